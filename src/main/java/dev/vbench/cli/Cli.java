@@ -1,0 +1,75 @@
+package dev.vbench.cli;
+
+import dev.vbench.result.ResultFormatException;
+import dev.vbench.spi.WorkloadException;
+import java.io.PrintWriter;
+import java.util.Arrays;
+import picocli.CommandLine;
+
+/**
+ * Builds the picocli command line and maps every failure to one line on stderr and an exit code
+ * ({@link ExitCodes}). Stack traces only with {@code --stacktrace}.
+ *
+ * <pre>{@code
+ * int code = Cli.run(new PrintWriter(out), new PrintWriter(err), "run", "-w", "noop");
+ * }</pre>
+ */
+public final class Cli {
+
+    private Cli() {}
+
+    public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new VbenchCommand());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setParameterExceptionHandler(Cli::onParameterError);
+        return cl;
+    }
+
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
+        boolean stacktrace = Arrays.asList(args).contains("--stacktrace");
+        CommandLine cl = commandLine(out, err);
+        cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> onExecutionError(e, err, stacktrace));
+        int code = cl.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    private static int onParameterError(CommandLine.ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        PrintWriter err = cmd.getErr();
+        String name = cmd.getCommandSpec().qualifiedName(" ");
+        err.println("vbench: " + e.getMessage() + (e.getMessage().endsWith(")") ? "" : " (see '" + name + " --help')"));
+        err.flush();
+        return ExitCodes.USAGE;
+    }
+
+    static int onExecutionError(Exception e, PrintWriter err, boolean stacktrace) {
+        int code;
+        String message;
+        if (e instanceof UsageException || e instanceof ResultFormatException) {
+            code = ExitCodes.USAGE;
+            message = e.getMessage();
+        } else if (e instanceof WorkloadException we) {
+            code = we.exitCode();
+            message = we.getMessage();
+        } else if (e instanceof EnvironmentException) {
+            code = ExitCodes.ENVIRONMENT;
+            message = e.getMessage();
+        } else if (e instanceof InterruptedException) {
+            code = ExitCodes.INTERRUPTED;
+            message = "interrupted";
+        } else {
+            code = ExitCodes.INTERNAL;
+            message = "internal error: " + e + "; rerun with --stacktrace and report it";
+        }
+        err.println("vbench: " + message);
+        if (stacktrace) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return code;
+    }
+}

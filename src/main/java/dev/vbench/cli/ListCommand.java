@@ -1,0 +1,114 @@
+package dev.vbench.cli;
+
+import dev.vbench.executor.ExecutorStrategies;
+import dev.vbench.executor.ExecutorStrategy;
+import dev.vbench.spi.ParamSpec;
+import dev.vbench.spi.Params;
+import dev.vbench.spi.WorkloadProvider;
+import dev.vbench.spi.WorkloadProvider.Availability;
+import dev.vbench.workload.Workloads;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code vbench list}: workloads and executors with their parameters, defaults and availability. */
+@Command(name = "list", description = {"List workloads and executors with their parameters and defaults.",
+    "A workload that cannot run here (e.g. a database that does not answer) is listed as unavailable with the reason."})
+public final class ListCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    CommonOptions common;
+
+    @Option(names = {"-w", "--workload"}, paramLabel = "NAME", description = "Show one workload in detail, with its notes.")
+    String workload;
+
+    @Option(names = {"-p", "--param"}, paramLabel = "NAME=VALUE",
+            description = "Check availability with these parameter values (e.g. -p url=jdbc:postgresql://…).")
+    Map<String, String> params = Map.of();
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        if (workload != null) {
+            WorkloadProvider p = MatrixBuilder.workload(workload);
+            printWorkload(out, p, true);
+            return ExitCodes.OK;
+        }
+        out.println("Workloads (-w NAME, parameters with -p NAME=VALUE):");
+        out.println();
+        for (WorkloadProvider p : Workloads.all()) {
+            printWorkload(out, p, false);
+        }
+        out.println("Executors (-e NAME[:key=value,…]):");
+        out.println();
+        for (ExecutorStrategy e : ExecutorStrategies.all()) {
+            out.println("  " + e.name() + " — " + e.description());
+            printParams(out, e.params());
+        }
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    private void printWorkload(PrintWriter out, WorkloadProvider p, boolean detail) {
+        Availability availability = availability(p);
+        out.println("  " + p.name() + " — " + p.description()
+                + (availability.available() ? "" : "  [unavailable: " + availability.reason() + "]"));
+        printParams(out, p.params());
+        if (detail && !p.notes().isBlank()) {
+            out.println();
+            for (String line : wrap(p.notes(), 96)) {
+                out.println("    " + line);
+            }
+        }
+        out.println();
+    }
+
+    private Availability availability(WorkloadProvider p) {
+        Map<String, String> given = workload != null ? params : Map.of();
+        try {
+            return p.availability(Params.resolve(p.name(), p.params(), given));
+        } catch (IllegalArgumentException e) {
+            if (workload != null) {
+                throw new UsageException(e.getMessage());
+            }
+            return Availability.unavailable(e.getMessage());
+        } catch (RuntimeException e) {
+            return Availability.unavailable(String.valueOf(e.getMessage()));
+        }
+    }
+
+    private static void printParams(PrintWriter out, List<ParamSpec<?>> specs) {
+        for (ParamSpec<?> s : specs) {
+            out.println("      " + s.name() + "  (default " + s.defaultValue() + "; " + s.type().describe() + ")  "
+                    + s.description());
+        }
+    }
+
+    static List<String> wrap(String text, int width) {
+        List<String> lines = new java.util.ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split("\\s+")) {
+            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            if (line.length() > 0) {
+                line.append(' ');
+            }
+            line.append(word);
+        }
+        if (line.length() > 0) {
+            lines.add(line.toString());
+        }
+        return lines;
+    }
+}

@@ -1,0 +1,25 @@
+package dev.vbench.engine;
+
+import dev.vbench.result.CellResult;
+
+/**
+ * Progress events of a run, delivered on the thread that runs the engine, never during a timed
+ * region. The CLI uses them to draw progress and to rewrite the result file after every cell.
+ */
+public interface RunListener {
+
+    default void cellStarted(CellPlan cell, int cellIndex, int cellCount) {}
+
+    /**
+     * @param trialIndex 0-based among warmup trials when {@code warmup}, else among measured ones
+     * @param makespanNanos the finished trial's makespan
+     */
+    default void trialFinished(CellPlan cell, boolean warmup, int trialIndex, int trialCount, long makespanNanos) {}
+
+    default void cellFinished(CellResult result, int cellIndex, int cellCount) {}
+
+    /** A one-line warning for the user (goes to stderr). */
+    default void warning(String message) {}
+
+    RunListener NONE = new RunListener() {};
+}

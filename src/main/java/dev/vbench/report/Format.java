@@ -1,0 +1,47 @@
+package dev.vbench.report;
+
+import java.util.Locale;
+import java.util.function.Function;
+
+/** Output formats of {@code vbench run --format}, each with its exporter and file extension. */
+public enum Format {
+    CONSOLE("txt", ConsoleExporter::new),
+    MARKDOWN("md", MarkdownExporter::new),
+    JSON("json", o -> new JsonExporter()),
+    CSV("csv", CsvExporter::new);
+
+    private final String extension;
+    private final Function<ReportOptions, Exporter> factory;
+
+    Format(String extension, Function<ReportOptions, Exporter> factory) {
+        this.extension = extension;
+        this.factory = factory;
+    }
+
+    public Exporter exporter(ReportOptions options) {
+        return factory.apply(options);
+    }
+
+    public String extension() {
+        return extension;
+    }
+
+    /** Lower-case name as written on the command line. */
+    public String cliName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The format a file name implies by its extension, or null. */
+    public static Format fromFileName(String fileName) {
+        String lower = fileName.toLowerCase(Locale.ROOT);
+        if (lower.endsWith(".markdown")) {
+            return MARKDOWN;
+        }
+        for (Format f : values()) {
+            if (lower.endsWith("." + f.extension)) {
+                return f;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,42 @@
+package dev.vbench.report;
+
+import dev.vbench.result.CellResult;
+import dev.vbench.result.RunResult;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Markdown for reports: per workload, the executor comparison table when two or more executors
+ * ran (seed 000/004 layout), else the detail table; with {@code verbose} both.
+ */
+final class MarkdownExporter implements Exporter {
+
+    private final ReportOptions options;
+
+    MarkdownExporter(ReportOptions options) {
+        this.options = options;
+    }
+
+    @Override
+    public String render(RunResult result) {
+        StringBuilder sb = new StringBuilder();
+        int warmup = result.settings().warmupTrials();
+        for (Map.Entry<String, List<CellResult>> e : RunTables.byWorkload(result).entrySet()) {
+            Table comparison = RunTables.comparison(e.getKey(), e.getValue(), options.metricOrDefault(), warmup);
+            if (sb.length() > 0) {
+                sb.append('\n');
+            }
+            if (comparison == null || options.verbose()) {
+                sb.append(MarkdownRenderer.render(RunTables.detail(e.getKey(), e.getValue(), warmup)));
+            }
+            if (comparison != null) {
+                if (options.verbose()) {
+                    sb.append('\n');
+                }
+                sb.append(MarkdownRenderer.render(comparison));
+            }
+        }
+        sb.append("\n_").append(ConsoleExporter.environmentLine(result.environment())).append("_\n");
+        return sb.toString();
+    }
+}

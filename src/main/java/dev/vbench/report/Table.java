@@ -1,0 +1,68 @@
+package dev.vbench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A table of already formatted cells, rendered by {@link MarkdownRenderer} or {@link ConsoleRenderer}.
+ *
+ * @param title heading shown above the table
+ * @param headers column headers
+ * @param rightAligned which columns are numbers (right-aligned)
+ * @param rows cell text, one list per row
+ * @param footnotes lines shown under the table
+ */
+public record Table(String title, List<String> headers, List<Boolean> rightAligned, List<List<String>> rows,
+        List<String> footnotes) {
+
+    public Table {
+        headers = List.copyOf(headers);
+        rightAligned = List.copyOf(rightAligned);
+        rows = rows.stream().map(List::copyOf).toList();
+        footnotes = List.copyOf(footnotes);
+    }
+
+    /** Builds a table column by column, then row by row. */
+    public static final class Builder {
+        private final String title;
+        private final List<String> headers = new ArrayList<>();
+        private final List<Boolean> right = new ArrayList<>();
+        private final List<List<String>> rows = new ArrayList<>();
+        private final List<String> footnotes = new ArrayList<>();
+
+        public Builder(String title) {
+            this.title = title;
+        }
+
+        public Builder text(String header) {
+            headers.add(header);
+            right.add(false);
+            return this;
+        }
+
+        public Builder number(String header) {
+            headers.add(header);
+            right.add(true);
+            return this;
+        }
+
+        public Builder row(List<String> cells) {
+            if (cells.size() != headers.size()) {
+                throw new IllegalArgumentException("row has " + cells.size() + " cells, table has " + headers.size());
+            }
+            rows.add(cells);
+            return this;
+        }
+
+        public Builder footnote(String line) {
+            if (!footnotes.contains(line)) {
+                footnotes.add(line);
+            }
+            return this;
+        }
+
+        public Table build() {
+            return new Table(title, headers, right, rows, footnotes);
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package dev.vbench.result;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One cell: its configuration, every measured trial and the statistics over those trials.
+ *
+ * @param id stable identifier within a run, e.g. {@code c3}
+ * @param config what was run
+ * @param status {@code ok}, {@code interrupted} (Ctrl-C during the cell) or {@code failed}
+ * @param trials measured trials (warmup trials are not kept)
+ * @param summary per-metric statistics over {@code trials}, keyed by {@link Metric#key()}
+ * @param notes warnings about this cell (outliers, too few trials), one sentence each
+ */
+public record CellResult(
+        String id,
+        CellConfig config,
+        String status,
+        List<TrialResult> trials,
+        Map<String, MetricSummary> summary,
+        List<String> notes) {
+
+    public static final String OK = "ok";
+    public static final String INTERRUPTED = "interrupted";
+    public static final String FAILED = "failed";
+
+    public CellResult {
+        trials = List.copyOf(trials);
+        summary = Map.copyOf(summary);
+        notes = List.copyOf(notes);
+    }
+
+    /** The summary of {@code metric}, or null when no trial measured it. */
+    public MetricSummary summary(Metric metric) {
+        return summary.get(metric.key());
+    }
+
+    /** Total failed tasks across measured trials. */
+    public long failures() {
+        return trials.stream().mapToLong(TrialResult::failures).sum();
+    }
+}

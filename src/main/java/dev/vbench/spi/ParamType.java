@@ -1,0 +1,163 @@
+package dev.vbench.spi;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Parses and validates one parameter value. Every failure message names the allowed form, so the
+ * CLI can print "parameter 'duration' of workload 'io': 'fast' is not a duration; use e.g. 200ms".
+ *
+ * <pre>{@code
+ * ParamType<Long> iterations = ParamType.longRange(1, 10_000_000_000L);
+ * ParamType<Duration> duration = ParamType.duration(Duration.ZERO, Duration.ofHours(1));
+ * ParamType<String> entry = ParamType.choice("small-stored", "big-stored");
+ * }</pre>
+ *
+ * @param <T> the parsed value's type
+ */
+public interface ParamType<T> {
+
+    /**
+     * Parses {@code text}.
+     *
+     * @throws IllegalArgumentException with a message that completes the sentence
+     *     "'text' ..." e.g. "is not a duration; use a number with ns, us, ms or s (e.g. 200ms)"
+     */
+    T parse(String text);
+
+    /** Short description of the allowed values, shown by {@code vbench list}. */
+    String describe();
+
+    /** An integer in [min, max]. Accepts underscores and commas are not allowed (commas separate sweeps). */
+    static ParamType<Integer> intRange(int min, int max) {
+        return new ParamType<>() {
+            @Override
+            public Integer parse(String text) {
+                long v = ParamType.longRange(min, max).parse(text);
+                return (int) v;
+            }
+
+            @Override
+            public String describe() {
+                return "integer " + min + ".." + max;
+            }
+        };
+    }
+
+    /** A long in [min, max]; underscores are accepted as digit separators ({@code 20_000_000}). */
+    static ParamType<Long> longRange(long min, long max) {
+        return new ParamType<>() {
+            @Override
+            public Long parse(String text) {
+                long v;
+                try {
+                    v = Long.parseLong(text.trim().replace("_", ""));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("is not an integer; use a whole number in " + min + ".." + max);
+                }
+                if (v < min || v > max) {
+                    throw new IllegalArgumentException("is out of range; use a whole number in " + min + ".." + max);
+                }
+                return v;
+            }
+
+            @Override
+            public String describe() {
+                return "integer " + min + ".." + max;
+            }
+        };
+    }
+
+    /** A duration written as a number and a unit: {@code ns}, {@code us}, {@code ms} or {@code s}. */
+    static ParamType<Duration> duration(Duration min, Duration max) {
+        Pattern pattern = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|ms|s)");
+        return new ParamType<>() {
+            @Override
+            public Duration parse(String text) {
+                Matcher m = pattern.matcher(text.trim().toLowerCase(Locale.ROOT));
+                if (!m.matches()) {
+                    throw new IllegalArgumentException(
+                            "is not a duration; use a number with ns, us, ms or s (e.g. 200ms)");
+                }
+                double amount = Double.parseDouble(m.group(1));
+                double nanosPerUnit = switch (m.group(2)) {
+                    case "ns" -> 1;
+                    case "us" -> 1e3;
+                    case "ms" -> 1e6;
+                    default -> 1e9;
+                };
+                Duration d = Duration.ofNanos(Math.round(amount * nanosPerUnit));
+                if (d.compareTo(min) < 0 || d.compareTo(max) > 0) {
+                    throw new IllegalArgumentException("is out of range; use a duration from "
+                            + Durations.format(min) + " to " + Durations.format(max));
+                }
+                return d;
+            }
+
+            @Override
+            public String describe() {
+                return "duration " + Durations.format(min) + ".." + Durations.format(max) + " (ns|us|ms|s)";
+            }
+        };
+    }
+
+    /** One of a fixed set of names (case-sensitive). */
+    static ParamType<String> choice(String... allowed) {
+        List<String> names = List.of(allowed);
+        return new ParamType<>() {
+            @Override
+            public String parse(String text) {
+                String t = text.trim();
+                if (!names.contains(t)) {
+                    throw new IllegalArgumentException("is not one of " + String.join(", ", names));
+                }
+                return t;
+            }
+
+            @Override
+            public String describe() {
+                return String.join("|", names);
+            }
+        };
+    }
+
+    /** {@code true} or {@code false}. */
+    static ParamType<Boolean> bool() {
+        return new ParamType<>() {
+            @Override
+            public Boolean parse(String text) {
+                return switch (text.trim().toLowerCase(Locale.ROOT)) {
+                    case "true", "yes", "on" -> true;
+                    case "false", "no", "off" -> false;
+                    default -> throw new IllegalArgumentException("is not a boolean; use true or false");
+                };
+            }
+
+            @Override
+            public String describe() {
+                return "true|false";
+            }
+        };
+    }
+
+    /** Any non-empty text (for example a JDBC URL). */
+    static ParamType<String> text() {
+        return new ParamType<>() {
+            @Override
+            public String parse(String text) {
+                if (text.isBlank()) {
+                    throw new IllegalArgumentException("is empty; give a value");
+                }
+                return text;
+            }
+
+            @Override
+            public String describe() {
+                return "text";
+            }
+        };
+    }
+}

@@ -1,0 +1,77 @@
+package dev.vbench.spi;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Validated parameter values of one cell: every declared parameter has a value (the user's or the
+ * default), already parsed by its {@link ParamType}.
+ *
+ * <pre>{@code
+ * Duration d = params.get(IoWorkload.DURATION);
+ * }</pre>
+ */
+public final class Params {
+
+    private final Map<String, Object> values;
+    private final Map<String, String> texts;
+
+    private Params(Map<String, Object> values, Map<String, String> texts) {
+        this.values = values;
+        this.texts = texts;
+    }
+
+    /**
+     * Resolves {@code given} (name → text) against {@code specs}: fills defaults, parses, validates.
+     *
+     * @throws IllegalArgumentException naming the workload, the parameter, the bad value and what
+     *     is allowed; or listing the known parameters when a name is unknown
+     */
+    public static Params resolve(String workload, List<ParamSpec<?>> specs, Map<String, String> given) {
+        Map<String, ParamSpec<?>> byName = new LinkedHashMap<>();
+        specs.forEach(s -> byName.put(s.name(), s));
+        for (String name : given.keySet()) {
+            if (!byName.containsKey(name)) {
+                String known = byName.isEmpty() ? "it has no parameters" : "its parameters are " + String.join(", ", byName.keySet());
+                throw new IllegalArgumentException(
+                        "workload '" + workload + "' has no parameter '" + name + "'; " + known);
+            }
+        }
+        Map<String, Object> values = new TreeMap<>();
+        Map<String, String> texts = new TreeMap<>();
+        for (ParamSpec<?> spec : specs) {
+            String text = given.getOrDefault(spec.name(), spec.defaultValue());
+            try {
+                values.put(spec.name(), spec.type().parse(text));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("parameter '" + spec.name() + "' of workload '" + workload
+                        + "': '" + text + "' " + e.getMessage());
+            }
+            texts.put(spec.name(), text);
+        }
+        return new Params(Collections.unmodifiableMap(values), Collections.unmodifiableMap(texts));
+    }
+
+    /** The parsed value of {@code spec}. */
+    @SuppressWarnings("unchecked")
+    public <T> T get(ParamSpec<T> spec) {
+        Object v = values.get(spec.name());
+        if (v == null) {
+            throw new IllegalStateException("parameter '" + spec.name() + "' was not declared by the workload");
+        }
+        return (T) v;
+    }
+
+    /** Every parameter as the user would write it, sorted by name; this is what results record. */
+    public Map<String, String> asText() {
+        return texts;
+    }
+
+    @Override
+    public String toString() {
+        return texts.toString();
+    }
+}

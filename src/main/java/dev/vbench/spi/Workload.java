@@ -1,0 +1,51 @@
+package dev.vbench.spi;
+
+/**
+ * A prepared workload instance for one cell of the matrix.
+ *
+ * <p>Lifecycle: {@link WorkloadProvider#create(Params)} → {@link #prepare(PrepareContext)} (never
+ * timed: generate inputs, open files and connections) → {@link #task()} used for every warmup and
+ * measured trial → {@link #close()}.
+ *
+ * <pre>{@code
+ * try (Workload w = provider.create(params)) {
+ *     w.prepare(context);
+ *     Task t = w.task();
+ *     long checksum = t.run(0);
+ * }
+ * }</pre>
+ */
+public interface Workload extends AutoCloseable {
+
+    /**
+     * Generates or verifies inputs and opens resources. Not timed.
+     *
+     * @throws Exception when preparation fails; {@link WorkloadException} carries a message for
+     *     the user and an exit code
+     */
+    default void prepare(PrepareContext context) throws Exception {}
+
+    /** The operation to time. Called once per trial after {@link #prepare}; may return the same instance. */
+    Task task();
+
+    /**
+     * Called before every trial (warmup and measured), outside the timed region. Workloads reset
+     * per-trial state here (for example a cold cache). Default: nothing.
+     */
+    default void beforeTrial() throws Exception {}
+
+    /**
+     * Checks that one task's operation produced a correct result; used by the contract test and
+     * by {@code vbench run --verify}. Default: runs the task once and accepts any value.
+     *
+     * @return a short description of what was verified
+     * @throws AssertionError or Exception when the result is wrong
+     */
+    default String verify() throws Exception {
+        task().run(0);
+        return "ran one task";
+    }
+
+    @Override
+    default void close() throws Exception {}
+}

@@ -1,0 +1,138 @@
+package dev.vbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vbench.measure.Histograms;
+import dev.vbench.result.CellResult;
+import dev.vbench.result.ResultCodec;
+import dev.vbench.result.RunResult;
+import dev.vbench.result.TrialResult;
+import dev.vbench.testing.CliRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class RunCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void runsAndPrintsConsoleTables() {
+        CliRun r = CliRun.of("run", "-w", "io", "-p", "duration=1ms", "-e", "fixed:threads=2", "-e", "virtual",
+                "--tasks", "20", "--trials", "2", "--warmup", "0");
+        assertEquals(0, r.code(), r::toString);
+        assertTrue(r.out().contains("io duration=1ms · 2 trials"), r::toString);
+        assertTrue(r.out().contains("fixed:threads=2"), r::toString);
+        assertTrue(r.out().contains("Speedup"), r::toString);
+        assertTrue(r.out().contains("p99"), r::toString);
+        assertTrue(r.err().startsWith("vbench: 2 cell(s)"), r::toString);
+    }
+
+    @Test
+    void jsonResultHistogramsReproducePrintedPercentiles() throws Exception {
+        Path json = tmp.resolve("r.json");
+        CliRun r = CliRun.of("run", "-w", "io", "-p", "duration=1ms", "-e", "virtual", "--tasks", "50", "--trials", "2",
+                "--warmup", "0", "-o", json.toString(), "--quiet");
+        assertEquals(0, r.code(), r::toString);
+        assertEquals("", r.out());
+        RunResult result = ResultCodec.read(json);
+        assertEquals(RunResult.SCHEMA, result.schema());
+        CellResult cell = result.cells().get(0);
+        for (TrialResult t : cell.trials()) {
+            Histogram h = Histograms.decode(t.histograms().endToEnd());
+            assertEquals(50, h.getTotalCount());
+            assertEquals(t.latency().p50Nanos(), h.getValueAtPercentile(50));
+            assertEquals(t.latency().p99Nanos(), h.getValueAtPercentile(99));
+            assertEquals(t.latency().maxNanos(), h.getMaxValue());
+        }
+        // the round trip through JSON is lossless
+        assertEquals(result, ResultCodec.fromJson(ResultCodec.toJson(result), "again"));
+    }
+
+    @Test
+    void markdownFormatPrintsComparisonTable() {
+        CliRun r = CliRun.of("run", "-w", "io", "-p", "duration=2ms", "-e", "fixed:threads=2", "-e", "virtual",
+                "--tasks", "20", "--trials", "1", "--warmup", "0", "--format", "markdown");
+        assertEquals(0, r.code(), r::toString);
+        assertTrue(r.out().startsWith("### io duration=2ms"), r::toString);
+        assertTrue(r.out().contains("| fixed:threads=2 |") || r.out().contains("fixed:threads=2 |"), r::toString);
+        assertTrue(r.out().contains("Speedup"), r::toString);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = ';', value = {
+        "-w nope;unknown workload 'nope'; valid workloads: ",
+        "-w io -e pool;unknown executor 'pool'; valid executors: fixed, virtual, bounded-virtual",
+        "-w io --tasks 0;--tasks 0 is out of range; use 1 to ",
+        "-w io --tasks -5;--tasks -5 is out of range; use 1 to ",
+        "-w io --tasks abc;--tasks 'abc' is not a whole number; write e.g. --tasks 10000 (or 10k, 1M)",
+        "-w io -p size=1;workload 'io' has no parameter 'size'; its parameters are duration",
+        "-w io -p duration=fast;parameter 'duration' of workload 'io': 'fast' is not a duration; use a number with ns, us, ms or s (e.g. 200ms)",
+        "-w io -e fixed:threads=0;parameter 'threads' of executor 'fixed': '0' is out of range; use a whole number in 1..100000",
+        "-w io -o /nonexistent-dir/r.json;-o /nonexistent-dir/r.json: directory /nonexistent-dir does not exist; create it first",
+        "-w io --trials 0;--trials 0 must be at least 1",
+        "-w io --metric p12;--metric 'p12' is unknown",
+        "--workload;Missing required parameter for option '--workload'",
+        "-w io --bogus;Unknown option: '--bogus'",
+        "-e virtual;no workload given; add -w NAME"
+    })
+    void badInputIsOneLineAndExitTwo(String args, String expected) {
+        CliRun r = CliRun.of(("run " + args).split(" "));
+        assertEquals(ExitCodes.USAGE, r.code(), r::toString);
+        assertTrue(r.out().isEmpty(), r::toString);
+        String err = r.err().strip();
+        assertFalse(err.contains("\n"), () -> "not one line: " + r);
+        assertTrue(err.startsWith("vbench: "), r::toString);
+        assertTrue(err.contains(expected), () -> "expected '" + expected + "' in: " + err);
+        assertFalse(err.contains("Exception"), r::toString);
+    }
+
+    @Test
+    void unwritableOutputFailsBeforeRunning() throws Exception {
+        Path dir = Files.createDirectory(tmp.resolve("ro"));
+        CliRun intoDirectory = CliRun.of("run", "-w", "noop", "-o", dir.toString());
+        assertEquals(ExitCodes.USAGE, intoDirectory.code(), intoDirectory::toString);
+        assertTrue(intoDirectory.err().contains("is a directory; give a file name"), intoDirectory::toString);
+        if (!"root".equals(System.getProperty("user.name"))) {
+            dir.toFile().setWritable(false);
+            CliRun readOnly = CliRun.of("run", "-w", "noop", "-o", dir.resolve("r.json").toString());
+            assertEquals(ExitCodes.USAGE, readOnly.code(), readOnly::toString);
+            assertTrue(readOnly.err().contains("cannot write in"), readOnly::toString);
+        }
+    }
+
+    @Test
+    void failedTasksGiveExitOne() {
+        // duration=0 never fails; use cpu with a huge iteration count? No: the noop workload cannot fail.
+        // A failing run is covered through the engine in TrialRunnerTest; here --max-failures validation:
+        CliRun r = CliRun.of("run", "-w", "noop", "--max-failures", "-1");
+        assertEquals(ExitCodes.USAGE, r.code(), r::toString);
+    }
+
+    @Test
+    void listShowsWorkloadsAndExecutors() {
+        CliRun r = CliRun.of("list");
+        assertEquals(0, r.code(), r::toString);
+        assertTrue(r.out().contains("io — Thread.sleep(duration)"), r::toString);
+        assertTrue(r.out().contains("duration  (default 200ms;"), r::toString);
+        assertTrue(r.out().contains("bounded-virtual — "), r::toString);
+        assertTrue(r.out().contains("permits  (default 1000;"), r::toString);
+    }
+
+    @Test
+    void versionAndHelp() {
+        CliRun v = CliRun.of("--version");
+        assertEquals(0, v.code());
+        assertTrue(v.out().startsWith("vbench "), v::toString);
+        CliRun h = CliRun.of("help", "run");
+        assertEquals(0, h.code());
+        assertTrue(h.out().contains("--executor=SPEC"), h::toString);
+    }
+}

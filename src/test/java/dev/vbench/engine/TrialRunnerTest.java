@@ -1,0 +1,97 @@
+package dev.vbench.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vbench.executor.ExecutorStrategies;
+import dev.vbench.measure.Histograms;
+import dev.vbench.measure.NanoClock;
+import dev.vbench.result.TrialResult;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicLong;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class TrialRunnerTest {
+
+    /** A clock that only moves when a task says so: sequential runs become exactly predictable. */
+    static final class FakeClock implements NanoClock {
+        final AtomicLong now = new AtomicLong(1_000_000);
+
+        @Override
+        public long nanoTime() {
+            return now.get();
+        }
+    }
+
+    @Test
+    void sequentialWithFakeClockGivesExactNumbers() throws Exception {
+        FakeClock clock = new FakeClock();
+        TrialRunner runner = new TrialRunner(clock);
+        ExecutorService sequential = ExecutorStrategies.parse("sequential").create();
+        // task i takes (i + 1) ms of fake time
+        TrialResult t = runner.run(i -> clock.now.addAndGet((i + 1) * 1_000_000L), sequential, 10, 0, 0);
+        assertEquals(55_000_000L, t.makespanNanos(), "1 + 2 + … + 10 ms");
+        assertEquals(10, t.completed());
+        Histogram service = Histograms.decode(t.histograms().service());
+        assertEquals(10, service.getTotalCount());
+        assertTrue(service.valuesAreEquivalent(10_000_000L, service.getMaxValue()));
+        assertTrue(service.valuesAreEquivalent(5_000_000L, service.getValueAtPercentile(50)));
+        // sequential runs each task inside execute(): the submitter waits instead, so queue wait is zero
+        Histogram wait = Histograms.decode(t.histograms().queueWait());
+        assertEquals(0, wait.getMaxValue());
+        assertEquals(service, Histograms.decode(t.histograms().endToEnd()));
+        assertEquals(10 / 0.055, t.throughputPerSecond(), 1e-6);
+    }
+
+    @Test
+    void failuresAreCountedAndSampledNeverLost() throws Exception {
+        TrialRunner runner = new TrialRunner(NanoClock.SYSTEM);
+        ExecutorService virtual = ExecutorStrategies.parse("virtual").create();
+        TrialResult t = runner.run(i -> {
+            if (i % 10 == 0) {
+                throw new IllegalStateException("boom " + i);
+            }
+            return i;
+        }, virtual, 100, 0, 0);
+        assertEquals(10, t.failures());
+        assertEquals(90, t.completed());
+        assertEquals(TrialResult.MAX_FAILURE_SAMPLES, t.failureSamples().size());
+        assertTrue(t.failureSamples().get(0).startsWith("java.lang.IllegalStateException: boom "));
+        assertEquals(90, Histograms.decode(t.histograms().endToEnd()).getTotalCount());
+    }
+
+    @Test
+    void concurrencyLimitBoundsTasksInFlight() throws Exception {
+        AtomicLong inFlight = new AtomicLong();
+        AtomicLong peak = new AtomicLong();
+        TrialRunner runner = new TrialRunner(NanoClock.SYSTEM);
+        TrialResult t = runner.run(i -> {
+            long now = inFlight.incrementAndGet();
+            peak.accumulateAndGet(now, Math::max);
+            Thread.sleep(2);
+            inFlight.decrementAndGet();
+            return i;
+        }, ExecutorStrategies.parse("virtual").create(), 200, 4, 0);
+        assertEquals(200, t.completed());
+        assertTrue(peak.get() <= 4, "peak in flight " + peak.get());
+    }
+
+    @Test
+    void boundedVirtualLimitsConcurrentTasks() throws Exception {
+        AtomicLong inFlight = new AtomicLong();
+        AtomicLong peak = new AtomicLong();
+        TrialRunner runner = new TrialRunner(NanoClock.SYSTEM);
+        TrialResult t = runner.run(i -> {
+            long now = inFlight.incrementAndGet();
+            peak.accumulateAndGet(now, Math::max);
+            Thread.sleep(2);
+            inFlight.decrementAndGet();
+            return i;
+        }, ExecutorStrategies.parse("bounded-virtual:permits=3").create(), 100, 0, 0);
+        assertEquals(100, t.completed());
+        assertTrue(peak.get() <= 3, "peak running " + peak.get());
+        assertTrue(Histograms.decode(t.histograms().queueWait()).getMaxValue() > 10_000_000L,
+                "waiting for a permit is queue wait");
+    }
+}

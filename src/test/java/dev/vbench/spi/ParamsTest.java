@@ -1,0 +1,47 @@
+package dev.vbench.spi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ParamsTest {
+
+    static final ParamSpec<Duration> DURATION =
+            ParamSpec.of("duration", "sleep", "200ms", ParamType.duration(Duration.ZERO, Duration.ofMinutes(10)));
+    static final ParamSpec<Integer> FILES = ParamSpec.of("files", "photos", "10", ParamType.intRange(1, 10_000));
+
+    @Test
+    void defaultsAndUnits() {
+        Params p = Params.resolve("io", List.of(DURATION), Map.of());
+        assertEquals(Duration.ofMillis(200), p.get(DURATION));
+        assertEquals(Duration.ofNanos(1500), Params.resolve("io", List.of(DURATION), Map.of("duration", "1.5us")).get(DURATION));
+        assertEquals(Duration.ofSeconds(2), Params.resolve("io", List.of(DURATION), Map.of("duration", "2s")).get(DURATION));
+        assertEquals(Map.of("duration", "20ms"), Params.resolve("io", List.of(DURATION), Map.of("duration", "20ms")).asText());
+    }
+
+    @Test
+    void errorsNameParameterValueAndFix() {
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                () -> Params.resolve("io", List.of(DURATION), Map.of("duration", "fast")));
+        assertEquals("parameter 'duration' of workload 'io': 'fast' is not a duration; use a number with ns, us, ms or s (e.g. 200ms)",
+                bad.getMessage());
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+                () -> Params.resolve("io", List.of(DURATION), Map.of("size", "1")));
+        assertEquals("workload 'io' has no parameter 'size'; its parameters are duration", unknown.getMessage());
+        IllegalArgumentException range = assertThrows(IllegalArgumentException.class,
+                () -> Params.resolve("thumbnail", List.of(FILES), Map.of("files", "0")));
+        assertEquals("parameter 'files' of workload 'thumbnail': '0' is out of range; use a whole number in 1..10000",
+                range.getMessage());
+    }
+
+    @Test
+    void redactsSecrets() {
+        assertEquals("jdbc:postgresql://h:5432/db?user=u&password=***",
+                Redactor.redact("jdbc:postgresql://h:5432/db?user=u&password=s3cret"));
+        assertEquals("postgresql://u:***@h/db", Redactor.redact("postgresql://u:pw@h/db"));
+    }
+}

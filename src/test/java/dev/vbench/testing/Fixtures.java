@@ -1,0 +1,75 @@
+package dev.vbench.testing;
+
+import dev.vbench.measure.Histograms;
+import dev.vbench.result.CellConfig;
+import dev.vbench.result.CellResult;
+import dev.vbench.result.Environment;
+import dev.vbench.result.ExecutorInfo;
+import dev.vbench.result.RunResult;
+import dev.vbench.result.RunSettings;
+import dev.vbench.result.Telemetry;
+import dev.vbench.result.TrialHistograms;
+import dev.vbench.result.TrialResult;
+import dev.vbench.stats.Summaries;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Deterministic, hand-built results for golden tests: a fixed environment with dummy strings and
+ * trials generated from a seeded random source, so output is identical on every machine.
+ */
+public final class Fixtures {
+
+    private Fixtures() {}
+
+    public static Environment environment() {
+        return new Environment("0.0.0-test", "TestVendor", "21.0.0+0", "Test VM", List.of("-Xmx1g"), "TestOS", "1.0",
+                "amd64", 8, 1L << 30, "testhost", "2026-01-01T00:00:00Z", "vbench run -w io -e fixed:threads=200 -e virtual");
+    }
+
+    public static ExecutorInfo fixed(int threads) {
+        return new ExecutorInfo("fixed:threads=" + threads, "fixed", Map.of("threads", String.valueOf(threads)),
+                "platform", threads, null, null);
+    }
+
+    public static ExecutorInfo virtual() {
+        return new ExecutorInfo("virtual", "virtual", Map.of(), "virtual", null, null, 8);
+    }
+
+    /**
+     * A cell whose trials have makespans around {@code makespanMillis} (± {@code jitter} relative)
+     * and per-task latencies around {@code taskMillis}.
+     */
+    public static CellResult cell(String id, String workload, Map<String, String> params, ExecutorInfo executor, long tasks,
+            int trials, double makespanMillis, double jitter, double taskMillis, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        List<TrialResult> list = new ArrayList<>();
+        for (int t = 0; t < trials; t++) {
+            long makespan = Math.round(makespanMillis * 1e6 * (1 + jitter * (random.nextDouble() * 2 - 1)));
+            Histogram h = Histograms.newHistogram();
+            for (int i = 0; i < 200; i++) {
+                h.recordValue(Math.round(taskMillis * 1e6 * (1 + 0.1 * random.nextDouble())));
+            }
+            Histogram wait = Histograms.newHistogram();
+            wait.recordValue(1000);
+            TrialHistograms hs = new TrialHistograms(Histograms.encode(wait), Histograms.encode(h), Histograms.encode(h));
+            list.add(new TrialResult(t, 0, tasks, tasks, 0, List.of(), makespan, tasks / (makespan / 1e9),
+                    Histograms.summarize(h), hs, new Telemetry(makespan / 2, 1, 2, 1000, 20, -1)));
+        }
+        return new CellResult(id, new CellConfig(workload, params, executor, tasks, 0), CellResult.OK, list,
+                Summaries.summarize(list), Summaries.notes(list));
+    }
+
+    /** Seed 004's I/O experiment in miniature: fixed:threads=200 vs virtual at two durations. */
+    public static RunResult ioRun() {
+        List<CellResult> cells = List.of(
+                cell("c1", "io", Map.of("duration", "100ms"), fixed(200), 10000, 6, 5050, 0.01, 100.5, 1),
+                cell("c2", "io", Map.of("duration", "100ms"), virtual(), 10000, 6, 128, 0.05, 100.2, 2),
+                cell("c3", "io", Map.of("duration", "200ms"), fixed(200), 10000, 6, 10100, 0.01, 200.5, 3),
+                cell("c4", "io", Map.of("duration", "200ms"), virtual(), 10000, 6, 231, 0.05, 200.2, 4));
+        return new RunResult(RunResult.SCHEMA, environment(), new RunSettings(1, 6, 0, 42), cells);
+    }
+}
