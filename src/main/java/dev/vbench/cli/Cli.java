@@ -49,7 +49,7 @@ public final class Cli {
     static int onExecutionError(Exception e, PrintWriter err, boolean stacktrace) {
         int code;
         String message;
-        if (e instanceof UsageException || e instanceof ResultFormatException) {
+        if (e instanceof UsageException || e instanceof ResultFormatException || e instanceof dev.vbench.suite.SuiteException) {
             code = ExitCodes.USAGE;
             message = e.getMessage();
         } else if (e instanceof WorkloadException we) {

@@ -17,6 +17,9 @@ import dev.vbench.result.RunResult;
 import dev.vbench.result.RunSettings;
 import dev.vbench.spi.Params;
 import dev.vbench.spi.WorkloadProvider;
+import dev.vbench.suite.Scale;
+import dev.vbench.suite.SuiteLoader;
+import dev.vbench.suite.SuiteSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -47,6 +50,14 @@ public final class RunCommand implements Callable<Integer> {
 
     @Mixin
     CommonOptions common;
+
+    @picocli.CommandLine.Parameters(arity = "0..1", paramLabel = "SUITE",
+            description = "A suite file (workloads/*.yaml) to run instead of -w/-e/-p: its experiments and tables.")
+    String suiteFile;
+
+    @Option(names = "--scale", paramLabel = "SCALE", defaultValue = "full",
+            description = "With a suite: quick (under 2 minutes on 2 cores) or full (the source report's size).")
+    String scale;
 
     @Option(names = {"-w", "--workload"}, paramLabel = "NAME", description = "Workload to run (see 'vbench list').")
     String workload;
@@ -112,15 +123,19 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Metric tableMetric = parseMetric();
-        RunPlan plan = plan();
+        SuiteSpec suite = suiteFile == null ? null : SuiteLoader.load(Path.of(suiteFile));
+        List<RunPlan> plans = suite == null ? List.of(plan()) : suitePlans(suite);
+        RunPlan plan = plans.get(0);
+        int cellCount = plans.stream().mapToInt(p -> p.cells().size()).sum();
         List<Output> files = outputs();
         ReportOptions reportOptions = new ReportOptions(tableMetric, verbose);
         Environment environment = EnvironmentProbe.capture(VersionProvider.version(),
                 "vbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         boolean interactive = !quiet && Terminals.interactive();
         if (!quiet) {
-            err.println("vbench: " + plan.cells().size() + " cell(s) × (" + warmup + " warmup + " + trials
-                    + " measured trials)" + (tasks == null ? ", tasks " + plan.cells().get(0).tasks() + " (default)" : "")
+            err.println("vbench: " + (suite == null ? "" : "suite " + suite.suite() + " (" + scale + "): ") + cellCount
+                    + " cell(s) × (" + plan.settings().warmupTrials() + " warmup + " + plan.settings().measuredTrials()
+                    + " measured trials)" + (tasks == null && suite == null ? ", tasks " + plan.cells().get(0).tasks() + " (default)" : "")
                     + (interactive ? "; Ctrl-C stops and keeps finished cells" : ""));
             err.flush();
         }
@@ -146,7 +161,24 @@ public final class RunCommand implements Callable<Integer> {
                 progress.warning(message);
             }
         };
-        RunResult result = runWithInterruptHook(plan, environment, listener);
+        RunResult result = latest[0];
+        for (RunPlan p : plans) {
+            RunResult part = runWithInterruptHook(p, environment, listener);
+            boolean stopped = part.cells().size() < p.cells().size()
+                    || part.cells().stream().anyMatch(c -> !CellResult.OK.equals(c.status()));
+            result = new RunResult(RunResult.SCHEMA, environment, plan.settings(), finished);
+            if (stopped) {
+                break;
+            }
+        }
+        if (suite != null && (format == null || format == Format.CONSOLE || format == Format.MARKDOWN)) {
+            writeFiles(files, result, reportOptions);
+            if (!(quiet && !files.isEmpty())) {
+                out.print(SuiteRun.render(suite, result, format == Format.MARKDOWN));
+                out.flush();
+            }
+            return exitCode(err, result);
+        }
         printStdout(out, files, result, reportOptions);
         return exitCode(err, result);
     }
@@ -199,7 +231,31 @@ public final class RunCommand implements Callable<Integer> {
         return m;
     }
 
+    private List<RunPlan> suitePlans(SuiteSpec suite) {
+        if (workload != null || !executors.isEmpty() || !params.isEmpty() || tasks != null || concurrency != null) {
+            throw new UsageException("a suite file defines its own workloads, executors, parameters, tasks and"
+                    + " concurrency; drop -w/-e/-p/--tasks/--concurrency or run without the suite file");
+        }
+        Scale s = switch (scale.toLowerCase(java.util.Locale.ROOT)) {
+            case "quick" -> Scale.QUICK;
+            case "full" -> Scale.FULL;
+            default -> throw new UsageException("--scale '" + scale + "' is unknown; use quick or full");
+        };
+        var parse = spec.commandLine().getParseResult();
+        Integer trialsOverride = parse.hasMatchedOption("--trials") ? trials : null;
+        Integer warmupOverride = parse.hasMatchedOption("--warmup") ? warmup : null;
+        if (trialsOverride != null && trials < 1) {
+            throw new UsageException("--trials " + trials + " must be at least 1 (6 or more for a confidence interval)");
+        }
+        Path root = dataDir != null ? dataDir : DataDirs.defaultRoot();
+        return SuiteRun.plan(suite, suiteFile, s, root, seed, trialsOverride, warmupOverride).stream()
+                .map(SuiteRun.Experiment::plan).toList();
+    }
+
     RunPlan plan() {
+        if (suiteFile == null && !"full".equals(scale)) {
+            throw new UsageException("--scale applies to suite files only; give a suite such as workloads/seed-004-virtual-vs-platform.yaml");
+        }
         if (workload == null) {
             throw new UsageException("no workload given; add -w NAME (see 'vbench list' for the names)");
         }

@@ -1,0 +1,155 @@
+package dev.vbench.suite;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Reads a suite file (YAML; JSON is YAML too) into a {@link SuiteSpec}. Unknown keys and wrong
+ * types are errors with the file and line; semantic checks (workloads, layouts, metrics) happen in
+ * {@link SuiteValidator}.
+ */
+public final class SuiteLoader {
+
+    private static final ObjectMapper YAML = YAMLMapper.builder(new YAMLFactory())
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .build();
+
+    private SuiteLoader() {}
+
+    /** Whether a run argument names a suite file rather than something else. */
+    public static boolean looksLikeSuite(String argument) {
+        String lower = argument.toLowerCase(java.util.Locale.ROOT);
+        return lower.endsWith(".yaml") || lower.endsWith(".yml") || lower.endsWith(".json");
+    }
+
+    public static SuiteSpec load(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new SuiteException(file + " does not exist; give the path of a suite file such as workloads/seed-004-virtual-vs-platform.yaml");
+        } catch (IOException e) {
+            throw new SuiteException("cannot read " + file + " (" + e.getMessage() + "); check its permissions");
+        }
+        return parse(text, file.toString());
+    }
+
+    public static SuiteSpec parse(String text, String source) {
+        SuiteSpec spec;
+        try {
+            spec = YAML.readValue(text, SuiteSpec.class);
+        } catch (UnrecognizedPropertyException e) {
+            int line = keyLine(text, e.getPropertyName(), tokenLocation(e));
+            throw new SuiteException(source + ":" + line + ": unknown key '" + e.getPropertyName() + "'"
+                    + where(e) + "; valid keys: " + known(e.getKnownPropertyIds()));
+        } catch (InvalidFormatException e) {
+            throw new SuiteException(at(source, tokenLocation(e)) + "'" + e.getValue() + "' is not valid for "
+                    + field(e) + "; expected " + typeName(e.getTargetType()));
+        } catch (MismatchedInputException e) {
+            throw new SuiteException(at(source, tokenLocation(e)) + "wrong type for " + field(e) + "; expected "
+                    + typeName(e.getTargetType()));
+        } catch (JacksonException e) {
+            throw new SuiteException(at(source, e.getLocation()) + "not valid YAML (" + firstLine(e.getOriginalMessage())
+                    + "); fix the syntax");
+        }
+        if (spec == null) {
+            throw new SuiteException(source + ":1: the file is empty; a suite needs 'suite' and 'experiments'");
+        }
+        return spec;
+    }
+
+    /**
+     * The line of {@code key:} at or before the parser's line: YAML parsers report the position after
+     * the value, which for a key on the last line of a block is the next line.
+     */
+    private static int keyLine(String text, String key, JsonLocation location) {
+        String[] lines = text.split("\n", -1);
+        int reported = location == null ? 1 : Math.max(1, Math.min(location.getLineNr(), lines.length));
+        java.util.regex.Pattern keyPattern = java.util.regex.Pattern.compile(
+                "^[\\s-]*\\{?[^#]*?\\b" + java.util.regex.Pattern.quote(key) + "\\s*:");
+        for (int i = reported; i >= 1; i--) {
+            if (keyPattern.matcher(lines[i - 1]).find()) {
+                return i;
+            }
+        }
+        return reported;
+    }
+
+    /** Where the offending token starts (the exception's own location may be past the value). */
+    private static JsonLocation tokenLocation(JacksonException e) {
+        if (e.getProcessor() instanceof com.fasterxml.jackson.core.JsonParser parser && parser.currentTokenLocation() != null
+                && parser.currentTokenLocation().getLineNr() > 0) {
+            return parser.currentTokenLocation();
+        }
+        return e.getLocation();
+    }
+
+    private static String at(String source, JsonLocation location) {
+        return source + ":" + (location == null ? 1 : Math.max(1, location.getLineNr())) + ": ";
+    }
+
+    private static String where(MismatchedInputException e) {
+        List<com.fasterxml.jackson.databind.JsonMappingException.Reference> path = e.getPath();
+        if (path.size() < 2) {
+            return "";
+        }
+        com.fasterxml.jackson.databind.JsonMappingException.Reference parent = path.get(path.size() - 2);
+        String name = parent.getFieldName() != null ? parent.getFieldName() : path.size() >= 3 ? path.get(path.size() - 3).getFieldName() : null;
+        return name == null ? "" : " in '" + name + "'";
+    }
+
+    private static String field(MismatchedInputException e) {
+        String name = e.getPath().stream().map(com.fasterxml.jackson.databind.JsonMappingException.Reference::getFieldName).filter(n -> n != null)
+                .reduce((a, b) -> b).orElse("a value");
+        return "'" + name + "'";
+    }
+
+    private static String typeName(Class<?> type) {
+        if (type == null) {
+            return "another type";
+        }
+        if (type == Integer.class || type == int.class) {
+            return "a whole number";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        }
+        if (List.class.isAssignableFrom(type)) {
+            return "a list";
+        }
+        if (java.util.Map.class.isAssignableFrom(type) || type.isRecord()) {
+            return "a mapping (key: value)";
+        }
+        return "text";
+    }
+
+    private static String known(java.util.Collection<Object> ids) {
+        Set<String> names = ids.stream().map(String::valueOf).filter(n -> !n.equals("line"))
+                .collect(Collectors.toCollection(java.util.TreeSet::new));
+        return String.join(", ", names);
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "syntax error";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}

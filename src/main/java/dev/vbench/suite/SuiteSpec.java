@@ -1,0 +1,38 @@
+package dev.vbench.suite;
+
+import java.util.List;
+
+/**
+ * A suite file.
+ *
+ * <pre>{@code
+ * suite: seed-004-virtual-vs-platform
+ * title: Virtual vs platform threads
+ * source: seed 004 (10,000 tasks, sleep 200 ms and Leibniz pi, virtual vs fixed:threads=200)
+ * warmup: 1
+ * trials: 6
+ * experiments:
+ *   - name: io
+ *     workload: io
+ *     params: {duration: 200ms}
+ *     executors: [virtual, "fixed:threads=200"]
+ *     tasks: 10000
+ *     quick: {tasks: 2000, params: {duration: 20ms}}
+ *     tables:
+ *       - {title: "I/O-intensive", layout: executors, metric: makespan, perTask: true}
+ * }</pre>
+ *
+ * @param suite short name (the file name without extension)
+ * @param title one line shown above the tables
+ * @param source what the source report measured, for the reader
+ * @param warmup default warmup trials for every experiment
+ * @param trials default measured trials for every experiment
+ * @param experiments what to run
+ */
+public record SuiteSpec(String suite, String title, String source, Integer warmup, Integer trials,
+        List<ExperimentSpec> experiments) {
+
+    public SuiteSpec {
+        experiments = experiments == null ? List.of() : List.copyOf(experiments);
+    }
+}

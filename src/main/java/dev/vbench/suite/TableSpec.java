@@ -1,0 +1,20 @@
+package dev.vbench.suite;
+
+/**
+ * A table printed from one experiment's cells, executors as columns.
+ *
+ * @param title heading
+ * @param layout {@code executors} (values + speedup vs the first executor; seed 000/004),
+ *     {@code chain} (values + % change between adjacent executors; seed 001) or {@code baseline}
+ *     (Benchmark | Mode | Units | values | integer % vs the first executor; seed 002)
+ * @param metric metric key (makespan, throughput, mean, p50, p90, p99, p999, max, cpu)
+ * @param unit display unit: for time metrics {@code ns}, {@code us}, {@code ms}, {@code s} (optionally
+ *     with a suffix such as {@code ns/op}); for rates a label such as {@code req/s}
+ * @param perTask add an "average per task" column per executor (makespan / tasks; seed 004)
+ */
+public record TableSpec(String title, String layout, String metric, String unit, Boolean perTask) {
+
+    public boolean perTaskOrFalse() {
+        return Boolean.TRUE.equals(perTask);
+    }
+}
