@@ -91,6 +91,21 @@ final class SuiteRun {
         throw new IllegalStateException("no value");
     }
 
+    /** " (k=v, …)" for the parameters every cell shares, or "". */
+    private static String fixedParams(List<CellResult> cells) {
+        Map<String, String> shared = new LinkedHashMap<>(cells.get(0).config().params());
+        for (CellResult c : cells) {
+            shared.entrySet().removeIf(e -> !e.getValue().equals(c.config().params().get(e.getKey())));
+        }
+        shared.keySet().removeIf(k -> k.equals("url") || k.equals("password"));
+        if (shared.isEmpty()) {
+            return "";
+        }
+        List<String> pairs = new ArrayList<>();
+        shared.forEach((k, v) -> pairs.add(k + "=" + v));
+        return " (" + String.join(", ", pairs) + ")";
+    }
+
     /** The suite's tables in console or markdown form. */
     static String render(SuiteSpec suite, RunResult result, boolean markdown) {
         StringBuilder sb = new StringBuilder();
@@ -108,7 +123,7 @@ final class SuiteRun {
             for (TableSpec t : tables) {
                 Metric metric = t.metric() == null ? Metric.MAKESPAN : Metric.byKey(t.metric());
                 String title = t.title() != null ? t.title() : f.title() != null ? f.title() : f.name();
-                title += " · " + cells.get(0).trials().size() + " trials";
+                title += fixedParams(cells) + " · " + cells.get(0).trials().size() + " trials";
                 Table table = PivotTables.render(title, cells, t.layout() == null ? "executors" : t.layout(), metric,
                         t.unit(), t.perTaskOrFalse());
                 sb.append(markdown ? MarkdownRenderer.render(table) : ConsoleRenderer.render(table)).append('\n');

@@ -1,0 +1,25 @@
+package dev.vbench.cli;
+
+import dev.vbench.engine.DataDirs;
+import dev.vbench.engine.RunPlan;
+import dev.vbench.result.RunResult;
+import dev.vbench.suite.Scale;
+import dev.vbench.suite.SuiteSpec;
+import java.util.List;
+
+/** Public entry to suite planning and rendering, for tools and tests outside the CLI package. */
+public final class SuiteRuns {
+
+    private SuiteRuns() {}
+
+    /** Plans every experiment of {@code suite} at {@code scale} with the default seed and data root. */
+    public static List<RunPlan> plan(SuiteSpec suite, String source, Scale scale) {
+        return SuiteRun.plan(suite, source, scale, DataDirs.defaultRoot(), 42, null, null).stream()
+                .map(SuiteRun.Experiment::plan).toList();
+    }
+
+    /** The suite's tables, markdown or console. */
+    public static String render(SuiteSpec suite, RunResult result, boolean markdown) {
+        return SuiteRun.render(suite, result, markdown);
+    }
+}

@@ -1,0 +1,59 @@
+package dev.vbench.suite;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import dev.vbench.cli.SuiteRuns;
+import dev.vbench.engine.CellPlan;
+import dev.vbench.engine.RunPlan;
+import dev.vbench.result.CellResult;
+import dev.vbench.result.RunResult;
+import dev.vbench.result.RunSettings;
+import dev.vbench.testing.Fixtures;
+import dev.vbench.testing.Golden;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every suite under {@code workloads/} renders its tables in its source report's layout. The
+ * results are fabricated deterministically from the planned cells (a fake workload with exact
+ * numbers), so the golden files pin the layout, not this machine's speed.
+ */
+class SuiteTablesGoldenTest {
+
+    static Stream<Path> suites() throws IOException {
+        try (Stream<Path> files = Files.list(Path.of("workloads"))) {
+            return files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList().stream();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("suites")
+    void tablesMatchGolden(Path file) {
+        SuiteSpec suite = SuiteLoader.load(file);
+        for (Scale scale : Scale.values()) {
+            List<RunPlan> plans = SuiteRuns.plan(suite, file.toString(), scale);
+            assertFalse(plans.isEmpty());
+            List<CellResult> cells = new ArrayList<>();
+            int i = 0;
+            for (RunPlan plan : plans) {
+                for (CellPlan c : plan.cells()) {
+                    i++;
+                    // exact, deterministic figures: makespan grows with the cell index, per-task latency with tasks
+                    cells.add(Fixtures.cell(c.id(), c.workload().name(), c.params().asText(), c.executor().info(),
+                            c.tasks(), plan.settings().measuredTrials(), 100.0 * i, 0.01, 1.0 + i % 7, i));
+                }
+            }
+            RunResult result = new RunResult(RunResult.SCHEMA, Fixtures.environment(), new RunSettings(1, 6, 0, 42), cells);
+            String name = file.getFileName().toString().replace(".yaml", "");
+            String scaleName = scale.name().toLowerCase(java.util.Locale.ROOT);
+            Golden.assertMatches("suites/" + name + "-" + scaleName + ".md", SuiteRuns.render(suite, result, true));
+            Golden.assertMatches("suites/" + name + "-" + scaleName + ".txt", SuiteRuns.render(suite, result, false));
+        }
+    }
+}
