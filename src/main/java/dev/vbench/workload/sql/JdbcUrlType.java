@@ -35,6 +35,6 @@ final class JdbcUrlType implements ParamType<String> {
 
     @Override
     public String describe() {
-        return "JDBC URL (jdbc:h2:…, jdbc:postgresql://HOST:PORT/DB?user=…)";
+        return "JDBC URL";
     }
 }

@@ -25,13 +25,17 @@ public final class SqlWorkload implements WorkloadProvider {
     static final ParamSpec<String> OP = ParamSpec.of("op", "operation per task (the source's benchmark methods)",
             "selectAllKeywords", ParamType.choice(KeywordOp.paramNames().toArray(String[]::new)));
     static final ParamSpec<String> URL = ParamSpec.of("url",
-            "JDBC URL; embedded H2 by default, PostgreSQL: jdbc:postgresql://HOST:PORT/DB?user=U (password from"
-                    + " PGPASSWORD or &password=, never shown)", DEFAULT_URL, new JdbcUrlType());
+            "database; PostgreSQL: jdbc:postgresql://HOST:PORT/DB?user=U, password from PGPASSWORD or &password="
+                    + " (shown as ***)", DEFAULT_URL, new JdbcUrlType());
     static final ParamSpec<Integer> CONNECTIONS = ParamSpec.of("connections",
             "open JDBC connections in the pool; tasks beyond it wait for one", "10", ParamType.intRange(1, 1_000));
 
-    /** Tasks per trial by default: one trial stays near a second on 2 cores against a local PostgreSQL. */
-    static final long DEFAULT_TASKS = 2_000;
+    /**
+     * Tasks per trial by default, so one trial lasts roughly 0.1–1 s on 2 cores: an embedded database
+     * answers in tens of microseconds, a server (even on loopback) in hundreds.
+     */
+    static final long DEFAULT_TASKS_EMBEDDED = 20_000;
+    static final long DEFAULT_TASKS_SERVER = 2_000;
     /** How long {@link #availability} waits for a connection. */
     static final long PROBE_TIMEOUT_MILLIS = 2_000;
 
@@ -59,7 +63,8 @@ public final class SqlWorkload implements WorkloadProvider {
                 + " table; the column real is always quoted (\"real\"), a reserved word in SQL:2016; the pool is"
                 + " 'connections' real JDBC connections opened before measuring, handed out lock-free (a semaphore"
                 + " and CAS slots), so with more tasks in flight than connections, tasks wait for a connection as"
-                + " in any pooled application. Default tasks per trial: " + DEFAULT_TASKS + ". Passwords: give"
+                + " in any pooled application. Default tasks per trial: " + DEFAULT_TASKS_EMBEDDED + " for an embedded"
+                + " database, " + DEFAULT_TASKS_SERVER + " for a server. Passwords: give"
                 + " PGPASSWORD or &password=; results, tables and messages show password=***.";
     }
 
@@ -70,13 +75,22 @@ public final class SqlWorkload implements WorkloadProvider {
 
     @Override
     public OptionalLong defaultTasks(Params params) {
-        return OptionalLong.of(DEFAULT_TASKS);
+        boolean embedded = JdbcTarget.parse(params.get(URL), java.util.Map.of()).embedded();
+        return OptionalLong.of(embedded ? DEFAULT_TASKS_EMBEDDED : DEFAULT_TASKS_SERVER);
     }
 
-    /** Connects once (at most {@link #PROBE_TIMEOUT_MILLIS}); the reason names host and port, never a password. */
+    /**
+     * A database server is probed with one connection (at most {@link #PROBE_TIMEOUT_MILLIS}); the
+     * reason names host and port, never a password. An embedded database is available when a
+     * driver accepts its URL (checked while parsing): connecting would create it, a file for
+     * {@code jdbc:h2:./name}.
+     */
     @Override
     public Availability availability(Params params) {
         JdbcTarget target = JdbcTarget.parse(params.get(URL), System.getenv());
+        if (target.embedded()) {
+            return Availability.AVAILABLE;
+        }
         CompletableFuture<String> failure = new CompletableFuture<>();
         Thread.ofVirtual().name("vbench-sql-probe").start(() -> {
             try (Connection c = target.connect()) {
