@@ -27,9 +27,11 @@ public final class HttpWorkload implements WorkloadProvider {
     static final ParamSpec<Integer> SERVER_THREADS = ParamSpec.of("server-threads",
             "platform threads of server=fixed (ignored for server=virtual); default 2 x cores",
             String.valueOf(2 * CPUS), ParamType.intRange(1, 10_000));
+    /** Most client connections; the server keeps this many idle ones ({@link LoopbackServer#MAX_IDLE_PROPERTY}). */
+    static final int MAX_CONNECTIONS = 1_000;
     static final ParamSpec<Integer> CONNECTIONS = ParamSpec.of("connections",
             "client keep-alive connections, opened before each trial; tasks beyond it wait for one", "100",
-            ParamType.intRange(1, 1_000));
+            ParamType.intRange(1, MAX_CONNECTIONS));
 
     @Override
     public String name() {
@@ -54,8 +56,9 @@ public final class HttpWorkload implements WorkloadProvider {
                 + " which would measure its internal thread handoffs instead of the executor (it is used once in"
                 + " verify to cross-check the answer). Client and server share this machine's cores. Run with"
                 + " --concurrency C (in-flight requests; keep it <= connections) and --metric throughput for req/s."
-                + " Above 200 idle connections the JDK server closes the extras (sun.net.httpserver.maxIdleConnections);"
-                + " a connection found closed is reopened and the GET resent once.";
+                + " The JDK server would close idle connections beyond 200; vbench raises"
+                + " sun.net.httpserver.maxIdleConnections to " + MAX_CONNECTIONS + " unless set with -D. A"
+                + " connection found closed anyway is reopened and the GET resent once (counted in its latency).";
     }
 
     @Override

@@ -28,6 +28,20 @@ final class LoopbackServer implements AutoCloseable {
     /** Pending connections the listen socket queues; the kernel caps it at net.core.somaxconn. */
     static final int BACKLOG = 1024;
 
+    /**
+     * The JDK server closes a finished connection instead of keeping it when this many are already
+     * idle (default 200, read once when its ServerConfig class initialises). Raised to the most
+     * client connections the workload opens, unless the user set it, so that no kept-alive
+     * connection is dropped between requests.
+     */
+    static final String MAX_IDLE_PROPERTY = "sun.net.httpserver.maxIdleConnections";
+
+    static {
+        if (System.getProperty(MAX_IDLE_PROPERTY) == null) {
+            System.setProperty(MAX_IDLE_PROPERTY, String.valueOf(HttpWorkload.MAX_CONNECTIONS));
+        }
+    }
+
     private final HttpServer server;
     private final ExecutorService executor;
 
