@@ -44,13 +44,15 @@ public final class Params {
         Map<String, String> texts = new TreeMap<>();
         for (ParamSpec<?> spec : specs) {
             String text = given.getOrDefault(spec.name(), spec.defaultValue());
+            // What is shown or stored never carries a secret (a password in a JDBC URL); the parsed value keeps it.
+            String shown = Redactor.redact(text);
             try {
                 values.put(spec.name(), spec.type().parse(text));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("parameter '" + spec.name() + "' of workload '" + workload
-                        + "': '" + text + "' " + e.getMessage());
+                        + "': '" + shown + "' " + Redactor.redact(e.getMessage()));
             }
-            texts.put(spec.name(), text);
+            texts.put(spec.name(), shown);
         }
         return new Params(Collections.unmodifiableMap(values), Collections.unmodifiableMap(texts));
     }
@@ -65,7 +67,12 @@ public final class Params {
         return (T) v;
     }
 
-    /** Every parameter as the user would write it, sorted by name; this is what results record. */
+    /**
+     * Every parameter as the user would write it, sorted by name, with secrets replaced by
+     * {@code ***} ({@link Redactor}): this is what results, tables and messages show. Workloads read
+     * the real value with {@link #get}. Two parameter sets that differ only in a password therefore
+     * have the same text.
+     */
     public Map<String, String> asText() {
         return texts;
     }

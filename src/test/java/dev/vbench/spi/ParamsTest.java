@@ -44,4 +44,17 @@ class ParamsTest {
                 Redactor.redact("jdbc:postgresql://h:5432/db?user=u&password=s3cret"));
         assertEquals("postgresql://u:***@h/db", Redactor.redact("postgresql://u:pw@h/db"));
     }
+
+    @Test
+    void textAndErrorsNeverCarryAPassword() {
+        ParamSpec<String> url = ParamSpec.of("url", "JDBC URL", "jdbc:h2:mem:x", ParamType.text());
+        ParamSpec<Integer> port = ParamSpec.of("port", "port", "1", ParamType.intRange(1, 2));
+        Params p = Params.resolve("sql", List.of(url), Map.of("url", "jdbc:postgresql://h/db?user=u&password=s3cret"));
+        assertEquals("jdbc:postgresql://h/db?user=u&password=s3cret", p.get(url));
+        assertEquals(Map.of("url", "jdbc:postgresql://h/db?user=u&password=***"), p.asText());
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                () -> Params.resolve("sql", List.of(port), Map.of("port", "password=s3cret")));
+        assertEquals("parameter 'port' of workload 'sql': 'password=***' is not an integer; use a whole number in 1..2",
+                bad.getMessage());
+    }
 }

@@ -48,7 +48,10 @@ class WorkloadContractTest {
     static final Map<String, Map<String, String>> SMALL = Map.of(
             "io", Map.of("duration", "1ms"),
             "cpu", Map.of("iterations", "10000"),
-            "noop", Map.of());
+            "noop", Map.of(),
+            "sql", Map.of("op", "insertKeyword", "connections", "2"),
+            "hello", Map.of(),
+            "http", Map.of("connections", "4", "server-threads", "2"));
 
     /** Tasks per trial in the contract run. */
     static final long TASKS = 8;

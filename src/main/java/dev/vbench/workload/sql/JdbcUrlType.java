@@ -1,0 +1,40 @@
+package dev.vbench.workload.sql;
+
+import dev.vbench.spi.ParamType;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Locale;
+
+/**
+ * The {@code url} parameter: a JDBC URL that a driver on the class path accepts. Checked when the
+ * matrix is built, so a typo exits 2 before anything runs. Messages never repeat the URL (the
+ * caller shows it redacted).
+ */
+final class JdbcUrlType implements ParamType<String> {
+
+    @Override
+    public String parse(String text) {
+        String url = text.strip();
+        if (!url.startsWith("jdbc:")) {
+            throw new IllegalArgumentException("is not a JDBC URL; use e.g. " + SqlWorkload.DEFAULT_URL
+                    + " or jdbc:postgresql://127.0.0.1:5432/DB?user=USER (password from PGPASSWORD)");
+        }
+        String lower = url.toLowerCase(Locale.ROOT);
+        if (lower.equals("jdbc:h2:mem:") || lower.startsWith("jdbc:h2:mem:;")) {
+            throw new IllegalArgumentException("is an unnamed in-memory H2 database, which gives every connection"
+                    + " of the pool its own empty database; name it, e.g. " + SqlWorkload.DEFAULT_URL);
+        }
+        try {
+            DriverManager.getDriver(url);
+        } catch (SQLException e) {
+            throw new IllegalArgumentException("has no JDBC driver here; the bundled drivers take jdbc:h2: and"
+                    + " jdbc:postgresql: URLs (for another database put its driver jar on the class path)");
+        }
+        return url;
+    }
+
+    @Override
+    public String describe() {
+        return "JDBC URL";
+    }
+}
