@@ -102,7 +102,8 @@ public final class LoadTables {
             long timeout = c.config().timeoutNanos();
             b.footnote(SHED_MARK + " " + c.config().executor().spec() + " (" + c.config().loadText() + "): shed load, "
                     + total(c, TrialResult::dropped) + " dropped and " + total(c, TrialResult::timedOut)
-                    + " timed out of " + total(c, TrialResult::tasks) + " tasks"
+                    + " timed out of " + total(c, TrialResult::tasks) + " tasks in " + c.trials().size()
+                    + (c.trials().size() == 1 ? " trial" : " trials")
                     + (timeout > 0 ? " (--timeout " + Durations.format(Duration.ofNanos(timeout)) + ")" : "")
                     + "; its figures cover only the tasks that ran, so it is never ranked faster");
         }
