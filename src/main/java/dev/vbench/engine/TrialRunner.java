@@ -42,6 +42,7 @@ public final class TrialRunner {
 
     private final NanoClock clock;
     private final Pacer pacer;
+    private final long timedTaskLimit;
 
     public TrialRunner(NanoClock clock) {
         this(clock, Pacer.parkThenSpin(clock));
@@ -49,8 +50,14 @@ public final class TrialRunner {
 
     /** With an explicit pacer: tests pass one that moves a fake clock instead of waiting. */
     public TrialRunner(NanoClock clock, Pacer pacer) {
+        this(clock, pacer, MAX_TASKS);
+    }
+
+    /** With a smaller cap on a timed trial's tasks, so tests can reach it. */
+    TrialRunner(NanoClock clock, Pacer pacer, long timedTaskLimit) {
         this.clock = clock;
         this.pacer = pacer;
+        this.timedTaskLimit = timedTaskLimit;
     }
 
     /** Runs one closed-model trial of {@code tasks} tasks. */
@@ -66,7 +73,7 @@ public final class TrialRunner {
      */
     public TrialResult run(Task task, ExecutorService executor, LoadShape load, int index)
             throws InterruptedException {
-        Trial trial = new Trial(load, task, clock);
+        Trial trial = new Trial(load, task, clock, timedTaskLimit);
         JvmCounters.resetPeakThreads();
         JvmCounters before = JvmCounters.now();
         try {
@@ -102,7 +109,11 @@ public final class TrialRunner {
         }
     }
 
-    /** Closed-loop clients until the window ends; the window is cut short only at {@link #MAX_TASKS}. */
+    /**
+     * Closed-loop clients until the window ends. At {@link #MAX_TASKS} tasks the window is cut
+     * short: the trial's makespan is then shorter than the window (reports say so) and its
+     * throughput is over that shorter time.
+     */
     private void submitTimed(Trial trial, ExecutorService executor, long windowNanos) throws InterruptedException {
         long t0 = clock.nanoTime();
         trial.t0 = t0;
@@ -188,11 +199,11 @@ public final class TrialRunner {
         long submitted;
         boolean capped;
 
-        Trial(LoadShape load, Task task, NanoClock clock) {
+        Trial(LoadShape load, Task task, NanoClock clock, long timedTaskLimit) {
             this.load = load;
             this.task = task;
             this.clock = clock;
-            this.slots = load instanceof LoadShape.Timed ? TaskSlots.growable(MAX_TASKS)
+            this.slots = load instanceof LoadShape.Timed ? TaskSlots.growable(timedTaskLimit)
                     : TaskSlots.preallocated(load.tasks());
             this.inFlight = load.concurrency() > 0 ? new Semaphore(load.concurrency()) : null;
             this.schedule = load instanceof LoadShape.OpenRate r ? new RateSchedule(r.ratePerSecond()) : null;

@@ -93,9 +93,15 @@ public final class LoadTables {
         return b.build();
     }
 
-    /** Footnotes for the cells of any table: what open-model latency means, and who shed load. */
+    /** Footnotes for the cells of any table: who shed load, and timed trials cut short. */
     public static void footnotes(Table.Builder b, List<CellResult> cells) {
         for (CellResult c : cells) {
+            long window = c.config().durationNanos();
+            if (window > 0 && !c.config().openModel()
+                    && c.trials().stream().anyMatch(t -> t.makespanNanos() < window)) {
+                b.footnote(c.config().executor().spec() + " (" + c.config().loadText() + "): a trial reached the limit"
+                        + " of tasks one trial records before its window closed; its throughput is over the shorter time");
+            }
             if (!shedLoad(c)) {
                 continue;
             }

@@ -126,6 +126,15 @@ class LoadShapeTrialTest {
     }
 
     @Test
+    void timedTrialStopsAtTheTaskLimitAndSaysSoByItsShorterMakespan() throws Exception {
+        TrialRunner capped = new TrialRunner(clock, deadline -> clock.now.accumulateAndGet(deadline, Math::max), 50);
+        TrialResult t = capped.run(i -> clock.now.addAndGet(1000), sequential(), new LoadShape.Timed(MS, 1), 0);
+        assertEquals(50, t.tasks());
+        assertEquals(50_000, t.makespanNanos(), "the window ended at the 50th task, not after 1 ms");
+        assertEquals(1e6, t.throughputPerSecond(), 1e-6);
+    }
+
+    @Test
     void timedTrialWithRealClockBoundsTasksInFlight() throws Exception {
         AtomicLong inFlight = new AtomicLong();
         AtomicLong peak = new AtomicLong();

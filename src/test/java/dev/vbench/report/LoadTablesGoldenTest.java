@@ -5,13 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vbench.result.CellConfig;
+import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.Fixtures;
 import dev.vbench.testing.Golden;
 import dev.vbench.testing.LoadFixtures;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -68,6 +72,17 @@ class LoadTablesGoldenTest {
         assertTrue(LoadTables.shedLoad(cells.get(0)));
         assertEquals("n/a †", RunTables.speedup(cells.get(0), cells.get(1), Metric.P99));
         assertEquals("n/a †", RunTables.speedup(cells.get(1), cells.get(0), Metric.P99));
+    }
+
+    @Test
+    void aTimedTrialCutShortAtTheTaskLimitIsFootnoted() {
+        CellResult c = Fixtures.cell("c1", "noop", Map.of(), Fixtures.virtual(), 0, 2, 900, 0.01, 0.001, 7);
+        CellConfig timed = new CellConfig("noop", Map.of(), Fixtures.virtual(), 0, 8, 1_000_000_000L, 0, 0);
+        CellResult cut = new CellResult("c1", timed, c.status(), c.trials(), c.summary(), c.notes());
+        Table detail = RunTables.detail("noop", List.of(cut), 0);
+        assertTrue(detail.title().contains("window=1s"), detail.title());
+        assertTrue(detail.footnotes().stream().anyMatch(f -> f.startsWith(
+                "virtual (window=1s concurrency=8): a trial reached the limit of tasks one trial records")), detail::toString);
     }
 
     @Test
