@@ -126,17 +126,15 @@ public final class TrialRunner {
             if (!trial.slots.hasRoom(i)) {
                 trial.inFlight.release();
                 trial.windowEnd = clock.nanoTime();
-                trial.capped = true;
+                return;
+            }
+            if (clock.nanoTime() >= trial.windowEnd) {
+                trial.inFlight.release(); // a client came free just as the window closed
                 return;
             }
             TaskSlots.Chunk chunk = trial.slots.chunkFor(i);
             Run run = new Run(trial, chunk, i);
-            long now = clock.nanoTime();
-            if (now >= trial.windowEnd) {
-                trial.inFlight.release();
-                return;
-            }
-            chunk.submit[TaskSlots.slot(i)] = now;
+            chunk.submit[TaskSlots.slot(i)] = clock.nanoTime();
             executor.execute(run);
         }
     }
@@ -192,12 +190,11 @@ public final class TrialRunner {
         final RateSchedule schedule;
         final long timeoutNanos;
         final FailureLog failures = new FailureLog();
-        /** Start of the window or of the rate schedule (submitter thread; read after termination). */
+        /** Start of the window or of the rate schedule; written by the submitter before its first execute. */
         long t0;
         long windowEnd;
         long lastSubmit;
         long submitted;
-        boolean capped;
 
         Trial(LoadShape load, Task task, NanoClock clock, long timedTaskLimit) {
             this.load = load;

@@ -60,7 +60,8 @@ public final class RunTables {
             }
         }
         if (varying.isEmpty()) {
-            varying.add(candidates.get(candidates.size() - 2)); // tasks
+            boolean timed = cells.stream().allMatch(c -> c.config().tasks() == 0); // --duration: no task count
+            varying.add(candidates.get(candidates.size() - (timed ? 1 : 2))); // tasks, else concurrency
         }
         return varying;
     }
