@@ -35,14 +35,15 @@ import picocli.CommandLine.Spec;
 /** {@code vbench run}: expand the matrix, run it, write results, print tables. */
 @Command(name = "run", sortOptions = false, showDefaultValues = true,
         description = {"Run a workload on one or more executors and print the results.", "",
-            "Every combination of -p values, --tasks, --rate, --concurrency and -e executors is a cell; each cell",
-            "runs --warmup trials (discarded) then --trials measured trials, each on a fresh executor.", "",
+            "Every combination of -p values, --tasks, --rate, --concurrency and -e executors",
+            "is a cell; each cell runs --warmup trials (discarded) then --trials measured",
+            "trials, each on a fresh executor.", "",
             "Examples:",
             "  vbench run -w io -e virtual --tasks 10000",
             "  vbench run -w io -e fixed:threads=200 -e virtual --tasks 10000 --format markdown",
             "  vbench run -w io -p duration=10ms,20ms -e virtual -o io.json",
-            "  vbench run -w io -e fixed:threads=8 -e virtual --rate 1000/s --tasks 5000 --timeout 1s",
-            "  vbench run -w io -e fixed:threads=16 -e virtual --concurrency 1,4,16,64 --slo p99<20ms",
+            "  vbench run -w io -e fixed:threads=8 -e virtual --rate 1000/s --timeout 1s",
+            "  vbench run -w io -e virtual --concurrency 1,4,16,64 --slo 'p99<20ms'",
             "  vbench run -w io -e virtual --concurrency 64 --duration 30s"})
 public final class RunCommand implements Callable<Integer> {
 
@@ -90,8 +91,9 @@ public final class RunCommand implements Callable<Integer> {
     String timeout;
 
     @Option(names = "--slo", paramLabel = "STAT<TIME",
-            description = "Latency objective for a --concurrency sweep, e.g. p99<50ms (STAT: mean, p50, p90, p99,"
-                    + " p999, max): the best concurrency is the highest throughput whose median STAT meets it.")
+            description = "Latency objective for a --concurrency sweep, e.g. 'p99<50ms' (quoted: < is a shell"
+                    + " redirection; STAT: mean, p50, p90, p99, p999, max): the best concurrency is the highest"
+                    + " throughput whose median STAT meets it.")
     String slo;
 
     @Option(names = "--warmup", paramLabel = "W", defaultValue = "1", description = "Warmup trials per cell, discarded.")

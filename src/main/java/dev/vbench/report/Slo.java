@@ -34,13 +34,13 @@ public record Slo(Metric metric, double thresholdMillis) {
     public static Slo parse(String text) {
         Matcher m = FORM.matcher(text.trim().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
-            throw new IllegalArgumentException("--slo '" + text + "' is not STAT<DURATION; write e.g. --slo p99<50ms"
+            throw new IllegalArgumentException("--slo '" + text + "' is not STAT<DURATION; write e.g. --slo 'p99<50ms'"
                     + " (STAT: mean, p50, p90, p99, p999, max)");
         }
         Matcher d = DURATION.matcher(m.group(2).trim());
         if (!d.matches()) {
             throw new IllegalArgumentException("--slo '" + text + "': '" + m.group(2).trim()
-                    + "' is not a duration; write e.g. --slo p99<50ms (units ns, us, ms, s)");
+                    + "' is not a duration; write e.g. --slo 'p99<50ms' (units ns, us, ms, s)");
         }
         double millis = Double.parseDouble(d.group(1)) * switch (d.group(2)) {
             case "ns" -> 1e-6;
@@ -50,7 +50,7 @@ public record Slo(Metric metric, double thresholdMillis) {
         };
         if (millis <= 0) {
             throw new IllegalArgumentException("--slo '" + text + "' has a zero bound that nothing can meet;"
-                    + " write e.g. --slo p99<50ms");
+                    + " write e.g. --slo 'p99<50ms'");
         }
         String stat = m.group(1).equals("p99.9") ? "p999" : m.group(1);
         return new Slo(Metric.byKey(stat), millis);
