@@ -1,6 +1,7 @@
 package dev.vbench.cli;
 
 import dev.vbench.engine.CellPlan;
+import dev.vbench.engine.LoadShape;
 import dev.vbench.engine.TrialRunner;
 import dev.vbench.executor.ConfiguredExecutor;
 import dev.vbench.executor.ExecutorStrategies;
@@ -8,6 +9,7 @@ import dev.vbench.spi.Params;
 import dev.vbench.spi.WorkloadProvider;
 import dev.vbench.workload.Workloads;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -92,6 +94,18 @@ final class MatrixBuilder {
 
     static List<CellPlan> cells(WorkloadProvider workload, List<Params> paramSets, List<Long> tasksOption,
             List<Long> concurrency, List<ConfiguredExecutor> executors) {
+        return cells(workload, paramSets, tasksOption, concurrency, executors, LoadOptions.CLOSED);
+    }
+
+    /**
+     * Every combination with a load shape: params × tasks × rate × concurrency × executor. A timed
+     * closed-model trial has no task count; a timed open-model one gets ⌈rate × window⌉ tasks.
+     */
+    static List<CellPlan> cells(WorkloadProvider workload, List<Params> paramSets, List<Long> tasksOption,
+            List<Long> concurrency, List<ConfiguredExecutor> executors, LoadOptions load) {
+        if (load.timed() || !load.rates().isEmpty()) {
+            return shapedCells(workload, paramSets, tasksOption, concurrency, executors, load);
+        }
         List<CellPlan> cells = new ArrayList<>();
         for (Params params : paramSets) {
             List<Long> tasksList = tasksOption != null ? tasksOption
@@ -109,5 +123,34 @@ final class MatrixBuilder {
             }
         }
         return cells;
+    }
+
+    private static List<CellPlan> shapedCells(WorkloadProvider workload, List<Params> paramSets, List<Long> tasksOption,
+            List<Long> concurrency, List<ConfiguredExecutor> executors, LoadOptions load) {
+        List<CellPlan> cells = new ArrayList<>();
+        List<Double> rates = load.rates().isEmpty() ? Collections.<Double>singletonList(null) : load.rates();
+        for (Params params : paramSets) {
+            List<Long> tasksList = load.timed() ? List.of(0L) : tasksOption != null ? tasksOption
+                    : List.of(workload.defaultTasks(params).orElse(DEFAULT_TASKS));
+            for (long tasks : tasksList) {
+                checkTasks(tasks);
+                for (Double rate : rates) {
+                    for (long c : concurrency) {
+                        LoadShape shape = load.shape(tasks, (int) c, rate);
+                        for (ConfiguredExecutor executor : executors) {
+                            cells.add(new CellPlan("c" + (cells.size() + 1), workload, params, executor, shape));
+                        }
+                    }
+                }
+            }
+        }
+        return cells;
+    }
+
+    private static void checkTasks(long tasks) {
+        if (tasks > TrialRunner.MAX_TASKS) {
+            throw new UsageException("--tasks " + tasks + " is more than one trial can record ("
+                    + TrialRunner.MAX_TASKS + "); use fewer tasks and more --trials");
+        }
     }
 }

@@ -10,6 +10,7 @@ import dev.vbench.measure.EnvironmentProbe;
 import dev.vbench.measure.NanoClock;
 import dev.vbench.report.Format;
 import dev.vbench.report.ReportOptions;
+import dev.vbench.report.Slo;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
 import dev.vbench.result.Metric;
@@ -37,12 +38,16 @@ import picocli.CommandLine.Spec;
 /** {@code vbench run}: expand the matrix, run it, write results, print tables. */
 @Command(name = "run", sortOptions = false, showDefaultValues = true,
         description = {"Run a workload on one or more executors and print the results.", "",
-            "Every combination of -p values, --tasks, --concurrency and -e executors is a cell; each cell runs",
-            "--warmup trials (discarded) then --trials measured trials, each on a fresh executor.", "",
+            "Every combination of -p values, --tasks, --rate, --concurrency and -e executors",
+            "is a cell; each cell runs --warmup trials (discarded) then --trials measured",
+            "trials, each on a fresh executor.", "",
             "Examples:",
             "  vbench run -w io -e virtual --tasks 10000",
             "  vbench run -w io -e fixed:threads=200 -e virtual --tasks 10000 --format markdown",
-            "  vbench run -w io -p duration=10ms,20ms -e virtual -o io.json"})
+            "  vbench run -w io -p duration=10ms,20ms -e virtual -o io.json",
+            "  vbench run -w io -e fixed:threads=8 -e virtual --rate 1000/s --timeout 1s",
+            "  vbench run -w io -e virtual --concurrency 1,4,16,64 --slo 'p99<20ms'",
+            "  vbench run -w io -e virtual --concurrency 64 --duration 30s"})
 public final class RunCommand implements Callable<Integer> {
 
     @Spec
@@ -80,6 +85,28 @@ public final class RunCommand implements Callable<Integer> {
             description = "Maximum tasks in flight (closed-loop clients); a list sweeps. Default: unlimited.")
     String concurrency;
 
+    @Option(names = "--duration", paramLabel = "TIME",
+            description = "Run each trial for a time instead of a task count (e.g. 30s, 500ms, 2min), with"
+                    + " --concurrency C closed-loop clients or at --rate. Not together with --tasks.")
+    String duration;
+
+    @Option(names = "--rate", paramLabel = "R[,R…]",
+            description = "Open model: start task i at t0 + i/rate whether or not earlier tasks finished (e.g. 5000/s,"
+                    + " 5k/s, 300/min); latency counts from that intended start (coordinated-omission corrected),"
+                    + " the uncorrected figure is printed too. A list sweeps.")
+    String rate;
+
+    @Option(names = "--timeout", paramLabel = "TIME",
+            description = "With --rate: a task not started within TIME of its intended start is dropped (never run),"
+                    + " one that ends later is counted as timed out; both are reported, never hidden.")
+    String timeout;
+
+    @Option(names = "--slo", paramLabel = "STAT<TIME",
+            description = "Latency objective for a --concurrency sweep, e.g. 'p99<50ms' (quoted: < is a shell"
+                    + " redirection; STAT: mean, p50, p90, p99, p999, max): the best concurrency is the highest"
+                    + " throughput whose median STAT meets it.")
+    String slo;
+
     @Option(names = "--warmup", paramLabel = "W", defaultValue = "1", description = "Warmup trials per cell, discarded.")
     int warmup;
 
@@ -101,7 +128,8 @@ public final class RunCommand implements Callable<Integer> {
     Format format;
 
     @Option(names = "--metric", paramLabel = "METRIC", defaultValue = "makespan",
-            description = "Metric compared across executors: makespan, throughput, mean, p50, p90, p99, p999, max, cpu.")
+            description = "Metric compared across executors: makespan, throughput, mean, p50, p90, p99, p999, max, cpu."
+                    + " Without it: throughput with --duration, p99 with --rate; concurrency sweeps show throughput.")
     String metric;
 
     @Option(names = "--data-dir", paramLabel = "DIR",
@@ -128,14 +156,16 @@ public final class RunCommand implements Callable<Integer> {
         RunPlan plan = plans.get(0);
         int cellCount = plans.stream().mapToInt(p -> p.cells().size()).sum();
         List<Output> files = outputs();
-        ReportOptions reportOptions = new ReportOptions(tableMetric, verbose);
+        boolean metricGiven = spec.commandLine().getParseResult().hasMatchedOption("--metric");
+        ReportOptions reportOptions = new ReportOptions(metricGiven ? tableMetric : loadDefaultMetric(tableMetric),
+                verbose, metricGiven ? tableMetric : null, parseSlo());
         Environment environment = EnvironmentProbe.capture(VersionProvider.version(),
                 "vbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         boolean interactive = !quiet && Terminals.interactive();
         if (!quiet) {
             err.println("vbench: " + (suite == null ? "" : "suite " + suite.suite() + " (" + scale + "): ") + cellCount
                     + " cell(s) × (" + plan.settings().warmupTrials() + " warmup + " + plan.settings().measuredTrials()
-                    + " measured trials)" + (tasks == null && suite == null ? ", tasks " + plan.cells().get(0).tasks() + " (default)" : "")
+                    + " measured trials)" + (suite == null ? loadHeader(plan) : "")
                     + (interactive ? "; Ctrl-C stops and keeps finished cells" : ""));
             err.flush();
         }
@@ -222,6 +252,36 @@ public final class RunCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
+    private Slo parseSlo() {
+        try {
+            return slo == null ? null : Slo.parse(slo);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /** What ends a trial, for the header line: the default task count, a window, a rate. */
+    private String loadHeader(RunPlan plan) {
+        CellPlan first = plan.cells().get(0);
+        if (first.load().durationNanos() > 0 || first.load().ratePerSecond() > 0) {
+            return ", " + first.config().loadText().replaceAll(" ?concurrency=\\d+", "")
+                    + (plan.cells().stream().anyMatch(c -> c.load().ratePerSecond() != first.load().ratePerSecond())
+                            ? " (rate swept)" : "");
+        }
+        return tasks == null ? ", tasks " + first.tasks() + " (default)" : "";
+    }
+
+    /**
+     * Without --metric, executors are compared by makespan; a timed trial's makespan is its window,
+     * so compare throughput, and an open-model trial's is its schedule, so compare (corrected) p99.
+     */
+    private Metric loadDefaultMetric(Metric metric) {
+        if (rate != null) {
+            return Metric.P99;
+        }
+        return duration != null ? Metric.THROUGHPUT : metric;
+    }
+
     private Metric parseMetric() {
         Metric m = Metric.byKey(metric);
         if (m == null) {
@@ -274,7 +334,13 @@ public final class RunCommand implements Callable<Integer> {
         List<Long> taskCounts = tasks == null ? null : Counts.parseList("--tasks", tasks, 1, Long.MAX_VALUE);
         List<Long> concurrencies = concurrency == null ? List.of(0L)
                 : Counts.parseList("--concurrency", concurrency, 1, 10_000_000);
-        List<CellPlan> cells = MatrixBuilder.cells(provider, paramSets, taskCounts, concurrencies, configured);
+        LoadOptions load = LoadOptions.parse(duration, rate, timeout, tasks, concurrency);
+        parseSlo();
+        if (slo != null && concurrencies.size() < 2) {
+            throw new UsageException("--slo picks the best level of a concurrency sweep; add a list such as"
+                    + " --concurrency 1,4,16,64");
+        }
+        List<CellPlan> cells = MatrixBuilder.cells(provider, paramSets, taskCounts, concurrencies, configured, load);
         Path root = dataDir != null ? dataDir : DataDirs.defaultRoot();
         return new RunPlan(cells, new RunSettings(warmup, trials, 0, seed), root);
     }

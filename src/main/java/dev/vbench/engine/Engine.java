@@ -112,7 +112,7 @@ public final class Engine {
         Task task = Objects.requireNonNull(workload.task(), "workload returned no task");
         ExecutorService executor = cell.executor().create();
         try {
-            return trialRunner.run(task, executor, Math.toIntExact(cell.tasks()), cell.concurrency(), index);
+            return trialRunner.run(task, executor, cell.load(), index);
         } finally {
             executor.shutdownNow();
         }

@@ -26,6 +26,9 @@ final class ConsoleExporter implements Exporter {
             if (comparison != null) {
                 sb.append(ConsoleRenderer.render(comparison)).append('\n');
             }
+            for (Table extra : LoadTables.extraTables(e.getKey(), e.getValue(), options, warmup)) {
+                sb.append(ConsoleRenderer.render(extra)).append('\n');
+            }
         }
         return sb.toString();
     }

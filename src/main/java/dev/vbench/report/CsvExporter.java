@@ -4,13 +4,15 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
 import dev.vbench.result.RunResult;
+import dev.vbench.stats.Summaries;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * One row per cell: configuration, then median, CI low and CI high of every metric (RFC 4180
- * quoting, numbers in Locale.ROOT with full precision).
+ * One row per cell: configuration, then median, CI low and CI high of every metric, then the load
+ * shape and what an open-model cell shed (RFC 4180 quoting, numbers in Locale.ROOT with full
+ * precision).
  */
 final class CsvExporter implements Exporter {
 
@@ -29,6 +31,7 @@ final class CsvExporter implements Exporter {
             header.add(m.key() + "_" + unit + "_ci_low");
             header.add(m.key() + "_" + unit + "_ci_high");
         }
+        header.addAll(LOAD_COLUMNS);
         line(sb, header);
         for (CellResult c : result.cells()) {
             List<String> row = new ArrayList<>();
@@ -48,9 +51,27 @@ final class CsvExporter implements Exporter {
                 row.add(s == null ? "" : num(s.ciLow()));
                 row.add(s == null ? "" : num(s.ciHigh()));
             }
+            row.addAll(loadColumns(c));
             line(sb, row);
         }
         return sb.toString();
+    }
+
+    /** The load shape and what an open-model cell shed, after the metrics (0 / empty for closed cells). */
+    private static final List<String> LOAD_COLUMNS = List.of("duration_ns", "rate_per_s", "timeout_ns", "dropped",
+            "timed_out", "achieved_rate_per_s_median", "uncorrected_p99_ms_median");
+
+    private static List<String> loadColumns(CellResult c) {
+        double[] achieved = c.trials().stream().filter(t -> t.uncorrectedLatency() != null)
+                .mapToDouble(t -> t.achievedRatePerSecond()).toArray();
+        double[] uncorrectedP99 = c.trials().stream().filter(t -> t.uncorrectedLatency() != null)
+                .mapToDouble(t -> t.uncorrectedLatency().p99Nanos() / 1e6).toArray();
+        return List.of(String.valueOf(c.config().durationNanos()), num(c.config().ratePerSecond()),
+                String.valueOf(c.config().timeoutNanos()),
+                String.valueOf(c.trials().stream().mapToLong(t -> t.dropped()).sum()),
+                String.valueOf(c.trials().stream().mapToLong(t -> t.timedOut()).sum()),
+                achieved.length == 0 ? "" : num(Summaries.summarize(achieved, "tasks/s").median()),
+                uncorrectedP99.length == 0 ? "" : num(Summaries.summarize(uncorrectedP99, "ms").median()));
     }
 
     private static String num(double v) {

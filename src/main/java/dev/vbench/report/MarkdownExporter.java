@@ -35,6 +35,9 @@ final class MarkdownExporter implements Exporter {
                 }
                 sb.append(MarkdownRenderer.render(comparison));
             }
+            for (Table extra : LoadTables.extraTables(e.getKey(), e.getValue(), options, warmup)) {
+                sb.append('\n').append(MarkdownRenderer.render(extra));
+            }
         }
         sb.append("\n_").append(ConsoleExporter.environmentLine(result.environment())).append("_\n");
         return sb.toString();

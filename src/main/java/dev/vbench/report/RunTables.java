@@ -50,6 +50,7 @@ public final class RunTables {
         for (String p : paramNames) {
             candidates.add(new Dimension(p, c -> c.params().getOrDefault(p, "")));
         }
+        candidates.add(new Dimension("rate", c -> c.openModel() ? CellConfig.formatRate(c.ratePerSecond()) : "closed"));
         candidates.add(new Dimension("tasks", c -> String.valueOf(c.tasks())));
         candidates.add(new Dimension("concurrency", c -> c.concurrency() == 0 ? "unlimited" : String.valueOf(c.concurrency())));
         List<Dimension> varying = new ArrayList<>();
@@ -59,7 +60,8 @@ public final class RunTables {
             }
         }
         if (varying.isEmpty()) {
-            varying.add(candidates.get(candidates.size() - 2)); // tasks
+            boolean timed = cells.stream().allMatch(c -> c.config().tasks() == 0); // --duration: no task count
+            varying.add(candidates.get(candidates.size() - (timed ? 1 : 2))); // tasks, else concurrency
         }
         return varying;
     }
@@ -81,7 +83,7 @@ public final class RunTables {
         for (CellResult c : cells) {
             List<String> row = new ArrayList<>();
             dims.forEach(d -> row.add(d.value(c.config())));
-            row.add(c.config().executor().spec());
+            row.add(c.config().executor().spec() + (LoadTables.shedLoad(c) ? " " + LoadTables.SHED_MARK : ""));
             MetricSummary makespan = c.summary(Metric.MAKESPAN);
             row.add(median(makespan));
             row.add(makespan == null ? "" : Numbers.plusMinusPercent(makespan.ciRelative()));
@@ -139,6 +141,9 @@ public final class RunTables {
         if (base == null || other == null || base.summary(metric) == null || other.summary(metric) == null) {
             return "—";
         }
+        if (LoadTables.shedLoad(base) || LoadTables.shedLoad(other)) {
+            return "n/a " + LoadTables.SHED_MARK; // a strategy that shed load is never reported as faster
+        }
         double a = base.summary(metric).median();
         double b = other.summary(metric).median();
         double ratio = metric.higherIsBetter() ? b / a : a / b;
@@ -158,13 +163,15 @@ public final class RunTables {
                 b.footnote(c.config().executor().spec() + ": " + note);
             }
         }
+        LoadTables.openModelNote(b, cells);
+        LoadTables.footnotes(b, cells);
     }
 
     private static String median(MetricSummary s) {
         return s == null ? "—" : Numbers.metric(s.median(), s.unit());
     }
 
-    private static String title(String workload, List<CellResult> cells, int warmup) {
+    static String title(String workload, List<CellResult> cells, int warmup) {
         CellResult first = cells.get(0);
         int trials = first.trials().size();
         StringBuilder sb = new StringBuilder(workload);
@@ -173,10 +180,20 @@ public final class RunTables {
             fixedParams.entrySet().removeIf(e -> !e.getValue().equals(c.config().params().get(e.getKey())));
         }
         fixedParams.forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
+        CellConfig load = first.config();
+        if ((load.openModel() || load.durationNanos() > 0)
+                && cells.stream().allMatch(c -> loadApartFromConcurrency(c.config()).equals(loadApartFromConcurrency(load)))) {
+            sb.append(" · ").append(loadApartFromConcurrency(load));
+        }
         sb.append(" · ").append(trials).append(trials == 1 ? " trial" : " trials");
         if (warmup > 0) {
             sb.append(" + ").append(warmup).append(" warmup");
         }
         return sb.toString();
+    }
+
+    /** The load shape as text without the concurrency (a column or sweep axis of its own). */
+    static String loadApartFromConcurrency(CellConfig config) {
+        return config.loadText().replaceAll(" ?concurrency=\\d+", "").strip();
     }
 }

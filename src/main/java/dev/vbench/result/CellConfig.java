@@ -1,5 +1,9 @@
 package dev.vbench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.vbench.spi.Durations;
+import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -9,23 +13,74 @@ import java.util.TreeMap;
  * @param workload workload name
  * @param params every workload parameter as text (defaults included), sorted by name
  * @param executor the executor strategy and how it was configured
- * @param tasks tasks per trial
+ * @param tasks tasks per trial; 0 when a time window ends each trial ({@code durationNanos})
  * @param concurrency maximum tasks in flight; 0 = unlimited (everything submitted at once)
+ * @param durationNanos length of each trial's time window ({@code --duration}); 0 (omitted) when
+ *     a task count ends the trial
+ * @param ratePerSecond open model ({@code --rate}): target tasks per second; 0 (omitted) for the
+ *     closed model
+ * @param timeoutNanos open model: deadline after each task's intended start ({@code --timeout});
+ *     0 (omitted) when none
  */
-public record CellConfig(String workload, Map<String, String> params, ExecutorInfo executor, long tasks, int concurrency) {
+public record CellConfig(String workload, Map<String, String> params, ExecutorInfo executor, long tasks, int concurrency,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) long durationNanos,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) double ratePerSecond,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) long timeoutNanos) {
 
     public CellConfig {
         params = java.util.Collections.unmodifiableMap(new TreeMap<>(params));
+    }
+
+    /** A closed-model cell with a task count. */
+    public CellConfig(String workload, Map<String, String> params, ExecutorInfo executor, long tasks, int concurrency) {
+        this(workload, params, executor, tasks, concurrency, 0, 0, 0);
+    }
+
+    /** Whether this cell ran the open model ({@code --rate}). */
+    public boolean openModel() {
+        return ratePerSecond > 0;
     }
 
     /** Human-readable label, e.g. {@code io duration=200ms | virtual | tasks=10000}. */
     public String label() {
         StringBuilder sb = new StringBuilder(workload);
         params.forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
-        sb.append(" | ").append(executor.spec()).append(" | tasks=").append(tasks);
+        sb.append(" | ").append(executor.spec()).append(" | ").append(loadText());
+        return sb.toString();
+    }
+
+    /**
+     * The load shape as text: {@code tasks=10000 concurrency=8}, {@code window=10s concurrency=8}
+     * or {@code rate=1000/s tasks=5000 timeout=1s}.
+     */
+    public String loadText() {
+        StringBuilder sb = new StringBuilder();
+        if (openModel()) {
+            sb.append("rate=").append(formatRate(ratePerSecond)).append(' ');
+        }
+        if (durationNanos > 0) {
+            sb.append("window=").append(Durations.format(Duration.ofNanos(durationNanos)));
+            if (openModel()) {
+                sb.append(" tasks=").append(tasks);
+            }
+        } else {
+            sb.append("tasks=").append(tasks);
+        }
         if (concurrency > 0) {
             sb.append(" concurrency=").append(concurrency);
         }
+        if (timeoutNanos > 0) {
+            sb.append(" timeout=").append(Durations.format(Duration.ofNanos(timeoutNanos)));
+        }
         return sb.toString();
+    }
+
+    /** A rate as the command line writes it: {@code 1000/s}, {@code 2.5/s}. */
+    public static String formatRate(double perSecond) {
+        if (perSecond == Math.rint(perSecond) && perSecond < 1e15) {
+            return (long) perSecond + "/s";
+        }
+        String s = String.format(Locale.ROOT, "%.3f", perSecond).replaceAll("0+$", "");
+        return (s.endsWith(".") ? s.substring(0, s.length() - 1) : s) + "/s";
     }
 }

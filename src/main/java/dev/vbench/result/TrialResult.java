@@ -1,5 +1,6 @@
 package dev.vbench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
@@ -7,15 +8,27 @@ import java.util.List;
  *
  * @param index 0-based index among the measured trials
  * @param fork fork number that ran it (0 when run in the vbench JVM)
- * @param tasks tasks submitted
+ * @param tasks tasks offered: submitted, plus those dropped in an open-model trial
+ *     (= completed + failures + dropped)
  * @param completed tasks that returned normally
  * @param failures tasks that threw
  * @param failureSamples up to {@link #MAX_FAILURE_SAMPLES} exception descriptions
  * @param makespanNanos first submit to last completion
  * @param throughputPerSecond completed tasks per second of makespan
- * @param latency end-to-end latency (submit → end) percentiles, from {@code histograms.endToEnd}
- * @param histograms encoded HdrHistograms of the three latency components
+ * @param latency the latency the metrics use: end-to-end from {@code histograms.endToEnd} (submit → end);
+ *     in an open-model ({@code --rate}) trial the coordinated-omission corrected latency from
+ *     {@code histograms.intendedEndToEnd} (intended start → end)
+ * @param histograms encoded HdrHistograms of the latency components
  * @param telemetry CPU, GC and JVM counters sampled around the trial
+ * @param dropped tasks that never ran: in an open-model trial with {@code --timeout}, tasks not
+ *     started within the timeout of their intended start (omitted from JSON when 0)
+ * @param timedOut tasks that ran but ended later than the timeout after their intended start; they
+ *     are in the histograms (omitted when 0)
+ * @param achievedRatePerSecond open model: tasks actually submitted per second, to compare with
+ *     the target rate of the cell (omitted, 0, for closed trials)
+ * @param uncorrectedLatency open model: latency from the actual submit (the figure a load
+ *     generator without coordinated-omission correction would report, wrk2 {@code -U}); null
+ *     (omitted) for closed trials, where {@code latency} is already measured from the submit
  */
 public record TrialResult(
         int index,
@@ -28,16 +41,34 @@ public record TrialResult(
         double throughputPerSecond,
         LatencySummary latency,
         TrialHistograms histograms,
-        Telemetry telemetry) {
+        Telemetry telemetry,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) long dropped,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) long timedOut,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) double achievedRatePerSecond,
+        @JsonInclude(JsonInclude.Include.NON_NULL) LatencySummary uncorrectedLatency) {
 
     public static final int MAX_FAILURE_SAMPLES = 5;
+
+    /** A closed-model trial: nothing dropped or timed out, no rate. */
+    public TrialResult(int index, int fork, long tasks, long completed, long failures, List<String> failureSamples,
+            long makespanNanos, double throughputPerSecond, LatencySummary latency, TrialHistograms histograms,
+            Telemetry telemetry) {
+        this(index, fork, tasks, completed, failures, failureSamples, makespanNanos, throughputPerSecond, latency,
+                histograms, telemetry, 0, 0, 0, null);
+    }
 
     public TrialResult {
         failureSamples = List.copyOf(failureSamples);
     }
 
+    /** Tasks that were dropped or timed out: load the strategy shed (STATS.md rule 10). */
+    public long shed() {
+        return dropped + timedOut;
+    }
+
     public TrialResult withIndex(int newIndex, int newFork) {
         return new TrialResult(newIndex, newFork, tasks, completed, failures, failureSamples, makespanNanos,
-                throughputPerSecond, latency, histograms, telemetry);
+                throughputPerSecond, latency, histograms, telemetry, dropped, timedOut, achievedRatePerSecond,
+                uncorrectedLatency);
     }
 }

@@ -1,0 +1,110 @@
+package dev.vbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vbench.result.CellConfig;
+import dev.vbench.result.CellResult;
+import dev.vbench.result.Metric;
+import dev.vbench.result.ResultCodec;
+import dev.vbench.result.RunResult;
+import dev.vbench.testing.Fixtures;
+import dev.vbench.testing.Golden;
+import dev.vbench.testing.LoadFixtures;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Golden files for the concurrency-sweep and open-model tables, under Locale.ROOT and de-DE. */
+class LoadTablesGoldenTest {
+
+    private final Locale saved = Locale.getDefault();
+
+    @AfterEach
+    void restoreLocale() {
+        Locale.setDefault(saved);
+    }
+
+    @ParameterizedTest(name = "locale {0}")
+    @ValueSource(strings = {"und", "de-DE"})
+    void concurrencySweepMatchesItsGoldenFiles(String tag) {
+        Locale.setDefault(Locale.forLanguageTag(tag));
+        RunResult run = LoadFixtures.concurrencySweep();
+        ReportOptions plain = ReportOptions.DEFAULT;
+        ReportOptions slo = new ReportOptions(null, false, null, Slo.parse("p99<20ms"));
+        ReportOptions nobody = new ReportOptions(null, false, null, Slo.parse("p99<5ms"));
+        Golden.assertMatches("load/sweep.txt", Format.CONSOLE.exporter(plain).render(run));
+        Golden.assertMatches("load/sweep.md", Format.MARKDOWN.exporter(plain).render(run));
+        Golden.assertMatches("load/sweep-slo.txt", Format.CONSOLE.exporter(slo).render(run));
+        Golden.assertMatches("load/sweep-slo.md", Format.MARKDOWN.exporter(slo).render(run));
+        Golden.assertMatches("load/sweep-slo-none.md", Format.MARKDOWN.exporter(nobody).render(run));
+    }
+
+    @ParameterizedTest(name = "locale {0}")
+    @ValueSource(strings = {"und", "de-DE"})
+    void openModelMatchesItsGoldenFiles(String tag) {
+        Locale.setDefault(Locale.forLanguageTag(tag));
+        RunResult run = LoadFixtures.openModel();
+        ReportOptions p99 = new ReportOptions(Metric.P99, false);
+        for (Format f : Format.values()) {
+            Golden.assertMatches("load/open." + f.extension(), f.exporter(p99).render(run));
+        }
+    }
+
+    @Test
+    void sweepPicksTheBestLevel() {
+        var cells = LoadFixtures.concurrencySweep().cells();
+        var fixed = cells.stream().filter(c -> c.config().executor().spec().startsWith("fixed")).toList();
+        assertEquals(64, SweepTables.best(fixed, null).config().concurrency(), "highest throughput without an SLO");
+        assertEquals(16, SweepTables.best(fixed, Slo.parse("p99<20ms")).config().concurrency(), "64 queues past 20 ms");
+        assertNull(SweepTables.best(fixed, Slo.parse("p99<5ms")));
+    }
+
+    @Test
+    void shedLoadIsNeverAFasterSpeedup() {
+        var cells = LoadFixtures.openModel().cells();
+        assertTrue(LoadTables.shedLoad(cells.get(0)));
+        assertEquals("n/a †", RunTables.speedup(cells.get(0), cells.get(1), Metric.P99));
+        assertEquals("n/a †", RunTables.speedup(cells.get(1), cells.get(0), Metric.P99));
+    }
+
+    @Test
+    void aTimedTrialCutShortAtTheTaskLimitIsFootnoted() {
+        CellResult c = Fixtures.cell("c1", "noop", Map.of(), Fixtures.virtual(), 0, 2, 900, 0.01, 0.001, 7);
+        CellConfig timed = new CellConfig("noop", Map.of(), Fixtures.virtual(), 0, 8, 1_000_000_000L, 0, 0);
+        CellResult cut = new CellResult("c1", timed, c.status(), c.trials(), c.summary(), c.notes());
+        Table detail = RunTables.detail("noop", List.of(cut), 0);
+        assertTrue(detail.title().contains("window=1s"), detail.title());
+        assertTrue(detail.footnotes().stream().anyMatch(f -> f.startsWith(
+                "virtual (window=1s concurrency=8): a trial reached the limit of tasks one trial records")), detail::toString);
+    }
+
+    @Test
+    void noSweepNoOpenModelMeansNoExtraTables() {
+        RunResult closed = Fixtures.ioRun();
+        assertTrue(LoadTables.extraTables("io", closed.cells(), ReportOptions.DEFAULT, 1).isEmpty());
+    }
+
+    @Test
+    void openModelResultsRoundTripThroughJson() {
+        RunResult run = LoadFixtures.openModel();
+        assertEquals(run, ResultCodec.fromJson(ResultCodec.toJson(run), "open"));
+    }
+
+    @Test
+    void sloParsesEveryStatistic() {
+        assertEquals(new Slo(Metric.P99, 50), Slo.parse("p99<50ms"));
+        assertEquals(new Slo(Metric.P999, 200), Slo.parse("p999<200ms"));
+        assertEquals(new Slo(Metric.P999, 1000), Slo.parse("P99.9 < 1s"));
+        assertEquals(new Slo(Metric.MEAN, 0.5), Slo.parse("mean<500us"));
+        assertEquals("p99 < 2.5 ms", Slo.parse("p99<2.5ms").describe());
+        assertThrows(IllegalArgumentException.class, () -> Slo.parse("p99>50ms"));
+        assertThrows(IllegalArgumentException.class, () -> Slo.parse("p99<0ms"));
+    }
+}
