@@ -56,7 +56,11 @@ public final class Comparisons {
         files.forEach(f -> notes.addAll(f.notes()));
         notes.addAll(Notes.tooFewSamples(rows));
         notes.addAll(Notes.environment(files));
-        return new Comparison(files, options.layout(), pairs, options.noise(), options.alpha(), labels.title(rows),
+        String title = labels.title(rows);
+        if (title.isEmpty()) {
+            title = files.get(0).kind().equals("jmh") ? "JMH primary metric" : "";
+        }
+        return new Comparison(files, options.layout(), pairs, options.noise(), options.alpha(), title,
                 labels.header(), rows, geomean(rows, pairs), notes);
     }
 

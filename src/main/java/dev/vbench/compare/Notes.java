@@ -33,7 +33,10 @@ final class Notes {
         }
         sb.append(String.join("; ", has));
         Set<String> differing = differingNames(byKey);
-        if (!differing.isEmpty()) {
+        if (differing.contains("workload") || differing.contains("benchmark")) {
+            sb.append("; they measure different ").append(differing.contains("workload") ? "workloads" : "benchmarks")
+                    .append(", so there is nothing to compare");
+        } else if (!differing.isEmpty()) {
             sb.append("; they differ in ").append(String.join(", ", differing)).append(": add --match-ignore ")
                     .append(String.join(",", differing)).append(" to match across it");
         } else {
@@ -54,7 +57,7 @@ final class Notes {
         for (String name : valuesPerFile.get(0).keySet()) {
             boolean everywhere = valuesPerFile.stream().allMatch(v -> v.containsKey(name));
             boolean differs = valuesPerFile.stream().map(v -> v.get(name)).distinct().count() > 1;
-            if (everywhere && differs && !name.equals("workload") && !name.equals("benchmark")) {
+            if (everywhere && differs) {
                 out.add(name);
             }
         }
@@ -90,13 +93,13 @@ final class Notes {
 
     static List<String> tooFewSamples(List<Row> rows) {
         List<String> notes = new ArrayList<>();
-        Set<String> untestable = new LinkedHashSet<>();
+        Map<String, String> untestable = new LinkedHashMap<>();
         boolean noCi = false;
         for (Row row : rows) {
             for (Change c : row.changes()) {
                 if (c != null && Math.min(c.nFrom(), c.nTo()) < MannWhitney.MIN_SAMPLES_PER_SIDE) {
-                    untestable.add(row.label() + " (n=" + c.nFrom() + "+" + c.nTo() + ", smallest possible p "
-                            + String.format(Locale.ROOT, "%.3f", MannWhitney.minimumP(c.nFrom(), c.nTo())) + ")");
+                    untestable.putIfAbsent(row.label(), row.label() + " n=" + c.nFrom() + "+" + c.nTo() + ": "
+                            + String.format(Locale.ROOT, "%.3f", MannWhitney.minimumP(c.nFrom(), c.nTo())));
                 }
             }
             for (MetricSummary s : row.columns()) {
@@ -104,9 +107,9 @@ final class Notes {
             }
         }
         if (!untestable.isEmpty()) {
-            notes.add("fewer than " + MannWhitney.MIN_SAMPLES_PER_SIDE + " samples per side cannot reach p < "
-                    + String.format(Locale.ROOT, "%.2f", MannWhitney.ALPHA) + ", so these read within variance: " + list(new ArrayList<>(untestable))
-                    + "; use 6 or more trials");
+            notes.add("fewer than " + MannWhitney.MIN_SAMPLES_PER_SIDE + " samples on a side leave the test too little"
+                    + " power to detect a difference at α = " + String.format(Locale.ROOT, "%.2f", MannWhitney.ALPHA)
+                    + " (smallest possible p: " + list(new ArrayList<>(untestable.values())) + "); use 6 or more trials");
         }
         if (noCi) {
             notes.add("±∞: fewer than " + MIN_SAMPLES_FOR_CI

@@ -79,8 +79,8 @@ public final class CompareTables {
             g.ratios().forEach(r -> cells.add(percent(r)));
             b.row(cells);
         }
-        b.footnote(c.files().get(0).label() + "% …: change of the median against " + c.files().get(0).label()
-                + " in whole percent; ~ = within variance: " + rule(c));
+        b.footnote("%: change of the median against " + c.files().get(0).label() + " in whole percent (+0 on "
+                + c.files().get(0).label() + "); ~ = within variance: " + rule(c));
         return withNotes(b, c);
     }
 
