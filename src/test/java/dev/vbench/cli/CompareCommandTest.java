@@ -169,7 +169,7 @@ class CompareCommandTest {
         assertEquals(ExitCodes.FAILED, slower.code(), slower::toString);
         String row = slower.out().lines().filter(l -> l.startsWith("io virtual ")).findFirst().orElseThrow();
         assertTrue(row.contains("(slower) (p=0.002 n=6+6)"), slower::toString);
-        assertTrue(slower.err().contains("virtual: +"), slower::toString);
+        assertTrue(slower.err().contains("vbench:   io virtual: +"), slower::toString);
 
         Path copy = Files.copy(a, tmp.resolve("a-again.json"));
         CliRun same = compare(a.toString(), copy.toString(), "--fail-on-regression", "5%");
