@@ -23,6 +23,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -36,17 +37,20 @@ import picocli.CommandLine.Spec;
  * significantly worse by more than the threshold.
  */
 @Command(name = "compare", sortOptions = false, showDefaultValues = true,
-        description = {"Compare result files (vbench -o FILE.json, or JMH -rf json): cells are matched by configuration",
-            "(workload, parameters, executor, tasks, concurrency); each change is tested with a two-sided Mann-Whitney U",
-            "test over the trials, Holm-corrected across the rows, and called faster/slower only when significant and",
-            "beyond the noise band.", "",
+        description = {"Compare result files: vbench results (-o FILE.json) or JMH results (-rf json).", "",
+            "Cells are matched by configuration (workload, parameters, executor, tasks,",
+            "concurrency). Each change is tested with a two-sided Mann-Whitney U test over",
+            "the trials, Holm-corrected across the rows, and called faster or slower only",
+            "when it is significant and larger than the noise band; otherwise it is",
+            "within variance.", "",
             "Examples:",
             "  vbench compare before.json after.json",
             "  vbench compare a.json b.json --match-ignore duration --verbose",
             "  vbench compare v1.json v2.json v3.json --layout chain --format markdown",
-            "  vbench compare base.json new.json --fail-on-regression 5%   # exit 1 on a regression (cron, CI)"},
-        footer = {"", "Exit codes: 0 no regression beyond --fail-on-regression (or no gate), 1 a row regressed beyond it,",
-            "2 bad usage or input (unreadable file, nothing matches), 4 internal error."})
+            "  vbench compare base.json new.json --fail-on-regression 5%%   # cron, CI"},
+        footer = {"", "Exit codes: 0 no regression beyond --fail-on-regression (or no gate),",
+            "1 a row regressed beyond it, 2 bad usage or input (unreadable file, nothing",
+            "matches), 4 internal error."})
 public final class CompareCommand implements Callable<Integer> {
 
     @Spec
@@ -55,12 +59,13 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Parameters(paramLabel = "FILE", arity = "0..*", description = "Result files: two or more, the first is the base.")
+    @Parameters(paramLabel = "FILE", arity = "0..*", showDefaultValue = Visibility.NEVER,
+            description = "Result files: two or more, the first is the base.")
     List<Path> files = new ArrayList<>();
 
     @Option(names = "--layout", paramLabel = "LAYOUT",
-            description = "Table layout: change (Benchmark | a | b | Change), baseline (… | a% | b%, integer % against the"
-                    + " first file), chain (… | A → B | B → C). Default: change for two files, baseline for more.")
+            description = "Table layout: change (Benchmark | a | b | Change), baseline (… | a%% | b%%, integer %% against"
+                    + " the first file), chain (… | A → B | B → C). Default: change for two files, baseline for more.")
     String layout;
 
     @Option(names = "--metric", paramLabel = "METRIC",
@@ -72,12 +77,12 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Noise band: significant changes smaller than this read 'within variance'.")
     String noise;
 
-    @Option(names = "--match-ignore", paramLabel = "NAME", split = ",",
+    @Option(names = "--match-ignore", paramLabel = "NAME", split = ",", showDefaultValue = Visibility.NEVER,
             description = "Match cells that differ only in these parameters or fields (e.g. duration), comma-separated.")
     List<String> matchIgnore = new ArrayList<>();
 
     @Option(names = "--fail-on-regression", paramLabel = "PERCENT",
-            description = "Exit 1 and list the rows that are significantly slower by more than PERCENT (e.g. 5%).")
+            description = "Exit 1 and list the rows that are significantly slower by more than PERCENT (e.g. 5%%).")
     String failOnRegression;
 
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
@@ -88,7 +93,7 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Write the comparison to FILE (atomically) instead of stdout; format by extension (.txt, .md, .csv, .json).")
     Path output;
 
-    @Option(names = "--labels", paramLabel = "NAME", split = ",",
+    @Option(names = "--labels", paramLabel = "NAME", split = ",", showDefaultValue = Visibility.NEVER,
             description = "Column names, one per file (e.g. --labels Pre,Post). Default: the file names without .json.")
     List<String> labels = new ArrayList<>();
 
