@@ -177,6 +177,24 @@ class CompareCommandTest {
         assertTrue(same.out().contains("+0.0% (within variance)"), same::toString);
     }
 
+    @Test
+    void helpDocumentsTheOptionsWithoutFormatWarnings() {
+        java.io.PrintStream saved = System.err;
+        java.io.ByteArrayOutputStream tracer = new java.io.ByteArrayOutputStream();
+        CliRun h;
+        try {
+            System.setErr(new java.io.PrintStream(tracer, true, java.nio.charset.StandardCharsets.UTF_8));
+            h = CliRun.of("help", "compare");
+        } finally {
+            System.setErr(saved);
+        }
+        assertEquals(0, h.code(), h::toString);
+        assertTrue(h.out().contains("--fail-on-regression=PERCENT"), h::toString);
+        assertTrue(h.out().contains("baseline (… | a% | b%, integer % against"), h::toString);
+        assertEquals("", h.err());
+        assertEquals("", tracer.toString(java.nio.charset.StandardCharsets.UTF_8), "picocli warns about an unescaped %");
+    }
+
     private static void scale(JsonNode entry, double factor) {
         for (JsonNode fork : entry.get("primaryMetric").get("rawData")) {
             ArrayNode values = (ArrayNode) fork;
