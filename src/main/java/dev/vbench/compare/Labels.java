@@ -3,7 +3,6 @@ package dev.vbench.compare;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -93,10 +92,5 @@ final class Labels {
             return second >= 0 ? v.substring(second + 1) : v;
         }
         return d.text();
-    }
-
-    @Override
-    public String toString() {
-        return Objects.toString(varying);
     }
 }

@@ -17,7 +17,8 @@ import java.util.concurrent.ExecutorService;
 /**
  * Runs a {@link RunPlan}: for each cell, warmup trials (discarded) then measured trials, each on a
  * fresh executor. Consecutive cells with the same workload parameters share one prepared workload
- * instance, so inputs are generated (or verified) once.
+ * instance, so inputs are generated (or verified) once. With {@code forks > 0} in the settings, each
+ * cell's trials run in fresh JVMs instead ({@link ForkRunner}), which prepare the workload themselves.
  *
  * <pre>{@code
  * RunResult result = new Engine(NanoClock.SYSTEM).run(plan, environment, listener);

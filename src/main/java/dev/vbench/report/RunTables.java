@@ -22,7 +22,9 @@ import java.util.function.Function;
  *   <li>a detail table, one row per cell (makespan, throughput, latency percentiles, failures);
  *   <li>when the workload ran on two or more executors, a comparison table with the dimensions
  *       that vary as rows, executors as columns and a speedup column against the first executor
- *       (seed 000's {@code Files | Sequential | Virtual | Speedup}).
+ *       (seed 000's {@code Files | Sequential | Virtual | Speedup}); a speedup is printed only when
+ *       the two executors' trials differ significantly (two-sided Mann-Whitney, Holm-adjusted across the
+ *       rows, p &lt; 0.05), else {@code ~}.
  * </ul>
  */
 public final class RunTables {

@@ -128,6 +128,21 @@ class ComparisonsTest {
         assertEquals("io duration=1ms fixed:threads=4 tasks=10 concurrency=5", text(Inputs.key(limited)));
     }
 
+    @Test
+    void jmhEntriesWithoutRawDataAreLeftOutWithANote() {
+        String json = """
+                [ {"jmhVersion": "1.37", "benchmark": "org.x.Bench.sampled", "mode": "sample", "threads": 1,
+                   "primaryMetric": {"score": 1.5, "scoreUnit": "us/op", "rawDataHistogram": [[[[1.0, 3], [2.0, 1]]]]}},
+                  {"jmhVersion": "1.37", "benchmark": "org.x.Bench.timed", "mode": "avgt", "threads": 4,
+                   "primaryMetric": {"score": 2.5, "scoreUnit": "us/op", "rawData": [[2, 3], [2.5, 2.5]]}} ]""";
+        Dataset d = Inputs.fromJmh(dev.vbench.result.JmhReader.fromJson(json, "x.json"), "x", "x.json");
+        assertEquals(1, d.series().size());
+        assertEquals("org.x.Bench.timed mode=avgt threads=4", d.series().get(0).fullLabel());
+        assertEquals(4, d.series().get(0).values().length, "2 forks × 2 iterations");
+        assertEquals(List.of("x: org.x.Bench.sampled mode=sample has no rawData (JMH sample mode writes a histogram"
+                + " instead); left out"), d.notes());
+    }
+
     private static String text(List<Dim> key) {
         return String.join(" ", key.stream().map(Dim::text).toList());
     }
