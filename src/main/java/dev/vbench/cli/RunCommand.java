@@ -114,6 +114,12 @@ public final class RunCommand implements Callable<Integer> {
             description = "Measured trials per cell: the statistical samples. 6 is the fewest with a finite 95%% CI of the median.")
     int trials;
 
+    @Option(names = "--forks", paramLabel = "N", defaultValue = "0",
+            description = "Run each cell's trials in N fresh JVMs (same java, JVM options and class path; --trials split"
+                    + " across them, --warmup in each) so one cell's JIT state cannot leak into the next. 0 runs every"
+                    + " trial in this JVM: no JVM start-up per cell, and the executors of a row share one warm JVM.")
+    int forks;
+
     @Option(names = "--seed", defaultValue = "42", description = "Seed for generated inputs.")
     long seed;
 
@@ -325,6 +331,10 @@ public final class RunCommand implements Callable<Integer> {
         if (warmup < 0) {
             throw new UsageException("--warmup " + warmup + " must be 0 or more");
         }
+        if (forks < 0 || forks > trials) {
+            throw new UsageException("--forks " + forks + " must be 0 (trials in this JVM) up to --trials " + trials
+                    + " (each fork runs at least one trial)");
+        }
         if (maxFailures < 0) {
             throw new UsageException("--max-failures " + maxFailures + " must be 0 or more");
         }
@@ -342,7 +352,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         List<CellPlan> cells = MatrixBuilder.cells(provider, paramSets, taskCounts, concurrencies, configured, load);
         Path root = dataDir != null ? dataDir : DataDirs.defaultRoot();
-        return new RunPlan(cells, new RunSettings(warmup, trials, 0, seed), root);
+        return new RunPlan(cells, new RunSettings(warmup, trials, forks, seed), root);
     }
 
     /** An -o target: a file and its format, or stdout. */

@@ -17,7 +17,8 @@ import java.util.concurrent.ExecutorService;
 /**
  * Runs a {@link RunPlan}: for each cell, warmup trials (discarded) then measured trials, each on a
  * fresh executor. Consecutive cells with the same workload parameters share one prepared workload
- * instance, so inputs are generated (or verified) once.
+ * instance, so inputs are generated (or verified) once. With {@code forks > 0} in the settings, each
+ * cell's trials run in fresh JVMs instead ({@link ForkRunner}), which prepare the workload themselves.
  *
  * <pre>{@code
  * RunResult result = new Engine(NanoClock.SYSTEM).run(plan, environment, listener);
@@ -26,6 +27,7 @@ import java.util.concurrent.ExecutorService;
 public final class Engine {
 
     private final TrialRunner trialRunner;
+    private final ForkRunner forkRunner = new ForkRunner();
 
     public Engine(NanoClock clock) {
         this.trialRunner = new TrialRunner(clock);
@@ -43,7 +45,8 @@ public final class Engine {
         try {
             for (int i = 0; i < cells.size(); i++) {
                 CellPlan cell = cells.get(i);
-                if (prepared == null || !sameInputs(prepared, cell)) {
+                boolean forked = plan.settings().forks() > 0; // forks prepare their own workload
+                if (!forked && (prepared == null || !sameInputs(prepared, cell))) {
                     closeQuietly(workload);
                     workload = null;
                     workload = prepare(cell, plan, listener);
@@ -82,6 +85,9 @@ public final class Engine {
     }
 
     private CellResult runCell(CellPlan cell, Workload workload, RunPlan plan, RunListener listener) throws Exception {
+        if (plan.settings().forks() > 0) {
+            return forkRunner.runCell(cell, plan, listener);
+        }
         int warmup = plan.settings().warmupTrials();
         int measured = plan.settings().measuredTrials();
         List<TrialResult> trials = new ArrayList<>();

@@ -8,7 +8,9 @@ public enum Format {
     CONSOLE("txt", ConsoleExporter::new),
     MARKDOWN("md", MarkdownExporter::new),
     JSON("json", o -> new JsonExporter()),
-    CSV("csv", CsvExporter::new);
+    CSV("csv", CsvExporter::new),
+    /** Go benchmark lines, one per trial, for benchstat. */
+    GOBENCH("bench", GobenchExporter::new);
 
     private final String extension;
     private final Function<ReportOptions, Exporter> factory;

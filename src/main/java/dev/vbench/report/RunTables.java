@@ -5,6 +5,9 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
 import dev.vbench.result.RunResult;
+import dev.vbench.stats.Holm;
+import dev.vbench.stats.MannWhitney;
+import dev.vbench.stats.Summaries;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -19,7 +22,9 @@ import java.util.function.Function;
  *   <li>a detail table, one row per cell (makespan, throughput, latency percentiles, failures);
  *   <li>when the workload ran on two or more executors, a comparison table with the dimensions
  *       that vary as rows, executors as columns and a speedup column against the first executor
- *       (seed 000's {@code Files | Sequential | Virtual | Speedup}).
+ *       (seed 000's {@code Files | Sequential | Virtual | Speedup}); a speedup is printed only when
+ *       the two executors' trials differ significantly (two-sided Mann-Whitney, Holm-adjusted across the
+ *       rows, p &lt; 0.05), else {@code ~}.
  * </ul>
  */
 public final class RunTables {
@@ -118,6 +123,12 @@ public final class RunTables {
         for (int i = 1; i < executors.size(); i++) {
             b.number(executors.size() == 2 ? "Speedup" : "Speedup " + executors.get(i));
         }
+        List<double[]> adjusted = new ArrayList<>();
+        for (int i = 1; i < executors.size(); i++) {
+            adjusted.add(significance(rows.values(), executors.get(0), executors.get(i), metric));
+        }
+        boolean anyNotSignificant = false;
+        int r = 0;
         for (Map.Entry<List<String>, Map<String, CellResult>> row : rows.entrySet()) {
             List<String> cellsText = new ArrayList<>(row.getKey());
             for (String e : executors) {
@@ -127,14 +138,39 @@ public final class RunTables {
             }
             CellResult base = row.getValue().get(executors.get(0));
             for (int i = 1; i < executors.size(); i++) {
-                cellsText.add(speedup(base, row.getValue().get(executors.get(i)), metric));
+                String speedup = speedup(base, row.getValue().get(executors.get(i)), metric);
+                boolean significant = adjusted.get(i - 1)[r] < MannWhitney.ALPHA;
+                anyNotSignificant |= !significant && !speedup.equals("—");
+                cellsText.add(significant || speedup.equals("—") ? speedup : "~");
             }
             b.row(cellsText);
+            r++;
         }
         b.footnote("Speedup: how many times better than " + executors.get(0) + " by median " + metric.key()
-                + "; ± is the 95% CI of the median");
+                + ", shown when the trials differ significantly (two-sided Mann-Whitney, Holm-adjusted p < 0.05);"
+                + " ± is the 95% CI of the median");
+        if (anyNotSignificant) {
+            b.footnote("~: no significant difference between the executors' trials (Holm-adjusted Mann-Whitney p ≥ 0.05);"
+                    + " more trials (--trials) can resolve smaller differences");
+        }
         footnotes(b, cells);
         return b.build();
+    }
+
+    /**
+     * Holm-adjusted p-values (STATS.md rules 4 and 5) of the Mann-Whitney test between the trials
+     * of executor {@code a} and executor {@code b}, one per row; NaN where a side is missing.
+     */
+    static double[] significance(java.util.Collection<Map<String, CellResult>> rows, String a, String b, Metric metric) {
+        double[] p = new double[rows.size()];
+        int i = 0;
+        for (Map<String, CellResult> row : rows) {
+            CellResult x = row.get(a);
+            CellResult y = row.get(b);
+            p[i++] = x == null || y == null ? Double.NaN
+                    : MannWhitney.test(Summaries.values(x.trials(), metric), Summaries.values(y.trials(), metric)).p();
+        }
+        return Holm.adjust(p);
     }
 
     static String speedup(CellResult base, CellResult other, Metric metric) {

@@ -109,6 +109,22 @@ class RunCommandTest {
     }
 
     @Test
+    void forksRunTrialsInFreshJvmsAndRecordIt() throws Exception {
+        Path json = tmp.resolve("forked.json");
+        CliRun r = CliRun.of("run", "-w", "noop", "--tasks", "10", "--trials", "2", "--warmup", "0", "--forks", "1",
+                "-q", "-o", json.toString());
+        assertEquals(0, r.code(), r::toString);
+        RunResult result = ResultCodec.read(json);
+        assertEquals(1, result.settings().forks());
+        assertEquals(2, result.cells().get(0).trials().size());
+        assertTrue(result.cells().get(0).trials().stream().allMatch(t -> t.fork() == 1 && t.completed() == 10), r::toString);
+        CliRun tooMany = CliRun.of("run", "-w", "noop", "--trials", "2", "--forks", "3");
+        assertEquals(ExitCodes.USAGE, tooMany.code(), tooMany::toString);
+        assertEquals("vbench: --forks 3 must be 0 (trials in this JVM) up to --trials 2 (each fork runs at least one trial)",
+                tooMany.err().strip());
+    }
+
+    @Test
     void failedTasksGiveExitOne() {
         // duration=0 never fails; use cpu with a huge iteration count? No: the noop workload cannot fail.
         // A failing run is covered through the engine in TrialRunnerTest; here --max-failures validation:

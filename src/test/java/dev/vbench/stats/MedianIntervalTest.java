@@ -14,6 +14,7 @@ class MedianIntervalTest {
         assertEquals(0, MedianInterval.lowerRank(5, 0.95), "n=5 has no finite 95% interval");
         assertEquals(1, MedianInterval.lowerRank(6, 0.95), "n=6: [x1, x6], coverage 0.969");
         assertEquals(2, MedianInterval.lowerRank(10, 0.95), "n=10: [x2, x9], coverage 0.979");
+        assertEquals(6, MedianInterval.lowerRank(20, 0.95), "n=20: [x6, x15], coverage 0.959");
         assertEquals(10, MedianInterval.lowerRank(30, 0.95), "n=30: [x10, x21], coverage 0.957");
     }
 

@@ -1,0 +1,244 @@
+package dev.vbench.cli;
+
+import dev.vbench.compare.Change;
+import dev.vbench.compare.CompareOptions;
+import dev.vbench.compare.Comparison;
+import dev.vbench.compare.Comparison.Regression;
+import dev.vbench.compare.Comparisons;
+import dev.vbench.compare.Dataset;
+import dev.vbench.compare.Inputs;
+import dev.vbench.compare.Layout;
+import dev.vbench.report.Numbers;
+import dev.vbench.report.compare.CompareFormat;
+import dev.vbench.result.Metric;
+import dev.vbench.stats.MannWhitney;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Help.Visibility;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code vbench compare A.json B.json [C.json …]}: matches cells across result files, tests every
+ * change with a Mann-Whitney U test over the trials (Holm-corrected across rows), prints a table in
+ * one of the seed layouts and, with {@code --fail-on-regression}, exits 1 when a row got
+ * significantly worse by more than the threshold.
+ */
+@Command(name = "compare", sortOptions = false, showDefaultValues = true,
+        description = {"Compare result files: vbench results (-o FILE.json) or JMH results (-rf json).", "",
+            "Cells are matched by configuration (workload, parameters, executor, tasks,",
+            "concurrency). Each change is tested with a two-sided Mann-Whitney U test over",
+            "the trials, Holm-corrected across the rows, and called faster or slower only",
+            "when it is significant and larger than the noise band; otherwise it is",
+            "within variance.", "",
+            "Examples:",
+            "  vbench compare before.json after.json",
+            "  vbench compare a.json b.json --match-ignore duration --verbose",
+            "  vbench compare v1.json v2.json v3.json --layout chain --format markdown",
+            "  vbench compare base.json new.json --fail-on-regression 5%%   # cron, CI"},
+        footer = {"", "Exit codes: 0 no regression beyond --fail-on-regression (or no gate),",
+            "1 a row regressed beyond it, 2 bad usage or input (unreadable file, nothing",
+            "matches), 4 internal error."})
+public final class CompareCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    CommonOptions common;
+
+    @Parameters(paramLabel = "FILE", arity = "0..*", showDefaultValue = Visibility.NEVER,
+            description = "Result files: two or more, the first is the base.")
+    List<Path> files = new ArrayList<>();
+
+    @Option(names = "--layout", paramLabel = "LAYOUT",
+            description = "Table layout: change (Benchmark | a | b | Change), baseline (… | a%% | b%%, integer %% against"
+                    + " the first file), chain (… | A → B | B → C). Default: change for two files, baseline for more.")
+    String layout;
+
+    @Option(names = "--metric", paramLabel = "METRIC",
+            description = "Metric of vbench results: makespan, throughput, mean, p50, p90, p99, p999, max, cpu."
+                    + " Default: makespan. JMH files always use their primary metric.")
+    String metric;
+
+    @Option(names = "--noise", paramLabel = "PERCENT", defaultValue = "1%",
+            description = "Noise band: significant changes smaller than this read 'within variance'.")
+    String noise;
+
+    @Option(names = "--match-ignore", paramLabel = "NAME", split = ",", showDefaultValue = Visibility.NEVER,
+            description = "Match cells that differ only in these parameters or fields (e.g. duration), comma-separated.")
+    List<String> matchIgnore = new ArrayList<>();
+
+    @Option(names = "--fail-on-regression", paramLabel = "PERCENT",
+            description = "Exit 1 and list the rows that are significantly slower by more than PERCENT (e.g. 5%%).")
+    String failOnRegression;
+
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
+            description = "Output format: text, markdown, csv, json. Default: by the -o extension, else text.")
+    String format;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "Write the comparison to FILE (atomically) instead of stdout; format by extension (.txt, .md, .csv, .json).")
+    Path output;
+
+    @Option(names = "--labels", paramLabel = "NAME", split = ",", showDefaultValue = Visibility.NEVER,
+            description = "Column names, one per file (e.g. --labels Pre,Post). Default: the file names without .json.")
+    List<String> labels = new ArrayList<>();
+
+    @Option(names = "--verbose", description = "Add (p=… n=…) to every change: the Holm-adjusted p and the trials per side.")
+    boolean verbose;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        double noiseBand = Percentages.parse("--noise", noise, "1%");
+        Double threshold = failOnRegression == null ? null : Percentages.parse("--fail-on-regression", failOnRegression, "5%");
+        Metric m = parseMetric();
+        CompareFormat outputFormat = parseFormat();
+        if (files.size() < 2) {
+            throw new UsageException("compare needs two or more result files (got " + files.size()
+                    + "); e.g. vbench compare before.json after.json");
+        }
+        Layout chosen = parseLayout();
+        List<String> names = columnLabels();
+        if (output != null) {
+            OutputFiles.checkWritable(output);
+        }
+        List<Dataset> inputs = new ArrayList<>();
+        for (int i = 0; i < files.size(); i++) {
+            Dataset d = Inputs.load(files.get(i), names.get(i), m);
+            if (metric != null && d.kind().equals("jmh")) {
+                throw new UsageException(files.get(i) + " is a JMH result, which has one metric (its primary score);"
+                        + " drop --metric " + metric);
+            }
+            inputs.add(d);
+        }
+        Comparison comparison;
+        try {
+            comparison = Comparisons.compute(inputs, new CompareOptions(chosen, noiseBand, MannWhitney.ALPHA,
+                    new LinkedHashSet<>(matchIgnore)));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+        write(out, outputFormat.render(comparison, verbose));
+        return gate(err, comparison, threshold);
+    }
+
+    private void write(PrintWriter out, String text) {
+        if (output == null) {
+            out.print(text);
+            out.flush();
+            return;
+        }
+        try {
+            OutputFiles.writeAtomically(output, text);
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot write " + output + ": " + e.getMessage()
+                    + "; check free space and permissions", e);
+        }
+    }
+
+    private int gate(PrintWriter err, Comparison comparison, Double threshold) {
+        if (threshold == null) {
+            return ExitCodes.OK;
+        }
+        List<Regression> regressions = comparison.regressions(threshold);
+        if (regressions.isEmpty()) {
+            return ExitCodes.OK;
+        }
+        err.println("vbench: " + regressions.size() + " row(s) significantly slower by more than "
+                + Percentages.format(threshold) + " (--fail-on-regression):");
+        for (Regression r : regressions) {
+            Change c = r.change();
+            err.println("vbench:   " + r.row().label() + ": " + Numbers.deltaPercent(c.delta()) + " "
+                    + r.row().mode() + " (" + comparison.files().get(c.from()).label() + " → "
+                    + comparison.files().get(c.to()).label() + ", p=" + Numbers.fixed(c.pAdjusted(), 3) + " n="
+                    + c.nFrom() + "+" + c.nTo() + ")");
+        }
+        err.flush();
+        return ExitCodes.FAILED;
+    }
+
+    private Metric parseMetric() {
+        if (metric == null) {
+            return null;
+        }
+        Metric m = Metric.byKey(metric);
+        if (m == null) {
+            throw new UsageException("--metric '" + metric + "' is unknown; use one of makespan, throughput, mean, p50,"
+                    + " p90, p99, p999, max, cpu");
+        }
+        return m;
+    }
+
+    private CompareFormat parseFormat() {
+        if (format != null) {
+            for (CompareFormat f : CompareFormat.values()) {
+                if (f.cliName().equals(format.toLowerCase(Locale.ROOT))) {
+                    return f;
+                }
+            }
+            throw new UsageException("--format '" + format + "' is unknown; use text, markdown, csv or json");
+        }
+        CompareFormat byExtension = output == null ? null : CompareFormat.fromFileName(output.toString());
+        return byExtension != null ? byExtension : CompareFormat.TEXT;
+    }
+
+    private Layout parseLayout() {
+        if (layout == null) {
+            return Layout.defaultFor(files.size());
+        }
+        for (Layout l : Layout.values()) {
+            if (l.cliName().equals(layout.toLowerCase(Locale.ROOT))) {
+                if (l == Layout.CHANGE && files.size() != 2) {
+                    throw new UsageException("--layout change compares exactly two files (got " + files.size()
+                            + "); use --layout baseline or --layout chain for more");
+                }
+                return l;
+            }
+        }
+        throw new UsageException("--layout '" + layout + "' is unknown; use change, baseline or chain");
+    }
+
+    /** --labels, else file names without .json; made unique by falling back to the path as given. */
+    private List<String> columnLabels() {
+        if (!labels.isEmpty()) {
+            if (labels.size() != files.size()) {
+                throw new UsageException("--labels gives " + labels.size() + " name(s) for " + files.size()
+                        + " files; give one per file, e.g. --labels Pre,Post");
+            }
+            return List.copyOf(labels);
+        }
+        List<String> names = new ArrayList<>();
+        for (Path f : files) {
+            String name = f.getFileName() == null ? f.toString() : f.getFileName().toString();
+            names.add(name.toLowerCase(Locale.ROOT).endsWith(".json") ? name.substring(0, name.length() - 5) : name);
+        }
+        Set<String> seen = new HashSet<>();
+        List<String> unique = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i);
+            if (names.stream().filter(name::equals).count() > 1) {
+                name = files.get(i).toString();
+            }
+            while (!seen.add(name)) {
+                name = name + "'";
+            }
+            unique.add(name);
+        }
+        return unique;
+    }
+}

@@ -1,0 +1,109 @@
+package dev.vbench.cli;
+
+import dev.vbench.engine.CellPlan;
+import dev.vbench.engine.Engine;
+import dev.vbench.engine.ForkRunner;
+import dev.vbench.engine.RunListener;
+import dev.vbench.engine.RunPlan;
+import dev.vbench.executor.ConfiguredExecutor;
+import dev.vbench.measure.EnvironmentProbe;
+import dev.vbench.measure.NanoClock;
+import dev.vbench.result.CellResult;
+import dev.vbench.result.Environment;
+import dev.vbench.result.ResultCodec;
+import dev.vbench.result.RunResult;
+import dev.vbench.result.RunSettings;
+import dev.vbench.spi.Params;
+import dev.vbench.spi.WorkloadProvider;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * The child side of {@code vbench run --forks N} (hidden): runs warmup and measured trials of
+ * exactly one cell in this JVM and writes them as a vbench result file to {@code --out}. The
+ * parent ({@link ForkRunner}) builds this command line; its option names are the protocol.
+ */
+@Command(name = ForkRunner.COMMAND, hidden = true,
+        description = "Internal: run one cell in this JVM and write its trials to --out (used by 'vbench run --forks').")
+public final class ForkCellCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--workload", required = true)
+    String workload;
+
+    @Option(names = "--param")
+    List<String> params = new ArrayList<>();
+
+    @Option(names = "--executor", required = true)
+    String executor;
+
+    @Option(names = "--tasks", required = true)
+    long tasks;
+
+    @Option(names = "--concurrency", defaultValue = "0")
+    int concurrency;
+
+    @Option(names = "--warmup", defaultValue = "0")
+    int warmup;
+
+    @Option(names = "--trials", required = true)
+    int trials;
+
+    @Option(names = "--seed", defaultValue = "42")
+    long seed;
+
+    @Option(names = "--data-dir", required = true)
+    Path dataDir;
+
+    @Option(names = "--fork", defaultValue = "1")
+    int fork;
+
+    @Option(names = "--out", required = true)
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
+        WorkloadProvider provider = MatrixBuilder.workload(workload);
+        Map<String, String> given = new LinkedHashMap<>();
+        for (String p : params) {
+            int eq = p.indexOf('=');
+            if (eq <= 0) {
+                throw new UsageException("--param '" + p + "' is not name=value");
+            }
+            given.put(p.substring(0, eq), p.substring(eq + 1)); // one value: no sweep splitting on commas
+        }
+        Params resolved;
+        try {
+            resolved = Params.resolve(provider.name(), provider.params(), given);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+        ConfiguredExecutor configured = MatrixBuilder.executors(List.of(executor)).get(0);
+        CellPlan cell = new CellPlan("c1", provider, resolved, configured, tasks, concurrency);
+        RunPlan plan = new RunPlan(List.of(cell), new RunSettings(warmup, trials, 0, seed), dataDir);
+        Environment environment = EnvironmentProbe.capture(VersionProvider.version(),
+                "vbench " + ForkRunner.COMMAND + " (fork " + fork + ")");
+        RunResult result = new Engine(NanoClock.SYSTEM).run(plan, environment, new RunListener() {
+            @Override
+            public void warning(String message) {
+                err.println("vbench: warning: " + message);
+                err.flush();
+            }
+        });
+        OutputFiles.writeAtomically(out, ResultCodec.toJson(result));
+        boolean interrupted = result.cells().stream().anyMatch(c -> !CellResult.OK.equals(c.status()));
+        return interrupted ? ExitCodes.INTERRUPTED : ExitCodes.OK;
+    }
+}

@@ -1,0 +1,132 @@
+package dev.vbench.compare;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.vbench.result.CellConfig;
+import dev.vbench.result.CellResult;
+import dev.vbench.result.Environment;
+import dev.vbench.result.JmhBenchmark;
+import dev.vbench.result.JmhReader;
+import dev.vbench.result.Metric;
+import dev.vbench.result.ResultCodec;
+import dev.vbench.result.RunResult;
+import dev.vbench.stats.Summaries;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads one input of {@code compare} into a {@link Dataset}: a vbench result (any schema version,
+ * through {@link ResultCodec}) or a JMH JSON result file (through {@link JmhReader}), told apart by
+ * the first character (JMH writes an array, vbench an object). Errors are one-line
+ * {@link dev.vbench.result.ResultFormatException}s naming the file.
+ */
+public final class Inputs {
+
+    /** Configuration fields of a cell shown by name only ({@code virtual}, not {@code executor=virtual}). */
+    private static final Set<String> STRUCTURED = Set.of("workload", "params", "executor");
+
+    private Inputs() {}
+
+    /**
+     * @param file the file to read
+     * @param label its column header
+     * @param metric metric compared for vbench files; null for the default ({@link Metric#MAKESPAN})
+     */
+    public static Dataset load(Path file, String label, Metric metric) {
+        String text = JmhReader.readText(file);
+        if (JmhReader.isJmhDocument(text)) {
+            return fromJmh(JmhReader.fromJson(text, file.toString()), label, file.toString());
+        }
+        RunResult run = ResultCodec.fromJson(text, file.toString());
+        return fromRun(run, label, file.toString(), metric == null ? Metric.MAKESPAN : metric);
+    }
+
+    /** The series of a vbench run for one metric: one per cell, the values of its measured trials. */
+    public static Dataset fromRun(RunResult run, String label, String path, Metric metric) {
+        List<Series> series = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        for (CellResult cell : run.cells()) {
+            double[] values = Summaries.values(cell.trials(), metric);
+            List<Dim> key = key(cell.config());
+            if (values.length == 0) {
+                notes.add(label + ": " + label(key) + " has no " + metric.key() + " values; left out");
+                continue;
+            }
+            if (!CellResult.OK.equals(cell.status())) {
+                notes.add(label + ": " + label(key) + " was " + cell.status() + " after " + values.length + " trial(s)");
+            }
+            series.add(new Series(key, metric.key(), metric.unit(), metric.higherIsBetter(), values));
+        }
+        return new Dataset(label, path, "vbench", environment(run.environment()), series, notes);
+    }
+
+    /** The series of a JMH file: one per benchmark entry, the flattened {@code rawData}. */
+    public static Dataset fromJmh(List<JmhBenchmark> benchmarks, String label, String path) {
+        List<Series> series = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        for (JmhBenchmark b : benchmarks) {
+            List<Dim> key = new ArrayList<>();
+            key.add(new Dim("benchmark", b.benchmark(), true));
+            b.params().forEach((k, v) -> key.add(new Dim(k, v, false)));
+            key.add(new Dim("mode", b.mode(), false));
+            if (b.threads() != 1) {
+                key.add(new Dim("threads", String.valueOf(b.threads()), false));
+            }
+            if (b.rawData().isEmpty()) {
+                notes.add(label + ": " + label(key) + " has no rawData (JMH " + b.mode()
+                        + " mode writes a histogram instead); left out");
+                continue;
+            }
+            double[] values = b.rawData().stream().mapToDouble(Double::doubleValue).toArray();
+            series.add(new Series(key, b.mode(), b.unit(), b.higherIsBetter(), values));
+        }
+        JmhBenchmark first = benchmarks.get(0);
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("JVM", (first.vmName() + " " + first.vmVersion()).strip());
+        env.put("JDK", first.jdkVersion());
+        env.put("JVM arguments", String.join(" ", first.jvmArgs()));
+        env.put("JMH", first.jmhVersion());
+        return new Dataset(label, path, "jmh", env, series, notes);
+    }
+
+    /**
+     * The configuration of a cell as dimensions: workload, parameters, executor spec, then every
+     * other field of {@link CellConfig} that has a value (tasks, concurrency when limited, and any
+     * field a later schema adds), read from its JSON form so new fields take part in matching.
+     */
+    static List<Dim> key(CellConfig config) {
+        List<Dim> key = new ArrayList<>();
+        key.add(new Dim("workload", config.workload(), true));
+        config.params().forEach((k, v) -> key.add(new Dim(k, v, false)));
+        key.add(new Dim("executor", config.executor().spec(), true));
+        JsonNode tree = ResultCodec.mapper().valueToTree(config);
+        for (Map.Entry<String, JsonNode> field : tree.properties()) {
+            JsonNode value = field.getValue();
+            if (STRUCTURED.contains(field.getKey()) || value.isNull() || value.isMissingNode()) {
+                continue;
+            }
+            if (field.getKey().equals("concurrency") && value.asLong() == 0) {
+                continue; // 0 = unlimited, the default
+            }
+            key.add(new Dim(field.getKey(), value.isValueNode() ? value.asText() : value.toString(), false));
+        }
+        return key;
+    }
+
+    private static Map<String, String> environment(Environment e) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("JVM", e.javaVendor() + " " + e.javaVersion());
+        env.put("CPUs", String.valueOf(e.availableProcessors()));
+        env.put("heap", (e.maxHeapBytes() >> 20) + " MiB");
+        env.put("OS", e.osName() + " " + e.osVersion() + " " + e.osArch());
+        env.put("vbench", e.vbenchVersion());
+        return env;
+    }
+
+    private static String label(List<Dim> key) {
+        return String.join(" ", key.stream().map(Dim::text).toList());
+    }
+}

@@ -1,0 +1,151 @@
+package dev.vbench.compare;
+
+import dev.vbench.result.MetricSummary;
+import dev.vbench.stats.MannWhitney;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** The footnotes of a comparison and the message when nothing matches; one sentence each. */
+final class Notes {
+
+    /** How many configurations a message lists before it says "and N more". */
+    private static final int LIST_LIMIT = 3;
+
+    /** Fewest samples with a finite 95% CI of the median (see {@link dev.vbench.stats.MedianInterval}). */
+    private static final int MIN_SAMPLES_FOR_CI = 6;
+
+    private Notes() {}
+
+    static String noMatch(List<Dataset> files, List<Map<List<Dim>, Series>> byKey) {
+        StringBuilder sb = new StringBuilder(files.size() == 2
+                ? "no cells match between " + files.get(0).path() + " and " + files.get(1).path() + ": "
+                : "no cell appears in two or more of the files: ");
+        List<String> has = new ArrayList<>();
+        for (int f = 0; f < files.size(); f++) {
+            List<String> labels = byKey.get(f).values().stream().map(Series::fullLabel).toList();
+            has.add(files.get(f).path() + " has " + (labels.isEmpty() ? "no cells" : list(labels)));
+        }
+        sb.append(String.join("; ", has));
+        Set<String> differing = differingNames(byKey);
+        if (differing.contains("workload") || differing.contains("benchmark")) {
+            sb.append("; they measure different ").append(differing.contains("workload") ? "workloads" : "benchmarks")
+                    .append(", so there is nothing to compare");
+        } else if (!differing.isEmpty()) {
+            sb.append("; they differ in ").append(String.join(", ", differing)).append(": add --match-ignore ")
+                    .append(String.join(",", differing)).append(" to match across it");
+        } else {
+            sb.append("; compare runs of the same workload and executors, or use --match-ignore NAME");
+        }
+        return sb.toString();
+    }
+
+    /** Names present in every file whose sets of values differ between files. */
+    private static Set<String> differingNames(List<Map<List<Dim>, Series>> byKey) {
+        List<Map<String, Set<String>>> valuesPerFile = new ArrayList<>();
+        for (Map<List<Dim>, Series> file : byKey) {
+            Map<String, Set<String>> values = new LinkedHashMap<>();
+            file.keySet().forEach(k -> k.forEach(d -> values.computeIfAbsent(d.name(), n -> new LinkedHashSet<>()).add(d.value())));
+            valuesPerFile.add(values);
+        }
+        Set<String> out = new LinkedHashSet<>();
+        for (String name : valuesPerFile.get(0).keySet()) {
+            boolean everywhere = valuesPerFile.stream().allMatch(v -> v.containsKey(name));
+            boolean differs = valuesPerFile.stream().map(v -> v.get(name)).distinct().count() > 1;
+            if (everywhere && differs) {
+                out.add(name);
+            }
+        }
+        return out;
+    }
+
+    static List<String> ignored(List<Dataset> files, Set<String> ignore) {
+        List<String> notes = new ArrayList<>();
+        for (String name : ignore.stream().sorted().toList()) {
+            List<String> parts = new ArrayList<>();
+            for (Dataset f : files) {
+                Set<String> values = new LinkedHashSet<>();
+                f.series().forEach(s -> s.key().stream().filter(d -> d.name().equals(name)).forEach(d -> values.add(d.value())));
+                parts.add(f.label() + " has " + (values.isEmpty() ? "none" : name + "=" + String.join(",", values)));
+            }
+            notes.add("matched ignoring " + name + ": " + String.join(", ", parts));
+        }
+        return notes;
+    }
+
+    static List<String> onlyIn(List<Dataset> files, Map<List<Dim>, List<Integer>> presence) {
+        List<String> notes = new ArrayList<>();
+        for (int f = 0; f < files.size(); f++) {
+            int file = f;
+            List<String> only = presence.entrySet().stream().filter(e -> e.getValue().equals(List.of(file)))
+                    .map(e -> e.getKey().stream().map(Dim::text).collect(Collectors.joining(" "))).toList();
+            if (!only.isEmpty()) {
+                notes.add("only in " + files.get(f).label() + ": " + list(only));
+            }
+        }
+        return notes;
+    }
+
+    static List<String> tooFewSamples(List<Row> rows) {
+        List<String> notes = new ArrayList<>();
+        Map<String, String> untestable = new LinkedHashMap<>();
+        boolean noCi = false;
+        for (Row row : rows) {
+            for (Change c : row.changes()) {
+                if (c != null && Math.min(c.nFrom(), c.nTo()) < MannWhitney.MIN_SAMPLES_PER_SIDE) {
+                    untestable.putIfAbsent(row.label(), row.label() + " n=" + c.nFrom() + "+" + c.nTo() + ": "
+                            + String.format(Locale.ROOT, "%.3f", MannWhitney.minimumP(c.nFrom(), c.nTo())));
+                }
+            }
+            for (MetricSummary s : row.columns()) {
+                noCi |= s != null && s.n() < MIN_SAMPLES_FOR_CI;
+            }
+        }
+        if (!untestable.isEmpty()) {
+            notes.add("fewer than " + MannWhitney.MIN_SAMPLES_PER_SIDE + " samples on a side leave the test too little"
+                    + " power to detect a difference at α = " + String.format(Locale.ROOT, "%.2f", MannWhitney.ALPHA)
+                    + " (smallest possible p: " + list(new ArrayList<>(untestable.values())) + "); use 6 or more trials");
+        }
+        if (noCi) {
+            notes.add("±∞: fewer than " + MIN_SAMPLES_FOR_CI
+                    + " samples give no 95% confidence interval for a median; use 6 or more trials");
+        }
+        return notes;
+    }
+
+    /** STATS.md rule 11: one note naming every environment fact that differs, with the files that have each value. */
+    static List<String> environment(List<Dataset> files) {
+        Set<String> facts = new LinkedHashSet<>();
+        files.forEach(f -> facts.addAll(f.environment().keySet()));
+        List<String> differences = new ArrayList<>();
+        for (String fact : facts) {
+            Map<String, List<String>> labelsByValue = new LinkedHashMap<>();
+            for (Dataset f : files) {
+                String value = f.environment().getOrDefault(fact, "unknown");
+                labelsByValue.computeIfAbsent(value.isBlank() ? "none" : value, v -> new ArrayList<>()).add(f.label());
+            }
+            if (labelsByValue.size() > 1) {
+                differences.add(fact + " " + labelsByValue.entrySet().stream()
+                        .map(e -> e.getKey() + " (" + String.join(", ", e.getValue()) + ")")
+                        .collect(Collectors.joining(" vs ")));
+            }
+        }
+        if (differences.isEmpty()) {
+            return List.of();
+        }
+        return List.of("environments differ, so differences may not be caused by the change alone: "
+                + String.join("; ", differences));
+    }
+
+    private static String list(List<String> items) {
+        if (items.size() <= LIST_LIMIT) {
+            return String.join(", ", items);
+        }
+        return String.join(", ", items.subList(0, LIST_LIMIT)) + " and " + (items.size() - LIST_LIMIT) + " more";
+    }
+}

@@ -1,0 +1,32 @@
+package dev.vbench.compare;
+
+import dev.vbench.result.MetricSummary;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * One matched configuration across the input files.
+ *
+ * @param label the parts of the configuration that differ between rows (the rest is in the title)
+ * @param key the full matched configuration
+ * @param mode what is measured ({@code makespan}, {@code avgt})
+ * @param unit unit of the medians
+ * @param higherIsBetter whether a larger value is an improvement
+ * @param columns per input file: median, CI and spread of its samples; null where the file lacks the row
+ * @param changes per pair of the layout; null where a side is missing
+ */
+public record Row(String label, List<Dim> key, String mode, String unit, boolean higherIsBetter,
+        List<MetricSummary> columns, List<Change> changes) {
+
+    public Row {
+        key = List.copyOf(key);
+        columns = Collections.unmodifiableList(new ArrayList<>(columns));
+        changes = Collections.unmodifiableList(new ArrayList<>(changes));
+    }
+
+    /** True when every file has this row. */
+    public boolean complete() {
+        return columns.stream().allMatch(c -> c != null);
+    }
+}

@@ -1,0 +1,36 @@
+package dev.vbench.compare;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The samples of one configuration in one input file: per-trial values of the compared metric
+ * (vbench), or per-iteration scores (JMH {@code rawData}).
+ *
+ * @param key the configuration, in display order
+ * @param mode what is measured: the vbench metric ({@code makespan}) or the JMH mode ({@code avgt})
+ * @param unit unit of {@code values}, e.g. {@code ms}, {@code us/op}
+ * @param higherIsBetter whether a larger value is an improvement (throughput)
+ * @param values the samples
+ */
+public record Series(List<Dim> key, String mode, String unit, boolean higherIsBetter, double[] values) {
+
+    public Series {
+        key = List.copyOf(key);
+        values = values.clone();
+    }
+
+    /** The whole configuration as one line, e.g. {@code io duration=20ms virtual tasks=2000}. */
+    public String fullLabel() {
+        return key.stream().map(Dim::text).collect(Collectors.joining(" "));
+    }
+
+    /** This series without the dimensions named in {@code ignored}. */
+    public Series without(java.util.Set<String> ignored) {
+        if (ignored.isEmpty()) {
+            return this;
+        }
+        return new Series(key.stream().filter(d -> !ignored.contains(d.name())).toList(), mode, unit, higherIsBetter,
+                values);
+    }
+}

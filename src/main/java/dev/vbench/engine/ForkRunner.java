@@ -1,0 +1,157 @@
+package dev.vbench.engine;
+
+import dev.vbench.result.CellResult;
+import dev.vbench.result.ResultCodec;
+import dev.vbench.result.RunResult;
+import dev.vbench.result.RunSettings;
+import dev.vbench.result.TrialResult;
+import dev.vbench.spi.WorkloadException;
+import dev.vbench.stats.Summaries;
+import java.io.File;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the trials of one cell in fresh JVMs ({@code --forks N}), so the JIT profile, class loading and
+ * heap of one cell cannot leak into the next (JMH forks for the same reason). Each fork is the same
+ * java executable ({@link ProcessHandle.Info#command()}), with the same JVM options
+ * ({@code RuntimeMXBean.getInputArguments()}, debugger agents left out) and the same class path,
+ * running the hidden subcommand {@value #COMMAND}, which runs warmup then measured trials of the
+ * one cell in process and writes them as a vbench result file. The parent merges the trials in
+ * fork order, numbering forks from 1 (0 means "in the vbench JVM itself").
+ *
+ * <p>The measured trials of a cell are split across the forks (fork f of N runs ⌊T/N⌋ trials, one
+ * more for the first T mod N forks); each fork runs all the warmup trials first, since each JVM
+ * starts cold.
+ *
+ * <pre>{@code
+ * CellResult cell = new ForkRunner().runCell(cellPlan, plan, listener);
+ * }</pre>
+ */
+public final class ForkRunner {
+
+    /** The hidden subcommand a fork runs (see {@code cli.ForkCellCommand}). */
+    public static final String COMMAND = "fork-cell";
+    /** The class every fork starts. */
+    public static final String MAIN_CLASS = "dev.vbench.Main";
+
+    /** How long a fork gets to stop after an interrupt (Ctrl-C) before it is killed. */
+    private static final long STOP_GRACE_SECONDS = 5;
+
+    /** What one fork produced. */
+    record Fork(long pid, List<TrialResult> trials) {}
+
+    /** Runs every fork of {@code cell} one after another and merges their trials. */
+    public CellResult runCell(CellPlan cell, RunPlan plan, RunListener listener) throws IOException {
+        int forks = plan.settings().forks();
+        int total = plan.settings().measuredTrials();
+        List<TrialResult> trials = new ArrayList<>();
+        String status = CellResult.OK;
+        try {
+            for (int f = 1; f <= forks; f++) {
+                int share = total / forks + (f <= total % forks ? 1 : 0);
+                if (share == 0) {
+                    continue;
+                }
+                Fork fork = runFork(cell, plan.settings(), plan.dataRoot(), f, share);
+                for (TrialResult t : fork.trials()) {
+                    TrialResult numbered = t.withIndex(trials.size(), f);
+                    trials.add(numbered);
+                    listener.trialFinished(cell, false, numbered.index(), total, numbered.makespanNanos());
+                }
+            }
+        } catch (InterruptedException e) {
+            status = CellResult.INTERRUPTED;
+            Thread.currentThread().interrupt();
+        }
+        return new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials),
+                Summaries.notes(trials));
+    }
+
+    /** Starts one fork, waits for it, and reads the trials it wrote. */
+    Fork runFork(CellPlan cell, RunSettings settings, Path dataRoot, int fork, int trials)
+            throws IOException, InterruptedException {
+        Path resultFile = Files.createTempFile("vbench-fork-", ".json");
+        Path logFile = Files.createTempFile("vbench-fork-", ".log");
+        try {
+            List<String> command = new ArrayList<>(javaCommand());
+            command.addAll(childArguments(cell, settings, dataRoot, fork, trials, resultFile));
+            Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(logFile.toFile()).start();
+            int code;
+            try {
+                code = process.waitFor();
+            } catch (InterruptedException e) {
+                process.destroy();
+                if (!process.waitFor(STOP_GRACE_SECONDS, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                }
+                throw e;
+            }
+            if (code != 0) {
+                throw new WorkloadException(code == WorkloadException.USAGE ? code : WorkloadException.ENVIRONMENT,
+                        "fork " + fork + " of cell " + cell.config().label() + " failed with exit code " + code + ": "
+                                + lastLine(logFile));
+            }
+            RunResult result = ResultCodec.read(resultFile);
+            if (result.cells().isEmpty()) {
+                throw new WorkloadException(WorkloadException.ENVIRONMENT, "fork " + fork + " of cell "
+                        + cell.config().label() + " wrote no cell: " + lastLine(logFile));
+            }
+            return new Fork(process.pid(), result.cells().get(0).trials());
+        } finally {
+            Files.deleteIfExists(resultFile);
+            Files.deleteIfExists(logFile);
+        }
+    }
+
+    /** {@code java [the JVM options of this JVM] -cp [this class path] dev.vbench.Main}. */
+    static List<String> javaCommand() {
+        String javaExe = ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        List<String> command = new ArrayList<>(List.of(javaExe));
+        for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (!arg.startsWith("-agentlib:jdwp") && !arg.startsWith("-Xrunjdwp")) {
+                command.add(arg); // a debugger agent would fight the parent for its port
+            }
+        }
+        List<String> classPath = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            classPath.add(entry.isEmpty() ? entry : Path.of(entry).toAbsolutePath().toString());
+        }
+        command.add("-cp");
+        command.add(String.join(File.pathSeparator, classPath));
+        command.add(MAIN_CLASS);
+        return command;
+    }
+
+    /** The arguments of {@value #COMMAND} that reproduce {@code cell} in a fork. */
+    static List<String> childArguments(CellPlan cell, RunSettings settings, Path dataRoot, int fork, int trials,
+            Path resultFile) {
+        List<String> args = new ArrayList<>(List.of(COMMAND, "--workload", cell.workload().name()));
+        cell.params().asText().forEach((k, v) -> {
+            args.add("--param");
+            args.add(k + "=" + v);
+        });
+        args.addAll(List.of("--executor", cell.executor().spec(), "--tasks", String.valueOf(cell.tasks()),
+                "--concurrency", String.valueOf(cell.concurrency()), "--warmup", String.valueOf(settings.warmupTrials()),
+                "--trials", String.valueOf(trials), "--seed", String.valueOf(settings.seed()), "--data-dir",
+                dataRoot.toAbsolutePath().toString(), "--fork", String.valueOf(fork), "--out", resultFile.toString()));
+        return args;
+    }
+
+    private static String lastLine(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).toList();
+            return lines.isEmpty() ? "no output" : lines.get(lines.size() - 1).strip();
+        } catch (IOException e) {
+            return "no output (" + e.getMessage() + ")";
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package dev.vbench.report.compare;
+
+import dev.vbench.compare.Comparison;
+import dev.vbench.report.ConsoleRenderer;
+import dev.vbench.report.MarkdownRenderer;
+import java.util.Locale;
+
+/** Output formats of {@code vbench compare --format}: one constant, one renderer each. */
+public enum CompareFormat {
+    /** Aligned columns for a terminal (the default). */
+    TEXT("txt"),
+    MARKDOWN("md"),
+    CSV("csv"),
+    JSON("json");
+
+    private final String extension;
+
+    CompareFormat(String extension) {
+        this.extension = extension;
+    }
+
+    public String extension() {
+        return extension;
+    }
+
+    /** Lower-case name as written on the command line. */
+    public String cliName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Renders {@code comparison}; {@code verbose} adds {@code (p=… n=…)} to the tables' change cells. */
+    public String render(Comparison comparison, boolean verbose) {
+        return switch (this) {
+            case TEXT -> ConsoleRenderer.render(CompareTables.table(comparison, verbose));
+            case MARKDOWN -> MarkdownRenderer.render(CompareTables.table(comparison, verbose));
+            case CSV -> CompareCsv.render(comparison);
+            case JSON -> CompareJson.render(comparison);
+        };
+    }
+
+    /** The format a file name implies by its extension, or null. */
+    public static CompareFormat fromFileName(String fileName) {
+        String lower = fileName.toLowerCase(Locale.ROOT);
+        if (lower.endsWith(".markdown")) {
+            return MARKDOWN;
+        }
+        for (CompareFormat f : values()) {
+            if (lower.endsWith("." + f.extension)) {
+                return f;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,34 @@
+package dev.vbench.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vbench.measure.Histograms;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every schema version ever written stays readable: each has a fixture under
+ * {@code src/test/resources/results/} written by that version (vbench-result-1.json: a real
+ * {@code vbench run -w io -p duration=1ms -e fixed:threads=4 -e virtual --tasks 20 --trials 6}).
+ */
+class ResultReadersTest {
+
+    @Test
+    void schemaOneFixtureIsReadable() {
+        RunResult r = ResultCodec.read(Path.of("src/test/resources/results/vbench-result-1.json"));
+        assertEquals("vbench-result/1", r.schema());
+        assertEquals(6, r.settings().measuredTrials());
+        assertEquals(2, r.cells().size());
+        assertEquals("fixed:threads=4", r.cells().get(0).config().executor().spec());
+        assertEquals("virtual", r.cells().get(1).config().executor().spec());
+        for (CellResult c : r.cells()) {
+            assertEquals(6, c.trials().size());
+            assertEquals(6, c.summary(Metric.MAKESPAN).n());
+            for (TrialResult t : c.trials()) {
+                assertEquals(20, Histograms.decode(t.histograms().endToEnd()).getTotalCount());
+                assertTrue(t.makespanNanos() > 1_000_000, "1 ms sleeps take at least 1 ms");
+            }
+        }
+    }
+}
