@@ -4,6 +4,7 @@ import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.Engine;
 import dev.vbench.engine.ForkRunner;
 import dev.vbench.engine.RunListener;
+import dev.vbench.engine.LoadShape;
 import dev.vbench.engine.RunPlan;
 import dev.vbench.executor.ConfiguredExecutor;
 import dev.vbench.measure.EnvironmentProbe;
@@ -60,6 +61,15 @@ public final class ForkCellCommand implements Callable<Integer> {
     @Option(names = "--trials", required = true)
     int trials;
 
+    @Option(names = "--duration-nanos", defaultValue = "0")
+    long durationNanos;
+
+    @Option(names = "--rate", defaultValue = "0")
+    double rate;
+
+    @Option(names = "--timeout-nanos", defaultValue = "0")
+    long timeoutNanos;
+
     @Option(names = "--seed", defaultValue = "42")
     long seed;
 
@@ -72,11 +82,21 @@ public final class ForkCellCommand implements Callable<Integer> {
     @Option(names = "--out", required = true)
     Path out;
 
+    /** Parameters the parent put in {@link ForkRunner#PARAMS_ENV}; empty when run by hand. */
+    private static Map<String, String> paramsFromEnvironment() throws java.io.IOException {
+        String json = System.getenv(ForkRunner.PARAMS_ENV);
+        if (json == null || json.isBlank()) {
+            return Map.of();
+        }
+        return ResultCodec.mapper().readValue(json,
+                new com.fasterxml.jackson.core.type.TypeReference<java.util.TreeMap<String, String>>() {});
+    }
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         WorkloadProvider provider = MatrixBuilder.workload(workload);
-        Map<String, String> given = new LinkedHashMap<>();
+        Map<String, String> given = new LinkedHashMap<>(paramsFromEnvironment());
         for (String p : params) {
             int eq = p.indexOf('=');
             if (eq <= 0) {
@@ -91,7 +111,10 @@ public final class ForkCellCommand implements Callable<Integer> {
             throw new UsageException(e.getMessage(), e);
         }
         ConfiguredExecutor configured = MatrixBuilder.executors(List.of(executor)).get(0);
-        CellPlan cell = new CellPlan("c1", provider, resolved, configured, tasks, concurrency);
+        LoadShape load = rate > 0 ? new LoadShape.OpenRate(rate, tasks, durationNanos, timeoutNanos, concurrency)
+                : durationNanos > 0 ? new LoadShape.Timed(durationNanos, concurrency)
+                : new LoadShape.Closed(tasks, concurrency);
+        CellPlan cell = new CellPlan("c1", provider, resolved, configured, load);
         RunPlan plan = new RunPlan(List.of(cell), new RunSettings(warmup, trials, 0, seed), dataDir);
         Environment environment = EnvironmentProbe.capture(VersionProvider.version(),
                 "vbench " + ForkRunner.COMMAND + " (fork " + fork + ")");

@@ -67,7 +67,7 @@ public final class Engine {
     }
 
     private static boolean sameInputs(CellPlan a, CellPlan b) {
-        return a.workload().name().equals(b.workload().name()) && a.params().asText().equals(b.params().asText());
+        return a.workload().name().equals(b.workload().name()) && a.params().unredactedText().equals(b.params().unredactedText());
     }
 
     private static Workload prepare(CellPlan cell, RunPlan plan, RunListener listener) throws Exception {

@@ -18,7 +18,8 @@ final class FailureLog {
     void record(Throwable t) {
         int n = count.getAndIncrement();
         if (n < TrialResult.MAX_FAILURE_SAMPLES) {
-            samples.set(n, t.getClass().getName() + (t.getMessage() == null ? "" : ": " + t.getMessage()));
+            // failure path only (never on a successful task): a message may quote a URL with a password
+            samples.set(n, t.getClass().getName() + (t.getMessage() == null ? "" : ": " + dev.vbench.spi.Redactor.redact(t.getMessage())));
         }
     }
 

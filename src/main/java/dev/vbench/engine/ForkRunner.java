@@ -82,8 +82,12 @@ public final class ForkRunner {
         try {
             List<String> command = new ArrayList<>(javaCommand());
             command.addAll(childArguments(cell, settings, dataRoot, fork, trials, resultFile));
-            Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(logFile.toFile()).start();
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(logFile.toFile());
+            // Parameters may hold a secret (a password in a JDBC URL): they travel in the child's
+            // environment, readable only by this user, never on its command line (visible in ps).
+            builder.environment().put(PARAMS_ENV, ResultCodec.mapper().writeValueAsString(cell.params().unredactedText()));
+            Process process = builder.start();
             int code;
             try {
                 code = process.waitFor();
@@ -132,15 +136,17 @@ public final class ForkRunner {
     }
 
     /** The arguments of {@value #COMMAND} that reproduce {@code cell} in a fork. */
+    /** Environment variable carrying the cell's parameters (JSON object, secrets included) to a fork. */
+    public static final String PARAMS_ENV = "VBENCH_FORK_PARAMS";
+
     static List<String> childArguments(CellPlan cell, RunSettings settings, Path dataRoot, int fork, int trials,
             Path resultFile) {
         List<String> args = new ArrayList<>(List.of(COMMAND, "--workload", cell.workload().name()));
-        cell.params().asText().forEach((k, v) -> {
-            args.add("--param");
-            args.add(k + "=" + v);
-        });
-        args.addAll(List.of("--executor", cell.executor().spec(), "--tasks", String.valueOf(cell.tasks()),
-                "--concurrency", String.valueOf(cell.concurrency()), "--warmup", String.valueOf(settings.warmupTrials()),
+        LoadShape load = cell.load();
+        args.addAll(List.of("--executor", cell.executor().spec(), "--tasks", String.valueOf(load.tasks()),
+                "--concurrency", String.valueOf(load.concurrency()), "--duration-nanos", String.valueOf(load.durationNanos()),
+                "--rate", Double.toString(load.ratePerSecond()), "--timeout-nanos", String.valueOf(load.timeoutNanos()),
+                "--warmup", String.valueOf(settings.warmupTrials()),
                 "--trials", String.valueOf(trials), "--seed", String.valueOf(settings.seed()), "--data-dir",
                 dataRoot.toAbsolutePath().toString(), "--fork", String.valueOf(fork), "--out", resultFile.toString()));
         return args;

@@ -19,9 +19,12 @@ public final class Params {
     private final Map<String, Object> values;
     private final Map<String, String> texts;
 
-    private Params(Map<String, Object> values, Map<String, String> texts) {
+    private final Map<String, String> unredacted;
+
+    private Params(Map<String, Object> values, Map<String, String> texts, Map<String, String> unredacted) {
         this.values = values;
         this.texts = texts;
+        this.unredacted = unredacted;
     }
 
     /**
@@ -42,6 +45,7 @@ public final class Params {
         }
         Map<String, Object> values = new TreeMap<>();
         Map<String, String> texts = new TreeMap<>();
+        Map<String, String> unredacted = new TreeMap<>();
         for (ParamSpec<?> spec : specs) {
             String text = given.getOrDefault(spec.name(), spec.defaultValue());
             // What is shown or stored never carries a secret (a password in a JDBC URL); the parsed value keeps it.
@@ -53,8 +57,10 @@ public final class Params {
                         + "': '" + shown + "' " + Redactor.redact(e.getMessage()));
             }
             texts.put(spec.name(), shown);
+            unredacted.put(spec.name(), text);
         }
-        return new Params(Collections.unmodifiableMap(values), Collections.unmodifiableMap(texts));
+        return new Params(Collections.unmodifiableMap(values), Collections.unmodifiableMap(texts),
+                Collections.unmodifiableMap(unredacted));
     }
 
     /** The parsed value of {@code spec}. */
@@ -75,6 +81,15 @@ public final class Params {
      */
     public Map<String, String> asText() {
         return texts;
+    }
+
+    /**
+     * Every parameter as given, secrets included. Only for handing the parameters to a child JVM
+     * ({@code --forks}) through its private environment, and for telling apart parameter sets that
+     * differ only in a secret; never show, log or store it.
+     */
+    public Map<String, String> unredactedText() {
+        return unredacted;
     }
 
     @Override

@@ -118,6 +118,19 @@ class RunCommandTest {
         assertEquals(1, result.settings().forks());
         assertEquals(2, result.cells().get(0).trials().size());
         assertTrue(result.cells().get(0).trials().stream().allMatch(t -> t.fork() == 1 && t.completed() == 10), r::toString);
+        // the load shape and the parameters reach the fork: an open-model io cell
+        Path rated = tmp.resolve("forked-rate.json");
+        CliRun rate = CliRun.of("run", "-w", "io", "-p", "duration=1ms", "--rate", "400/s", "--tasks", "20", "--trials", "1",
+                "--warmup", "0", "--forks", "1", "-q", "-o", rated.toString());
+        assertEquals(0, rate.code(), rate::toString);
+        RunResult rateResult = ResultCodec.read(rated);
+        assertEquals(400.0, rateResult.cells().get(0).config().ratePerSecond());
+        assertEquals("1ms", rateResult.cells().get(0).config().params().get("duration"));
+        TrialResult forked = rateResult.cells().get(0).trials().get(0);
+        assertEquals(1, forked.fork());
+        assertTrue(forked.achievedRatePerSecond() > 0, rate::toString);
+        assertTrue(forked.latency().p50Nanos() >= 1_000_000L, "the child slept the given 1ms, not the default 200ms");
+        assertTrue(forked.latency().p50Nanos() < 150_000_000L, "the child slept the given 1ms, not the default 200ms");
         CliRun tooMany = CliRun.of("run", "-w", "noop", "--trials", "2", "--forks", "3");
         assertEquals(ExitCodes.USAGE, tooMany.code(), tooMany::toString);
         assertEquals("vbench: --forks 3 must be 0 (trials in this JVM) up to --trials 2 (each fork runs at least one trial)",

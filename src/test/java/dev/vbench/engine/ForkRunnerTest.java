@@ -58,7 +58,7 @@ class ForkRunnerTest {
         List<String> args = ForkRunner.childArguments(noopCell(), new RunSettings(1, 4, 2, 7), dataRoot, 2, 2,
                 Path.of("/tmp/out.json"));
         assertEquals(List.of(ForkRunner.COMMAND, "--workload", "noop", "--executor", "virtual", "--tasks", "10",
-                "--concurrency", "0", "--warmup", "1", "--trials", "2", "--seed", "7", "--data-dir",
+                "--concurrency", "0", "--duration-nanos", "0", "--rate", "0.0", "--timeout-nanos", "0", "--warmup", "1", "--trials", "2", "--seed", "7", "--data-dir",
                 dataRoot.toAbsolutePath().toString(), "--fork", "2", "--out", "/tmp/out.json"), args);
     }
 }
