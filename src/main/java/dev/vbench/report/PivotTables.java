@@ -62,6 +62,11 @@ public final class PivotTables {
         for (int i = 1; i < executors.size(); i++) {
             b.number(executors.size() == 2 ? "Speedup" : "Speedup " + executors.get(i));
         }
+        List<double[]> adjusted = new ArrayList<>();
+        for (int i = 1; i < executors.size(); i++) {
+            adjusted.add(RunTables.significance(rows.values(), executors.get(0), executors.get(i), metric));
+        }
+        int r = 0;
         for (Map.Entry<List<String>, Map<String, CellResult>> row : rows.entrySet()) {
             List<String> cells = new ArrayList<>(row.getKey());
             for (String e : executors) {
@@ -72,11 +77,15 @@ public final class PivotTables {
                 }
             }
             for (int i = 1; i < executors.size(); i++) {
-                cells.add(RunTables.speedup(row.getValue().get(executors.get(0)), row.getValue().get(executors.get(i)), metric));
+                String speedup = RunTables.speedup(row.getValue().get(executors.get(0)), row.getValue().get(executors.get(i)), metric);
+                cells.add(significant(adjusted.get(i - 1), r) || speedup.startsWith("—") || speedup.startsWith("n/a")
+                        ? speedup : "~");
             }
             b.row(cells);
+            r++;
         }
-        b.footnote("median of trials ± 95% CI; Speedup: times better than " + executors.get(0) + " by median " + metric.key());
+        b.footnote("median of trials ± 95% CI; Speedup: times better than " + executors.get(0) + " by median " + metric.key()
+                + ", shown when the trials differ significantly (two-sided Mann-Whitney, Holm-adjusted p < 0.05), else ~");
         return b.build();
     }
 
@@ -88,6 +97,11 @@ public final class PivotTables {
         for (int i = 1; i < executors.size(); i++) {
             b.number(executors.get(i - 1) + " → " + executors.get(i));
         }
+        List<double[]> adjusted = new ArrayList<>();
+        for (int i = 1; i < executors.size(); i++) {
+            adjusted.add(RunTables.significance(rows.values(), executors.get(i - 1), executors.get(i), metric));
+        }
+        int r = 0;
         for (Map.Entry<List<String>, Map<String, CellResult>> row : rows.entrySet()) {
             List<String> cells = new ArrayList<>(row.getKey());
             for (String e : executors) {
@@ -97,12 +111,14 @@ public final class PivotTables {
                 double a = median(row.getValue().get(executors.get(i - 1)), metric);
                 double c = median(row.getValue().get(executors.get(i)), metric);
                 cells.add(Double.isNaN(a) || Double.isNaN(c) ? "—"
-                        : String.format(Locale.ROOT, "%+.2f%%", (c / a - 1) * 100));
+                        : significant(adjusted.get(i - 1), r) ? String.format(Locale.ROOT, "%+.2f%%", (c / a - 1) * 100) : "~");
             }
             b.row(cells);
+            r++;
         }
         b.footnote("median of trials; A → B: change of the median from A to B ("
-                + (metric.higherIsBetter() ? "positive is better" : "negative is better") + ")");
+                + (metric.higherIsBetter() ? "positive is better" : "negative is better")
+                + "), shown when the trials differ significantly (two-sided Mann-Whitney, Holm-adjusted p < 0.05), else ~");
         return b.build();
     }
 
@@ -111,6 +127,11 @@ public final class PivotTables {
         Table.Builder b = new Table.Builder(title).text("Benchmark").text("Mode").text("Units");
         executors.forEach(b::number);
         executors.forEach(e -> b.number(e + "%"));
+        List<double[]> adjusted = new ArrayList<>();
+        for (int i = 1; i < executors.size(); i++) {
+            adjusted.add(RunTables.significance(rows.values(), executors.get(0), executors.get(i), metric));
+        }
+        int r = 0;
         String mode = switch (metric) {
             case THROUGHPUT -> "thrpt";
             case MEAN -> "avgt";
@@ -131,15 +152,22 @@ public final class PivotTables {
                 double v = median(row.getValue().get(e), metric);
                 cells.add(Double.isNaN(v) ? "—" : Numbers.fixed(v * factor, 3));
             }
-            for (String e : executors) {
-                double v = median(row.getValue().get(e), metric);
+            for (int i = 0; i < executors.size(); i++) {
+                double v = median(row.getValue().get(executors.get(i)), metric);
                 cells.add(Double.isNaN(v) || Double.isNaN(base) ? "—"
-                        : String.format(Locale.ROOT, "%+d", Math.round((v / base - 1) * 100)));
+                        : i == 0 || significant(adjusted.get(i - 1), r)
+                                ? String.format(Locale.ROOT, "%+d", Math.round((v / base - 1) * 100)) : "~");
             }
             b.row(cells);
+            r++;
         }
-        b.footnote("median of trials; % columns: change against " + executors.get(0) + ", rounded to whole percent");
+        b.footnote("median of trials; % columns: change against " + executors.get(0) + ", rounded to whole percent,"
+                + " shown when the trials differ significantly (two-sided Mann-Whitney, Holm-adjusted p < 0.05), else ~");
         return b.build();
+    }
+
+    private static boolean significant(double[] adjustedP, int row) {
+        return row < adjustedP.length && adjustedP[row] < dev.vbench.stats.MannWhitney.ALPHA;
     }
 
     private static String value(CellResult c, Metric metric, String unit, double factor, boolean withUnitAndCi) {
