@@ -45,8 +45,8 @@ class SuiteTablesGoldenTest {
                 for (CellPlan c : plan.cells()) {
                     i++;
                     // exact, deterministic figures: makespan grows with the cell index, per-task latency with tasks
-                    cells.add(Fixtures.cell(c.id(), c.workload().name(), c.params().asText(), c.executor().info(),
-                            c.tasks(), plan.settings().measuredTrials(), 100.0 * i, 0.01, 1.0 + i % 7, i));
+                    cells.add(Fixtures.cell(c.id(), c.config(), plan.settings().measuredTrials(), 100.0 * i, 0.01,
+                            1.0 + i % 7, i));
                 }
             }
             RunResult result = new RunResult(RunResult.SCHEMA, Fixtures.environment(), new RunSettings(1, 6, 0, 42), cells);

@@ -45,6 +45,13 @@ public final class Fixtures {
      */
     public static CellResult cell(String id, String workload, Map<String, String> params, ExecutorInfo executor, long tasks,
             int trials, double makespanMillis, double jitter, double taskMillis, long seed) {
+        return cell(id, new CellConfig(workload, params, executor, tasks, 0), trials, makespanMillis, jitter, taskMillis, seed);
+    }
+
+    /** A cell with exactly this configuration (concurrency, load shape) and fabricated trials. */
+    public static CellResult cell(String id, CellConfig config, int trials, double makespanMillis, double jitter,
+            double taskMillis, long seed) {
+        long tasks = config.tasks();
         SplittableRandom random = new SplittableRandom(seed);
         List<TrialResult> list = new ArrayList<>();
         for (int t = 0; t < trials; t++) {
@@ -59,7 +66,7 @@ public final class Fixtures {
             list.add(new TrialResult(t, 0, tasks, tasks, 0, List.of(), makespan, tasks / (makespan / 1e9),
                     Histograms.summarize(h), hs, new Telemetry(makespan / 2, 1, 2, 1000, 20, -1)));
         }
-        return new CellResult(id, new CellConfig(workload, params, executor, tasks, 0), CellResult.OK, list,
+        return new CellResult(id, config, CellResult.OK, list,
                 Summaries.summarize(list), Summaries.notes(list));
     }
 
