@@ -8,6 +8,8 @@ import dev.vbench.engine.RunPlan;
 import dev.vbench.executor.ConfiguredExecutor;
 import dev.vbench.measure.EnvironmentProbe;
 import dev.vbench.measure.NanoClock;
+import dev.vbench.measure.PinningProbe;
+import dev.vbench.measure.TrialProbes;
 import dev.vbench.report.Format;
 import dev.vbench.report.ReportOptions;
 import dev.vbench.result.CellResult;
@@ -15,11 +17,13 @@ import dev.vbench.result.Environment;
 import dev.vbench.result.Metric;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.RunSettings;
+import dev.vbench.spi.ParamType;
 import dev.vbench.spi.Params;
 import dev.vbench.spi.WorkloadProvider;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -81,7 +85,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
             description = "Write results to FILE (repeatable), rewritten after every cell. Format by extension:"
-                    + " .json, .md, .csv, .txt; otherwise --format, else JSON. '-' writes --format to stdout.")
+                    + " .json, .md, .csv, .txt, .html, .hgrm; otherwise --format, else JSON. '-' writes --format to stdout.")
     List<String> outputs = new ArrayList<>();
 
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
@@ -90,7 +94,7 @@ public final class RunCommand implements Callable<Integer> {
     Format format;
 
     @Option(names = "--metric", paramLabel = "METRIC", defaultValue = "makespan",
-            description = "Metric compared across executors: makespan, throughput, mean, p50, p90, p99, p999, max, cpu.")
+            description = "Metric compared across executors: makespan, throughput, mean, p50, p90, p99, p999, max, cpu, alloc.")
     String metric;
 
     @Option(names = "--data-dir", paramLabel = "DIR",
@@ -104,8 +108,23 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "Print nothing on stdout when writing -o files; no progress.")
     boolean quiet;
 
-    @Option(names = "--verbose", description = "More tables and detail.")
+    @Option(names = "--verbose", description = "More tables and detail (telemetry table, pinned stacks).")
     boolean verbose;
+
+    @Option(names = "--no-progress", description = "No progress bar (it is drawn only when stderr is a terminal anyway).")
+    boolean noProgress;
+
+    /** Whether JFR pinning events are recorded. */
+    enum Pinning { on, off }
+
+    @Option(names = "--pinning", paramLabel = "on|off", defaultValue = "on",
+            description = "Count JFR jdk.VirtualThreadPinned events (with stacks) in cells on virtual threads."
+                    + " Costs ~10 ms per trial outside the timed region and ~200 ms once per JVM.")
+    Pinning pinning;
+
+    @Option(names = "--pinning-threshold", paramLabel = "DURATION", defaultValue = "0ms",
+            description = "Shortest pinned park that is counted (JFR's own default is 20ms).")
+    String pinningThreshold;
 
     @Override
     public Integer call() throws Exception {
@@ -113,6 +132,7 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Metric tableMetric = parseMetric();
         RunPlan plan = plan();
+        Duration pinThreshold = threshold();
         List<Output> files = outputs();
         ReportOptions reportOptions = new ReportOptions(tableMetric, verbose);
         Environment environment = EnvironmentProbe.capture(VersionProvider.version(),
@@ -126,7 +146,11 @@ public final class RunCommand implements Callable<Integer> {
         }
         RunResult[] latest = {new RunResult(RunResult.SCHEMA, environment, plan.settings(), List.of())};
         List<CellResult> finished = new ArrayList<>();
-        RunListener progress = new StderrProgress(err, interactive);
+        RunListener progress = TerminalProgress.create(err, quiet, noProgress, warmup + trials);
+        PinningProbe.synchronizedPinningWarning(Runtime.version().feature(),
+                plan.cells().stream().map(CellPlan::config).toList()).filter(w -> pinning == Pinning.on)
+                .ifPresent(progress::warning);
+        TrialProbes probes = TrialProbes.standard(pinning == Pinning.on, pinThreshold, progress::warning);
         RunListener listener = new RunListener() {
             @Override
             public void cellStarted(CellPlan cell, int i, int n) {
@@ -142,16 +166,29 @@ public final class RunCommand implements Callable<Integer> {
             }
 
             @Override
+            public void trialFinished(CellPlan cell, boolean warm, int index, int count, long makespanNanos) {
+                progress.trialFinished(cell, warm, index, count, makespanNanos);
+            }
+
+            @Override
             public void warning(String message) {
                 progress.warning(message);
             }
         };
-        RunResult result = runWithInterruptHook(plan, environment, listener);
+        RunResult result;
+        try {
+            result = runWithInterruptHook(plan, environment, listener, probes);
+        } finally {
+            if (progress instanceof TerminalProgress bar) {
+                bar.close();
+            }
+        }
         printStdout(out, files, result, reportOptions);
         return exitCode(err, result);
     }
 
-    private RunResult runWithInterruptHook(RunPlan plan, Environment environment, RunListener listener) throws Exception {
+    private RunResult runWithInterruptHook(RunPlan plan, Environment environment, RunListener listener,
+            TrialProbes probes) throws Exception {
         Thread runner = Thread.currentThread();
         CountDownLatch done = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -164,7 +201,7 @@ public final class RunCommand implements Callable<Integer> {
         }, "vbench-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            return new Engine(NanoClock.SYSTEM).run(plan, environment, listener);
+            return new Engine(NanoClock.SYSTEM, probes).run(plan, environment, listener);
         } finally {
             done.countDown();
             try {
@@ -194,9 +231,17 @@ public final class RunCommand implements Callable<Integer> {
         Metric m = Metric.byKey(metric);
         if (m == null) {
             throw new UsageException("--metric '" + metric + "' is unknown; use one of makespan, throughput, mean, p50,"
-                    + " p90, p99, p999, max, cpu");
+                    + " p90, p99, p999, max, cpu, alloc");
         }
         return m;
+    }
+
+    Duration threshold() {
+        try {
+            return ParamType.duration(Duration.ZERO, Duration.ofHours(1)).parse(pinningThreshold);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--pinning-threshold '" + pinningThreshold + "' " + e.getMessage());
+        }
     }
 
     RunPlan plan() {

@@ -26,6 +26,14 @@ final class ConsoleExporter implements Exporter {
             if (comparison != null) {
                 sb.append(ConsoleRenderer.render(comparison)).append('\n');
             }
+            if (options.verbose()) {
+                sb.append(ConsoleRenderer.render(TelemetryTables.telemetry(e.getKey(), e.getValue()))).append('\n');
+                List<String> stacks = TelemetryTables.pinnedStackLines(e.getValue());
+                stacks.forEach(line -> sb.append(line).append('\n'));
+                if (!stacks.isEmpty()) {
+                    sb.append('\n');
+                }
+            }
         }
         return sb.toString();
     }

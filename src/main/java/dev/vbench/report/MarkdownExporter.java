@@ -35,6 +35,15 @@ final class MarkdownExporter implements Exporter {
                 }
                 sb.append(MarkdownRenderer.render(comparison));
             }
+            if (options.verbose()) {
+                sb.append('\n').append(MarkdownRenderer.render(TelemetryTables.telemetry(e.getKey(), e.getValue())));
+                List<String> stacks = TelemetryTables.pinnedStackLines(e.getValue());
+                if (!stacks.isEmpty()) {
+                    sb.append("\n```\n");
+                    stacks.forEach(line -> sb.append(line).append('\n'));
+                    sb.append("```\n");
+                }
+            }
         }
         sb.append("\n_").append(ConsoleExporter.environmentLine(result.environment())).append("_\n");
         return sb.toString();

@@ -158,6 +158,7 @@ public final class RunTables {
                 b.footnote(c.config().executor().spec() + ": " + note);
             }
         }
+        TelemetryTables.pinningFootnotes(b, cells);
     }
 
     private static String median(MetricSummary s) {

@@ -40,4 +40,10 @@ public record TrialResult(
         return new TrialResult(newIndex, newFork, tasks, completed, failures, failureSamples, makespanNanos,
                 throughputPerSecond, latency, histograms, telemetry);
     }
+
+    /** A copy with other telemetry (probes add what they recorded around the trial). */
+    public TrialResult withTelemetry(Telemetry newTelemetry) {
+        return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
+                throughputPerSecond, latency, histograms, newTelemetry);
+    }
 }

@@ -1,0 +1,143 @@
+package dev.vbench.cli;
+
+import dev.vbench.engine.CellPlan;
+import dev.vbench.engine.RunListener;
+import dev.vbench.report.Numbers;
+import dev.vbench.result.CellResult;
+import dev.vbench.result.Metric;
+import dev.vbench.result.MetricSummary;
+import java.io.PrintWriter;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBarStyle;
+
+/**
+ * A progress bar with ETA per cell on a terminal (me.tongfei:progressbar over JLine): one bar per
+ * cell counting its warmup and measured trials, left on screen with the cell's median makespan
+ * when the cell ends. Drawn only when stderr is a terminal ({@link Terminals#stderrIsTerminal()});
+ * never in pipes, files, cron, {@code --quiet} or {@code --no-progress}. {@code NO_COLOR} gives a
+ * bar without colours, {@code TERM=dumb} an ASCII one.
+ *
+ * <p>The bar is redrawn once a second by progressbar's own daemon thread and after every trial;
+ * nothing runs on the task path.
+ */
+final class TerminalProgress implements RunListener {
+
+    /** Longest cell label in the bar before it is shortened with an ellipsis. */
+    static final int MAX_LABEL = 48;
+
+    private final PrintWriter err;
+    private final int trialsPerCell;
+    private final ProgressBarStyle style;
+    private final int width;
+    private ProgressBar bar;
+
+    TerminalProgress(PrintWriter err, int trialsPerCell) {
+        this.err = err;
+        this.trialsPerCell = trialsPerCell;
+        this.style = Terminals.dumb() ? ProgressBarStyle.ASCII
+                : Terminals.noColor() ? ProgressBarStyle.UNICODE_BLOCK : ProgressBarStyle.COLORFUL_UNICODE_BLOCK;
+        this.width = Math.min(Terminals.stderrWidth(), 160);
+    }
+
+    /** The progress listener for a run: a bar at a terminal, else nothing but warnings. */
+    static RunListener create(PrintWriter err, boolean quiet, boolean noProgress, int trialsPerCell) {
+        if (!quiet && !noProgress && Terminals.stderrIsTerminal()) {
+            return new TerminalProgress(err, trialsPerCell);
+        }
+        return new StderrProgress(err, false);
+    }
+
+    @Override
+    public void cellStarted(CellPlan cell, int cellIndex, int cellCount) {
+        closeBar();
+        bar = new ProgressBarBuilder()
+                .setTaskName("[" + (cellIndex + 1) + "/" + cellCount + "] " + shorten(cell.config().label()))
+                .setInitialMax(trialsPerCell)
+                .setUnit(" trials", 1)
+                .setStyle(style)
+                .setUpdateIntervalMillis(1000)
+                .continuousUpdate()
+                .setConsumer(new Consumer(err, width))
+                .build();
+    }
+
+    @Override
+    public void trialFinished(CellPlan cell, boolean warmup, int trialIndex, int trialCount, long makespanNanos) {
+        if (bar != null) {
+            bar.setExtraMessage(warmup ? "warmup" : "last " + Numbers.millis(makespanNanos / 1e6));
+            bar.step();
+        }
+    }
+
+    @Override
+    public void cellFinished(CellResult result, int cellIndex, int cellCount) {
+        if (bar != null) {
+            MetricSummary m = result.summary(Metric.MAKESPAN);
+            bar.setExtraMessage(m == null ? result.status() : "makespan " + Numbers.millis(m.median()));
+            bar.stepTo(bar.getMax());
+            closeBar();
+        }
+    }
+
+    @Override
+    public void warning(String message) {
+        synchronized (err) {
+            if (bar != null) {
+                err.print("\r" + " ".repeat(width - 1) + "\r");
+            }
+            err.println("vbench: warning: " + message);
+            err.flush();
+        }
+    }
+
+    /** Ends a bar left open by a failed run, so the error starts on its own line. */
+    void close() {
+        closeBar();
+    }
+
+    private void closeBar() {
+        if (bar != null) {
+            bar.close();
+            bar = null;
+        }
+    }
+
+    static String shorten(String label) {
+        return label.length() <= MAX_LABEL ? label : label.substring(0, MAX_LABEL - 1) + "…";
+    }
+
+    /** Draws the bar on one line of stderr with carriage returns. */
+    private static final class Consumer implements ProgressBarConsumer {
+        private final PrintWriter err;
+        private final int width;
+
+        Consumer(PrintWriter err, int width) {
+            this.err = err;
+            this.width = width;
+        }
+
+        @Override
+        public int getMaxRenderedLength() {
+            return width - 1;
+        }
+
+        @Override
+        public void accept(String rendered) {
+            synchronized (err) {
+                err.print('\r');
+                err.print(rendered);
+                err.flush();
+            }
+        }
+
+        @Override
+        public void close() {
+            synchronized (err) {
+                err.println();
+                err.flush();
+            }
+        }
+    }
+}
