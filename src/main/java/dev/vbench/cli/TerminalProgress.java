@@ -24,8 +24,8 @@ import me.tongfei.progressbar.ProgressBarStyle;
  */
 final class TerminalProgress implements RunListener {
 
-    /** Longest cell label in the bar before it is shortened with an ellipsis. */
-    static final int MAX_LABEL = 48;
+    /** Erase from the cursor to the end of the line (ECMA-48 EL), so a shorter redraw leaves no debris. */
+    private static final String ERASE_TO_END = "\u001b[K";
 
     private final PrintWriter err;
     private final int trialsPerCell;
@@ -53,20 +53,19 @@ final class TerminalProgress implements RunListener {
     public void cellStarted(CellPlan cell, int cellIndex, int cellCount) {
         closeBar();
         bar = new ProgressBarBuilder()
-                .setTaskName("[" + (cellIndex + 1) + "/" + cellCount + "] " + shorten(cell.config().label()))
+                .setTaskName(shorten("[" + (cellIndex + 1) + "/" + cellCount + "] " + label(cell), Math.max(20, width / 3)))
                 .setInitialMax(trialsPerCell)
-                .setUnit(" trials", 1)
                 .setStyle(style)
                 .setUpdateIntervalMillis(1000)
                 .continuousUpdate()
-                .setConsumer(new Consumer(err, width))
+                .setConsumer(new Consumer(err, width, !Terminals.dumb()))
                 .build();
     }
 
     @Override
     public void trialFinished(CellPlan cell, boolean warmup, int trialIndex, int trialCount, long makespanNanos) {
         if (bar != null) {
-            bar.setExtraMessage(warmup ? "warmup" : "last " + Numbers.millis(makespanNanos / 1e6));
+            bar.setExtraMessage(warmup ? "warmup" : Numbers.millis(makespanNanos / 1e6));
             bar.step();
         }
     }
@@ -75,7 +74,7 @@ final class TerminalProgress implements RunListener {
     public void cellFinished(CellResult result, int cellIndex, int cellCount) {
         if (bar != null) {
             MetricSummary m = result.summary(Metric.MAKESPAN);
-            bar.setExtraMessage(m == null ? result.status() : "makespan " + Numbers.millis(m.median()));
+            bar.setExtraMessage(m == null ? result.status() : "median " + Numbers.millis(m.median()));
             bar.stepTo(bar.getMax());
             closeBar();
         }
@@ -104,18 +103,31 @@ final class TerminalProgress implements RunListener {
         }
     }
 
-    static String shorten(String label) {
-        return label.length() <= MAX_LABEL ? label : label.substring(0, MAX_LABEL - 1) + "…";
+    /** Executor, then the parameters and concurrency of the cell: what tells cells of one run apart. */
+    static String label(CellPlan cell) {
+        StringBuilder sb = new StringBuilder(cell.config().executor().spec());
+        cell.config().params().forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
+        if (cell.config().concurrency() > 0) {
+            sb.append(" c=").append(cell.config().concurrency());
+        }
+        return sb.toString();
+    }
+
+    static String shorten(String text, int max) {
+        return text.length() <= max ? text : text.substring(0, max - 1) + "…";
     }
 
     /** Draws the bar on one line of stderr with carriage returns. */
     private static final class Consumer implements ProgressBarConsumer {
         private final PrintWriter err;
         private final int width;
+        private final boolean ansi;
+        private int lastLength;
 
-        Consumer(PrintWriter err, int width) {
+        Consumer(PrintWriter err, int width, boolean ansi) {
             this.err = err;
             this.width = width;
+            this.ansi = ansi;
         }
 
         @Override
@@ -128,6 +140,12 @@ final class TerminalProgress implements RunListener {
             synchronized (err) {
                 err.print('\r');
                 err.print(rendered);
+                if (ansi) {
+                    err.print(ERASE_TO_END);
+                } else if (rendered.length() < lastLength) {
+                    err.print(" ".repeat(lastLength - rendered.length()));
+                }
+                lastLength = rendered.length();
                 err.flush();
             }
         }

@@ -16,11 +16,13 @@ import picocli.CommandLine.HelpCommand;
             "Examples:",
             "  vbench run --workload io --executor virtual --tasks 10000",
             "  vbench run -w io -e fixed:threads=200 -e virtual --tasks 10000 --format markdown",
-            "  vbench list"
+            "  vbench list",
+            "  vbench report io.json --format html -o io.html"
         },
         footer = {"", "Exit codes: 0 ok, 1 failed tasks or regression gate, 2 bad usage or input, 3 environment problem,",
             "4 internal error, 130 interrupted."},
-        subcommands = {RunCommand.class, ListCommand.class, CalibrateCommand.class, HelpCommand.class})
+        subcommands = {RunCommand.class, ListCommand.class, CalibrateCommand.class, ReportCommand.class,
+            CompletionCommand.class, HelpCommand.class})
 public final class VbenchCommand implements Runnable {
 
     @picocli.CommandLine.Spec

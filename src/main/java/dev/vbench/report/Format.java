@@ -8,7 +8,9 @@ public enum Format {
     CONSOLE("txt", ConsoleExporter::new),
     MARKDOWN("md", MarkdownExporter::new),
     JSON("json", o -> new JsonExporter()),
-    CSV("csv", CsvExporter::new);
+    CSV("csv", CsvExporter::new),
+    HTML("html", HtmlExporter::new),
+    HGRM("hgrm", HgrmExporter::new);
 
     private final String extension;
     private final Function<ReportOptions, Exporter> factory;
@@ -36,6 +38,9 @@ public enum Format {
         String lower = fileName.toLowerCase(Locale.ROOT);
         if (lower.endsWith(".markdown")) {
             return MARKDOWN;
+        }
+        if (lower.endsWith(".htm")) {
+            return HTML;
         }
         for (Format f : values()) {
             if (lower.endsWith("." + f.extension)) {
