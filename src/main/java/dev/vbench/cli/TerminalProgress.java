@@ -53,7 +53,7 @@ final class TerminalProgress implements RunListener {
     public void cellStarted(CellPlan cell, int cellIndex, int cellCount) {
         closeBar();
         bar = new ProgressBarBuilder()
-                .setTaskName(shorten("[" + (cellIndex + 1) + "/" + cellCount + "] " + label(cell), Math.max(20, width / 3)))
+                .setTaskName(shorten("[" + (cellIndex + 1) + "/" + cellCount + "] " + label(cell), Math.max(20, width * 2 / 5)))
                 .setInitialMax(trialsPerCell)
                 .setStyle(style)
                 .setUpdateIntervalMillis(1000)

@@ -114,7 +114,7 @@ final class HtmlExporter implements Exporter {
             boolean logY = minMedian > 0 && maxMillis / minMedian > LOG_Y_SPREAD;
             SvgChart.Axis y = logY ? SvgChart.Axis.logDecades("end-to-end latency (ms, log scale)", minLatency(series), maxMillis)
                     : SvgChart.Axis.linear("end-to-end latency (ms)", 0, maxMillis <= 0 ? 1 : maxMillis);
-            String svg = SvgChart.lines(title, LatencyCurves.percentileAxis(maxNines), y, series);
+            String svg = SvgChart.lines(title, LatencyCurves.percentileAxis(maxNines), y, series, false);
             body.append(Html.figure(svg, "End-to-end latency (submit → end) of every task, all measured trials merged;"
                     + " x: percentile on a log scale of 1/(1−p), as HdrHistogram plots it"
                     + (logY ? "; y on a log scale because the executors differ by more than "
@@ -164,7 +164,7 @@ final class HtmlExporter implements Exporter {
         SvgChart.Axis x = hi / lo >= 10 ? SvgChart.Axis.log10("concurrency (tasks in flight, log scale)", lo, hi, ticks)
                 : SvgChart.Axis.linear("concurrency (tasks in flight)", lo, hi);
         String svg = SvgChart.lines(workload + " — throughput by concurrency", x,
-                SvgChart.Axis.linear("throughput (tasks/s)", 0, top <= 0 ? 1 : top * 1.05), series);
+                SvgChart.Axis.linear("throughput (tasks/s)", 0, top <= 0 ? 1 : top * 1.05), series, true);
         body.append(Html.figure(svg, "Median throughput per concurrency level; whiskers: 95% CI of the median."));
     }
 

@@ -11,8 +11,9 @@ import java.util.Locale;
  * written with {@link Locale#ROOT}.
  *
  * <pre>{@code
- * String svg = SvgChart.lines("p99 by concurrency", SvgChart.Axis.log10("concurrency", 1, 1000, List.of(1.0, 10.0, 100.0, 1000.0)),
- *         SvgChart.Axis.linear("tasks/s", 0, 5000), List.of(new SvgChart.Series("virtual", xs, ys, null, null)));
+ * String svg = SvgChart.lines("throughput by concurrency",
+ *         SvgChart.Axis.log10("concurrency", 1, 1000, List.of(1.0, 10.0, 100.0, 1000.0)),
+ *         SvgChart.Axis.linear("tasks/s", 0, 5000), List.of(new SvgChart.Series("virtual", xs, ys, null, null)), true);
  * }</pre>
  */
 public final class SvgChart {
@@ -98,8 +99,8 @@ public final class SvgChart {
      */
     public record Series(String name, double[] xs, double[] ys, double[] lows, double[] highs) {}
 
-    /** A line chart: one polyline per series, markers on points, whiskers where given. */
-    public static String lines(String title, Axis x, Axis y, List<Series> series) {
+    /** A line chart: one polyline per series; with {@code markers}, a dot on every point and whiskers where given. */
+    public static String lines(String title, Axis x, Axis y, List<Series> series, boolean markers) {
         Canvas c = new Canvas(title, x, y);
         for (int s = 0; s < series.size(); s++) {
             Series ser = series.get(s);
@@ -113,7 +114,7 @@ public final class SvgChart {
             }
             c.svg.append("<polyline fill=\"none\" stroke=\"").append(colour).append("\" stroke-width=\"2\" points=\"")
                     .append(points.toString().strip()).append("\"/>\n");
-            if (ser.xs().length <= 40) {
+            if (markers) {
                 for (int i = 0; i < ser.xs().length; i++) {
                     if (Double.isFinite(ser.ys()[i])) {
                         c.whisker(ser, i, c.px(ser.xs()[i]), colour);

@@ -91,8 +91,8 @@ public final class TelemetryTables {
             }
             lines.add("pinned stacks: " + c.config().executor().spec() + " (" + rowLabel(c) + ")");
             for (PinnedStack s : stacks.subList(0, Math.min(STACKS_PER_CELL, stacks.size()))) {
-                lines.add("  " + s.events() + " × " + Numbers.millis(s.totalNanos() / 1e6) + " pinned"
-                        + (s.reason().isEmpty() ? "" : " — " + s.reason()));
+                lines.add("  " + s.events() + (s.events() == 1 ? " park" : " parks") + " pinned for "
+                        + Numbers.millis(s.totalNanos() / 1e6) + " in total" + (s.reason().isEmpty() ? "" : " — " + s.reason()));
                 for (String f : s.frames()) {
                     lines.add("      at " + f);
                 }
