@@ -37,7 +37,7 @@ public final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RESULT.json", description = "A result file written by 'vbench run -o FILE.json'.")
     Path input;
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", completionCandidates = FormatNames.class,
             description = "Output format: ${COMPLETION-CANDIDATES}. Default: by the -o extension, else console.")
     Format format;
 

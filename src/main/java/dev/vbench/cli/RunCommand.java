@@ -88,7 +88,7 @@ public final class RunCommand implements Callable<Integer> {
                     + " .json, .md, .csv, .txt, .html, .hgrm; otherwise --format, else JSON. '-' writes --format to stdout.")
     List<String> outputs = new ArrayList<>();
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", completionCandidates = FormatNames.class,
             description = "Format for stdout (and for -o files without a known extension): ${COMPLETION-CANDIDATES}."
                     + " Default: console.")
     Format format;
