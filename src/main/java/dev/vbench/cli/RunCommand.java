@@ -126,13 +126,17 @@ public final class RunCommand implements Callable<Integer> {
             description = "Shortest pinned park that is counted (JFR's own default is 20ms).")
     String pinningThreshold;
 
+    /** What is recorded around every trial; set in {@link #call()} from --pinning. */
+    private TrialProbes probes = TrialProbes.NONE;
+    private TerminalProgress progressBar;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        Duration pinThreshold = threshold();
         Metric tableMetric = parseMetric();
         RunPlan plan = plan();
-        Duration pinThreshold = threshold();
         List<Output> files = outputs();
         ReportOptions reportOptions = new ReportOptions(tableMetric, verbose);
         Environment environment = EnvironmentProbe.capture(VersionProvider.version(),
@@ -146,11 +150,13 @@ public final class RunCommand implements Callable<Integer> {
         }
         RunResult[] latest = {new RunResult(RunResult.SCHEMA, environment, plan.settings(), List.of())};
         List<CellResult> finished = new ArrayList<>();
-        RunListener progress = TerminalProgress.create(err, quiet, noProgress, warmup + trials);
+        RunListener progress = TerminalProgress.create(err, quiet, noProgress,
+                plan.settings().warmupTrials() + plan.settings().measuredTrials());
         PinningProbe.synchronizedPinningWarning(Runtime.version().feature(),
                 plan.cells().stream().map(CellPlan::config).toList()).filter(w -> pinning == Pinning.on)
                 .ifPresent(progress::warning);
-        TrialProbes probes = TrialProbes.standard(pinning == Pinning.on, pinThreshold, progress::warning);
+        probes = TrialProbes.standard(pinning == Pinning.on, pinThreshold, progress::warning);
+        progressBar = progress instanceof TerminalProgress bar ? bar : null;
         RunListener listener = new RunListener() {
             @Override
             public void cellStarted(CellPlan cell, int i, int n) {
@@ -175,20 +181,12 @@ public final class RunCommand implements Callable<Integer> {
                 progress.warning(message);
             }
         };
-        RunResult result;
-        try {
-            result = runWithInterruptHook(plan, environment, listener, probes);
-        } finally {
-            if (progress instanceof TerminalProgress bar) {
-                bar.close();
-            }
-        }
+        RunResult result = runWithInterruptHook(plan, environment, listener);
         printStdout(out, files, result, reportOptions);
         return exitCode(err, result);
     }
 
-    private RunResult runWithInterruptHook(RunPlan plan, Environment environment, RunListener listener,
-            TrialProbes probes) throws Exception {
+    private RunResult runWithInterruptHook(RunPlan plan, Environment environment, RunListener listener) throws Exception {
         Thread runner = Thread.currentThread();
         CountDownLatch done = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -203,6 +201,9 @@ public final class RunCommand implements Callable<Integer> {
         try {
             return new Engine(NanoClock.SYSTEM, probes).run(plan, environment, listener);
         } finally {
+            if (progressBar != null) {
+                progressBar.close(); // a failed run leaves no half-drawn bar before the error line
+            }
             done.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
