@@ -228,6 +228,15 @@ public final class RunCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
+    /** The --pinning-threshold as a duration. */
+    Duration threshold() {
+        try {
+            return ParamType.duration(Duration.ZERO, Duration.ofHours(1)).parse(pinningThreshold);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--pinning-threshold '" + pinningThreshold + "' " + e.getMessage());
+        }
+    }
+
     private Metric parseMetric() {
         Metric m = Metric.byKey(metric);
         if (m == null) {
@@ -235,14 +244,6 @@ public final class RunCommand implements Callable<Integer> {
                     + " p90, p99, p999, max, cpu, alloc");
         }
         return m;
-    }
-
-    Duration threshold() {
-        try {
-            return ParamType.duration(Duration.ZERO, Duration.ofHours(1)).parse(pinningThreshold);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("--pinning-threshold '" + pinningThreshold + "' " + e.getMessage());
-        }
     }
 
     RunPlan plan() {
