@@ -44,7 +44,7 @@ public final class TelemetryTables {
         for (CellResult c : cells) {
             long pinned = pinnedEvents(c);
             if (pinned > 0) {
-                table.footnote(c.config().executor().spec() + " (" + rowLabel(c) + "): " + pinned + " pinned park"
+                table.footnote(c.config().executor().spec() + " (" + rowLabel(c, cells) + "): " + pinned + " pinned park"
                         + (pinned == 1 ? "" : "s") + " in " + c.trials().size() + " trial" + (c.trials().size() == 1 ? "" : "s")
                         + " (JFR jdk.VirtualThreadPinned); stacks with --verbose and in the JSON");
             }
@@ -89,7 +89,7 @@ public final class TelemetryTables {
             if (stacks.isEmpty()) {
                 continue;
             }
-            lines.add("pinned stacks: " + c.config().executor().spec() + " (" + rowLabel(c) + ")");
+            lines.add("pinned stacks: " + c.config().executor().spec() + " (" + rowLabel(c, cells) + ")");
             for (PinnedStack s : stacks.subList(0, Math.min(STACKS_PER_CELL, stacks.size()))) {
                 lines.add("  " + s.events() + (s.events() == 1 ? " park" : " parks") + " pinned for "
                         + Numbers.millis(s.totalNanos() / 1e6) + " in total" + (s.reason().isEmpty() ? "" : " — " + s.reason()));
@@ -146,14 +146,10 @@ public final class TelemetryTables {
         return s.parallelism() + " / " + (Double.isNaN(pool) ? "?" : count(pool));
     }
 
-    private static String rowLabel(CellResult c) {
-        StringBuilder sb = new StringBuilder();
-        c.config().params().forEach((k, v) -> sb.append(k).append('=').append(v).append(' '));
-        sb.append("tasks=").append(c.config().tasks());
-        if (c.config().concurrency() > 0) {
-            sb.append(" concurrency=").append(c.config().concurrency());
-        }
-        return sb.toString();
+    /** The values that tell {@code c} apart from the other cells of its table, e.g. {@code duration=100ms}. */
+    private static String rowLabel(CellResult c, List<CellResult> cells) {
+        return String.join(" ", RunTables.rowDimensions(cells).stream()
+                .map(d -> d.name() + "=" + d.value(c.config())).toList());
     }
 
     private static String metric(CellResult c, Metric m) {
