@@ -13,9 +13,9 @@ import me.tongfei.progressbar.ProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
- * A progress bar with ETA per cell on a terminal (me.tongfei:progressbar over JLine): one bar per
- * cell counting its warmup and measured trials, left on screen with the cell's median makespan
- * when the cell ends. Drawn only when stderr is a terminal ({@link Terminals#stderrIsTerminal()});
+ * A progress bar with ETA per cell on a terminal (me.tongfei:progressbar over JLine): the cell's
+ * label on one line, then a bar counting its warmup and measured trials with elapsed time and ETA,
+ * left on screen with the cell's median makespan when the cell ends. Drawn only when stderr is a terminal ({@link Terminals#stderrIsTerminal()});
  * never in pipes, files, cron, {@code --quiet} or {@code --no-progress}. {@code NO_COLOR} gives a
  * bar without colours, {@code TERM=dumb} an ASCII one.
  *
@@ -52,8 +52,13 @@ final class TerminalProgress implements RunListener {
     @Override
     public void cellStarted(CellPlan cell, int cellIndex, int cellCount) {
         closeBar();
+        String counter = "[" + (cellIndex + 1) + "/" + cellCount + "]";
+        synchronized (err) {
+            err.println(counter + " " + cell.config().label());
+            err.flush();
+        }
         bar = new ProgressBarBuilder()
-                .setTaskName(shorten("[" + (cellIndex + 1) + "/" + cellCount + "] " + label(cell), Math.max(20, width * 2 / 5)))
+                .setTaskName(" ".repeat(counter.length()))
                 .setInitialMax(trialsPerCell)
                 .setStyle(style)
                 .setUpdateIntervalMillis(1000)
@@ -101,20 +106,6 @@ final class TerminalProgress implements RunListener {
             bar.close();
             bar = null;
         }
-    }
-
-    /** Executor, then the parameters and concurrency of the cell: what tells cells of one run apart. */
-    static String label(CellPlan cell) {
-        StringBuilder sb = new StringBuilder(cell.config().executor().spec());
-        cell.config().params().forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
-        if (cell.config().concurrency() > 0) {
-            sb.append(" c=").append(cell.config().concurrency());
-        }
-        return sb.toString();
-    }
-
-    static String shorten(String text, int max) {
-        return text.length() <= max ? text : text.substring(0, max - 1) + "…";
     }
 
     /** Draws the bar on one line of stderr with carriage returns. */

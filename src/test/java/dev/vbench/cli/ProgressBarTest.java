@@ -47,7 +47,7 @@ class ProgressBarTest {
     void barWithEtaUnderAPseudoTerminal() throws Exception {
         String out = runJvm(List.of(), true, RUN);
         assertTrue(BAR.matcher(out).find(), () -> "no bar in: " + out);
-        assertTrue(out.contains("[1/1] virtual duration=20ms"), () -> "cell label in: " + out);
+        assertTrue(out.contains("[1/1] io duration=20ms | virtual | tasks=20"), () -> "cell label in: " + out);
         assertTrue(out.contains("█"), out);
         assertTrue(out.contains("\u001b[33m"), () -> "coloured by default: " + out);
         assertTrue(out.contains("median "), out);
