@@ -150,5 +150,4 @@ class HtmlExporterTest {
         b.setErrorHandler(null);
         return b.parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
     }
-
 }
