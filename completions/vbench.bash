@@ -311,7 +311,8 @@ function _picocli_vbench_calibrate() {
 
   local commands=""
   local flag_opts="'--stacktrace'"
-  local arg_opts="'--tasks' '--rounds' '-e' '--executor'"
+  local arg_opts="'--tasks' '--rounds' '-e' '--executor' '--pinning'"
+  local onoff_option_args=("on" "off") # --pinning values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -324,6 +325,11 @@ function _picocli_vbench_calibrate() {
       ;;
     '-e'|'--executor')
       return
+      ;;
+    '--pinning')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${onoff_option_args[@]}" ) )
+      return $?
       ;;
   esac
 
