@@ -135,15 +135,17 @@ class NativeMetadataTest {
         }
     }
 
-    /** Every record class compiled into {@code dev.vbench.result} (new ones included). */
+    /** Every record class compiled into {@code dev.vbench.result}, nested ones included (new ones too). */
     static Set<String> resultRecords() throws Exception {
-        URL dir = RunResult.class.getResource("");
-        assertNotNull(dir);
+        // the directory the main classes were loaded from (not test-classes, which has a package of the same name)
+        URL root = RunResult.class.getProtectionDomain().getCodeSource().getLocation();
+        Path dir = Path.of(root.toURI()).resolve("dev/vbench/result");
+        assertTrue(Files.isDirectory(dir), dir + " is not a directory");
         Set<String> out = new TreeSet<>();
-        try (Stream<Path> files = Files.list(Path.of(dir.toURI()))) {
+        try (Stream<Path> files = Files.list(dir)) {
             for (Path f : files.toList()) {
                 String name = f.getFileName().toString();
-                if (name.endsWith(".class") && !name.contains("$")) {
+                if (name.endsWith(".class")) { // nested records ($) too: Jackson binds them the same way
                     Class<?> c = Class.forName("dev.vbench.result." + name.substring(0, name.length() - ".class".length()));
                     if (c.isRecord()) {
                         out.add(c.getName());
@@ -151,6 +153,7 @@ class NativeMetadataTest {
                 }
             }
         }
+        assertTrue(out.contains(RunResult.class.getName()), "found the result records in " + dir);
         return out;
     }
 }
