@@ -3,14 +3,18 @@ package dev.vbench.cli;
 import dev.vbench.engine.TrialRunner;
 import dev.vbench.executor.ConfiguredExecutor;
 import dev.vbench.measure.NanoClock;
+import dev.vbench.measure.TrialProbes;
 import dev.vbench.report.ConsoleRenderer;
 import dev.vbench.report.Numbers;
 import dev.vbench.report.Table;
+import dev.vbench.result.CellConfig;
 import dev.vbench.result.TrialResult;
 import dev.vbench.stats.Descriptive;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -45,6 +49,10 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Option(names = {"-e", "--executor"}, paramLabel = "SPEC", description = "Executors to calibrate. Default: virtual and fixed.")
     List<String> executors = new ArrayList<>();
 
+    @Option(names = "--pinning", paramLabel = "on|off", defaultValue = "on",
+            description = "Include the JFR pinning probe in the vbench path, as 'vbench run' does (GC and scheduler probes always).")
+    RunCommand.Pinning pinning;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -62,7 +70,8 @@ public final class CalibrateCommand implements Callable<Integer> {
                     Numbers.fixed(ratios[1] / ratios[0], 3)));
         }
         table.footnote("bare loop: submit n empty Runnables, shutdown, awaitTermination; vbench: the same through TrialRunner"
-                + " (timestamps, histograms built after the trial)");
+                + " (timestamps, histograms built after the trial) inside the telemetry probes of 'vbench run'"
+                + (pinning == RunCommand.Pinning.on ? " (JFR pinning on for virtual threads)" : " (--pinning off)"));
         out.print(ConsoleRenderer.render(table.build()));
         out.println(EnvironmentLine.text());
         out.flush();
@@ -70,14 +79,17 @@ public final class CalibrateCommand implements Callable<Integer> {
     }
 
     /** {median bare throughput, median vbench throughput}. */
-    private double[] measure(ConfiguredExecutor executor, int n) throws InterruptedException {
+    private double[] measure(ConfiguredExecutor executor, int n) throws Exception {
         TrialRunner runner = new TrialRunner(NanoClock.SYSTEM);
+        TrialProbes probes = TrialProbes.standard(pinning == RunCommand.Pinning.on, Duration.ZERO,
+                message -> spec.commandLine().getErr().println("vbench: warning: " + message));
+        CellConfig cell = new CellConfig("noop", Map.of(), executor.info(), n, 0);
         double[] bare = new double[rounds];
         double[] full = new double[rounds];
         for (int r = -1; r < rounds; r++) {
             double b = bare(executor, n);
             ExecutorService ex = executor.create();
-            TrialResult t = runner.run(i -> i, ex, n, 0, 0);
+            TrialResult t = probes.around(cell, () -> runner.run(i -> i, ex, n, 0, 0));
             ex.shutdownNow();
             if (r >= 0) {
                 bare[r] = b;

@@ -8,6 +8,8 @@ import dev.vbench.engine.RunPlan;
 import dev.vbench.executor.ConfiguredExecutor;
 import dev.vbench.measure.EnvironmentProbe;
 import dev.vbench.measure.NanoClock;
+import dev.vbench.measure.PinningProbe;
+import dev.vbench.measure.TrialProbes;
 import dev.vbench.report.Format;
 import dev.vbench.report.ReportOptions;
 import dev.vbench.report.Slo;
@@ -16,6 +18,7 @@ import dev.vbench.result.Environment;
 import dev.vbench.result.Metric;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.RunSettings;
+import dev.vbench.spi.ParamType;
 import dev.vbench.spi.Params;
 import dev.vbench.spi.WorkloadProvider;
 import dev.vbench.suite.Scale;
@@ -24,6 +27,7 @@ import dev.vbench.suite.SuiteSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -125,16 +129,16 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
             description = "Write results to FILE (repeatable), rewritten after every cell. Format by extension:"
-                    + " .json, .md, .csv, .txt; otherwise --format, else JSON. '-' writes --format to stdout.")
+                    + " .json, .md, .csv, .txt, .html, .hgrm; otherwise --format, else JSON. '-' writes --format to stdout.")
     List<String> outputs = new ArrayList<>();
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", completionCandidates = FormatNames.class,
             description = "Format for stdout (and for -o files without a known extension): ${COMPLETION-CANDIDATES}."
                     + " Default: console.")
     Format format;
 
     @Option(names = "--metric", paramLabel = "METRIC", defaultValue = "makespan",
-            description = "Metric compared across executors: makespan, throughput, mean, p50, p90, p99, p999, max, cpu."
+            description = "Metric compared across executors: makespan, throughput, mean, p50, p90, p99, p999, max, cpu, alloc."
                     + " Without it: throughput with --duration, p99 with --rate; concurrency sweeps show throughput.")
     String metric;
 
@@ -149,13 +153,33 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "Print nothing on stdout when writing -o files; no progress.")
     boolean quiet;
 
-    @Option(names = "--verbose", description = "More tables and detail.")
+    @Option(names = "--verbose", description = "More tables and detail (telemetry table, pinned stacks).")
     boolean verbose;
+
+    @Option(names = "--no-progress", description = "No progress bar (it is drawn only when stderr is a terminal anyway).")
+    boolean noProgress;
+
+    /** Whether JFR pinning events are recorded. */
+    enum Pinning { on, off }
+
+    @Option(names = "--pinning", paramLabel = "on|off", defaultValue = "on",
+            description = "Count JFR jdk.VirtualThreadPinned events (with stacks) in cells on virtual threads."
+                    + " Costs ~10 ms per trial outside the timed region and ~200 ms once per JVM.")
+    Pinning pinning;
+
+    @Option(names = "--pinning-threshold", paramLabel = "DURATION", defaultValue = "0ms",
+            description = "Shortest pinned park that is counted (JFR's own default is 20ms).")
+    String pinningThreshold;
+
+    /** What is recorded around every trial; set in {@link #call()} from --pinning. */
+    private TrialProbes probes = TrialProbes.NONE;
+    private TerminalProgress progressBar;
 
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        Duration pinThreshold = threshold();
         Metric tableMetric = parseMetric();
         SuiteSpec suite = suiteFile == null ? null : SuiteLoader.load(Path.of(suiteFile));
         List<RunPlan> plans = suite == null ? List.of(plan()) : suitePlans(suite);
@@ -177,7 +201,13 @@ public final class RunCommand implements Callable<Integer> {
         }
         RunResult[] latest = {new RunResult(RunResult.SCHEMA, environment, plan.settings(), List.of())};
         List<CellResult> finished = new ArrayList<>();
-        RunListener progress = new StderrProgress(err, interactive);
+        RunListener progress = TerminalProgress.create(err, quiet, noProgress,
+                plan.settings().warmupTrials() + plan.settings().measuredTrials());
+        PinningProbe.synchronizedPinningWarning(Runtime.version().feature(),
+                plan.cells().stream().map(CellPlan::config).toList()).filter(w -> pinning == Pinning.on)
+                .ifPresent(progress::warning);
+        probes = TrialProbes.standard(pinning == Pinning.on, pinThreshold, progress::warning);
+        progressBar = progress instanceof TerminalProgress bar ? bar : null;
         RunListener listener = new RunListener() {
             @Override
             public void cellStarted(CellPlan cell, int i, int n) {
@@ -190,6 +220,11 @@ public final class RunCommand implements Callable<Integer> {
                 latest[0] = latest[0].withCells(finished);
                 writeFiles(files, latest[0], reportOptions);
                 progress.cellFinished(result, i, n);
+            }
+
+            @Override
+            public void trialFinished(CellPlan cell, boolean warm, int index, int count, long makespanNanos) {
+                progress.trialFinished(cell, warm, index, count, makespanNanos);
             }
 
             @Override
@@ -232,8 +267,11 @@ public final class RunCommand implements Callable<Integer> {
         }, "vbench-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            return new Engine(NanoClock.SYSTEM).run(plan, environment, listener);
+            return new Engine(NanoClock.SYSTEM, probes).run(plan, environment, listener);
         } finally {
+            if (progressBar != null) {
+                progressBar.close(); // a failed run leaves no half-drawn bar before the error line
+            }
             done.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
@@ -288,11 +326,20 @@ public final class RunCommand implements Callable<Integer> {
         return duration != null ? Metric.THROUGHPUT : metric;
     }
 
+    /** The --pinning-threshold as a duration. */
+    Duration threshold() {
+        try {
+            return ParamType.duration(Duration.ZERO, Duration.ofHours(1)).parse(pinningThreshold);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--pinning-threshold '" + pinningThreshold + "' " + e.getMessage());
+        }
+    }
+
     private Metric parseMetric() {
         Metric m = Metric.byKey(metric);
         if (m == null) {
             throw new UsageException("--metric '" + metric + "' is unknown; use one of makespan, throughput, mean, p50,"
-                    + " p90, p99, p999, max, cpu");
+                    + " p90, p99, p999, max, cpu, alloc");
         }
         return m;
     }

@@ -17,12 +17,13 @@ import picocli.CommandLine.HelpCommand;
             "  vbench run --workload io --executor virtual --tasks 10000",
             "  vbench run -w io -e fixed:threads=200 -e virtual --tasks 10000 --format markdown",
             "  vbench compare before.json after.json --fail-on-regression 5%%",
-            "  vbench list"
+            "  vbench list",
+            "  vbench report io.json --format html -o io.html"
         },
         footer = {"", "Exit codes: 0 ok, 1 failed tasks or regression gate, 2 bad usage or input, 3 environment problem,",
             "4 internal error, 130 interrupted."},
-        subcommands = {RunCommand.class, CompareCommand.class, ListCommand.class, CalibrateCommand.class, ForkCellCommand.class,
-            HelpCommand.class})
+        subcommands = {RunCommand.class, CompareCommand.class, ListCommand.class, ReportCommand.class, CalibrateCommand.class,
+            ForkCellCommand.class, CompletionCommand.class, HelpCommand.class})
 public final class VbenchCommand implements Runnable {
 
     @picocli.CommandLine.Spec

@@ -1,6 +1,7 @@
 package dev.vbench.engine;
 
 import dev.vbench.measure.NanoClock;
+import dev.vbench.measure.TrialProbes;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
 import dev.vbench.result.RunResult;
@@ -28,9 +29,17 @@ public final class Engine {
 
     private final TrialRunner trialRunner;
     private final ForkRunner forkRunner = new ForkRunner();
+    private final TrialProbes probes;
 
+    /** An engine with the default probes around every trial ({@link TrialProbes#defaults()}). */
     public Engine(NanoClock clock) {
+        this(clock, TrialProbes.defaults());
+    }
+
+    /** @param probes what is recorded around every trial, outside the timed region */
+    public Engine(NanoClock clock, TrialProbes probes) {
         this.trialRunner = new TrialRunner(clock);
+        this.probes = probes;
     }
 
     /**
@@ -118,7 +127,7 @@ public final class Engine {
         Task task = Objects.requireNonNull(workload.task(), "workload returned no task");
         ExecutorService executor = cell.executor().create();
         try {
-            return trialRunner.run(task, executor, cell.load(), index);
+            return probes.around(cell.config(), () -> trialRunner.run(task, executor, cell.load(), index));
         } finally {
             executor.shutdownNow();
         }

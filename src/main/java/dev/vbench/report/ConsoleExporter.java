@@ -29,6 +29,14 @@ final class ConsoleExporter implements Exporter {
             for (Table extra : LoadTables.extraTables(e.getKey(), e.getValue(), options, warmup)) {
                 sb.append(ConsoleRenderer.render(extra)).append('\n');
             }
+            if (options.verbose()) {
+                sb.append(ConsoleRenderer.render(TelemetryTables.telemetry(e.getKey(), e.getValue()))).append('\n');
+                List<String> stacks = TelemetryTables.pinnedStackLines(e.getValue());
+                stacks.forEach(line -> sb.append(line).append('\n'));
+                if (!stacks.isEmpty()) {
+                    sb.append('\n');
+                }
+            }
         }
         return sb.toString();
     }

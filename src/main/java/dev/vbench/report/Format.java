@@ -9,6 +9,8 @@ public enum Format {
     MARKDOWN("md", MarkdownExporter::new),
     JSON("json", o -> new JsonExporter()),
     CSV("csv", CsvExporter::new),
+    HTML("html", HtmlExporter::new),
+    HGRM("hgrm", HgrmExporter::new),
     /** Go benchmark lines, one per trial, for benchstat. */
     GOBENCH("bench", GobenchExporter::new);
 
@@ -38,6 +40,9 @@ public enum Format {
         String lower = fileName.toLowerCase(Locale.ROOT);
         if (lower.endsWith(".markdown")) {
             return MARKDOWN;
+        }
+        if (lower.endsWith(".htm")) {
+            return HTML;
         }
         for (Format f : values()) {
             if (lower.endsWith("." + f.extension)) {

@@ -38,6 +38,15 @@ final class MarkdownExporter implements Exporter {
             for (Table extra : LoadTables.extraTables(e.getKey(), e.getValue(), options, warmup)) {
                 sb.append('\n').append(MarkdownRenderer.render(extra));
             }
+            if (options.verbose()) {
+                sb.append('\n').append(MarkdownRenderer.render(TelemetryTables.telemetry(e.getKey(), e.getValue())));
+                List<String> stacks = TelemetryTables.pinnedStackLines(e.getValue());
+                if (!stacks.isEmpty()) {
+                    sb.append("\n```\n");
+                    stacks.forEach(line -> sb.append(line).append('\n'));
+                    sb.append("```\n");
+                }
+            }
         }
         sb.append("\n_").append(ConsoleExporter.environmentLine(result.environment())).append("_\n");
         return sb.toString();

@@ -201,6 +201,7 @@ public final class RunTables {
         }
         LoadTables.openModelNote(b, cells);
         LoadTables.footnotes(b, cells);
+        TelemetryTables.pinningFootnotes(b, cells);
     }
 
     private static String median(MetricSummary s) {

@@ -1,14 +1,27 @@
 package dev.vbench.result;
 
+import java.util.List;
+
 /**
  * JVM counters sampled before and after a trial (never on the task path).
  *
+ * <p>The last three components were added after the first release of {@code vbench-result/1};
+ * files written before them read back with {@code gcPauses} and {@code scheduler} null and no
+ * pinned stacks.
+ *
  * @param processCpuNanos CPU time of the whole vbench process during the trial
  * @param gcCount collections during the trial, all collectors
- * @param gcTimeMillis accumulated collection time during the trial, all collectors
- * @param allocatedBytes bytes allocated by all threads during the trial, or -1 when unknown
- * @param peakThreads peak live platform threads during the trial, or -1 when unknown
+ * @param gcTimeMillis accumulated collection time during the trial, all collectors (with ZGC and
+ *     Shenandoah this includes concurrent cycles; see {@code gcPauses} for pauses only)
+ * @param allocatedBytes bytes allocated on the heap by all threads during the trial, or -1 when unknown.
+ *     Virtual threads allocate in their carrier's TLAB, so their allocation is included
+ * @param peakThreads peak live platform threads during the trial (carrier threads included, virtual
+ *     threads not), or -1 when unknown
  * @param pinnedEvents JFR {@code jdk.VirtualThreadPinned} events during the trial, or -1 when not recorded
+ * @param gcPauses stop-the-world pauses during the trial, or null when not recorded
+ * @param pinnedStacks the most frequent distinct stacks of those pinned events, most frequent first;
+ *     empty when none or not recorded
+ * @param scheduler the virtual-thread scheduler in effect, for cells on virtual threads; else null
  */
 public record Telemetry(
         long processCpuNanos,
@@ -16,7 +29,38 @@ public record Telemetry(
         long gcTimeMillis,
         long allocatedBytes,
         int peakThreads,
-        long pinnedEvents) {
+        long pinnedEvents,
+        GcPauses gcPauses,
+        List<PinnedStack> pinnedStacks,
+        SchedulerInfo scheduler) {
 
     public static final Telemetry NONE = new Telemetry(-1, -1, -1, -1, -1, -1);
+
+    public Telemetry {
+        pinnedStacks = pinnedStacks == null ? List.of() : List.copyOf(pinnedStacks);
+    }
+
+    /** The counters the trial runner samples itself; the probes' fields start empty. */
+    public Telemetry(long processCpuNanos, long gcCount, long gcTimeMillis, long allocatedBytes, int peakThreads,
+            long pinnedEvents) {
+        this(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents, null, List.of(), null);
+    }
+
+    /** A copy with the pinning a JFR probe recorded. */
+    public Telemetry withPinning(long events, List<PinnedStack> stacks) {
+        return new Telemetry(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, events, gcPauses,
+                stacks, scheduler);
+    }
+
+    /** A copy with the collector pauses a probe recorded. */
+    public Telemetry withGcPauses(GcPauses pauses) {
+        return new Telemetry(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents, pauses,
+                pinnedStacks, scheduler);
+    }
+
+    /** A copy with the virtual-thread scheduler settings of the trial. */
+    public Telemetry withScheduler(SchedulerInfo info) {
+        return new Telemetry(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents,
+                gcPauses, pinnedStacks, info);
+    }
 }

@@ -71,4 +71,11 @@ public record TrialResult(
                 throughputPerSecond, latency, histograms, telemetry, dropped, timedOut, achievedRatePerSecond,
                 uncorrectedLatency);
     }
+
+    /** A copy with other telemetry (probes add what they recorded around the trial). */
+    public TrialResult withTelemetry(Telemetry newTelemetry) {
+        return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
+                throughputPerSecond, latency, histograms, newTelemetry, dropped, timedOut, achievedRatePerSecond,
+                uncorrectedLatency);
+    }
 }

@@ -5,6 +5,9 @@ import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
 import dev.vbench.result.ExecutorInfo;
+import dev.vbench.result.GcPauses;
+import dev.vbench.result.PinnedStack;
+import dev.vbench.result.SchedulerInfo;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.RunSettings;
 import dev.vbench.result.Telemetry;
@@ -78,5 +81,35 @@ public final class Fixtures {
                 cell("c3", "io", Map.of("duration", "200ms"), fixed(200), 10000, 6, 10100, 0.01, 200.5, 3),
                 cell("c4", "io", Map.of("duration", "200ms"), virtual(), 10000, 6, 231, 0.05, 200.2, 4));
         return new RunResult(RunResult.SCHEMA, environment(), new RunSettings(1, 6, 0, 42), cells);
+    }
+
+    /**
+     * {@link #ioRun()} with the telemetry the probes add: collector pauses on every trial, and on
+     * the virtual cells the scheduler settings and pinned parks with two distinct stacks (as
+     * JDK 21 reports a {@code synchronized} block that sleeps).
+     */
+    public static RunResult pinnedIoRun() {
+        RunResult run = ioRun();
+        List<CellResult> cells = new ArrayList<>();
+        for (CellResult c : run.cells()) {
+            boolean virtual = "virtual".equals(c.config().executor().threadKind());
+            List<TrialResult> trials = new ArrayList<>();
+            for (TrialResult t : c.trials()) {
+                Telemetry telemetry = t.telemetry().withGcPauses(new GcPauses(t.index() % 2, 3L * (t.index() % 2)));
+                if (virtual) {
+                    telemetry = telemetry.withScheduler(new SchedulerInfo(8, 256, 4, 9,
+                            Map.of("jdk.virtualThreadScheduler.parallelism", "8")))
+                            .withPinning(70 + t.index(), List.of(
+                                    new PinnedStack(60 + t.index(), 6_000_000_000L, "",
+                                            List.of("java.lang.Thread.sleep:540", "com.example.Dao.query:42")),
+                                    new PinnedStack(10, 150_000_000L, "Native or VM frame on stack",
+                                            List.of("com.example.Native.call:7"))));
+                }
+                trials.add(t.withTelemetry(telemetry));
+            }
+            cells.add(new CellResult(c.id(), c.config(), c.status(), trials, Summaries.summarize(trials),
+                    Summaries.notes(trials)));
+        }
+        return run.withCells(cells);
     }
 }

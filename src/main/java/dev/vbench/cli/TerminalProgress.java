@@ -1,0 +1,152 @@
+package dev.vbench.cli;
+
+import dev.vbench.engine.CellPlan;
+import dev.vbench.engine.RunListener;
+import dev.vbench.report.Numbers;
+import dev.vbench.result.CellResult;
+import dev.vbench.result.Metric;
+import dev.vbench.result.MetricSummary;
+import java.io.PrintWriter;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBarStyle;
+
+/**
+ * A progress bar with ETA per cell on a terminal (me.tongfei:progressbar over JLine): the cell's
+ * label on one line, then a bar counting its warmup and measured trials with elapsed time and ETA,
+ * left on screen with the cell's median makespan when the cell ends. Drawn only when stderr is a terminal ({@link Terminals#stderrIsTerminal()});
+ * never in pipes, files, cron, {@code --quiet} or {@code --no-progress}. {@code NO_COLOR} gives a
+ * bar without colours, {@code TERM=dumb} an ASCII one.
+ *
+ * <p>The bar is redrawn once a second by progressbar's own daemon thread and after every trial;
+ * nothing runs on the task path.
+ */
+final class TerminalProgress implements RunListener {
+
+    /** Erase from the cursor to the end of the line (ECMA-48 EL), so a shorter redraw leaves no debris. */
+    private static final String ERASE_TO_END = "\u001b[K";
+
+    private final PrintWriter err;
+    private final int trialsPerCell;
+    private final ProgressBarStyle style;
+    private final int width;
+    private ProgressBar bar;
+
+    TerminalProgress(PrintWriter err, int trialsPerCell) {
+        this.err = err;
+        this.trialsPerCell = trialsPerCell;
+        this.style = Terminals.dumb() ? ProgressBarStyle.ASCII
+                : Terminals.noColor() ? ProgressBarStyle.UNICODE_BLOCK : ProgressBarStyle.COLORFUL_UNICODE_BLOCK;
+        this.width = Math.min(Terminals.stderrWidth(), 160);
+    }
+
+    /** The progress listener for a run: a bar at a terminal, else nothing but warnings. */
+    static RunListener create(PrintWriter err, boolean quiet, boolean noProgress, int trialsPerCell) {
+        if (!quiet && !noProgress && Terminals.stderrIsTerminal()) {
+            return new TerminalProgress(err, trialsPerCell);
+        }
+        return new StderrProgress(err, false);
+    }
+
+    @Override
+    public void cellStarted(CellPlan cell, int cellIndex, int cellCount) {
+        closeBar();
+        String counter = "[" + (cellIndex + 1) + "/" + cellCount + "]";
+        synchronized (err) {
+            err.println(counter + " " + cell.config().label());
+            err.flush();
+        }
+        bar = new ProgressBarBuilder()
+                .setTaskName(" ".repeat(counter.length()))
+                .setInitialMax(trialsPerCell)
+                .setStyle(style)
+                .setUpdateIntervalMillis(1000)
+                .continuousUpdate()
+                .setConsumer(new Consumer(err, width, !Terminals.dumb()))
+                .build();
+    }
+
+    @Override
+    public void trialFinished(CellPlan cell, boolean warmup, int trialIndex, int trialCount, long makespanNanos) {
+        if (bar != null) {
+            bar.setExtraMessage(warmup ? "warmup" : Numbers.millis(makespanNanos / 1e6));
+            bar.step();
+        }
+    }
+
+    @Override
+    public void cellFinished(CellResult result, int cellIndex, int cellCount) {
+        if (bar != null) {
+            MetricSummary m = result.summary(Metric.MAKESPAN);
+            bar.setExtraMessage(m == null ? result.status() : "median " + Numbers.millis(m.median()));
+            bar.stepTo(bar.getMax());
+            closeBar();
+        }
+    }
+
+    @Override
+    public void warning(String message) {
+        synchronized (err) {
+            if (bar != null) {
+                err.print("\r" + " ".repeat(width - 1) + "\r");
+            }
+            err.println("vbench: warning: " + message);
+            err.flush();
+        }
+    }
+
+    /** Ends a bar left open by a failed run, so the error starts on its own line. */
+    void close() {
+        closeBar();
+    }
+
+    private void closeBar() {
+        if (bar != null) {
+            bar.close();
+            bar = null;
+        }
+    }
+
+    /** Draws the bar on one line of stderr with carriage returns. */
+    private static final class Consumer implements ProgressBarConsumer {
+        private final PrintWriter err;
+        private final int width;
+        private final boolean ansi;
+        private int lastLength;
+
+        Consumer(PrintWriter err, int width, boolean ansi) {
+            this.err = err;
+            this.width = width;
+            this.ansi = ansi;
+        }
+
+        @Override
+        public int getMaxRenderedLength() {
+            return width - 1;
+        }
+
+        @Override
+        public void accept(String rendered) {
+            synchronized (err) {
+                err.print('\r');
+                err.print(rendered);
+                if (ansi) {
+                    err.print(ERASE_TO_END);
+                } else if (rendered.length() < lastLength) {
+                    err.print(" ".repeat(lastLength - rendered.length()));
+                }
+                lastLength = rendered.length();
+                err.flush();
+            }
+        }
+
+        @Override
+        public void close() {
+            synchronized (err) {
+                err.println();
+                err.flush();
+            }
+        }
+    }
+}

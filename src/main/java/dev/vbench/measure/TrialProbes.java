@@ -1,0 +1,82 @@
+package dev.vbench.measure;
+
+import dev.vbench.result.CellConfig;
+import dev.vbench.result.TrialResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The probes run around every trial, in order. {@link #defaults()} is what {@code vbench run}
+ * uses unless told otherwise: collector pauses and scheduler settings always, JFR pinning events
+ * for cells on virtual threads.
+ *
+ * <pre>{@code
+ * TrialProbes probes = TrialProbes.of(new JvmProbe(), PinningProbe.forVirtualCells(Duration.ZERO, warn));
+ * TrialResult t = probes.around(cell.config(), () -> trialRunner.run(...));
+ * }</pre>
+ */
+public final class TrialProbes {
+
+    /** No probes: the trial runner's own counters only. */
+    public static final TrialProbes NONE = new TrialProbes(List.of());
+
+    private final List<TrialProbe> probes;
+
+    private TrialProbes(List<TrialProbe> probes) {
+        this.probes = List.copyOf(probes);
+    }
+
+    public static TrialProbes of(TrialProbe... probes) {
+        return new TrialProbes(List.of(probes));
+    }
+
+    /** JVM counters plus JFR pinning on virtual-thread cells (threshold 0: every pinned park). */
+    public static TrialProbes defaults() {
+        return standard(true, java.time.Duration.ZERO, message -> {});
+    }
+
+    /**
+     * @param pinning record JFR {@code jdk.VirtualThreadPinned} events on virtual-thread cells
+     * @param threshold shortest pinned park that is recorded
+     * @param warn receives a one-line warning when JFR is not available
+     */
+    public static TrialProbes standard(boolean pinning, java.time.Duration threshold, Consumer<String> warn) {
+        List<TrialProbe> list = new ArrayList<>();
+        if (pinning) {
+            list.add(new PinningProbe(threshold, warn));
+        }
+        list.add(new JvmProbe()); // innermost: its window excludes starting and stopping JFR
+        return new TrialProbes(list);
+    }
+
+    /** A trial to run between the probes' start and finish. */
+    @FunctionalInterface
+    public interface Trial {
+        TrialResult run() throws Exception;
+    }
+
+    /** Starts every probe, runs the trial, then finishes the probes in reverse order. */
+    public TrialResult around(CellConfig cell, Trial trial) throws Exception {
+        List<TrialProbe.Running> running = new ArrayList<>(probes.size());
+        TrialResult result;
+        try {
+            for (TrialProbe p : probes) {
+                TrialProbe.Running r = p.start(cell);
+                if (r != null) {
+                    running.add(r);
+                }
+            }
+            result = trial.run();
+        } catch (Exception | Error e) {
+            for (TrialProbe.Running r : running) {
+                r.abort();
+            }
+            throw e;
+        }
+        for (int i = running.size() - 1; i >= 0; i--) {
+            result = running.get(i).finish(result);
+        }
+        return result;
+    }
+}

@@ -1,0 +1,81 @@
+package dev.vbench.report;
+
+import dev.vbench.measure.Histograms;
+import dev.vbench.result.CellResult;
+import dev.vbench.result.TrialResult;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+
+/**
+ * Latency percentile curves as HdrHistogram plots them: x = percentile on a log scale of
+ * {@code 1/(1-p)} (0% at 0, 90% at 1, 99% at 2, 99.9% at 3 …), y = latency. Points come from
+ * HdrHistogram's percentile iterator with 5 ticks per halving of the remaining distance to 100%,
+ * the same points {@code outputPercentileDistribution} prints (HdrHistogram's {@code .hgrm}).
+ */
+public final class LatencyCurves {
+
+    /** Percentile ticks per half distance, as in {@code outputPercentileDistribution(out, 5, …)}. */
+    public static final int TICKS_PER_HALF_DISTANCE = 5;
+    /** The x axis never extends past 99.9999%. */
+    static final int MAX_NINES = 6;
+
+    private LatencyCurves() {}
+
+    /** The end-to-end histograms of a cell's measured trials, merged (merging is exact). */
+    public static Histogram mergedEndToEnd(CellResult cell) {
+        Histogram merged = Histograms.newHistogram();
+        for (TrialResult t : cell.trials()) {
+            merged.add(Histograms.decode(t.histograms().endToEnd()));
+        }
+        return merged;
+    }
+
+    /**
+     * The curve of one histogram: x in "nines" ({@code log10(1/(1-p))}), y in milliseconds.
+     * The 100% point (x = ∞) is left out, as HdrHistogram's plotter does.
+     */
+    public static double[][] curve(Histogram h) {
+        List<double[]> points = new ArrayList<>();
+        if (h.getTotalCount() == 0) {
+            return new double[][] {new double[0], new double[0]};
+        }
+        for (HistogramIterationValue v : h.percentiles(TICKS_PER_HALF_DISTANCE)) {
+            double p = v.getPercentileLevelIteratedTo() / 100.0;
+            if (p >= 1.0) {
+                break;
+            }
+            points.add(new double[] {nines(p), v.getValueIteratedTo() / 1e6});
+        }
+        double[] xs = points.stream().mapToDouble(a -> a[0]).toArray();
+        double[] ys = points.stream().mapToDouble(a -> a[1]).toArray();
+        return new double[][] {xs, ys};
+    }
+
+    /** {@code log10(1/(1-p))}: 0 for 0%, 1 for 90%, 2 for 99%. */
+    public static double nines(double p) {
+        return Math.log10(1 / (1 - p));
+    }
+
+    /** The percentile axis from 0% to the smallest whole number of nines covering {@code maxNines} (at least 99%). */
+    public static SvgChart.Axis percentileAxis(double maxNines) {
+        int top = (int) Math.min(MAX_NINES, Math.max(2, Math.ceil(maxNines - 1e-9)));
+        List<SvgChart.Tick> ticks = new ArrayList<>();
+        for (int n = 0; n <= top; n++) {
+            ticks.add(new SvgChart.Tick(n, label(n)));
+        }
+        return new SvgChart.Axis("percentile (log scale of 1/(1−p))", 0, top, false, ticks);
+    }
+
+    /** {@code 0%}, {@code 90%}, {@code 99%}, {@code 99.9%} … for 0, 1, 2, 3 … nines. */
+    static String label(int nines) {
+        if (nines == 0) {
+            return "0%";
+        }
+        if (nines == 1) {
+            return "90%";
+        }
+        return nines == 2 ? "99%" : "99." + "9".repeat(nines - 2) + "%";
+    }
+}

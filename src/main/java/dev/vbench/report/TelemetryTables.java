@@ -1,0 +1,173 @@
+package dev.vbench.report;
+
+import dev.vbench.result.CellResult;
+import dev.vbench.result.Metric;
+import dev.vbench.result.MetricSummary;
+import dev.vbench.result.PinnedStack;
+import dev.vbench.result.SchedulerInfo;
+import dev.vbench.result.Telemetry;
+import dev.vbench.result.TrialResult;
+import dev.vbench.stats.Descriptive;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * What the JVM did during the trials: the pinning footnote every table gets, the telemetry table
+ * and the pinned stacks that {@code --verbose} adds. Per-trial values are summarised by their
+ * median over the measured trials.
+ */
+public final class TelemetryTables {
+
+    /** Distinct pinned stacks listed per cell. */
+    static final int STACKS_PER_CELL = 5;
+
+    private TelemetryTables() {}
+
+    /** Total pinned parks over a cell's measured trials; -1 when pinning was not recorded. */
+    public static long pinnedEvents(CellResult cell) {
+        long total = -1;
+        for (TrialResult t : cell.trials()) {
+            long n = t.telemetry().pinnedEvents();
+            if (n >= 0) {
+                total = Math.max(total, 0) + n;
+            }
+        }
+        return total;
+    }
+
+    /** A footnote per cell whose virtual threads pinned their carriers. */
+    public static void pinningFootnotes(Table.Builder table, List<CellResult> cells) {
+        for (CellResult c : cells) {
+            long pinned = pinnedEvents(c);
+            if (pinned > 0) {
+                table.footnote(c.config().executor().spec() + " (" + rowLabel(c, cells) + "): " + pinned + " pinned park"
+                        + (pinned == 1 ? "" : "s") + " in " + c.trials().size() + " trial" + (c.trials().size() == 1 ? "" : "s")
+                        + " (JFR jdk.VirtualThreadPinned); stacks with --verbose and in the JSON");
+            }
+        }
+    }
+
+    /** The telemetry table of one workload's cells: one row per cell. */
+    public static Table telemetry(String workload, List<CellResult> cells) {
+        List<RunTables.Dimension> dims = RunTables.rowDimensions(cells);
+        Table.Builder b = new Table.Builder(workload + " — telemetry (median per trial)");
+        dims.forEach(d -> b.text(d.name()));
+        b.text("executor").number("cpu").number("alloc").number("gc pauses").number("gc pause")
+                .number("peak threads").number("carriers").number("pinned");
+        for (CellResult c : cells) {
+            List<String> row = new ArrayList<>();
+            dims.forEach(d -> row.add(d.value(c.config())));
+            row.add(c.config().executor().spec());
+            row.add(metric(c, Metric.CPU));
+            row.add(metric(c, Metric.ALLOC));
+            row.add(count(median(c, t -> t.gcPauses() == null ? Double.NaN : t.gcPauses().count())));
+            row.add(millis(median(c, t -> t.gcPauses() == null ? Double.NaN : t.gcPauses().millis())));
+            row.add(count(median(c, t -> t.peakThreads() < 0 ? Double.NaN : t.peakThreads())));
+            row.add(carriers(c));
+            long pinned = pinnedEvents(c);
+            row.add(pinned < 0 ? "—" : String.valueOf(pinned));
+            b.row(row);
+        }
+        b.footnote("cpu: process CPU time per 1,000 tasks; alloc: heap bytes allocated per task by all threads"
+                + " (virtual threads allocate in their carrier's TLAB, so they are included)");
+        b.footnote("gc pauses: stop-the-world pauses per trial and their total time; peak threads: live platform threads"
+                + " (carriers included); carriers: scheduler parallelism / carrier threads alive after the trial"
+                + " (JDK 24+); pinned: JFR jdk.VirtualThreadPinned events, all trials (— not recorded)");
+        schedulerFootnote(b, cells);
+        return b.build();
+    }
+
+    /** Pinned stacks of every cell that pinned, merged over its trials, most frequent first; empty when none. */
+    public static List<String> pinnedStackLines(List<CellResult> cells) {
+        List<String> lines = new ArrayList<>();
+        for (CellResult c : cells) {
+            List<PinnedStack> stacks = mergedStacks(c);
+            if (stacks.isEmpty()) {
+                continue;
+            }
+            lines.add("pinned stacks: " + c.config().executor().spec() + " (" + rowLabel(c, cells) + ")");
+            for (PinnedStack s : stacks.subList(0, Math.min(STACKS_PER_CELL, stacks.size()))) {
+                lines.add("  " + s.events() + (s.events() == 1 ? " park" : " parks") + " pinned for "
+                        + Numbers.millis(s.totalNanos() / 1e6) + " in total" + (s.reason().isEmpty() ? "" : " — " + s.reason()));
+                for (String f : s.frames()) {
+                    lines.add("      at " + f);
+                }
+            }
+        }
+        return lines;
+    }
+
+    /** The pinned stacks of a cell's trials merged by reason and frames, most frequent first. */
+    public static List<PinnedStack> mergedStacks(CellResult cell) {
+        Map<List<String>, long[]> merged = new LinkedHashMap<>();
+        Map<List<String>, PinnedStack> first = new LinkedHashMap<>();
+        for (TrialResult t : cell.trials()) {
+            for (PinnedStack s : t.telemetry().pinnedStacks()) {
+                List<String> key = new ArrayList<>(s.frames());
+                key.add(0, s.reason());
+                long[] sum = merged.computeIfAbsent(key, k -> new long[2]);
+                sum[0] += s.events();
+                sum[1] += s.totalNanos();
+                first.putIfAbsent(key, s);
+            }
+        }
+        return merged.entrySet().stream()
+                .map(e -> new PinnedStack(e.getValue()[0], e.getValue()[1], first.get(e.getKey()).reason(),
+                        first.get(e.getKey()).frames()))
+                .sorted(Comparator.comparingLong(PinnedStack::events).reversed())
+                .toList();
+    }
+
+    private static void schedulerFootnote(Table.Builder b, List<CellResult> cells) {
+        for (CellResult c : cells) {
+            for (TrialResult t : c.trials()) {
+                SchedulerInfo s = t.telemetry().scheduler();
+                if (s != null) {
+                    b.footnote("virtual-thread scheduler: parallelism " + s.parallelism() + ", maxPoolSize " + s.maxPoolSize()
+                            + ", minRunnable " + s.minRunnable()
+                            + (s.properties().isEmpty() ? " (JDK defaults)" : " (set: " + s.properties() + ")"));
+                    return;
+                }
+            }
+        }
+    }
+
+    private static String carriers(CellResult c) {
+        SchedulerInfo s = c.trials().isEmpty() ? null : c.trials().get(0).telemetry().scheduler();
+        if (s == null) {
+            return "—";
+        }
+        double pool = median(c, t -> t.scheduler() == null || t.scheduler().poolSizeAfter() < 0
+                ? Double.NaN : t.scheduler().poolSizeAfter());
+        return s.parallelism() + " / " + (Double.isNaN(pool) ? "?" : count(pool));
+    }
+
+    /** The values that tell {@code c} apart from the other cells of its table, e.g. {@code duration=100ms}. */
+    private static String rowLabel(CellResult c, List<CellResult> cells) {
+        return String.join(" ", RunTables.rowDimensions(cells).stream()
+                .map(d -> d.name() + "=" + d.value(c.config())).toList());
+    }
+
+    private static String metric(CellResult c, Metric m) {
+        MetricSummary s = c.summary(m);
+        return s == null || Double.isNaN(s.median()) ? "n/a" : Numbers.metric(s.median(), m.unit());
+    }
+
+    private static double median(CellResult c, ToDoubleFunction<Telemetry> f) {
+        double[] values = c.trials().stream().mapToDouble(t -> f.applyAsDouble(t.telemetry()))
+                .filter(v -> !Double.isNaN(v)).toArray();
+        return values.length == 0 ? Double.NaN : Descriptive.median(values);
+    }
+
+    private static String count(double v) {
+        return Double.isNaN(v) ? "n/a" : Numbers.fixed(v, v == Math.rint(v) ? 0 : 1);
+    }
+
+    private static String millis(double v) {
+        return Double.isNaN(v) ? "n/a" : Numbers.fixed(v, 0) + " ms";
+    }
+}

@@ -1,0 +1,109 @@
+package dev.vbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vbench.report.Format;
+import dev.vbench.report.ReportOptions;
+import dev.vbench.result.ResultCodec;
+import dev.vbench.result.RunResult;
+import dev.vbench.testing.CliRun;
+import dev.vbench.testing.Fixtures;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** {@code vbench report}: renders a saved result in every format, and refuses bad input in one line. */
+class ReportCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    Path json;
+
+    @BeforeEach
+    void writeResult() throws Exception {
+        json = tmp.resolve("io.json");
+        Files.writeString(json, ResultCodec.toJson(Fixtures.pinnedIoRun()), StandardCharsets.UTF_8);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Format.class)
+    void rendersEveryFormatToStdout(Format format) {
+        CliRun r = CliRun.of("report", json.toString(), "--format", format.cliName());
+        assertEquals(0, r.code(), r::toString);
+        assertEquals("", r.err());
+        RunResult read = ResultCodec.read(json);
+        assertEquals(format.exporter(ReportOptions.DEFAULT).render(read), r.out());
+    }
+
+    @Test
+    void defaultIsConsoleAndOutputExtensionPicksTheFormat() throws Exception {
+        CliRun console = CliRun.of("report", json.toString());
+        assertEquals(0, console.code(), console::toString);
+        assertTrue(console.out().startsWith("vbench 0.0.0-test"), console::toString);
+
+        Path html = tmp.resolve("io.html");
+        CliRun r = CliRun.of("report", json.toString(), "-o", html.toString());
+        assertEquals(0, r.code(), r::toString);
+        assertEquals("", r.out());
+        String page = Files.readString(html);
+        assertTrue(page.startsWith("<!DOCTYPE html>"), page.substring(0, 40));
+        assertTrue(page.contains("<svg"));
+    }
+
+    @Test
+    void cellFilterGivesOnePlainHgrm() {
+        CliRun r = CliRun.of("report", json.toString(), "--format", "hgrm", "--cell", "c2");
+        assertEquals(0, r.code(), r::toString);
+        assertTrue(r.out().startsWith("# cell c2: io duration=100ms | virtual | tasks=10000\n"), r::toString);
+        assertEquals(1, r.out().split("# cell ", -1).length - 1, "one block");
+    }
+
+    @Test
+    void verboseAddsTelemetryAndPinnedStacks() {
+        CliRun r = CliRun.of("report", json.toString(), "--verbose", "--metric", "p99");
+        assertEquals(0, r.code(), r::toString);
+        assertTrue(r.out().contains("io — telemetry (median per trial)"), r::toString);
+        assertTrue(r.out().contains("at com.example.Dao.query:42"), r::toString);
+        assertTrue(r.out().contains("— p99 (ms)"), r::toString);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = ';', value = {
+        "MISSING;does not exist; check the path",
+        "NOTJSON;is not valid JSON",
+        "OK --cell c9;--cell c9 is not in",
+        "OK --metric p12;--metric 'p12' is unknown",
+        "OK --format pdf;Invalid value for option '--format'",
+        "OK -o /nonexistent-dir/x.html;directory /nonexistent-dir does not exist; create it first"
+    })
+    void badInputIsOneLineAndExitTwo(String args, String expected) throws Exception {
+        Path notJson = Files.writeString(tmp.resolve("bad.json"), "hello");
+        String line = args.replace("MISSING", tmp.resolve("nope.json").toString()).replace("NOTJSON", notJson.toString())
+                .replace("OK", json.toString());
+        String[] argv = ("report " + line).split(" ");
+        CliRun r = CliRun.of(argv);
+        assertEquals(ExitCodes.USAGE, r.code(), r::toString);
+        assertEquals("", r.out());
+        String err = r.err().strip();
+        assertFalse(err.contains("\n"), () -> "not one line: " + r);
+        assertTrue(err.startsWith("vbench: "), r::toString);
+        assertTrue(err.contains(expected), () -> "expected '" + expected + "' in: " + err);
+    }
+
+    @Test
+    void helpListsTheReportCommandButNotTheCompletionGenerator() {
+        CliRun r = CliRun.of("--help");
+        assertEquals(0, r.code(), r::toString);
+        assertTrue(r.out().contains("report"), r::toString);
+        assertFalse(r.out().contains("generate-completion"), r::toString);
+    }
+}
