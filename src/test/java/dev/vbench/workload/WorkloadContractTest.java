@@ -48,7 +48,10 @@ class WorkloadContractTest {
     static final Map<String, Map<String, String>> SMALL = Map.of(
             "io", Map.of("duration", "1ms"),
             "cpu", Map.of("iterations", "10000"),
-            "noop", Map.of());
+            "noop", Map.of(),
+            "jar", Map.of("entry", "small-compressed", "fanout", "2"),
+            "thumbnail", Map.of("files", "2"),
+            "render", Map.of("requests", "4"));
 
     /** Tasks per trial in the contract run. */
     static final long TASKS = 8;
