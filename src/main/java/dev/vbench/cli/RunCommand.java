@@ -219,6 +219,9 @@ public final class RunCommand implements Callable<Integer> {
         List<Long> concurrencies = concurrency == null ? List.of(0L)
                 : Counts.parseList("--concurrency", concurrency, 1, 10_000_000);
         List<CellPlan> cells = MatrixBuilder.cells(provider, paramSets, taskCounts, concurrencies, configured);
+        if (dataDir != null) {
+            DataDirCheck.checkWritable(dataDir);
+        }
         Path root = dataDir != null ? dataDir : DataDirs.defaultRoot();
         return new RunPlan(cells, new RunSettings(warmup, trials, 0, seed), root);
     }

@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -22,6 +23,9 @@ final class JarReadWorkload implements Workload {
 
     /** Read buffer size of the source benchmark. */
     static final int BUFFER_BYTES = 16_384;
+
+    /** Starts each fan-out read on a new virtual thread. */
+    static final Executor VIRTUAL_THREAD_PER_READ = Thread::startVirtualThread;
 
     private final BenchJar.Spec entry;
     private final int fanout;
@@ -83,19 +87,25 @@ final class JarReadWorkload implements Workload {
 
     /** {@code fanout} reads issued together on threads like the caller's, then joined (the source's runGeneral). */
     private long readFannedOut() {
-        boolean virtual = Thread.currentThread().isVirtual();
+        Executor threads = fanoutThreads();
         @SuppressWarnings("unchecked")
         CompletableFuture<Long>[] reads = new CompletableFuture[fanout];
         for (int i = 0; i < fanout; i++) {
-            reads[i] = virtual
-                    ? CompletableFuture.supplyAsync(this::readUnchecked, Thread::startVirtualThread)
-                    : CompletableFuture.supplyAsync(this::readUnchecked, platformFanout);
+            reads[i] = CompletableFuture.supplyAsync(this::readUnchecked, threads);
         }
         long total = 0;
         for (CompletableFuture<Long> r : reads) {
             total += r.join();
         }
         return total;
+    }
+
+    /**
+     * Where the calling thread's fan-out reads run: a new virtual thread each when the caller is
+     * virtual, else the shared cached pool of platform threads.
+     */
+    Executor fanoutThreads() {
+        return Thread.currentThread().isVirtual() ? VIRTUAL_THREAD_PER_READ : platformFanout;
     }
 
     private long readUnchecked() {

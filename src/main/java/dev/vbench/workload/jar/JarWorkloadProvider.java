@@ -6,6 +6,7 @@ import dev.vbench.spi.Params;
 import dev.vbench.spi.Workload;
 import dev.vbench.spi.WorkloadProvider;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * {@code jar}: parallel {@link java.util.jar.JarFile} read (seed 002). One task reads one entry
@@ -39,6 +40,16 @@ public final class JarWorkloadProvider implements WorkloadProvider {
         return List.of(ENTRY, FANOUT);
     }
 
+    /** Default tasks for the 4,160-byte entries (microseconds per read). */
+    static final long SMALL_TASKS = 10_000;
+    /** Default tasks for the 8 MiB entries (a big-compressed read inflates 8 MiB: tens of ms). */
+    static final long BIG_TASKS = 200;
+
+    @Override
+    public OptionalLong defaultTasks(Params params) {
+        return OptionalLong.of(params.get(ENTRY).startsWith("big-") ? BIG_TASKS : SMALL_TASKS);
+    }
+
     @Override
     public String notes() {
         int parallel = Math.max(Runtime.getRuntime().availableProcessors() / 2, 1);
@@ -50,15 +61,20 @@ public final class JarWorkloadProvider implements WorkloadProvider {
                 + " every entry has its own random content. One read = JarFile.getJarEntry(name) + getInputStream(entry)"
                 + " on the one JarFile opened in prepare, read to EOF into a 16,384-byte buffer allocated per read (as the"
                 + " source's JMH benchmark did: no buffer is shared, pooled or thread-local), counting bytes; the task"
-                + " returns the bytes read (fanout x entry size) and --verify checks exactly that. The source looked the"
+                + " returns the bytes read (fanout x entry size) and verify() (run by the contract test) checks exactly that. The source looked the"
                 + " entry up through Class.getResourceAsStream, which reaches the same JarFile.getInputStream after a class"
                 + " loader lookup that vbench leaves out. fanout=1 reads on the task's own thread (the source's 'single'"
-                + " still handed the read to a one-thread pool; vbench measures the executor under test instead)."
+                + " still handed its one read to the benchmark's pool of max(cores/2, 1) threads; vbench measures the"
+                + " executor under test instead)."
                 + " fanout=F>1 issues F reads with CompletableFuture.supplyAsync and joins them, on threads of the same kind"
                 + " as the task's thread: a new virtual thread per read when the task runs on a virtual thread; otherwise a"
                 + " cached pool of platform threads created in prepare and reused across tasks and trials (a platform"
                 + " thread per read would measure thread creation, not the jar). The source's 'parallel' was"
                 + " max(cores/2, 1) reads = " + parallel + " on this machine; pass -p fanout=" + parallel + " to match it."
+                + " Default --tasks: " + SMALL_TASKS + " for small-* and " + BIG_TASKS + " for big-* entries (a"
+                + " big-compressed read inflates 8 MiB, tens of ms), so a default trial takes seconds; the source"
+                + " measured JMH avgt (ns/op, one benchmark thread, 3 x 1 s); with -e sequential the mean latency column"
+                + " is that figure, with a pool it also counts queueing (per-task service time is in the histograms)."
                 + " Contention is the point: ZipFile reads of the shared jar synchronize on it in JDK 21-25.";
     }
 

@@ -40,9 +40,9 @@ final class PhotoGenerator {
 
     private PhotoGenerator() {}
 
-    /** Noise amplitude (± grey levels) of photo {@code k} in [0, 10): 4 for the first, 14 for the last. */
+    /** Noise amplitude (± grey levels) of photo {@code k} in [0, 10): 1 for the first, 13 for the last. */
     static int noiseAmplitude(int k) {
-        return 4 + (k * 10 + 4) / 9;
+        return 1 + (k * 12 + 4) / 9;
     }
 
     /** Writes photo {@code k} of the seed's set as a progressive JPEG. */

@@ -154,6 +154,16 @@ final class ThumbnailWorkload implements Workload {
                 + thumbnail.getHeight();
     }
 
+    /** Rows in the cache table (for tests and checks; not on a timed path). */
+    long cachedThumbnails() throws Exception {
+        return cache.count();
+    }
+
+    /** The photo files of this workload, in task order. */
+    File[] photos() {
+        return photos.clone();
+    }
+
     @Override
     public void close() throws IOException {
         if (cache != null) {
