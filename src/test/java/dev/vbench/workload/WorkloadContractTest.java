@@ -50,7 +50,7 @@ class WorkloadContractTest {
             "cpu", Map.of("iterations", "10000"),
             "noop", Map.of(),
             "jar", Map.of("entry", "small-compressed", "fanout", "2"),
-            "thumbnail", Map.of("files", "2"),
+            "thumbnail", Map.of("files", "2", "cache", "warm"), // cold decodes 1920x1080 JPEGs: ThumbnailWorkloadTest
             "render", Map.of("requests", "4"));
 
     /** Tasks per trial in the contract run. */
