@@ -66,7 +66,11 @@ public final class RenderWorkloadProvider implements WorkloadProvider {
                 + " size. encode=none stops after drawing (returns two pixels) to isolate rendering. verify() (run by the"
                 + " contract test) checks that the PNG decodes to the requested size, is not blank and has the size the task counted. Java2D runs"
                 + " headless: java.awt.headless=true is set unless given. Measure maps/s with --metric throughput; the"
-                + " source swept 1..64 concurrent clients: -e fixed:threads=1 -e fixed:threads=2 ... or --concurrency.";
+                + " source swept 1..64 concurrent clients: -e fixed:threads=1 -e fixed:threads=2 ... or --concurrency."
+                + " Virtual threads: Java2D's Marlin renderer keeps its renderer context in a ThreadLocal by default,"
+                + " so a new virtual thread per task builds a fresh context every time;"
+                + " VBENCH_JAVA_OPTS=-Dsun.java2d.renderer.useThreadLocal=false switches Marlin to a shared queue of"
+                + " contexts (the 'concurrent linked queue approach' the seed mentions).";
     }
 
     @Override
