@@ -40,8 +40,8 @@ public final class JarWorkloadProvider implements WorkloadProvider {
         return List.of(ENTRY, FANOUT);
     }
 
-    /** Default tasks for the 4,160-byte entries (microseconds per read). */
-    static final long SMALL_TASKS = 10_000;
+    /** Default tasks for the 4,160-byte entries: microseconds per read, so 10,000 would make a trial of tens of ms. */
+    static final long SMALL_TASKS = 100_000;
     /** Default tasks for the 8 MiB entries (a big-compressed read inflates 8 MiB: tens of ms). */
     static final long BIG_TASKS = 200;
 
