@@ -7,9 +7,11 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.jar.Attributes;
+import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.zip.CRC32;
@@ -21,7 +23,8 @@ import java.util.zip.ZipEntry;
  * lines and a last line of 32 characters + {@code '\n'}), each once STORED (CRC and sizes set, as
  * the ZIP format requires) and once DEFLATED (default level), written with
  * {@link JarOutputStream} together with a {@code META-INF/MANIFEST.MF}. Every entry has its own
- * content, derived from the seed.
+ * content, derived from the seed, and a fixed modification time, so the same seed gives the same
+ * bytes.
  *
  * <pre>{@code
  * BenchJar.write(dir.resolve(BenchJar.FILE_NAME), 42, PrepareContext.Progress.NONE);
@@ -39,6 +42,9 @@ public final class BenchJar {
     static final int SMALL_BYTES = 64 * LINE_BYTES;
     /** 8 MiB; the source's exact big size is not recoverable. */
     static final int BIG_BYTES = 8 * 1024 * 1024;
+
+    /** Modification time of every entry: fixed, so the jar's bytes depend on the seed only. */
+    static final LocalDateTime ENTRY_TIME = LocalDateTime.of(2024, 1, 1, 0, 0);
 
     private static final byte[] ALPHABET =
             "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -72,7 +78,12 @@ public final class BenchJar {
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         manifest.getMainAttributes().putValue("Created-By", "vbench jar workload (seed " + seed + ")");
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16);
-                JarOutputStream jar = new JarOutputStream(out, manifest)) {
+                JarOutputStream jar = new JarOutputStream(out)) {
+            ZipEntry manifestEntry = new ZipEntry(JarFile.MANIFEST_NAME);
+            manifestEntry.setTimeLocal(ENTRY_TIME);
+            jar.putNextEntry(manifestEntry);
+            manifest.write(jar);
+            jar.closeEntry();
             for (int i = 0; i < ENTRIES.size(); i++) {
                 Spec spec = ENTRIES.get(i);
                 progress.update("generating " + FILE_NAME, i, ENTRIES.size());
@@ -84,6 +95,7 @@ public final class BenchJar {
 
     private static void writeEntry(JarOutputStream jar, Spec spec, byte[] content) throws IOException {
         ZipEntry entry = new ZipEntry(spec.name());
+        entry.setTimeLocal(ENTRY_TIME);
         if (spec.stored()) {
             CRC32 crc = new CRC32();
             crc.update(content);

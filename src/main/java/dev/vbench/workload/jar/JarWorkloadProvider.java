@@ -58,7 +58,7 @@ public final class JarWorkloadProvider implements WorkloadProvider {
                 + " 64 lines of 64 random [A-Za-z0-9] + newline), big-stored and big-compressed (exactly 8 MiB = 8,388,608"
                 + " bytes of the same lines, the last one 32 characters; the source's exact big size is not recoverable)."
                 + " *-stored entries are STORED with CRC and sizes set, *-compressed ones DEFLATED at the default level;"
-                + " every entry has its own random content. One read = JarFile.getJarEntry(name) + getInputStream(entry)"
+                + " every entry has its own random content and a fixed time (2024-01-01), so a seed always gives the same bytes. One read = JarFile.getJarEntry(name) + getInputStream(entry)"
                 + " on the one JarFile opened in prepare, read to EOF into a 16,384-byte buffer allocated per read (as the"
                 + " source's JMH benchmark did: no buffer is shared, pooled or thread-local), counting bytes; the task"
                 + " returns the bytes read (fanout x entry size) and verify() (run by the contract test) checks exactly that. The source looked the"

@@ -4,7 +4,6 @@ import dev.vbench.spi.PrepareContext;
 import dev.vbench.workload.inputs.GeneratedFiles;
 import dev.vbench.workload.inputs.Seeds;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -118,8 +117,6 @@ final class PhotoFolder {
                 }
             }
             GeneratedFiles.replaceDirectory(tmp, folder);
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
         } finally {
             GeneratedFiles.deleteRecursively(tmp);
         }

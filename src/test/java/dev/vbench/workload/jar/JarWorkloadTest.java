@@ -47,6 +47,7 @@ class JarWorkloadTest {
             for (BenchJar.Spec spec : BenchJar.ENTRIES) {
                 ZipEntry e = jar.getEntry(spec.name());
                 assertEquals(spec.size(), e.getSize(), spec.name());
+                assertEquals(BenchJar.ENTRY_TIME, e.getTimeLocal(), "a fixed time keeps the bytes a function of the seed");
                 assertEquals(spec.stored() ? ZipEntry.STORED : ZipEntry.DEFLATED, e.getMethod(), spec.name());
                 if (!spec.stored()) {
                     assertTrue(e.getCompressedSize() < e.getSize() * 0.8, spec.name() + " is compressed");
