@@ -360,6 +360,9 @@ public final class RunCommand implements Callable<Integer> {
         if (trialsOverride != null && trials < 1) {
             throw new UsageException("--trials " + trials + " must be at least 1 (6 or more for a confidence interval)");
         }
+        if (dataDir != null) {
+            DataDirCheck.checkWritable(dataDir);
+        }
         Path root = dataDir != null ? dataDir : DataDirs.defaultRoot();
         return SuiteRun.plan(suite, suiteFile, s, root, seed, trialsOverride, warmupOverride).stream()
                 .map(SuiteRun.Experiment::plan).toList();
@@ -398,6 +401,9 @@ public final class RunCommand implements Callable<Integer> {
                     + " --concurrency 1,4,16,64");
         }
         List<CellPlan> cells = MatrixBuilder.cells(provider, paramSets, taskCounts, concurrencies, configured, load);
+        if (dataDir != null) {
+            DataDirCheck.checkWritable(dataDir);
+        }
         Path root = dataDir != null ? dataDir : DataDirs.defaultRoot();
         return new RunPlan(cells, new RunSettings(warmup, trials, forks, seed), root);
     }

@@ -45,13 +45,16 @@ class WorkloadContractTest {
      * Small parameters per workload so the whole matrix stays fast. A new workload adds one line;
      * a workload missing here runs with its defaults.
      */
-    static final Map<String, Map<String, String>> SMALL = Map.of(
-            "io", Map.of("duration", "1ms"),
-            "cpu", Map.of("iterations", "10000"),
-            "noop", Map.of(),
-            "sql", Map.of("op", "insertKeyword", "connections", "2"),
-            "hello", Map.of(),
-            "http", Map.of("connections", "4", "server-threads", "2"));
+    static final Map<String, Map<String, String>> SMALL = Map.ofEntries(
+            Map.entry("io", Map.of("duration", "1ms")),
+            Map.entry("cpu", Map.of("iterations", "10000")),
+            Map.entry("noop", Map.of()),
+            Map.entry("sql", Map.of("op", "insertKeyword", "connections", "2")),
+            Map.entry("hello", Map.of()),
+            Map.entry("http", Map.of("connections", "4", "server-threads", "2")),
+            Map.entry("jar", Map.of("entry", "small-compressed", "fanout", "2")),
+            Map.entry("thumbnail", Map.of("files", "2", "cache", "warm")), // cold decodes 1920x1080 JPEGs: ThumbnailWorkloadTest
+            Map.entry("render", Map.of("requests", "4")));
 
     /** Tasks per trial in the contract run. */
     static final long TASKS = 8;
