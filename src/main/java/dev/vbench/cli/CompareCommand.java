@@ -7,10 +7,13 @@ import dev.vbench.compare.Comparison.Regression;
 import dev.vbench.compare.Comparisons;
 import dev.vbench.compare.Dataset;
 import dev.vbench.compare.Inputs;
+import dev.vbench.compare.Latencies;
 import dev.vbench.compare.Layout;
 import dev.vbench.report.Numbers;
 import dev.vbench.report.compare.CompareFormat;
 import dev.vbench.result.Metric;
+import dev.vbench.result.ResultFormatException;
+import dev.vbench.result.RunResult;
 import dev.vbench.stats.MannWhitney;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -47,6 +50,7 @@ import picocli.CommandLine.Spec;
             "  vbench compare before.json after.json",
             "  vbench compare a.json b.json --match-ignore duration --verbose",
             "  vbench compare v1.json v2.json v3.json --layout chain --format markdown",
+            "  vbench compare before.json after.json -o report.html   # tables and charts",
             "  vbench compare base.json new.json --fail-on-regression 5%%   # cron, CI"},
         footer = {"", "Exit codes: 0 no regression beyond --fail-on-regression (or no gate),",
             "1 a row regressed beyond it, 2 bad usage or input (unreadable file, nothing",
@@ -86,11 +90,11 @@ public final class CompareCommand implements Callable<Integer> {
     String failOnRegression;
 
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
-            description = "Output format: text, markdown, csv, json. Default: by the -o extension, else text.")
+            description = "Output format: text, markdown, csv, json, html. Default: by the -o extension, else text.")
     String format;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "Write the comparison to FILE (atomically) instead of stdout; format by extension (.txt, .md, .csv, .json).")
+            description = "Write the comparison to FILE (atomically) instead of stdout; format by extension (.txt, .md, .csv, .json, .html).")
     Path output;
 
     @Option(names = "--labels", paramLabel = "NAME", split = ",", showDefaultValue = Visibility.NEVER,
@@ -118,8 +122,11 @@ public final class CompareCommand implements Callable<Integer> {
             OutputFiles.checkWritable(output);
         }
         List<Dataset> inputs = new ArrayList<>();
+        List<RunResult> runs = new ArrayList<>();
         for (int i = 0; i < files.size(); i++) {
-            Dataset d = Inputs.load(files.get(i), names.get(i), m);
+            Inputs.Input input = Inputs.read(files.get(i), names.get(i), m);
+            Dataset d = input.dataset();
+            runs.add(input.run());
             if (metric != null && d.kind().equals("jmh")) {
                 throw new UsageException(files.get(i) + " is a JMH result, which has one metric (its primary score);"
                         + " drop --metric " + metric);
@@ -133,8 +140,18 @@ public final class CompareCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
         }
-        write(out, outputFormat.render(comparison, verbose));
+        Latencies latencies = outputFormat == CompareFormat.HTML ? latencies(comparison, runs) : Latencies.NONE;
+        write(out, outputFormat.render(comparison, verbose, latencies));
         return gate(err, comparison, threshold);
+    }
+
+    /** The merged latency histograms behind the rows, for the HTML page's percentile curves. */
+    private Latencies latencies(Comparison comparison, List<RunResult> runs) {
+        try {
+            return Latencies.of(comparison, runs, new LinkedHashSet<>(matchIgnore));
+        } catch (IllegalArgumentException e) {
+            throw new ResultFormatException(e.getMessage(), e);
+        }
     }
 
     private void write(PrintWriter out, String text) {
@@ -191,7 +208,7 @@ public final class CompareCommand implements Callable<Integer> {
                     return f;
                 }
             }
-            throw new UsageException("--format '" + format + "' is unknown; use text, markdown, csv or json");
+            throw new UsageException("--format '" + format + "' is unknown; use text, markdown, csv, json or html");
         }
         CompareFormat byExtension = output == null ? null : CompareFormat.fromFileName(output.toString());
         return byExtension != null ? byExtension : CompareFormat.TEXT;

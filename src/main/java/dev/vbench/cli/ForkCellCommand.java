@@ -9,6 +9,7 @@ import dev.vbench.engine.RunPlan;
 import dev.vbench.executor.ConfiguredExecutor;
 import dev.vbench.measure.EnvironmentProbe;
 import dev.vbench.measure.NanoClock;
+import dev.vbench.measure.TrialProbes;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
 import dev.vbench.result.ResultCodec;
@@ -82,6 +83,22 @@ public final class ForkCellCommand implements Callable<Integer> {
     @Option(names = "--out", required = true)
     Path out;
 
+    /** As {@code vbench run --pinning}; absent (an older parent): on, as {@link TrialProbes#defaults()}. */
+    @Option(names = "--pinning", defaultValue = "on")
+    RunCommand.Pinning pinning;
+
+    /** As {@code vbench run --pinning-threshold}, in nanoseconds. */
+    @Option(names = "--pinning-threshold-nanos", defaultValue = "0")
+    long pinningThresholdNanos;
+
+    /** The probes the parent asked for. */
+    TrialProbes probes(java.util.function.Consumer<String> warn) {
+        if (pinningThresholdNanos < 0) {
+            throw new UsageException("--pinning-threshold-nanos " + pinningThresholdNanos + " must be 0 or more");
+        }
+        return TrialProbes.standard(pinning == RunCommand.Pinning.on, java.time.Duration.ofNanos(pinningThresholdNanos), warn);
+    }
+
     /** Parameters the parent put in {@link ForkRunner#PARAMS_ENV}; empty when run by hand. */
     private static Map<String, String> paramsFromEnvironment() throws java.io.IOException {
         String json = System.getenv(ForkRunner.PARAMS_ENV);
@@ -118,7 +135,11 @@ public final class ForkCellCommand implements Callable<Integer> {
         RunPlan plan = new RunPlan(List.of(cell), new RunSettings(warmup, trials, 0, seed), dataDir);
         Environment environment = EnvironmentProbe.capture(VersionProvider.version(),
                 "vbench " + ForkRunner.COMMAND + " (fork " + fork + ")");
-        RunResult result = new Engine(NanoClock.SYSTEM).run(plan, environment, new RunListener() {
+        TrialProbes probes = probes(message -> {
+            err.println("vbench: warning: " + message);
+            err.flush();
+        });
+        RunResult result = new Engine(NanoClock.SYSTEM, probes).run(plan, environment, new RunListener() {
             @Override
             public void warning(String message) {
                 err.println("vbench: warning: " + message);

@@ -36,12 +36,26 @@ public final class Inputs {
      * @param metric metric compared for vbench files; null for the default ({@link Metric#MAKESPAN})
      */
     public static Dataset load(Path file, String label, Metric metric) {
+        return read(file, label, metric).dataset();
+    }
+
+    /**
+     * One input as read: its series, and for a vbench file the whole result (its trials'
+     * histograms feed the latency curves of the HTML comparison, {@link Latencies}).
+     *
+     * @param dataset the series that are compared
+     * @param run the vbench result the series came from; null for a JMH file
+     */
+    public record Input(Dataset dataset, RunResult run) {}
+
+    /** Like {@link #load}, keeping the vbench result as well. */
+    public static Input read(Path file, String label, Metric metric) {
         String text = JmhReader.readText(file);
         if (JmhReader.isJmhDocument(text)) {
-            return fromJmh(JmhReader.fromJson(text, file.toString()), label, file.toString());
+            return new Input(fromJmh(JmhReader.fromJson(text, file.toString()), label, file.toString()), null);
         }
         RunResult run = ResultCodec.fromJson(text, file.toString());
-        return fromRun(run, label, file.toString(), metric == null ? Metric.MAKESPAN : metric);
+        return new Input(fromRun(run, label, file.toString(), metric == null ? Metric.MAKESPAN : metric), run);
     }
 
     /** The series of a vbench run for one metric: one per cell, the values of its measured trials. */

@@ -28,7 +28,7 @@ import java.util.concurrent.ExecutorService;
 public final class Engine {
 
     private final TrialRunner trialRunner;
-    private final ForkRunner forkRunner = new ForkRunner();
+    private final ForkRunner forkRunner;
     private final TrialProbes probes;
 
     /** An engine with the default probes around every trial ({@link TrialProbes#defaults()}). */
@@ -40,6 +40,7 @@ public final class Engine {
     public Engine(NanoClock clock, TrialProbes probes) {
         this.trialRunner = new TrialRunner(clock);
         this.probes = probes;
+        this.forkRunner = new ForkRunner(probes.settings()); // forks record what this JVM would
     }
 
     /**

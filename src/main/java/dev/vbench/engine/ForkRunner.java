@@ -1,5 +1,6 @@
 package dev.vbench.engine;
 
+import dev.vbench.measure.TrialProbes;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
@@ -23,8 +24,10 @@ import java.util.concurrent.TimeUnit;
  * java executable ({@link ProcessHandle.Info#command()}), with the same JVM options
  * ({@code RuntimeMXBean.getInputArguments()}, debugger agents left out) and the same class path,
  * running the hidden subcommand {@value #COMMAND}, which runs warmup then measured trials of the
- * one cell in process and writes them as a vbench result file. The parent merges the trials in
- * fork order, numbering forks from 1 (0 means "in the vbench JVM itself").
+ * one cell in process and writes them as a vbench result file. Each fork records the same telemetry
+ * as the parent's probes ({@link TrialProbes.Settings}: {@code --pinning}, {@code --pinning-threshold}).
+ * The parent merges the trials in fork order, numbering forks from 1 (0 means "in the vbench JVM
+ * itself").
  *
  * <p>The measured trials of a cell are split across the forks (fork f of N runs ⌊T/N⌋ trials, one
  * more for the first T mod N forks); each fork runs all the warmup trials first, since each JVM
@@ -46,6 +49,18 @@ public final class ForkRunner {
 
     /** What one fork produced. */
     record Fork(long pid, List<TrialResult> trials) {}
+
+    private final TrialProbes.Settings probes;
+
+    /** Forks that record what {@link TrialProbes#defaults()} records. */
+    public ForkRunner() {
+        this(TrialProbes.Settings.DEFAULTS);
+    }
+
+    /** @param probes what each fork records around its trials (--pinning, --pinning-threshold of the run) */
+    public ForkRunner(TrialProbes.Settings probes) {
+        this.probes = probes;
+    }
 
     /** Runs every fork of {@code cell} one after another and merges their trials. */
     public CellResult runCell(CellPlan cell, RunPlan plan, RunListener listener) throws IOException {
@@ -82,6 +97,7 @@ public final class ForkRunner {
         try {
             List<String> command = new ArrayList<>(javaCommand());
             command.addAll(childArguments(cell, settings, dataRoot, fork, trials, resultFile));
+            command.addAll(probeArguments(probes));
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(logFile.toFile());
             // Parameters may hold a secret (a password in a JDBC URL): they travel in the child's
@@ -150,6 +166,12 @@ public final class ForkRunner {
                 "--trials", String.valueOf(trials), "--seed", String.valueOf(settings.seed()), "--data-dir",
                 dataRoot.toAbsolutePath().toString(), "--fork", String.valueOf(fork), "--out", resultFile.toString()));
         return args;
+    }
+
+    /** The arguments of {@value #COMMAND} that set up the same probes as the parent's. */
+    public static List<String> probeArguments(TrialProbes.Settings probes) {
+        return List.of("--pinning", probes.pinning() ? "on" : "off", "--pinning-threshold-nanos",
+                String.valueOf(probes.pinningThreshold().toNanos()));
     }
 
     private static String lastLine(Path log) {

@@ -66,6 +66,11 @@ public final class PinningProbe implements TrialProbe {
         this.warn = warn;
     }
 
+    /** The shortest pinned park this probe records. */
+    public Duration threshold() {
+        return threshold;
+    }
+
     @Override
     public Running start(CellConfig cell) {
         if (unavailable || !"virtual".equals(cell.executor().threadKind())) {

@@ -21,10 +21,32 @@ public final class TrialProbes {
     /** No probes: the trial runner's own counters only. */
     public static final TrialProbes NONE = new TrialProbes(List.of());
 
+    /**
+     * What the standard probes record, so that a forked JVM ({@code vbench run --forks}) can set up
+     * the same ones.
+     *
+     * @param pinning whether JFR pinning events are recorded on virtual-thread cells
+     * @param pinningThreshold shortest pinned park that is recorded
+     */
+    public record Settings(boolean pinning, java.time.Duration pinningThreshold) {
+        /** What {@link #defaults()} records: pinning on, every pinned park. */
+        public static final Settings DEFAULTS = new Settings(true, java.time.Duration.ZERO);
+    }
+
     private final List<TrialProbe> probes;
 
     private TrialProbes(List<TrialProbe> probes) {
         this.probes = List.copyOf(probes);
+    }
+
+    /** Whether these probes record pinning, and from which threshold on. */
+    public Settings settings() {
+        for (TrialProbe p : probes) {
+            if (p instanceof PinningProbe pinning) {
+                return new Settings(true, pinning.threshold());
+            }
+        }
+        return new Settings(false, java.time.Duration.ZERO);
     }
 
     public static TrialProbes of(TrialProbe... probes) {

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import org.HdrHistogram.Histogram;
 
 /**
  * One self-contained HTML page for a run: per workload, the executor comparison table with a bar
@@ -20,9 +21,6 @@ import java.util.TreeSet;
  * script, no network, opens offline.
  */
 final class HtmlExporter implements Exporter {
-
-    /** Above this ratio between the slowest tail and the fastest median, latency is drawn on a log scale. */
-    static final double LOG_Y_SPREAD = 30;
 
     private final ReportOptions options;
 
@@ -89,36 +87,28 @@ final class HtmlExporter implements Exporter {
     private static void latencyFigures(StringBuilder body, String workload, List<CellResult> cells) {
         List<String> executors = RunTables.executors(cells);
         for (Map.Entry<String, Map<String, CellResult>> row : rows(cells, executors).entrySet()) {
-            List<SvgChart.Series> series = new ArrayList<>();
-            double maxNines = 0;
-            double maxMillis = 0;
-            double minMedian = Double.MAX_VALUE;
+            List<String> names = new ArrayList<>();
+            List<Histogram> histograms = new ArrayList<>();
             for (String executor : executors) {
                 CellResult c = row.getValue().get(executor);
                 if (c == null || c.trials().isEmpty()) {
                     continue;
                 }
-                double[][] curve = LatencyCurves.curve(LatencyCurves.mergedEndToEnd(c));
-                if (curve[0].length == 0) {
-                    continue;
+                Histogram merged = LatencyCurves.mergedEndToEnd(c);
+                if (merged.getTotalCount() > 0) {
+                    names.add(executor);
+                    histograms.add(merged);
                 }
-                maxNines = Math.max(maxNines, curve[0][curve[0].length - 1]);
-                maxMillis = Math.max(maxMillis, curve[1][curve[1].length - 1]);
-                minMedian = Math.min(minMedian, curve[1][curve[1].length / 2]);
-                series.add(new SvgChart.Series(executor, curve[0], curve[1], null, null));
-            }
-            if (series.isEmpty()) {
-                continue;
             }
             String title = workload + (row.getKey().isEmpty() ? "" : " " + row.getKey()) + " — latency by percentile";
-            boolean logY = minMedian > 0 && maxMillis / minMedian > LOG_Y_SPREAD;
-            SvgChart.Axis y = logY ? SvgChart.Axis.logDecades("end-to-end latency (ms, log scale)", minLatency(series), maxMillis)
-                    : SvgChart.Axis.linear("end-to-end latency (ms)", 0, maxMillis <= 0 ? 1 : maxMillis);
-            String svg = SvgChart.lines(title, LatencyCurves.percentileAxis(maxNines), y, series, false);
-            body.append(Html.figure(svg, "End-to-end latency (submit → end) of every task, all measured trials merged;"
+            LatencyCurves.Chart chart = LatencyCurves.chart(title, "end-to-end latency", names, histograms);
+            if (chart == null) {
+                continue;
+            }
+            body.append(Html.figure(chart.svg(), "End-to-end latency (submit → end) of every task, all measured trials merged;"
                     + " x: percentile on a log scale of 1/(1−p), as HdrHistogram plots it"
-                    + (logY ? "; y on a log scale because the executors differ by more than "
-                            + (int) LOG_Y_SPREAD + "x." : ".")));
+                    + (chart.logY() ? "; y on a log scale because the executors differ by more than "
+                            + (int) LatencyCurves.LOG_Y_SPREAD + "x." : ".")));
         }
     }
 
@@ -179,18 +169,6 @@ final class HtmlExporter implements Exporter {
             rows.computeIfAbsent(String.join(" ", parts), k -> new LinkedHashMap<>()).put(c.config().executor().spec(), c);
         }
         return rows;
-    }
-
-    private static double minLatency(List<SvgChart.Series> series) {
-        double min = Double.MAX_VALUE;
-        for (SvgChart.Series s : series) {
-            for (double v : s.ys()) {
-                if (v > 0) {
-                    min = Math.min(min, v);
-                }
-            }
-        }
-        return min == Double.MAX_VALUE ? 0.001 : min;
     }
 
     /** Executor and the other swept values (not concurrency, the x axis). */

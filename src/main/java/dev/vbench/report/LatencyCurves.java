@@ -53,6 +53,60 @@ public final class LatencyCurves {
         return new double[][] {xs, ys};
     }
 
+    /** Above this ratio between the slowest tail and the fastest median, latency is drawn on a log scale. */
+    public static final double LOG_Y_SPREAD = 30;
+
+    /**
+     * A percentile chart.
+     *
+     * @param svg the inline SVG
+     * @param logY whether the latency axis is logarithmic (the curves differ by more than {@link #LOG_Y_SPREAD}x)
+     */
+    public record Chart(String svg, boolean logY) {}
+
+    /**
+     * One percentile chart with a curve per named histogram (nanoseconds), in the order given, so
+     * each name keeps its palette colour. A null histogram gets its legend entry without a curve.
+     * The latency axis is linear from 0, or base-10 logarithmic when the slowest tail is more than
+     * {@link #LOG_Y_SPREAD} times the fastest median.
+     *
+     * @param yLabel what the y axis shows, without its unit ({@code end-to-end latency})
+     * @return the chart, or null when no histogram has a value
+     */
+    public static Chart chart(String title, String yLabel, List<String> names, List<Histogram> histograms) {
+        List<SvgChart.Series> series = new ArrayList<>();
+        double maxNines = 0;
+        double maxMillis = 0;
+        double minMedian = Double.MAX_VALUE;
+        double minMillis = Double.MAX_VALUE;
+        boolean any = false;
+        for (int i = 0; i < names.size(); i++) {
+            Histogram h = histograms.get(i);
+            double[][] curve = h == null ? new double[][] {new double[0], new double[0]} : curve(h);
+            int n = curve[0].length;
+            if (n > 0) {
+                any = true;
+                maxNines = Math.max(maxNines, curve[0][n - 1]);
+                maxMillis = Math.max(maxMillis, curve[1][n - 1]);
+                minMedian = Math.min(minMedian, curve[1][n / 2]);
+                for (double v : curve[1]) {
+                    if (v > 0) {
+                        minMillis = Math.min(minMillis, v);
+                    }
+                }
+            }
+            series.add(new SvgChart.Series(names.get(i), curve[0], curve[1], null, null));
+        }
+        if (!any) {
+            return null;
+        }
+        boolean logY = minMedian > 0 && maxMillis / minMedian > LOG_Y_SPREAD;
+        SvgChart.Axis y = logY
+                ? SvgChart.Axis.logDecades(yLabel + " (ms, log scale)", minMillis == Double.MAX_VALUE ? 0.001 : minMillis, maxMillis)
+                : SvgChart.Axis.linear(yLabel + " (ms)", 0, maxMillis <= 0 ? 1 : maxMillis);
+        return new Chart(SvgChart.lines(title, percentileAxis(maxNines), y, series, false), logY);
+    }
+
     /** {@code log10(1/(1-p))}: 0 for 0%, 1 for 90%, 2 for 99%. */
     public static double nines(double p) {
         return Math.log10(1 / (1 - p));

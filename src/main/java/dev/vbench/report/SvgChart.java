@@ -24,6 +24,10 @@ public final class SvgChart {
     static final int RIGHT = 176;
     static final int TOP = 36;
     static final int BOTTOM = 56;
+    /** Longest chart title before it is shortened (the full title stays in the SVG's title and aria-label). */
+    static final int TITLE_CHARS = 60;
+    /** Linear-axis ticks from this size on read 250k, 1.5M (wider labels would run into the axis title). */
+    static final double COMPACT_FROM = 100_000;
     /** Longest legend entry before it is shortened (the tables carry the full names). */
     static final int LEGEND_CHARS = 24;
     /** Colour-blind-safe palette (Okabe–Ito), one colour per series in order. */
@@ -51,7 +55,7 @@ public final class SvgChart {
             List<Tick> ticks = new ArrayList<>();
             int decimals = Math.max(0, (int) -Math.floor(Math.log10(step)));
             for (double v = lo; v <= hi + step / 2; v += step) {
-                ticks.add(new Tick(v, num(v, decimals)));
+                ticks.add(new Tick(v, Math.abs(v) >= COMPACT_FROM ? compact(v) : num(v, decimals)));
             }
             return new Axis(label, lo, hi, false, ticks);
         }
@@ -169,6 +173,15 @@ public final class SvgChart {
         return num(v, a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3);
     }
 
+    /** A large tick value with an SI suffix: {@code 250k}, {@code 1.5M}, {@code 2G}. */
+    static String compact(double v) {
+        double a = Math.abs(v);
+        double scale = a >= 1e9 ? 1e9 : a >= 1e6 ? 1e6 : 1e3;
+        String suffix = scale == 1e9 ? "G" : scale == 1e6 ? "M" : "k";
+        String digits = String.format(Locale.ROOT, "%.2f", v / scale).replaceAll("\\.?0+$", "");
+        return digits + suffix;
+    }
+
     /** Formats a number with {@code decimals} decimals in Locale.ROOT. */
     static String num(double v, int decimals) {
         return String.format(Locale.ROOT, "%." + decimals + "f", v);
@@ -189,7 +202,8 @@ public final class SvgChart {
             svg.append("<title>").append(Html.escape(title)).append("</title>\n");
             svg.append("<rect x=\"0\" y=\"0\" width=\"").append(WIDTH).append("\" height=\"").append(HEIGHT)
                     .append("\" fill=\"#ffffff\"/>\n");
-            text(LEFT, 22, "start", "title", title);
+            text(LEFT, 22, "start", "title", title.length() <= TITLE_CHARS ? title
+                    : title.substring(0, TITLE_CHARS - 1) + "…");
             for (Tick t : y.ticks()) {
                 double py = py(t.value());
                 svg.append("<line x1=\"").append(LEFT).append("\" x2=\"").append(WIDTH - RIGHT).append("\" y1=\"")

@@ -69,7 +69,7 @@ class CompareCommandTest {
         "--noise x;--noise 'x' is not a percentage; write e.g. --noise 1%",
         "--metric p12;--metric 'p12' is unknown; use one of makespan",
         "--layout grid;--layout 'grid' is unknown; use change, baseline or chain",
-        "--format html;--format 'html' is unknown; use text, markdown, csv or json",
+        "--format pdf;--format 'pdf' is unknown; use text, markdown, csv, json or html",
         "--labels one;--labels gives 1 name(s) for 2 files; give one per file",
         "--match-ignore durtion;--match-ignore durtion names nothing in the inputs; they have workload, duration, executor, tasks",
         "-o /nonexistent-dir/c.md;-o /nonexistent-dir/c.md: directory /nonexistent-dir does not exist; create it first",
@@ -147,6 +147,33 @@ class CompareCommandTest {
         assertEquals("", r.out(), "-o replaces stdout");
         assertTrue(Files.readString(md).startsWith("### io duration=1ms tasks=20 · makespan (ms)"));
         assertEquals("vbench-compare/1", ResultCodec.mapper().readTree(json.toFile()).get("schema").asText());
+    }
+
+    @Test
+    void htmlPageFromTheExtensionOrFormatWithLatencyCurvesForVbenchInputs() throws Exception {
+        Path before = write("before.json", ResultCodec.toJson(CompareFixtures.before()));
+        Path after = write("after.json", ResultCodec.toJson(CompareFixtures.after()));
+        Path html = tmp.resolve("report.html");
+        CliRun r = compare(before.toString(), after.toString(), "-o", html.toString());
+        assertEquals(0, r.code(), r::toString);
+        assertEquals("", r.out(), "-o replaces stdout");
+        assertEquals("", r.err(), r::toString);
+        String page = Files.readString(html);
+        assertTrue(page.startsWith("<!DOCTYPE html>"), page);
+        assertEquals(8, page.split("<svg ", -1).length - 1, "4 rows: bars and percentile curves each");
+        assertTrue(page.contains(before + " → " + after), "the files in the header");
+        // .htm and --format html to stdout give the same page
+        Path htm = tmp.resolve("report.htm");
+        assertEquals(0, compare(before.toString(), after.toString(), "-o", htm.toString()).code());
+        assertEquals(page, Files.readString(htm));
+        CliRun stdout = compare(before.toString(), after.toString(), "--format", "HTML");
+        assertEquals(0, stdout.code(), stdout::toString);
+        assertEquals(page, stdout.out());
+        // JMH inputs: bars only
+        CliRun jmh = compare(JMH.toString(), JMH.toString(), "--format", "html");
+        assertEquals(0, jmh.code(), jmh::toString);
+        assertEquals(3, jmh.out().split("<svg ", -1).length - 1, jmh::toString);
+        assertFalse(jmh.out().contains("<polyline"), "no latency curves without histograms");
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.vbench.report.compare;
 
 import dev.vbench.compare.Comparison;
+import dev.vbench.compare.Latencies;
 import dev.vbench.report.ConsoleRenderer;
 import dev.vbench.report.MarkdownRenderer;
 import java.util.Locale;
@@ -11,7 +12,9 @@ public enum CompareFormat {
     TEXT("txt"),
     MARKDOWN("md"),
     CSV("csv"),
-    JSON("json");
+    JSON("json"),
+    /** One self-contained page: the table, a bar chart and latency curves per row ({@link CompareHtml}). */
+    HTML("html");
 
     private final String extension;
 
@@ -30,11 +33,20 @@ public enum CompareFormat {
 
     /** Renders {@code comparison}; {@code verbose} adds {@code (p=… n=…)} to the tables' change cells. */
     public String render(Comparison comparison, boolean verbose) {
+        return render(comparison, verbose, Latencies.NONE);
+    }
+
+    /**
+     * Renders {@code comparison}; {@link #HTML} also draws the latency percentile curves of
+     * {@code latencies} (the other formats do not use them).
+     */
+    public String render(Comparison comparison, boolean verbose, Latencies latencies) {
         return switch (this) {
             case TEXT -> ConsoleRenderer.render(CompareTables.table(comparison, verbose));
             case MARKDOWN -> MarkdownRenderer.render(CompareTables.table(comparison, verbose));
             case CSV -> CompareCsv.render(comparison);
             case JSON -> CompareJson.render(comparison);
+            case HTML -> CompareHtml.render(comparison, verbose, latencies);
         };
     }
 
@@ -43,6 +55,9 @@ public enum CompareFormat {
         String lower = fileName.toLowerCase(Locale.ROOT);
         if (lower.endsWith(".markdown")) {
             return MARKDOWN;
+        }
+        if (lower.endsWith(".htm")) {
+            return HTML;
         }
         for (CompareFormat f : values()) {
             if (lower.endsWith("." + f.extension)) {

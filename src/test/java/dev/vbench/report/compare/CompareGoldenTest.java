@@ -36,12 +36,18 @@ class CompareGoldenTest {
         Locale.setDefault(Locale.forLanguageTag(tag));
         Comparison two = compare(Layout.CHANGE, CompareFixtures.before(), CompareFixtures.after());
         for (CompareFormat f : CompareFormat.values()) {
+            if (f == CompareFormat.HTML) {
+                continue; // CompareHtmlTest seals the page with its latency curves
+            }
             Golden.assertMatches("compare/change." + f.extension(), f.render(two, false));
         }
         Golden.assertMatches("compare/change-verbose.md", CompareFormat.MARKDOWN.render(two, true));
         for (Layout layout : List.of(Layout.BASELINE, Layout.CHAIN)) {
             Comparison three = compare(layout, CompareFixtures.before(), CompareFixtures.after(), CompareFixtures.later());
             for (CompareFormat f : CompareFormat.values()) {
+                if (f == CompareFormat.HTML) {
+                    continue;
+                }
                 Golden.assertMatches("compare/" + layout.cliName() + "." + f.extension(), f.render(three, false));
             }
             Golden.assertMatches("compare/" + layout.cliName() + "-verbose.txt", CompareFormat.TEXT.render(three, true));
