@@ -26,8 +26,13 @@ final class TaskSlots {
     static final int CHUNK_BITS = 16;
     static final int CHUNK_SIZE = 1 << CHUNK_BITS;
 
-    static final byte PENDING = 0;
-    static final byte DONE = 1;
+    /**
+     * A slot nobody marked: the task ran and returned. Only failures and drops are written, so a
+     * task that succeeds stores nothing in {@code state}: 64 neighbouring tasks share one cache line
+     * of this array, and a store per task made the threads of a pool false-share it. A trial is
+     * tallied only after its executor terminated normally, so every submitted slot has run.
+     */
+    static final byte DONE = 0;
     static final byte FAILED = 2;
     static final byte DROPPED = 3;
 

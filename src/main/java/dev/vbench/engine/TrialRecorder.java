@@ -80,9 +80,6 @@ final class TrialRecorder {
                 continue;
             }
             t.first = Math.min(t.first, c.submit[k]);
-            if (state == TaskSlots.PENDING) {
-                continue; // never ran: the trial was interrupted
-            }
             t.last = Math.max(t.last, c.end[k]);
             if (state == TaskSlots.FAILED) {
                 continue;

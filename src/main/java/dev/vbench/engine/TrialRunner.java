@@ -239,17 +239,19 @@ public final class TrialRunner {
                 release(t);
                 return;
             }
-            byte state = TaskSlots.DONE;
+            boolean failed = false;
             try {
                 sink = t.task.run(index);
             } catch (Throwable e) {
-                state = TaskSlots.FAILED;
+                failed = true;
                 t.failures.record(e);
             }
             long e = t.clock.nanoTime();
             chunk.start[slot] = s;
             chunk.end[slot] = e;
-            chunk.state[slot] = state;
+            if (failed) {
+                chunk.state[slot] = TaskSlots.FAILED; // success leaves the slot DONE: no store on the common path
+            }
             release(t);
         }
 
