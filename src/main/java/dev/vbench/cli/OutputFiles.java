@@ -37,12 +37,28 @@ public final class OutputFiles {
         }
     }
 
+    /**
+     * A temp file is created owner-only (0600); a result file should have the permissions the file
+     * it replaces had, or rw-r--r-- like any new file, so sharing a result needs no chmod.
+     */
+    private static void keepUsualPermissions(Path tmp, Path target) {
+        try {
+            java.util.Set<java.nio.file.attribute.PosixFilePermission> perms = Files.exists(target)
+                    ? Files.getPosixFilePermissions(target)
+                    : java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--");
+            Files.setPosixFilePermissions(tmp, perms);
+        } catch (UnsupportedOperationException | IOException e) {
+            // not a POSIX file system: keep the platform's default
+        }
+    }
+
     /** Writes {@code text} to {@code file} so readers see either the old or the new content. */
     public static void writeAtomically(Path file, String text) throws IOException {
         Path absolute = file.toAbsolutePath();
         Path tmp = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName() + ".", ".tmp");
         try {
             Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            keepUsualPermissions(tmp, absolute);
             try {
                 Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
