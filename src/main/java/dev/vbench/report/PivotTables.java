@@ -84,8 +84,9 @@ public final class PivotTables {
             b.row(cells);
             r++;
         }
-        b.footnote("median of trials ± 95% CI; Speedup: times better than " + executors.get(0) + " by median " + metric.key()
-                + ", shown when the trials differ significantly (two-sided Mann-Whitney, Holm-adjusted p < 0.05), else ~");
+        b.footnote(executors.size() < 2 ? "median of trials ± 95% CI"
+                : "median of trials ± 95% CI; Speedup: times better than " + executors.get(0) + " by median " + metric.key()
+                        + ", shown when the trials differ significantly (two-sided Mann-Whitney, Holm-adjusted p < 0.05), else ~");
         return b.build();
     }
 

@@ -64,11 +64,37 @@ public final class RunTables {
                 varying.add(d);
             }
         }
+        varying.removeIf(d -> d.name().equals("tasks") && followsAnother(d, varying, cells));
         if (varying.isEmpty()) {
             boolean timed = cells.stream().allMatch(c -> c.config().tasks() == 0); // --duration: no task count
             varying.add(candidates.get(candidates.size() - (timed ? 1 : 2))); // tasks, else concurrency
         }
         return varying;
+    }
+
+    /**
+     * Whether {@code d}'s value is a function of another varying dimension's value (the thumbnail
+     * workload's default task count is its {@code files} parameter): such a column repeats information.
+     */
+    private static boolean followsAnother(Dimension d, List<Dimension> varying, List<CellResult> cells) {
+        for (Dimension other : varying) {
+            if (other == d) {
+                continue;
+            }
+            java.util.Map<String, String> seen = new java.util.HashMap<>();
+            boolean function = true;
+            for (CellResult c : cells) {
+                String previous = seen.putIfAbsent(other.value(c.config()), d.value(c.config()));
+                if (previous != null && !previous.equals(d.value(c.config()))) {
+                    function = false;
+                    break;
+                }
+            }
+            if (function) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A row dimension: a name and how to read it from a cell's configuration. */
