@@ -185,7 +185,7 @@ public final class RunCommand implements Callable<Integer> {
         List<RunPlan> plans = suite == null ? List.of(plan()) : suitePlans(suite);
         RunPlan plan = plans.get(0);
         int cellCount = plans.stream().mapToInt(p -> p.cells().size()).sum();
-        List<Output> files = outputs();
+        RunOutputs files = RunOutputs.parse(outputs, format, quiet);
         boolean metricGiven = spec.commandLine().getParseResult().hasMatchedOption("--metric");
         ReportOptions reportOptions = new ReportOptions(metricGiven ? tableMetric : loadDefaultMetric(tableMetric),
                 verbose, metricGiven ? tableMetric : null, parseSlo());
@@ -199,8 +199,6 @@ public final class RunCommand implements Callable<Integer> {
                     + (interactive ? "; Ctrl-C stops and keeps finished cells" : ""));
             err.flush();
         }
-        RunResult[] latest = {new RunResult(RunResult.SCHEMA, environment, plan.settings(), List.of())};
-        List<CellResult> finished = new ArrayList<>();
         RunListener progress = TerminalProgress.create(err, quiet, noProgress,
                 plan.settings().warmupTrials() + plan.settings().measuredTrials());
         PinningProbe.synchronizedPinningWarning(Runtime.version().feature(),
@@ -208,49 +206,26 @@ public final class RunCommand implements Callable<Integer> {
                 .ifPresent(progress::warning);
         probes = TrialProbes.standard(pinning == Pinning.on, pinThreshold, progress::warning);
         progressBar = progress instanceof TerminalProgress bar ? bar : null;
-        RunListener listener = new RunListener() {
-            @Override
-            public void cellStarted(CellPlan cell, int i, int n) {
-                progress.cellStarted(cell, i, n);
-            }
-
-            @Override
-            public void cellFinished(CellResult result, int i, int n) {
-                finished.add(result);
-                latest[0] = latest[0].withCells(finished);
-                writeFiles(files, latest[0], reportOptions);
-                progress.cellFinished(result, i, n);
-            }
-
-            @Override
-            public void trialFinished(CellPlan cell, boolean warm, int index, int count, long makespanNanos) {
-                progress.trialFinished(cell, warm, index, count, makespanNanos);
-            }
-
-            @Override
-            public void warning(String message) {
-                progress.warning(message);
-            }
-        };
-        RunResult result = latest[0];
+        CellCollector collector = new CellCollector(new RunResult(RunResult.SCHEMA, environment, plan.settings(), List.of()),
+                progress, files, reportOptions);
         for (RunPlan p : plans) {
-            RunResult part = runWithInterruptHook(p, environment, listener);
+            RunResult part = runWithInterruptHook(p, environment, collector);
             boolean stopped = part.cells().size() < p.cells().size()
                     || part.cells().stream().anyMatch(c -> !CellResult.OK.equals(c.status()));
-            result = new RunResult(RunResult.SCHEMA, environment, plan.settings(), finished);
             if (stopped) {
                 break;
             }
         }
+        RunResult result = collector.result();
         if (suite != null && (format == null || format == Format.CONSOLE || format == Format.MARKDOWN)) {
-            writeFiles(files, result, reportOptions);
-            if (!(quiet && !files.isEmpty())) {
+            files.writeFiles(result, reportOptions);
+            if (!(quiet && files.anyFile())) {
                 out.print(SuiteRun.render(suite, result, format == Format.MARKDOWN));
                 out.flush();
             }
             return exitCode(err, result);
         }
-        printStdout(out, files, result, reportOptions);
+        files.finish(out, result, reportOptions);
         return exitCode(err, result);
     }
 
@@ -406,56 +381,5 @@ public final class RunCommand implements Callable<Integer> {
         }
         Path root = dataDir != null ? dataDir : DataDirs.defaultRoot();
         return new RunPlan(cells, new RunSettings(warmup, trials, forks, seed), root);
-    }
-
-    /** An -o target: a file and its format, or stdout. */
-    record Output(Path file, Format format) {}
-
-    List<Output> outputs() {
-        List<Output> out = new ArrayList<>();
-        for (String o : outputs) {
-            if (o.equals("-")) {
-                out.add(new Output(null, format == null ? Format.CONSOLE : format));
-                continue;
-            }
-            Path file = Path.of(o);
-            Format byExtension = Format.fromFileName(o);
-            Format f = byExtension != null ? byExtension : format != null ? format : Format.JSON;
-            OutputFiles.checkWritable(file);
-            out.add(new Output(file, f));
-        }
-        return out;
-    }
-
-    private static void writeFiles(List<Output> files, RunResult result, ReportOptions options) {
-        for (Output o : files) {
-            if (o.file() == null) {
-                continue;
-            }
-            try {
-                OutputFiles.writeAtomically(o.file(), o.format().exporter(options).render(result));
-            } catch (IOException e) {
-                throw new EnvironmentException("cannot write " + o.file() + ": " + e.getMessage()
-                        + "; check free space and permissions", e);
-            }
-        }
-    }
-
-    private void printStdout(PrintWriter out, List<Output> files, RunResult result, ReportOptions options) {
-        writeFiles(files, result, options);
-        for (Output o : files) {
-            if (o.file() == null) {
-                out.print(o.format().exporter(options).render(result));
-            }
-        }
-        boolean anyFile = files.stream().anyMatch(o -> o.file() != null);
-        boolean stdoutTaken = files.stream().anyMatch(o -> o.file() == null);
-        if (stdoutTaken || (quiet && anyFile)) {
-            out.flush();
-            return;
-        }
-        Format stdoutFormat = anyFile || format == null ? Format.CONSOLE : format;
-        out.print(stdoutFormat.exporter(options).render(result));
-        out.flush();
     }
 }
