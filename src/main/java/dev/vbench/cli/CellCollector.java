@@ -51,6 +51,11 @@ final class CellCollector implements RunListener {
     }
 
     @Override
+    public void preparing(String workload, String step, long done, long total) {
+        progress.preparing(workload, step, done, total);
+    }
+
+    @Override
     public void warning(String message) {
         progress.warning(message);
     }

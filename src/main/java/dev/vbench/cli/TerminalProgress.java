@@ -85,6 +85,19 @@ final class TerminalProgress implements RunListener {
         }
     }
 
+    /** One self-overwriting line while a workload generates its inputs (only at a terminal). */
+    @Override
+    public void preparing(String workload, String step, long done, long total) {
+        synchronized (err) {
+            String line = "preparing " + workload + ": " + step + " " + done + "/" + total;
+            err.print("\r" + (line.length() < width ? line : line.substring(0, width - 1)) + (Terminals.dumb() ? "" : ERASE_TO_END));
+            if (done >= total) {
+                err.println();
+            }
+            err.flush();
+        }
+    }
+
     @Override
     public void warning(String message) {
         synchronized (err) {

@@ -84,7 +84,8 @@ public final class Engine {
         Workload workload = cell.workload().create(cell.params());
         PrepareContext context = new PrepareContext(
                 DataDirs.forWorkload(plan.dataRoot(), cell.workload().name()),
-                plan.settings().seed(), listener::warning, PrepareContext.Progress.NONE);
+                plan.settings().seed(), listener::warning,
+                (step, done, total) -> listener.preparing(cell.workload().name(), step, done, total));
         try {
             workload.prepare(context);
         } catch (Exception | Error e) {

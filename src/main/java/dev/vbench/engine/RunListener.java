@@ -18,6 +18,13 @@ public interface RunListener {
 
     default void cellFinished(CellResult result, int cellIndex, int cellCount) {}
 
+    /**
+     * Progress of a workload's (untimed) input preparation, e.g. generating photos.
+     *
+     * @param done units done so far; {@code done == total} ends the step
+     */
+    default void preparing(String workload, String step, long done, long total) {}
+
     /** A one-line warning for the user (goes to stderr). */
     default void warning(String message) {}
 
