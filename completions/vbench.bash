@@ -205,7 +205,7 @@ function _picocli_vbench_run() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--stacktrace' '-q' '--quiet' '--verbose' '--no-progress'"
+  local flag_opts="'--stacktrace' '-h' '--help' '-q' '--quiet' '--verbose' '--no-progress'"
   local arg_opts="'--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--duration' '--rate' '--timeout' '--slo' '--warmup' '--trials' '--forks' '--seed' '-o' '--output' '-f' '--format' '--metric' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold'"
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench") # --format values
   local onoff_option_args=("on" "off") # --pinning values
@@ -301,7 +301,7 @@ function _picocli_vbench_compare() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--stacktrace' '--verbose'"
+  local flag_opts="'--stacktrace' '-h' '--help' '--verbose'"
   local arg_opts="'--layout' '--metric' '--noise' '--match-ignore' '--fail-on-regression' '-f' '--format' '-o' '--output' '--labels'"
 
   type compopt &>/dev/null && compopt +o default
@@ -359,7 +359,7 @@ function _picocli_vbench_list() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--stacktrace'"
+  local flag_opts="'--stacktrace' '-h' '--help'"
   local arg_opts="'-w' '--workload' '-p' '--param'"
 
   type compopt &>/dev/null && compopt +o default
@@ -389,7 +389,7 @@ function _picocli_vbench_report() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--stacktrace' '--verbose'"
+  local flag_opts="'--stacktrace' '-h' '--help' '--verbose'"
   local arg_opts="'-f' '--format' '-o' '--output' '--metric' '--cell'"
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench") # --format values
 
@@ -438,7 +438,7 @@ function _picocli_vbench_calibrate() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--stacktrace'"
+  local flag_opts="'--stacktrace' '-h' '--help'"
   local arg_opts="'--tasks' '--rounds' '-e' '--executor' '--pinning'"
   local onoff_option_args=("on" "off") # --pinning values
 
