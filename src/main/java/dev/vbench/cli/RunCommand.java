@@ -208,15 +208,27 @@ public final class RunCommand implements Callable<Integer> {
         progressBar = progress instanceof TerminalProgress bar ? bar : null;
         CellCollector collector = new CellCollector(new RunResult(RunResult.SCHEMA, environment, plan.settings(), List.of()),
                 progress, files, reportOptions);
-        for (RunPlan p : plans) {
-            RunResult part = runWithInterruptHook(p, environment, collector);
-            boolean stopped = part.cells().size() < p.cells().size()
-                    || part.cells().stream().anyMatch(c -> !CellResult.OK.equals(c.status()));
-            if (stopped) {
-                break;
+        CountDownLatch commandDone = new CountDownLatch(1);
+        Thread hook = installInterruptHook(commandDone);
+        try {
+            for (RunPlan p : plans) {
+                RunResult part = runPlan(p, environment, collector);
+                boolean stopped = part.cells().size() < p.cells().size()
+                        || part.cells().stream().anyMatch(c -> !CellResult.OK.equals(c.status()));
+                if (stopped) {
+                    break;
+                }
             }
+            return finish(out, err, suite, files, collector.result(), reportOptions);
+        } finally {
+            commandDone.countDown();
+            removeInterruptHook(hook);
         }
-        RunResult result = collector.result();
+    }
+
+    /** Writes the files a last time, prints stdout and returns the exit code. */
+    private int finish(PrintWriter out, PrintWriter err, SuiteSpec suite, RunOutputs files, RunResult result,
+            ReportOptions reportOptions) {
         if (suite != null && (format == null || format == Format.CONSOLE || format == Format.MARKDOWN)) {
             files.writeFiles(result, reportOptions);
             if (!(quiet && files.anyFile())) {
@@ -229,29 +241,38 @@ public final class RunCommand implements Callable<Integer> {
         return exitCode(err, result);
     }
 
-    private RunResult runWithInterruptHook(RunPlan plan, Environment environment, RunListener listener) throws Exception {
+    /**
+     * Ctrl-C interrupts the thread running the command; the JVM then waits (up to 30 s) until the
+     * command has written its files and printed its tables, so what finished is never lost.
+     */
+    private Thread installInterruptHook(CountDownLatch commandDone) {
         Thread runner = Thread.currentThread();
-        CountDownLatch done = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             runner.interrupt();
             try {
-                done.await(30, TimeUnit.SECONDS);
+                commandDone.await(30, TimeUnit.SECONDS);
             } catch (InterruptedException ignored) {
                 Thread.currentThread().interrupt();
             }
         }, "vbench-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
+        return hook;
+    }
+
+    private static void removeInterruptHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException ignored) {
+            // the JVM is already shutting down (Ctrl-C): the hook is running
+        }
+    }
+
+    private RunResult runPlan(RunPlan plan, Environment environment, RunListener listener) throws Exception {
         try {
             return new Engine(NanoClock.SYSTEM, probes).run(plan, environment, listener);
         } finally {
             if (progressBar != null) {
                 progressBar.close(); // a failed run leaves no half-drawn bar before the error line
-            }
-            done.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException ignored) {
-                // the JVM is already shutting down (Ctrl-C): the hook is running
             }
         }
     }

@@ -1,0 +1,58 @@
+package dev.vbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vbench.result.CellResult;
+import dev.vbench.result.ResultCodec;
+import dev.vbench.result.RunResult;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Stopping a run (Ctrl-C, or a TERM from cron or CI; both run the JVM's shutdown hooks) keeps what
+ * finished: the cell in progress is written with the trials it completed and status interrupted,
+ * and the tables and a one-line note are still printed.
+ */
+class InterruptTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void stoppedRunKeepsFinishedTrialsAndSaysSo() throws Exception {
+        Path json = tmp.resolve("r.json");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp", classpath, "dev.vbench.Main", "run", "-w", "io",
+                "-p", "duration=200ms", "-e", "fixed:threads=1", "--tasks", "3", "--trials", "30", "--warmup", "0",
+                "-o", json.toString()));
+        Path log = tmp.resolve("out.log");
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        // each trial takes 0.6 s (30 in all): once the run has started, let two or three trials finish, then stop
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (p.isAlive() && System.nanoTime() < deadline
+                && !Files.readString(log, StandardCharsets.UTF_8).contains("measured trials")) {
+            Thread.sleep(20);
+        }
+        Thread.sleep(1600);
+        p.destroy(); // SIGTERM: the same shutdown path as Ctrl-C
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "vbench did not stop");
+        String out = Files.readString(log, StandardCharsets.UTF_8);
+        assertTrue(out.contains("vbench: interrupted; finished cells were kept"), out);
+        assertTrue(out.contains("cell interrupted after"), out);
+        RunResult result = ResultCodec.read(json);
+        CellResult cell = result.cells().get(0);
+        assertEquals(CellResult.INTERRUPTED, cell.status(), out);
+        assertTrue(cell.trials().size() >= 1 && cell.trials().size() < 30, out);
+        assertTrue(cell.trials().stream().allMatch(t -> t.completed() == 3), "kept trials are complete ones");
+    }
+}
