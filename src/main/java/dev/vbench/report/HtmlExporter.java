@@ -105,7 +105,8 @@ final class HtmlExporter implements Exporter {
             if (chart == null) {
                 continue;
             }
-            body.append(Html.figure(chart.svg(), "End-to-end latency (submit → end) of every task, all measured trials merged;"
+            body.append(Html.figure(chart.svg(), "End-to-end latency (" + LatencyCurves.measuredFrom(cells)
+                    + ") of every task, all measured trials merged;"
                     + " x: percentile on a log scale of 1/(1−p), as HdrHistogram plots it"
                     + (chart.logY() ? "; y on a log scale because the executors differ by more than "
                             + (int) LatencyCurves.LOG_Y_SPREAD + "x." : ".")));

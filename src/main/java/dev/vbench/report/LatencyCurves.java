@@ -23,13 +23,25 @@ public final class LatencyCurves {
 
     private LatencyCurves() {}
 
-    /** The end-to-end histograms of a cell's measured trials, merged (merging is exact). */
+    /**
+     * The end-to-end histograms of a cell's measured trials, merged (merging is exact). In an
+     * open-model ({@code --rate}) cell this is the corrected latency, from each task's intended start,
+     * as every latency metric of such a cell is (coordinated omission, STATS.md rule 10).
+     */
     public static Histogram mergedEndToEnd(CellResult cell) {
         Histogram merged = Histograms.newHistogram();
         for (TrialResult t : cell.trials()) {
-            merged.add(Histograms.decode(t.histograms().endToEnd()));
+            String corrected = t.histograms().intendedEndToEnd();
+            merged.add(Histograms.decode(corrected != null ? corrected : t.histograms().endToEnd()));
         }
         return merged;
+    }
+
+    /** How {@link #mergedEndToEnd} measured the cells: "submit → end", or from the intended start. */
+    public static String measuredFrom(java.util.List<CellResult> cells) {
+        boolean open = cells.stream().anyMatch(c -> c.config().openModel());
+        return open ? "intended start → end for --rate cells (corrected for coordinated omission), else submit → end"
+                : "submit → end";
     }
 
     /**

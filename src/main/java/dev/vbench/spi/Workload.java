@@ -36,7 +36,7 @@ public interface Workload extends AutoCloseable {
 
     /**
      * Checks that one task's operation produced a correct result; used by the contract test and
-     * by {@code vbench run --verify}. Default: runs the task once and accepts any value.
+     * by the workload contract test (every built-in workload's test runs it). Default: runs the task once and accepts any value.
      *
      * @return a short description of what was verified
      * @throws AssertionError or Exception when the result is wrong
