@@ -1,25 +1,17 @@
 package dev.vbench.report;
 
+import dev.vbench.testing.GoldenLocales;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.Fixtures;
 import dev.vbench.testing.Golden;
 import java.util.Locale;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /** Seals every output format with golden files, under Locale.ROOT and a comma-decimal locale. */
 class GoldenOutputTest {
 
-    private final Locale saved = Locale.getDefault();
 
-    @AfterEach
-    void restoreLocale() {
-        Locale.setDefault(saved);
-    }
 
-    @ParameterizedTest(name = "locale {0}")
-    @ValueSource(strings = {"und", "de-DE"})
+    @GoldenLocales
     void everyFormatMatchesItsGoldenFile(String tag) {
         Locale.setDefault(Locale.forLanguageTag(tag));
         RunResult run = Fixtures.ioRun();

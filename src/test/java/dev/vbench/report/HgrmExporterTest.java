@@ -1,5 +1,6 @@
 package dev.vbench.report;
 
+import dev.vbench.testing.GoldenLocales;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,10 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Acceptance 3: {@code .hgrm} blocks are HdrHistogram's own percentile distribution, byte for
@@ -26,12 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class HgrmExporterTest {
 
-    private final Locale saved = Locale.getDefault();
 
-    @AfterEach
-    void restoreLocale() {
-        Locale.setDefault(saved);
-    }
 
     /** 1 … 1000 µs, one value each: a fixed histogram whose distribution is sealed in a golden file. */
     static Histogram fixed() {
@@ -42,8 +35,7 @@ class HgrmExporterTest {
         return h;
     }
 
-    @ParameterizedTest(name = "locale {0}")
-    @ValueSource(strings = {"und", "de-DE"})
+    @GoldenLocales
     void fixedHistogramMatchesHdrHistogramByteForByte(String tag) {
         Locale.setDefault(Locale.forLanguageTag(tag));
         Histogram h = fixed();
@@ -70,8 +62,7 @@ class HgrmExporterTest {
         }
     }
 
-    @ParameterizedTest(name = "locale {0}")
-    @ValueSource(strings = {"und", "de-DE"})
+    @GoldenLocales
     void matchesGoldenFile(String tag) {
         Locale.setDefault(Locale.forLanguageTag(tag));
         Golden.assertMatches("run/io.hgrm", Format.HGRM.exporter(ReportOptions.DEFAULT).render(Fixtures.ioRun()));

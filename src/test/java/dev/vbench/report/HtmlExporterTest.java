@@ -1,5 +1,6 @@
 package dev.vbench.report;
 
+import dev.vbench.testing.GoldenLocales;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,10 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
@@ -29,12 +27,7 @@ import org.w3c.dom.NodeList;
 /** Acceptance 1: the HTML report is well-formed, self-contained and carries the tables and charts. */
 class HtmlExporterTest {
 
-    private final Locale saved = Locale.getDefault();
 
-    @AfterEach
-    void restoreLocale() {
-        Locale.setDefault(saved);
-    }
 
     static String html(RunResult run) {
         return Format.HTML.exporter(ReportOptions.DEFAULT).render(run);
@@ -114,8 +107,7 @@ class HtmlExporterTest {
         assertTrue(last.getTextContent().contains("concurrency (tasks in flight, log scale)"));
     }
 
-    @ParameterizedTest(name = "locale {0}")
-    @ValueSource(strings = {"und", "de-DE"})
+    @GoldenLocales
     void matchesGoldenFiles(String tag) {
         Locale.setDefault(Locale.forLanguageTag(tag));
         Golden.assertMatches("run/io-pinned.html", html(Fixtures.pinnedIoRun()));

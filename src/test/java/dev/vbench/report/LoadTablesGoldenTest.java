@@ -1,5 +1,6 @@
 package dev.vbench.report;
 
+import dev.vbench.testing.GoldenLocales;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -16,23 +17,14 @@ import dev.vbench.testing.LoadFixtures;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /** Golden files for the concurrency-sweep and open-model tables, under Locale.ROOT and de-DE. */
 class LoadTablesGoldenTest {
 
-    private final Locale saved = Locale.getDefault();
 
-    @AfterEach
-    void restoreLocale() {
-        Locale.setDefault(saved);
-    }
 
-    @ParameterizedTest(name = "locale {0}")
-    @ValueSource(strings = {"und", "de-DE"})
+    @GoldenLocales
     void concurrencySweepMatchesItsGoldenFiles(String tag) {
         Locale.setDefault(Locale.forLanguageTag(tag));
         RunResult run = LoadFixtures.concurrencySweep();
@@ -46,8 +38,7 @@ class LoadTablesGoldenTest {
         Golden.assertMatches("load/sweep-slo-none.md", Format.MARKDOWN.exporter(nobody).render(run));
     }
 
-    @ParameterizedTest(name = "locale {0}")
-    @ValueSource(strings = {"und", "de-DE"})
+    @GoldenLocales
     void openModelMatchesItsGoldenFiles(String tag) {
         Locale.setDefault(Locale.forLanguageTag(tag));
         RunResult run = LoadFixtures.openModel();

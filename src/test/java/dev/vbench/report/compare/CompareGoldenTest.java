@@ -1,5 +1,6 @@
 package dev.vbench.report.compare;
 
+import dev.vbench.testing.GoldenLocales;
 import dev.vbench.compare.CompareOptions;
 import dev.vbench.compare.Comparison;
 import dev.vbench.compare.Comparisons;
@@ -16,22 +17,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /** Seals every compare layout and format with golden files, under Locale.ROOT and a comma-decimal locale. */
 class CompareGoldenTest {
 
-    private final Locale saved = Locale.getDefault();
 
-    @AfterEach
-    void restoreLocale() {
-        Locale.setDefault(saved);
-    }
 
-    @ParameterizedTest(name = "locale {0}")
-    @ValueSource(strings = {"und", "de-DE"})
+    @GoldenLocales
     void everyLayoutAndFormatMatchesItsGoldenFile(String tag) {
         Locale.setDefault(Locale.forLanguageTag(tag));
         Comparison two = compare(Layout.CHANGE, CompareFixtures.before(), CompareFixtures.after());
@@ -54,8 +46,7 @@ class CompareGoldenTest {
         }
     }
 
-    @ParameterizedTest(name = "locale {0}")
-    @ValueSource(strings = {"und", "de-DE"})
+    @GoldenLocales
     void jmhComparisonMatchesItsGoldenFile(String tag) throws Exception {
         Locale.setDefault(Locale.forLanguageTag(tag));
         String text = Files.readString(Path.of("src/test/resources/compare/jmh-1.37.json"));

@@ -1,5 +1,6 @@
 package dev.vbench.report.compare;
 
+import dev.vbench.testing.GoldenLocales;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -35,10 +36,7 @@ import java.util.Set;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.HdrHistogram.Histogram;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
@@ -48,12 +46,7 @@ class CompareHtmlTest {
 
     private static final String[] LABELS = {"before", "after", "later"};
 
-    private final Locale saved = Locale.getDefault();
 
-    @AfterEach
-    void restoreLocale() {
-        Locale.setDefault(saved);
-    }
 
     /** The comparison of {@code runs} and the page with their latency curves. */
     record Page(Comparison comparison, Latencies latencies, String html) {}
@@ -210,8 +203,7 @@ class CompareHtmlTest {
         assertTrue(e.getMessage().startsWith("before.json: cell c1 has a latency histogram that does not decode"), e.getMessage());
     }
 
-    @ParameterizedTest(name = "locale {0}")
-    @ValueSource(strings = {"und", "de-DE"})
+    @GoldenLocales
     void matchesGoldenFiles(String tag) throws Exception {
         Locale.setDefault(Locale.forLanguageTag(tag));
         Golden.assertMatches("compare/change.html", twoFiles().html());
