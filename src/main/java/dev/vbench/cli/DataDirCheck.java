@@ -37,7 +37,9 @@ final class DataDirCheck {
         if (e instanceof AccessDeniedException || e instanceof SecurityException) {
             return "is not writable (permission denied)";
         }
-        return "cannot be created or written (" + e.getClass().getSimpleName()
-                + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")";
+        // the file system's own reason ("Not a directory", "No space left on device"), never a Java class name
+        String why = e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null ? fse.getReason()
+                : e.getMessage();
+        return "cannot be created or written" + (why == null ? "" : " (" + why + ")");
     }
 }

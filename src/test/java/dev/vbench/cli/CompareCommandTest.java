@@ -233,12 +233,6 @@ class CompareCommandTest {
     }
 
     private static void assertUsageError(CliRun r, String expected) {
-        assertEquals(ExitCodes.USAGE, r.code(), r::toString);
-        assertEquals("", r.out(), r::toString);
-        String err = r.err().strip();
-        assertFalse(err.contains("\n"), () -> "not one line: " + r);
-        assertTrue(err.startsWith("vbench: "), r::toString);
-        assertTrue(err.contains(expected), () -> "expected '" + expected + "' in: " + err);
-        assertFalse(err.contains("Exception"), r::toString);
+        r.assertUsageError(expected);
     }
 }

@@ -104,11 +104,6 @@ class FileWorkloadsCliTest {
     }
 
     private static void assertUsageError(CliRun r, String expected) {
-        assertEquals(ExitCodes.USAGE, r.code(), r::toString);
-        assertTrue(r.out().isEmpty(), r::toString);
-        String err = r.err().strip();
-        assertFalse(err.contains("\n"), () -> "not one line: " + r);
-        assertTrue(err.startsWith("vbench: "), r::toString);
-        assertTrue(err.contains(expected), () -> "expected '" + expected + "' in: " + err);
+        r.assertUsageError(expected);
     }
 }

@@ -112,12 +112,7 @@ class LoadShapeCommandTest {
     })
     void badLoadOptionsAreOneLineAndExitTwo(String args, String expected) {
         CliRun r = CliRun.of(("run -w io " + args).split(" "));
-        assertEquals(ExitCodes.USAGE, r.code(), r::toString);
-        assertTrue(r.out().isEmpty(), r::toString);
-        String err = r.err().strip();
-        assertFalse(err.contains("\n"), () -> "not one line: " + r);
-        assertTrue(err.startsWith("vbench: "), r::toString);
-        assertTrue(err.contains(expected), () -> "expected '" + expected + "' in: " + err);
+        r.assertUsageError(expected);
     }
 
     @Test

@@ -91,12 +91,7 @@ class ReportCommandTest {
                 .replace("OK", json.toString());
         String[] argv = ("report " + line).split(" ");
         CliRun r = CliRun.of(argv);
-        assertEquals(ExitCodes.USAGE, r.code(), r::toString);
-        assertEquals("", r.out());
-        String err = r.err().strip();
-        assertFalse(err.contains("\n"), () -> "not one line: " + r);
-        assertTrue(err.startsWith("vbench: "), r::toString);
-        assertTrue(err.contains(expected), () -> "expected '" + expected + "' in: " + err);
+        r.assertUsageError(expected);
     }
 
     @Test

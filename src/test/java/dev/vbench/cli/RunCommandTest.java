@@ -1,7 +1,6 @@
 package dev.vbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.measure.Histograms;
@@ -85,13 +84,7 @@ class RunCommandTest {
     })
     void badInputIsOneLineAndExitTwo(String args, String expected) {
         CliRun r = CliRun.of(("run " + args).split(" "));
-        assertEquals(ExitCodes.USAGE, r.code(), r::toString);
-        assertTrue(r.out().isEmpty(), r::toString);
-        String err = r.err().strip();
-        assertFalse(err.contains("\n"), () -> "not one line: " + r);
-        assertTrue(err.startsWith("vbench: "), r::toString);
-        assertTrue(err.contains(expected), () -> "expected '" + expected + "' in: " + err);
-        assertFalse(err.contains("Exception"), r::toString);
+        r.assertUsageError(expected);
     }
 
     @Test

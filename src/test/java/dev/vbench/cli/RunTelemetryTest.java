@@ -1,7 +1,6 @@
 package dev.vbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -76,11 +75,7 @@ class RunTelemetryTest {
     })
     void badOptionsAreOneLineAndExitTwo(String args, String expected) {
         CliRun r = CliRun.of(("run -w noop " + args).split(" "));
-        assertEquals(ExitCodes.USAGE, r.code(), r::toString);
-        assertEquals("", r.out());
-        String err = r.err().strip();
-        assertFalse(err.contains("\n"), () -> "not one line: " + r);
-        assertTrue(err.contains(expected), () -> "expected '" + expected + "' in: " + err);
+        r.assertUsageError(expected);
     }
 
     private RunResult run(String... executorArgs) {

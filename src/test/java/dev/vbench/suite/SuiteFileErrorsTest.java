@@ -1,7 +1,6 @@
 package dev.vbench.suite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.cli.ExitCodes;
@@ -37,12 +36,8 @@ class SuiteFileErrorsTest {
         Path file = tmp.resolve("s.yaml");
         Files.writeString(file, yaml.replace("\\n", "\n"));
         CliRun r = CliRun.of("run", file.toString(), "--scale", "quick");
-        assertEquals(ExitCodes.USAGE, r.code(), r::toString);
-        String err = r.err().strip();
-        assertFalse(err.contains("\n"), () -> "not one line: " + r);
-        assertTrue(err.startsWith("vbench: " + file + where), () -> "expected '" + file + where + "' in: " + err);
-        assertTrue(err.contains(fix), () -> "expected '" + fix + "' in: " + err);
-        assertTrue(r.out().isEmpty(), r::toString);
+        r.assertUsageError(fix);
+        assertTrue(r.err().strip().startsWith("vbench: " + file + where), () -> "expected '" + file + where + "' in: " + r);
     }
 
     @org.junit.jupiter.api.Test

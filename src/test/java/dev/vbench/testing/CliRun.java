@@ -21,6 +21,20 @@ public record CliRun(int code, String out, String err) {
         return new CliRun(code, out.toString(), err.toString());
     }
 
+    /**
+     * Asserts a usage error as the CLI promises it: exit 2, nothing on stdout, one line on stderr that
+     * starts with {@code vbench: }, contains {@code expected} and shows no exception.
+     */
+    public void assertUsageError(String expected) {
+        org.junit.jupiter.api.Assertions.assertEquals(2, code, this::toString);
+        org.junit.jupiter.api.Assertions.assertEquals("", out, this::toString);
+        String line = err.strip();
+        org.junit.jupiter.api.Assertions.assertFalse(line.contains("\n"), () -> "not one line: " + this);
+        org.junit.jupiter.api.Assertions.assertTrue(line.startsWith("vbench: "), this::toString);
+        org.junit.jupiter.api.Assertions.assertTrue(line.contains(expected), () -> "expected '" + expected + "' in: " + line);
+        org.junit.jupiter.api.Assertions.assertFalse(line.contains("Exception"), this::toString);
+    }
+
     /** Lines of stderr that are not the run's informational header. */
     public String errLine() {
         return err.strip();
