@@ -42,6 +42,11 @@ public record Comparison(List<Dataset> files, Layout layout, List<int[]> pairs, 
         }
     }
 
+    /** This comparison under another title (a run table names its workload, trials and metric). */
+    public Comparison withTitle(String newTitle) {
+        return new Comparison(files, layout, pairs, noise, alpha, newTitle, rowHeader, rows, geomean, notes);
+    }
+
     /** A row that got significantly worse by more than a threshold. */
     public record Regression(Row row, Change change) {}
 
