@@ -167,13 +167,16 @@ public final class Comparisons {
             centres.add(Geomean.of(complete.stream().mapToDouble(r -> r.columns().get(file).median()).toArray()));
         }
         List<Double> ratios = new ArrayList<>();
+        List<Verdict> verdicts = new ArrayList<>();
         for (int c = 0; c < pairs.size(); c++) {
             int column = c;
             ratios.add(Geomean.of(complete.stream().mapToDouble(r -> r.changes().get(column).ratio()).toArray()));
+            List<Verdict> rowVerdicts = complete.stream().map(r -> r.changes().get(column).verdict()).distinct().toList();
+            verdicts.add(rowVerdicts.size() == 1 ? rowVerdicts.get(0) : Verdict.WITHIN_VARIANCE);
         }
         if (centres.stream().anyMatch(v -> v.isNaN())) {
             return null;
         }
-        return new GeomeanRow(centres, ratios, complete.get(0).unit());
+        return new GeomeanRow(centres, ratios, complete.get(0).unit(), verdicts);
     }
 }

@@ -84,7 +84,7 @@ public final class ComparisonTables {
         }
         if (style.geomean() && c.geomean() != null) {
             b.footnote("geomean: geometric mean of the medians of the rows every column has; its change is the geomean of"
-                    + " the per-row ratios");
+                    + " the per-row ratios, shown when every row changed the same way, else ~");
         }
         c.notes().forEach(b::footnote);
         return b;
@@ -102,7 +102,7 @@ public final class ComparisonTables {
             }
             b.row(cells);
         }
-        geomean(b, c, style, g -> g.ratios().stream().map(r -> Numbers.speedup(better(c.rows().get(0), r))).toList(),
+        geomean(b, c, style, (g, i) -> Numbers.speedup(better(c.rows().get(0), g.ratios().get(i))),
                 v -> Numbers.metric(v, c.geomean().unit()));
         if (!c.pairs().isEmpty()) {
             b.footnote("Speedup: how many times better than " + label(c, 0) + " by the median " + mode(c)
@@ -124,7 +124,7 @@ public final class ComparisonTables {
                     : Numbers.deltaPercent(ch.delta()) + " (" + ch.verdict().word() + ")" + detail(ch, style));
             b.row(cells);
         }
-        geomean(b, c, style, g -> List.of(Numbers.deltaPercent(g.ratios().get(0) - 1)), v -> Numbers.metric(v, c.geomean().unit()));
+        geomean(b, c, style, (g, i) -> Numbers.deltaPercent(g.ratios().get(i) - 1), v -> Numbers.metric(v, c.geomean().unit()));
         b.footnote("Change: median of " + label(c, 1) + " vs " + label(c, 0) + "; " + rule(c)
                 + "; ± is the 95% CI of the median");
     }
@@ -151,7 +151,9 @@ public final class ComparisonTables {
             cells.add(g.unit());
             g.centres().forEach(v -> cells.add(Numbers.fixed(v, 3)));
             cells.add("+0");
-            g.ratios().forEach(r -> cells.add(percent(r)));
+            for (int i = 0; i < g.ratios().size(); i++) {
+                cells.add(g.real(i) ? percent(g.ratios().get(i)) : "~");
+            }
             b.row(cells);
         }
         b.footnote("%: change of the median against " + label(c, 0) + " in whole percent (+0 on " + label(c, 0)
@@ -170,8 +172,7 @@ public final class ComparisonTables {
             }
             b.row(cells);
         }
-        geomean(b, c, style, g -> g.ratios().stream().map(r -> Numbers.deltaPercent(r - 1)).toList(),
-                v -> Numbers.metric(v, c.geomean().unit()));
+        geomean(b, c, style, (g, i) -> Numbers.deltaPercent(g.ratios().get(i) - 1), v -> Numbers.metric(v, c.geomean().unit()));
         if (!c.pairs().isEmpty()) {
             boolean higher = !c.rows().isEmpty() && c.rows().get(0).higherIsBetter();
             b.footnote("A → B: change of the median " + mode(c) + " from one column to the next ("
@@ -247,8 +248,9 @@ public final class ComparisonTables {
         }
     }
 
-    private static void geomean(Table.Builder b, Comparison c, Style style,
-            java.util.function.Function<GeomeanRow, List<String>> changes, java.util.function.DoubleFunction<String> value) {
+    /** The geomean row: centres, then per pair its change (when {@link GeomeanRow#real}) or {@code ~}. */
+    private static void geomean(Table.Builder b, Comparison c, Style style, BiFunction<GeomeanRow, Integer, String> change,
+            java.util.function.DoubleFunction<String> value) {
         GeomeanRow g = c.geomean();
         if (!style.geomean() || g == null) {
             return;
@@ -260,7 +262,9 @@ public final class ComparisonTables {
                 cells.add("");
             }
         }
-        cells.addAll(changes.apply(g));
+        for (int i = 0; i < g.ratios().size(); i++) {
+            cells.add(g.real(i) ? change.apply(g, i) : "~");
+        }
         b.row(cells);
     }
 
