@@ -359,7 +359,7 @@ function _picocli_vbench_list() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--stacktrace' '-h' '--help'"
+  local flag_opts="'--stacktrace' '-h' '--help' '--jvms'"
   local arg_opts="'-w' '--workload' '-p' '--param'"
 
   type compopt &>/dev/null && compopt +o default
