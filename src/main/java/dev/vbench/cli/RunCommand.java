@@ -10,9 +10,9 @@ import dev.vbench.measure.EnvironmentProbe;
 import dev.vbench.measure.NanoClock;
 import dev.vbench.measure.PinningProbe;
 import dev.vbench.measure.TrialProbes;
+import dev.vbench.compare.Slo;
 import dev.vbench.report.Format;
 import dev.vbench.report.ReportOptions;
-import dev.vbench.report.Slo;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
 import dev.vbench.result.Metric;
@@ -188,7 +188,7 @@ public final class RunCommand implements Callable<Integer> {
         RunOutputs files = RunOutputs.parse(outputs, format, quiet);
         boolean metricGiven = spec.commandLine().getParseResult().hasMatchedOption("--metric");
         ReportOptions reportOptions = new ReportOptions(metricGiven ? tableMetric : loadDefaultMetric(tableMetric),
-                verbose, metricGiven ? tableMetric : null, parseSlo());
+                verbose, metricGiven ? tableMetric : null, parseSlo()).withSuite(suite);
         Environment environment = EnvironmentProbe.capture(VersionProvider.version(),
                 "vbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         boolean interactive = !quiet && Terminals.interactive();
