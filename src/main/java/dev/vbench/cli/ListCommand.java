@@ -2,6 +2,7 @@ package dev.vbench.cli;
 
 import dev.vbench.executor.ExecutorStrategies;
 import dev.vbench.executor.ExecutorStrategy;
+import dev.vbench.plan.Planner;
 import dev.vbench.spi.ParamSpec;
 import dev.vbench.spi.Params;
 import dev.vbench.spi.WorkloadProvider;
@@ -39,7 +40,7 @@ public final class ListCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         if (workload != null) {
-            WorkloadProvider p = MatrixBuilder.workload(workload);
+            WorkloadProvider p = Planner.workload(workload);
             printWorkload(out, p, true);
             return ExitCodes.OK;
         }
