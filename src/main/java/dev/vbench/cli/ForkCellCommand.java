@@ -5,6 +5,7 @@ import dev.vbench.engine.Engine;
 import dev.vbench.engine.ForkPlan;
 import dev.vbench.engine.ForkRunner;
 import dev.vbench.engine.RunPlan;
+import dev.vbench.loader.UserCode;
 import dev.vbench.measure.EnvironmentProbe;
 import dev.vbench.measure.NanoClock;
 import dev.vbench.measure.TrialProbes;
@@ -51,8 +52,25 @@ public final class ForkCellCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ForkPlan plan = read(planFile);
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        UserCode code;
+        try {
+            code = UserCode.open(plan.classPathText(), Path.of(""), Path.of(plan.dataRoot()), note -> {}, note -> {});
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+        try (code) {
+            thread.setContextClassLoader(code.loader()); // as the parent: JDBC drivers, ServiceLoader in user code
+            return runCell(plan, code);
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    private int runCell(ForkPlan plan, UserCode code) throws Exception {
         ForkPlan.Cell c = plan.cell();
-        CellPlan cell = Planner.cell(c.id(), c.workload(), c.params(), c.executor(), c.load());
+        CellPlan cell = Planner.cell(code, c.id(), c.workload(), c.params(), c.executor(), c.load());
         StderrWarnings warnings = new StderrWarnings(spec.commandLine().getErr());
         TrialProbes.Settings probes = plan.probes();
         TrialProbes trialProbes = TrialProbes.standard(probes.pinning(), probes.pinningThreshold(), warnings::warning);

@@ -1,7 +1,9 @@
 package dev.vbench.cli;
 
 import dev.vbench.engine.CellPlan;
+import dev.vbench.engine.DataDirs;
 import dev.vbench.engine.RunPlan;
+import dev.vbench.loader.UserCode;
 import dev.vbench.measure.EnvironmentProbe;
 import dev.vbench.plan.MatrixRequest;
 import dev.vbench.plan.Plan;
@@ -43,7 +45,10 @@ import picocli.CommandLine.Spec;
             "  vbench run -w io -p duration=10ms,20ms -e virtual -o io.json",
             "  vbench run -w io -e fixed:threads=8 -e virtual --rate 1000/s --timeout 1s",
             "  vbench run -w io -e virtual --concurrency 1,4,16,64 --slo 'p99<20ms'",
-            "  vbench run -w io -e virtual --concurrency 64 --duration 30s"})
+            "  vbench run -w io -e virtual --concurrency 64 --duration 30s",
+            "  vbench run -w 'java.util.UUID::randomUUID' -e virtual -e fixed:threads=2",
+            "  vbench run -w examples/single-file/Fib.java -p n=20,25 -e virtual -e fixed:threads=2",
+            "  vbench run --classpath target/classes -w 'com.acme.Checkout::handle' -e virtual"})
 public final class RunCommand implements Callable<Integer> {
 
     @Spec
@@ -51,6 +56,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Mixin
     CommonOptions common;
+
+    @Mixin
+    ClassPathOption classPath;
 
     @Parameters(arity = "0..1", paramLabel = "SUITE",
             description = "A suite file (workloads/*.yaml) to run instead of -w/-e/-p: its experiments and tables.")
@@ -61,7 +69,10 @@ public final class RunCommand implements Callable<Integer> {
                     + " default: the source report's size).")
     Scale scale;
 
-    @Option(names = {"-w", "--workload"}, paramLabel = "NAME", description = "Workload to run (see 'vbench list').")
+    @Option(names = {"-w", "--workload"}, paramLabel = "WORKLOAD",
+            description = "Workload to run: a NAME (see 'vbench list'; providers on --classpath too), a provider CLASS,"
+                    + " 'CLASS::METHOD' (a public method taking () or (long index); -p sets its public fields and"
+                    + " setters), or FILE.java (compiled in memory and cached; its provider or public run method).")
     String workload;
 
     @Option(names = {"-e", "--executor"}, paramLabel = "SPEC",
@@ -168,10 +179,35 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         checkOptions();
-        Plan plan = Planner.plan(request());
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        try (UserCode code = classPath.open(dataDir != null ? dataDir : DataDirs.defaultRoot(), note -> note(err, note),
+                note -> {
+                    if (verbose) {
+                        note(err, note);
+                    }
+                })) {
+            thread.setContextClassLoader(code.loader()); // JDBC drivers, ServiceLoader.load(X) in workload code
+            return run(code);
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    private void note(PrintWriter err, String note) {
+        if (!quiet) {
+            err.println("vbench: " + note);
+            err.flush();
+        }
+    }
+
+    /** Options → request → plan → run → outputs. */
+    private int run(UserCode code) throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Plan plan = Planner.plan(request(), code);
         RunOutputs files = RunOutputs.parse(outputs, format, quiet);
         ReportOptions reportOptions = reportOptions(plan);
         Environment environment = EnvironmentProbe.capture(VersionProvider.version(),

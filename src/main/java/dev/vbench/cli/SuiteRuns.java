@@ -1,6 +1,7 @@
 package dev.vbench.cli;
 
 import dev.vbench.engine.RunPlan;
+import dev.vbench.loader.UserCode;
 import dev.vbench.plan.SuitePlanner;
 import dev.vbench.plan.TrialOptions;
 import dev.vbench.result.RunResult;
@@ -15,7 +16,7 @@ public final class SuiteRuns {
 
     /** Plans every experiment of {@code suite} at {@code scale} with the default seed and data root. */
     public static List<RunPlan> plan(SuiteSpec suite, String source, Scale scale) {
-        return SuitePlanner.plan(suite, source, scale, TrialOptions.DEFAULTS).runs();
+        return SuitePlanner.plan(suite, source, scale, TrialOptions.DEFAULTS, UserCode.builtIn()).runs();
     }
 
     /** The suite's tables, markdown or console. */

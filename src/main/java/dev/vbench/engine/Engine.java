@@ -117,8 +117,9 @@ public final class Engine {
             status = CellResult.INTERRUPTED;
             Thread.currentThread().interrupt();
         }
-        return new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials),
-                Summaries.notes(trials));
+        List<String> notes = new ArrayList<>(Summaries.notes(trials));
+        notes.addAll(workload.notes());
+        return new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials), notes);
     }
 
     private TrialResult runTrial(CellPlan cell, Workload workload, int index) throws Exception {

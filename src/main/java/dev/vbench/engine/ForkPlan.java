@@ -1,14 +1,17 @@
 package dev.vbench.engine;
 
 import dev.vbench.measure.TrialProbes;
+import dev.vbench.result.CodeEntry;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunSettings;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -32,14 +35,17 @@ import java.util.TreeMap;
  * @param dataRoot absolute root of the input cache
  * @param pinning whether JFR pinning events are recorded ({@code --pinning})
  * @param pinningThresholdNanos shortest pinned park counted ({@code --pinning-threshold})
+ * @param classPath the user's code ({@code --classpath}): absolute class path entries, each checked
+ *     by its SHA-256 in the parent's result ({@link RunSettings#code()}); empty for built-ins only
  */
 public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long seed, String dataRoot, boolean pinning,
-        long pinningThresholdNanos) {
+        long pinningThresholdNanos, List<String> classPath) {
 
     public ForkPlan {
         if (cell == null || dataRoot == null) {
             throw new IllegalArgumentException("a fork plan needs a cell and a data root");
         }
+        classPath = classPath == null ? List.of() : List.copyOf(classPath);
     }
 
     /**
@@ -70,8 +76,12 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
         Cell c = new Cell(cell.id(), cell.workload().name(), new TreeMap<>(cell.params().unredactedText()),
                 cell.executor().spec(), load.tasks(), load.concurrency(), load.durationNanos(), load.ratePerSecond(),
                 load.timeoutNanos());
+        // The user's code: the same class path entries, resolved against the same working directory; a
+        // compiled source file (-w Bench.java) is found again by the workload reference itself.
+        List<String> classPath = settings.code().stream().filter(e -> !CodeEntry.SOURCE.equals(e.kind()))
+                .map(e -> Path.of(e.path()).toAbsolutePath().toString()).toList();
         return new ForkPlan(c, settings.warmupTrials(), trials, settings.seed(), dataRoot.toAbsolutePath().toString(),
-                probes.pinning(), probes.pinningThreshold().toNanos());
+                probes.pinning(), probes.pinningThreshold().toNanos(), classPath);
     }
 
     /** The probes the parent records with. */
@@ -82,6 +92,11 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
     /** The run settings of the fork: its warmup and its share of trials, in this JVM (no further forks). */
     public RunSettings settings() {
         return new RunSettings(warmupTrials, measuredTrials, 0, seed);
+    }
+
+    /** {@link #classPath} as {@code --classpath} takes it. */
+    public String classPathText() {
+        return String.join(File.pathSeparator, classPath);
     }
 
     /** Writes this plan to a new temporary file only its owner can read (0600); the caller deletes it. */

@@ -6,12 +6,11 @@ import dev.vbench.engine.LoadShape;
 import dev.vbench.engine.RunPlan;
 import dev.vbench.engine.TrialRunner;
 import dev.vbench.executor.ConfiguredExecutor;
-import dev.vbench.executor.ExecutorStrategies;
+import dev.vbench.loader.UserCode;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.RunSettings;
 import dev.vbench.spi.Params;
 import dev.vbench.spi.WorkloadProvider;
-import dev.vbench.workload.Workloads;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,7 +29,7 @@ import java.util.Map;
  * <pre>{@code
  * Plan plan = Planner.plan(new RunRequest(null, null,
  *         MatrixRequest.closed("io", Map.of("duration", List.of("1ms")), List.of("virtual"), List.of(100L), List.of()),
- *         TrialOptions.DEFAULTS));
+ *         TrialOptions.DEFAULTS), UserCode.builtIn());
  * }</pre>
  *
  * @see Plan for how later features extend a cell
@@ -56,29 +55,30 @@ public final class Planner {
      *
      * @throws PlanException (or {@link dev.vbench.suite.SuiteException} for a suite) naming the fix
      */
-    public static Plan plan(RunRequest request) {
+    public static Plan plan(RunRequest request, UserCode code) {
         if (request.suiteFile() != null) {
-            return SuitePlanner.plan(request);
+            return SuitePlanner.plan(request, code);
         }
         if (request.scale() != null) {
             throw new PlanException("--scale applies to suite files only; give a suite such as"
                     + " workloads/seed-004-virtual-vs-platform.yaml");
         }
-        RunSettings settings = settings(request.trials());
-        List<CellPlan> cells = cells("", request.matrix(), Keys.OPTIONS);
+        List<CellPlan> cells = cells("", request.matrix(), Keys.OPTIONS, code);
+        RunSettings settings = settings(request.trials(), code); // after the cells: code() lists compiled sources
         return new Plan(null, null, List.of(new Plan.Part("", new RunPlan(cells, settings, dataRoot(request.trials())))));
     }
 
     /** The run settings of a {@code -w} run: the options, else the defaults. */
-    static RunSettings settings(TrialOptions options) {
-        return settings(options, List.of(), List.of());
+    static RunSettings settings(TrialOptions options, UserCode code) {
+        return settings(options, code, List.of(), List.of());
     }
 
     /**
      * The run settings; a count not given takes the first non-null of its fallbacks (a suite's
      * values, most specific first), else the default.
      */
-    static RunSettings settings(TrialOptions options, List<Integer> trialsFallbacks, List<Integer> warmupFallbacks) {
+    static RunSettings settings(TrialOptions options, UserCode code, List<Integer> trialsFallbacks,
+            List<Integer> warmupFallbacks) {
         int trials = firstNonNull(options.trials(), trialsFallbacks, DEFAULT_TRIALS);
         int warmup = firstNonNull(options.warmup(), warmupFallbacks, DEFAULT_WARMUP);
         if (trials < 1) {
@@ -91,7 +91,7 @@ public final class Planner {
             throw new PlanException("--forks " + options.forks() + " must be 0 (trials in this JVM) up to --trials " + trials
                     + " (each fork runs at least one trial)");
         }
-        return new RunSettings(warmup, trials, options.forks(), options.seed());
+        return new RunSettings(warmup, trials, options.forks(), options.seed(), code.code());
     }
 
     private static int firstNonNull(Integer given, List<Integer> fallbacks, int otherwise) {
@@ -124,12 +124,13 @@ public final class Planner {
      *
      * @throws PlanException naming the option and the fix
      */
-    static List<CellPlan> cells(String idPrefix, MatrixRequest matrix, Keys keys) {
+    static List<CellPlan> cells(String idPrefix, MatrixRequest matrix, Keys keys, UserCode code) {
         if (matrix.workload() == null) {
             throw new PlanException("no workload given; add -w NAME (see 'vbench list' for the names)");
         }
-        WorkloadProvider workload = workload(matrix.workload());
-        List<ConfiguredExecutor> executors = executors(matrix.executors().isEmpty() ? List.of("virtual") : matrix.executors());
+        WorkloadProvider workload = workload(code, matrix.workload());
+        List<ConfiguredExecutor> executors = executors(code,
+                matrix.executors().isEmpty() ? List.of("virtual") : matrix.executors());
         List<Params> paramSets = paramCombinations(workload, matrix.params());
         for (long tasks : matrix.tasks()) {
             atLeastOne(keys.of("tasks"), tasks);
@@ -231,27 +232,32 @@ public final class Planner {
      * One cell rebuilt from the facts a {@link dev.vbench.engine.ForkPlan} carries, validated the
      * same way as a planned one (a fork child runs exactly what the parent planned).
      */
-    public static CellPlan cell(String id, String workloadName, Map<String, String> params, String executorSpec,
-            LoadShape load) {
-        WorkloadProvider workload = workload(workloadName);
-        return new CellPlan(id, workload, resolve(workload, params), executors(List.of(executorSpec)).get(0), load);
+    public static CellPlan cell(UserCode code, String id, String workloadName, Map<String, String> params,
+            String executorSpec, LoadShape load) {
+        WorkloadProvider workload = workload(code, workloadName);
+        return new CellPlan(id, workload, resolve(workload, params), executors(code, List.of(executorSpec)).get(0), load);
     }
 
-    /** The workload named {@code name}. */
-    public static WorkloadProvider workload(String name) {
+    /** The workload {@code reference} names (a name, a provider class, CLASS::METHOD, FILE.java) in {@code code}. */
+    public static WorkloadProvider workload(UserCode code, String reference) {
         try {
-            return Workloads.byName(name);
+            return code.workload(reference);
         } catch (IllegalArgumentException e) {
             throw new PlanException(e.getMessage(), e);
         }
     }
 
-    /** Each {@code NAME[:key=value,…]} spec resolved. */
+    /** Each {@code NAME[:key=value,…]} spec resolved against the built-in strategies. */
     public static List<ConfiguredExecutor> executors(List<String> specs) {
+        return executors(UserCode.builtIn(), specs);
+    }
+
+    /** Each {@code NAME[:key=value,…]} spec resolved against the built-in strategies and those in {@code code}. */
+    public static List<ConfiguredExecutor> executors(UserCode code, List<String> specs) {
         List<ConfiguredExecutor> out = new ArrayList<>();
         for (String spec : specs) {
             try {
-                out.add(ExecutorStrategies.parse(spec));
+                out.add(code.executor(spec));
             } catch (IllegalArgumentException e) {
                 throw new PlanException(e.getMessage(), e);
             }

@@ -2,6 +2,7 @@ package dev.vbench.plan;
 
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.RunPlan;
+import dev.vbench.loader.UserCode;
 import dev.vbench.result.RunSettings;
 import dev.vbench.spi.Quantities;
 import dev.vbench.spi.WorkloadProvider;
@@ -11,7 +12,6 @@ import dev.vbench.suite.SuiteException;
 import dev.vbench.suite.SuiteLoader;
 import dev.vbench.suite.SuiteSpec;
 import dev.vbench.suite.SuiteValidator;
-import dev.vbench.workload.Workloads;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,11 +32,11 @@ public final class SuitePlanner {
     private SuitePlanner() {}
 
     /** Plans {@code request.suiteFile()}. */
-    static Plan plan(RunRequest request) {
+    static Plan plan(RunRequest request, UserCode code) {
         refuseMatrixOptions(request.matrix());
         SuiteSpec suite = SuiteLoader.load(request.suiteFile());
         Scale scale = request.scale() == null ? Scale.FULL : request.scale();
-        return plan(suite, request.suiteFile().toString(), scale, request.trials());
+        return plan(suite, request.suiteFile().toString(), scale, request.trials(), code);
     }
 
     /**
@@ -45,8 +45,8 @@ public final class SuitePlanner {
      * @param source the file name for {@code file:line} messages
      * @throws SuiteException naming the file, line, experiment and fix
      */
-    public static Plan plan(SuiteSpec suite, String source, Scale scale, TrialOptions options) {
-        List<String> names = Workloads.all().stream().map(WorkloadProvider::name).toList();
+    public static Plan plan(SuiteSpec suite, String source, Scale scale, TrialOptions options, UserCode code) {
+        List<String> names = code.workloads().stream().map(WorkloadProvider::name).toList();
         SuiteValidator.validate(suite, source, names::contains, names);
         Path dataRoot = Planner.dataRoot(options);
         List<Plan.Part> parts = new ArrayList<>();
@@ -54,8 +54,8 @@ public final class SuitePlanner {
             ExperimentSpec.Fields f = e.fields();
             ExperimentSpec.Overrides q = scale == Scale.QUICK ? f.quick() : null;
             try {
-                List<CellPlan> cells = Planner.cells(f.name() + "/", matrix(f, q), Planner.Keys.SUITE);
-                RunSettings settings = Planner.settings(options,
+                List<CellPlan> cells = Planner.cells(f.name() + "/", matrix(f, q), Planner.Keys.SUITE, code);
+                RunSettings settings = Planner.settings(options, code,
                         Arrays.asList(q == null ? null : q.trials(), f.trials(), suite.trials()),
                         Arrays.asList(q == null ? null : q.warmup(), f.warmup(), suite.warmup()));
                 parts.add(new Plan.Part(f.name(), new RunPlan(cells, settings, dataRoot)));

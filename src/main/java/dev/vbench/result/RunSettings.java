@@ -1,5 +1,8 @@
 package dev.vbench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+
 /**
  * Settings that apply to every cell of a run.
  *
@@ -7,5 +10,18 @@ package dev.vbench.result;
  * @param measuredTrials trials measured per cell (the statistical samples)
  * @param forks JVM forks per cell (0 = trials run in the vbench JVM itself)
  * @param seed seed for generated inputs
+ * @param code the user's code on {@code --classpath} and compiled source files, each with its SHA-256;
+ *     empty (and absent from the JSON) when only vbench's own workloads ran
  */
-public record RunSettings(int warmupTrials, int measuredTrials, int forks, long seed) {}
+public record RunSettings(int warmupTrials, int measuredTrials, int forks, long seed,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<CodeEntry> code) {
+
+    public RunSettings {
+        code = code == null ? List.of() : List.copyOf(code);
+    }
+
+    /** Settings of a run of vbench's own workloads only. */
+    public RunSettings(int warmupTrials, int measuredTrials, int forks, long seed) {
+        this(warmupTrials, measuredTrials, forks, seed, List.of());
+    }
+}

@@ -8,6 +8,7 @@ import dev.vbench.engine.ForkPlan;
 import dev.vbench.engine.ForkRunner;
 import dev.vbench.engine.LoadShape;
 import dev.vbench.measure.TrialProbes;
+import dev.vbench.loader.UserCode;
 import dev.vbench.plan.Planner;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
@@ -32,7 +33,7 @@ class ForkProbesTest {
     /** The parent's probe settings survive the fork plan file: read back, they are the same. */
     @Test
     void probeSettingsRoundTripThroughTheForkPlan() throws Exception {
-        CellPlan cell = Planner.cell("c1", "noop", Map.of(), "virtual", new LoadShape.Closed(10, 0));
+        CellPlan cell = Planner.cell(UserCode.builtIn(), "c1", "noop", Map.of(), "virtual", new LoadShape.Closed(10, 0));
         for (TrialProbes.Settings sent : List.of(new TrialProbes.Settings(false, Duration.ZERO),
                 new TrialProbes.Settings(true, Duration.ofMillis(20)), new TrialProbes.Settings(true, Duration.ofNanos(1500)),
                 TrialProbes.Settings.DEFAULTS)) {

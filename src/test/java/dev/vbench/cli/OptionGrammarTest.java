@@ -3,6 +3,7 @@ package dev.vbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.vbench.engine.CellPlan;
+import dev.vbench.loader.UserCode;
 import dev.vbench.plan.Plan;
 import dev.vbench.plan.Planner;
 import dev.vbench.testing.CliRun;
@@ -33,7 +34,7 @@ class OptionGrammarTest {
         RunCommand run = parse("run", "-w", "io", "-p", "duration=1min,1.5min", "--concurrency", "2", "--duration", "1min",
                 "--pinning-threshold", "1min");
         assertEquals(Duration.ofMinutes(1), run.pinningThreshold);
-        Plan plan = Planner.plan(run.request());
+        Plan plan = Planner.plan(run.request(), UserCode.builtIn());
         List<CellPlan> cells = plan.cells();
         assertEquals(2, cells.size());
         assertEquals("1min", cells.get(0).params().asText().get("duration"));
@@ -45,7 +46,7 @@ class OptionGrammarTest {
     @Test
     void countsAcceptThousandsAndMillions() {
         RunCommand run = parse("run", "-w", "noop", "--tasks", "10k,1M,2_000", "--concurrency", "1k");
-        List<CellPlan> cells = Planner.plan(run.request()).cells();
+        List<CellPlan> cells = Planner.plan(run.request(), UserCode.builtIn()).cells();
         assertEquals(List.of(10_000L, 1_000_000L, 2_000L), cells.stream().map(CellPlan::tasks).toList());
         assertEquals(1_000, cells.get(0).concurrency());
     }
