@@ -60,6 +60,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @Mixin
+    HistoryOptions history;
+
     @picocli.CommandLine.Parameters(arity = "0..1", paramLabel = "SUITE",
             description = "A suite file (workloads/*.yaml) to run instead of -w/-e/-p: its experiments and tables.")
     String suiteFile;
@@ -186,6 +189,7 @@ public final class RunCommand implements Callable<Integer> {
         RunPlan plan = plans.get(0);
         int cellCount = plans.stream().mapToInt(p -> p.cells().size()).sum();
         RunOutputs files = RunOutputs.parse(outputs, format, quiet);
+        history.validate();
         boolean metricGiven = spec.commandLine().getParseResult().hasMatchedOption("--metric");
         ReportOptions reportOptions = new ReportOptions(metricGiven ? tableMetric : loadDefaultMetric(tableMetric),
                 verbose, metricGiven ? tableMetric : null, parseSlo());
@@ -219,7 +223,8 @@ public final class RunCommand implements Callable<Integer> {
                     break;
                 }
             }
-            return finish(out, err, suite, files, collector.result(), reportOptions);
+            int code = finish(out, err, suite, files, collector.result(), reportOptions);
+            return history.storeRun(collector.result(), code, err, quiet); // after the files: they never wait on the store
         } finally {
             commandDone.countDown();
             removeInterruptHook(hook);
