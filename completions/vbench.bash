@@ -362,7 +362,7 @@ function _picocli_vbench_list() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--stacktrace' '-h' '--help'"
+  local flag_opts="'--stacktrace' '-h' '--help' '--jvms'"
   local arg_opts="'-cp' '--classpath' '-w' '--workload' '-p' '--param'"
 
   type compopt &>/dev/null && compopt +o default

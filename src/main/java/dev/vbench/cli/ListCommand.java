@@ -40,6 +40,10 @@ public final class ListCommand implements Callable<Integer> {
             description = "Check availability with these parameter values (e.g. -p url=jdbc:postgresql://…).")
     Map<String, String> params = Map.of();
 
+    @Option(names = "--jvms", description = "List the JDKs found (JAVA_HOME, /usr/lib/jvm, ~/.sdkman/candidates/java,"
+            + " ~/.jdks, VBENCH_JVM_DIRS) with their versions, for 'vbench run --jvm'.")
+    boolean jvms;
+
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
@@ -53,6 +57,11 @@ public final class ListCommand implements Callable<Integer> {
 
     private int list(UserCode code) {
         PrintWriter out = spec.commandLine().getOut();
+        if (jvms) {
+            dev.vbench.jvm.JdkDiscovery.fromSystem().listing().forEach(out::println);
+            out.flush();
+            return ExitCodes.OK;
+        }
         if (workload != null) {
             WorkloadProvider p = MatrixBuilder.workload(code, workload);
             printWorkload(out, p, true);

@@ -1,5 +1,6 @@
 package dev.vbench.report;
 
+import dev.vbench.compare.Layout;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
@@ -30,7 +31,7 @@ public final class PivotTables {
      * @param unit display unit; for time metrics its prefix before '/' (ns, us, ms, s) converts the
      *     value, for rates it is a label (req/s, maps/s); null = the metric's unit
      */
-    public static Table render(String title, List<CellResult> cells, String layout, Metric metric, String unit,
+    public static Table render(String title, List<CellResult> cells, Layout layout, Metric metric, String unit,
             boolean perTask) {
         List<String> executors = RunTables.executors(cells);
         List<RunTables.Dimension> dims = RunTables.rowDimensions(cells.stream()
@@ -43,8 +44,8 @@ public final class PivotTables {
         String shownUnit = unit == null ? metric.unit() : unit;
         double factor = factor(metric, shownUnit);
         return switch (layout) {
-            case "chain" -> chain(title, dims, executors, rows, metric, shownUnit, factor);
-            case "baseline" -> baseline(title, dims, executors, rows, metric, shownUnit, factor);
+            case CHAIN -> chain(title, dims, executors, rows, metric, shownUnit, factor);
+            case BASELINE -> baseline(title, dims, executors, rows, metric, shownUnit, factor);
             default -> executorsLayout(title, dims, executors, rows, metric, shownUnit, factor, perTask);
         };
     }

@@ -32,6 +32,7 @@ public final class CompareTables {
             case CHANGE -> change(c, verbose);
             case BASELINE -> baseline(c, verbose);
             case CHAIN -> chain(c, verbose);
+            case SPEEDUP -> speedup(c, verbose);
         };
     }
 
@@ -55,6 +56,24 @@ public final class CompareTables {
         }
         b.footnote("Change: median of " + c.files().get(1).label() + " vs " + c.files().get(0).label() + "; " + rule(c)
                 + "; ± is the 95% CI of the median");
+        return withNotes(b, c);
+    }
+
+    private static Table speedup(Comparison c, boolean verbose) {
+        Table.Builder b = new Table.Builder(c.title()).text(c.rowHeader());
+        c.files().forEach(f -> b.number(f.label()));
+        c.pairs().forEach(p -> b.number(c.pairs().size() == 1 ? "Speedup" : "Speedup " + c.files().get(p[1]).label()));
+        for (Row row : c.rows()) {
+            List<String> cells = new ArrayList<>(List.of(row.label()));
+            row.columns().forEach(s -> cells.add(valueWithCi(s)));
+            for (Change ch : row.changes()) {
+                cells.add(ch == null ? "—" : (ch.real() ? Numbers.speedup(row.higherIsBetter() ? ch.ratio() : 1 / ch.ratio())
+                        : "~") + detail(ch, verbose));
+            }
+            b.row(cells);
+        }
+        b.footnote("Speedup: how many times better than " + c.files().get(0).label() + " by the median; ~ = within variance: "
+                + rule(c));
         return withNotes(b, c);
     }
 
