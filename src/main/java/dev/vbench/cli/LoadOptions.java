@@ -3,11 +3,9 @@ package dev.vbench.cli;
 import dev.vbench.engine.LoadShape;
 import dev.vbench.engine.TrialRunner;
 import dev.vbench.result.CellConfig;
+import dev.vbench.spi.Quantities;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The load-shape options of {@code vbench run} after validation: {@code --duration},
@@ -26,9 +24,6 @@ record LoadOptions(long durationNanos, List<Double> rates, long timeoutNanos) {
     static final double MAX_RATE = 10_000_000;
     static final long MIN_DURATION = 1_000_000L;
     static final long MAX_DURATION = 24 * 3600 * 1_000_000_000L;
-
-    private static final Pattern RATE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([km]?)\\s*(?:/\\s*(s|sec|min|h))?");
-    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|ms|s|min|m|h)");
 
     LoadOptions {
         rates = List.copyOf(rates);
@@ -92,21 +87,12 @@ record LoadOptions(long durationNanos, List<Double> rates, long timeoutNanos) {
     }
 
     static double parseRate(String raw) {
-        Matcher m = RATE.matcher(raw.trim().toLowerCase(Locale.ROOT));
-        if (!m.matches()) {
-            throw new UsageException("--rate '" + raw + "' is not a rate; write e.g. --rate 5000/s, 5k/s or 300/min");
+        double perSecond;
+        try {
+            perSecond = Quantities.rate(raw);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--rate '" + raw + "' " + e.getMessage());
         }
-        double value = Double.parseDouble(m.group(1)) * switch (m.group(2)) {
-            case "k" -> 1e3;
-            case "m" -> 1e6;
-            default -> 1;
-        };
-        String unit = m.group(3) == null ? "s" : m.group(3);
-        double perSecond = value / switch (unit) {
-            case "min" -> 60;
-            case "h" -> 3600;
-            default -> 1;
-        };
         if (perSecond <= 0) {
             throw new UsageException("--rate " + raw + " must be more than 0; write e.g. --rate 1000/s");
         }
@@ -117,22 +103,14 @@ record LoadOptions(long durationNanos, List<Double> rates, long timeoutNanos) {
         return perSecond;
     }
 
-    /** {@code 30s}, {@code 500ms}, {@code 2min} (or {@code 2m}), {@code 1h}, {@code 1.5s}. */
+    /** {@code 30s}, {@code 500ms}, {@code 2min}, {@code 1h}, {@code 1.5s} ({@link Quantities#duration}). */
     static long parseDuration(String option, String raw) {
-        Matcher m = DURATION.matcher(raw.trim().toLowerCase(Locale.ROOT));
-        if (!m.matches()) {
-            throw new UsageException(option + " '" + raw + "' is not a duration; write e.g. " + option
-                    + " 30s (units ns, us, ms, s, min, h)");
+        double nanos;
+        try {
+            nanos = Quantities.duration(raw).toNanos();
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            throw new UsageException(option + " '" + raw + "' " + e.getMessage());
         }
-        double nanosPerUnit = switch (m.group(2)) {
-            case "ns" -> 1;
-            case "us" -> 1e3;
-            case "ms" -> 1e6;
-            case "s" -> 1e9;
-            case "min", "m" -> 60e9;
-            default -> 3600e9;
-        };
-        double nanos = Double.parseDouble(m.group(1)) * nanosPerUnit;
         long min = option.equals("--duration") ? MIN_DURATION : 1_000L;
         if (nanos < min || nanos > MAX_DURATION) {
             throw new UsageException(option + " " + raw + " is out of range; use "

@@ -1,5 +1,6 @@
 package dev.vbench.cli;
 
+import dev.vbench.compare.Layout;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.RunPlan;
 import dev.vbench.executor.ConfiguredExecutor;
@@ -124,9 +125,11 @@ final class SuiteRun {
                 Metric metric = t.metric() == null ? Metric.MAKESPAN : Metric.byKey(t.metric());
                 String title = t.title() != null ? t.title() : f.title() != null ? f.title() : f.name();
                 title += fixedParams(cells) + " · " + cells.get(0).trials().size() + " trials";
-                Table table = PivotTables.render(title, cells, t.layout() == null ? "executors" : t.layout(), metric,
+                Table table = PivotTables.render(title, cells, t.layout() == null ? Layout.SPEEDUP : Layout.parse(t.layout()), metric,
                         t.unit(), t.perTaskOrFalse());
-                sb.append(markdown ? MarkdownRenderer.render(table) : ConsoleRenderer.render(table)).append('\n');
+                if (table != null) {
+                    sb.append(markdown ? MarkdownRenderer.render(table) : ConsoleRenderer.render(table)).append('\n');
+                }
             }
         }
         return sb.toString();

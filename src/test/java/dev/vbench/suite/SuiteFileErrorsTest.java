@@ -29,7 +29,7 @@ class SuiteFileErrorsTest {
         "no executors|suite: t\\nexperiments:\\n  - {name: a, workload: io}\\n|:3: experiment 'a': empty matrix: no 'executors'|executors: [virtual",
         "bad executor|suite: t\\nexperiments:\\n  - {name: a, workload: io, executors: [pool]}\\n|:3: experiment 'a': unknown executor 'pool'|valid executors: fixed",
         "bad param|suite: t\\nexperiments:\\n  - {name: a, workload: io, executors: [virtual], params: {duration: fast}}\\n|:3: experiment 'a': parameter 'duration'|e.g. 200ms",
-        "bad layout|suite: t\\nexperiments:\\n  - {name: a, workload: io, executors: [virtual], tables: [{layout: pie}]}\\n|:3: experiment 'a': unknown table layout 'pie'|valid layouts: executors, chain, baseline",
+        "bad layout|suite: t\\nexperiments:\\n  - {name: a, workload: io, executors: [virtual], tables: [{layout: pie}]}\\n|:3: experiment 'a': table layout 'pie' is unknown|use one of speedup, change, baseline, chain",
         "bad yaml|suite: t\\nexperiments: [\\n|:2: not valid YAML|fix the syntax",
     })
     void badSuiteFilesNameFileLineAndFix(String name, String yaml, String where, String fix) throws Exception {
