@@ -134,8 +134,9 @@ public record JdbcTarget(String url, String subprotocol, String endpoint, List<S
     }
 
     /**
-     * The class loader JDBC drivers are looked up in besides vbench's own (H2, pgjdbc): the one
-     * that holds the user's class path. The one place to change when the loader comes from elsewhere.
+     * The class loader JDBC drivers are looked up in besides vbench's own (H2, pgjdbc): the thread
+     * context class loader, which {@code vbench run} (and a fork) sets to the one loader over
+     * {@code --classpath} ({@link dev.vbench.loader.UserCode#loader()}) while it parses parameters and runs.
      */
     static ClassLoader driverLoader() {
         ClassLoader context = Thread.currentThread().getContextClassLoader();

@@ -27,7 +27,7 @@ final class JdbcUrlType implements ParamType<String> {
             JdbcTarget.driverFor(url);
         } catch (SQLException e) {
             throw new IllegalArgumentException("has no JDBC driver here; the bundled drivers take jdbc:h2: and"
-                    + " jdbc:postgresql: URLs (for another database put its driver jar on the class path, --classpath)");
+                    + " jdbc:postgresql: URLs (for another database put its driver jar on --classpath)");
         }
         return url;
     }

@@ -156,6 +156,19 @@ class SqlQueryTest {
                         + " file); write -p query=@FILE");
     }
 
+    @Test
+    void aDriverOnTheClassPathOptionServesQuery() throws Exception {
+        Path services = Files.createDirectories(tmp.resolve("driver/META-INF/services"));
+        Files.writeString(services.resolve("java.sql.Driver"), FakeDriver.class.getName() + "\n");
+        String url = FakeDriver.PREFIX + "mem:fake2";
+        CliRun without = CliRun.of("run", "-w", "sql", "-p", "url=" + url, "-p", "query=SELECT 1");
+        without.assertUsageError("has no JDBC driver here; the bundled drivers take jdbc:h2: and jdbc:postgresql: URLs"
+                + " (for another database put its driver jar on --classpath)");
+        CliRun with = CliRun.of("run", "--classpath", tmp.resolve("driver").toString(), "-w", "sql", "-p", "url=" + url,
+                "-p", "query=SELECT ? + 1", "--tasks", "50", "--trials", "1", "--warmup", "0");
+        assertEquals(0, with.code(), with::toString);
+    }
+
     /** A driver only a class loader's service file names (as a jar on --classpath) is found through that loader. */
     @Test
     void driversComeFromTheClassPathLoader() throws Exception {
