@@ -206,13 +206,16 @@ function _picocli_vbench_run() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '-q' '--quiet' '--verbose' '--no-progress'"
-  local arg_opts="'--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--duration' '--rate' '--timeout' '--slo' '--warmup' '--trials' '--forks' '--seed' '-o' '--output' '-f' '--format' '--metric' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold'"
+  local arg_opts="'-cp' '--classpath' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--duration' '--rate' '--timeout' '--slo' '--warmup' '--trials' '--forks' '--seed' '-o' '--output' '-f' '--format' '--metric' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold'"
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench") # --format values
   local onoff_option_args=("on" "off") # --pinning values
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
+    '-cp'|'--classpath')
+      return
+      ;;
     '--scale')
       return
       ;;
@@ -359,12 +362,15 @@ function _picocli_vbench_list() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--stacktrace' '-h' '--help' '--jvms'"
-  local arg_opts="'-w' '--workload' '-p' '--param'"
+  local flag_opts="'--stacktrace' '-h' '--help'"
+  local arg_opts="'-cp' '--classpath' '-w' '--workload' '-p' '--param'"
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
+    '-cp'|'--classpath')
+      return
+      ;;
     '-w'|'--workload')
       return
       ;;

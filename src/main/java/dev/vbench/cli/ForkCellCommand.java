@@ -7,6 +7,7 @@ import dev.vbench.engine.RunListener;
 import dev.vbench.engine.LoadShape;
 import dev.vbench.engine.RunPlan;
 import dev.vbench.executor.ConfiguredExecutor;
+import dev.vbench.loader.UserCode;
 import dev.vbench.measure.EnvironmentProbe;
 import dev.vbench.measure.NanoClock;
 import dev.vbench.measure.TrialProbes;
@@ -83,6 +84,10 @@ public final class ForkCellCommand implements Callable<Integer> {
     @Option(names = "--out", required = true)
     Path out;
 
+    /** The parent's --classpath entries (absolute). */
+    @Option(names = "--classpath", defaultValue = "")
+    String classPath;
+
     /** As {@code vbench run --pinning}; absent (an older parent): on, as {@link TrialProbes#defaults()}. */
     @Option(names = "--pinning", defaultValue = "on")
     RunCommand.Pinning pinning;
@@ -112,7 +117,24 @@ public final class ForkCellCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
-        WorkloadProvider provider = MatrixBuilder.workload(workload);
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        UserCode code;
+        try {
+            code = UserCode.open(classPath, Path.of(""), dataDir, note -> {}, note -> {});
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+        try (code) {
+            thread.setContextClassLoader(code.loader());
+            return runCell(err, code);
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    private int runCell(PrintWriter err, UserCode code) throws Exception {
+        WorkloadProvider provider = MatrixBuilder.workload(code, workload);
         Map<String, String> given = new LinkedHashMap<>(paramsFromEnvironment());
         for (String p : params) {
             int eq = p.indexOf('=');
@@ -127,7 +149,7 @@ public final class ForkCellCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
         }
-        ConfiguredExecutor configured = MatrixBuilder.executors(List.of(executor)).get(0);
+        ConfiguredExecutor configured = MatrixBuilder.executors(code, List.of(executor)).get(0);
         LoadShape load = rate > 0 ? new LoadShape.OpenRate(rate, tasks, durationNanos, timeoutNanos, concurrency)
                 : durationNanos > 0 ? new LoadShape.Timed(durationNanos, concurrency)
                 : new LoadShape.Closed(tasks, concurrency);

@@ -4,10 +4,9 @@ import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.LoadShape;
 import dev.vbench.engine.TrialRunner;
 import dev.vbench.executor.ConfiguredExecutor;
-import dev.vbench.executor.ExecutorStrategies;
+import dev.vbench.loader.UserCode;
 import dev.vbench.spi.Params;
 import dev.vbench.spi.WorkloadProvider;
-import dev.vbench.workload.Workloads;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -26,20 +25,30 @@ final class MatrixBuilder {
     private MatrixBuilder() {}
 
     static WorkloadProvider workload(String name) {
+        return workload(UserCode.builtIn(), name);
+    }
+
+    /** The workload {@code reference} names (a name, a class, CLASS::METHOD, FILE.java) in {@code code}. */
+    static WorkloadProvider workload(UserCode code, String reference) {
         try {
-            return Workloads.byName(name);
+            return code.workload(reference);
         } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
+            throw new UsageException(e.getMessage(), e);
         }
     }
 
     static List<ConfiguredExecutor> executors(List<String> specs) {
+        return executors(UserCode.builtIn(), specs);
+    }
+
+    /** Every spec parsed against the built-in strategies and those on {@code code}'s class path. */
+    static List<ConfiguredExecutor> executors(UserCode code, List<String> specs) {
         List<ConfiguredExecutor> out = new ArrayList<>();
         for (String spec : specs) {
             try {
-                out.add(ExecutorStrategies.parse(spec));
+                out.add(code.executor(spec));
             } catch (IllegalArgumentException e) {
-                throw new UsageException(e.getMessage());
+                throw new UsageException(e.getMessage(), e);
             }
         }
         return out;

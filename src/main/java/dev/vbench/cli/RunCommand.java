@@ -6,6 +6,7 @@ import dev.vbench.engine.Engine;
 import dev.vbench.engine.RunListener;
 import dev.vbench.engine.RunPlan;
 import dev.vbench.executor.ConfiguredExecutor;
+import dev.vbench.loader.UserCode;
 import dev.vbench.measure.EnvironmentProbe;
 import dev.vbench.measure.NanoClock;
 import dev.vbench.measure.PinningProbe;
@@ -51,7 +52,10 @@ import picocli.CommandLine.Spec;
             "  vbench run -w io -p duration=10ms,20ms -e virtual -o io.json",
             "  vbench run -w io -e fixed:threads=8 -e virtual --rate 1000/s --timeout 1s",
             "  vbench run -w io -e virtual --concurrency 1,4,16,64 --slo 'p99<20ms'",
-            "  vbench run -w io -e virtual --concurrency 64 --duration 30s"})
+            "  vbench run -w io -e virtual --concurrency 64 --duration 30s",
+            "  vbench run -w 'java.util.UUID::randomUUID' -e virtual -e fixed:threads=2",
+            "  vbench run -w examples/single-file/Fib.java -p n=20,25 -e virtual -e fixed:threads=2",
+            "  vbench run --classpath target/classes -w 'com.acme.Checkout::handle' -e virtual"})
 public final class RunCommand implements Callable<Integer> {
 
     @Spec
@@ -59,6 +63,12 @@ public final class RunCommand implements Callable<Integer> {
 
     @Mixin
     CommonOptions common;
+
+    @Mixin
+    ClassPathOption classPath;
+
+    /** The user's code (--classpath) for this command; built-ins only until {@link #call()} opens it. */
+    private UserCode code = UserCode.builtIn();
 
     @picocli.CommandLine.Parameters(arity = "0..1", paramLabel = "SUITE",
             description = "A suite file (workloads/*.yaml) to run instead of -w/-e/-p: its experiments and tables.")
@@ -68,7 +78,10 @@ public final class RunCommand implements Callable<Integer> {
             description = "With a suite: quick (under 2 minutes on 2 cores) or full (the source report's size).")
     String scale;
 
-    @Option(names = {"-w", "--workload"}, paramLabel = "NAME", description = "Workload to run (see 'vbench list').")
+    @Option(names = {"-w", "--workload"}, paramLabel = "WORKLOAD",
+            description = "Workload to run: a NAME (see 'vbench list'; providers on --classpath too), a provider CLASS,"
+                    + " 'CLASS::METHOD' (a public method taking () or (long index); -p sets its public fields and"
+                    + " setters), or FILE.java (compiled in memory and cached; its provider or public run method).")
     String workload;
 
     @Option(names = {"-e", "--executor"}, paramLabel = "SPEC",
@@ -177,6 +190,32 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
+        Path cacheRoot = dataDir != null ? dataDir : DataDirs.defaultRoot();
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        try (UserCode opened = classPath.open(cacheRoot, note -> note(err, note), note -> {
+            if (verbose) {
+                note(err, note);
+            }
+        })) {
+            code = opened;
+            thread.setContextClassLoader(opened.loader()); // JDBC drivers, ServiceLoader.load(X) in workload code
+            return runCommand();
+        } finally {
+            thread.setContextClassLoader(previous);
+            code = UserCode.builtIn();
+        }
+    }
+
+    private void note(PrintWriter err, String note) {
+        if (!quiet) {
+            err.println("vbench: " + note);
+            err.flush();
+        }
+    }
+
+    private Integer runCommand() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Duration pinThreshold = threshold();
@@ -384,8 +423,8 @@ public final class RunCommand implements Callable<Integer> {
         if (maxFailures < 0) {
             throw new UsageException("--max-failures " + maxFailures + " must be 0 or more");
         }
-        WorkloadProvider provider = MatrixBuilder.workload(workload);
-        List<ConfiguredExecutor> configured = MatrixBuilder.executors(executors.isEmpty() ? List.of("virtual") : executors);
+        WorkloadProvider provider = MatrixBuilder.workload(code, workload);
+        List<ConfiguredExecutor> configured = MatrixBuilder.executors(code, executors.isEmpty() ? List.of("virtual") : executors);
         List<Params> paramSets = MatrixBuilder.paramCombinations(provider, MatrixBuilder.sweeps(params));
         List<Long> taskCounts = tasks == null ? null : Counts.parseList("--tasks", tasks, 1, Long.MAX_VALUE);
         List<Long> concurrencies = concurrency == null ? List.of(0L)
@@ -401,6 +440,6 @@ public final class RunCommand implements Callable<Integer> {
             DataDirCheck.checkWritable(dataDir);
         }
         Path root = dataDir != null ? dataDir : DataDirs.defaultRoot();
-        return new RunPlan(cells, new RunSettings(warmup, trials, forks, seed), root);
+        return new RunPlan(cells, new RunSettings(warmup, trials, forks, seed, code.code()), root);
     }
 }

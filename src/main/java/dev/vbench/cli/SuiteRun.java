@@ -127,7 +127,9 @@ final class SuiteRun {
                 title += fixedParams(cells) + " · " + cells.get(0).trials().size() + " trials";
                 Table table = PivotTables.render(title, cells, t.layout() == null ? Layout.SPEEDUP : Layout.parse(t.layout()), metric,
                         t.unit(), t.perTaskOrFalse());
-                sb.append(markdown ? MarkdownRenderer.render(table) : ConsoleRenderer.render(table)).append('\n');
+                if (table != null) {
+                    sb.append(markdown ? MarkdownRenderer.render(table) : ConsoleRenderer.render(table)).append('\n');
+                }
             }
         }
         return sb.toString();

@@ -129,9 +129,10 @@ public final class Engine {
             this.units = forked ? forkCount(plan) : plan.settings().warmupTrials() + plan.settings().measuredTrials();
         }
 
-        CellResult result() {
-            return new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials),
-                    Summaries.notes(trials));
+        CellResult result(Workload workload) {
+            List<String> notes = new ArrayList<>(Summaries.notes(trials));
+            notes.addAll(workload.notes());
+            return new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials), notes);
         }
     }
 
@@ -157,7 +158,7 @@ public final class Engine {
                 runUnit(run, workload, plan, listener);
                 run.next++;
                 if (run.next == run.units) {
-                    listener.cellFinished(run.result(), run.index, total);
+                    listener.cellFinished(run.result(workload), run.index, total);
                 }
             }
         } catch (InterruptedException e) {
@@ -167,14 +168,14 @@ public final class Engine {
                 if (run.started) {
                     if (run.next < run.units) {
                         run.status = CellResult.INTERRUPTED;
-                        listener.cellFinished(run.result(), run.index, total);
+                        listener.cellFinished(run.result(workload), run.index, total);
                     }
-                    kept.add(run.result());
+                    kept.add(run.result(workload));
                 }
             }
             return kept;
         }
-        return runs.stream().map(CellRun::result).toList();
+        return runs.stream().map(r -> r.result(workload)).toList();
     }
 
     /** One unit: the cell's next trial in this JVM, or its next fork. */

@@ -165,6 +165,12 @@ public final class ForkRunner {
                 "--warmup", String.valueOf(settings.warmupTrials()),
                 "--trials", String.valueOf(trials), "--seed", String.valueOf(settings.seed()), "--data-dir",
                 dataRoot.toAbsolutePath().toString(), "--fork", String.valueOf(fork), "--out", resultFile.toString()));
+        // The user's code (--classpath): the same entries, resolved against the same working directory.
+        List<String> classPath = settings.code().stream().filter(c -> !dev.vbench.result.CodeEntry.SOURCE.equals(c.kind()))
+                .map(c -> Path.of(c.path()).toAbsolutePath().toString()).toList();
+        if (!classPath.isEmpty()) {
+            args.addAll(List.of("--classpath", String.join(File.pathSeparator, classPath)));
+        }
         return args;
     }
 

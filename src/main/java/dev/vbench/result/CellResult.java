@@ -51,6 +51,14 @@ public record CellResult(
         return summary.get(metric.key());
     }
 
+    /**
+     * Whether any measured trial dropped or timed out a task (STATS.md rule 10): the cell's figures
+     * cover only the tasks that ran, so it is never reported as faster.
+     */
+    public boolean shedLoad() {
+        return trials.stream().mapToLong(TrialResult::shed).sum() > 0;
+    }
+
     /** Total failed tasks across measured trials. */
     public long failures() {
         return trials.stream().mapToLong(TrialResult::failures).sum();
