@@ -337,11 +337,10 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private Metric parseMetric() {
-        Metric m = Metric.byKey(metric);
-        if (m == null) {
-            throw new UsageException("--metric '" + metric + "' is unknown; use one of makespan, throughput, mean, p50,"
-                    + " p90, p99, p999, max, cpu, alloc");
+        try {
+            return Metric.parse(metric);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--metric " + e.getMessage());
         }
-        return m;
     }
 }
