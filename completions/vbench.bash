@@ -439,12 +439,18 @@ function _picocli_vbench_calibrate() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help'"
-  local arg_opts="'--tasks' '--rounds' '-e' '--executor' '--pinning'"
+  local arg_opts="'-w' '--workload' '-p' '--param' '--tasks' '--rounds' '-e' '--executor' '--pinning' '--data-dir'"
   local onoff_option_args=("on" "off") # --pinning values
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
+    '-w'|'--workload')
+      return
+      ;;
+    '-p'|'--param')
+      return
+      ;;
     '--tasks')
       return
       ;;
@@ -457,6 +463,12 @@ function _picocli_vbench_calibrate() {
     '--pinning')
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${onoff_option_args[@]}" ) )
+      return $?
+      ;;
+    '--data-dir')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
       ;;
   esac

@@ -29,6 +29,10 @@ import java.util.List;
  * @param uncorrectedLatency open model: latency from the actual submit (the figure a load
  *     generator without coordinated-omission correction would report, wrk2 {@code -U}); null
  *     (omitted) for closed trials, where {@code latency} is already measured from the submit
+ * @param latencySampledOneIn 0 (omitted) when every task is in the latency histograms; N when the
+ *     trial timed about one task in N (its tasks were shorter than a microsecond, see the README,
+ *     "Harness overhead"): the histograms, {@code latency} and {@code uncorrectedLatency} are from
+ *     that sample, while counts, makespan and throughput cover every task
  */
 public record TrialResult(
         int index,
@@ -45,7 +49,8 @@ public record TrialResult(
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) long dropped,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) long timedOut,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) double achievedRatePerSecond,
-        @JsonInclude(JsonInclude.Include.NON_NULL) LatencySummary uncorrectedLatency) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) LatencySummary uncorrectedLatency,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) int latencySampledOneIn) {
 
     public static final int MAX_FAILURE_SAMPLES = 5;
 
@@ -54,7 +59,16 @@ public record TrialResult(
             long makespanNanos, double throughputPerSecond, LatencySummary latency, TrialHistograms histograms,
             Telemetry telemetry) {
         this(index, fork, tasks, completed, failures, failureSamples, makespanNanos, throughputPerSecond, latency,
-                histograms, telemetry, 0, 0, 0, null);
+                histograms, telemetry, 0, 0, 0, null, 0);
+    }
+
+    /** Every task in the latency histograms (no sampling). */
+    public TrialResult(int index, int fork, long tasks, long completed, long failures, List<String> failureSamples,
+            long makespanNanos, double throughputPerSecond, LatencySummary latency, TrialHistograms histograms,
+            Telemetry telemetry, long dropped, long timedOut, double achievedRatePerSecond,
+            LatencySummary uncorrectedLatency) {
+        this(index, fork, tasks, completed, failures, failureSamples, makespanNanos, throughputPerSecond, latency,
+                histograms, telemetry, dropped, timedOut, achievedRatePerSecond, uncorrectedLatency, 0);
     }
 
     public TrialResult {
@@ -69,13 +83,13 @@ public record TrialResult(
     public TrialResult withIndex(int newIndex, int newFork) {
         return new TrialResult(newIndex, newFork, tasks, completed, failures, failureSamples, makespanNanos,
                 throughputPerSecond, latency, histograms, telemetry, dropped, timedOut, achievedRatePerSecond,
-                uncorrectedLatency);
+                uncorrectedLatency, latencySampledOneIn);
     }
 
     /** A copy with other telemetry (probes add what they recorded around the trial). */
     public TrialResult withTelemetry(Telemetry newTelemetry) {
         return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
                 throughputPerSecond, latency, histograms, newTelemetry, dropped, timedOut, achievedRatePerSecond,
-                uncorrectedLatency);
+                uncorrectedLatency, latencySampledOneIn);
     }
 }
