@@ -1,11 +1,15 @@
 package dev.vbench.cli;
 
+import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.DataDirs;
+import dev.vbench.engine.LoadShape;
 import dev.vbench.engine.TrialRunner;
 import dev.vbench.executor.ConfiguredExecutor;
 import dev.vbench.measure.Histograms;
 import dev.vbench.measure.NanoClock;
+import dev.vbench.loader.UserCode;
 import dev.vbench.measure.TrialProbes;
+import dev.vbench.plan.Planner;
 import dev.vbench.report.ConsoleRenderer;
 import dev.vbench.report.Numbers;
 import dev.vbench.report.Table;
@@ -18,10 +22,11 @@ import dev.vbench.spi.Workload;
 import dev.vbench.spi.WorkloadProvider;
 import dev.vbench.stats.Descriptive;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -74,9 +79,6 @@ public final class CalibrateCommand implements Callable<Integer> {
             description = "Include the JFR pinning probe in the vbench path, as 'vbench run' does (GC and scheduler probes always).")
     RunCommand.Pinning pinning;
 
-    @Option(names = "--data-dir", paramLabel = "DIR", description = "Where workloads keep generated inputs (as in 'vbench run').")
-    Path dataDir;
-
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -84,28 +86,31 @@ public final class CalibrateCommand implements Callable<Integer> {
         if (rounds < 1) {
             throw new UsageException("--rounds " + rounds + " must be at least 1");
         }
-        WorkloadProvider provider = MatrixBuilder.workload(workload);
-        List<Params> combos = MatrixBuilder.paramCombinations(provider, MatrixBuilder.sweeps(params));
-        if (combos.size() != 1) {
-            throw new UsageException("calibrate runs one parameter set; give one value per -p (e.g. -p iterations=500)");
+        Map<String, String> given = new LinkedHashMap<>();
+        Planner.sweeps(params).forEach((name, values) -> {
+            if (values.size() != 1) {
+                throw new UsageException("calibrate runs one parameter set; give one value per -p (e.g. -p iterations=500)");
+            }
+            given.put(name, values.get(0));
+        });
+        List<CellPlan> cells = new ArrayList<>();
+        for (String e : executors.isEmpty()
+                ? List.of("virtual", "fixed:threads=" + Runtime.getRuntime().availableProcessors()) : executors) {
+            cells.add(Planner.cell(UserCode.builtIn(), "calibrate", workload, given, e, new LoadShape.Closed(n, 0)));
         }
-        Params resolved = combos.get(0);
-        List<ConfiguredExecutor> configured = MatrixBuilder.executors(executors.isEmpty()
-                ? List.of("virtual", "fixed:threads=" + Runtime.getRuntime().availableProcessors()) : executors);
-        if (dataDir != null) {
-            DataDirCheck.checkWritable(dataDir);
-        }
+        WorkloadProvider provider = cells.get(0).workload();
+        Params resolved = cells.get(0).params();
         StringBuilder what = new StringBuilder(provider.name());
-        MatrixBuilder.sweeps(params).keySet().forEach(k -> what.append(' ').append(k).append('=').append(resolved.asText().get(k)));
+        given.keySet().forEach(k -> what.append(' ').append(k).append('=').append(resolved.asText().get(k)));
         Table.Builder table = new Table.Builder(what + " × " + n + " tasks, median of " + rounds + " rounds (after 1 warmup round)")
                 .text("executor").number("bare loop").number("vbench").number("ratio").number("overhead/task")
                 .number("service").text("latencies");
         try (Workload w = provider.create(resolved)) {
-            w.prepare(new PrepareContext(DataDirs.forWorkload(dataDir != null ? dataDir : DataDirs.defaultRoot(), provider.name()),
+            w.prepare(new PrepareContext(DataDirs.forWorkload(DataDirs.defaultRoot(), provider.name()),
                     42, message -> spec.commandLine().getErr().println("vbench: warning: " + message), (step, done, total) -> { }));
-            for (ConfiguredExecutor e : configured) {
-                Figures f = measure(w, provider.name(), resolved, e, n);
-                table.row(List.of(e.spec(), Numbers.rate(n / (f.bareNanos / 1e9), "tasks/s"),
+            for (CellPlan cell : cells) {
+                Figures f = measure(w, cell, n);
+                table.row(List.of(cell.executor().spec(), Numbers.rate(n / (f.bareNanos / 1e9), "tasks/s"),
                         Numbers.rate(n / (f.vbenchNanos / 1e9), "tasks/s"), Numbers.fixed(f.bareNanos / f.vbenchNanos, 3),
                         Numbers.fixed((f.vbenchNanos - f.bareNanos) / n, 1) + " ns",
                         Numbers.fixed(f.serviceNanos, 0) + " ns",
@@ -126,11 +131,13 @@ public final class CalibrateCommand implements Callable<Integer> {
     /** Medians over the rounds: makespans of both sides, vbench's mean service time, its sampling rate. */
     private record Figures(double bareNanos, double vbenchNanos, double serviceNanos, int sampledOneIn) {}
 
-    private Figures measure(Workload w, String name, Params resolved, ConfiguredExecutor executor, int n) throws Exception {
+    private Figures measure(Workload w, CellPlan plan, int n) throws Exception {
+        ConfiguredExecutor executor = plan.executor();
+        String name = plan.workload().name();
         TrialRunner runner = new TrialRunner(NanoClock.SYSTEM);
         TrialProbes probes = TrialProbes.standard(pinning == RunCommand.Pinning.on, Duration.ZERO,
                 message -> spec.commandLine().getErr().println("vbench: warning: " + message));
-        CellConfig cell = new CellConfig(name, resolved.asText(), executor.info(), n, 0);
+        CellConfig cell = plan.config();
         double[] bare = new double[rounds];
         double[] full = new double[rounds];
         double[] service = new double[rounds];

@@ -69,11 +69,12 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--layout", paramLabel = "LAYOUT",
             description = "Table layout: change (Benchmark | a | b | Change), baseline (… | a%% | b%%, integer %% against"
-                    + " the first file), chain (… | A → B | B → C). Default: change for two files, baseline for more.")
+                    + " the first file), chain (… | A → B | B → C), speedup (… | a | b | Speedup)."
+                    + " Default: change for two files, baseline for more.")
     String layout;
 
     @Option(names = "--metric", paramLabel = "METRIC",
-            description = "Metric of vbench results: makespan, throughput, mean, p50, p90, p99, p999, max, cpu."
+            description = "Metric of vbench results: makespan, throughput, mean, p50, p90, p99, p999, max, cpu, alloc."
                     + " Default: makespan. JMH files always use their primary metric.")
     String metric;
 
@@ -190,44 +191,33 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     private Metric parseMetric() {
-        if (metric == null) {
-            return null;
+        try {
+            return metric == null ? null : Metric.parse(metric);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--metric " + e.getMessage());
         }
-        Metric m = Metric.byKey(metric);
-        if (m == null) {
-            throw new UsageException("--metric '" + metric + "' is unknown; use one of makespan, throughput, mean, p50,"
-                    + " p90, p99, p999, max, cpu");
-        }
-        return m;
     }
 
     private CompareFormat parseFormat() {
         if (format != null) {
-            for (CompareFormat f : CompareFormat.values()) {
-                if (f.cliName().equals(format.toLowerCase(Locale.ROOT))) {
-                    return f;
-                }
+            try {
+                return CompareFormat.parse(format);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--format " + e.getMessage());
             }
-            throw new UsageException("--format '" + format + "' is unknown; use text, markdown, csv, json or html");
         }
         CompareFormat byExtension = output == null ? null : CompareFormat.fromFileName(output.toString());
         return byExtension != null ? byExtension : CompareFormat.TEXT;
     }
 
     private Layout parseLayout() {
-        if (layout == null) {
-            return Layout.defaultFor(files.size());
+        try {
+            Layout chosen = layout == null ? Layout.defaultFor(files.size()) : Layout.parse(layout);
+            chosen.pairs(files.size()); // refuses a layout that cannot show this many files
+            return chosen;
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(layout == null ? e.getMessage() : "--layout " + e.getMessage().replaceFirst("^--layout ", ""));
         }
-        for (Layout l : Layout.values()) {
-            if (l.cliName().equals(layout.toLowerCase(Locale.ROOT))) {
-                if (l == Layout.CHANGE && files.size() != 2) {
-                    throw new UsageException("--layout change compares exactly two files (got " + files.size()
-                            + "); use --layout baseline or --layout chain for more");
-                }
-                return l;
-            }
-        }
-        throw new UsageException("--layout '" + layout + "' is unknown; use change, baseline or chain");
     }
 
     /** --labels, else file names without .json; made unique by falling back to the path as given. */

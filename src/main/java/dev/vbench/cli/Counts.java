@@ -1,8 +1,8 @@
 package dev.vbench.cli;
 
+import dev.vbench.spi.Quantities;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** Parses count lists such as {@code 10000}, {@code 10k,100k}, {@code 1M}, {@code 1_000_000}. */
 final class Counts {
@@ -24,20 +24,11 @@ final class Counts {
     }
 
     static long parse(String option, String raw, long min, long max) {
-        String s = raw.trim().replace("_", "").toLowerCase(Locale.ROOT);
-        long multiplier = 1;
-        if (s.endsWith("k")) {
-            multiplier = 1_000;
-            s = s.substring(0, s.length() - 1);
-        } else if (s.endsWith("m")) {
-            multiplier = 1_000_000;
-            s = s.substring(0, s.length() - 1);
-        }
         long value;
         try {
-            value = Math.multiplyExact(Long.parseLong(s), multiplier);
-        } catch (NumberFormatException | ArithmeticException e) {
-            throw new UsageException(option + " '" + raw + "' is not a whole number; write e.g. " + option + " 10000 (or 10k, 1M)");
+            value = Quantities.count(raw);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(option + " '" + raw + "' " + e.getMessage());
         }
         if (value < min || value > max) {
             throw new UsageException(option + " " + raw + " is out of range; use " + min + " to " + max);

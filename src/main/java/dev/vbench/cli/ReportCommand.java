@@ -56,10 +56,11 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Metric m = Metric.byKey(metric);
-        if (m == null) {
-            throw new UsageException("--metric '" + metric + "' is unknown; use one of makespan, throughput, mean, p50,"
-                    + " p90, p99, p999, max, cpu, alloc");
+        Metric m;
+        try {
+            m = Metric.parse(metric);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--metric " + e.getMessage());
         }
         Format chosen = format != null ? format
                 : output != null && Format.fromFileName(output.toString()) != null ? Format.fromFileName(output.toString())

@@ -1,10 +1,15 @@
 package dev.vbench.report;
 
+import dev.vbench.result.Choice;
 import java.util.Locale;
 import java.util.function.Function;
 
-/** Output formats of {@code vbench run --format}, each with its exporter and file extension. */
-public enum Format {
+/**
+ * Output formats of {@code vbench run --format} and {@code vbench report --format}, each with its
+ * exporter and file extension. {@link #fromFileName} is the one place a file name decides a format
+ * ({@code compare}'s formats map onto these, {@link dev.vbench.report.compare.CompareFormat}).
+ */
+public enum Format implements Choice {
     CONSOLE("txt", ConsoleExporter::new),
     MARKDOWN("md", MarkdownExporter::new),
     JSON("json", o -> new JsonExporter()),
@@ -31,8 +36,23 @@ public enum Format {
     }
 
     /** Lower-case name as written on the command line. */
+    @Override
     public String cliName() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * The format named {@code text}.
+     *
+     * @throws IllegalArgumentException {@code 'pdf' is unknown; use one of console, markdown, …}
+     */
+    public static Format parse(String text) {
+        return Choice.parse(Format.class, text);
+    }
+
+    /** Every format's name, for help text and errors. */
+    public static String validValues() {
+        return Choice.validValues(Format.class);
     }
 
     /** The format a file name implies by its extension, or null. */

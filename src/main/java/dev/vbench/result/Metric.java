@@ -1,13 +1,13 @@
 package dev.vbench.result;
 
-import java.util.Locale;
+import java.util.List;
 import java.util.function.ToDoubleFunction;
 
 /**
  * Per-trial scalars that statistics are computed over. Each knows its unit and whether a larger
  * value is better, so deltas can say "faster" or "slower" correctly.
  */
-public enum Metric {
+public enum Metric implements Choice {
     MAKESPAN("makespan", "ms", false, t -> t.makespanNanos() / 1e6),
     THROUGHPUT("throughput", "tasks/s", true, TrialResult::throughputPerSecond),
     MEAN("mean", "ms", false, t -> t.latency().meanNanos() / 1e6),
@@ -51,13 +51,33 @@ public enum Metric {
         return extractor.applyAsDouble(trial);
     }
 
+    @Override
+    public String cliName() {
+        return key;
+    }
+
+    /** {@code p99.9} for {@link #P999}, as latency percentiles are often written. */
+    @Override
+    public List<String> aliases() {
+        return this == P999 ? List.of("p99.9") : List.of();
+    }
+
     /** Looks a metric up by its key ({@code p99}, {@code makespan}); null when unknown. */
     public static Metric byKey(String key) {
-        for (Metric m : values()) {
-            if (m.key.equals(key.toLowerCase(Locale.ROOT))) {
-                return m;
-            }
-        }
-        return null;
+        return Choice.find(Metric.class, key);
+    }
+
+    /**
+     * The metric named {@code text}.
+     *
+     * @throws IllegalArgumentException {@code 'p12' is unknown; use one of makespan, throughput, …}
+     */
+    public static Metric parse(String text) {
+        return Choice.parse(Metric.class, text);
+    }
+
+    /** Every metric's name, for help text and errors: {@code makespan, throughput, …, alloc}. */
+    public static String validValues() {
+        return Choice.validValues(Metric.class);
     }
 }

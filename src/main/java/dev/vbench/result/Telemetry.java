@@ -1,5 +1,6 @@
 package dev.vbench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
@@ -7,7 +8,8 @@ import java.util.List;
  *
  * <p>The last three components were added after the first release of {@code vbench-result/1};
  * files written before them read back with {@code gcPauses} and {@code scheduler} null and no
- * pinned stacks.
+ * pinned stacks, and those absent values are left out when written, so such a file is written back
+ * byte for byte as it was.
  *
  * @param processCpuNanos CPU time of the whole vbench process during the trial
  * @param gcCount collections during the trial, all collectors
@@ -30,9 +32,9 @@ public record Telemetry(
         long allocatedBytes,
         int peakThreads,
         long pinnedEvents,
-        GcPauses gcPauses,
-        List<PinnedStack> pinnedStacks,
-        SchedulerInfo scheduler) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) GcPauses gcPauses,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PinnedStack> pinnedStacks,
+        @JsonInclude(JsonInclude.Include.NON_NULL) SchedulerInfo scheduler) {
 
     public static final Telemetry NONE = new Telemetry(-1, -1, -1, -1, -1, -1);
 

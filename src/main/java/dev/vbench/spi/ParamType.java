@@ -3,8 +3,6 @@ package dev.vbench.spi;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Parses and validates one parameter value. Every failure message names the allowed form, so the
@@ -24,7 +22,7 @@ public interface ParamType<T> {
      * Parses {@code text}.
      *
      * @throws IllegalArgumentException with a message that completes the sentence
-     *     "'text' ..." e.g. "is not a duration; use a number with ns, us, ms or s (e.g. 200ms)"
+     *     "'text' ..." e.g. "is not a duration; write a number and a unit: ns, us, ms, s, min or h (e.g. 200ms, 30s, 2min)"
      */
     T parse(String text);
 
@@ -71,25 +69,15 @@ public interface ParamType<T> {
         };
     }
 
-    /** A duration written as a number and a unit: {@code ns}, {@code us}, {@code ms} or {@code s}. */
+    /**
+     * A duration in the grammar of {@link Quantities#duration}: a number and one of {@code ns us ms s
+     * min h} ({@code 200ms}, {@code 1min}); a bare {@code m} is refused with a hint.
+     */
     static ParamType<Duration> duration(Duration min, Duration max) {
-        Pattern pattern = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|ms|s)");
         return new ParamType<>() {
             @Override
             public Duration parse(String text) {
-                Matcher m = pattern.matcher(text.trim().toLowerCase(Locale.ROOT));
-                if (!m.matches()) {
-                    throw new IllegalArgumentException(
-                            "is not a duration; use a number with ns, us, ms or s (e.g. 200ms)");
-                }
-                double amount = Double.parseDouble(m.group(1));
-                double nanosPerUnit = switch (m.group(2)) {
-                    case "ns" -> 1;
-                    case "us" -> 1e3;
-                    case "ms" -> 1e6;
-                    default -> 1e9;
-                };
-                Duration d = Duration.ofNanos(Math.round(amount * nanosPerUnit));
+                Duration d = Quantities.duration(text);
                 if (d.compareTo(min) < 0 || d.compareTo(max) > 0) {
                     throw new IllegalArgumentException("is out of range; use a duration from "
                             + Durations.format(min) + " to " + Durations.format(max));
@@ -99,7 +87,7 @@ public interface ParamType<T> {
 
             @Override
             public String describe() {
-                return "duration " + Durations.format(min) + ".." + Durations.format(max) + " (ns|us|ms|s)";
+                return "duration " + Durations.format(min) + ".." + Durations.format(max) + " (ns|us|ms|s|min|h)";
             }
         };
     }

@@ -1,5 +1,6 @@
 package dev.vbench.suite;
 
+import dev.vbench.compare.Layout;
 import dev.vbench.result.Metric;
 import java.util.HashSet;
 import java.util.List;
@@ -13,8 +14,6 @@ import java.util.function.Predicate;
  * by {@code file:line}.
  */
 public final class SuiteValidator {
-
-    public static final List<String> LAYOUTS = List.of("executors", "chain", "baseline");
 
     private SuiteValidator() {}
 
@@ -49,15 +48,20 @@ public final class SuiteValidator {
             positive(f.warmup(), source, e.line(), "warmup", true);
             positive(f.trials(), source, e.line(), "trials", false);
             for (TableSpec t : f.tables()) {
-                if (t.layout() != null && !LAYOUTS.contains(t.layout())) {
-                    throw new SuiteException(in + "unknown table layout '" + t.layout() + "'; valid layouts: "
-                            + String.join(", ", LAYOUTS));
-                }
-                if (t.metric() != null && Metric.byKey(t.metric()) == null) {
-                    throw new SuiteException(in + "unknown table metric '" + t.metric()
-                            + "'; valid metrics: makespan, throughput, mean, p50, p90, p99, p999, max, cpu");
-                }
+                parses(in + "table layout ", t.layout(), Layout::parse);
+                parses(in + "table metric ", t.metric(), Metric::parse);
             }
+        }
+    }
+
+    /** A named choice (layout, metric) that parses, or a one-line error listing the valid names. */
+    private static void parses(String what, String name, java.util.function.Consumer<String> parser) {
+        try {
+            if (name != null) {
+                parser.accept(name);
+            }
+        } catch (IllegalArgumentException e) {
+            throw new SuiteException(what + e.getMessage());
         }
     }
 

@@ -42,6 +42,28 @@ public final class IoWorkload implements WorkloadProvider {
             Thread.sleep(millis, nanos);
             return index;
         };
-        return () -> task;
+        return new Workload() {
+            @Override
+            public Task task() {
+                return task;
+            }
+
+            /** Runs the timed task and checks that it blocked for at least {@code duration} and returned its index. */
+            @Override
+            public String verify() throws Exception {
+                long index = 7;
+                long start = System.nanoTime();
+                long returned = task.run(index);
+                long elapsedNanos = System.nanoTime() - start;
+                if (returned != index) {
+                    throw new AssertionError("task(" + index + ") returned " + returned);
+                }
+                if (elapsedNanos < d.toNanos()) {
+                    throw new AssertionError("task slept " + elapsedNanos + " ns, less than duration " + d.toNanos() + " ns");
+                }
+                return "task(" + index + ") blocked " + elapsedNanos / 1_000 + " us >= duration " + d.toNanos() / 1_000
+                        + " us and returned its index";
+            }
+        };
     }
 }

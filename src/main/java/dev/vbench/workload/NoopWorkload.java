@@ -28,6 +28,23 @@ public final class NoopWorkload implements WorkloadProvider {
     @Override
     public Workload create(Params params) {
         Task task = index -> index;
-        return () -> task;
+        return new Workload() {
+            @Override
+            public Task task() {
+                return task;
+            }
+
+            /** The task does no work, so what it must do is return its index (the value the engine consumes). */
+            @Override
+            public String verify() throws Exception {
+                for (long index : new long[] {0, 1, 123_456_789_012L}) {
+                    long returned = task.run(index);
+                    if (returned != index) {
+                        throw new AssertionError("task(" + index + ") returned " + returned);
+                    }
+                }
+                return "task(i) returns i for i = 0, 1, 123456789012";
+            }
+        };
     }
 }

@@ -75,6 +75,8 @@ class TrialRunnerTest {
         }, ExecutorStrategies.parse("virtual").create(), 200, 4, 0);
         assertEquals(200, t.completed());
         assertTrue(peak.get() <= 4, "peak in flight " + peak.get());
+        // a limit of 1 would also pass the line above: the limit must still let tasks overlap
+        assertTrue(peak.get() >= 2, "tasks never overlapped: peak in flight " + peak.get());
     }
 
     @Test
@@ -91,6 +93,7 @@ class TrialRunnerTest {
         }, ExecutorStrategies.parse("bounded-virtual:permits=3").create(), 100, 0, 0);
         assertEquals(100, t.completed());
         assertTrue(peak.get() <= 3, "peak running " + peak.get());
+        assertTrue(peak.get() >= 2, "tasks never overlapped: peak running " + peak.get());
         assertTrue(Histograms.decode(t.histograms().queueWait()).getMaxValue() > 10_000_000L,
                 "waiting for a permit is queue wait");
     }

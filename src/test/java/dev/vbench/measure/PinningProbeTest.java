@@ -11,9 +11,12 @@ import dev.vbench.engine.Engine;
 import dev.vbench.engine.RunListener;
 import dev.vbench.engine.RunPlan;
 import dev.vbench.executor.ExecutorStrategies;
+import dev.vbench.jvm.JavaCommand;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.PinnedStack;
+import dev.vbench.result.ResultCodec;
+import dev.vbench.result.RunResult;
 import dev.vbench.result.RunSettings;
 import dev.vbench.result.Telemetry;
 import dev.vbench.result.TrialResult;
@@ -23,18 +26,22 @@ import dev.vbench.spi.Task;
 import dev.vbench.spi.Workload;
 import dev.vbench.spi.WorkloadProvider;
 import dev.vbench.testing.Fixtures;
+import dev.vbench.testing.SecondJdk;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Acceptance 2: a task that blocks inside {@code synchronized} on a virtual thread pins its
- * carrier before JDK 24 and does not on JDK 24+ (JEP 491). Only JDK 25 runs here; the assertion
- * encodes both branches by {@code Runtime.version().feature()}. A class initializer that blocks
- * pins on every JDK, which shows the probe does record events where they happen.
+ * carrier before JDK 24 and does not on JDK 24+ (JEP 491). The test JVM (JDK 25 here) runs the
+ * JDK 24+ branch in process; the JDK 21–23 branch runs for real in a child JVM on the second JDK
+ * ({@link SecondJdk}: {@code .ci/run} provides a Temurin 21), and is skipped without one. A class
+ * initializer that blocks pins on every JDK, which shows the probe does record events where they happen.
  */
 class PinningProbeTest {
 
@@ -45,8 +52,49 @@ class PinningProbeTest {
 
     @Test
     void blockingInsideSynchronizedPinsOnlyBeforeJdk24() throws Exception {
-        CellResult cell = run(new SynchronizedSleep(), "virtual", 1);
-        int feature = Runtime.version().feature();
+        assertPinningByJdk(run(new SynchronizedSleep(), "virtual", 1), Runtime.version().feature());
+    }
+
+    /** The same cell in a child JVM on the second JDK (21): there every task pins its carrier. */
+    @Test
+    void onTheSecondJdkBlockingInsideSynchronizedPins() throws Exception {
+        Path java = SecondJdk.requireJava();
+        Path out = dataRoot.resolve("jdk21-result.json");
+        List<String> command = JavaCommand.of(java, List.of(), Child.class.getName());
+        command.addAll(List.of(dataRoot.toString(), out.toString()));
+        Process child = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(dataRoot.resolve("child.log").toFile()).start();
+        assertTrue(child.waitFor(120, TimeUnit.SECONDS), "the JDK 21 child did not finish in 2 minutes");
+        assertEquals(0, child.exitValue(), () -> "JDK 21 child failed: " + read(dataRoot.resolve("child.log")));
+        RunResult result = ResultCodec.read(out);
+        int feature = Runtime.Version.parse(result.environment().javaVersion()).feature();
+        assertTrue(feature >= 21 && feature < 24, () -> "the second JDK is not 21–23: " + result.environment());
+        CellResult cell = result.cells().get(0);
+        assertPinningByJdk(cell, feature);
+        System.out.println("PinningProbeTest: JDK " + feature + " branch ran on " + java + " ("
+                + result.environment().javaVersion() + "): " + cell.trials().get(0).telemetry().pinnedEvents()
+                + " pinned events for " + TASKS + " tasks blocking inside synchronized");
+    }
+
+    /** Runs the synchronized-sleep cell in this JVM and writes the run to a result file: args DATA_DIR OUT. */
+    public static final class Child {
+        public static void main(String[] args) throws Exception {
+            CellResult cell = runCell(new SynchronizedSleep(), "virtual", 1, Path.of(args[0]));
+            RunResult run = new RunResult(RunResult.SCHEMA, EnvironmentProbe.capture("test", "PinningProbeTest.Child"),
+                    new RunSettings(1, 1, 0, 42), List.of(cell));
+            Files.writeString(Path.of(args[1]), ResultCodec.toJson(run));
+        }
+    }
+
+    private static String read(Path log) {
+        try {
+            return Files.readString(log);
+        } catch (java.io.IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    private static void assertPinningByJdk(CellResult cell, int feature) {
         for (TrialResult t : cell.trials()) {
             Telemetry telemetry = t.telemetry();
             if (feature < 24) {
@@ -105,6 +153,10 @@ class PinningProbeTest {
     }
 
     private CellResult run(WorkloadProvider provider, String executor, int warmup) throws Exception {
+        return runCell(provider, executor, warmup, dataRoot);
+    }
+
+    static CellResult runCell(WorkloadProvider provider, String executor, int warmup, Path dataRoot) throws Exception {
         Params params = Params.resolve(provider.name(), provider.params(), Map.of());
         CellPlan cell = new CellPlan("c1", provider, params, ExecutorStrategies.parse(executor), TASKS, 0);
         RunPlan plan = new RunPlan(List.of(cell), new RunSettings(warmup, 1, 0, 42), dataRoot);

@@ -27,7 +27,7 @@ class ParamsTest {
     void errorsNameParameterValueAndFix() {
         IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
                 () -> Params.resolve("io", List.of(DURATION), Map.of("duration", "fast")));
-        assertEquals("parameter 'duration' of workload 'io': 'fast' is not a duration; use a number with ns, us, ms or s (e.g. 200ms)",
+        assertEquals("parameter 'duration' of workload 'io': 'fast' is not a duration; write a number and a unit: ns, us, ms, s, min or h (e.g. 200ms, 30s, 2min)",
                 bad.getMessage());
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
                 () -> Params.resolve("io", List.of(DURATION), Map.of("size", "1")));

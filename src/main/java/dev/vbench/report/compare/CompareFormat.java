@@ -2,33 +2,60 @@ package dev.vbench.report.compare;
 
 import dev.vbench.compare.Comparison;
 import dev.vbench.compare.Latencies;
+import dev.vbench.report.ComparisonTables;
 import dev.vbench.report.ConsoleRenderer;
+import dev.vbench.report.Format;
 import dev.vbench.report.MarkdownRenderer;
+import dev.vbench.result.Choice;
+import java.util.List;
 import java.util.Locale;
 
-/** Output formats of {@code vbench compare --format}: one constant, one renderer each. */
-public enum CompareFormat {
-    /** Aligned columns for a terminal (the default). */
-    TEXT("txt"),
-    MARKDOWN("md"),
-    CSV("csv"),
-    JSON("json"),
+/**
+ * Output formats of {@code vbench compare --format}: the run formats that make sense for a
+ * comparison ({@link Format}), each with its renderer. File extensions are the run formats' own.
+ */
+public enum CompareFormat implements Choice {
+    /** Aligned columns for a terminal (the default); {@code console} is accepted too. */
+    TEXT(Format.CONSOLE),
+    MARKDOWN(Format.MARKDOWN),
+    CSV(Format.CSV),
+    JSON(Format.JSON),
     /** One self-contained page: the table, a bar chart and latency curves per row ({@link CompareHtml}). */
-    HTML("html");
+    HTML(Format.HTML);
 
-    private final String extension;
+    private final Format format;
 
-    CompareFormat(String extension) {
-        this.extension = extension;
+    CompareFormat(Format format) {
+        this.format = format;
     }
 
     public String extension() {
-        return extension;
+        return format.extension();
     }
 
     /** Lower-case name as written on the command line. */
+    @Override
     public String cliName() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    @Override
+    public List<String> aliases() {
+        return this == TEXT ? List.of(Format.CONSOLE.cliName()) : List.of();
+    }
+
+    /**
+     * The format named {@code text}.
+     *
+     * @throws IllegalArgumentException {@code 'pdf' is unknown; use one of text, markdown, csv, json, html}
+     */
+    public static CompareFormat parse(String text) {
+        return Choice.parse(CompareFormat.class, text);
+    }
+
+    /** Every format's name, for help text and errors. */
+    public static String validValues() {
+        return Choice.validValues(CompareFormat.class);
     }
 
     /** Renders {@code comparison}; {@code verbose} adds {@code (p=… n=…)} to the tables' change cells. */
@@ -42,25 +69,19 @@ public enum CompareFormat {
      */
     public String render(Comparison comparison, boolean verbose, Latencies latencies) {
         return switch (this) {
-            case TEXT -> ConsoleRenderer.render(CompareTables.table(comparison, verbose));
-            case MARKDOWN -> MarkdownRenderer.render(CompareTables.table(comparison, verbose));
+            case TEXT -> ConsoleRenderer.render(ComparisonTables.table(comparison, ComparisonTables.Style.compare(verbose)));
+            case MARKDOWN -> MarkdownRenderer.render(ComparisonTables.table(comparison, ComparisonTables.Style.compare(verbose)));
             case CSV -> CompareCsv.render(comparison);
             case JSON -> CompareJson.render(comparison);
             case HTML -> CompareHtml.render(comparison, verbose, latencies);
         };
     }
 
-    /** The format a file name implies by its extension, or null. */
+    /** The format a file name implies by its extension ({@link Format#fromFileName}), or null. */
     public static CompareFormat fromFileName(String fileName) {
-        String lower = fileName.toLowerCase(Locale.ROOT);
-        if (lower.endsWith(".markdown")) {
-            return MARKDOWN;
-        }
-        if (lower.endsWith(".htm")) {
-            return HTML;
-        }
+        Format byExtension = Format.fromFileName(fileName);
         for (CompareFormat f : values()) {
-            if (lower.endsWith("." + f.extension)) {
+            if (f.format == byExtension) {
                 return f;
             }
         }

@@ -1,15 +1,19 @@
 package dev.vbench.workload.thumbnail;
 
+import dev.vbench.workload.pool.BoundedPool;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The thumbnail cache table {@code thumbnails(file_path PK, modified_time, file_length,
- * thumbnail BLOB)} in an embedded H2 file database, used through a {@link ConnectionPool}. Every
+ * thumbnail BLOB)} in an embedded H2 file database, used through a {@link BoundedPool} of connections. Every
  * operation takes a connection, prepares its statement (H2 caches the parsed query per session),
  * runs it with auto-commit and gives the connection back.
  *
@@ -25,20 +29,42 @@ final class ThumbnailCache implements AutoCloseable {
     /** SQLState of a unique-key violation: a concurrent MERGE inserted the same key first. */
     private static final String DUPLICATE_KEY = "23505";
 
-    private final ConnectionPool pool;
+    private final BoundedPool<Connection> pool;
 
-    private ThumbnailCache(ConnectionPool pool) {
+    private ThumbnailCache(BoundedPool<Connection> pool) {
         this.pool = pool;
     }
 
     /** Creates the database in {@code dir} with the table, and a pool of {@code connections}. */
     static ThumbnailCache create(Path dir, int connections) throws SQLException {
         String url = "jdbc:h2:file:" + dir.toAbsolutePath().resolve("thumbnails") + ";DB_CLOSE_ON_EXIT=FALSE";
-        ConnectionPool pool = new ConnectionPool(url, connections);
+        BoundedPool<Connection> pool = new BoundedPool<>(open(url, connections), Connection::close);
         ThumbnailCache cache = new ThumbnailCache(pool);
         cache.execute("CREATE TABLE IF NOT EXISTS thumbnails (file_path VARCHAR(4096) PRIMARY KEY,"
                 + " modified_time BIGINT NOT NULL, file_length BIGINT NOT NULL, thumbnail BLOB NOT NULL)");
         return cache;
+    }
+
+    /** Opens {@code n} auto-commit connections, closing those already open when one fails. */
+    private static List<Connection> open(String url, int n) throws SQLException {
+        List<Connection> opened = new ArrayList<>(n);
+        try {
+            for (int i = 0; i < n; i++) {
+                Connection c = DriverManager.getConnection(url, "sa", "");
+                opened.add(c);
+                c.setAutoCommit(true);
+            }
+            return opened;
+        } catch (SQLException e) {
+            for (Connection c : opened) {
+                try {
+                    c.close();
+                } catch (SQLException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
+            throw e;
+        }
     }
 
     /** Removes every row (a cold cache). */
@@ -48,7 +74,7 @@ final class ThumbnailCache implements AutoCloseable {
 
     /** Inserts or replaces the row of {@code path}. */
     void upsert(String path, long modifiedTime, long fileLength, byte[] jpeg) throws SQLException, InterruptedException {
-        Connection c = pool.acquire();
+        Connection c = pool.borrow();
         try {
             for (int attempt = 1; ; attempt++) {
                 try (PreparedStatement s = c.prepareStatement("MERGE INTO thumbnails (file_path, modified_time,"
@@ -73,7 +99,7 @@ final class ThumbnailCache implements AutoCloseable {
 
     /** Whether a row for {@code path} exists ({@code SELECT 1} by key). */
     boolean exists(String path) throws SQLException, InterruptedException {
-        Connection c = pool.acquire();
+        Connection c = pool.borrow();
         try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM thumbnails WHERE file_path = ?")) {
             s.setString(1, path);
             try (ResultSet r = s.executeQuery()) {
@@ -86,7 +112,7 @@ final class ThumbnailCache implements AutoCloseable {
 
     /** The cached JPEG of {@code path}, or null. */
     byte[] find(String path) throws SQLException, InterruptedException {
-        Connection c = pool.acquire();
+        Connection c = pool.borrow();
         try (PreparedStatement s = c.prepareStatement("SELECT thumbnail FROM thumbnails WHERE file_path = ?")) {
             s.setString(1, path);
             try (ResultSet r = s.executeQuery()) {
@@ -99,7 +125,7 @@ final class ThumbnailCache implements AutoCloseable {
 
     /** Whether the row of {@code path} exists and records this modification time and length. */
     boolean upToDate(String path, long modifiedTime, long fileLength) throws SQLException, InterruptedException {
-        Connection c = pool.acquire();
+        Connection c = pool.borrow();
         try (PreparedStatement s = c.prepareStatement(
                 "SELECT modified_time, file_length FROM thumbnails WHERE file_path = ?")) {
             s.setString(1, path);
@@ -113,7 +139,7 @@ final class ThumbnailCache implements AutoCloseable {
 
     /** Rows in the table. */
     long count() throws SQLException, InterruptedException {
-        Connection c = pool.acquire();
+        Connection c = pool.borrow();
         try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT COUNT(*) FROM thumbnails")) {
             r.next();
             return r.getLong(1);
@@ -125,7 +151,7 @@ final class ThumbnailCache implements AutoCloseable {
     private void execute(String sql) throws SQLException {
         Connection c;
         try {
-            c = pool.acquire();
+            c = pool.borrow();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SQLException("interrupted while waiting for a connection", e);
@@ -138,7 +164,7 @@ final class ThumbnailCache implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public void close() throws Exception {
         pool.close();
     }
 }

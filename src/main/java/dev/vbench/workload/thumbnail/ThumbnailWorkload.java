@@ -165,12 +165,17 @@ final class ThumbnailWorkload implements Workload {
     }
 
     @Override
-    public void close() throws IOException {
-        if (cache != null) {
-            cache.close();
-        }
-        if (dbDir != null) {
-            GeneratedFiles.deleteRecursively(dbDir);
+    public void close() throws Exception {
+        try {
+            if (cache != null) {
+                ThumbnailCache c = cache;
+                cache = null;
+                c.close();
+            }
+        } finally {
+            if (dbDir != null) {
+                GeneratedFiles.deleteRecursively(dbDir);
+            }
         }
     }
 }

@@ -1,0 +1,60 @@
+package dev.vbench.jvm;
+
+import java.io.File;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How vbench starts another JVM that runs its own code (a fork child, the probe): the
+ * {@code java} executable, the options this JVM was started with (debugger agents left out: they
+ * would fight this JVM for its port), then any extra options, then this JVM's class path and a main
+ * class. The extra options come after the inherited ones, so an option set's {@code -Xmx} or
+ * {@code -XX:+UseZGC} wins over the launcher's.
+ *
+ * <pre>{@code
+ * List<String> cmd = JavaCommand.of(JavaCommand.thisJava(), List.of("-XX:+UseZGC"), "dev.vbench.Main");
+ * }</pre>
+ */
+public final class JavaCommand {
+
+    private JavaCommand() {}
+
+    /** The {@code java} executable of this JVM. */
+    public static Path thisJava() {
+        return ProcessHandle.current().info().command().map(Path::of)
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java"));
+    }
+
+    /** The options this JVM was started with, without debugger agents. */
+    public static List<String> inheritedOptions() {
+        List<String> options = new ArrayList<>();
+        for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (!arg.startsWith("-agentlib:jdwp") && !arg.startsWith("-Xrunjdwp")) {
+                options.add(arg);
+            }
+        }
+        return options;
+    }
+
+    /** This JVM's class path with absolute entries (a child may start in another directory). */
+    public static String classPath() {
+        List<String> classPath = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            classPath.add(entry.isEmpty() ? entry : Path.of(entry).toAbsolutePath().toString());
+        }
+        return String.join(File.pathSeparator, classPath);
+    }
+
+    /** {@code java [inherited options] [extra] -cp [this class path] mainClass}. */
+    public static List<String> of(Path java, List<String> extraOptions, String mainClass) {
+        List<String> command = new ArrayList<>(List.of(java.toString()));
+        command.addAll(inheritedOptions());
+        command.addAll(extraOptions);
+        command.add("-cp");
+        command.add(classPath());
+        command.add(mainClass);
+        return command;
+    }
+}
