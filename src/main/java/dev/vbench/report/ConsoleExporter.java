@@ -22,7 +22,7 @@ final class ConsoleExporter implements Exporter {
         int warmup = result.settings().warmupTrials();
         for (Map.Entry<String, List<CellResult>> e : RunTables.byWorkload(result).entrySet()) {
             sb.append(ConsoleRenderer.render(RunTables.detail(e.getKey(), e.getValue(), warmup))).append('\n');
-            Table comparison = RunTables.comparison(e.getKey(), e.getValue(), options.metricOrDefault(), warmup);
+            Table comparison = RunTables.comparison(e.getKey(), e.getValue(), options.metricOrDefault(), warmup, options.noise());
             if (comparison != null) {
                 sb.append(ConsoleRenderer.render(comparison)).append('\n');
             }

@@ -1,5 +1,6 @@
 package dev.vbench.report;
 
+import dev.vbench.compare.CellDimension;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
@@ -37,7 +38,7 @@ final class HtmlExporter implements Exporter {
             String workload = e.getKey();
             List<CellResult> cells = e.getValue();
             body.append("<section>\n<h2>").append(Html.escape(workload)).append("</h2>\n");
-            Table comparison = RunTables.comparison(workload, cells, metric, warmup);
+            Table comparison = RunTables.comparison(workload, cells, metric, warmup, options.noise());
             if (comparison != null) {
                 body.append(Html.table(comparison));
                 body.append(Html.figure(bars(workload, cells, metric), "Median " + metric.key() + " per executor;"
@@ -120,7 +121,7 @@ final class HtmlExporter implements Exporter {
         if (levels.size() < 2 || levels.first() <= 0) {
             return;
         }
-        List<RunTables.Dimension> others = RunTables.rowDimensions(cells).stream()
+        List<CellDimension> others = CellDimension.varying(cells).stream()
                 .filter(d -> !d.name().equals("concurrency")).toList();
         Map<String, List<CellResult>> lines = new LinkedHashMap<>();
         for (CellResult c : cells) {
@@ -161,7 +162,7 @@ final class HtmlExporter implements Exporter {
 
     /** Cells by row label (the parameter values, tasks and concurrency that vary), then by executor. */
     private static Map<String, Map<String, CellResult>> rows(List<CellResult> cells, List<String> executors) {
-        List<RunTables.Dimension> dims = RunTables.rowDimensions(cells.stream()
+        List<CellDimension> dims = CellDimension.varying(cells.stream()
                 .filter(c -> c.config().executor().spec().equals(executors.get(0))).toList());
         Map<String, Map<String, CellResult>> rows = new LinkedHashMap<>();
         for (CellResult c : cells) {
@@ -173,7 +174,7 @@ final class HtmlExporter implements Exporter {
     }
 
     /** Executor and the other swept values (not concurrency, the x axis). */
-    private static String lineName(CellConfig config, List<RunTables.Dimension> others) {
+    private static String lineName(CellConfig config, List<CellDimension> others) {
         StringBuilder sb = new StringBuilder(config.executor().spec());
         others.forEach(d -> sb.append(' ').append(d.name()).append('=').append(d.value(config)));
         return sb.toString();

@@ -1,5 +1,6 @@
 package dev.vbench.report;
 
+import dev.vbench.compare.CellDimension;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.LatencySummary;
 import dev.vbench.result.TrialResult;
@@ -56,7 +57,7 @@ public final class LoadTables {
         if (open.isEmpty()) {
             return null;
         }
-        List<RunTables.Dimension> dims = RunTables.rowDimensions(open).stream()
+        List<CellDimension> dims = CellDimension.varying(open).stream()
                 .filter(d -> !d.name().equals("tasks") || open.stream().map(c -> c.config().tasks()).distinct().count() > 1)
                 .toList();
         Table.Builder b = new Table.Builder(RunTables.title(workload, open, warmup)

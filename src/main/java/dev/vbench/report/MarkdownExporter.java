@@ -22,7 +22,7 @@ final class MarkdownExporter implements Exporter {
         StringBuilder sb = new StringBuilder();
         int warmup = result.settings().warmupTrials();
         for (Map.Entry<String, List<CellResult>> e : RunTables.byWorkload(result).entrySet()) {
-            Table comparison = RunTables.comparison(e.getKey(), e.getValue(), options.metricOrDefault(), warmup);
+            Table comparison = RunTables.comparison(e.getKey(), e.getValue(), options.metricOrDefault(), warmup, options.noise());
             if (sb.length() > 0) {
                 sb.append('\n');
             }

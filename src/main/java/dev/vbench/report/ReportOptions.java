@@ -1,5 +1,6 @@
 package dev.vbench.report;
 
+import dev.vbench.compare.CompareOptions;
 import dev.vbench.result.Metric;
 
 /**
@@ -10,10 +11,16 @@ import dev.vbench.result.Metric;
  * @param sweepMetric the metric of the concurrency-sweep table (null: throughput)
  * @param slo the latency objective that picks the best concurrency of a sweep (null: none, the
  *     highest throughput wins)
+ * @param noise noise band of every comparison as a fraction (0.01 = 1%): smaller significant changes read {@code ~}
  */
-public record ReportOptions(Metric metric, boolean verbose, Metric sweepMetric, Slo slo) {
+public record ReportOptions(Metric metric, boolean verbose, Metric sweepMetric, Slo slo, double noise) {
 
     public static final ReportOptions DEFAULT = new ReportOptions(null, false);
+
+    /** Options with the default noise band ({@link CompareOptions#DEFAULT_NOISE}). */
+    public ReportOptions(Metric metric, boolean verbose, Metric sweepMetric, Slo slo) {
+        this(metric, verbose, sweepMetric, slo, CompareOptions.DEFAULT_NOISE);
+    }
 
     public ReportOptions(Metric metric, boolean verbose) {
         this(metric, verbose, null, null);

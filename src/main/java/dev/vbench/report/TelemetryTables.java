@@ -1,5 +1,6 @@
 package dev.vbench.report;
 
+import dev.vbench.compare.CellDimension;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
@@ -53,7 +54,7 @@ public final class TelemetryTables {
 
     /** The telemetry table of one workload's cells: one row per cell. */
     public static Table telemetry(String workload, List<CellResult> cells) {
-        List<RunTables.Dimension> dims = RunTables.rowDimensions(cells);
+        List<CellDimension> dims = CellDimension.varying(cells);
         Table.Builder b = new Table.Builder(workload + " — telemetry (median per trial)");
         dims.forEach(d -> b.text(d.name()));
         b.text("executor").number("cpu").number("alloc").number("gc pauses").number("gc pause")
@@ -148,7 +149,7 @@ public final class TelemetryTables {
 
     /** The values that tell {@code c} apart from the other cells of its table, e.g. {@code duration=100ms}. */
     private static String rowLabel(CellResult c, List<CellResult> cells) {
-        return String.join(" ", RunTables.rowDimensions(cells).stream()
+        return String.join(" ", CellDimension.varying(cells).stream()
                 .map(d -> d.name() + "=" + d.value(c.config())).toList());
     }
 

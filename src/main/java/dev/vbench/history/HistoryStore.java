@@ -1,0 +1,708 @@
+package dev.vbench.history;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The history store: plain JDBC with prepared statements over H2 or PostgreSQL, migrated to
+ * {@link Schema#LATEST} when opened. A run is stored in one transaction (all or nothing; a process
+ * killed mid-write leaves no half run). Two writers at once both land: PostgreSQL serialises the
+ * transactions; an embedded H2 file admits one process at a time, so opening it waits (bounded,
+ * {@link #LOCK_WAIT_PROPERTY}) until the other writer has closed it. Every failure is a
+ * {@link HistoryException} with one line that never shows a password.
+ *
+ * <pre>{@code
+ * try (HistoryStore store = HistoryStore.open(url, true)) {
+ *     long runId = store.add(storedRun);
+ * }
+ * }</pre>
+ */
+public final class HistoryStore implements AutoCloseable {
+
+    /** System property: milliseconds to wait for an H2 file another process holds (default 30000). */
+    public static final String LOCK_WAIT_PROPERTY = "vbench.history.lockWaitMillis";
+
+    /** System property of the kill -9 test: milliseconds to wait between insert and commit. */
+    static final String TEST_PAUSE_PROPERTY = "vbench.history.test.pauseBeforeCommitMillis";
+
+    private static final int H2_DATABASE_IN_USE = 90020;
+    private static final int H2_LOCK_TIMEOUT = 50200;
+
+    private final HistoryUrl url;
+    private final Connection c;
+    private final Map<String, Long> seriesIds = new HashMap<>();
+
+    private HistoryStore(HistoryUrl url, Connection c) {
+        this.url = url;
+        this.c = c;
+    }
+
+    /**
+     * Opens (and migrates) the store.
+     *
+     * @param create whether a missing embedded H2 store may be created (verbs that only read refuse)
+     */
+    public static HistoryStore open(HistoryUrl url, boolean create) {
+        if (url.h2File() != null && !Files.exists(url.h2File())) {
+            if (!create) {
+                throw HistoryException.usage("no history store at " + url.shown() + " (" + url.origin()
+                        + "); store runs first with 'vbench run … --history' or 'vbench history add FILE.json'");
+            }
+            try {
+                Files.createDirectories(url.h2File().toAbsolutePath().getParent());
+            } catch (IOException e) {
+                throw HistoryException.environment("cannot create the folder of the history store "
+                        + url.h2File().getParent() + " (" + e.getMessage() + "); give --history a writable location", e);
+            }
+        }
+        Connection c = connect(url);
+        HistoryStore store = new HistoryStore(url, c);
+        try {
+            store.migrate();
+            return store;
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    private static Connection connect(HistoryUrl url) {
+        long waitMillis = Long.getLong(LOCK_WAIT_PROPERTY, 30_000);
+        long deadline = System.nanoTime() + waitMillis * 1_000_000;
+        while (true) {
+            try {
+                return url.target().connect();
+            } catch (SQLException e) {
+                if (e.getErrorCode() == H2_DATABASE_IN_USE && !url.postgres()) {
+                    if (System.nanoTime() < deadline) {
+                        pause();
+                        continue;
+                    }
+                    throw HistoryException.environment("the history store " + url.shown() + " stayed in use by another"
+                            + " vbench process for " + waitMillis / 1000 + " s; retry when it has finished, or use"
+                            + " PostgreSQL for many writers at once", e);
+                }
+                if (url.h2File() != null && Files.exists(url.h2File())) {
+                    throw HistoryException.environment("cannot open the history store " + url.shown() + ": "
+                            + firstLine(url.target().scrub(e.getMessage())) + "; the file may be corrupt: move it away"
+                            + " (a new store is made) or restore a backup", e);
+                }
+                throw HistoryException.environment(url.target().connectFailure(e)
+                        + "; check that the history database is running and the URL (" + url.origin() + ")", e);
+            }
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+            throw HistoryException.environment("interrupted while waiting for the history store", ie);
+        }
+    }
+
+    /** Brings the store to {@link Schema#LATEST}; refuses a newer or damaged one without writing. */
+    private void migrate() {
+        for (int attempt = 1; ; attempt++) {
+            int version = version();
+            if (version > Schema.LATEST) {
+                throw HistoryException.environment("the history store " + url.shown() + " has schema version " + version
+                        + ", newer than this vbench understands (" + Schema.LATEST + "); upgrade vbench to use it", null);
+            }
+            if (version == Schema.LATEST) {
+                return;
+            }
+            try {
+                c.setAutoCommit(false);
+                for (int v = version + 1; v <= Schema.LATEST; v++) {
+                    try (Statement s = c.createStatement()) {
+                        for (String sql : Schema.MIGRATIONS.get(v - 1)) {
+                            s.execute(sql);
+                        }
+                    }
+                    try (PreparedStatement ps = c.prepareStatement("INSERT INTO schema_version (version, applied) VALUES (?, ?)")) {
+                        ps.setInt(1, v);
+                        ps.setString(2, Instant.now().toString());
+                        ps.executeUpdate();
+                    }
+                }
+                c.commit();
+                return;
+            } catch (SQLException e) {
+                rollback();
+                if (attempt < 3 && url.postgres()) {
+                    continue; // another process migrated at the same moment: read its version again
+                }
+                throw failure("cannot create the tables of the history store", e);
+            } finally {
+                autoCommit();
+            }
+        }
+    }
+
+    /** The schema version; 0 for an empty database. */
+    private int version() {
+        try {
+            List<String> tables = new ArrayList<>();
+            DatabaseMetaData md = c.getMetaData();
+            try (ResultSet rs = md.getTables(null, c.getSchema(), "%", new String[] {"TABLE"})) {
+                while (rs.next()) {
+                    tables.add(rs.getString("TABLE_NAME").toLowerCase(Locale.ROOT));
+                }
+            }
+            if (!tables.contains("schema_version")) {
+                if (tables.stream().anyMatch(Schema.TABLES::contains)) {
+                    throw HistoryException.environment("the database at " + url.shown() + " has history tables but no"
+                            + " schema_version: it is damaged or not a vbench history store; give another --history URL", null);
+                }
+                return 0;
+            }
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT MAX(version) FROM schema_version")) {
+                rs.next();
+                int v = rs.getInt(1);
+                if (rs.wasNull()) {
+                    throw HistoryException.environment("the history store " + url.shown() + " has an empty schema_version"
+                            + " table: it is damaged; restore a backup or give another --history URL", null);
+                }
+                return v;
+            }
+        } catch (SQLException e) {
+            throw failure("cannot read the schema version of the history store", e);
+        }
+    }
+
+    /** Stores a run atomically; returns its id. */
+    public long add(StoredRun run) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                c.setAutoCommit(false);
+                long id = insert(run);
+                pauseBeforeCommitForTests();
+                c.commit();
+                return id;
+            } catch (SQLException e) {
+                rollback();
+                seriesIds.clear();
+                if (attempt < 5 && retryable(e)) {
+                    pause();
+                    continue;
+                }
+                throw failure("cannot store the run in the history store", e);
+            } finally {
+                autoCommit();
+            }
+        }
+    }
+
+    /**
+     * Only for the kill -9 test: with {@value #TEST_PAUSE_PROPERTY} set, says so on stderr and waits
+     * that many milliseconds with the run inserted but not committed.
+     */
+    private static void pauseBeforeCommitForTests() {
+        long millis = Long.getLong(TEST_PAUSE_PROPERTY, 0);
+        if (millis > 0) {
+            System.err.println("vbench: (test) run inserted, pausing before commit");
+            System.err.flush();
+            try {
+                Thread.sleep(millis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static boolean retryable(SQLException e) {
+        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        return state.equals("23505") || state.equals("40001") || state.equals("40P01") || e.getErrorCode() == H2_LOCK_TIMEOUT;
+    }
+
+    private long insert(StoredRun run) throws SQLException {
+        long testbed = testbedId(run.testbed());
+        long runId;
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO run (testbed_id, started, started_ms, stored,"
+                + " vbench_version, command_line, branch, git_commit, source, source_format, excluded, exclude_reason, document)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, FALSE, '', ?)", Statement.RETURN_GENERATED_KEYS)) {
+            ps.setLong(1, testbed);
+            ps.setString(2, run.started().toString());
+            ps.setLong(3, run.started().toEpochMilli());
+            ps.setString(4, Instant.now().toString());
+            ps.setString(5, run.vbenchVersion());
+            ps.setString(6, url.target().scrub(run.commandLine()));
+            ps.setString(7, run.branch());
+            ps.setString(8, run.commit());
+            ps.setString(9, run.source());
+            ps.setString(10, run.format());
+            ps.setBytes(11, run.documentGzip());
+            ps.executeUpdate();
+            runId = generatedId(ps);
+        }
+        if (!run.labels().isEmpty()) {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO run_label (run_id, name, val) VALUES (?, ?, ?)")) {
+                for (Map.Entry<String, String> label : new TreeMap<>(run.labels()).entrySet()) {
+                    ps.setLong(1, runId);
+                    ps.setString(2, label.getKey());
+                    ps.setString(3, label.getValue());
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+        }
+        try (PreparedStatement result = c.prepareStatement("INSERT INTO result (run_id, series_id, cell_id, status,"
+                + " java_version, java_vendor, vm_name) VALUES (?, ?, ?, ?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS);
+                PreparedStatement measurement = c.prepareStatement("INSERT INTO measurement (result_id, metric, unit,"
+                        + " higher_is_better, n, median_value, ci_low, ci_high, mean_value, stdev, trial_values)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            for (StoredRun.Cell cell : run.cells()) {
+                result.setLong(1, runId);
+                result.setLong(2, seriesId(testbed, cell.series()));
+                result.setString(3, cell.cellId());
+                result.setString(4, cell.status());
+                result.setString(5, nz(cell.javaVersion()));
+                result.setString(6, nz(cell.javaVendor()));
+                result.setString(7, nz(cell.vmName()));
+                result.executeUpdate();
+                long resultId = generatedId(result);
+                for (StoredRun.Measurement m : cell.measurements()) {
+                    measurement.setLong(1, resultId);
+                    measurement.setString(2, m.metric());
+                    measurement.setString(3, m.unit());
+                    measurement.setBoolean(4, m.higherIsBetter());
+                    measurement.setInt(5, m.summary().n());
+                    measurement.setDouble(6, m.summary().median());
+                    measurement.setDouble(7, m.summary().ciLow());
+                    measurement.setDouble(8, m.summary().ciHigh());
+                    measurement.setDouble(9, m.summary().mean());
+                    measurement.setDouble(10, m.summary().stdev());
+                    measurement.setString(11, encode(m.trials()));
+                    measurement.addBatch();
+                }
+            }
+            measurement.executeBatch();
+        }
+        return runId;
+    }
+
+    private long testbedId(Testbed t) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT id, host, cpu_model, cores, memory_bytes, os, arch FROM testbed WHERE name = ?")) {
+            ps.setString(1, t.name());
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    long id = rs.getLong(1);
+                    boolean changed = !t.host().equals(rs.getString(2)) || !t.cpuModel().isEmpty() && !t.cpuModel().equals(rs.getString(3))
+                            || t.cores() != rs.getInt(4) || t.memoryBytes() != 0 && t.memoryBytes() != rs.getLong(5)
+                            || !t.os().equals(rs.getString(6)) || !t.arch().equals(rs.getString(7));
+                    if (changed) {
+                        try (PreparedStatement up = c.prepareStatement("UPDATE testbed SET host = ?, cpu_model = CASE WHEN ? = ''"
+                                + " THEN cpu_model ELSE ? END, cores = ?, memory_bytes = CASE WHEN ? = 0 THEN memory_bytes ELSE ? END,"
+                                + " os = ?, arch = ? WHERE id = ?")) {
+                            up.setString(1, t.host());
+                            up.setString(2, t.cpuModel());
+                            up.setString(3, t.cpuModel());
+                            up.setInt(4, t.cores());
+                            up.setLong(5, t.memoryBytes());
+                            up.setLong(6, t.memoryBytes());
+                            up.setString(7, t.os());
+                            up.setString(8, t.arch());
+                            up.setLong(9, id);
+                            up.executeUpdate();
+                        }
+                    }
+                    return id;
+                }
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO testbed (name, host, cpu_model, cores, memory_bytes, os, arch)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS)) {
+            ps.setString(1, t.name());
+            ps.setString(2, t.host());
+            ps.setString(3, t.cpuModel());
+            ps.setInt(4, t.cores());
+            ps.setLong(5, t.memoryBytes());
+            ps.setString(6, t.os());
+            ps.setString(7, t.arch());
+            ps.executeUpdate();
+            return generatedId(ps);
+        }
+    }
+
+    private long seriesId(long testbed, SeriesKey k) throws SQLException {
+        String cacheKey = testbed + "/" + k.fingerprint();
+        Long cached = seriesIds.get(cacheKey);
+        if (cached != null) {
+            return cached;
+        }
+        long id;
+        try (PreparedStatement ps = c.prepareStatement("SELECT id FROM series WHERE testbed_id = ? AND fingerprint = ?")) {
+            ps.setLong(1, testbed);
+            ps.setString(2, k.fingerprint());
+            try (ResultSet rs = ps.executeQuery()) {
+                id = rs.next() ? rs.getLong(1) : -1;
+            }
+        }
+        if (id < 0) {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO series (testbed_id, fingerprint, label, workload, params,"
+                    + " executor, tasks, concurrency, load_shape, jvm_label, jvm_options) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    Statement.RETURN_GENERATED_KEYS)) {
+                ps.setLong(1, testbed);
+                ps.setString(2, k.fingerprint());
+                ps.setString(3, k.label());
+                ps.setString(4, k.workload());
+                ps.setString(5, k.params());
+                ps.setString(6, k.executor());
+                ps.setLong(7, k.tasks());
+                ps.setInt(8, k.concurrency());
+                ps.setString(9, k.loadShape());
+                ps.setString(10, k.jvmLabel());
+                ps.setString(11, k.jvmOptions());
+                ps.executeUpdate();
+                id = generatedId(ps);
+            }
+        }
+        seriesIds.put(cacheKey, id);
+        return id;
+    }
+
+    private static long generatedId(PreparedStatement ps) throws SQLException {
+        try (ResultSet keys = ps.getGeneratedKeys()) {
+            if (!keys.next()) {
+                throw new SQLException("no generated id");
+            }
+            return keys.getLong(1);
+        }
+    }
+
+    /** Trial values as text, exactly ({@link Double#toString} round-trips), space-separated. */
+    static String encode(double[] values) {
+        StringBuilder sb = new StringBuilder();
+        for (double v : values) {
+            if (!sb.isEmpty()) {
+                sb.append(' ');
+            }
+            sb.append(v);
+        }
+        return sb.toString();
+    }
+
+    static double[] decode(String text) {
+        if (text == null || text.isBlank()) {
+            return new double[0];
+        }
+        String[] parts = text.split(" ");
+        double[] out = new double[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            out[i] = Double.parseDouble(parts[i]);
+        }
+        return out;
+    }
+
+    // ---- queries -------------------------------------------------------------------------
+
+    /**
+     * One stored run.
+     *
+     * @param cells results stored for it
+     */
+    public record RunInfo(long id, Instant started, String testbed, String branch, String commit, int cells,
+            boolean excluded, String excludeReason, String source, String vbenchVersion, String commandLine,
+            Map<String, String> labels) {}
+
+    /** Every run, oldest first; {@code testbed} null for all machines. */
+    public List<RunInfo> runs(String testbed) {
+        Map<Long, Map<String, String>> labels = new HashMap<>();
+        List<RunInfo> out = new ArrayList<>();
+        try {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT run_id, name, val FROM run_label ORDER BY run_id, name")) {
+                while (rs.next()) {
+                    labels.computeIfAbsent(rs.getLong(1), k -> new LinkedHashMap<>()).put(rs.getString(2), rs.getString(3));
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("SELECT r.id, r.started_ms, t.name, r.branch, r.git_commit,"
+                    + " (SELECT COUNT(*) FROM result x WHERE x.run_id = r.id), r.excluded, r.exclude_reason, r.source,"
+                    + " r.vbench_version, r.command_line FROM run r JOIN testbed t ON t.id = r.testbed_id"
+                    + " WHERE (? IS NULL OR t.name = ?) ORDER BY r.started_ms, r.id")) {
+                ps.setString(1, testbed);
+                ps.setString(2, testbed);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        long id = rs.getLong(1);
+                        out.add(new RunInfo(id, Instant.ofEpochMilli(rs.getLong(2)), rs.getString(3), rs.getString(4),
+                                rs.getString(5), rs.getInt(6), rs.getBoolean(7), rs.getString(8), rs.getString(9),
+                                rs.getString(10), rs.getString(11), labels.getOrDefault(id, Map.of())));
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw failure("cannot read the runs", e);
+        }
+        return out;
+    }
+
+    /**
+     * One series: a cell configuration on one testbed.
+     *
+     * @param runs results stored in it
+     * @param first start of its oldest run, null when empty
+     * @param last start of its newest run, null when empty
+     */
+    public record SeriesInfo(long id, String testbed, SeriesKey key, int runs, Instant first, Instant last) {}
+
+    /** Every series, by id; {@code testbed} null for all machines. */
+    public List<SeriesInfo> series(String testbed) {
+        List<SeriesInfo> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT s.id, t.name, s.fingerprint, s.label, s.workload, s.params,"
+                + " s.executor, s.tasks, s.concurrency, s.load_shape, s.jvm_label, s.jvm_options,"
+                + " (SELECT COUNT(*) FROM result x WHERE x.series_id = s.id),"
+                + " (SELECT MIN(r.started_ms) FROM result x JOIN run r ON r.id = x.run_id WHERE x.series_id = s.id),"
+                + " (SELECT MAX(r.started_ms) FROM result x JOIN run r ON r.id = x.run_id WHERE x.series_id = s.id)"
+                + " FROM series s JOIN testbed t ON t.id = s.testbed_id WHERE (? IS NULL OR t.name = ?) ORDER BY s.id")) {
+            ps.setString(1, testbed);
+            ps.setString(2, testbed);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    SeriesKey key = new SeriesKey(rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6),
+                            rs.getString(7), rs.getLong(8), rs.getInt(9), rs.getString(10), rs.getString(11), rs.getString(12));
+                    long first = rs.getLong(14);
+                    Instant firstAt = rs.wasNull() ? null : Instant.ofEpochMilli(first);
+                    long last = rs.getLong(15);
+                    Instant lastAt = rs.wasNull() ? null : Instant.ofEpochMilli(last);
+                    out.add(new SeriesInfo(rs.getLong(1), rs.getString(2), key, rs.getInt(13), firstAt, lastAt));
+                }
+            }
+        } catch (SQLException e) {
+            throw failure("cannot read the series", e);
+        }
+        return out;
+    }
+
+    /**
+     * One run's value of one metric in one series.
+     *
+     * @param trials every trial's value
+     */
+    public record Point(long runId, Instant started, String branch, String commit, boolean excluded, String excludeReason,
+            String metric, double median, double ciLow, double ciHigh, String unit, boolean higherIsBetter,
+            String javaVersion, String javaVendor, double[] trials) {}
+
+    private static final String POINTS = "SELECT r.id, r.started_ms, r.branch, r.git_commit, r.excluded, r.exclude_reason,"
+            + " m.metric, m.median_value, m.ci_low, m.ci_high, m.unit, m.higher_is_better, x.java_version, x.java_vendor,"
+            + " m.trial_values FROM result x JOIN run r ON r.id = x.run_id JOIN measurement m ON m.result_id = x.id"
+            + " WHERE x.series_id = ?";
+
+    /** Every point of one metric of a series (excluded runs included, marked), oldest first. */
+    public List<Point> points(long seriesId, String metric) {
+        try (PreparedStatement ps = c.prepareStatement(POINTS + " AND m.metric = ? ORDER BY r.started_ms, r.id")) {
+            ps.setLong(1, seriesId);
+            ps.setString(2, metric);
+            return readPoints(ps);
+        } catch (SQLException e) {
+            throw failure("cannot read the series", e);
+        }
+    }
+
+    /**
+     * The newest {@code last} runs of a series that are not excluded, every metric: metric → points, oldest first.
+     */
+    public Map<String, List<Point>> tail(long seriesId, int last) {
+        try {
+            long since = Long.MIN_VALUE;
+            try (PreparedStatement ps = c.prepareStatement("SELECT r.started_ms FROM result x JOIN run r ON r.id = x.run_id"
+                    + " WHERE x.series_id = ? AND r.excluded = FALSE ORDER BY r.started_ms DESC, r.id DESC")) {
+                ps.setLong(1, seriesId);
+                ps.setMaxRows(last);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        since = rs.getLong(1);
+                    }
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement(POINTS
+                    + " AND r.excluded = FALSE AND r.started_ms >= ? ORDER BY r.started_ms, r.id")) {
+                ps.setLong(1, seriesId);
+                ps.setLong(2, since);
+                Map<String, List<Point>> byMetric = new TreeMap<>();
+                for (Point p : readPoints(ps)) {
+                    byMetric.computeIfAbsent(p.metric(), k -> new ArrayList<>()).add(p);
+                }
+                return byMetric;
+            }
+        } catch (SQLException e) {
+            throw failure("cannot read the series", e);
+        }
+    }
+
+    private static List<Point> readPoints(PreparedStatement ps) throws SQLException {
+        List<Point> out = new ArrayList<>();
+        try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                out.add(new Point(rs.getLong(1), Instant.ofEpochMilli(rs.getLong(2)), rs.getString(3), rs.getString(4),
+                        rs.getBoolean(5), rs.getString(6), rs.getString(7), rs.getDouble(8), rs.getDouble(9),
+                        rs.getDouble(10), rs.getString(11), rs.getBoolean(12), rs.getString(13), rs.getString(14),
+                        decode(rs.getString(15))));
+            }
+        }
+        return out;
+    }
+
+    /** The metrics stored for a series, sorted. */
+    public List<String> metrics(long seriesId) {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT DISTINCT m.metric FROM measurement m JOIN result x"
+                + " ON x.id = m.result_id WHERE x.series_id = ? ORDER BY m.metric")) {
+            ps.setLong(1, seriesId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+        } catch (SQLException e) {
+            throw failure("cannot read the series", e);
+        }
+        return out;
+    }
+
+    /** Marks a run as left out of analysis, with the reason. */
+    public void exclude(long runId, String reason) {
+        try (PreparedStatement ps = c.prepareStatement("UPDATE run SET excluded = TRUE, exclude_reason = ? WHERE id = ?")) {
+            ps.setString(1, reason);
+            ps.setLong(2, runId);
+            if (ps.executeUpdate() == 0) {
+                throw HistoryException.usage("no run " + runId + " in the history store; see 'vbench history runs'");
+            }
+        } catch (SQLException e) {
+            throw failure("cannot exclude the run", e);
+        }
+    }
+
+    /**
+     * An acknowledged change.
+     *
+     * @param runId the first run after the change
+     */
+    public record Ack(long seriesId, String metric, long runId, String reason, String acked) {}
+
+    /** Acknowledges the change of {@code metric} in a series at {@code runId}. */
+    public void ack(long seriesId, String metric, long runId, String reason) {
+        try {
+            boolean found;
+            try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM result WHERE series_id = ? AND run_id = ?")) {
+                ps.setLong(1, seriesId);
+                ps.setLong(2, runId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    found = rs.getLong(1) > 0;
+                }
+            }
+            if (!found) {
+                throw HistoryException.usage("run " + runId + " has no result in series " + seriesId
+                        + "; see 'vbench history show " + seriesId + "'");
+            }
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO ack (series_id, metric, run_id, reason, acked)"
+                    + " VALUES (?, ?, ?, ?, ?)")) {
+                ps.setLong(1, seriesId);
+                ps.setString(2, metric);
+                ps.setLong(3, runId);
+                ps.setString(4, reason);
+                ps.setString(5, Instant.now().toString());
+                ps.executeUpdate();
+            }
+        } catch (SQLException e) {
+            throw failure("cannot acknowledge the change", e);
+        }
+    }
+
+    /** Acknowledged changes of a series (every metric), oldest first. */
+    public List<Ack> acks(long seriesId) {
+        List<Ack> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT series_id, metric, run_id, reason, acked FROM ack"
+                + " WHERE series_id = ? ORDER BY id")) {
+            ps.setLong(1, seriesId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new Ack(rs.getLong(1), rs.getString(2), rs.getLong(3), rs.getString(4), rs.getString(5)));
+                }
+            }
+        } catch (SQLException e) {
+            throw failure("cannot read the acknowledged changes", e);
+        }
+        return out;
+    }
+
+    /** The original document of a run, as stored (JSON text). */
+    public String document(long runId) {
+        try (PreparedStatement ps = c.prepareStatement("SELECT document FROM run WHERE id = ?")) {
+            ps.setLong(1, runId);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw HistoryException.usage("no run " + runId + " in the history store; see 'vbench history runs'");
+                }
+                return Importer.gunzip(rs.getBytes(1));
+            }
+        } catch (SQLException e) {
+            throw failure("cannot read the run", e);
+        }
+    }
+
+    /** Where the store is, passwords redacted. */
+    public String shown() {
+        return url.shown();
+    }
+
+    private HistoryException failure(String what, SQLException e) {
+        return HistoryException.environment(what + " " + url.shown() + ": " + firstLine(url.target().scrub(e.getMessage())), e);
+    }
+
+    static String firstLine(String s) {
+        if (s == null) {
+            return "no detail";
+        }
+        int nl = s.indexOf('\n');
+        String line = (nl < 0 ? s : s.substring(0, nl)).strip();
+        return line.endsWith(".") ? line.substring(0, line.length() - 1) : line;
+    }
+
+    private static String nz(String s) {
+        return s == null ? "" : s;
+    }
+
+    private void rollback() {
+        try {
+            c.rollback();
+        } catch (SQLException ignored) {
+            // the connection is broken: the transaction is gone with it
+        }
+    }
+
+    private void autoCommit() {
+        try {
+            c.setAutoCommit(true);
+        } catch (SQLException ignored) {
+            // broken connection: closed next
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            c.close();
+        } catch (SQLException ignored) {
+            // nothing left to keep
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package dev.vbench.history;
+
+import dev.vbench.result.CellResult;
+import dev.vbench.result.Environment;
+import dev.vbench.result.JmhBenchmark;
+import dev.vbench.result.JmhReader;
+import dev.vbench.result.Metric;
+import dev.vbench.result.MetricSummary;
+import dev.vbench.result.ResultCodec;
+import dev.vbench.result.RunResult;
+import dev.vbench.spi.Redactor;
+import dev.vbench.stats.Summaries;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * Turns a vbench result (any schema version, through {@link ResultCodec}) or a JMH JSON file
+ * (through {@link JmhReader}) into a {@link StoredRun}. Only finished cells ({@code ok}) are kept:
+ * an interrupted or failed cell is not a point of a trend.
+ */
+public final class Importer {
+
+    private Importer() {}
+
+    /**
+     * What the command line adds to a run.
+     *
+     * @param testbed testbed name; null for the host name
+     * @param branch git branch; empty when unknown
+     * @param commit git commit; empty when unknown
+     * @param labels {@code --label k=v} pairs
+     */
+    public record Meta(String testbed, String branch, String commit, Map<String, String> labels) {
+
+        public Meta {
+            labels = Map.copyOf(labels);
+            branch = branch == null ? "" : branch;
+            commit = commit == null ? "" : commit;
+        }
+    }
+
+    /**
+     * Reads a result file of either kind.
+     *
+     * @param local this machine, for what a file does not record (CPU model, memory) when it ran here
+     */
+    public static StoredRun fromFile(Path file, Meta meta, Testbed local) {
+        String text = JmhReader.readText(file);
+        if (JmhReader.isJmhDocument(text)) {
+            Instant modified;
+            try {
+                modified = Files.getLastModifiedTime(file).toInstant();
+            } catch (IOException e) {
+                throw HistoryException.usage("cannot read the time of " + file + " (" + e.getMessage() + ")");
+            }
+            return fromJmh(JmhReader.fromJson(text, file.toString()), text, file.getFileName().toString(), modified, meta,
+                    local);
+        }
+        return fromRun(ResultCodec.fromJson(text, file.toString()), text, file.getFileName().toString(), meta, local);
+    }
+
+    /** A vbench result; {@code document} is its JSON text as written. */
+    public static StoredRun fromRun(RunResult run, String document, String source, Meta meta, Testbed local) {
+        Environment env = run.environment();
+        Instant started;
+        try {
+            started = Instant.parse(env.startTime());
+        } catch (DateTimeParseException | NullPointerException e) {
+            throw HistoryException.usage(source + " has no readable startTime ('" + env.startTime()
+                    + "'); give a result file written by 'vbench run -o FILE.json'");
+        }
+        boolean here = local != null && env.hostName().equals(local.host());
+        Testbed testbed = new Testbed(meta.testbed() == null || meta.testbed().isBlank() ? env.hostName() : meta.testbed(),
+                env.hostName(), here ? local.cpuModel() : "", env.availableProcessors(), here ? local.memoryBytes() : 0,
+                (env.osName() + " " + env.osVersion()).strip(), env.osArch());
+        List<StoredRun.Cell> cells = new ArrayList<>();
+        for (CellResult cell : run.cells()) {
+            if (!CellResult.OK.equals(cell.status()) || cell.trials().isEmpty()) {
+                continue;
+            }
+            List<StoredRun.Measurement> measurements = new ArrayList<>();
+            for (Metric m : Metric.values()) {
+                double[] values = Summaries.values(cell.trials(), m);
+                if (values.length == 0) {
+                    continue;
+                }
+                MetricSummary summary = cell.summary(m) != null ? cell.summary(m) : Summaries.summarize(values, m.unit());
+                measurements.add(new StoredRun.Measurement(m.key(), m.unit(), m.higherIsBetter(), values, summary));
+            }
+            cells.add(new StoredRun.Cell(cell.id(), SeriesKey.of(cell.config()), cell.status(), env.javaVersion(),
+                    env.javaVendor(), env.jvmName(), measurements));
+        }
+        return new StoredRun(testbed, started, env.vbenchVersion(), Redactor.redact(env.commandLine()), meta.branch(),
+                meta.commit(), meta.labels(), source, run.schema(), gzip(document), cells);
+    }
+
+    /** A JMH file: one cell per benchmark entry with raw data; the time is the file's (JMH writes none). */
+    static StoredRun fromJmh(List<JmhBenchmark> benchmarks, String document, String source, Instant modified, Meta meta,
+            Testbed local) {
+        List<StoredRun.Cell> cells = new ArrayList<>();
+        for (int i = 0; i < benchmarks.size(); i++) {
+            JmhBenchmark b = benchmarks.get(i);
+            if (b.rawData().isEmpty()) {
+                continue;
+            }
+            double[] values = b.rawData().stream().mapToDouble(Double::doubleValue).toArray();
+            cells.add(new StoredRun.Cell("jmh" + (i + 1), SeriesKey.of(b), CellResult.OK, b.jdkVersion(), "",
+                    (b.vmName() + " " + b.vmVersion()).strip(), List.of(new StoredRun.Measurement(b.mode(), b.unit(),
+                            b.higherIsBetter(), values, Summaries.summarize(values, b.unit())))));
+        }
+        Testbed testbed = meta.testbed() == null || meta.testbed().isBlank() ? local
+                : new Testbed(meta.testbed(), local.host(), local.cpuModel(), local.cores(), local.memoryBytes(), local.os(),
+                        local.arch());
+        return new StoredRun(testbed, modified, "jmh " + benchmarks.get(0).jmhVersion(), "", meta.branch(), meta.commit(),
+                meta.labels(), source, "jmh", gzip(document), cells);
+    }
+
+    static byte[] gzip(String text) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (GZIPOutputStream gz = new GZIPOutputStream(bytes)) {
+            gz.write(text.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** The original document of a stored run. */
+    public static String gunzip(byte[] gz) {
+        try (java.util.zip.GZIPInputStream in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(gz))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw HistoryException.environment("a stored document cannot be decompressed (" + e.getMessage()
+                    + "); the store may be corrupt", e);
+        }
+    }
+}
