@@ -129,9 +129,12 @@ public final class Engine {
             this.units = forked ? forkCount(plan) : plan.settings().warmupTrials() + plan.settings().measuredTrials();
         }
 
+        /** @param workload the prepared workload of an in-process cell (its notes join the cell's); null when forked */
         CellResult result(Workload workload) {
             List<String> notes = new ArrayList<>(Summaries.notes(trials));
-            notes.addAll(workload.notes());
+            if (!forked && workload != null) {
+                notes.addAll(workload.notes());
+            }
             return new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials), notes);
         }
     }
