@@ -60,6 +60,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     ClassPathOption classPath;
 
+    @Mixin
+    HistoryOptions history;
+
     @Parameters(arity = "0..1", paramLabel = "SUITE",
             description = "A suite file (workloads/*.yaml) to run instead of -w/-e/-p: its experiments and tables.")
     Path suiteFile;
@@ -204,6 +207,7 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Plan plan = Planner.plan(request(), code);
+        history.validate();
         RunOutputs files = RunOutputs.parse(outputs, format.format, quiet);
         ReportOptions reportOptions = reportOptions();
         Environment environment = EnvironmentProbe.capture(VersionProvider.version(),
@@ -212,7 +216,8 @@ public final class RunCommand implements Callable<Integer> {
         RunSession session = new RunSession(err, quiet, noProgress, pinning == Pinning.on, pinningThreshold);
         try (RunSession.InterruptGuard guard = RunSession.InterruptGuard.install()) {
             RunResult result = session.run(plan, environment, files, reportOptions);
-            return finish(out, err, plan.suite(), files, result, reportOptions);
+            int exit = finish(out, err, plan.suite(), files, result, reportOptions);
+            return history.storeRun(result, exit, err, quiet); // after the files: they never wait on the store
         }
     }
 

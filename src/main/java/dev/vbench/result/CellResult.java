@@ -12,6 +12,8 @@ import java.util.Map;
  * @param trials measured trials (warmup trials are not kept)
  * @param summary per-metric statistics over {@code trials}, keyed by {@link Metric#key()}
  * @param notes warnings about this cell (outliers, too few trials), one sentence each
+ * @param jvm the JVM the cell ran on, as probed once before the run, when the run had JVMs as an
+ *     axis ({@code --jvm}, {@code --jvm-args}); null (omitted) otherwise
  */
 public record CellResult(
         String id,
@@ -19,11 +21,24 @@ public record CellResult(
         String status,
         List<TrialResult> trials,
         Map<String, MetricSummary> summary,
-        List<String> notes) {
+        List<String> notes,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        JvmInfo jvm) {
 
     public static final String OK = "ok";
     public static final String INTERRUPTED = "interrupted";
     public static final String FAILED = "failed";
+
+    /** A cell of a run without a JVM axis. */
+    public CellResult(String id, CellConfig config, String status, List<TrialResult> trials,
+            Map<String, MetricSummary> summary, List<String> notes) {
+        this(id, config, status, trials, summary, notes, null);
+    }
+
+    /** This cell with the JVM it ran on. */
+    public CellResult withJvm(JvmInfo info) {
+        return new CellResult(id, config, status, trials, summary, notes, info);
+    }
 
     public CellResult {
         trials = List.copyOf(trials);
