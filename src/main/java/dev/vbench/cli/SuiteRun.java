@@ -126,7 +126,7 @@ final class SuiteRun {
                 String title = t.title() != null ? t.title() : f.title() != null ? f.title() : f.name();
                 title += fixedParams(cells) + " · " + cells.get(0).trials().size() + " trials";
                 Table table = PivotTables.render(title, cells, t.layout() == null ? Layout.SPEEDUP : Layout.parse(t.layout()), metric,
-                        t.unit(), t.perTaskOrFalse());
+                        t.unit(), t.perTaskOrFalse(), t.jvmColumns());
                 if (table != null) {
                     sb.append(markdown ? MarkdownRenderer.render(table) : ConsoleRenderer.render(table)).append('\n');
                 }
