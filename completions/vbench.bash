@@ -207,6 +207,7 @@ function _picocli_vbench_run() {
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '-q' '--quiet' '--verbose' '--no-progress'"
   local arg_opts="'-cp' '--classpath' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--duration' '--rate' '--timeout' '--slo' '--warmup' '--trials' '--forks' '--seed' '-o' '--output' '-f' '--format' '--metric' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold'"
+  local SCALE_option_args=("quick" "full") # --scale values
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench") # --format values
   local onoff_option_args=("on" "off") # --pinning values
 
@@ -217,7 +218,9 @@ function _picocli_vbench_run() {
       return
       ;;
     '--scale')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${SCALE_option_args[@]}" ) )
+      return $?
       ;;
     '-w'|'--workload')
       return
@@ -292,6 +295,13 @@ function _picocli_vbench_run() {
     COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
   else
     local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "run" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 0 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    fi
     local IFS=$'\n'
     COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
   fi
@@ -362,7 +372,7 @@ function _picocli_vbench_list() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--stacktrace' '-h' '--help'"
+  local flag_opts="'--stacktrace' '-h' '--help' '--jvms'"
   local arg_opts="'-cp' '--classpath' '-w' '--workload' '-p' '--param'"
 
   type compopt &>/dev/null && compopt +o default

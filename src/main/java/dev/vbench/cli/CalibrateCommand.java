@@ -4,6 +4,7 @@ import dev.vbench.engine.TrialRunner;
 import dev.vbench.executor.ConfiguredExecutor;
 import dev.vbench.measure.NanoClock;
 import dev.vbench.measure.TrialProbes;
+import dev.vbench.plan.Planner;
 import dev.vbench.report.ConsoleRenderer;
 import dev.vbench.report.Numbers;
 import dev.vbench.report.Table;
@@ -60,7 +61,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         if (rounds < 1) {
             throw new UsageException("--rounds " + rounds + " must be at least 1");
         }
-        List<ConfiguredExecutor> configured = MatrixBuilder.executors(executors.isEmpty()
+        List<ConfiguredExecutor> configured = Planner.executors(executors.isEmpty()
                 ? List.of("virtual", "fixed:threads=" + Runtime.getRuntime().availableProcessors()) : executors);
         Table.Builder table = new Table.Builder("noop × " + n + " tasks, median of " + rounds + " rounds (after 1 warmup round)")
                 .text("executor").number("bare loop").number("vbench").number("ratio");

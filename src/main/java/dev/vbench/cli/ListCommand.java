@@ -3,6 +3,7 @@ package dev.vbench.cli;
 import dev.vbench.engine.DataDirs;
 import dev.vbench.executor.ExecutorStrategy;
 import dev.vbench.loader.UserCode;
+import dev.vbench.plan.Planner;
 import dev.vbench.spi.ParamSpec;
 import dev.vbench.spi.Params;
 import dev.vbench.spi.WorkloadProvider;
@@ -63,7 +64,7 @@ public final class ListCommand implements Callable<Integer> {
             return ExitCodes.OK;
         }
         if (workload != null) {
-            WorkloadProvider p = MatrixBuilder.workload(code, workload);
+            WorkloadProvider p = Planner.workload(code, workload);
             printWorkload(out, p, true);
             return ExitCodes.OK;
         }

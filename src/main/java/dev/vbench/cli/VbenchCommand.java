@@ -23,7 +23,7 @@ import picocli.CommandLine.HelpCommand;
         footer = {"", "Exit codes: 0 ok, 1 failed tasks or regression gate, 2 bad usage or input, 3 environment problem,",
             "4 internal error, 130 interrupted."},
         subcommands = {RunCommand.class, CompareCommand.class, ListCommand.class, ReportCommand.class, CalibrateCommand.class,
-            ForkCellCommand.class, CompletionCommand.class, HelpCommand.class})
+            HistoryCommand.class, ForkCellCommand.class, CompletionCommand.class, HelpCommand.class})
 public final class VbenchCommand implements Runnable {
 
     @picocli.CommandLine.Spec

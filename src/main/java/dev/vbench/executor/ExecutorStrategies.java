@@ -106,13 +106,7 @@ public final class ExecutorStrategies {
                 given.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
             }
         }
-        Params params;
-        try {
-            params = Params.resolve(name, strategy.params(), given);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(e.getMessage().replace("workload '", "executor '"), e);
-        }
-        return new ConfiguredExecutor(strategy, params);
+        return new ConfiguredExecutor(strategy, Params.resolve(Params.Owner.EXECUTOR, name, strategy.params(), given));
     }
 
     /** Scheduler parallelism virtual threads run with: the system property if set, else the CPU count. */

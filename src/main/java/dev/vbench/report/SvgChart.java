@@ -105,7 +105,27 @@ public final class SvgChart {
 
     /** A line chart: one polyline per series; with {@code markers}, a dot on every point and whiskers where given. */
     public static String lines(String title, Axis x, Axis y, List<Series> series, boolean markers) {
+        return lines(title, x, y, series, markers, List.of());
+    }
+
+    /**
+     * A vertical marker at {@code x} with a short label at its top (a change point, a JVM update).
+     *
+     * @param dashed a dashed line (annotations) rather than a solid one (change points)
+     */
+    public record Marker(double x, String label, boolean dashed) {}
+
+    /** {@link #lines(String, Axis, Axis, List, boolean)} with vertical markers drawn under the lines. */
+    public static String lines(String title, Axis x, Axis y, List<Series> series, boolean markers, List<Marker> verticals) {
         Canvas c = new Canvas(title, x, y);
+        for (int i = 0; i < verticals.size(); i++) {
+            Marker m = verticals.get(i);
+            double px = c.px(m.x());
+            c.svg.append("<line x1=\"").append(num(px, 1)).append("\" x2=\"").append(num(px, 1)).append("\" y1=\"")
+                    .append(TOP).append("\" y2=\"").append(HEIGHT - BOTTOM).append("\" stroke=\"")
+                    .append(m.dashed() ? "#57606a\" stroke-dasharray=\"4 3" : "#D55E00").append("\" stroke-width=\"1\"/>\n");
+            c.text(px + 3, TOP + 10 + 11 * (i % 3), "start", "tick", m.label());
+        }
         for (int s = 0; s < series.size(); s++) {
             Series ser = series.get(s);
             String colour = PALETTE.get(s % PALETTE.size());

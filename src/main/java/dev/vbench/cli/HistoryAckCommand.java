@@ -1,0 +1,46 @@
+package dev.vbench.cli;
+
+import dev.vbench.history.HistoryStore;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code vbench history ack SERIES RUN --reason TEXT}: acknowledges a change. */
+@Command(name = "ack", sortOptions = false,
+        description = {"Acknowledge the change that starts at RUN in SERIES (the run 'history analyze' names): analyze",
+            "and show mark it, and check takes the runs from there on as the new baseline.", "",
+            "Example:", "  vbench history ack 3 57 --metric makespan --reason 'JDK 25 update: expected'"})
+final class HistoryAckCommand extends HistoryVerb {
+
+    @Parameters(index = "0", paramLabel = "SERIES", description = "Series id (or a text of its configuration).")
+    String series;
+
+    @Parameters(index = "1", paramLabel = "RUN", description = "The first run after the change.")
+    long run;
+
+    @Option(names = "--metric", paramLabel = "METRIC", defaultValue = "*",
+            description = "The metric whose change is acknowledged; default every metric.")
+    String metric;
+
+    @Option(names = "--reason", paramLabel = "TEXT", required = true, description = "Why the change is expected.")
+    String reason;
+
+    @Override
+    int execute() {
+        if (reason.isBlank()) {
+            throw new UsageException("--reason is empty; say why the change is expected");
+        }
+        try (HistoryStore store = open(false)) {
+            HistoryStore.SeriesInfo s = findSeries(store.series(null), series);
+            if (!metric.equals("*") && !store.metrics(s.id()).contains(metric)) {
+                throw new UsageException("series " + s.id() + " has no metric '" + metric + "'; it has "
+                        + String.join(", ", store.metrics(s.id())));
+            }
+            store.ack(s.id(), metric, run, reason);
+            out().println("acknowledged the change of " + (metric.equals("*") ? "every metric" : metric) + " in series "
+                    + s.id() + " at run " + run + ": " + reason);
+            out().flush();
+        }
+        return ExitCodes.OK;
+    }
+}

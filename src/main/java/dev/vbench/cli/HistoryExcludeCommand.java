@@ -1,0 +1,36 @@
+package dev.vbench.cli;
+
+import dev.vbench.history.HistoryStore;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code vbench history exclude RUN… --reason TEXT}: leaves runs out of analysis. */
+@Command(name = "exclude", sortOptions = false,
+        description = {"Leave runs out of analyze, check and the trend (they stay stored and listed, marked).", "",
+            "Example:", "  vbench history exclude 41 --reason 'backup job ran at the same time'"})
+final class HistoryExcludeCommand extends HistoryVerb {
+
+    @Parameters(arity = "1..*", paramLabel = "RUN", description = "Run ids from 'vbench history runs'.")
+    List<Long> runs = new ArrayList<>();
+
+    @Option(names = "--reason", paramLabel = "TEXT", required = true, description = "Why; stored and shown with the run.")
+    String reason;
+
+    @Override
+    int execute() {
+        if (reason.isBlank()) {
+            throw new UsageException("--reason is empty; say why the run is left out");
+        }
+        try (HistoryStore store = open(false)) {
+            for (long run : runs) {
+                store.exclude(run, reason);
+                out().println("excluded run " + run + ": " + reason);
+            }
+            out().flush();
+        }
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,67 @@
+package dev.vbench.cli;
+
+import dev.vbench.history.HistoryReports;
+import dev.vbench.history.HistoryStore;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code vbench history export}: a series as Otava CSV, or a run's original document. */
+@Command(name = "export", sortOptions = false,
+        description = {"Export a series as CSV in the layout Apache Otava's CSV importer reads (time, then the",
+            "attributes commit, branch, run, jvm, then the median of every metric; one row per run, excluded runs",
+            "left out), or with --run the original result document of a run, as it was stored.", "",
+            "Examples:",
+            "  vbench history export 3 --format csv -o series3.csv",
+            "  vbench history export --run 41 -o run41.json"})
+final class HistoryExportCommand extends HistoryVerb {
+
+    /** Export formats. */
+    enum ExportFormat { csv }
+
+    @Parameters(arity = "0..1", paramLabel = "SERIES", description = "Series id (or a text of its configuration).")
+    String series;
+
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "csv", description = "csv (Otava's layout).")
+    ExportFormat format;
+
+    @Option(names = "--run", paramLabel = "RUN", description = "Export this run's original document instead.")
+    Long run;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE instead of stdout.")
+    Path output;
+
+    @Override
+    int execute() throws IOException {
+        if ((series == null) == (run == null)) {
+            throw new UsageException("give a SERIES to export as CSV, or --run RUN for a run's original document");
+        }
+        if (output != null) {
+            OutputFiles.checkWritable(output);
+        }
+        String text;
+        try (HistoryStore store = open(false)) {
+            if (run != null) {
+                text = store.document(run);
+            } else {
+                HistoryStore.SeriesInfo s = findSeries(store.series(null), series);
+                Map<String, java.util.List<HistoryStore.Point>> byMetric = new LinkedHashMap<>();
+                for (String m : store.metrics(s.id())) {
+                    byMetric.put(m, store.points(s.id(), m));
+                }
+                text = HistoryReports.otavaCsv(byMetric);
+            }
+        }
+        if (output != null) {
+            OutputFiles.writeAtomically(output, text);
+        } else {
+            out().print(text);
+            out().flush();
+        }
+        return ExitCodes.OK;
+    }
+}

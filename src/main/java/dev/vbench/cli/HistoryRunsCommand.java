@@ -1,0 +1,36 @@
+package dev.vbench.cli;
+
+import dev.vbench.history.HistoryReports;
+import dev.vbench.history.HistoryStore;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code vbench history runs}: one line per stored run. */
+@Command(name = "runs", sortOptions = false,
+        description = {"List the stored runs, oldest first: id, date (UTC), machine, branch, commit, cells, labels.", "",
+            "Examples:", "  vbench history runs", "  vbench history runs --last 10 --testbed ci-runner-1"})
+final class HistoryRunsCommand extends HistoryVerb {
+
+    @Option(names = "--testbed", paramLabel = "NAME", description = "Only runs of this machine.")
+    String testbed;
+
+    @Option(names = "--last", paramLabel = "N", description = "Only the newest N runs.")
+    Integer last;
+
+    @Override
+    int execute() {
+        if (last != null && last < 1) {
+            throw new UsageException("--last " + last + " must be at least 1");
+        }
+        try (HistoryStore store = open(false)) {
+            List<HistoryStore.RunInfo> runs = store.runs(testbed);
+            if (last != null && runs.size() > last) {
+                runs = runs.subList(runs.size() - last, runs.size());
+            }
+            out().print(HistoryReports.runs(runs));
+            out().flush();
+        }
+        return ExitCodes.OK;
+    }
+}

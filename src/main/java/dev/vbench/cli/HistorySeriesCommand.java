@@ -1,0 +1,26 @@
+package dev.vbench.cli;
+
+import dev.vbench.history.HistoryReports;
+import dev.vbench.history.HistoryStore;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code vbench history series}: one line per series. */
+@Command(name = "series", sortOptions = false,
+        description = {"List the series: one per machine and cell configuration (workload, parameters, executor,",
+            "tasks, concurrency, load shape, JVM label and options), with their runs and first and last date.", "",
+            "Examples:", "  vbench history series", "  vbench history series --testbed ci-runner-1"})
+final class HistorySeriesCommand extends HistoryVerb {
+
+    @Option(names = "--testbed", paramLabel = "NAME", description = "Only series of this machine.")
+    String testbed;
+
+    @Override
+    int execute() {
+        try (HistoryStore store = open(false)) {
+            out().print(HistoryReports.series(store.series(testbed)));
+            out().flush();
+        }
+        return ExitCodes.OK;
+    }
+}

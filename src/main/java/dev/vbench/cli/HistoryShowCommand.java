@@ -1,0 +1,80 @@
+package dev.vbench.cli;
+
+import dev.vbench.history.Analysis;
+import dev.vbench.history.HistoryReports;
+import dev.vbench.history.HistoryStore;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code vbench history show SERIES}: one series over time. */
+@Command(name = "show", sortOptions = false,
+        description = {"One series over time: a table of every run (median, 95% CI, JVM when it changes, exclusions)",
+            "with change points marked between the rows, and a sparkline; --format html draws the trend (medians",
+            "with CI whiskers, change-point markers, JVM-version annotations).", "",
+            "Examples:",
+            "  vbench history show 3",
+            "  vbench history show 'io duration=100ms | virtual' --metric p99 --last 60",
+            "  vbench history show 3 --format html -o trend.html"})
+final class HistoryShowCommand extends HistoryVerb {
+
+    /** Output formats of {@code show}. */
+    enum ShowFormat { text, html }
+
+    @Parameters(index = "0", paramLabel = "SERIES", description = "Series id (or a text of its configuration).")
+    String series;
+
+    @Option(names = "--metric", paramLabel = "METRIC", description = "Metric shown; default makespan (JMH: its mode).")
+    String metric;
+
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text",
+            description = "text or html.")
+    ShowFormat format;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE instead of stdout.")
+    Path output;
+
+    @Option(names = "--last", paramLabel = "N", description = "Only the newest N runs (change points are found over all).")
+    Integer last;
+
+    @Mixin
+    HistoryAnalysisOptions analysis;
+
+    @Override
+    int execute() throws IOException {
+        Analysis.Settings settings = analysis.settings();
+        if (last != null && last < 1) {
+            throw new UsageException("--last " + last + " must be at least 1");
+        }
+        if (output != null) {
+            OutputFiles.checkWritable(output);
+        }
+        String text;
+        try (HistoryStore store = open(false)) {
+            HistoryStore.SeriesInfo s = findSeries(store.series(null), series);
+            List<String> metrics = store.metrics(s.id());
+            String m = metric != null ? metric : metrics.contains("makespan") ? "makespan" : metrics.get(0);
+            if (!metrics.contains(m)) {
+                throw new UsageException("series " + s.id() + " has no metric '" + m + "'; it has " + String.join(", ", metrics));
+            }
+            List<HistoryStore.Point> points = store.points(s.id(), m);
+            List<Analysis.Found> found = Analysis.changePoints(points, settings);
+            List<HistoryStore.Point> shown = last != null && points.size() > last
+                    ? points.subList(points.size() - last, points.size()) : points;
+            List<HistoryStore.Ack> acks = store.acks(s.id());
+            text = format == ShowFormat.html ? HistoryReports.showHtml(s, m, shown, found, acks)
+                    : HistoryReports.showText(s, m, shown, found, acks);
+        }
+        if (output != null) {
+            OutputFiles.writeAtomically(output, text);
+        } else {
+            out().print(text);
+            out().flush();
+        }
+        return ExitCodes.OK;
+    }
+}

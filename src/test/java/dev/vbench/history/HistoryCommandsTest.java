@@ -1,0 +1,107 @@
+package dev.vbench.history;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vbench.testing.CliRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The history verbs end to end, in-process, against H2 and PostgreSQL (issue 12's acceptance 1–4). */
+class HistoryCommandsTest {
+
+    @TempDir
+    Path tmp;
+
+    static List<String> stores() {
+        return HistoryStores.names();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("stores")
+    void twoRunsWithHistoryAreListedWithDateMachineAndCommit(String kind) throws Exception {
+        String url = HistoryStores.url(kind, tmp);
+        CliRun first = CliRun.of("run", "-w", "noop", "--tasks", "50", "--trials", "2", "--warmup", "0", "-q",
+                "-o", tmp.resolve("a.json").toString(), "--history", url, "--testbed", "bench-1", "--commit", "1a2b3c4d5e6f7a8b");
+        assertEquals(0, first.code(), first::toString);
+        CliRun second = CliRun.of("run", "-w", "noop", "--tasks", "50", "--trials", "2", "--warmup", "0", "-q",
+                "-o", tmp.resolve("b.json").toString(), "--history=" + url, "--testbed", "bench-1");
+        assertEquals(0, second.code(), second::toString);
+        assertTrue(Files.exists(tmp.resolve("b.json")));
+        CliRun runs = CliRun.of("history", "runs", "--history", url);
+        assertEquals(0, runs.code(), runs::toString);
+        List<String> lines = runs.out().lines().toList();
+        assertEquals(4, lines.size(), runs::toString); // header, rule, two runs
+        assertTrue(lines.get(2).matches("\\s*1\\s+20\\d\\d-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\s+bench-1\\s+.*1a2b3c4d5e6f\\s+1\\s*"),
+                lines.get(2));
+        GitInfo git = GitInfo.of(Path.of("").toAbsolutePath());
+        String detected = git.commit().isEmpty() ? "-" : git.commit().substring(0, 12);
+        assertTrue(lines.get(3).matches("\\s*2\\s+20\\d\\d-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\s+bench-1\\s+.*"
+                + detected + "\\s+1\\s*"), lines.get(3) + " (working directory commit " + detected + ")");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("stores")
+    void analyzeFindsExactlyTheStepAtThe20thRunAndNothingInNoise(String kind) throws Exception {
+        String url = HistoryStores.url(kind, tmp);
+        Path stepDir = Files.createDirectory(tmp.resolve("step"));
+        List<Path> step = HistoryFixtures.writeRuns(stepDir, 30, HistoryFixtures.series(1, 0.01), 19, 1.10, 1);
+        CliRun add = CliRun.of(args("history", "add", "--history", url, step));
+        assertEquals(0, add.code(), add::toString);
+        assertEquals(30, add.out().lines().count());
+        CliRun analyze = CliRun.of("history", "analyze", "--history", url, "--metric", "makespan");
+        assertEquals(0, analyze.code(), analyze::toString);
+        List<String> lines = analyze.out().lines().toList();
+        assertEquals(1, lines.size(), analyze::toString);
+        String date20 = HistoryFixtures.START.plus(java.time.Duration.ofDays(19)).toString();
+        assertTrue(lines.get(0).startsWith("series 1 makespan " + date20 + " run 20 "), lines.get(0));
+        assertTrue(lines.get(0).matches(".* \\+(9|10|11)\\.\\d% worse .*"), lines.get(0));
+        assertTrue(lines.get(0).contains(" worse p="), lines.get(0));
+
+        String noiseUrl = HistoryStores.url(kind, tmp);
+        Path noiseDir = Files.createDirectory(tmp.resolve("noise"));
+        List<Path> noise = HistoryFixtures.writeRuns(noiseDir, 30, HistoryFixtures.series(1, 0.01), 99, 1.0, 2);
+        assertEquals(0, CliRun.of(args("history", "add", "--history", noiseUrl, noise)).code());
+        CliRun quiet = CliRun.of("history", "analyze", "--history", noiseUrl);
+        assertEquals(0, quiet.code(), quiet::toString);
+        assertEquals("", quiet.out(), quiet::toString);
+        assertTrue(quiet.err().contains("0 change point(s) in 10 series × metric(s)"), quiet::toString);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("stores")
+    void checkFailsOnARegressionInTheLastRunAndNamesTheSeries(String kind) throws Exception {
+        String url = HistoryStores.url(kind, tmp);
+        List<HistoryFixtures.Cell> cells = HistoryFixtures.series(3, 0.01);
+        List<Path> files = HistoryFixtures.writeRuns(tmp, 20, cells, 99, 1.0, 3);
+        Path bad = tmp.resolve("run-020.json");
+        List<HistoryFixtures.Cell> regressed = new ArrayList<>(cells);
+        regressed.set(1, new HistoryFixtures.Cell("cpu", Map.of("iterations", "1001"), "virtual", 110, 0.01));
+        Files.writeString(bad, dev.vbench.result.ResultCodec.toJson(HistoryFixtures.run(20, regressed, 1.0, 3)));
+        files.add(bad);
+        assertEquals(0, CliRun.of(args("history", "add", "--history", url, files)).code());
+        CliRun check = CliRun.of("history", "check", "--history", url, "--metric", "makespan", "--fail-on-regression", "5%");
+        assertEquals(1, check.code(), check::toString);
+        assertTrue(check.err().contains("1 regression(s) larger than 5%"), check::toString);
+        assertTrue(check.err().matches("(?s).*series 2 makespan run 21: \\+(9|10|11)\\.\\d% .*"), check::toString);
+        assertTrue(check.err().contains("cpu iterations=1001 | virtual | tasks=1000"), check::toString);
+        assertFalse(check.err().contains("iterations=1000 "), check::toString);
+
+        CliRun lenient = CliRun.of("history", "check", "--history", url, "--metric", "makespan", "--fail-on-regression", "15%");
+        assertEquals(0, lenient.code(), lenient::toString);
+        assertTrue(lenient.out().matches("(?s).*\\+(9|10|11)\\.\\d% worse.*"), lenient::toString);
+    }
+
+    static String[] args(String a, String b, String c, String d, List<Path> files) {
+        List<String> all = new ArrayList<>(List.of(a, b, c, d));
+        files.forEach(f -> all.add(f.toString()));
+        return all.toArray(String[]::new);
+    }
+}
