@@ -3,6 +3,7 @@ package dev.vbench.report;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
+import dev.vbench.spi.Quantities;
 import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -24,7 +25,6 @@ import java.util.regex.Pattern;
 public record Slo(Metric metric, double thresholdMillis) {
 
     private static final Pattern FORM = Pattern.compile("(mean|max|p50|p90|p99|p999|p99\\.9)\\s*<\\s*(.+)");
-    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|ms|s)");
 
     /**
      * Parses {@code STAT<DURATION}, e.g. {@code p99<50ms}, {@code p999<200ms}, {@code mean<2.5ms}.
@@ -37,17 +37,12 @@ public record Slo(Metric metric, double thresholdMillis) {
             throw new IllegalArgumentException("--slo '" + text + "' is not STAT<DURATION; write e.g. --slo 'p99<50ms'"
                     + " (STAT: mean, p50, p90, p99, p999, max)");
         }
-        Matcher d = DURATION.matcher(m.group(2).trim());
-        if (!d.matches()) {
-            throw new IllegalArgumentException("--slo '" + text + "': '" + m.group(2).trim()
-                    + "' is not a duration; write e.g. --slo 'p99<50ms' (units ns, us, ms, s)");
+        double millis;
+        try {
+            millis = Quantities.duration(m.group(2).trim()).toNanos() / 1e6; // the one duration grammar
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--slo '" + text + "': '" + m.group(2).trim() + "' " + e.getMessage());
         }
-        double millis = Double.parseDouble(d.group(1)) * switch (d.group(2)) {
-            case "ns" -> 1e-6;
-            case "us" -> 1e-3;
-            case "ms" -> 1;
-            default -> 1e3;
-        };
         if (millis <= 0) {
             throw new IllegalArgumentException("--slo '" + text + "' has a zero bound that nothing can meet;"
                     + " write e.g. --slo 'p99<50ms'");
