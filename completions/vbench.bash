@@ -515,12 +515,18 @@ function _picocli_vbench_calibrate() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help'"
-  local arg_opts="'--tasks' '--rounds' '-e' '--executor' '--pinning'"
+  local arg_opts="'-w' '--workload' '-p' '--param' '--tasks' '--rounds' '-e' '--executor' '--pinning'"
   local onoff_option_args=("on" "off") # --pinning values
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
+    '-w'|'--workload')
+      return
+      ;;
+    '-p'|'--param')
+      return
+      ;;
     '--tasks')
       return
       ;;

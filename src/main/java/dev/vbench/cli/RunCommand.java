@@ -10,9 +10,9 @@ import dev.vbench.plan.Plan;
 import dev.vbench.plan.Planner;
 import dev.vbench.plan.RunRequest;
 import dev.vbench.plan.TrialOptions;
+import dev.vbench.compare.Slo;
 import dev.vbench.report.Format;
 import dev.vbench.report.ReportOptions;
-import dev.vbench.report.Slo;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
 import dev.vbench.result.Metric;
@@ -209,7 +209,7 @@ public final class RunCommand implements Callable<Integer> {
         Plan plan = Planner.plan(request(), code);
         history.validate();
         RunOutputs files = RunOutputs.parse(outputs, format.format, quiet);
-        ReportOptions reportOptions = reportOptions();
+        ReportOptions reportOptions = reportOptions(plan);
         Environment environment = EnvironmentProbe.capture(VersionProvider.version(),
                 "vbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         header(err, plan);
@@ -254,9 +254,10 @@ public final class RunCommand implements Callable<Integer> {
      * Without --metric, executors are compared by makespan; a timed trial's makespan is its window,
      * so compare throughput, and an open-model trial's is its schedule, so compare (corrected) p99.
      */
-    private ReportOptions reportOptions() {
+    private ReportOptions reportOptions(Plan plan) {
         Metric byLoad = !rates.isEmpty() ? Metric.P99 : duration != null ? Metric.THROUGHPUT : Metric.MAKESPAN;
-        return new ReportOptions(metric.orElse(byLoad), verbosity.verbose, metric.metric, parseSlo());
+        return new ReportOptions(metric.orElse(byLoad), verbosity.verbose, metric.metric, parseSlo())
+                .withSuite(plan.suite());
     }
 
     /** The one header line on stderr: what runs, how often, and how to stop it. */
