@@ -236,17 +236,13 @@ function _picocli_vbench_run() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '-q' '--quiet' '--verbose' '--no-progress'"
-  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--duration' '--rate' '--timeout' '--slo' '--warmup' '--trials' '--forks' '--seed' '-o' '--output' '-f' '--format' '--metric' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold'"
-  local SCALE_option_args=("quick" "full") # --scale values
+  local arg_opts="'--history' '--testbed' '--branch' '--commit' '--label' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--duration' '--rate' '--timeout' '--slo' '--warmup' '--trials' '--forks' '--seed' '-o' '--output' '-f' '--format' '--metric' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold'"
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench") # --format values
   local onoff_option_args=("on" "off") # --pinning values
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
-    '-cp'|'--classpath')
-      return
-      ;;
     '--history')
       return
       ;;
@@ -263,9 +259,7 @@ function _picocli_vbench_run() {
       return
       ;;
     '--scale')
-      local IFS=$'\n'
-      COMPREPLY=( $( compReplyArray "${SCALE_option_args[@]}" ) )
-      return $?
+      return
       ;;
     '-w'|'--workload')
       return
@@ -340,13 +334,6 @@ function _picocli_vbench_run() {
     COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
   else
     local positionals=""
-    local currIndex
-    currIndex=$(currentPositionalIndex "run" "${arg_opts}" "${flag_opts}")
-    if (( currIndex >= 0 && currIndex <= 0 )); then
-      local IFS=$'\n'
-      type compopt &>/dev/null && compopt -o filenames
-      positionals=$( compgen -f -- "${curr_word}" ) # files
-    fi
     local IFS=$'\n'
     COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
   fi
@@ -418,14 +405,11 @@ function _picocli_vbench_list() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '--jvms'"
-  local arg_opts="'-cp' '--classpath' '-w' '--workload' '-p' '--param'"
+  local arg_opts="'-w' '--workload' '-p' '--param'"
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
-    '-cp'|'--classpath')
-      return
-      ;;
     '-w'|'--workload')
       return
       ;;
@@ -500,18 +484,12 @@ function _picocli_vbench_calibrate() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help'"
-  local arg_opts="'-w' '--workload' '-p' '--param' '--tasks' '--rounds' '-e' '--executor' '--pinning'"
+  local arg_opts="'--tasks' '--rounds' '-e' '--executor' '--pinning'"
   local onoff_option_args=("on" "off") # --pinning values
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
-    '-w'|'--workload')
-      return
-      ;;
-    '-p'|'--param')
-      return
-      ;;
     '--tasks')
       return
       ;;

@@ -3,6 +3,7 @@ package dev.vbench.report;
 import dev.vbench.compare.CellComparison;
 import dev.vbench.compare.CellDimension;
 import dev.vbench.compare.Layout;
+import dev.vbench.compare.Slo;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
@@ -22,8 +23,9 @@ import java.util.Map;
  * given and that neither failed, dropped nor timed out tasks.
  *
  * <pre>{@code
- * for (Table t : SweepTables.concurrency("io", cells, options, warmup)) {
- *     System.out.print(ConsoleRenderer.render(t));
+ * for (SweepTables.Sweep s : SweepTables.concurrency("io", cells, options, warmup)) {
+ *     System.out.print(ConsoleRenderer.render(s.table()));
+ *     s.verdicts().forEach(System.out::println);
  * }
  * }</pre>
  */
@@ -31,15 +33,25 @@ public final class SweepTables {
 
     private SweepTables() {}
 
-    /** One table per group of cells that differ only in executor and concurrency (two or more levels). */
-    public static List<Table> concurrency(String workload, List<CellResult> cells, ReportOptions options, int warmup) {
+    /**
+     * A sweep table and its verdicts: per executor the best concurrency (with {@code --slo}, the best
+     * that meets it), or why none qualifies.
+     */
+    public record Sweep(Table table, List<String> verdicts) {
+        public Sweep {
+            verdicts = List.copyOf(verdicts);
+        }
+    }
+
+    /** One sweep per group of cells that differ only in executor and concurrency (two or more levels). */
+    public static List<Sweep> concurrency(String workload, List<CellResult> cells, ReportOptions options, int warmup) {
         Map<String, List<CellResult>> groups = new LinkedHashMap<>();
         for (CellResult c : cells) {
             groups.computeIfAbsent(groupKey(c.config()), k -> new ArrayList<>()).add(c);
         }
-        List<Table> tables = new ArrayList<>();
+        List<Sweep> tables = new ArrayList<>();
         for (List<CellResult> group : groups.values()) {
-            Table t = group.stream().map(c -> c.config().concurrency()).distinct().count() > 1
+            Sweep t = group.stream().map(c -> c.config().concurrency()).distinct().count() > 1
                     ? table(workload, group, options, warmup, groups.size() > 1) : null;
             if (t != null) {
                 tables.add(t);
@@ -48,12 +60,13 @@ public final class SweepTables {
         return tables;
     }
 
-    /** Everything but executor and concurrency. */
+    /** Everything but executor and concurrency (a run with JVMs as an axis has one sweep per JVM). */
     private static String groupKey(CellConfig c) {
-        return c.params() + "|" + c.tasks() + "|" + c.durationNanos() + "|" + c.ratePerSecond() + "|" + c.timeoutNanos();
+        return c.params() + "|" + c.tasks() + "|" + c.durationNanos() + "|" + c.ratePerSecond() + "|" + c.timeoutNanos()
+                + "|" + c.jvm();
     }
 
-    private static Table table(String workload, List<CellResult> group, ReportOptions options, int warmup,
+    private static Sweep table(String workload, List<CellResult> group, ReportOptions options, int warmup,
             boolean nameTheLoad) {
         Metric metric = options.sweepMetricOrDefault();
         List<CellResult> byLevel = group.stream().sorted(Comparator.comparingInt(c -> c.config().concurrency())).toList();
@@ -73,7 +86,7 @@ public final class SweepTables {
         List<String> notes = new ArrayList<>();
         for (String e : executors) {
             List<CellResult> ofExecutor = byLevel.stream().filter(x -> x.config().executor().spec().equals(e)).toList();
-            CellResult winner = best(ofExecutor, options.slo());
+            CellResult winner = Slo.best(ofExecutor, options.slo());
             best.add(winner == null ? "none" : String.valueOf(winner.config().concurrency()));
             notes.add(bestNote(e, winner, ofExecutor, options.slo()));
         }
@@ -85,31 +98,9 @@ public final class SweepTables {
                 ? "best: the concurrency with the highest median throughput (trials that failed, dropped or timed out tasks do not qualify)"
                 : "best: the highest median throughput whose median " + options.slo().describe()
                         + " (trials that failed, dropped or timed out tasks do not qualify)");
-        notes.forEach(b::footnote);
         LoadTables.openModelNote(b, group);
         LoadTables.footnotes(b, group);
-        return b.build();
-    }
-
-    /** Highest median throughput among qualifying levels; ties go to the lower concurrency. */
-    static CellResult best(List<CellResult> levels, Slo slo) {
-        CellResult best = null;
-        double bestThroughput = Double.NEGATIVE_INFINITY;
-        for (CellResult c : levels) {
-            MetricSummary t = c.summary(Metric.THROUGHPUT);
-            if (t == null || !qualifies(c) || (slo != null && !slo.meets(c))) {
-                continue;
-            }
-            if (t.median() > bestThroughput) {
-                best = c;
-                bestThroughput = t.median();
-            }
-        }
-        return best;
-    }
-
-    private static boolean qualifies(CellResult c) {
-        return CellResult.OK.equals(c.status()) && c.failures() == 0 && !c.shedLoad();
+        return new Sweep(b.build(), notes);
     }
 
     private static String bestNote(String executor, CellResult winner, List<CellResult> levels, Slo slo) {

@@ -1,5 +1,8 @@
 package dev.vbench.result;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -57,6 +60,39 @@ public record CellResult(
      */
     public boolean shedLoad() {
         return trials.stream().mapToLong(TrialResult::shed).sum() > 0;
+    }
+
+    /** Total pinned parks over a cell's measured trials; -1 when pinning was not recorded. */
+    public long pinnedEvents() {
+        long total = -1;
+        for (TrialResult t : trials) {
+            long n = t.telemetry().pinnedEvents();
+            if (n >= 0) {
+                total = Math.max(total, 0) + n;
+            }
+        }
+        return total;
+    }
+
+    /** The pinned stacks of a cell's trials merged by reason and frames, most frequent first. */
+    public List<PinnedStack> mergedPinnedStacks() {
+        Map<List<String>, long[]> merged = new LinkedHashMap<>();
+        Map<List<String>, PinnedStack> first = new LinkedHashMap<>();
+        for (TrialResult t : trials) {
+            for (PinnedStack s : t.telemetry().pinnedStacks()) {
+                List<String> key = new ArrayList<>(s.frames());
+                key.add(0, s.reason());
+                long[] sum = merged.computeIfAbsent(key, k -> new long[2]);
+                sum[0] += s.events();
+                sum[1] += s.totalNanos();
+                first.putIfAbsent(key, s);
+            }
+        }
+        return merged.entrySet().stream()
+                .map(e -> new PinnedStack(e.getValue()[0], e.getValue()[1], first.get(e.getKey()).reason(),
+                        first.get(e.getKey()).frames()))
+                .sorted(Comparator.comparingLong(PinnedStack::events).reversed())
+                .toList();
     }
 
     /** Total failed tasks across measured trials. */

@@ -55,9 +55,9 @@ class SweepSignificanceTest {
     }
 
     private static Table sweep(double secondMakespanFactor) {
-        List<Table> tables = SweepTables.concurrency("io", cells(secondMakespanFactor), ReportOptions.DEFAULT, 1);
-        assertEquals(1, tables.size());
-        Table t = tables.get(0);
+        List<SweepTables.Sweep> sweeps = SweepTables.concurrency("io", cells(secondMakespanFactor), ReportOptions.DEFAULT, 1);
+        assertEquals(1, sweeps.size());
+        Table t = sweeps.get(0).table();
         assertEquals(List.of("Concurrency", "fixed:threads=64", "fixed:threads=65", "fixed:threads=64 → fixed:threads=65"),
                 t.headers());
         return t;
