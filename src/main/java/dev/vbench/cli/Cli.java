@@ -1,7 +1,9 @@
 package dev.vbench.cli;
 
+import dev.vbench.plan.PlanException;
 import dev.vbench.result.ResultFormatException;
 import dev.vbench.spi.WorkloadException;
+import dev.vbench.suite.SuiteException;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import picocli.CommandLine;
@@ -24,6 +26,7 @@ public final class Cli {
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setParameterExceptionHandler(Cli::onParameterError);
+        OptionTypes.register(cl);
         return cl;
     }
 
@@ -41,7 +44,15 @@ public final class Cli {
         CommandLine cmd = e.getCommandLine();
         PrintWriter err = cmd.getErr();
         String name = cmd.getCommandSpec().qualifiedName(" ");
-        err.println("vbench: " + e.getMessage() + (e.getMessage().endsWith(")") ? "" : " (see '" + name + " --help')"));
+        if (e.getCause() instanceof OptionTypes.BadValue bad && e.getArgSpec() instanceof CommandLine.Model.OptionSpec option) {
+            err.println("vbench: " + option.longestName() + " " + bad.getMessage()); // names the fix already
+        } else if (e.getCause() instanceof CommandLine.TypeConversionException && e.getArgSpec() instanceof
+                CommandLine.Model.OptionSpec option && option.type().isEnum()) {
+            err.println("vbench: " + option.longestName() + " '" + e.getValue() + "' is unknown; use one of "
+                    + String.join(", ", EnumNames.of(option.type())));
+        } else {
+            err.println("vbench: " + e.getMessage() + (e.getMessage().endsWith(")") ? "" : " (see '" + name + " --help')"));
+        }
         err.flush();
         return ExitCodes.USAGE;
     }
@@ -49,7 +60,8 @@ public final class Cli {
     static int onExecutionError(Exception e, PrintWriter err, boolean stacktrace) {
         int code;
         String message;
-        if (e instanceof UsageException || e instanceof ResultFormatException || e instanceof dev.vbench.suite.SuiteException) {
+        if (e instanceof UsageException || e instanceof PlanException || e instanceof ResultFormatException
+                || e instanceof SuiteException) {
             code = ExitCodes.USAGE;
             message = e.getMessage();
         } else if (e instanceof WorkloadException we) {

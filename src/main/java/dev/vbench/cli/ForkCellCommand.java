@@ -2,152 +2,93 @@ package dev.vbench.cli;
 
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.Engine;
+import dev.vbench.engine.ForkPlan;
 import dev.vbench.engine.ForkRunner;
-import dev.vbench.engine.RunListener;
-import dev.vbench.engine.LoadShape;
 import dev.vbench.engine.RunPlan;
-import dev.vbench.executor.ConfiguredExecutor;
+import dev.vbench.loader.UserCode;
 import dev.vbench.measure.EnvironmentProbe;
 import dev.vbench.measure.NanoClock;
 import dev.vbench.measure.TrialProbes;
+import dev.vbench.plan.Planner;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
-import dev.vbench.result.RunSettings;
-import dev.vbench.spi.Params;
-import dev.vbench.spi.WorkloadProvider;
-import java.io.PrintWriter;
+import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
- * The child side of {@code vbench run --forks N} (hidden): runs warmup and measured trials of
- * exactly one cell in this JVM and writes them as a vbench result file to {@code --out}. The
- * parent ({@link ForkRunner}) builds this command line; its option names are the protocol.
+ * The child side of {@code vbench run --forks N} (hidden): reads the {@link ForkPlan} the parent
+ * ({@link ForkRunner}) wrote, runs that cell's warmup and measured trials in this JVM and writes
+ * them as a vbench result file. The plan file is the whole protocol.
  */
 @Command(name = ForkRunner.COMMAND, hidden = true,
-        description = "Internal: run one cell in this JVM and write its trials to --out (used by 'vbench run --forks').")
+        description = "Internal: run the cell of a fork plan in this JVM and write its trials to RESULT"
+                + " (used by 'vbench run --forks').")
 public final class ForkCellCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--workload", required = true)
-    String workload;
+    @Mixin
+    CommonOptions common;
 
-    @Option(names = "--param")
-    List<String> params = new ArrayList<>();
+    @Parameters(index = "0", paramLabel = "PLAN", description = "The fork plan (JSON) the parent wrote.")
+    Path planFile;
 
-    @Option(names = "--executor", required = true)
-    String executor;
-
-    @Option(names = "--tasks", required = true)
-    long tasks;
-
-    @Option(names = "--concurrency", defaultValue = "0")
-    int concurrency;
-
-    @Option(names = "--warmup", defaultValue = "0")
-    int warmup;
-
-    @Option(names = "--trials", required = true)
-    int trials;
-
-    @Option(names = "--duration-nanos", defaultValue = "0")
-    long durationNanos;
-
-    @Option(names = "--rate", defaultValue = "0")
-    double rate;
-
-    @Option(names = "--timeout-nanos", defaultValue = "0")
-    long timeoutNanos;
-
-    @Option(names = "--seed", defaultValue = "42")
-    long seed;
-
-    @Option(names = "--data-dir", required = true)
-    Path dataDir;
-
-    @Option(names = "--fork", defaultValue = "1")
-    int fork;
-
-    @Option(names = "--out", required = true)
+    @Parameters(index = "1", paramLabel = "RESULT", description = "Where to write the trials (a vbench result file).")
     Path out;
 
-    /** As {@code vbench run --pinning}; absent (an older parent): on, as {@link TrialProbes#defaults()}. */
-    @Option(names = "--pinning", defaultValue = "on")
-    RunCommand.Pinning pinning;
-
-    /** As {@code vbench run --pinning-threshold}, in nanoseconds. */
-    @Option(names = "--pinning-threshold-nanos", defaultValue = "0")
-    long pinningThresholdNanos;
-
-    /** The probes the parent asked for. */
-    TrialProbes probes(java.util.function.Consumer<String> warn) {
-        if (pinningThresholdNanos < 0) {
-            throw new UsageException("--pinning-threshold-nanos " + pinningThresholdNanos + " must be 0 or more");
-        }
-        return TrialProbes.standard(pinning == RunCommand.Pinning.on, java.time.Duration.ofNanos(pinningThresholdNanos), warn);
-    }
-
-    /** Parameters the parent put in {@link ForkRunner#PARAMS_ENV}; empty when run by hand. */
-    private static Map<String, String> paramsFromEnvironment() throws java.io.IOException {
-        String json = System.getenv(ForkRunner.PARAMS_ENV);
-        if (json == null || json.isBlank()) {
-            return Map.of();
-        }
-        return ResultCodec.mapper().readValue(json,
-                new com.fasterxml.jackson.core.type.TypeReference<java.util.TreeMap<String, String>>() {});
-    }
+    @Parameters(index = "2", paramLabel = "FORK", description = "This fork's number, from 1.")
+    int fork;
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter err = spec.commandLine().getErr();
-        WorkloadProvider provider = MatrixBuilder.workload(workload);
-        Map<String, String> given = new LinkedHashMap<>(paramsFromEnvironment());
-        for (String p : params) {
-            int eq = p.indexOf('=');
-            if (eq <= 0) {
-                throw new UsageException("--param '" + p + "' is not name=value");
-            }
-            given.put(p.substring(0, eq), p.substring(eq + 1)); // one value: no sweep splitting on commas
-        }
-        Params resolved;
+        ForkPlan plan = read(planFile);
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        UserCode code;
         try {
-            resolved = Params.resolve(provider.name(), provider.params(), given);
+            code = UserCode.open(plan.classPathText(), Path.of(""), Path.of(plan.dataRoot()), note -> {}, note -> {});
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
         }
-        ConfiguredExecutor configured = MatrixBuilder.executors(List.of(executor)).get(0);
-        LoadShape load = rate > 0 ? new LoadShape.OpenRate(rate, tasks, durationNanos, timeoutNanos, concurrency)
-                : durationNanos > 0 ? new LoadShape.Timed(durationNanos, concurrency)
-                : new LoadShape.Closed(tasks, concurrency);
-        CellPlan cell = new CellPlan("c1", provider, resolved, configured, load);
-        RunPlan plan = new RunPlan(List.of(cell), new RunSettings(warmup, trials, 0, seed), dataDir);
+        try (code) {
+            thread.setContextClassLoader(code.loader()); // as the parent: JDBC drivers, ServiceLoader in user code
+            return runCell(plan, code);
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    private int runCell(ForkPlan plan, UserCode code) throws Exception {
+        ForkPlan.Cell c = plan.cell();
+        CellPlan cell = Planner.cell(code, c.id(), c.workload(), c.params(), c.executor(), c.load());
+        StderrWarnings warnings = new StderrWarnings(spec.commandLine().getErr());
+        TrialProbes.Settings probes = plan.probes();
+        TrialProbes trialProbes = TrialProbes.standard(probes.pinning(), probes.pinningThreshold(), warnings::warning);
         Environment environment = EnvironmentProbe.capture(VersionProvider.version(),
                 "vbench " + ForkRunner.COMMAND + " (fork " + fork + ")");
-        TrialProbes probes = probes(message -> {
-            err.println("vbench: warning: " + message);
-            err.flush();
-        });
-        RunResult result = new Engine(NanoClock.SYSTEM, probes).run(plan, environment, new RunListener() {
-            @Override
-            public void warning(String message) {
-                err.println("vbench: warning: " + message);
-                err.flush();
-            }
-        });
+        RunPlan run = new RunPlan(List.of(cell), plan.settings(), Path.of(plan.dataRoot()));
+        RunResult result = new Engine(NanoClock.SYSTEM, trialProbes).run(run, environment, warnings);
         OutputFiles.writeAtomically(out, ResultCodec.toJson(result));
-        boolean interrupted = result.cells().stream().anyMatch(c -> !CellResult.OK.equals(c.status()));
+        boolean interrupted = result.cells().stream().anyMatch(r -> !CellResult.OK.equals(r.status()));
         return interrupted ? ExitCodes.INTERRUPTED : ExitCodes.OK;
+    }
+
+    private static ForkPlan read(Path file) {
+        try {
+            return ForkPlan.read(file);
+        } catch (IOException e) {
+            throw new UsageException(file + " is not a fork plan (" + e.getMessage().lines().findFirst().orElse("")
+                    + "); this command is run by 'vbench run --forks', not by hand");
+        }
     }
 }

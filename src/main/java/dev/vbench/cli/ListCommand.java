@@ -1,12 +1,13 @@
 package dev.vbench.cli;
 
-import dev.vbench.executor.ExecutorStrategies;
+import dev.vbench.engine.DataDirs;
 import dev.vbench.executor.ExecutorStrategy;
+import dev.vbench.loader.UserCode;
+import dev.vbench.plan.Planner;
 import dev.vbench.spi.ParamSpec;
 import dev.vbench.spi.Params;
 import dev.vbench.spi.WorkloadProvider;
 import dev.vbench.spi.WorkloadProvider.Availability;
-import dev.vbench.workload.Workloads;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +29,12 @@ public final class ListCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Option(names = {"-w", "--workload"}, paramLabel = "NAME", description = "Show one workload in detail, with its notes.")
+    @Mixin
+    ClassPathOption classPath;
+
+    @Option(names = {"-w", "--workload"}, paramLabel = "WORKLOAD",
+            description = "Show one workload in detail, with its notes: a NAME, a provider CLASS, 'CLASS::METHOD' or"
+                    + " FILE.java (what was found: the method chosen, its parameters and their defaults).")
     String workload;
 
     @Option(names = {"-p", "--param"}, paramLabel = "NAME=VALUE",
@@ -41,6 +47,16 @@ public final class ListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        try (UserCode code = classPath.open(DataDirs.defaultRoot(), note -> {
+            err.println("vbench: " + note);
+            err.flush();
+        }, note -> {})) {
+            return list(code);
+        }
+    }
+
+    private int list(UserCode code) {
         PrintWriter out = spec.commandLine().getOut();
         if (jvms) {
             dev.vbench.jvm.JdkDiscovery.fromSystem().listing().forEach(out::println);
@@ -48,18 +64,26 @@ public final class ListCommand implements Callable<Integer> {
             return ExitCodes.OK;
         }
         if (workload != null) {
-            WorkloadProvider p = MatrixBuilder.workload(workload);
+            WorkloadProvider p = Planner.workload(code, workload);
             printWorkload(out, p, true);
             return ExitCodes.OK;
         }
-        out.println("Workloads (-w NAME, parameters with -p NAME=VALUE):");
+        List<WorkloadProvider> workloads;
+        List<ExecutorStrategy> strategies;
+        try {
+            workloads = code.workloads();
+            strategies = code.executors();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+        out.println("Workloads (-w NAME, parameters with -p NAME=VALUE; also -w CLASS, 'CLASS::METHOD', FILE.java):");
         out.println();
-        for (WorkloadProvider p : Workloads.all()) {
+        for (WorkloadProvider p : workloads) {
             printWorkload(out, p, false);
         }
         out.println("Executors (-e NAME[:key=value,…]):");
         out.println();
-        for (ExecutorStrategy e : ExecutorStrategies.all()) {
+        for (ExecutorStrategy e : strategies) {
             out.println("  " + e.name() + " — " + e.description());
             printParams(out, e.params());
         }
@@ -97,8 +121,8 @@ public final class ListCommand implements Callable<Integer> {
 
     private static void printParams(PrintWriter out, List<ParamSpec<?>> specs) {
         for (ParamSpec<?> s : specs) {
-            out.println("      " + s.name() + "  (default " + s.defaultValue() + "; " + s.type().describe() + ")  "
-                    + s.description());
+            String dflt = s.defaultValue().isEmpty() ? "as constructed" : "default " + s.defaultValue();
+            out.println("      " + s.name() + "  (" + dflt + "; " + s.type().describe() + ")  " + s.description());
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.vbench.cli;
 
-import dev.vbench.engine.DataDirs;
 import dev.vbench.engine.RunPlan;
+import dev.vbench.loader.UserCode;
+import dev.vbench.plan.SuitePlanner;
+import dev.vbench.plan.TrialOptions;
 import dev.vbench.result.RunResult;
 import dev.vbench.suite.Scale;
 import dev.vbench.suite.SuiteSpec;
@@ -14,8 +16,7 @@ public final class SuiteRuns {
 
     /** Plans every experiment of {@code suite} at {@code scale} with the default seed and data root. */
     public static List<RunPlan> plan(SuiteSpec suite, String source, Scale scale) {
-        return SuiteRun.plan(suite, source, scale, DataDirs.defaultRoot(), 42, null, null).stream()
-                .map(SuiteRun.Experiment::plan).toList();
+        return SuitePlanner.plan(suite, source, scale, TrialOptions.DEFAULTS, UserCode.builtIn()).runs();
     }
 
     /** The suite's tables, markdown or console. */

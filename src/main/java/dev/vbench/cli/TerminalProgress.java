@@ -46,7 +46,7 @@ final class TerminalProgress implements RunListener {
         if (!quiet && !noProgress && Terminals.stderrIsTerminal()) {
             return new TerminalProgress(err, trialsPerCell);
         }
-        return new StderrProgress(err, false);
+        return new StderrWarnings(err);
     }
 
     @Override

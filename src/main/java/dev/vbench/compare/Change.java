@@ -13,8 +13,15 @@ import dev.vbench.stats.Verdict;
  * @param nFrom samples in the base file
  * @param nTo samples in the new file
  * @param verdict faster, slower or within variance (from {@code pAdjusted}, the noise band and the metric's direction)
+ * @param shedLoad a side shed load ({@link Series#shedLoad()}): not tested (p is NaN), never faster or slower
  */
-public record Change(int from, int to, double ratio, double p, double pAdjusted, int nFrom, int nTo, Verdict verdict) {
+public record Change(int from, int to, double ratio, double p, double pAdjusted, int nFrom, int nTo, Verdict verdict,
+        boolean shedLoad) {
+
+    /** A change between two sides that both covered all their work. */
+    public Change(int from, int to, double ratio, double p, double pAdjusted, int nFrom, int nTo, Verdict verdict) {
+        this(from, to, ratio, p, pAdjusted, nFrom, nTo, verdict, false);
+    }
 
     /** Relative change new/base − 1 (STATS.md rule 7). */
     public double delta() {

@@ -1,5 +1,6 @@
 package dev.vbench.compare;
 
+import dev.vbench.stats.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -34,12 +35,25 @@ public record Comparison(List<Dataset> files, Layout layout, List<int[]> pairs, 
      * @param centres geomean of the medians, per file
      * @param ratios geomean of median(to)/median(from), per pair
      * @param unit unit of the centres
+     * @param verdicts per pair: faster or slower only when every row's change in that column is, in the same
+     *     direction (a summary claims no more than its rows), else within variance
      */
-    public record GeomeanRow(List<Double> centres, List<Double> ratios, String unit) {
+    public record GeomeanRow(List<Double> centres, List<Double> ratios, String unit, List<Verdict> verdicts) {
         public GeomeanRow {
             centres = List.copyOf(centres);
             ratios = List.copyOf(ratios);
+            verdicts = List.copyOf(verdicts);
         }
+
+        /** Whether the change of pair {@code i} is a real one (faster or slower). */
+        public boolean real(int i) {
+            return verdicts.get(i) != Verdict.WITHIN_VARIANCE;
+        }
+    }
+
+    /** This comparison under another title (a run table names its workload, trials and metric). */
+    public Comparison withTitle(String newTitle) {
+        return new Comparison(files, layout, pairs, noise, alpha, newTitle, rowHeader, rows, geomean, notes);
     }
 
     /** A row that got significantly worse by more than a threshold. */
@@ -53,7 +67,7 @@ public record Comparison(List<Dataset> files, Layout layout, List<int[]> pairs, 
         List<Regression> out = new ArrayList<>();
         for (Row row : rows) {
             for (Change c : row.changes()) {
-                if (c == null || c.verdict() != dev.vbench.stats.Verdict.SLOWER) {
+                if (c == null || c.verdict() != Verdict.SLOWER) {
                     continue;
                 }
                 double worse = row.higherIsBetter() ? -c.delta() : c.delta();

@@ -39,8 +39,9 @@ public final class Comparisons {
                 presence.computeIfAbsent(key, k -> new ArrayList<>()).add(f);
             }
         }
-        List<List<Dim>> rowKeys = presence.entrySet().stream().filter(e -> e.getValue().size() >= 2).map(Map.Entry::getKey)
-                .toList();
+        int needed = Math.min(2, files.size()); // one column (a run with one executor) still shows its rows
+        List<List<Dim>> rowKeys = presence.entrySet().stream().filter(e -> e.getValue().size() >= needed)
+                .map(Map.Entry::getKey).toList();
         if (rowKeys.isEmpty()) {
             throw new IllegalArgumentException(Notes.noMatch(files, byKey));
         }
@@ -55,6 +56,7 @@ public final class Comparisons {
         notes.addAll(Notes.onlyIn(files, presence));
         files.forEach(f -> notes.addAll(f.notes()));
         notes.addAll(Notes.tooFewSamples(rows));
+        notes.addAll(Notes.shedLoad(rows, files));
         notes.addAll(Notes.environment(files));
         String title = labels.title(rows);
         if (title.isEmpty()) {
@@ -92,6 +94,7 @@ public final class Comparisons {
     private static Row row(List<Dim> key, String label, List<Dataset> files, List<Map<List<Dim>, Series>> byKey,
             List<int[]> pairs) {
         List<MetricSummary> columns = new ArrayList<>();
+        List<Boolean> shed = new ArrayList<>();
         Series any = null;
         for (int f = 0; f < files.size(); f++) {
             Series s = byKey.get(f).get(key);
@@ -101,6 +104,7 @@ public final class Comparisons {
             }
             any = s != null && any == null ? s : any;
             columns.add(s == null ? null : Summaries.summarize(s.values(), s.unit()));
+            shed.add(s != null && s.shedLoad());
         }
         List<Change> changes = new ArrayList<>();
         for (int[] pair : pairs) {
@@ -110,11 +114,16 @@ public final class Comparisons {
                 changes.add(null);
                 continue;
             }
-            MannWhitney.Result test = MannWhitney.test(from.values(), to.values());
             double ratio = columns.get(pair[1]).median() / columns.get(pair[0]).median();
+            if (from.shedLoad() || to.shedLoad()) { // STATS.md rule 10: never ranked faster; not tested at all
+                changes.add(new Change(pair[0], pair[1], ratio, Double.NaN, Double.NaN, from.values().length,
+                        to.values().length, Verdict.WITHIN_VARIANCE, true));
+                continue;
+            }
+            MannWhitney.Result test = MannWhitney.test(from.values(), to.values());
             changes.add(new Change(pair[0], pair[1], ratio, test.p(), test.p(), test.n1(), test.n2(), Verdict.WITHIN_VARIANCE));
         }
-        return new Row(label, key, any.mode(), any.unit(), any.higherIsBetter(), columns, changes);
+        return new Row(label, key, any.mode(), any.unit(), any.higherIsBetter(), columns, changes, shed);
     }
 
     /** Holm across the rows of each column of changes (STATS.md rule 5), then the verdicts. */
@@ -134,15 +143,13 @@ public final class Comparisons {
                     Verdict v = Verdict.of(ch.delta(), adjusted[r], options.noise(), rows.get(r).higherIsBetter(),
                             options.alpha());
                     changes.get(r).set(c, new Change(ch.from(), ch.to(), ch.ratio(), ch.p(), adjusted[r], ch.nFrom(),
-                            ch.nTo(), v));
+                            ch.nTo(), v, ch.shedLoad()));
                 }
             }
         }
         List<Row> out = new ArrayList<>();
         for (int r = 0; r < rows.size(); r++) {
-            Row row = rows.get(r);
-            out.add(new Row(row.label(), row.key(), row.mode(), row.unit(), row.higherIsBetter(), row.columns(),
-                    changes.get(r)));
+            out.add(rows.get(r).withChanges(changes.get(r)));
         }
         return out;
     }
@@ -160,13 +167,16 @@ public final class Comparisons {
             centres.add(Geomean.of(complete.stream().mapToDouble(r -> r.columns().get(file).median()).toArray()));
         }
         List<Double> ratios = new ArrayList<>();
+        List<Verdict> verdicts = new ArrayList<>();
         for (int c = 0; c < pairs.size(); c++) {
             int column = c;
             ratios.add(Geomean.of(complete.stream().mapToDouble(r -> r.changes().get(column).ratio()).toArray()));
+            List<Verdict> rowVerdicts = complete.stream().map(r -> r.changes().get(column).verdict()).distinct().toList();
+            verdicts.add(rowVerdicts.size() == 1 ? rowVerdicts.get(0) : Verdict.WITHIN_VARIANCE);
         }
         if (centres.stream().anyMatch(v -> v.isNaN())) {
             return null;
         }
-        return new GeomeanRow(centres, ratios, complete.get(0).unit());
+        return new GeomeanRow(centres, ratios, complete.get(0).unit(), verdicts);
     }
 }

@@ -72,7 +72,7 @@ public final class Inputs {
             if (!CellResult.OK.equals(cell.status())) {
                 notes.add(label + ": " + label(key) + " was " + cell.status() + " after " + values.length + " trial(s)");
             }
-            series.add(new Series(key, metric.key(), metric.unit(), metric.higherIsBetter(), values));
+            series.add(new Series(key, metric.key(), metric.unit(), metric.higherIsBetter(), values, cell.shedLoad()));
         }
         return new Dataset(label, path, "vbench", environment(run.environment()), series, notes);
     }

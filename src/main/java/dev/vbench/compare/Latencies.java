@@ -100,8 +100,12 @@ public final class Latencies {
         return rows.stream().allMatch(r -> r.stream().allMatch(m -> m == null));
     }
 
-    /** The measured trials' latency histograms merged; null when no trial carries one. */
-    static Merged merge(CellResult cell) {
+    /**
+     * The measured trials' latency histograms merged (merging is exact): from the intended start when
+     * every trial has it (open model, corrected for coordinated omission), else submit → end; null when
+     * no trial carries one.
+     */
+    public static Merged merge(CellResult cell) {
         boolean corrected = !cell.trials().isEmpty() && cell.trials().stream()
                 .allMatch(t -> t.histograms() != null && t.histograms().intendedEndToEnd() != null);
         Histogram merged = Histograms.newHistogram();

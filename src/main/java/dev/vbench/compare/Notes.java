@@ -12,13 +12,17 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /** The footnotes of a comparison and the message when nothing matches; one sentence each. */
-final class Notes {
+public final class Notes {
 
     /** How many configurations a message lists before it says "and N more". */
     private static final int LIST_LIMIT = 3;
 
     /** Fewest samples with a finite 95% CI of the median (see {@link dev.vbench.stats.MedianInterval}). */
     private static final int MIN_SAMPLES_FOR_CI = 6;
+
+    /** The footnote of every table that shows a ± it cannot compute. */
+    public static final String NO_CONFIDENCE_INTERVAL = "±∞: fewer than " + MIN_SAMPLES_FOR_CI
+            + " samples give no 95% confidence interval for a median; use 6 or more trials";
 
     private Notes() {}
 
@@ -112,10 +116,29 @@ final class Notes {
                     + " (smallest possible p: " + list(new ArrayList<>(untestable.values())) + "); use 6 or more trials");
         }
         if (noCi) {
-            notes.add("±∞: fewer than " + MIN_SAMPLES_FOR_CI
-                    + " samples give no 95% confidence interval for a median; use 6 or more trials");
+            notes.add(NO_CONFIDENCE_INTERVAL);
         }
         return notes;
+    }
+
+    /** The mark on a value or change whose side shed load (STATS.md rule 10). */
+    static final String SHED_MARK = "†";
+
+    /** STATS.md rule 10: which columns shed load, so their changes read n/a rather than faster. */
+    static List<String> shedLoad(List<Row> rows, List<Dataset> files) {
+        Set<String> shedding = new LinkedHashSet<>();
+        for (Row row : rows) {
+            for (int f = 0; f < row.shedLoad().size(); f++) {
+                if (row.shedLoad().get(f)) {
+                    shedding.add(files.get(f).label() + " (" + row.label() + ")");
+                }
+            }
+        }
+        if (shedding.isEmpty()) {
+            return List.of();
+        }
+        return List.of("n/a " + SHED_MARK + ": " + list(new ArrayList<>(shedding)) + " dropped or timed out tasks"
+                + " (--timeout), so its figures cover only the tasks that ran; it is not tested and never ranked faster");
     }
 
     /** STATS.md rule 11: one note naming every environment fact that differs, with the files that have each value. */

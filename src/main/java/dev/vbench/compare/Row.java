@@ -15,14 +15,21 @@ import java.util.List;
  * @param higherIsBetter whether a larger value is an improvement
  * @param columns per input file: median, CI and spread of its samples; null where the file lacks the row
  * @param changes per pair of the layout; null where a side is missing
+ * @param shedLoad per column: whether that side shed load ({@link Series#shedLoad()}); false where it is missing
  */
 public record Row(String label, List<Dim> key, String mode, String unit, boolean higherIsBetter,
-        List<MetricSummary> columns, List<Change> changes) {
+        List<MetricSummary> columns, List<Change> changes, List<Boolean> shedLoad) {
 
     public Row {
         key = List.copyOf(key);
         columns = Collections.unmodifiableList(new ArrayList<>(columns));
         changes = Collections.unmodifiableList(new ArrayList<>(changes));
+        shedLoad = List.copyOf(shedLoad);
+    }
+
+    /** This row with other changes (after Holm and the verdicts). */
+    Row withChanges(List<Change> newChanges) {
+        return new Row(label, key, mode, unit, higherIsBetter, columns, newChanges, shedLoad);
     }
 
     /** True when every file has this row. */

@@ -12,12 +12,20 @@ import java.util.stream.Collectors;
  * @param unit unit of {@code values}, e.g. {@code ms}, {@code us/op}
  * @param higherIsBetter whether a larger value is an improvement (throughput)
  * @param values the samples
+ * @param shedLoad whether the samples cover only part of the work (an open-model cell that dropped or
+ *     timed out tasks): such a series is never tested against another, so it is never ranked faster
  */
-public record Series(List<Dim> key, String mode, String unit, boolean higherIsBetter, double[] values) {
+public record Series(List<Dim> key, String mode, String unit, boolean higherIsBetter, double[] values,
+        boolean shedLoad) {
 
     public Series {
         key = List.copyOf(key);
         values = values.clone();
+    }
+
+    /** A series that covers all of its work. */
+    public Series(List<Dim> key, String mode, String unit, boolean higherIsBetter, double[] values) {
+        this(key, mode, unit, higherIsBetter, values, false);
     }
 
     /** The whole configuration as one line, e.g. {@code io duration=20ms virtual tasks=2000}. */
@@ -31,6 +39,6 @@ public record Series(List<Dim> key, String mode, String unit, boolean higherIsBe
             return this;
         }
         return new Series(key.stream().filter(d -> !ignored.contains(d.name())).toList(), mode, unit, higherIsBetter,
-                values);
+                values, shedLoad);
     }
 }

@@ -24,7 +24,13 @@ public final class DataDirs {
         return Path.of(System.getProperty("user.home"), ".cache", "vbench");
     }
 
+    /**
+     * {@code <root>/<workload>}; a name that is a class, method or file reference
+     * ({@code com.acme.X::run}, {@code src/Fib.java}) has every character other than letters, digits,
+     * '.', '_' and '-' replaced by '_', so it stays one directory below the root.
+     */
     public static Path forWorkload(Path root, String workload) {
-        return root.resolve(workload);
+        String safe = workload.replaceAll("[^A-Za-z0-9._-]", "_");
+        return root.resolve(safe.startsWith(".") ? "_" + safe.substring(1) : safe);
     }
 }

@@ -10,9 +10,12 @@ import dev.vbench.spi.PrepareContext;
 import dev.vbench.spi.Task;
 import dev.vbench.spi.Workload;
 import dev.vbench.stats.Summaries;
+import dev.vbench.result.RunSettings;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Random;
 import java.util.concurrent.ExecutorService;
 
 /**
@@ -44,36 +47,166 @@ public final class Engine {
     }
 
     /**
-     * Runs every cell. On interrupt (Ctrl-C) the cell in progress is kept with the trials it
-     * finished and status {@code interrupted}, and the run stops.
+     * Runs every cell, a table row at a time (the cells that differ only in executor and JVM), its
+     * trials in the row's {@link TrialOrder} ({@code settings.order()}, default grouped). On
+     * interrupt (Ctrl-C) the cells in progress are kept with the trials they finished and status
+     * {@code interrupted}, and the run stops.
      */
     public RunResult run(RunPlan plan, Environment environment, RunListener listener) throws Exception {
         List<CellResult> done = new ArrayList<>();
         List<CellPlan> cells = plan.cells();
+        TrialOrder order = order(plan.settings());
+        Random random = new Random(plan.settings().seed());
         Workload workload = null;
         CellPlan prepared = null;
         try {
-            for (int i = 0; i < cells.size(); i++) {
-                CellPlan cell = cells.get(i);
-                boolean forked = plan.settings().forks() > 0; // forks prepare their own workload
-                if (!forked && (prepared == null || !sameInputs(prepared, cell))) {
+            for (int first = 0; first < cells.size(); ) {
+                int end = rowEnd(cells, first, order);
+                List<CellPlan> row = cells.subList(first, end);
+                boolean inProcess = row.stream().anyMatch(c -> !forked(c, plan));
+                if (inProcess && (prepared == null || !sameInputs(prepared, row.get(0)))) {
                     closeQuietly(workload);
                     workload = null;
-                    workload = prepare(cell, plan, listener);
-                    prepared = cell;
+                    workload = prepare(row.get(0), plan, listener);
+                    prepared = row.get(0);
                 }
-                listener.cellStarted(cell, i, cells.size());
-                CellResult result = runCell(cell, workload, plan, listener);
-                done.add(result);
-                listener.cellFinished(result, i, cells.size());
-                if (!CellResult.OK.equals(result.status())) {
+                List<CellResult> results = runRow(row, first, workload, plan, listener, order, random);
+                done.addAll(results);
+                if (results.stream().anyMatch(r -> !CellResult.OK.equals(r.status()))) {
                     break;
                 }
+                first = end;
             }
         } finally {
             closeQuietly(workload);
         }
         return new RunResult(RunResult.SCHEMA, environment, plan.settings(), done);
+    }
+
+    /** The order of the run's settings; grouped when none is set. */
+    static TrialOrder order(RunSettings settings) {
+        TrialOrder order = settings.order() == null ? null : TrialOrder.parse(settings.order());
+        return order == null ? TrialOrder.GROUPED : order;
+    }
+
+    /** The end (exclusive) of the row that starts at {@code first}: one cell when grouped (nothing to interleave). */
+    private static int rowEnd(List<CellPlan> cells, int first, TrialOrder order) {
+        int end = first + 1;
+        if (order == TrialOrder.GROUPED) {
+            return end;
+        }
+        while (end < cells.size() && sameRow(cells.get(first), cells.get(end))) {
+            end++;
+        }
+        return end;
+    }
+
+    /** Same inputs and load: the cells differ only in executor (and JVM), so one table row compares them. */
+    static boolean sameRow(CellPlan a, CellPlan b) {
+        return sameInputs(a, b) && a.load().equals(b.load());
+    }
+
+    /** Whether the cell's trials run in forks rather than in this JVM. */
+    private static boolean forked(CellPlan cell, RunPlan plan) {
+        return plan.settings().forks() > 0;
+    }
+
+    /** What is known of one cell of the row while its units run. */
+    private final class CellRun {
+        final CellPlan cell;
+        final int index;
+        final List<TrialResult> trials = new ArrayList<>();
+        final boolean forked;
+        final int units;
+        int next;
+        boolean started;
+        String status = CellResult.OK;
+
+        CellRun(CellPlan cell, int index, RunPlan plan) {
+            this.cell = cell;
+            this.index = index;
+            this.forked = forked(cell, plan);
+            this.units = forked ? forkCount(plan) : plan.settings().warmupTrials() + plan.settings().measuredTrials();
+        }
+
+        /** @param workload the prepared workload of an in-process cell (its notes join the cell's); null when forked */
+        CellResult result(Workload workload) {
+            List<String> notes = new ArrayList<>(Summaries.notes(trials));
+            if (!forked && workload != null) {
+                notes.addAll(workload.notes());
+            }
+            return new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials), notes);
+        }
+    }
+
+    private static int forkCount(RunPlan plan) {
+        return Math.min(plan.settings().forks(), Math.max(1, plan.settings().measuredTrials()));
+    }
+
+    private List<CellResult> runRow(List<CellPlan> row, int firstIndex, Workload workload, RunPlan plan,
+            RunListener listener, TrialOrder order, Random random) throws Exception {
+        int total = plan.cells().size();
+        List<CellRun> runs = new ArrayList<>();
+        for (int i = 0; i < row.size(); i++) {
+            runs.add(new CellRun(row.get(i), firstIndex + i, plan));
+        }
+        List<Integer> schedule = order.schedule(runs.stream().mapToInt(r -> r.units).toArray(), random);
+        try {
+            for (int c : schedule) {
+                CellRun run = runs.get(c);
+                if (!run.started) {
+                    run.started = true;
+                    listener.cellStarted(run.cell, run.index, total);
+                }
+                runUnit(run, workload, plan, listener);
+                run.next++;
+                if (run.next == run.units) {
+                    listener.cellFinished(run.result(workload), run.index, total);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            List<CellResult> kept = new ArrayList<>();
+            for (CellRun run : runs) {
+                if (run.started) {
+                    if (run.next < run.units) {
+                        run.status = CellResult.INTERRUPTED;
+                        listener.cellFinished(run.result(workload), run.index, total);
+                    }
+                    kept.add(run.result(workload));
+                }
+            }
+            return kept;
+        }
+        return runs.stream().map(r -> r.result(workload)).toList();
+    }
+
+    /** One unit: the cell's next trial in this JVM, or its next fork. */
+    private void runUnit(CellRun run, Workload workload, RunPlan plan, RunListener listener) throws Exception {
+        int warmup = plan.settings().warmupTrials();
+        int measured = plan.settings().measuredTrials();
+        if (run.forked) {
+            int forks = run.units;
+            int f = run.next + 1;
+            int share = measured / forks + (f <= measured % forks ? 1 : 0);
+            if (share == 0) {
+                return;
+            }
+            ForkRunner.Fork fork = forkRunner.runFork(run.cell, plan.settings(), plan.dataRoot(), f, share);
+            for (TrialResult t : fork.trials()) {
+                TrialResult numbered = t.withIndex(run.trials.size(), f);
+                run.trials.add(numbered);
+                listener.trialFinished(run.cell, false, numbered.index(), measured, numbered.makespanNanos());
+            }
+        } else if (run.next < warmup) {
+            TrialResult t = runTrial(run.cell, workload, run.next);
+            listener.trialFinished(run.cell, true, run.next, warmup, t.makespanNanos());
+        } else {
+            int m = run.next - warmup;
+            TrialResult t = runTrial(run.cell, workload, m);
+            run.trials.add(t);
+            listener.trialFinished(run.cell, false, m, measured, t.makespanNanos());
+        }
     }
 
     private static boolean sameInputs(CellPlan a, CellPlan b) {
@@ -95,32 +228,6 @@ public final class Engine {
         return workload;
     }
 
-    private CellResult runCell(CellPlan cell, Workload workload, RunPlan plan, RunListener listener) throws Exception {
-        if (plan.settings().forks() > 0) {
-            return forkRunner.runCell(cell, plan, listener);
-        }
-        int warmup = plan.settings().warmupTrials();
-        int measured = plan.settings().measuredTrials();
-        List<TrialResult> trials = new ArrayList<>();
-        String status = CellResult.OK;
-        try {
-            for (int w = 0; w < warmup; w++) {
-                TrialResult t = runTrial(cell, workload, w);
-                listener.trialFinished(cell, true, w, warmup, t.makespanNanos());
-            }
-            for (int m = 0; m < measured; m++) {
-                TrialResult t = runTrial(cell, workload, m);
-                trials.add(t);
-                listener.trialFinished(cell, false, m, measured, t.makespanNanos());
-            }
-        } catch (InterruptedException e) {
-            status = CellResult.INTERRUPTED;
-            Thread.currentThread().interrupt();
-        }
-        return new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials),
-                Summaries.notes(trials));
-    }
-
     private TrialResult runTrial(CellPlan cell, Workload workload, int index) throws Exception {
         if (Thread.currentThread().isInterrupted()) {
             throw new InterruptedException();
@@ -129,7 +236,9 @@ public final class Engine {
         Task task = Objects.requireNonNull(workload.task(), "workload returned no task");
         ExecutorService executor = cell.executor().create();
         try {
-            return probes.around(cell.config(), () -> trialRunner.run(task, executor, cell.load(), index));
+            Instant start = Instant.now(); // outside the timed region: shows the order of interleaved trials
+            return probes.around(cell.config(), () -> trialRunner.run(task, executor, cell.load(), index))
+                    .withStartTime(start);
         } finally {
             executor.shutdownNow();
         }

@@ -23,11 +23,10 @@ import java.util.concurrent.TimeUnit;
  * heap of one cell cannot leak into the next (JMH forks for the same reason). Each fork is the same
  * java executable ({@link ProcessHandle.Info#command()}), with the same JVM options
  * ({@code RuntimeMXBean.getInputArguments()}, debugger agents left out) and the same class path,
- * running the hidden subcommand {@value #COMMAND}, which runs warmup then measured trials of the
- * one cell in process and writes them as a vbench result file. Each fork records the same telemetry
- * as the parent's probes ({@link TrialProbes.Settings}: {@code --pinning}, {@code --pinning-threshold}).
- * The parent merges the trials in fork order, numbering forks from 1 (0 means "in the vbench JVM
- * itself").
+ * running the hidden subcommand {@value #COMMAND} with three arguments: the {@link ForkPlan} file
+ * (the cell, its trials, seed, data directory and probe settings), the file to write its result to,
+ * and its fork number. Each fork records the same telemetry as the parent's probes. The parent
+ * merges the trials in fork order, numbering forks from 1 (0 means "in the vbench JVM itself").
  *
  * <p>The measured trials of a cell are split across the forks (fork f of N runs ⌊T/N⌋ trials, one
  * more for the first T mod N forks); each fork runs all the warmup trials first, since each JVM
@@ -92,28 +91,15 @@ public final class ForkRunner {
     /** Starts one fork, waits for it, and reads the trials it wrote. */
     Fork runFork(CellPlan cell, RunSettings settings, Path dataRoot, int fork, int trials)
             throws IOException, InterruptedException {
+        Path planFile = ForkPlan.of(cell, settings, dataRoot, probes, trials).write();
         Path resultFile = Files.createTempFile("vbench-fork-", ".json");
         Path logFile = Files.createTempFile("vbench-fork-", ".log");
         try {
             List<String> command = new ArrayList<>(javaCommand());
-            command.addAll(childArguments(cell, settings, dataRoot, fork, trials, resultFile));
-            command.addAll(probeArguments(probes));
-            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(logFile.toFile());
-            // Parameters may hold a secret (a password in a JDBC URL): they travel in the child's
-            // environment, readable only by this user, never on its command line (visible in ps).
-            builder.environment().put(PARAMS_ENV, ResultCodec.mapper().writeValueAsString(cell.params().unredactedText()));
-            Process process = builder.start();
-            int code;
-            try {
-                code = process.waitFor();
-            } catch (InterruptedException e) {
-                process.destroy();
-                if (!process.waitFor(STOP_GRACE_SECONDS, TimeUnit.SECONDS)) {
-                    process.destroyForcibly();
-                }
-                throw e;
-            }
+            command.addAll(childArguments(planFile, resultFile, fork));
+            Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(logFile.toFile()).start();
+            int code = await(process);
             if (code != 0) {
                 throw new WorkloadException(code == WorkloadException.USAGE ? code : WorkloadException.ENVIRONMENT,
                         "fork " + fork + " of cell " + cell.config().label() + " failed with exit code " + code + ": "
@@ -126,9 +112,28 @@ public final class ForkRunner {
             }
             return new Fork(process.pid(), result.cells().get(0).trials());
         } finally {
+            Files.deleteIfExists(planFile);
             Files.deleteIfExists(resultFile);
             Files.deleteIfExists(logFile);
         }
+    }
+
+    /** Waits for the fork; on interrupt (Ctrl-C) stops it, killing it after a grace period. */
+    private static int await(Process process) throws InterruptedException {
+        try {
+            return process.waitFor();
+        } catch (InterruptedException e) {
+            process.destroy();
+            if (!process.waitFor(STOP_GRACE_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+            throw e;
+        }
+    }
+
+    /** The arguments of {@value #COMMAND}: the plan file, the result file and the fork number. */
+    static List<String> childArguments(Path planFile, Path resultFile, int fork) {
+        return List.of(COMMAND, planFile.toString(), resultFile.toString(), String.valueOf(fork));
     }
 
     /** {@code java [the JVM options of this JVM] -cp [this class path] dev.vbench.Main}. */
@@ -149,29 +154,6 @@ public final class ForkRunner {
         command.add(String.join(File.pathSeparator, classPath));
         command.add(MAIN_CLASS);
         return command;
-    }
-
-    /** The arguments of {@value #COMMAND} that reproduce {@code cell} in a fork. */
-    /** Environment variable carrying the cell's parameters (JSON object, secrets included) to a fork. */
-    public static final String PARAMS_ENV = "VBENCH_FORK_PARAMS";
-
-    static List<String> childArguments(CellPlan cell, RunSettings settings, Path dataRoot, int fork, int trials,
-            Path resultFile) {
-        List<String> args = new ArrayList<>(List.of(COMMAND, "--workload", cell.workload().name()));
-        LoadShape load = cell.load();
-        args.addAll(List.of("--executor", cell.executor().spec(), "--tasks", String.valueOf(load.tasks()),
-                "--concurrency", String.valueOf(load.concurrency()), "--duration-nanos", String.valueOf(load.durationNanos()),
-                "--rate", Double.toString(load.ratePerSecond()), "--timeout-nanos", String.valueOf(load.timeoutNanos()),
-                "--warmup", String.valueOf(settings.warmupTrials()),
-                "--trials", String.valueOf(trials), "--seed", String.valueOf(settings.seed()), "--data-dir",
-                dataRoot.toAbsolutePath().toString(), "--fork", String.valueOf(fork), "--out", resultFile.toString()));
-        return args;
-    }
-
-    /** The arguments of {@value #COMMAND} that set up the same probes as the parent's. */
-    public static List<String> probeArguments(TrialProbes.Settings probes) {
-        return List.of("--pinning", probes.pinning() ? "on" : "off", "--pinning-threshold-nanos",
-                String.valueOf(probes.pinningThreshold().toNanos()));
     }
 
     private static String lastLine(Path log) {

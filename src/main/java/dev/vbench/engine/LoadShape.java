@@ -40,6 +40,18 @@ public sealed interface LoadShape {
         return 0;
     }
 
+    /**
+     * The shape that recorded facts describe (the fields of a {@code CellConfig} or a
+     * {@link ForkPlan}): an open rate when {@code ratePerSecond > 0}, else a window when
+     * {@code durationNanos > 0}, else a task count. The inverse of the accessors above.
+     */
+    static LoadShape of(long tasks, int concurrency, long durationNanos, double ratePerSecond, long timeoutNanos) {
+        if (ratePerSecond > 0) {
+            return new OpenRate(ratePerSecond, tasks, durationNanos, timeoutNanos, concurrency);
+        }
+        return durationNanos > 0 ? new Timed(durationNanos, concurrency) : new Closed(tasks, concurrency);
+    }
+
     /** A fixed task count, optionally with at most {@code concurrency} tasks in flight. */
     record Closed(long tasks, int concurrency) implements LoadShape {
         public Closed {

@@ -15,7 +15,9 @@ import java.util.stream.Collectors;
 
 /**
  * The built-in executor strategies and the parser for executor specs
- * ({@code NAME[:key=value[,key=value…]]}).
+ * ({@code NAME[:key=value[,key=value…]]}). Strategies from the class path
+ * ({@link dev.vbench.spi.ExecutorProvider}, as {@link ProvidedStrategy}) are added by
+ * {@code loader.UserCode}, which parses against both.
  */
 public final class ExecutorStrategies {
 
@@ -75,13 +77,23 @@ public final class ExecutorStrategies {
      * @throws IllegalArgumentException one sentence naming the valid names or parameters
      */
     public static ConfiguredExecutor parse(String spec) {
+        return parse(spec, BUILT_IN);
+    }
+
+    /**
+     * Parses {@code NAME[:key=value,…]} against {@code strategies} (the built-ins and those found on
+     * the class path, names unique).
+     *
+     * @throws IllegalArgumentException one sentence naming the valid names or parameters
+     */
+    public static ConfiguredExecutor parse(String spec, List<ExecutorStrategy> strategies) {
         String trimmed = spec.trim();
         int colon = trimmed.indexOf(':');
         String name = colon < 0 ? trimmed : trimmed.substring(0, colon);
-        ExecutorStrategy strategy = BY_NAME.get(name);
+        ExecutorStrategy strategy = strategies.stream().filter(s -> s.name().equals(name)).findFirst().orElse(null);
         if (strategy == null) {
             throw new IllegalArgumentException("unknown executor '" + name + "'; valid executors: "
-                    + String.join(", ", BY_NAME.keySet()));
+                    + String.join(", ", strategies.stream().map(ExecutorStrategy::name).toList()));
         }
         Map<String, String> given = new LinkedHashMap<>();
         if (colon >= 0) {
@@ -94,13 +106,7 @@ public final class ExecutorStrategies {
                 given.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
             }
         }
-        Params params;
-        try {
-            params = Params.resolve(name, strategy.params(), given);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(e.getMessage().replace("workload '", "executor '"), e);
-        }
-        return new ConfiguredExecutor(strategy, params);
+        return new ConfiguredExecutor(strategy, Params.resolve(Params.Owner.EXECUTOR, name, strategy.params(), given));
     }
 
     /** Scheduler parallelism virtual threads run with: the system property if set, else the CPU count. */

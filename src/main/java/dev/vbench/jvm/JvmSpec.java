@@ -62,6 +62,21 @@ public record JvmSpec(String label, Source source, String origin) {
         return new JvmSpec(label, source, origin);
     }
 
+    /**
+     * A JVM declared in a suite file: exactly one of a home (or bin/java), an environment variable
+     * holding a home, or a major version.
+     *
+     * @param origin where it was declared ({@code seed-002.yaml:12: jvms.jdk21}), for error messages
+     */
+    public static JvmSpec declared(String label, String home, String env, Integer version, String origin) {
+        int given = (home != null ? 1 : 0) + (env != null ? 1 : 0) + (version != null ? 1 : 0);
+        if (given != 1) {
+            throw new JvmException(origin + ": give exactly one of home, env or version (e.g. version: 21)");
+        }
+        Source source = home != null ? new Home(Path.of(home)) : env != null ? new Env(env) : new Major(version);
+        return new JvmSpec(label, source, origin);
+    }
+
     /** Checks a label of {@code --jvm} or {@code --jvm-args}. */
     static void checkLabel(String label, String origin) {
         if (label == null || !LABEL.matcher(label).matches()) {

@@ -107,6 +107,7 @@ public final class Html {
             th { background: #eef1f4; text-align: left; }
             .num { text-align: right; font-variant-numeric: tabular-nums; }
             ul.notes { margin: 4px 0 12px; padding-left: 18px; font-size: 12px; color: #57606a; }
+            ul.verdicts { margin: 4px 0 12px; padding-left: 18px; font-size: 13px; font-weight: 600; }
             figure { margin: 12px 16px 12px 0; display: inline-block; vertical-align: top; }
             figcaption { font-size: 12px; color: #57606a; max-width: 620px; }
             svg.chart { background: #ffffff; border: 1px solid #d0d7de; }

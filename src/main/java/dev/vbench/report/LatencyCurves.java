@@ -1,8 +1,8 @@
 package dev.vbench.report;
 
+import dev.vbench.compare.Latencies;
 import dev.vbench.measure.Histograms;
 import dev.vbench.result.CellResult;
-import dev.vbench.result.TrialResult;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
@@ -29,12 +29,8 @@ public final class LatencyCurves {
      * as every latency metric of such a cell is (coordinated omission, STATS.md rule 10).
      */
     public static Histogram mergedEndToEnd(CellResult cell) {
-        Histogram merged = Histograms.newHistogram();
-        for (TrialResult t : cell.trials()) {
-            String corrected = t.histograms().intendedEndToEnd();
-            merged.add(Histograms.decode(corrected != null ? corrected : t.histograms().endToEnd()));
-        }
-        return merged;
+        Latencies.Merged merged = Latencies.merge(cell);
+        return merged == null ? Histograms.newHistogram() : merged.histogram();
     }
 
     /** How {@link #mergedEndToEnd} measured the cells: "submit → end", or from the intended start. */

@@ -1,5 +1,6 @@
 package dev.vbench.report;
 
+import dev.vbench.compare.CellDimension;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.LatencySummary;
 import dev.vbench.result.TrialResult;
@@ -30,33 +31,13 @@ public final class LoadTables {
 
     private LoadTables() {}
 
-    /** Whether any measured trial of the cell dropped or timed out a task. */
-    public static boolean shedLoad(CellResult cell) {
-        return total(cell, TrialResult::shed) > 0;
-    }
-
-    /**
-     * The tables the console and markdown exporters add after a workload's detail and comparison
-     * tables: the open-model table (when cells ran with {@code --rate}), then one concurrency-sweep
-     * table per swept group ({@link SweepTables}).
-     */
-    public static List<Table> extraTables(String workload, List<CellResult> cells, ReportOptions options, int warmup) {
-        List<Table> tables = new ArrayList<>();
-        Table open = openModel(workload, cells, warmup);
-        if (open != null) {
-            tables.add(open);
-        }
-        tables.addAll(SweepTables.concurrency(workload, cells, options, warmup));
-        return tables;
-    }
-
     /** The open-model table of a workload's cells, or null when none ran with {@code --rate}. */
     public static Table openModel(String workload, List<CellResult> cells, int warmup) {
         List<CellResult> open = cells.stream().filter(c -> c.config().openModel()).toList();
         if (open.isEmpty()) {
             return null;
         }
-        List<RunTables.Dimension> dims = RunTables.rowDimensions(open).stream()
+        List<CellDimension> dims = CellDimension.varying(open).stream()
                 .filter(d -> !d.name().equals("tasks") || open.stream().map(c -> c.config().tasks()).distinct().count() > 1)
                 .toList();
         Table.Builder b = new Table.Builder(RunTables.title(workload, open, warmup)
@@ -67,7 +48,7 @@ public final class LoadTables {
         for (CellResult c : open) {
             List<String> row = new ArrayList<>();
             dims.forEach(d -> row.add(d.value(c.config())));
-            row.add(c.config().executor().spec() + (shedLoad(c) ? " " + SHED_MARK : ""));
+            row.add(c.config().executor().spec() + (c.shedLoad() ? " " + SHED_MARK : ""));
             double target = c.config().ratePerSecond();
             double achieved = median(c, TrialResult::achievedRatePerSecond);
             row.add(Numbers.rate(target, "tasks/s"));
@@ -102,7 +83,7 @@ public final class LoadTables {
                 b.footnote(c.config().executor().spec() + " (" + c.config().loadText() + "): a trial reached the limit"
                         + " of tasks one trial records before its window closed; its throughput is over the shorter time");
             }
-            if (!shedLoad(c)) {
+            if (!c.shedLoad()) {
                 continue;
             }
             long timeout = c.config().timeoutNanos();

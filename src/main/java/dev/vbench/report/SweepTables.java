@@ -1,25 +1,31 @@
 package dev.vbench.report;
 
+import dev.vbench.compare.CellComparison;
+import dev.vbench.compare.CellDimension;
+import dev.vbench.compare.Layout;
+import dev.vbench.compare.Slo;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Concurrency sweeps ({@code --concurrency 1,4,16,64}) in seed 001's layout: one row per level,
  * executors as columns, then chained deltas between adjacent executors
- * ({@code Concurrency | A | B | C | A → B | B → C}), and a {@code best} row naming each executor's
+ * ({@code Concurrency | A | B | C | A → B | B → C}; from {@link CellComparison}, so a delta that is not
+ * significant or within the noise band prints {@code ~}), and a {@code best} row naming each executor's
  * best level: the highest median throughput, among levels that meet the {@link Slo} when one is
  * given and that neither failed, dropped nor timed out tasks.
  *
  * <pre>{@code
- * for (Table t : SweepTables.concurrency("io", cells, options, warmup)) {
- *     System.out.print(ConsoleRenderer.render(t));
+ * for (SweepTables.Sweep s : SweepTables.concurrency("io", cells, options, warmup)) {
+ *     System.out.print(ConsoleRenderer.render(s.table()));
+ *     s.verdicts().forEach(System.out::println);
  * }
  * }</pre>
  */
@@ -27,16 +33,28 @@ public final class SweepTables {
 
     private SweepTables() {}
 
-    /** One table per group of cells that differ only in executor and concurrency (two or more levels). */
-    public static List<Table> concurrency(String workload, List<CellResult> cells, ReportOptions options, int warmup) {
+    /**
+     * A sweep table and its verdicts: per executor the best concurrency (with {@code --slo}, the best
+     * that meets it), or why none qualifies.
+     */
+    public record Sweep(Table table, List<String> verdicts) {
+        public Sweep {
+            verdicts = List.copyOf(verdicts);
+        }
+    }
+
+    /** One sweep per group of cells that differ only in executor and concurrency (two or more levels). */
+    public static List<Sweep> concurrency(String workload, List<CellResult> cells, ReportOptions options, int warmup) {
         Map<String, List<CellResult>> groups = new LinkedHashMap<>();
         for (CellResult c : cells) {
             groups.computeIfAbsent(groupKey(c.config()), k -> new ArrayList<>()).add(c);
         }
-        List<Table> tables = new ArrayList<>();
+        List<Sweep> tables = new ArrayList<>();
         for (List<CellResult> group : groups.values()) {
-            if (group.stream().map(c -> c.config().concurrency()).distinct().count() > 1) {
-                tables.add(table(workload, group, options, warmup, groups.size() > 1));
+            Sweep t = group.stream().map(c -> c.config().concurrency()).distinct().count() > 1
+                    ? table(workload, group, options, warmup, groups.size() > 1) : null;
+            if (t != null) {
+                tables.add(t);
             }
         }
         return tables;
@@ -47,32 +65,27 @@ public final class SweepTables {
         return c.params() + "|" + c.tasks() + "|" + c.durationNanos() + "|" + c.ratePerSecond() + "|" + c.timeoutNanos();
     }
 
-    private static Table table(String workload, List<CellResult> group, ReportOptions options, int warmup,
+    private static Sweep table(String workload, List<CellResult> group, ReportOptions options, int warmup,
             boolean nameTheLoad) {
         Metric metric = options.sweepMetricOrDefault();
-        List<String> executors = RunTables.executors(group);
-        Map<Integer, Map<String, CellResult>> levels = new TreeMap<>();
-        for (CellResult c : group) {
-            levels.computeIfAbsent(c.config().concurrency(), k -> new LinkedHashMap<>()).put(c.config().executor().spec(), c);
+        List<CellResult> byLevel = group.stream().sorted(Comparator.comparingInt(c -> c.config().concurrency())).toList();
+        CellComparison c = RunTables.compare(byLevel, List.of(CellDimension.CONCURRENCY), metric, null, Layout.CHAIN,
+                options.noise());
+        if (c == null) {
+            return null;
         }
         String load = RunTables.loadApartFromConcurrency(group.get(0).config());
         String title = RunTables.title(workload, group, warmup)
                 + (nameTheLoad && !RunTables.title(workload, group, warmup).contains(load) ? " · " + load : "")
                 + " — " + metric.key() + " (" + metric.unit() + ") by concurrency";
-        Table.Builder b = new Table.Builder(title);
-        b.text("Concurrency");
-        executors.forEach(b::number);
-        for (int i = 1; i < executors.size(); i++) {
-            b.number(executors.get(i - 1) + " → " + executors.get(i));
-        }
-        for (Map.Entry<Integer, Map<String, CellResult>> level : levels.entrySet()) {
-            b.row(row(level.getKey(), level.getValue(), executors, metric));
-        }
+        Table.Builder b = ComparisonTables.builder(c.comparison().withTitle(title),
+                ComparisonTables.Style.run().capitalized().withoutGeomean());
+        List<String> executors = c.comparison().files().stream().map(f -> f.label()).toList();
         List<String> best = new ArrayList<>(List.of("best"));
         List<String> notes = new ArrayList<>();
         for (String e : executors) {
-            List<CellResult> ofExecutor = levels.values().stream().map(m -> m.get(e)).filter(c -> c != null).toList();
-            CellResult winner = best(ofExecutor, options.slo());
+            List<CellResult> ofExecutor = byLevel.stream().filter(x -> x.config().executor().spec().equals(e)).toList();
+            CellResult winner = Slo.best(ofExecutor, options.slo());
             best.add(winner == null ? "none" : String.valueOf(winner.config().concurrency()));
             notes.add(bestNote(e, winner, ofExecutor, options.slo()));
         }
@@ -80,62 +93,13 @@ public final class SweepTables {
             best.add("");
         }
         b.row(best);
-        if (executors.size() > 1) {
-            b.footnote("A → B: (B / A − 1) × 100 of the median " + metric.key() + " ("
-                    + (metric.higherIsBetter() ? "higher" : "lower") + " is better)");
-        }
         b.footnote(options.slo() == null
                 ? "best: the concurrency with the highest median throughput (trials that failed, dropped or timed out tasks do not qualify)"
                 : "best: the highest median throughput whose median " + options.slo().describe()
                         + " (trials that failed, dropped or timed out tasks do not qualify)");
-        notes.forEach(b::footnote);
         LoadTables.openModelNote(b, group);
         LoadTables.footnotes(b, group);
-        return b.build();
-    }
-
-    private static List<String> row(int concurrency, Map<String, CellResult> byExecutor, List<String> executors,
-            Metric metric) {
-        List<String> row = new ArrayList<>();
-        row.add(String.valueOf(concurrency));
-        for (String e : executors) {
-            CellResult c = byExecutor.get(e);
-            MetricSummary s = c == null ? null : c.summary(metric);
-            row.add(s == null ? "—" : Numbers.metric(s.median(), metric.unit())
-                    + (LoadTables.shedLoad(c) ? " " + LoadTables.SHED_MARK : ""));
-        }
-        for (int i = 1; i < executors.size(); i++) {
-            row.add(delta(byExecutor.get(executors.get(i - 1)), byExecutor.get(executors.get(i)), metric));
-        }
-        return row;
-    }
-
-    private static String delta(CellResult a, CellResult b, Metric metric) {
-        if (a == null || b == null || a.summary(metric) == null || b.summary(metric) == null) {
-            return "—";
-        }
-        return Numbers.deltaPercent(b.summary(metric).median() / a.summary(metric).median() - 1);
-    }
-
-    /** Highest median throughput among qualifying levels; ties go to the lower concurrency. */
-    static CellResult best(List<CellResult> levels, Slo slo) {
-        CellResult best = null;
-        double bestThroughput = Double.NEGATIVE_INFINITY;
-        for (CellResult c : levels) {
-            MetricSummary t = c.summary(Metric.THROUGHPUT);
-            if (t == null || !qualifies(c) || (slo != null && !slo.meets(c))) {
-                continue;
-            }
-            if (t.median() > bestThroughput) {
-                best = c;
-                bestThroughput = t.median();
-            }
-        }
-        return best;
-    }
-
-    private static boolean qualifies(CellResult c) {
-        return CellResult.OK.equals(c.status()) && c.failures() == 0 && !LoadTables.shedLoad(c);
+        return new Sweep(b.build(), notes);
     }
 
     private static String bestNote(String executor, CellResult winner, List<CellResult> levels, Slo slo) {

@@ -1,5 +1,6 @@
 package dev.vbench.report;
 
+import dev.vbench.compare.CellDimension;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
@@ -9,10 +10,7 @@ import dev.vbench.result.Telemetry;
 import dev.vbench.result.TrialResult;
 import dev.vbench.stats.Descriptive;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -27,22 +25,10 @@ public final class TelemetryTables {
 
     private TelemetryTables() {}
 
-    /** Total pinned parks over a cell's measured trials; -1 when pinning was not recorded. */
-    public static long pinnedEvents(CellResult cell) {
-        long total = -1;
-        for (TrialResult t : cell.trials()) {
-            long n = t.telemetry().pinnedEvents();
-            if (n >= 0) {
-                total = Math.max(total, 0) + n;
-            }
-        }
-        return total;
-    }
-
     /** A footnote per cell whose virtual threads pinned their carriers. */
     public static void pinningFootnotes(Table.Builder table, List<CellResult> cells) {
         for (CellResult c : cells) {
-            long pinned = pinnedEvents(c);
+            long pinned = c.pinnedEvents();
             if (pinned > 0) {
                 table.footnote(c.config().executor().spec() + " (" + rowLabel(c, cells) + "): " + pinned + " pinned park"
                         + (pinned == 1 ? "" : "s") + " in " + c.trials().size() + " trial" + (c.trials().size() == 1 ? "" : "s")
@@ -53,7 +39,7 @@ public final class TelemetryTables {
 
     /** The telemetry table of one workload's cells: one row per cell. */
     public static Table telemetry(String workload, List<CellResult> cells) {
-        List<RunTables.Dimension> dims = RunTables.rowDimensions(cells);
+        List<CellDimension> dims = CellDimension.varying(cells);
         Table.Builder b = new Table.Builder(workload + " — telemetry (median per trial)");
         dims.forEach(d -> b.text(d.name()));
         b.text("executor").number("cpu").number("alloc").number("gc pauses").number("gc pause")
@@ -68,7 +54,7 @@ public final class TelemetryTables {
             row.add(millis(median(c, t -> t.gcPauses() == null ? Double.NaN : t.gcPauses().millis())));
             row.add(count(median(c, t -> t.peakThreads() < 0 ? Double.NaN : t.peakThreads())));
             row.add(carriers(c));
-            long pinned = pinnedEvents(c);
+            long pinned = c.pinnedEvents();
             row.add(pinned < 0 ? "—" : String.valueOf(pinned));
             b.row(row);
         }
@@ -85,7 +71,7 @@ public final class TelemetryTables {
     public static List<String> pinnedStackLines(List<CellResult> cells) {
         List<String> lines = new ArrayList<>();
         for (CellResult c : cells) {
-            List<PinnedStack> stacks = mergedStacks(c);
+            List<PinnedStack> stacks = c.mergedPinnedStacks();
             if (stacks.isEmpty()) {
                 continue;
             }
@@ -99,27 +85,6 @@ public final class TelemetryTables {
             }
         }
         return lines;
-    }
-
-    /** The pinned stacks of a cell's trials merged by reason and frames, most frequent first. */
-    public static List<PinnedStack> mergedStacks(CellResult cell) {
-        Map<List<String>, long[]> merged = new LinkedHashMap<>();
-        Map<List<String>, PinnedStack> first = new LinkedHashMap<>();
-        for (TrialResult t : cell.trials()) {
-            for (PinnedStack s : t.telemetry().pinnedStacks()) {
-                List<String> key = new ArrayList<>(s.frames());
-                key.add(0, s.reason());
-                long[] sum = merged.computeIfAbsent(key, k -> new long[2]);
-                sum[0] += s.events();
-                sum[1] += s.totalNanos();
-                first.putIfAbsent(key, s);
-            }
-        }
-        return merged.entrySet().stream()
-                .map(e -> new PinnedStack(e.getValue()[0], e.getValue()[1], first.get(e.getKey()).reason(),
-                        first.get(e.getKey()).frames()))
-                .sorted(Comparator.comparingLong(PinnedStack::events).reversed())
-                .toList();
     }
 
     private static void schedulerFootnote(Table.Builder b, List<CellResult> cells) {
@@ -148,7 +113,7 @@ public final class TelemetryTables {
 
     /** The values that tell {@code c} apart from the other cells of its table, e.g. {@code duration=100ms}. */
     private static String rowLabel(CellResult c, List<CellResult> cells) {
-        return String.join(" ", RunTables.rowDimensions(cells).stream()
+        return String.join(" ", CellDimension.varying(cells).stream()
                 .map(d -> d.name() + "=" + d.value(c.config())).toList());
     }
 

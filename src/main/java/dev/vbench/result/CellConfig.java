@@ -21,14 +21,29 @@ import java.util.TreeMap;
  *     closed model
  * @param timeoutNanos open model: deadline after each task's intended start ({@code --timeout});
  *     0 (omitted) when none
+ * @param jvm the label of the JVM (and option set) the cell ran on when the run had JVMs as an axis
+ *     ({@code --jvm}, {@code --jvm-args}); null (omitted) otherwise. Compare matches on it like any field.
  */
 public record CellConfig(String workload, Map<String, String> params, ExecutorInfo executor, long tasks, int concurrency,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) long durationNanos,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) double ratePerSecond,
-        @JsonInclude(JsonInclude.Include.NON_DEFAULT) long timeoutNanos) {
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) long timeoutNanos,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String jvm) {
 
     public CellConfig {
         params = java.util.Collections.unmodifiableMap(new TreeMap<>(params));
+    }
+
+    /** A cell of a run without a JVM axis. */
+    public CellConfig(String workload, Map<String, String> params, ExecutorInfo executor, long tasks, int concurrency,
+            long durationNanos, double ratePerSecond, long timeoutNanos) {
+        this(workload, params, executor, tasks, concurrency, durationNanos, ratePerSecond, timeoutNanos, null);
+    }
+
+    /** This cell on the JVM labelled {@code label}. */
+    public CellConfig withJvm(String label) {
+        return new CellConfig(workload, params, executor, tasks, concurrency, durationNanos, ratePerSecond, timeoutNanos,
+                label);
     }
 
     /** A closed-model cell with a task count. */
@@ -45,7 +60,11 @@ public record CellConfig(String workload, Map<String, String> params, ExecutorIn
     public String label() {
         StringBuilder sb = new StringBuilder(workload);
         params.forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
-        sb.append(" | ").append(executor.spec()).append(" | ").append(loadText());
+        sb.append(" | ").append(executor.spec());
+        if (jvm != null) {
+            sb.append(" | ").append(jvm);
+        }
+        sb.append(" | ").append(loadText());
         return sb.toString();
     }
 

@@ -1,5 +1,8 @@
 package dev.vbench.result;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -12,6 +15,8 @@ import java.util.Map;
  * @param trials measured trials (warmup trials are not kept)
  * @param summary per-metric statistics over {@code trials}, keyed by {@link Metric#key()}
  * @param notes warnings about this cell (outliers, too few trials), one sentence each
+ * @param jvm the JVM the cell ran on, as probed once before the run, when the run had JVMs as an
+ *     axis ({@code --jvm}, {@code --jvm-args}); null (omitted) otherwise
  */
 public record CellResult(
         String id,
@@ -19,11 +24,24 @@ public record CellResult(
         String status,
         List<TrialResult> trials,
         Map<String, MetricSummary> summary,
-        List<String> notes) {
+        List<String> notes,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        JvmInfo jvm) {
 
     public static final String OK = "ok";
     public static final String INTERRUPTED = "interrupted";
     public static final String FAILED = "failed";
+
+    /** A cell of a run without a JVM axis. */
+    public CellResult(String id, CellConfig config, String status, List<TrialResult> trials,
+            Map<String, MetricSummary> summary, List<String> notes) {
+        this(id, config, status, trials, summary, notes, null);
+    }
+
+    /** This cell with the JVM it ran on. */
+    public CellResult withJvm(JvmInfo info) {
+        return new CellResult(id, config, status, trials, summary, notes, info);
+    }
 
     public CellResult {
         trials = List.copyOf(trials);
@@ -34,6 +52,47 @@ public record CellResult(
     /** The summary of {@code metric}, or null when no trial measured it. */
     public MetricSummary summary(Metric metric) {
         return summary.get(metric.key());
+    }
+
+    /**
+     * Whether any measured trial dropped or timed out a task (STATS.md rule 10): the cell's figures
+     * cover only the tasks that ran, so it is never reported as faster.
+     */
+    public boolean shedLoad() {
+        return trials.stream().mapToLong(TrialResult::shed).sum() > 0;
+    }
+
+    /** Total pinned parks over a cell's measured trials; -1 when pinning was not recorded. */
+    public long pinnedEvents() {
+        long total = -1;
+        for (TrialResult t : trials) {
+            long n = t.telemetry().pinnedEvents();
+            if (n >= 0) {
+                total = Math.max(total, 0) + n;
+            }
+        }
+        return total;
+    }
+
+    /** The pinned stacks of a cell's trials merged by reason and frames, most frequent first. */
+    public List<PinnedStack> mergedPinnedStacks() {
+        Map<List<String>, long[]> merged = new LinkedHashMap<>();
+        Map<List<String>, PinnedStack> first = new LinkedHashMap<>();
+        for (TrialResult t : trials) {
+            for (PinnedStack s : t.telemetry().pinnedStacks()) {
+                List<String> key = new ArrayList<>(s.frames());
+                key.add(0, s.reason());
+                long[] sum = merged.computeIfAbsent(key, k -> new long[2]);
+                sum[0] += s.events();
+                sum[1] += s.totalNanos();
+                first.putIfAbsent(key, s);
+            }
+        }
+        return merged.entrySet().stream()
+                .map(e -> new PinnedStack(e.getValue()[0], e.getValue()[1], first.get(e.getKey()).reason(),
+                        first.get(e.getKey()).frames()))
+                .sorted(Comparator.comparingLong(PinnedStack::events).reversed())
+                .toList();
     }
 
     /** Total failed tasks across measured trials. */

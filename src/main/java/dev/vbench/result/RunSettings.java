@@ -1,11 +1,41 @@
 package dev.vbench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+
 /**
  * Settings that apply to every cell of a run.
  *
  * @param warmupTrials trials run and discarded before measuring, per cell
  * @param measuredTrials trials measured per cell (the statistical samples)
  * @param forks JVM forks per cell (0 = trials run in the vbench JVM itself)
- * @param seed seed for generated inputs
+ * @param seed seed for generated inputs (and for {@code --order random})
+ * @param order in which order the cells of one table row ran their trials: {@code interleaved},
+ *     {@code grouped} or {@code random} ({@code --order}); null (omitted) for the default of a run
+ *     without JVMs as an axis, grouped
+ * @param code the user's code on {@code --classpath} and compiled source files, each with its SHA-256;
+ *     empty (and absent from the JSON) when only vbench's own workloads ran
  */
-public record RunSettings(int warmupTrials, int measuredTrials, int forks, long seed) {}
+public record RunSettings(int warmupTrials, int measuredTrials, int forks, long seed,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String order,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<CodeEntry> code) {
+
+    public RunSettings {
+        code = code == null ? List.of() : List.copyOf(code);
+    }
+
+    /** Settings with the default order, of a run of vbench's own workloads only. */
+    public RunSettings(int warmupTrials, int measuredTrials, int forks, long seed) {
+        this(warmupTrials, measuredTrials, forks, seed, null, List.of());
+    }
+
+    /** Settings with a trial order, of a run of vbench's own workloads only. */
+    public RunSettings(int warmupTrials, int measuredTrials, int forks, long seed, String order) {
+        this(warmupTrials, measuredTrials, forks, seed, order, List.of());
+    }
+
+    /** Settings with the default order, of a run that loaded the user's code. */
+    public RunSettings(int warmupTrials, int measuredTrials, int forks, long seed, List<CodeEntry> code) {
+        this(warmupTrials, measuredTrials, forks, seed, null, code);
+    }
+}

@@ -29,6 +29,13 @@ import java.util.List;
  * @param uncorrectedLatency open model: latency from the actual submit (the figure a load
  *     generator without coordinated-omission correction would report, wrk2 {@code -U}); null
  *     (omitted) for closed trials, where {@code latency} is already measured from the submit
+ * @param startTime when the trial started, UTC with microseconds ({@code 2026-11-22T19:40:01.123456Z}),
+ *     taken just before the trial outside its timed region; shows the order in which trials of
+ *     interleaved cells ran ({@code --order}); null (omitted) in results written before it was recorded
+ * @param latencySampledOneIn 0 (omitted) when every task is in the latency histograms; N when the
+ *     trial timed about one task in N (its tasks were shorter than a microsecond, see the README,
+ *     "Harness overhead"): the histograms, {@code latency} and {@code uncorrectedLatency} are from
+ *     that sample, while counts, makespan and throughput cover every task
  */
 public record TrialResult(
         int index,
@@ -45,7 +52,9 @@ public record TrialResult(
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) long dropped,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) long timedOut,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) double achievedRatePerSecond,
-        @JsonInclude(JsonInclude.Include.NON_NULL) LatencySummary uncorrectedLatency) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) LatencySummary uncorrectedLatency,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String startTime,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) int latencySampledOneIn) {
 
     public static final int MAX_FAILURE_SAMPLES = 5;
 
@@ -57,8 +66,39 @@ public record TrialResult(
                 histograms, telemetry, 0, 0, 0, null);
     }
 
+    /** A trial without a recorded start time (the engine adds it: {@link #withStartTime}). */
+    public TrialResult(int index, int fork, long tasks, long completed, long failures, List<String> failureSamples,
+            long makespanNanos, double throughputPerSecond, LatencySummary latency, TrialHistograms histograms,
+            Telemetry telemetry, long dropped, long timedOut, double achievedRatePerSecond,
+            LatencySummary uncorrectedLatency) {
+        this(index, fork, tasks, completed, failures, failureSamples, makespanNanos, throughputPerSecond, latency,
+                histograms, telemetry, dropped, timedOut, achievedRatePerSecond, uncorrectedLatency, null, 0);
+    }
+
+    /** A trial without a recorded start time whose latencies were sampled one task in {@code latencySampledOneIn} (0: none). */
+    public TrialResult(int index, int fork, long tasks, long completed, long failures, List<String> failureSamples,
+            long makespanNanos, double throughputPerSecond, LatencySummary latency, TrialHistograms histograms,
+            Telemetry telemetry, long dropped, long timedOut, double achievedRatePerSecond,
+            LatencySummary uncorrectedLatency, int latencySampledOneIn) {
+        this(index, fork, tasks, completed, failures, failureSamples, makespanNanos, throughputPerSecond, latency,
+                histograms, telemetry, dropped, timedOut, achievedRatePerSecond, uncorrectedLatency, null,
+                latencySampledOneIn);
+    }
+
     public TrialResult {
         failureSamples = List.copyOf(failureSamples);
+    }
+
+    /** The format of {@link #startTime}: ISO-8601 UTC with exactly six fraction digits, so text order is time order. */
+    public static final java.time.format.DateTimeFormatter START_TIME_FORMAT =
+            java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'", java.util.Locale.ROOT)
+                    .withZone(java.time.ZoneOffset.UTC);
+
+    /** A copy that records when it started. */
+    public TrialResult withStartTime(java.time.Instant start) {
+        return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
+                throughputPerSecond, latency, histograms, telemetry, dropped, timedOut, achievedRatePerSecond,
+                uncorrectedLatency, START_TIME_FORMAT.format(start), latencySampledOneIn);
     }
 
     /** Tasks that were dropped or timed out: load the strategy shed (STATS.md rule 10). */
@@ -69,13 +109,13 @@ public record TrialResult(
     public TrialResult withIndex(int newIndex, int newFork) {
         return new TrialResult(newIndex, newFork, tasks, completed, failures, failureSamples, makespanNanos,
                 throughputPerSecond, latency, histograms, telemetry, dropped, timedOut, achievedRatePerSecond,
-                uncorrectedLatency);
+                uncorrectedLatency, startTime, latencySampledOneIn);
     }
 
     /** A copy with other telemetry (probes add what they recorded around the trial). */
     public TrialResult withTelemetry(Telemetry newTelemetry) {
         return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
                 throughputPerSecond, latency, histograms, newTelemetry, dropped, timedOut, achievedRatePerSecond,
-                uncorrectedLatency);
+                uncorrectedLatency, startTime, latencySampledOneIn);
     }
 }

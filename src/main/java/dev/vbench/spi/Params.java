@@ -27,20 +27,46 @@ public final class Params {
         this.unredacted = unredacted;
     }
 
+    /** What declares parameters, as error messages name it: "parameter 'threads' of executor 'fixed'". */
+    public enum Owner {
+        WORKLOAD("workload"),
+        EXECUTOR("executor");
+
+        private final String noun;
+
+        Owner(String noun) {
+            this.noun = noun;
+        }
+
+        /** {@code workload 'io'}, {@code executor 'fixed'}. */
+        String name(String name) {
+            return noun + " '" + name + "'";
+        }
+    }
+
+    /**
+     * Resolves a workload's parameters: {@link #resolve(Owner, String, List, Map)} with
+     * {@link Owner#WORKLOAD}.
+     */
+    public static Params resolve(String workload, List<ParamSpec<?>> specs, Map<String, String> given) {
+        return resolve(Owner.WORKLOAD, workload, specs, given);
+    }
+
     /**
      * Resolves {@code given} (name → text) against {@code specs}: fills defaults, parses, validates.
      *
-     * @throws IllegalArgumentException naming the workload, the parameter, the bad value and what
+     * @param owner whose parameters these are, for messages
+     * @param ownerName the workload's or executor's name
+     * @throws IllegalArgumentException naming the owner, the parameter, the bad value and what
      *     is allowed; or listing the known parameters when a name is unknown
      */
-    public static Params resolve(String workload, List<ParamSpec<?>> specs, Map<String, String> given) {
+    public static Params resolve(Owner owner, String ownerName, List<ParamSpec<?>> specs, Map<String, String> given) {
         Map<String, ParamSpec<?>> byName = new LinkedHashMap<>();
         specs.forEach(s -> byName.put(s.name(), s));
         for (String name : given.keySet()) {
             if (!byName.containsKey(name)) {
                 String known = byName.isEmpty() ? "it has no parameters" : "its parameters are " + String.join(", ", byName.keySet());
-                throw new IllegalArgumentException(
-                        "workload '" + workload + "' has no parameter '" + name + "'; " + known);
+                throw new IllegalArgumentException(owner.name(ownerName) + " has no parameter '" + name + "'; " + known);
             }
         }
         Map<String, Object> values = new TreeMap<>();
@@ -53,8 +79,8 @@ public final class Params {
             try {
                 values.put(spec.name(), spec.type().parse(text));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("parameter '" + spec.name() + "' of workload '" + workload
-                        + "': '" + shown + "' " + Redactor.redact(e.getMessage()));
+                throw new IllegalArgumentException("parameter '" + spec.name() + "' of " + owner.name(ownerName)
+                        + ": '" + shown + "' " + Redactor.redact(e.getMessage()));
             }
             texts.put(spec.name(), shown);
             unredacted.put(spec.name(), text);

@@ -46,6 +46,16 @@ public interface Workload extends AutoCloseable {
         return "ran one task";
     }
 
+    /**
+     * Facts learned while running that change how the cell's figures read, recorded in the
+     * result's notes for the cell (for example: "the server closed every connection, so latency
+     * includes connecting"). Called after the cell's last trial, outside the timed region.
+     * Default: none.
+     */
+    default java.util.List<String> notes() {
+        return java.util.List.of();
+    }
+
     @Override
     default void close() throws Exception {}
 }

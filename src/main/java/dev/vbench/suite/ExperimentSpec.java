@@ -30,15 +30,21 @@ public record ExperimentSpec(int line, Fields fields) {
      * @param trials measured trials (overrides the suite's)
      * @param quick overrides applied with {@code --scale quick}
      * @param tables tables to print from this experiment's cells
+     * @param jvms labels of the suite's {@code jvms} this experiment runs on, as columns (each cell in
+     *     forks on that JVM); empty = the JVM vbench runs on
+     * @param jvmArgs JVM option sets, label → options ({@code {tl-on: "-Dx=true", tl-off: "-Dx=false"}}),
+     *     crossed with {@code jvms}; empty = none
      */
     public record Fields(String name, String title, String workload, Map<String, List<String>> params,
             List<String> executors, List<String> tasks, List<String> concurrency, Integer warmup, Integer trials,
-            Overrides quick, List<TableSpec> tables) {
+            Overrides quick, List<TableSpec> tables, List<String> jvms, Map<String, String> jvmArgs) {
 
         public Fields {
             params = params == null ? Map.of() : params;
             executors = executors == null ? List.of() : executors;
             tables = tables == null ? List.of() : tables;
+            jvms = jvms == null ? List.of() : jvms;
+            jvmArgs = jvmArgs == null ? Map.of() : jvmArgs;
         }
     }
 

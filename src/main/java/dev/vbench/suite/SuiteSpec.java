@@ -28,11 +28,30 @@ import java.util.List;
  * @param warmup default warmup trials for every experiment
  * @param trials default measured trials for every experiment
  * @param experiments what to run
+ * @param jvms JVMs the experiments may run on ({@code jvms: [jdk21]} in an experiment), each with a
+ *     label and exactly one of a home, an environment variable holding a home, or a major version
  */
 public record SuiteSpec(String suite, String title, String source, Integer warmup, Integer trials,
-        List<ExperimentSpec> experiments) {
+        List<ExperimentSpec> experiments, List<Jvm> jvms) {
+
+    /**
+     * A JVM declared by a suite, as in {@code jvms: [{label: jdk21, version: 21}, {label: mine, env: MY_JDK}]}.
+     *
+     * @param label column label
+     * @param home a JDK home or its bin/java
+     * @param env an environment variable holding a JDK home
+     * @param version a major version: the newest such JDK found ({@code vbench list --jvms})
+     */
+    public record Jvm(String label, String home, String env, Integer version) {}
 
     public SuiteSpec {
         experiments = experiments == null ? List.of() : List.copyOf(experiments);
+        jvms = jvms == null ? List.of() : List.copyOf(jvms);
+    }
+
+    /** A suite without JVM declarations. */
+    public SuiteSpec(String suite, String title, String source, Integer warmup, Integer trials,
+            List<ExperimentSpec> experiments) {
+        this(suite, title, source, warmup, trials, experiments, List.of());
     }
 }

@@ -11,8 +11,20 @@ package dev.vbench.suite;
  * @param unit display unit: for time metrics {@code ns}, {@code us}, {@code ms}, {@code s} (optionally
  *     with a suffix such as {@code ns/op}); for rates a label such as {@code req/s}
  * @param perTask add an "average per task" column per executor (makespan / tasks; seed 004)
+ * @param columns what the columns are: {@code executor} (default) or {@code jvm} (the experiment's
+ *     JVMs and option sets, executors then label the rows)
  */
-public record TableSpec(String title, String layout, String metric, String unit, Boolean perTask) {
+public record TableSpec(String title, String layout, String metric, String unit, Boolean perTask, String columns) {
+
+    /** A table with executors as columns. */
+    public TableSpec(String title, String layout, String metric, String unit, Boolean perTask) {
+        this(title, layout, metric, unit, perTask, null);
+    }
+
+    /** Whether the columns are the experiment's JVMs rather than its executors. */
+    public boolean jvmColumns() {
+        return "jvm".equals(columns);
+    }
 
     public boolean perTaskOrFalse() {
         return Boolean.TRUE.equals(perTask);

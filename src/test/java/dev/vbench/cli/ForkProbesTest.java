@@ -3,19 +3,26 @@ package dev.vbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vbench.engine.CellPlan;
+import dev.vbench.engine.ForkPlan;
 import dev.vbench.engine.ForkRunner;
+import dev.vbench.engine.LoadShape;
 import dev.vbench.measure.TrialProbes;
+import dev.vbench.loader.UserCode;
+import dev.vbench.plan.Planner;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
+import dev.vbench.result.RunSettings;
 import dev.vbench.result.TrialResult;
 import dev.vbench.testing.CliRun;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code vbench run --forks N} gives its forks the run's --pinning and --pinning-threshold. */
 class ForkProbesTest {
@@ -23,29 +30,32 @@ class ForkProbesTest {
     @TempDir
     Path tmp;
 
-    /** The parent's probe settings survive the fork-cell command line: parsed back, they are the same. */
+    /** The parent's probe settings survive the fork plan file: read back, they are the same. */
     @Test
-    void probeSettingsRoundTripThroughTheForkCommandLine() {
+    void probeSettingsRoundTripThroughTheForkPlan() throws Exception {
+        CellPlan cell = Planner.cell(UserCode.builtIn(), "c1", "noop", Map.of(), "virtual", new LoadShape.Closed(10, 0));
         for (TrialProbes.Settings sent : List.of(new TrialProbes.Settings(false, Duration.ZERO),
                 new TrialProbes.Settings(true, Duration.ofMillis(20)), new TrialProbes.Settings(true, Duration.ofNanos(1500)),
                 TrialProbes.Settings.DEFAULTS)) {
-            List<String> args = new ArrayList<>(List.of("--workload", "noop", "--executor", "virtual", "--tasks", "10",
-                    "--trials", "1", "--data-dir", tmp.toString(), "--out", tmp.resolve("o.json").toString()));
-            args.addAll(ForkRunner.probeArguments(sent));
-            ForkCellCommand child = new ForkCellCommand();
-            new CommandLine(child).parseArgs(args.toArray(String[]::new));
-            assertEquals(sent, child.probes(message -> {}).settings(), args::toString);
+            Path file = ForkPlan.of(cell, new RunSettings(0, 1, 1, 42), tmp, sent, 1).write();
+            try {
+                assertEquals(sent, ForkPlan.read(file).probes());
+            } finally {
+                Files.delete(file);
+            }
         }
-        // an older parent sends no probe options: the child records what it always did
-        ForkCellCommand old = new ForkCellCommand();
-        new CommandLine(old).parseArgs("--workload", "noop", "--executor", "virtual", "--tasks", "10", "--trials", "1",
-                "--data-dir", tmp.toString(), "--out", tmp.resolve("o.json").toString());
-        assertEquals(TrialProbes.Settings.DEFAULTS, old.probes(message -> {}).settings());
-        assertEquals(List.of("--pinning", "off", "--pinning-threshold-nanos", "0"),
-                ForkRunner.probeArguments(new TrialProbes.Settings(false, Duration.ZERO)));
         assertEquals(new TrialProbes.Settings(true, Duration.ofMillis(5)),
                 TrialProbes.standard(true, Duration.ofMillis(5), message -> {}).settings());
         assertEquals(new TrialProbes.Settings(false, Duration.ZERO), TrialProbes.NONE.settings());
+    }
+
+    /** The hidden child command refuses a file that is not a fork plan in one line, exit 2. */
+    @Test
+    void childRefusesAFileThatIsNotAPlan() throws Exception {
+        Path notAPlan = Files.writeString(tmp.resolve("x.json"), "{\"suite\": 1}");
+        CliRun r = CliRun.of(ForkRunner.COMMAND, notAPlan.toString(), tmp.resolve("o.json").toString(), "1");
+        r.assertUsageError("is not a fork plan");
+        assertTrue(r.errLine().endsWith("this command is run by 'vbench run --forks', not by hand"), r::toString);
     }
 
     /** End to end: a forked virtual-thread cell records pinning by default and not with --pinning off. */

@@ -101,12 +101,12 @@ class LoadShapeCommandTest {
         "--rate 1m/s;--rate '1m/s' is ambiguous: a lower-case 'm' is not a count suffix; write M for million",
         "--duration 1m --concurrency 4;--duration '1m' is ambiguous: 'm' is not a unit; write min for minutes (e.g. 1min)",
         "--rate 20M/s;is above 10000000/s",
-        "--duration 0s --concurrency 4;--duration 0s is out of range; use 1ms to 24h, e.g. --duration 30s",
+        "--duration 0s --concurrency 4;--duration 0ns is out of range; use 1ms to 24h, e.g. --duration 30s",
         "--duration soon --concurrency 4;--duration 'soon' is not a duration; write a number and a unit: ns, us, ms, s, min or h",
         "--duration 1s --tasks 100 --concurrency 4;--duration and --tasks both set the length of a trial; give one of them",
         "--duration 1s;--duration needs closed-loop clients or a rate: add --concurrency C",
         "--timeout 1s;--timeout counts from each task's intended start, which only --rate has",
-        "--rate 100/s --timeout 0s;--timeout 0s is out of range",
+        "--rate 100/s --timeout 0s;--timeout 0ns is out of range",
         "--slo p99<fast --concurrency 1,2;--slo 'p99<fast': 'fast' is not a duration; write e.g. --slo 'p99<50ms'",
         "--slo p98<5ms --concurrency 1,2;--slo 'p98<5ms' is not STAT<DURATION; write e.g. --slo 'p99<50ms'",
         "--slo p99<50ms;--slo picks the best level of a concurrency sweep; add a list such as --concurrency 1,4,16,64",
@@ -117,12 +117,16 @@ class LoadShapeCommandTest {
         r.assertUsageError(expected);
     }
 
+    /** The options bind to typed values of the one grammar (parsed, not run). */
     @Test
-    void ratesParseInEveryUnit() {
-        assertEquals(List.of(5000.0, 5000.0, 5.0, 2.5, 100.0, 1e6 / 3600),
-                LoadOptions.parseRates("5000/s,5k/s,300/min,2.5/s,100,1M/h"));
-        assertEquals(90_000_000_000L, LoadOptions.parseDuration("--duration", "1.5min"));
-        assertEquals(30_000_000_000L, LoadOptions.parseDuration("--duration", "30s"));
-        assertEquals(500_000L, LoadOptions.parseDuration("--timeout", "500us"));
+    void ratesAndDurationsBindInEveryUnit() {
+        picocli.CommandLine cl = Cli.commandLine(new java.io.PrintWriter(java.io.Writer.nullWriter()),
+                new java.io.PrintWriter(java.io.Writer.nullWriter()));
+        cl.parseArgs("run", "-w", "io", "--rate", "5000/s,5k/s,300/min,2.5/s,100,1M/h", "--duration", "1.5min", "--timeout", "500us");
+        RunCommand run = cl.getSubcommands().get("run").getCommand();
+        var matrix = run.request().matrix();
+        assertEquals(List.of(5000.0, 5000.0, 5.0, 2.5, 100.0, 1e6 / 3600), matrix.rates());
+        assertEquals(java.time.Duration.ofSeconds(90), matrix.duration());
+        assertEquals(java.time.Duration.ofNanos(500_000), matrix.timeout());
     }
 }

@@ -82,7 +82,7 @@ class ReportCommandTest {
         "NOTJSON;is not valid JSON",
         "OK --cell c9;--cell c9 is not in",
         "OK --metric p12;--metric 'p12' is unknown",
-        "OK --format pdf;Invalid value for option '--format'",
+        "OK --format pdf;--format 'pdf' is unknown; use one of console, markdown, json, csv, html, hgrm, gobench",
         "OK -o /nonexistent-dir/x.html;directory /nonexistent-dir does not exist; create it first"
     })
     void badInputIsOneLineAndExitTwo(String args, String expected) throws Exception {

@@ -8,10 +8,15 @@ import dev.vbench.executor.ExecutorStrategies;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.RunSettings;
 import dev.vbench.result.TrialResult;
+import dev.vbench.spi.ParamSpec;
+import dev.vbench.spi.ParamType;
 import dev.vbench.spi.Params;
 import dev.vbench.spi.WorkloadProvider;
 import dev.vbench.workload.Workloads;
+import dev.vbench.measure.TrialProbes;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -50,15 +55,64 @@ class ForkRunnerTest {
     }
 
     @Test
-    void childCommandReproducesTheCell() {
+    void childCommandIsThePlanFileTheResultFileAndTheForkNumber() {
         List<String> java = ForkRunner.javaCommand();
         assertTrue(java.get(0).endsWith("java"), java::toString);
         assertEquals(ForkRunner.MAIN_CLASS, java.get(java.size() - 1));
         assertTrue(java.stream().noneMatch(a -> a.startsWith("-agentlib:jdwp")));
-        List<String> args = ForkRunner.childArguments(noopCell(), new RunSettings(1, 4, 2, 7), dataRoot, 2, 2,
-                Path.of("/tmp/out.json"));
-        assertEquals(List.of(ForkRunner.COMMAND, "--workload", "noop", "--executor", "virtual", "--tasks", "10",
-                "--concurrency", "0", "--duration-nanos", "0", "--rate", "0.0", "--timeout-nanos", "0", "--warmup", "1", "--trials", "2", "--seed", "7", "--data-dir",
-                dataRoot.toAbsolutePath().toString(), "--fork", "2", "--out", "/tmp/out.json"), args);
+        assertEquals(List.of(ForkRunner.COMMAND, "/tmp/p.plan.json", "/tmp/out.json", "2"),
+                ForkRunner.childArguments(Path.of("/tmp/p.plan.json"), Path.of("/tmp/out.json"), 2));
+    }
+
+    /**
+     * The plan file carries every fact of the cell, the secret in a parameter included, is readable
+     * by its owner only, and a cell rebuilt from it has the same configuration.
+     */
+    @Test
+    void forkPlanCarriesTheCellAndOnlyItsOwnerCanReadIt() throws Exception {
+        WorkloadProvider io = Workloads.byName("io");
+        LoadShape open = LoadShape.OpenRate.forWindow(400, 50_000_000L, 4, 1_000_000L);
+        CellPlan cell = new CellPlan("exp/c3", io, Params.resolve("io", io.params(), Map.of("duration", "3ms")),
+                ExecutorStrategies.parse("fixed:threads=3"), open);
+        TrialProbes.Settings probes = new TrialProbes.Settings(true, java.time.Duration.ofMillis(2));
+        Path file = ForkPlan.of(cell, new RunSettings(2, 5, 3, 7), dataRoot, probes, 2).write();
+        try {
+            if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
+            }
+            ForkPlan read = ForkPlan.read(file);
+            assertEquals(new RunSettings(2, 2, 0, 7), read.settings(), "warmup, this fork's share, no further forks, seed");
+            assertEquals(probes, read.probes());
+            assertEquals(dataRoot.toAbsolutePath().toString(), read.dataRoot());
+            assertEquals(open, read.cell().load());
+            assertEquals("exp/c3", read.cell().id());
+        } finally {
+            Files.delete(file);
+        }
+    }
+
+    /** A secret parameter reaches the fork through the plan file, unredacted, and the file is gone afterwards. */
+    @Test
+    void secretsTravelInThePlanFileWhichIsDeletedAfterTheFork() throws Exception {
+        Params secret = Params.resolve("noop", List.of(ParamSpec.of("url", "a URL", "x", ParamType.text())),
+                Map.of("url", "postgresql://u:s3cret@h/db"));
+        CellPlan withSecret = new CellPlan("c1", Workloads.byName("noop"), secret, ExecutorStrategies.parse("virtual"), 10, 0);
+        Path plan = ForkPlan.of(withSecret, new RunSettings(0, 1, 1, 42), dataRoot, TrialProbes.Settings.DEFAULTS, 1).write();
+        try {
+            assertEquals(Map.of("url", "postgresql://u:s3cret@h/db"), ForkPlan.read(plan).cell().params());
+        } finally {
+            Files.delete(plan);
+        }
+        CellPlan cell = noopCell();
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        List<Path> before = planFiles(tmp);
+        new ForkRunner().runFork(cell, new RunSettings(0, 1, 1, 42), dataRoot, 1, 1);
+        assertEquals(before, planFiles(tmp), "the fork's plan file is deleted after the fork");
+    }
+
+    private static List<Path> planFiles(Path dir) throws java.io.IOException {
+        try (var files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".plan.json")).sorted().toList();
+        }
     }
 }

@@ -2,10 +2,12 @@ package dev.vbench.report;
 
 import dev.vbench.testing.GoldenLocales;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vbench.compare.Slo;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
@@ -52,17 +54,19 @@ class LoadTablesGoldenTest {
     void sweepPicksTheBestLevel() {
         var cells = LoadFixtures.concurrencySweep().cells();
         var fixed = cells.stream().filter(c -> c.config().executor().spec().startsWith("fixed")).toList();
-        assertEquals(64, SweepTables.best(fixed, null).config().concurrency(), "highest throughput without an SLO");
-        assertEquals(16, SweepTables.best(fixed, Slo.parse("p99<20ms")).config().concurrency(), "64 queues past 20 ms");
-        assertNull(SweepTables.best(fixed, Slo.parse("p99<5ms")));
+        assertEquals(64, Slo.best(fixed, null).config().concurrency(), "highest throughput without an SLO");
+        assertEquals(16, Slo.best(fixed, Slo.parse("p99<20ms")).config().concurrency(), "64 queues past 20 ms");
+        assertNull(Slo.best(fixed, Slo.parse("p99<5ms")));
     }
 
     @Test
     void shedLoadIsNeverAFasterSpeedup() {
         var cells = LoadFixtures.openModel().cells();
-        assertTrue(LoadTables.shedLoad(cells.get(0)));
-        assertEquals("n/a †", RunTables.speedup(cells.get(0), cells.get(1), Metric.P99));
-        assertEquals("n/a †", RunTables.speedup(cells.get(1), cells.get(0), Metric.P99));
+        assertTrue(cells.get(0).shedLoad());
+        Table t = RunTables.comparison("io", cells, Metric.P99, 1, 0.01);
+        assertEquals("n/a †", t.rows().get(0).get(t.headers().size() - 1), t::toString);
+        Table reversed = RunTables.comparison("io", List.of(cells.get(1), cells.get(0)), Metric.P99, 1, 0.01);
+        assertEquals("n/a †", reversed.rows().get(0).get(reversed.headers().size() - 1), reversed::toString);
     }
 
     @Test
@@ -79,7 +83,8 @@ class LoadTablesGoldenTest {
     @Test
     void noSweepNoOpenModelMeansNoExtraTables() {
         RunResult closed = Fixtures.ioRun();
-        assertTrue(LoadTables.extraTables("io", closed.cells(), ReportOptions.DEFAULT, 1).isEmpty());
+        ReportDocument.Section section = ReportDocument.of(closed, ReportOptions.DEFAULT).sections().get(0);
+        assertFalse(section.has(ReportDocument.Kind.OPEN_MODEL) || section.has(ReportDocument.Kind.SWEEP), section::toString);
     }
 
     @Test
@@ -97,5 +102,8 @@ class LoadTablesGoldenTest {
         assertEquals("p99 < 2.5 ms", Slo.parse("p99<2.5ms").describe());
         assertThrows(IllegalArgumentException.class, () -> Slo.parse("p99>50ms"));
         assertThrows(IllegalArgumentException.class, () -> Slo.parse("p99<0ms"));
+        assertEquals(new Slo(Metric.P99, 60_000), Slo.parse("p99<1min"), "the one duration grammar: min is minutes");
+        IllegalArgumentException bareM = assertThrows(IllegalArgumentException.class, () -> Slo.parse("p99<1m"));
+        assertTrue(bareM.getMessage().contains("write min for minutes"), bareM::getMessage);
     }
 }

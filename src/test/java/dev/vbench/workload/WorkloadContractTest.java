@@ -9,8 +9,8 @@ import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.Engine;
 import dev.vbench.engine.RunListener;
 import dev.vbench.engine.RunPlan;
-import dev.vbench.executor.ExecutorStrategies;
 import dev.vbench.executor.ExecutorStrategy;
+import dev.vbench.loader.UserCode;
 import dev.vbench.measure.Histograms;
 import dev.vbench.measure.NanoClock;
 import dev.vbench.result.CellResult;
@@ -65,7 +65,7 @@ class WorkloadContractTest {
     static Stream<Arguments> matrix() {
         List<Arguments> out = new ArrayList<>();
         for (WorkloadProvider w : Workloads.all()) {
-            for (ExecutorStrategy e : ExecutorStrategies.all()) {
+            for (ExecutorStrategy e : UserCode.builtIn().executors()) { // built-ins + ExecutorProviders on the class path
                 out.add(Arguments.of(w.name(), e.name()));
             }
         }
@@ -94,7 +94,7 @@ class WorkloadContractTest {
     void runsOnEveryExecutor(String workload, String executor) throws Exception {
         WorkloadProvider provider = Workloads.byName(workload);
         Params params = Params.resolve(workload, provider.params(), SMALL.getOrDefault(workload, Map.of()));
-        CellPlan cell = new CellPlan("c1", provider, params, ExecutorStrategies.parse(executor), TASKS, 0);
+        CellPlan cell = new CellPlan("c1", provider, params, UserCode.builtIn().executor(executor), TASKS, 0);
         RunPlan plan = new RunPlan(List.of(cell), new RunSettings(0, 2, 0, 42), dataRoot);
         RunResult result = new Engine(NanoClock.SYSTEM).run(plan, Fixtures.environment(), RunListener.NONE);
         CellResult c = result.cells().get(0);

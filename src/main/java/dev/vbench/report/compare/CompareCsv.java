@@ -44,7 +44,7 @@ final class CompareCsv {
                 int[] p = c.pairs().get(i);
                 line(sb, List.of("geomean", "", "", g.unit(), c.files().get(p[0]).label(), c.files().get(p[1]).label(),
                         num(g.centres().get(p[0])), num(g.centres().get(p[1])), "", "", num((g.ratios().get(i) - 1) * 100),
-                        "", "", ""));
+                        "", "", g.verdicts().get(i).word()));
             }
         }
         return sb.toString();

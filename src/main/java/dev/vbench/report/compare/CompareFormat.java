@@ -2,6 +2,7 @@ package dev.vbench.report.compare;
 
 import dev.vbench.compare.Comparison;
 import dev.vbench.compare.Latencies;
+import dev.vbench.report.ComparisonTables;
 import dev.vbench.report.ConsoleRenderer;
 import dev.vbench.report.Format;
 import dev.vbench.report.MarkdownRenderer;
@@ -68,8 +69,8 @@ public enum CompareFormat implements Choice {
      */
     public String render(Comparison comparison, boolean verbose, Latencies latencies) {
         return switch (this) {
-            case TEXT -> ConsoleRenderer.render(CompareTables.table(comparison, verbose));
-            case MARKDOWN -> MarkdownRenderer.render(CompareTables.table(comparison, verbose));
+            case TEXT -> ConsoleRenderer.render(ComparisonTables.table(comparison, ComparisonTables.Style.compare(verbose)));
+            case MARKDOWN -> MarkdownRenderer.render(ComparisonTables.table(comparison, ComparisonTables.Style.compare(verbose)));
             case CSV -> CompareCsv.render(comparison);
             case JSON -> CompareJson.render(comparison);
             case HTML -> CompareHtml.render(comparison, verbose, latencies);

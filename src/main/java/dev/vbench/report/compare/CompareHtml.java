@@ -6,6 +6,7 @@ import dev.vbench.compare.Dataset;
 import dev.vbench.compare.Latencies;
 import dev.vbench.compare.Layout;
 import dev.vbench.compare.Row;
+import dev.vbench.report.ComparisonTables;
 import dev.vbench.report.Html;
 import dev.vbench.report.LatencyCurves;
 import dev.vbench.report.Numbers;
@@ -36,7 +37,7 @@ final class CompareHtml {
 
     static String render(Comparison c, boolean verbose, Latencies latencies) {
         StringBuilder body = new StringBuilder();
-        body.append("<section>\n<h2>Comparison</h2>\n").append(Html.table(CompareTables.table(c, verbose)))
+        body.append("<section>\n<h2>Comparison</h2>\n").append(Html.table(ComparisonTables.table(c, ComparisonTables.Style.compare(verbose))))
                 .append("</section>\n");
         body.append("<section>\n<h2>Per row</h2>\n");
         if (latencies.isEmpty()) {

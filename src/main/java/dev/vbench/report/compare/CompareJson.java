@@ -40,7 +40,7 @@ final class CompareJson {
 
     record GeomeanJson(String unit, List<Double> centres, List<GeomeanChange> changes) {}
 
-    record GeomeanChange(String from, String to, double ratio, double changePercent) {}
+    record GeomeanChange(String from, String to, double ratio, double changePercent, String verdict) {}
 
     static String render(Comparison c) {
         List<File> files = c.files().stream().map(f -> new File(f.label(), f.path(), f.kind(), f.environment())).toList();
@@ -69,7 +69,8 @@ final class CompareJson {
             List<GeomeanChange> changes = new ArrayList<>();
             for (int i = 0; i < c.pairs().size(); i++) {
                 int[] p = c.pairs().get(i);
-                changes.add(new GeomeanChange(label(c, p[0]), label(c, p[1]), g.ratios().get(i), (g.ratios().get(i) - 1) * 100));
+                changes.add(new GeomeanChange(label(c, p[0]), label(c, p[1]), g.ratios().get(i), (g.ratios().get(i) - 1) * 100,
+                        g.verdicts().get(i).word()));
             }
             geomean = new GeomeanJson(g.unit(), g.centres(), changes);
         }

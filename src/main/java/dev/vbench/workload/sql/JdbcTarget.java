@@ -1,7 +1,9 @@
 package dev.vbench.workload.sql;
 
 import dev.vbench.spi.Redactor;
+import dev.vbench.spi.WorkloadException;
 import java.sql.Connection;
+import java.sql.Driver;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -10,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.ServiceLoader;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -130,11 +133,88 @@ public record JdbcTarget(String url, String subprotocol, String endpoint, List<S
         return s;
     }
 
+    /**
+     * The class loader JDBC drivers are looked up in besides vbench's own (H2, pgjdbc): the thread
+     * context class loader, which {@code vbench run} (and a fork) sets to the one loader over
+     * {@code --classpath} ({@link dev.vbench.loader.UserCode#loader()}) while it parses parameters and runs.
+     */
+    static ClassLoader driverLoader() {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        return context != null ? context : ClassLoader.getSystemClassLoader();
+    }
+
+    /**
+     * The driver that accepts {@code url}: one registered with {@link DriverManager} (the bundled
+     * ones), else one a {@code META-INF/services/java.sql.Driver} entry names on the
+     * {@link #driverLoader()} class path (DriverManager does not hand out drivers of a class loader
+     * other than the caller's).
+     *
+     * @throws SQLException when no driver accepts it
+     */
+    static Driver driverFor(String url) throws SQLException {
+        try {
+            return DriverManager.getDriver(url);
+        } catch (SQLException notRegistered) {
+            for (Driver d : ServiceLoader.load(Driver.class, driverLoader())) {
+                if (d.acceptsURL(url)) {
+                    return d;
+                }
+            }
+            throw notRegistered;
+        }
+    }
+
     /** Opens one connection (auto-commit on) with vbench's extra properties. */
     public Connection connect() throws SQLException {
         Properties props = new Properties();
         props.putAll(extraProperties);
-        return DriverManager.getConnection(url, props);
+        Connection c = driverFor(url).connect(url, props);
+        if (c == null) {
+            throw new SQLException("no JDBC driver accepts the URL");
+        }
+        return c;
+    }
+
+    /**
+     * Opens {@code n} connections for a pool (closing those already open when one fails).
+     *
+     * @throws WorkloadException exit 3, naming where the database is and how many were opened
+     */
+    public List<Connection> open(int n) {
+        List<Connection> opened = new ArrayList<>(n);
+        try {
+            for (int i = 0; i < n; i++) {
+                opened.add(connect());
+            }
+            return opened;
+        } catch (SQLException e) {
+            for (Connection c : opened) {
+                try {
+                    c.close();
+                } catch (SQLException ignored) {
+                    // already failing; the connect error is what the user needs
+                }
+            }
+            String progress = opened.isEmpty() ? "" : " (opened " + opened.size() + " of " + n + " connections)";
+            // The cause is not attached: driver exceptions may carry the URL with its password.
+            throw WorkloadException.environment(connectFailure(e) + progress + "; start the server or fix -p url", null);
+        }
+    }
+
+    /** On JDK < 24, says that a virtual thread blocking inside a driver's synchronized block pins its carrier. */
+    static void warnIfCarriersPin(java.util.function.Consumer<String> warn) {
+        if (Runtime.version().feature() < 24) {
+            warn.accept("JDK " + Runtime.version().feature() + ": a virtual thread blocking inside a JDBC driver's"
+                    + " synchronized block pins its carrier (fixed in JDK 24 by JEP 491); virtual-thread SQL results"
+                    + " on this JDK include that effect");
+        }
+    }
+
+    /** The first line of an exception's message, stripped (drivers add detail lines). */
+    static String firstLine(Throwable e) {
+        String m = String.valueOf(e.getMessage());
+        int nl = m.indexOf('\n');
+        return (nl < 0 ? m : m.substring(0, nl)).strip();
     }
 
     /** One line describing a failure to connect, without any password. */

@@ -1,7 +1,6 @@
 package dev.vbench.workload.sql;
 
 import dev.vbench.spi.ParamType;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Locale;
 
@@ -25,10 +24,10 @@ final class JdbcUrlType implements ParamType<String> {
                     + " of the pool its own empty database; name it, e.g. " + SqlWorkload.DEFAULT_URL);
         }
         try {
-            DriverManager.getDriver(url);
+            JdbcTarget.driverFor(url);
         } catch (SQLException e) {
             throw new IllegalArgumentException("has no JDBC driver here; the bundled drivers take jdbc:h2: and"
-                    + " jdbc:postgresql: URLs (for another database put its driver jar on the class path)");
+                    + " jdbc:postgresql: URLs (for another database put its driver jar on --classpath)");
         }
         return url;
     }

@@ -27,6 +27,30 @@ public final class SqlWorkload implements WorkloadProvider {
     static final ParamSpec<String> URL = ParamSpec.of("url",
             "database; PostgreSQL: jdbc:postgresql://HOST:PORT/DB?user=U, password from PGPASSWORD or &password="
                     + " (shown as ***)", DEFAULT_URL, new JdbcUrlType());
+    static final ParamSpec<String> QUERY = ParamSpec.of("query",
+            "your statement instead of op (or @FILE; commas separate sweep values, so a statement with commas goes in"
+                    + " a file): prepared once per connection, every ? bound to the task index (BIGINT),"
+                    + " the whole result read; empty: the seed's op", "", new ParamType<>() {
+                @Override
+                public String parse(String text) {
+                    String t = text.strip();
+                    if (!t.startsWith("@")) {
+                        return t;
+                    }
+                    try {
+                        return java.nio.file.Files.readString(java.nio.file.Path.of(t.substring(1))).strip();
+                    } catch (java.io.IOException | java.io.UncheckedIOException e) {
+                        throw new IllegalArgumentException("names no readable file (" + (e instanceof
+                                java.nio.file.NoSuchFileException ? "no such file" : e.getMessage()) + "); write"
+                                + " -p query=@FILE with the statement in FILE");
+                    }
+                }
+
+                @Override
+                public String describe() {
+                    return "SQL statement, or @FILE holding one (a statement with commas); empty: op";
+                }
+            });
     static final ParamSpec<Integer> CONNECTIONS = ParamSpec.of("connections",
             "open JDBC connections in the pool; tasks beyond it wait for one", "10", ParamType.intRange(1, 1_000));
 
@@ -46,7 +70,7 @@ public final class SqlWorkload implements WorkloadProvider {
 
     @Override
     public String description() {
-        return "keyword table ops over JDBC: embedded H2 or PostgreSQL (seed 000)";
+        return "keyword table ops over JDBC: embedded H2 or PostgreSQL (seed 000); or your statement with -p query=";
     }
 
     @Override
@@ -65,12 +89,16 @@ public final class SqlWorkload implements WorkloadProvider {
                 + " and CAS slots), so with more tasks in flight than connections, tasks wait for a connection as"
                 + " in any pooled application. Default tasks per trial: " + DEFAULT_TASKS_EMBEDDED + " for an embedded"
                 + " database, " + DEFAULT_TASKS_SERVER + " for a server. Passwords: give"
-                + " PGPASSWORD or &password=; results, tables and messages show password=***.";
+                + " PGPASSWORD or &password=; results, tables and messages show password=***. With -p query='SQL' the"
+                + " task is your statement instead (op is unused; no schema is created): prepared once per pooled"
+                + " connection before measuring, each ? bound to the task index as a BIGINT (cast in SQL when the"
+                + " column differs, e.g. ?::text), executed with auto-commit, and every row and column of a result"
+                + " read; an update count counts as rows. Drivers for other databases come from the class path.";
     }
 
     @Override
     public List<ParamSpec<?>> params() {
-        return List.of(OP, URL, CONNECTIONS);
+        return List.of(OP, QUERY, URL, CONNECTIONS);
     }
 
     @Override
@@ -115,7 +143,10 @@ public final class SqlWorkload implements WorkloadProvider {
 
     @Override
     public Workload create(Params params) {
-        return new SqlWorkloadInstance(JdbcTarget.parse(params.get(URL), System.getenv()),
-                KeywordOp.byParamName(params.get(OP)), params.get(CONNECTIONS));
+        JdbcTarget target = JdbcTarget.parse(params.get(URL), System.getenv());
+        if (!params.get(QUERY).isEmpty()) {
+            return new UserQueryInstance(target, params.get(QUERY), params.get(CONNECTIONS));
+        }
+        return new SqlWorkloadInstance(target, KeywordOp.byParamName(params.get(OP)), params.get(CONNECTIONS));
     }
 }

@@ -9,8 +9,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -37,12 +35,8 @@ final class SqlWorkloadInstance implements Workload {
     @Override
     public void prepare(PrepareContext context) {
         warn = context.warn();
-        if (Runtime.version().feature() < 24) {
-            warn.accept("JDK " + Runtime.version().feature() + ": a virtual thread blocking inside a JDBC driver's"
-                    + " synchronized block pins its carrier (fixed in JDK 24 by JEP 491); virtual-thread SQL results"
-                    + " on this JDK include that effect");
-        }
-        pool = new BoundedPool<>(open(), Connection::close);
+        JdbcTarget.warnIfCarriersPin(warn);
+        pool = new BoundedPool<>(target.open(connections), Connection::close);
         try {
             schema.create(pool.resources().get(0));
             schemaCreated = true;
@@ -50,22 +44,6 @@ final class SqlWorkloadInstance implements Workload {
             throw WorkloadException.environment("cannot create schema " + schema.schema() + " at " + target.where()
                     + ": " + target.scrub(firstLine(e)) + "; the user needs the CREATE privilege on the database",
                     null);
-        }
-    }
-
-    private List<Connection> open() {
-        List<Connection> opened = new ArrayList<>(connections);
-        try {
-            for (int i = 0; i < connections; i++) {
-                opened.add(target.connect());
-            }
-            return opened;
-        } catch (SQLException e) {
-            closeAll(opened);
-            String progress = opened.isEmpty() ? "" : " (opened " + opened.size() + " of " + connections + " connections)";
-            // The cause is not attached: driver exceptions may carry the URL with its password.
-            throw WorkloadException.environment(target.connectFailure(e) + progress
-                    + "; start the server or fix -p url", null);
         }
     }
 
@@ -158,19 +136,7 @@ final class SqlWorkloadInstance implements Workload {
         p.close();
     }
 
-    private static void closeAll(List<Connection> opened) {
-        for (Connection c : opened) {
-            try {
-                c.close();
-            } catch (SQLException ignored) {
-                // already failing; the connect error is what the user needs
-            }
-        }
-    }
-
     private static String firstLine(Throwable e) {
-        String m = String.valueOf(e.getMessage());
-        int nl = m.indexOf('\n');
-        return (nl < 0 ? m : m.substring(0, nl)).strip();
+        return JdbcTarget.firstLine(e);
     }
 }

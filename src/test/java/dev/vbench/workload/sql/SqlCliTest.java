@@ -97,7 +97,7 @@ class SqlCliTest {
         assertEquals(0, r.code(), r::toString);
         assertTrue(r.out().contains("  sql — keyword table ops over JDBC"), r::toString);
         assertTrue(r.out().contains("  hello — build a hello-world HTTP/1.1 response"), r::toString);
-        assertTrue(r.out().contains("  http — HTTP/1.1 GET over loopback"), r::toString);
+        assertTrue(r.out().contains("  http — HTTP/1.1 requests over keep-alive sockets"), r::toString);
         assertTrue(r.out().contains("      url  (default jdbc:h2:mem:vbench;"), r::toString);
         assertFalse(r.out().contains("[unavailable"), r::toString);
 

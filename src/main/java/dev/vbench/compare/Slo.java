@@ -1,9 +1,11 @@
-package dev.vbench.report;
+package dev.vbench.compare;
 
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
+import dev.vbench.spi.Quantities;
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -11,7 +13,8 @@ import java.util.regex.Pattern;
 /**
  * A latency objective for concurrency sweeps ({@code --slo p99<50ms}): a level meets it when the
  * median over trials of the per-trial statistic is below the threshold (STATS.md rule 1: the
- * trial is the sample). In an open-model run the statistic is the corrected latency.
+ * trial is the sample). In an open-model run the statistic is the corrected latency. The bound is a
+ * duration in the one grammar of {@link Quantities} ({@code 50ms}, {@code 1.5s}, {@code 1min}).
  *
  * <pre>{@code
  * Slo slo = Slo.parse("p99<50ms");
@@ -24,7 +27,6 @@ import java.util.regex.Pattern;
 public record Slo(Metric metric, double thresholdMillis) {
 
     private static final Pattern FORM = Pattern.compile("(mean|max|p50|p90|p99|p999|p99\\.9)\\s*<\\s*(.+)");
-    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|ms|s)");
 
     /**
      * Parses {@code STAT<DURATION}, e.g. {@code p99<50ms}, {@code p999<200ms}, {@code mean<2.5ms}.
@@ -37,23 +39,17 @@ public record Slo(Metric metric, double thresholdMillis) {
             throw new IllegalArgumentException("--slo '" + text + "' is not STAT<DURATION; write e.g. --slo 'p99<50ms'"
                     + " (STAT: mean, p50, p90, p99, p999, max)");
         }
-        Matcher d = DURATION.matcher(m.group(2).trim());
-        if (!d.matches()) {
-            throw new IllegalArgumentException("--slo '" + text + "': '" + m.group(2).trim()
-                    + "' is not a duration; write e.g. --slo 'p99<50ms' (units ns, us, ms, s)");
+        double millis;
+        try {
+            millis = Quantities.duration(m.group(2)).toNanos() / 1e6;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--slo '" + text + "': '" + m.group(2).trim() + "' " + e.getMessage());
         }
-        double millis = Double.parseDouble(d.group(1)) * switch (d.group(2)) {
-            case "ns" -> 1e-6;
-            case "us" -> 1e-3;
-            case "ms" -> 1;
-            default -> 1e3;
-        };
         if (millis <= 0) {
             throw new IllegalArgumentException("--slo '" + text + "' has a zero bound that nothing can meet;"
                     + " write e.g. --slo 'p99<50ms'");
         }
-        String stat = m.group(1).equals("p99.9") ? "p999" : m.group(1);
-        return new Slo(Metric.byKey(stat), millis);
+        return new Slo(Metric.parse(m.group(1)), millis);
     }
 
     /** The cell's median of {@link #metric}, in ms; NaN when not measured. */
@@ -65,6 +61,28 @@ public record Slo(Metric metric, double thresholdMillis) {
     /** Whether the cell's median statistic is below the bound. */
     public boolean meets(CellResult cell) {
         return valueOf(cell) < thresholdMillis;
+    }
+
+    /**
+     * The best concurrency of one executor's sweep: the highest median throughput among the levels
+     * that qualify (no failed task, no shed load, the cell finished) and meet {@code slo} when one is
+     * given; ties go to the lower concurrency. Null when no level qualifies.
+     */
+    public static CellResult best(List<CellResult> levels, Slo slo) {
+        CellResult best = null;
+        double bestThroughput = Double.NEGATIVE_INFINITY;
+        for (CellResult c : levels) {
+            MetricSummary t = c.summary(Metric.THROUGHPUT);
+            boolean qualifies = CellResult.OK.equals(c.status()) && c.failures() == 0 && !c.shedLoad();
+            if (t == null || !qualifies || (slo != null && !slo.meets(c))) {
+                continue;
+            }
+            if (t.median() > bestThroughput) {
+                best = c;
+                bestThroughput = t.median();
+            }
+        }
+        return best;
     }
 
     /** As written: {@code p99 < 50 ms}. */

@@ -1,4 +1,4 @@
-package dev.vbench.cli;
+package dev.vbench.plan;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -17,7 +17,7 @@ final class DataDirCheck {
     /**
      * Creates {@code dir} if needed and writes (then deletes) a probe file in it.
      *
-     * @throws UsageException when that fails
+     * @throws PlanException when that fails
      */
     static void checkWritable(Path dir) {
         try {
@@ -25,7 +25,7 @@ final class DataDirCheck {
             Path probe = Files.createTempFile(dir, ".vbench-", ".probe");
             Files.delete(probe);
         } catch (IOException | SecurityException e) {
-            throw new UsageException("--data-dir " + dir + " " + reason(dir, e)
+            throw new PlanException("--data-dir " + dir + " " + reason(dir, e)
                     + "; choose a directory you can write, or leave --data-dir out for the default cache directory");
         }
     }

@@ -1,0 +1,82 @@
+package dev.vbench.cli;
+
+import dev.vbench.compare.Layout;
+import dev.vbench.report.Format;
+import dev.vbench.report.compare.CompareFormat;
+import dev.vbench.result.Choice;
+import dev.vbench.result.Metric;
+import dev.vbench.spi.Quantities;
+import java.time.Duration;
+import java.util.function.Function;
+import picocli.CommandLine;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * The picocli converters of vbench's typed options, all reading the one grammar of
+ * {@link Quantities}: {@link Duration} options ({@code --duration}, {@code --timeout},
+ * {@code --pinning-threshold}) and {@link Choice} enums ({@code --metric}, {@code --format},
+ * {@code --layout}) through the converters {@link #register registered} once per type, counts
+ * ({@code --tasks 10k}) and rates ({@code --rate 5k/s}) through {@code converter =}.
+ * A bad value fails while parsing, as one line naming the option, the value and the fix:
+ * {@code vbench: --tasks '1m' is ambiguous: …}.
+ */
+final class OptionTypes {
+
+    private OptionTypes() {}
+
+    /** Registers the converters picocli picks by type, on {@code cl} and its subcommands. */
+    static void register(CommandLine cl) {
+        cl.registerConverter(Duration.class, new DurationConverter());
+        registerChoice(cl, Metric.class);
+        registerChoice(cl, Format.class);
+        registerChoice(cl, CompareFormat.class);
+        registerChoice(cl, Layout.class);
+    }
+
+    /** A {@link Choice} enum read by its {@code cliName()} or an alias, case-insensitive. */
+    private static <E extends Enum<E> & Choice> void registerChoice(CommandLine cl, Class<E> type) {
+        cl.registerConverter(type, value -> read(value, text -> Choice.parse(type, text)));
+    }
+
+    /** A value the grammar refused; {@link Cli} prints it after the option name. */
+    static final class BadValue extends TypeConversionException {
+        private static final long serialVersionUID = 1L;
+
+        BadValue(String value, IllegalArgumentException e) {
+            super(e.getMessage().startsWith("'") ? e.getMessage() : "'" + value + "' " + e.getMessage());
+        }
+    }
+
+    private static <T> T read(String value, Function<String, T> grammar) {
+        try {
+            return grammar.apply(value);
+        } catch (IllegalArgumentException e) {
+            throw new BadValue(value, e);
+        }
+    }
+
+    /** {@code 200ms}, {@code 30s}, {@code 2min} ({@link Quantities#duration}). */
+    static final class DurationConverter implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            return read(value, Quantities::duration);
+        }
+    }
+
+    /** {@code 10000}, {@code 10k}, {@code 1M} ({@link Quantities#count}). */
+    static final class CountConverter implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return read(value, Quantities::count);
+        }
+    }
+
+    /** {@code 5000/s}, {@code 5k/s}, {@code 300/min} ({@link Quantities#rate}). */
+    static final class RateConverter implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            return read(value, Quantities::rate);
+        }
+    }
+}

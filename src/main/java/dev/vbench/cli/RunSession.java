@@ -1,0 +1,120 @@
+package dev.vbench.cli;
+
+import dev.vbench.engine.CellPlan;
+import dev.vbench.engine.Engine;
+import dev.vbench.engine.RunListener;
+import dev.vbench.engine.RunPlan;
+import dev.vbench.measure.NanoClock;
+import dev.vbench.measure.PinningProbe;
+import dev.vbench.measure.TrialProbes;
+import dev.vbench.plan.Plan;
+import dev.vbench.report.ReportOptions;
+import dev.vbench.result.CellResult;
+import dev.vbench.result.Environment;
+import dev.vbench.result.RunResult;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs a {@link Plan} for {@code vbench run}: the parts in order through the {@link Engine}, with
+ * progress on stderr, the {@code -o} files rewritten after every cell, and Ctrl-C handled so that
+ * finished cells are never lost. Stops after a part that was interrupted or did not finish.
+ */
+final class RunSession {
+
+    private final PrintWriter err;
+    private final boolean quiet;
+    private final boolean noProgress;
+    private final boolean pinning;
+    private final Duration pinningThreshold;
+
+    RunSession(PrintWriter err, boolean quiet, boolean noProgress, boolean pinning, Duration pinningThreshold) {
+        this.err = err;
+        this.quiet = quiet;
+        this.noProgress = noProgress;
+        this.pinning = pinning;
+        this.pinningThreshold = pinningThreshold;
+    }
+
+    /** Runs every part; returns every finished cell (and the one interrupted, if any). */
+    RunResult run(Plan plan, Environment environment, RunOutputs files, ReportOptions reportOptions) throws Exception {
+        RunPlan first = plan.first();
+        RunListener progress = TerminalProgress.create(err, quiet, noProgress,
+                first.settings().warmupTrials() + first.settings().measuredTrials());
+        if (pinning) {
+            PinningProbe.synchronizedPinningWarning(Runtime.version().feature(),
+                    plan.cells().stream().map(CellPlan::config).toList()).ifPresent(progress::warning);
+        }
+        TrialProbes probes = TrialProbes.standard(pinning, pinningThreshold, progress::warning);
+        CellCollector collector = new CellCollector(new RunResult(RunResult.SCHEMA, environment, first.settings(), List.of()),
+                progress, files, reportOptions);
+        for (RunPlan part : plan.runs()) {
+            RunResult done = runPart(part, probes, environment, collector, progress);
+            boolean stopped = done.cells().size() < part.cells().size()
+                    || done.cells().stream().anyMatch(c -> !CellResult.OK.equals(c.status()));
+            if (stopped) {
+                break;
+            }
+        }
+        return collector.result();
+    }
+
+    private static RunResult runPart(RunPlan part, TrialProbes probes, Environment environment, RunListener listener,
+            RunListener progress) throws Exception {
+        try {
+            return new Engine(NanoClock.SYSTEM, probes).run(part, environment, listener);
+        } finally {
+            if (progress instanceof TerminalProgress bar) {
+                bar.close(); // a failed run leaves no half-drawn bar before the error line
+            }
+        }
+    }
+
+    /**
+     * Ctrl-C interrupts the thread that opened the guard; the JVM then waits (up to 30 s) until the
+     * guard is closed — after the command has written its files and printed its tables — so what
+     * finished is never lost.
+     *
+     * <pre>{@code
+     * try (RunSession.InterruptGuard guard = RunSession.InterruptGuard.install()) {
+     *     result = session.run(…);
+     *     return finish(result);
+     * }
+     * }</pre>
+     */
+    static final class InterruptGuard implements AutoCloseable {
+
+        private final CountDownLatch commandDone = new CountDownLatch(1);
+        private final Thread hook;
+
+        private InterruptGuard() {
+            Thread runner = Thread.currentThread();
+            hook = new Thread(() -> {
+                runner.interrupt();
+                try {
+                    commandDone.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException ignored) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "vbench-interrupt");
+            Runtime.getRuntime().addShutdownHook(hook);
+        }
+
+        static InterruptGuard install() {
+            return new InterruptGuard();
+        }
+
+        @Override
+        public void close() {
+            commandDone.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException ignored) {
+                // the JVM is already shutting down (Ctrl-C): the hook is running
+            }
+        }
+    }
+}

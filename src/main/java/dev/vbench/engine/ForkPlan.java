@@ -1,0 +1,121 @@
+package dev.vbench.engine;
+
+import dev.vbench.measure.TrialProbes;
+import dev.vbench.result.CodeEntry;
+import dev.vbench.result.ResultCodec;
+import dev.vbench.result.RunSettings;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The fork protocol: everything a fork ({@code vbench run --forks N}) runs, written by the parent
+ * ({@link ForkRunner}) as one JSON file, readable only by its owner (mode 0600, since parameters may
+ * hold a password) and deleted when the fork ends. The child command needs only this file, the file
+ * to write its result to and its fork number; it rebuilds the cell through the planner, so a fork
+ * runs exactly what the parent planned and no option list is kept in step by hand on two sides.
+ * A new fact a fork needs (a class path, a JVM) is a new component here.
+ *
+ * <pre>{@code
+ * Path file = ForkPlan.of(cell, settings, dataRoot, probes, 3).write();
+ * ForkPlan plan = ForkPlan.read(file);
+ * }</pre>
+ *
+ * @param cell the cell, parameters unredacted
+ * @param warmupTrials warmup trials the fork runs first (each fork starts cold)
+ * @param measuredTrials this fork's share of the cell's measured trials
+ * @param seed seed for generated inputs
+ * @param dataRoot absolute root of the input cache
+ * @param pinning whether JFR pinning events are recorded ({@code --pinning})
+ * @param pinningThresholdNanos shortest pinned park counted ({@code --pinning-threshold})
+ * @param classPath the user's code ({@code --classpath}): absolute class path entries, each checked
+ *     by its SHA-256 in the parent's result ({@link RunSettings#code()}); empty for built-ins only
+ */
+public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long seed, String dataRoot, boolean pinning,
+        long pinningThresholdNanos, List<String> classPath) {
+
+    public ForkPlan {
+        if (cell == null || dataRoot == null) {
+            throw new IllegalArgumentException("a fork plan needs a cell and a data root");
+        }
+        classPath = classPath == null ? List.of() : List.copyOf(classPath);
+    }
+
+    /**
+     * One cell's facts: what {@code CellConfig} records, with the parameters as given (secrets included).
+     *
+     * @param id the cell's id in the parent's run
+     * @param workload workload name
+     * @param params every parameter as given, unredacted
+     * @param executor executor spec {@code NAME[:key=value,…]}
+     * @param tasks tasks per trial (0 for a window)
+     * @param concurrency maximum tasks in flight, 0 = unlimited
+     * @param durationNanos trial window, 0 when a count ends the trial
+     * @param ratePerSecond open-model rate, 0 for the closed model
+     * @param timeoutNanos open-model deadline, 0 = none
+     */
+    public record Cell(String id, String workload, Map<String, String> params, String executor, long tasks,
+            int concurrency, long durationNanos, double ratePerSecond, long timeoutNanos) {
+
+        /** The load shape these facts describe. */
+        public LoadShape load() {
+            return LoadShape.of(tasks, concurrency, durationNanos, ratePerSecond, timeoutNanos);
+        }
+    }
+
+    /** The plan of one fork of {@code cell} that runs {@code trials} measured trials. */
+    public static ForkPlan of(CellPlan cell, RunSettings settings, Path dataRoot, TrialProbes.Settings probes, int trials) {
+        LoadShape load = cell.load();
+        Cell c = new Cell(cell.id(), cell.workload().name(), new TreeMap<>(cell.params().unredactedText()),
+                cell.executor().spec(), load.tasks(), load.concurrency(), load.durationNanos(), load.ratePerSecond(),
+                load.timeoutNanos());
+        // The user's code: the same class path entries, resolved against the same working directory; a
+        // compiled source file (-w Bench.java) is found again by the workload reference itself.
+        List<String> classPath = settings.code().stream().filter(e -> !CodeEntry.SOURCE.equals(e.kind()))
+                .map(e -> Path.of(e.path()).toAbsolutePath().toString()).toList();
+        return new ForkPlan(c, settings.warmupTrials(), trials, settings.seed(), dataRoot.toAbsolutePath().toString(),
+                probes.pinning(), probes.pinningThreshold().toNanos(), classPath);
+    }
+
+    /** The probes the parent records with. */
+    public TrialProbes.Settings probes() {
+        return new TrialProbes.Settings(pinning, Duration.ofNanos(pinningThresholdNanos));
+    }
+
+    /** The run settings of the fork: its warmup and its share of trials, in this JVM (no further forks). */
+    public RunSettings settings() {
+        return new RunSettings(warmupTrials, measuredTrials, 0, seed);
+    }
+
+    /** {@link #classPath} as {@code --classpath} takes it. */
+    public String classPathText() {
+        return String.join(File.pathSeparator, classPath);
+    }
+
+    /** Writes this plan to a new temporary file only its owner can read (0600); the caller deletes it. */
+    public Path write() throws IOException {
+        Path file = FileSystems.getDefault().supportedFileAttributeViews().contains("posix")
+                ? Files.createTempFile("vbench-fork-", ".plan.json",
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))
+                : Files.createTempFile("vbench-fork-", ".plan.json");
+        try {
+            Files.writeString(file, ResultCodec.mapper().writeValueAsString(this));
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(file);
+            throw e;
+        }
+        return file;
+    }
+
+    /** Reads a plan written by {@link #write()}. */
+    public static ForkPlan read(Path file) throws IOException {
+        return ResultCodec.mapper().readValue(file.toFile(), ForkPlan.class);
+    }
+}

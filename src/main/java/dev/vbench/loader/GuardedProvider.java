@@ -1,0 +1,89 @@
+package dev.vbench.loader;
+
+import dev.vbench.spi.ParamSpec;
+import dev.vbench.spi.Params;
+import dev.vbench.spi.PrepareContext;
+import dev.vbench.spi.Task;
+import dev.vbench.spi.Workload;
+import dev.vbench.spi.WorkloadProvider;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * A workload provider from the user's code: what its code throws outside a task becomes one line with
+ * the user's frame ({@link UserFailures}, exit 1), and its name is the reference that finds it again
+ * (a fork resolves the same name).
+ */
+record GuardedProvider(String name, WorkloadProvider delegate, String origin) implements WorkloadProvider {
+
+    @Override
+    public String description() {
+        return delegate.description();
+    }
+
+    @Override
+    public List<ParamSpec<?>> params() {
+        return delegate.params();
+    }
+
+    @Override
+    public String notes() {
+        String own = delegate.notes();
+        return (own == null || own.isBlank() ? "" : own.strip() + " ") + "Provider " + delegate.getClass().getName()
+                + (name.equals(delegate.name()) ? "" : " (its own name: " + delegate.name() + ")") + " " + origin + ".";
+    }
+
+    @Override
+    public OptionalLong defaultTasks(Params params) {
+        return delegate.defaultTasks(params);
+    }
+
+    @Override
+    public Availability availability(Params params) {
+        return delegate.availability(params);
+    }
+
+    @Override
+    public Workload create(Params params) {
+        Workload w;
+        try {
+            w = delegate.create(params);
+        } catch (RuntimeException | LinkageError e) {
+            throw UserFailures.of("creating workload " + name, e);
+        }
+        return new Workload() {
+            @Override
+            public void prepare(PrepareContext context) {
+                try {
+                    w.prepare(context);
+                } catch (Exception | LinkageError e) {
+                    throw UserFailures.of("preparing workload " + name, e);
+                }
+            }
+
+            @Override
+            public Task task() {
+                return w.task();
+            }
+
+            @Override
+            public void beforeTrial() {
+                try {
+                    w.beforeTrial();
+                } catch (Exception | LinkageError e) {
+                    throw UserFailures.of("preparing a trial of workload " + name, e);
+                }
+            }
+
+            @Override
+            public String verify() throws Exception {
+                return w.verify();
+            }
+
+            @Override
+            public void close() throws Exception {
+                w.close();
+            }
+        };
+    }
+}

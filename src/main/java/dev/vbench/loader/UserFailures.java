@@ -1,0 +1,54 @@
+package dev.vbench.loader;
+
+import dev.vbench.spi.WorkloadException;
+import java.lang.reflect.InvocationTargetException;
+
+/**
+ * Turns an exception thrown by the user's code outside a task (a constructor, a setter, a provider's
+ * {@code prepare}) into one line for the user: the exception, its message and the first frame of the
+ * user's code, never vbench's frames. Exit code 1: the code under test failed, not the command line.
+ */
+final class UserFailures {
+
+    /** Exit code for workload code that failed while preparing. */
+    static final int EXIT = 1;
+
+    private UserFailures() {}
+
+    /** @param while_ what vbench was doing, e.g. "creating com.acme.Checkout" */
+    static WorkloadException of(String while_, Throwable thrown) {
+        Throwable t = thrown;
+        while ((t instanceof InvocationTargetException || t instanceof ExceptionInInitializerError) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        if (t instanceof WorkloadException we) {
+            return we;
+        }
+        StackTraceElement frame = userFrame(t);
+        String message = t.getMessage() == null ? "" : ": " + t.getMessage().strip().replaceAll("\\s*\\R\\s*", " ");
+        return new WorkloadException(EXIT, "workload code failed while " + while_ + ": " + t.getClass().getName() + message
+                + (frame == null ? "" : " (at " + show(frame) + ")") + "; fix it and run again", t);
+    }
+
+    /** {@code com.acme.Db.connect(Db.java:19)}: the frame without class loader or module prefixes. */
+    static String show(StackTraceElement f) {
+        String where = f.isNativeMethod() ? "Native Method"
+                : f.getFileName() == null ? "Unknown Source"
+                : f.getLineNumber() >= 0 ? f.getFileName() + ":" + f.getLineNumber() : f.getFileName();
+        return f.getClassName() + "." + f.getMethodName() + "(" + where + ")";
+    }
+
+    /** The first frame that belongs to neither vbench nor the JDK, else the first frame. */
+    static StackTraceElement userFrame(Throwable t) {
+        StackTraceElement[] trace = t.getStackTrace();
+        for (StackTraceElement e : trace) {
+            String c = e.getClassName();
+            boolean loadedForUser = UserCode.LOADER_NAME.equals(e.getClassLoaderName());
+            if (loadedForUser || !(c.startsWith("dev.vbench.") || c.startsWith("java.") || c.startsWith("javax.")
+                    || c.startsWith("jdk.") || c.startsWith("sun.") || c.startsWith("com.sun."))) {
+                return e;
+            }
+        }
+        return trace.length == 0 ? null : trace[0];
+    }
+}

@@ -1,0 +1,43 @@
+package dev.vbench.plan;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One matrix as a user asks for it, before anything is validated: the {@code -w/-e/-p/--tasks/
+ * --concurrency/--duration/--rate/--timeout} options of {@code vbench run}, or one experiment of a
+ * suite file. {@link Planner} turns it into cells. Empty lists and nulls mean "not given".
+ *
+ * @param workload workload name; null when not given
+ * @param params parameter name → values, in the order given (a list sweeps)
+ * @param executors executor specs {@code NAME[:key=value,…]}; empty = {@code virtual}
+ * @param tasks tasks per trial (a list sweeps); empty = the workload's default
+ * @param concurrency maximum tasks in flight (a list sweeps); empty = unlimited
+ * @param duration each trial's time window; null when a task count ends a trial
+ * @param rates open-model target rates in tasks per second (a list sweeps); empty = closed model
+ * @param timeout open model: deadline after each task's intended start; null = none
+ */
+public record MatrixRequest(String workload, Map<String, List<String>> params, List<String> executors, List<Long> tasks,
+        List<Long> concurrency, Duration duration, List<Double> rates, Duration timeout) {
+
+    public MatrixRequest {
+        params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        executors = List.copyOf(executors);
+        tasks = List.copyOf(tasks);
+        concurrency = List.copyOf(concurrency);
+        rates = List.copyOf(rates);
+    }
+
+    /** A closed-model matrix: no window, no rate, no timeout. */
+    public static MatrixRequest closed(String workload, Map<String, List<String>> params, List<String> executors,
+            List<Long> tasks, List<Long> concurrency) {
+        return new MatrixRequest(workload, params, executors, tasks, concurrency, null, List.of(), null);
+    }
+
+    /** Whether any of --duration, --rate, --timeout was given. */
+    boolean shapesLoad() {
+        return duration != null || !rates.isEmpty() || timeout != null;
+    }
+}

@@ -1,0 +1,18 @@
+package dev.vbench.plan;
+
+/**
+ * A run that cannot be planned as asked: a bad option value, options that contradict each other,
+ * an option a suite cannot honour. One sentence that names the fix; the CLI prints it and exits 2.
+ */
+public class PlanException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    public PlanException(String message) {
+        super(message);
+    }
+
+    public PlanException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,313 @@
+package dev.vbench.plan;
+
+import dev.vbench.engine.CellPlan;
+import dev.vbench.engine.DataDirs;
+import dev.vbench.engine.LoadShape;
+import dev.vbench.engine.RunPlan;
+import dev.vbench.engine.TrialRunner;
+import dev.vbench.executor.ConfiguredExecutor;
+import dev.vbench.loader.UserCode;
+import dev.vbench.result.CellConfig;
+import dev.vbench.result.RunSettings;
+import dev.vbench.spi.Params;
+import dev.vbench.spi.WorkloadProvider;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one place a run is planned and validated: a {@link RunRequest} (a {@code -w/-e/-p} matrix or
+ * a suite file, see {@link SuitePlanner}) becomes a {@link Plan} of {@link CellPlan}s. Every
+ * combination of parameter values × tasks × rate × concurrency × executor is a cell, executors
+ * innermost so the cells of one table row run back to back.
+ *
+ * <pre>{@code
+ * Plan plan = Planner.plan(new RunRequest(null, null,
+ *         MatrixRequest.closed("io", Map.of("duration", List.of("1ms")), List.of("virtual"), List.of(100L), List.of()),
+ *         TrialOptions.DEFAULTS), UserCode.builtIn());
+ * }</pre>
+ *
+ * @see Plan for how later features extend a cell
+ */
+public final class Planner {
+
+    /** Tasks per trial when neither the user nor the workload chooses. */
+    public static final long DEFAULT_TASKS = 10_000;
+    /** Warmup trials per cell when neither the user nor a suite chooses. */
+    public static final int DEFAULT_WARMUP = 1;
+    /** Measured trials per cell: the fewest for which a distribution-free 95% interval of the median exists. */
+    public static final int DEFAULT_TRIALS = 6;
+    /** Largest --rate: beyond this the single submitter thread cannot keep the schedule anyway. */
+    public static final double MAX_RATE = 10_000_000;
+    /** Largest --concurrency: more clients than any executor here can usefully run. */
+    public static final long MAX_CONCURRENCY = 10_000_000;
+    private static final Duration MAX_TIME = Duration.ofHours(24);
+
+    private Planner() {}
+
+    /**
+     * Plans a run: a suite file through {@link SuitePlanner}, else the {@code -w} matrix.
+     *
+     * @throws PlanException (or {@link dev.vbench.suite.SuiteException} for a suite) naming the fix
+     */
+    public static Plan plan(RunRequest request, UserCode code) {
+        if (request.suiteFile() != null) {
+            return SuitePlanner.plan(request, code);
+        }
+        if (request.scale() != null) {
+            throw new PlanException("--scale applies to suite files only; give a suite such as"
+                    + " workloads/seed-004-virtual-vs-platform.yaml");
+        }
+        List<CellPlan> cells = cells("", request.matrix(), Keys.OPTIONS, code);
+        RunSettings settings = settings(request.trials(), code); // after the cells: code() lists compiled sources
+        return new Plan(null, null, List.of(new Plan.Part("", new RunPlan(cells, settings, dataRoot(request.trials())))));
+    }
+
+    /** The run settings of a {@code -w} run: the options, else the defaults. */
+    static RunSettings settings(TrialOptions options, UserCode code) {
+        return settings(options, code, List.of(), List.of());
+    }
+
+    /**
+     * The run settings; a count not given takes the first non-null of its fallbacks (a suite's
+     * values, most specific first), else the default.
+     */
+    static RunSettings settings(TrialOptions options, UserCode code, List<Integer> trialsFallbacks,
+            List<Integer> warmupFallbacks) {
+        int trials = firstNonNull(options.trials(), trialsFallbacks, DEFAULT_TRIALS);
+        int warmup = firstNonNull(options.warmup(), warmupFallbacks, DEFAULT_WARMUP);
+        if (trials < 1) {
+            throw new PlanException("--trials " + trials + " must be at least 1 (6 or more for a confidence interval)");
+        }
+        if (warmup < 0) {
+            throw new PlanException("--warmup " + warmup + " must be 0 or more");
+        }
+        if (options.forks() < 0 || options.forks() > trials) {
+            throw new PlanException("--forks " + options.forks() + " must be 0 (trials in this JVM) up to --trials " + trials
+                    + " (each fork runs at least one trial)");
+        }
+        return new RunSettings(warmup, trials, options.forks(), options.seed(), code.code());
+    }
+
+    private static int firstNonNull(Integer given, List<Integer> fallbacks, int otherwise) {
+        if (given != null) {
+            return given;
+        }
+        return fallbacks.stream().filter(java.util.Objects::nonNull).findFirst().orElse(otherwise);
+    }
+
+    /** {@code --data-dir} checked writable, else the default input cache. */
+    static Path dataRoot(TrialOptions options) {
+        if (options.dataDir() == null) {
+            return DataDirs.defaultRoot();
+        }
+        DataDirCheck.checkWritable(options.dataDir());
+        return options.dataDir();
+    }
+
+    /** How the user wrote a matrix key, for messages: {@code --tasks} on the command line, {@code tasks} in a suite. */
+    enum Keys {
+        OPTIONS, SUITE;
+
+        String of(String key) {
+            return this == OPTIONS ? "--" + key : key;
+        }
+    }
+
+    /**
+     * Every cell of {@code matrix}, validated, ids {@code idPrefix + "c" + n}.
+     *
+     * @throws PlanException naming the option and the fix
+     */
+    static List<CellPlan> cells(String idPrefix, MatrixRequest matrix, Keys keys, UserCode code) {
+        if (matrix.workload() == null) {
+            throw new PlanException("no workload given; add -w NAME (see 'vbench list' for the names)");
+        }
+        WorkloadProvider workload = workload(code, matrix.workload());
+        List<ConfiguredExecutor> executors = executors(code,
+                matrix.executors().isEmpty() ? List.of("virtual") : matrix.executors());
+        List<Params> paramSets = paramCombinations(workload, matrix.params());
+        for (long tasks : matrix.tasks()) {
+            atLeastOne(keys.of("tasks"), tasks);
+            if (tasks > TrialRunner.MAX_TASKS) {
+                throw new PlanException(keys.of("tasks") + " " + tasks + " is more than one trial can record ("
+                        + TrialRunner.MAX_TASKS + "); use fewer tasks and more --trials");
+            }
+        }
+        for (long c : matrix.concurrency()) {
+            atLeastOne(keys.of("concurrency"), c);
+            if (c > MAX_CONCURRENCY) {
+                throw new PlanException(keys.of("concurrency") + " " + c + " is out of range; use 1 to " + MAX_CONCURRENCY);
+            }
+        }
+        checkLoad(matrix);
+        List<Long> concurrencies = matrix.concurrency().isEmpty() ? List.of(0L) : matrix.concurrency();
+        List<Double> rates = matrix.rates().isEmpty() ? Collections.singletonList(null) : matrix.rates();
+        List<CellPlan> cells = new ArrayList<>();
+        for (Params params : paramSets) {
+            List<Long> taskCounts = matrix.duration() != null ? List.of(0L) : !matrix.tasks().isEmpty() ? matrix.tasks()
+                    : List.of(workload.defaultTasks(params).orElse(DEFAULT_TASKS));
+            for (long tasks : taskCounts) {
+                for (Double rate : rates) {
+                    for (long c : concurrencies) {
+                        LoadShape shape = shape(matrix, tasks, (int) c, rate);
+                        for (ConfiguredExecutor executor : executors) {
+                            cells.add(new CellPlan(idPrefix + "c" + (cells.size() + 1), workload, params, executor, shape));
+                        }
+                    }
+                }
+            }
+        }
+        return cells;
+    }
+
+    private static void atLeastOne(String option, long value) {
+        if (value < 1) {
+            throw new PlanException(option + " " + value + " is out of range; use 1 or more");
+        }
+    }
+
+    /** --duration, --rate and --timeout together, and their ranges. */
+    private static void checkLoad(MatrixRequest m) {
+        if (m.duration() != null) {
+            timeInRange("--duration", m.duration(), Duration.ofMillis(1), "1ms", "30s");
+            if (!m.tasks().isEmpty()) {
+                throw new PlanException("--duration and --tasks both set the length of a trial; give one of them"
+                        + " (--duration runs for a time, --tasks runs a count)");
+            }
+            if (m.rates().isEmpty() && m.concurrency().isEmpty()) {
+                throw new PlanException("--duration needs closed-loop clients or a rate: add --concurrency C"
+                        + " (e.g. --concurrency 64) or --rate R/s (e.g. --rate 1000/s)");
+            }
+        }
+        if (m.timeout() != null) {
+            timeInRange("--timeout", m.timeout(), Duration.ofNanos(1_000), "1us", "1s");
+            if (m.rates().isEmpty()) {
+                throw new PlanException("--timeout counts from each task's intended start, which only --rate has;"
+                        + " add --rate R/s (e.g. --rate 1000/s) or drop --timeout");
+            }
+        }
+        for (double rate : m.rates()) {
+            if (!(rate > 0)) {
+                throw new PlanException("--rate " + CellConfig.formatRate(rate) + " must be more than 0; write e.g. --rate 1000/s");
+            }
+            if (rate > MAX_RATE) {
+                throw new PlanException("--rate " + CellConfig.formatRate(rate) + " is above " + (long) MAX_RATE
+                        + "/s, more than one submitter thread can schedule; use a lower rate");
+            }
+        }
+    }
+
+    private static void timeInRange(String option, Duration d, Duration min, String minText, String example) {
+        if (d.compareTo(min) < 0 || d.compareTo(MAX_TIME) > 0) {
+            throw new PlanException(option + " " + dev.vbench.spi.Durations.format(d) + " is out of range; use " + minText
+                    + " to 24h, e.g. " + option + " " + example);
+        }
+    }
+
+    /** The load shape of one point of the matrix; {@code rate} is null for the closed model. */
+    private static LoadShape shape(MatrixRequest m, long tasks, int concurrency, Double rate) {
+        long windowNanos = m.duration() == null ? 0 : m.duration().toNanos();
+        long timeoutNanos = m.timeout() == null ? 0 : m.timeout().toNanos();
+        if (rate == null) {
+            return windowNanos > 0 ? new LoadShape.Timed(windowNanos, concurrency) : new LoadShape.Closed(tasks, concurrency);
+        }
+        LoadShape.OpenRate open = windowNanos > 0
+                ? LoadShape.OpenRate.forWindow(rate, windowNanos, concurrency, timeoutNanos)
+                : LoadShape.OpenRate.forTasks(rate, tasks, concurrency, timeoutNanos);
+        if (open.tasks() > TrialRunner.MAX_TASKS) {
+            throw new PlanException("--rate " + CellConfig.formatRate(rate) + " for --duration gives " + open.tasks()
+                    + " tasks, more than one trial can record (" + TrialRunner.MAX_TASKS
+                    + "); use a shorter --duration or a lower --rate");
+        }
+        return open;
+    }
+
+    /**
+     * One cell rebuilt from the facts a {@link dev.vbench.engine.ForkPlan} carries, validated the
+     * same way as a planned one (a fork child runs exactly what the parent planned).
+     */
+    public static CellPlan cell(UserCode code, String id, String workloadName, Map<String, String> params,
+            String executorSpec, LoadShape load) {
+        WorkloadProvider workload = workload(code, workloadName);
+        return new CellPlan(id, workload, resolve(workload, params), executors(code, List.of(executorSpec)).get(0), load);
+    }
+
+    /** The workload {@code reference} names (a name, a provider class, CLASS::METHOD, FILE.java) in {@code code}. */
+    public static WorkloadProvider workload(UserCode code, String reference) {
+        try {
+            return code.workload(reference);
+        } catch (IllegalArgumentException e) {
+            throw new PlanException(e.getMessage(), e);
+        }
+    }
+
+    /** Each {@code NAME[:key=value,…]} spec resolved against the built-in strategies. */
+    public static List<ConfiguredExecutor> executors(List<String> specs) {
+        return executors(UserCode.builtIn(), specs);
+    }
+
+    /** Each {@code NAME[:key=value,…]} spec resolved against the built-in strategies and those in {@code code}. */
+    public static List<ConfiguredExecutor> executors(UserCode code, List<String> specs) {
+        List<ConfiguredExecutor> out = new ArrayList<>();
+        for (String spec : specs) {
+            try {
+                out.add(code.executor(spec));
+            } catch (IllegalArgumentException e) {
+                throw new PlanException(e.getMessage(), e);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * {@code -p name=v1,v2} options → ordered map of name → values.
+     *
+     * @throws PlanException for a value without {@code =} or a name given twice
+     */
+    public static Map<String, List<String>> sweeps(List<String> paramOptions) {
+        Map<String, List<String>> sweeps = new LinkedHashMap<>();
+        for (String option : paramOptions) {
+            int eq = option.indexOf('=');
+            if (eq <= 0) {
+                throw new PlanException("-p '" + option + "' is not name=value; write e.g. -p duration=20ms or -p files=10,50,100");
+            }
+            String name = option.substring(0, eq).trim();
+            if (sweeps.containsKey(name)) {
+                throw new PlanException("-p " + name + " is given twice; put all values in one list: -p " + name + "=a,b");
+            }
+            sweeps.put(name, Arrays.stream(option.substring(eq + 1).split(",", -1)).map(String::trim).toList());
+        }
+        return sweeps;
+    }
+
+    /** Every combination of sweep values, in order, resolved against the workload's parameters. */
+    private static List<Params> paramCombinations(WorkloadProvider workload, Map<String, List<String>> sweeps) {
+        List<Map<String, String>> combos = List.of(Map.of());
+        for (Map.Entry<String, List<String>> sweep : sweeps.entrySet()) {
+            List<Map<String, String>> next = new ArrayList<>();
+            for (Map<String, String> combo : combos) {
+                for (String value : sweep.getValue()) {
+                    Map<String, String> c = new LinkedHashMap<>(combo);
+                    c.put(sweep.getKey(), value);
+                    next.add(c);
+                }
+            }
+            combos = next;
+        }
+        return combos.stream().map(c -> resolve(workload, c)).toList();
+    }
+
+    private static Params resolve(WorkloadProvider workload, Map<String, String> given) {
+        try {
+            return Params.resolve(workload.name(), workload.params(), given);
+        } catch (IllegalArgumentException e) {
+            throw new PlanException(e.getMessage(), e);
+        }
+    }
+}

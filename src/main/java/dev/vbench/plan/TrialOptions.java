@@ -1,0 +1,20 @@
+package dev.vbench.plan;
+
+import java.nio.file.Path;
+
+/**
+ * How each cell is repeated and where it finds its inputs: {@code --warmup}, {@code --trials},
+ * {@code --forks}, {@code --seed}, {@code --data-dir}. They apply to a {@code -w} run and to every
+ * experiment of a suite alike; a null count means "not given": a suite's own value, else the default.
+ *
+ * @param warmup warmup trials per cell (discarded); null = not given
+ * @param trials measured trials per cell; null = not given
+ * @param forks fresh JVMs per cell (0 = every trial in the vbench JVM)
+ * @param seed seed for generated inputs
+ * @param dataDir root of the input cache; null = the default ({@code $VBENCH_DATA_DIR}, …)
+ */
+public record TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir) {
+
+    /** Nothing given: defaults everywhere, seed 42. */
+    public static final TrialOptions DEFAULTS = new TrialOptions(null, null, 0, 42, null);
+}

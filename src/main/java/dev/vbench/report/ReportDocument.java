@@ -1,0 +1,161 @@
+package dev.vbench.report;
+
+import dev.vbench.result.CellResult;
+import dev.vbench.result.Environment;
+import dev.vbench.result.RunResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * What a result says, independent of any format: per workload (or per suite experiment) its tables
+ * with their footnotes, the verdicts that go with them, the charts and the pinned stacks. It is built
+ * once from a result ({@link #of}); the console, markdown and HTML exporters only render it, so every
+ * format shows the same tables, titles, numbers and verdicts. A format may leave out a kind of block
+ * it has no room for (text formats draw no {@link Figure}; telemetry and stacks need
+ * {@code --verbose} in text).
+ *
+ * <pre>{@code
+ * ReportDocument doc = ReportDocument.of(result, options);
+ * for (ReportDocument.Section s : doc.sections()) {
+ *     for (ReportDocument.Block b : s.blocks()) { ... }
+ * }
+ * }</pre>
+ *
+ * @param title the suite's title, or {@code vbench report}
+ * @param preface paragraphs before the first section (a suite's source description); may be empty
+ * @param environment where the result was measured
+ * @param suite whether this is a suite's report (its tables in the source reports' layouts, no detail tables)
+ * @param sections one per workload, or one for a suite's tables
+ */
+public record ReportDocument(String title, List<String> preface, Environment environment, boolean suite,
+        List<Section> sections) {
+
+    public ReportDocument {
+        preface = List.copyOf(preface);
+        sections = List.copyOf(sections);
+    }
+
+    /** What a table is for: formats choose by it where to show a table, never what it says. */
+    public enum Kind {
+        /** One row per cell: makespan, throughput, latency percentiles, failures. */
+        DETAIL,
+        /** Executors compared (speedup against the first). */
+        COMPARISON,
+        /** The open model ({@code --rate}): target vs achieved rate, corrected and uncorrected latency. */
+        OPEN_MODEL,
+        /** A concurrency sweep with its best level. */
+        SWEEP,
+        /** What the JVM did: CPU, allocation, GC pauses, threads, pinning. */
+        TELEMETRY,
+        /** A suite table in its source report's layout. */
+        SUITE
+    }
+
+    /** One part of a section. */
+    public sealed interface Block permits TableBlock, Figure, Stacks {}
+
+    /**
+     * A table and the verdict lines it supports (a sweep's best concurrency per executor, with or
+     * without {@code --slo}); every format prints the verdicts right after the table.
+     */
+    public record TableBlock(Kind kind, Table table, List<String> verdicts) implements Block {
+        public TableBlock {
+            verdicts = List.copyOf(verdicts);
+        }
+
+        public TableBlock(Kind kind, Table table) {
+            this(kind, table, List.of());
+        }
+    }
+
+    /** A chart: drawn (as SVG) only by the formats that can show one, when they render it. */
+    public record Figure(String caption, Supplier<String> svg) implements Block {}
+
+    /** Pinned stacks (JFR jdk.VirtualThreadPinned), merged over trials, most frequent first. */
+    public record Stacks(String title, List<String> lines) implements Block {
+        public Stacks {
+            lines = List.copyOf(lines);
+        }
+    }
+
+    /**
+     * @param heading the workload (null for a suite's one section)
+     * @param blocks in the order every format shows them
+     */
+    public record Section(String heading, List<Block> blocks) {
+        public Section {
+            blocks = List.copyOf(blocks);
+        }
+
+        /** The tables of {@code kind}. */
+        public List<Table> tables(Kind kind) {
+            return blocks.stream().filter(b -> b instanceof TableBlock t && t.kind() == kind)
+                    .map(b -> ((TableBlock) b).table()).toList();
+        }
+
+        /** Whether the section has a table of {@code kind}. */
+        public boolean has(Kind kind) {
+            return !tables(kind).isEmpty();
+        }
+    }
+
+    /** Every table of the document, in order. */
+    public List<Table> tables() {
+        return sections.stream().flatMap(s -> s.blocks().stream()).filter(b -> b instanceof TableBlock)
+                .map(b -> ((TableBlock) b).table()).toList();
+    }
+
+    /** Every verdict line of the document, in order. */
+    public List<String> verdicts() {
+        return sections.stream().flatMap(s -> s.blocks().stream()).filter(b -> b instanceof TableBlock)
+                .flatMap(b -> ((TableBlock) b).verdicts().stream()).toList();
+    }
+
+    /** The one line that says where a result was measured: version, JVM, CPUs, OS, heap. */
+    public String environmentLine() {
+        Environment env = environment;
+        return "vbench " + env.vbenchVersion() + " · " + env.javaVendor() + " " + env.javaVersion() + " · "
+                + env.availableProcessors() + " CPUs · " + env.osName() + " " + env.osArch() + " · "
+                + (env.maxHeapBytes() >> 20) + " MiB max heap";
+    }
+
+    /** The document of a result: a suite's tables when {@code options} name a suite, else one section per workload. */
+    public static ReportDocument of(RunResult result, ReportOptions options) {
+        if (options.suite() != null) {
+            return SuiteTables.document(options.suite(), result);
+        }
+        List<Section> sections = new ArrayList<>();
+        int warmup = result.settings().warmupTrials();
+        for (Map.Entry<String, List<CellResult>> e : RunTables.byWorkload(result).entrySet()) {
+            sections.add(section(e.getKey(), e.getValue(), options, warmup));
+        }
+        return new ReportDocument("vbench report", List.of(), result.environment(), false, sections);
+    }
+
+    private static Section section(String workload, List<CellResult> cells, ReportOptions options, int warmup) {
+        List<Block> blocks = new ArrayList<>();
+        blocks.add(new TableBlock(Kind.DETAIL, RunTables.detail(workload, cells, warmup)));
+        Table comparison = RunTables.comparison(workload, cells, options.metricOrDefault(), warmup, options.noise());
+        if (comparison != null) {
+            blocks.add(new TableBlock(Kind.COMPARISON, comparison));
+            blocks.add(RunCharts.bars(workload, cells, options.metricOrDefault()));
+        }
+        Table open = LoadTables.openModel(workload, cells, warmup);
+        if (open != null) {
+            blocks.add(new TableBlock(Kind.OPEN_MODEL, open));
+        }
+        for (SweepTables.Sweep sweep : SweepTables.concurrency(workload, cells, options, warmup)) {
+            blocks.add(new TableBlock(Kind.SWEEP, sweep.table(), sweep.verdicts()));
+        }
+        RunCharts.concurrency(workload, cells).ifPresent(blocks::add);
+        blocks.addAll(RunCharts.latencies(workload, cells));
+        blocks.add(new TableBlock(Kind.TELEMETRY, TelemetryTables.telemetry(workload, cells)));
+        List<String> stacks = TelemetryTables.pinnedStackLines(cells);
+        if (!stacks.isEmpty()) {
+            blocks.add(new Stacks("Pinned stacks (JFR jdk.VirtualThreadPinned)", stacks));
+        }
+        return new Section(workload, blocks);
+    }
+}

@@ -1,0 +1,67 @@
+package dev.vbench.report;
+
+import dev.vbench.compare.Layout;
+import dev.vbench.report.ReportDocument.Block;
+import dev.vbench.report.ReportDocument.Kind;
+import dev.vbench.report.ReportDocument.Section;
+import dev.vbench.report.ReportDocument.TableBlock;
+import dev.vbench.result.CellResult;
+import dev.vbench.result.Metric;
+import dev.vbench.result.RunResult;
+import dev.vbench.suite.ExperimentSpec;
+import dev.vbench.suite.SuiteSpec;
+import dev.vbench.suite.TableSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The report document of a suite run: its title and source description, then per experiment the
+ * tables its suite file asks for ({@link TableSpec}: layout, metric, unit), each built by
+ * {@link PivotTables} from the experiment's cells (ids {@code EXPERIMENT/cN}).
+ */
+final class SuiteTables {
+
+    private SuiteTables() {}
+
+    static ReportDocument document(SuiteSpec suite, RunResult result) {
+        List<Block> blocks = new ArrayList<>();
+        for (ExperimentSpec e : suite.experiments()) {
+            ExperimentSpec.Fields f = e.fields();
+            List<CellResult> cells = result.cells().stream().filter(c -> c.id().startsWith(f.name() + "/")).toList();
+            if (cells.isEmpty()) {
+                continue;
+            }
+            List<TableSpec> tables = f.tables().isEmpty() ? List.of(new TableSpec(null, null, null, null, null)) : f.tables();
+            for (TableSpec t : tables) {
+                Metric metric = t.metric() == null ? Metric.MAKESPAN : Metric.parse(t.metric());
+                String title = t.title() != null ? t.title() : f.title() != null ? f.title() : f.name();
+                title += fixedParams(cells) + " · " + cells.get(0).trials().size() + " trials";
+                Table table = PivotTables.render(title, cells, t.layout() == null ? Layout.SPEEDUP : Layout.parse(t.layout()),
+                        metric, t.unit(), t.perTaskOrFalse());
+                if (table != null) {
+                    blocks.add(new TableBlock(Kind.SUITE, table));
+                }
+            }
+        }
+        List<String> preface = suite.source() == null || suite.source().isBlank() ? List.of() : List.of(suite.source().strip());
+        return new ReportDocument(suite.title() == null ? suite.suite() : suite.title(), preface, result.environment(), true,
+                List.of(new Section(null, blocks)));
+    }
+
+    /** " (k=v, …)" for the parameters every cell shares (secrets left out), or "". */
+    private static String fixedParams(List<CellResult> cells) {
+        Map<String, String> shared = new LinkedHashMap<>(cells.get(0).config().params());
+        for (CellResult c : cells) {
+            shared.entrySet().removeIf(e -> !e.getValue().equals(c.config().params().get(e.getKey())));
+        }
+        shared.keySet().removeIf(k -> k.equals("url") || k.equals("password"));
+        if (shared.isEmpty()) {
+            return "";
+        }
+        List<String> pairs = new ArrayList<>();
+        shared.forEach((k, v) -> pairs.add(k + "=" + v));
+        return " (" + String.join(", ", pairs) + ")";
+    }
+}

@@ -1,0 +1,80 @@
+package dev.vbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vbench.result.CellConfig;
+import dev.vbench.result.CellResult;
+import dev.vbench.result.ExecutorInfo;
+import dev.vbench.result.RunResult;
+import dev.vbench.result.RunSettings;
+import dev.vbench.testing.Fixtures;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The deltas of a concurrency sweep are decided like every other change (Mann-Whitney over trials,
+ * Holm across the levels, noise band): two executors that behave the same print {@code ~} at every
+ * level, two that are 2x apart print the delta. Hand-built trials with exact, seeded figures.
+ */
+class SweepSignificanceTest {
+
+    private static final int[] LEVELS = {4, 8, 16};
+
+    @Test
+    void executorsThatBehaveTheSamePrintTildeForEveryDelta() {
+        Table sweep = sweep(1.0);
+        for (List<String> row : levelRows(sweep)) {
+            assertEquals("~", row.get(3), sweep::toString);
+        }
+        assertEquals(LEVELS.length, levelRows(sweep).size());
+    }
+
+    @Test
+    void executorsTwiceApartPrintTheDelta() {
+        Table sweep = sweep(0.5); // the second executor's makespan is half: throughput about +100%
+        for (List<String> row : levelRows(sweep)) {
+            String delta = row.get(3);
+            assertTrue(delta.matches("\\+(9[5-9]|10[0-5])\\.\\d%"), () -> delta + " in " + sweep);
+        }
+    }
+
+    @Test
+    void theSameDecisionInEveryFormat() {
+        RunResult run = new RunResult(RunResult.SCHEMA, Fixtures.environment(), new RunSettings(1, 6, 0, 42), cells(1.0));
+        for (Format f : List.of(Format.CONSOLE, Format.MARKDOWN, Format.HTML)) {
+            String text = f.exporter(ReportOptions.DEFAULT).render(run);
+            assertTrue(!text.contains("-0.") && !text.contains("+0."), () -> f + " prints a delta between equal executors:\n" + text);
+        }
+    }
+
+    private static List<List<String>> levelRows(Table t) {
+        return t.rows().stream().filter(r -> !r.get(0).equals("best")).toList();
+    }
+
+    private static Table sweep(double secondMakespanFactor) {
+        List<SweepTables.Sweep> sweeps = SweepTables.concurrency("io", cells(secondMakespanFactor), ReportOptions.DEFAULT, 1);
+        assertEquals(1, sweeps.size());
+        Table t = sweeps.get(0).table();
+        assertEquals(List.of("Concurrency", "fixed:threads=64", "fixed:threads=65", "fixed:threads=64 → fixed:threads=65"),
+                t.headers());
+        return t;
+    }
+
+    /** Two executors at three concurrency levels; 6 trials each with ±3% jitter, makespan 400 ms / level. */
+    private static List<CellResult> cells(double secondMakespanFactor) {
+        List<CellResult> cells = new ArrayList<>();
+        int id = 0;
+        for (int level : LEVELS) {
+            for (int threads : new int[] {64, 65}) {
+                ExecutorInfo executor = Fixtures.fixed(threads);
+                double makespan = 400.0 / level * (threads == 65 ? secondMakespanFactor : 1.0);
+                cells.add(Fixtures.cell("c" + ++id, new CellConfig("io", Map.of("duration", "2ms"), executor, 400, level),
+                        6, makespan, 0.03, 2.0, 100 + id));
+            }
+        }
+        return cells;
+    }
+}
