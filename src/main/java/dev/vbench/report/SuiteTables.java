@@ -39,7 +39,7 @@ final class SuiteTables {
                 String title = t.title() != null ? t.title() : f.title() != null ? f.title() : f.name();
                 title += fixedParams(cells) + " · " + cells.get(0).trials().size() + " trials";
                 Table table = PivotTables.render(title, cells, t.layout() == null ? Layout.SPEEDUP : Layout.parse(t.layout()),
-                        metric, t.unit(), t.perTaskOrFalse());
+                        metric, t.unit(), t.perTaskOrFalse(), t.jvmColumns());
                 if (table != null) {
                     blocks.add(new TableBlock(Kind.SUITE, table));
                 }
