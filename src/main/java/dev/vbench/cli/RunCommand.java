@@ -5,6 +5,10 @@ import dev.vbench.engine.DataDirs;
 import dev.vbench.engine.RunPlan;
 import dev.vbench.loader.UserCode;
 import dev.vbench.measure.EnvironmentProbe;
+import dev.vbench.engine.TrialOrder;
+import dev.vbench.jvm.JvmException;
+import dev.vbench.jvm.JvmOptionSet;
+import dev.vbench.jvm.JvmSpec;
 import dev.vbench.plan.MatrixRequest;
 import dev.vbench.plan.Plan;
 import dev.vbench.plan.Planner;
@@ -133,6 +137,23 @@ public final class RunCommand implements Callable<Integer> {
                     + " trial in this JVM: no JVM start-up per cell, and the executors of a row share one warm JVM.")
     int forks;
 
+    @Option(names = "--jvm", paramLabel = "LABEL=PATH",
+            description = "Run every cell on this JVM too, as a column (repeatable): a JDK home or its bin/java,"
+                    + " LABEL=21 or 21 for the newest JDK 21 found ('vbench list --jvms'). Its cells run in forks"
+                    + " on that java, one measured trial per fork unless --forks is given.")
+    List<String> jvms = new ArrayList<>();
+
+    @Option(names = "--jvm-args", paramLabel = "LABEL='OPTIONS'",
+            description = "A JVM option set as a column (repeatable; crossed with --jvm, else on this JVM), e.g."
+                    + " --jvm-args zgc='-XX:+UseZGC -Xmx2g'; options come after the launcher's.")
+    List<String> jvmArgs = new ArrayList<>();
+
+    @Option(names = "--order", paramLabel = "ORDER",
+            description = "Order of the trials of a table row's cells: interleaved (A B C A B C …), grouped (A A A B B B …)"
+                    + " or random (from --seed). Default: interleaved with --jvm/--jvm-args, so drift of the machine"
+                    + " lands on every JVM alike; grouped otherwise.")
+    String order;
+
     @Option(names = "--seed", defaultValue = "42", description = "Seed for generated inputs.")
     long seed;
 
@@ -141,15 +162,11 @@ public final class RunCommand implements Callable<Integer> {
                     + " .json, .md, .csv, .txt, .html, .hgrm; otherwise --format, else JSON. '-' writes --format to stdout.")
     List<String> outputs = new ArrayList<>();
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", completionCandidates = FormatNames.class,
-            description = "Format for stdout (and for -o files without a known extension): ${COMPLETION-CANDIDATES}."
-                    + " Default: console.")
-    Format format;
+    @Mixin
+    FormatOption format;
 
-    @Option(names = "--metric", paramLabel = "METRIC", defaultValue = "makespan",
-            description = "Metric compared across executors: makespan, throughput, mean, p50, p90, p99, p999, max, cpu, alloc."
-                    + " Without it: throughput with --duration, p99 with --rate; concurrency sweeps show throughput.")
-    String metric;
+    @Mixin
+    MetricOption metric;
 
     @Option(names = "--data-dir", paramLabel = "DIR",
             description = "Where generated inputs are cached. Default: $VBENCH_DATA_DIR, $XDG_CACHE_HOME/vbench or ~/.cache/vbench.")
@@ -162,8 +179,8 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "Print nothing on stdout when writing -o files; no progress.")
     boolean quiet;
 
-    @Option(names = "--verbose", description = "More tables and detail (telemetry table, pinned stacks).")
-    boolean verbose;
+    @Mixin
+    VerboseOption verbosity;
 
     @Option(names = "--no-progress", description = "No progress bar (it is drawn only when stderr is a terminal anyway).")
     boolean noProgress;
@@ -188,7 +205,7 @@ public final class RunCommand implements Callable<Integer> {
         ClassLoader previous = thread.getContextClassLoader();
         try (UserCode code = classPath.open(dataDir != null ? dataDir : DataDirs.defaultRoot(), note -> note(err, note),
                 note -> {
-                    if (verbose) {
+                    if (verbosity.verbose) {
                         note(err, note);
                     }
                 })) {
@@ -212,7 +229,7 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Plan plan = Planner.plan(request(), code);
         history.validate();
-        RunOutputs files = RunOutputs.parse(outputs, format, quiet);
+        RunOutputs files = RunOutputs.parse(outputs, format.format, quiet);
         ReportOptions reportOptions = reportOptions(plan);
         Environment environment = EnvironmentProbe.capture(VersionProvider.version(),
                 "vbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
@@ -229,7 +246,17 @@ public final class RunCommand implements Callable<Integer> {
     RunRequest request() {
         MatrixRequest matrix = new MatrixRequest(workload, Planner.sweeps(params), executors, tasks, concurrency, duration,
                 rates, timeout);
-        return new RunRequest(suiteFile, scale, matrix, new TrialOptions(warmup, trials, forks, seed, dataDir));
+        try {
+            matrix = matrix.withJvms(jvms.stream().map(JvmSpec::parse).toList(),
+                    jvmArgs.stream().map(JvmOptionSet::parse).toList());
+        } catch (JvmException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+        TrialOrder trialOrder = order == null ? null : TrialOrder.parse(order);
+        if (order != null && trialOrder == null) {
+            throw new UsageException("--order " + order + " is not an order; use interleaved, grouped or random");
+        }
+        return new RunRequest(suiteFile, scale, matrix, new TrialOptions(warmup, trials, forks, seed, dataDir, trialOrder));
     }
 
     /** What the planner does not see: the options of the outputs and of the exit code. */
@@ -254,11 +281,14 @@ public final class RunCommand implements Callable<Integer> {
 
     private static final Duration MAX_PINNING_THRESHOLD = Duration.ofHours(1);
 
+    /**
+     * Without --metric, executors are compared by makespan; a timed trial's makespan is its window,
+     * so compare throughput, and an open-model trial's is its schedule, so compare (corrected) p99.
+     */
     private ReportOptions reportOptions(Plan plan) {
-        Metric tableMetric = parseMetric();
-        boolean metricGiven = spec.commandLine().getParseResult().hasMatchedOption("--metric");
-        return new ReportOptions(metricGiven ? tableMetric : loadDefaultMetric(tableMetric), verbose,
-                metricGiven ? tableMetric : null, parseSlo()).withSuite(plan.suite());
+        Metric byLoad = !rates.isEmpty() ? Metric.P99 : duration != null ? Metric.THROUGHPUT : Metric.MAKESPAN;
+        return new ReportOptions(metric.orElse(byLoad), verbosity.verbose, metric.metric, parseSlo())
+                .withSuite(plan.suite());
     }
 
     /** The one header line on stderr: what runs, how often, and how to stop it. */
@@ -271,18 +301,35 @@ public final class RunCommand implements Callable<Integer> {
                 + EnumNames.cliName(plan.scale()) + "): ") + plan.cells().size() + " cell(s) × ("
                 + first.settings().warmupTrials() + " warmup + " + first.settings().measuredTrials() + " measured trials)"
                 + (first.settings().forks() > 0 ? " in " + first.settings().forks() + " fork(s) each" : "")
+                + jvmHeader(plan)
                 + (plan.suite() == null ? loadHeader(first) : "")
                 + (Terminals.interactive() ? "; Ctrl-C stops and keeps finished cells" : ""));
+        plan.notes().forEach(note -> err.println("vbench: " + note));
         err.flush();
+    }
+
+    /** "; JVMs j21 (21.0.8 /opt/jdk-21), j25 (…); order interleaved" for a run with JVMs as an axis, else "". */
+    private static String jvmHeader(Plan plan) {
+        java.util.Map<String, dev.vbench.jvm.JvmTarget> targets = new java.util.LinkedHashMap<>();
+        plan.cells().stream().filter(c -> c.jvm() != null).forEach(c -> targets.putIfAbsent(c.jvm().label(), c.jvm()));
+        String order = plan.first().settings().order();
+        if (targets.isEmpty()) {
+            return order == null ? "" : "; order " + order;
+        }
+        List<String> parts = new ArrayList<>();
+        targets.values().forEach(t -> parts.add(t.label() + " (" + t.info().version() + " " + t.info().javaHome()
+                + (t.options().isEmpty() ? "" : " " + String.join(" ", t.options())) + ")"));
+        return "; JVMs " + String.join(", ", parts) + "; order " + (order == null ? "grouped" : order);
     }
 
     /** Writes the files a last time, prints stdout and returns the exit code. */
     private int finish(PrintWriter out, PrintWriter err, SuiteSpec suite, RunOutputs files, RunResult result,
             ReportOptions reportOptions) {
-        if (suite != null && (format == null || format == Format.CONSOLE || format == Format.MARKDOWN)) {
+        Format chosen = format.format;
+        if (suite != null && (chosen == null || chosen == Format.CONSOLE || chosen == Format.MARKDOWN)) {
             files.writeFiles(result, reportOptions);
             if (!(quiet && files.anyFile())) {
-                out.print(SuiteRun.render(suite, result, format == Format.MARKDOWN));
+                out.print(SuiteRun.render(suite, result, chosen == Format.MARKDOWN));
                 out.flush();
             }
             return exitCode(err, result);
@@ -323,25 +370,5 @@ public final class RunCommand implements Callable<Integer> {
                             ? " (rate swept)" : "");
         }
         return tasks.isEmpty() ? ", tasks " + first.tasks() + " (default)" : "";
-    }
-
-    /**
-     * Without --metric, executors are compared by makespan; a timed trial's makespan is its window,
-     * so compare throughput, and an open-model trial's is its schedule, so compare (corrected) p99.
-     */
-    private Metric loadDefaultMetric(Metric metric) {
-        if (!rates.isEmpty()) {
-            return Metric.P99;
-        }
-        return duration != null ? Metric.THROUGHPUT : metric;
-    }
-
-    private Metric parseMetric() {
-        Metric m = Metric.byKey(metric);
-        if (m == null) {
-            throw new UsageException("--metric '" + metric + "' is unknown; use one of makespan, throughput, mean, p50,"
-                    + " p90, p99, p999, max, cpu, alloc");
-        }
-        return m;
     }
 }

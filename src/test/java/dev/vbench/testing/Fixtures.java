@@ -6,6 +6,7 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
 import dev.vbench.result.ExecutorInfo;
 import dev.vbench.result.GcPauses;
+import dev.vbench.result.JvmInfo;
 import dev.vbench.result.PinnedStack;
 import dev.vbench.result.SchedulerInfo;
 import dev.vbench.result.RunResult;
@@ -81,6 +82,31 @@ public final class Fixtures {
                 cell("c3", "io", Map.of("duration", "200ms"), fixed(200), 10000, 6, 10100, 0.01, 200.5, 3),
                 cell("c4", "io", Map.of("duration", "200ms"), virtual(), 10000, 6, 231, 0.05, 200.2, 4));
         return new RunResult(RunResult.SCHEMA, environment(), new RunSettings(1, 6, 0, 42), cells);
+    }
+
+    /**
+     * The JVM axis in miniature ({@code --jvm j21=… --jvm j25=… --jvm-args}): io on virtual and
+     * fixed:threads=200, each on three JVMs — j21 (virtual threads 20% slower), j25, and j25/zgc —
+     * every cell with its JVM label and probe.
+     */
+    public static RunResult jvmRun() {
+        List<JvmInfo> jvms = List.of(
+                new JvmInfo("j21", "/opt/jdk-21", List.of(), "21.0.8", "TestVendor", "Test VM", "21.0.8+9", 8, "G1", 1L << 30),
+                new JvmInfo("j25", "/opt/jdk-25", List.of(), "25.0.3", "TestVendor", "Test VM", "25.0.3+9", 8, "G1", 1L << 30),
+                new JvmInfo("j25/zgc", "/opt/jdk-25", List.of("-XX:+UseZGC"), "25.0.3", "TestVendor", "Test VM", "25.0.3+9",
+                        8, "ZGC", 1L << 30));
+        double[][] makespans = {{5050, 5040, 5060}, {154, 128, 127}};
+        List<ExecutorInfo> executors = List.of(fixed(200), virtual());
+        List<CellResult> cells = new ArrayList<>();
+        for (int e = 0; e < executors.size(); e++) {
+            for (int j = 0; j < jvms.size(); j++) {
+                CellConfig config = new CellConfig("io", Map.of("duration", "100ms"), executors.get(e), 10000, 0)
+                        .withJvm(jvms.get(j).label());
+                cells.add(cell("c" + (cells.size() + 1), config, 6, makespans[e][j], e == 0 ? 0.01 : 0.03, 100.3,
+                        11 + cells.size()).withJvm(jvms.get(j)));
+            }
+        }
+        return new RunResult(RunResult.SCHEMA, environment(), new RunSettings(1, 6, 6, 42, "interleaved"), cells);
     }
 
     /**
