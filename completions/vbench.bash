@@ -159,7 +159,17 @@ function _complete_vbench() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} list" ];    then _picocli_vbench; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} report" ];    then _picocli_vbench; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} calibrate" ];    then _picocli_vbench; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history" ];    then _picocli_vbench; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} help" ];    then _picocli_vbench; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history add" ];    then _picocli_vbench_history; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history runs" ];    then _picocli_vbench_history; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history series" ];    then _picocli_vbench_history; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history show" ];    then _picocli_vbench_history; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history analyze" ];    then _picocli_vbench_history; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history check" ];    then _picocli_vbench_history; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history ack" ];    then _picocli_vbench_history; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history exclude" ];    then _picocli_vbench_history; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history export" ];    then _picocli_vbench_history; return $?; fi
 
   # Find the longest sequence of subcommands and call the bash function for that subcommand.
   local cmds0=(run)
@@ -167,9 +177,29 @@ function _complete_vbench() {
   local cmds2=(list)
   local cmds3=(report)
   local cmds4=(calibrate)
-  local cmds5=(help)
+  local cmds5=(history)
+  local cmds6=(help)
+  local cmds7=(history add)
+  local cmds8=(history runs)
+  local cmds9=(history series)
+  local cmds10=(history show)
+  local cmds11=(history analyze)
+  local cmds12=(history check)
+  local cmds13=(history ack)
+  local cmds14=(history exclude)
+  local cmds15=(history export)
 
-  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_vbench_help; return $?; fi
+  if CompWordsContainsArray "${cmds15[@]}"; then _picocli_vbench_history_export; return $?; fi
+  if CompWordsContainsArray "${cmds14[@]}"; then _picocli_vbench_history_exclude; return $?; fi
+  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_vbench_history_ack; return $?; fi
+  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_vbench_history_check; return $?; fi
+  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_vbench_history_analyze; return $?; fi
+  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_vbench_history_show; return $?; fi
+  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_vbench_history_series; return $?; fi
+  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_vbench_history_runs; return $?; fi
+  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_vbench_history_add; return $?; fi
+  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_vbench_help; return $?; fi
+  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_vbench_history; return $?; fi
   if CompWordsContainsArray "${cmds4[@]}"; then _picocli_vbench_calibrate; return $?; fi
   if CompWordsContainsArray "${cmds3[@]}"; then _picocli_vbench_report; return $?; fi
   if CompWordsContainsArray "${cmds2[@]}"; then _picocli_vbench_list; return $?; fi
@@ -185,7 +215,7 @@ function _picocli_vbench() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="run compare list report calibrate help"
+  local commands="run compare list report calibrate history help"
   local flag_opts="'-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -206,7 +236,7 @@ function _picocli_vbench_run() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '-q' '--quiet' '--verbose' '--no-progress'"
-  local arg_opts="'-cp' '--classpath' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--duration' '--rate' '--timeout' '--slo' '--warmup' '--trials' '--forks' '--seed' '-o' '--output' '-f' '--format' '--metric' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold'"
+  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--duration' '--rate' '--timeout' '--slo' '--warmup' '--trials' '--forks' '--jvm' '--jvm-args' '--order' '--seed' '-o' '--output' '-f' '--format' '--metric' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold'"
   local SCALE_option_args=("quick" "full") # --scale values
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench") # --format values
   local onoff_option_args=("on" "off") # --pinning values
@@ -215,6 +245,21 @@ function _picocli_vbench_run() {
 
   case ${prev_word} in
     '-cp'|'--classpath')
+      return
+      ;;
+    '--history')
+      return
+      ;;
+    '--testbed')
+      return
+      ;;
+    '--branch')
+      return
+      ;;
+    '--commit')
+      return
+      ;;
+    '--label')
       return
       ;;
     '--scale')
@@ -256,6 +301,15 @@ function _picocli_vbench_run() {
       return
       ;;
     '--forks')
+      return
+      ;;
+    '--jvm')
+      return
+      ;;
+    '--jvm-args')
+      return
+      ;;
+    '--order')
       return
       ;;
     '--seed')
@@ -486,14 +540,399 @@ function _picocli_vbench_calibrate() {
   fi
 }
 
+# Generates completions for the options and subcommands of the `history` subcommand.
+function _picocli_vbench_history() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+
+  local commands="add runs series show analyze check ack exclude export"
+  local flag_opts="'--stacktrace' '-h' '--help'"
+  local arg_opts=""
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
 # Generates completions for the options and subcommands of the `help` subcommand.
 function _picocli_vbench_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="run compare list report calibrate"
+  local commands="run compare list report calibrate history"
   local flag_opts="'-h' '--help'"
   local arg_opts=""
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `add` subcommand.
+function _picocli_vbench_history_add() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--stacktrace' '-h' '--help'"
+  local arg_opts="'--history' '--testbed' '--branch' '--commit' '--label'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--history')
+      return
+      ;;
+    '--testbed')
+      return
+      ;;
+    '--branch')
+      return
+      ;;
+    '--commit')
+      return
+      ;;
+    '--label')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "add" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 2147483647 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    fi
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `runs` subcommand.
+function _picocli_vbench_history_runs() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--stacktrace' '-h' '--help'"
+  local arg_opts="'--history' '--testbed' '--last'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--history')
+      return
+      ;;
+    '--testbed')
+      return
+      ;;
+    '--last')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `series` subcommand.
+function _picocli_vbench_history_series() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--stacktrace' '-h' '--help'"
+  local arg_opts="'--history' '--testbed'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--history')
+      return
+      ;;
+    '--testbed')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `show` subcommand.
+function _picocli_vbench_history_show() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--stacktrace' '-h' '--help'"
+  local arg_opts="'--history' '--metric' '-f' '--format' '-o' '--output' '--last' '--window' '-P' '--p-value' '-M' '--min-magnitude' '--min-points-after'"
+  local FORMAT_option_args=("text" "html") # --format values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--history')
+      return
+      ;;
+    '--metric')
+      return
+      ;;
+    '-f'|'--format')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
+      return $?
+      ;;
+    '-o'|'--output')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--last')
+      return
+      ;;
+    '--window')
+      return
+      ;;
+    '-P'|'--p-value')
+      return
+      ;;
+    '-M'|'--min-magnitude')
+      return
+      ;;
+    '--min-points-after')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `analyze` subcommand.
+function _picocli_vbench_history_analyze() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--stacktrace' '-h' '--help'"
+  local arg_opts="'--history' '--metric' '--testbed' '--window' '-P' '--p-value' '-M' '--min-magnitude' '--min-points-after'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--history')
+      return
+      ;;
+    '--metric')
+      return
+      ;;
+    '--testbed')
+      return
+      ;;
+    '--window')
+      return
+      ;;
+    '-P'|'--p-value')
+      return
+      ;;
+    '-M'|'--min-magnitude')
+      return
+      ;;
+    '--min-points-after')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `check` subcommand.
+function _picocli_vbench_history_check() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--stacktrace' '-h' '--help' '--verbose'"
+  local arg_opts="'--history' '--fail-on-regression' '--noise' '--metric' '--testbed' '--window' '-P' '--p-value' '-M' '--min-magnitude' '--min-points-after'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--history')
+      return
+      ;;
+    '--fail-on-regression')
+      return
+      ;;
+    '--noise')
+      return
+      ;;
+    '--metric')
+      return
+      ;;
+    '--testbed')
+      return
+      ;;
+    '--window')
+      return
+      ;;
+    '-P'|'--p-value')
+      return
+      ;;
+    '-M'|'--min-magnitude')
+      return
+      ;;
+    '--min-points-after')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `ack` subcommand.
+function _picocli_vbench_history_ack() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--stacktrace' '-h' '--help'"
+  local arg_opts="'--history' '--metric' '--reason'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--history')
+      return
+      ;;
+    '--metric')
+      return
+      ;;
+    '--reason')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `exclude` subcommand.
+function _picocli_vbench_history_exclude() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--stacktrace' '-h' '--help'"
+  local arg_opts="'--history' '--reason'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--history')
+      return
+      ;;
+    '--reason')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `export` subcommand.
+function _picocli_vbench_history_export() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--stacktrace' '-h' '--help'"
+  local arg_opts="'--history' '-f' '--format' '--run' '-o' '--output'"
+  local FORMAT_option_args=("csv") # --format values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--history')
+      return
+      ;;
+    '-f'|'--format')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
+      return $?
+      ;;
+    '--run')
+      return
+      ;;
+    '-o'|'--output')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+  esac
 
   if [[ "${curr_word}" == -* ]]; then
     COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
