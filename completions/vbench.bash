@@ -236,13 +236,18 @@ function _picocli_vbench_run() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '-q' '--quiet' '--verbose' '--no-progress'"
-  local arg_opts="'--history' '--testbed' '--branch' '--commit' '--label' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--duration' '--rate' '--timeout' '--slo' '--warmup' '--trials' '--forks' '--seed' '-o' '--output' '-f' '--format' '--metric' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold'"
+  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--duration' '--rate' '--timeout' '--slo' '--warmup' '--trials' '--forks' '--jvm' '--jvm-args' '--order' '--seed' '-o' '--output' '-f' '--format' '--metric' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold'"
+  local SCALE_option_args=("quick" "full") # --scale values
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench") # --format values
+  local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
   local onoff_option_args=("on" "off") # --pinning values
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
+    '-cp'|'--classpath')
+      return
+      ;;
     '--history')
       return
       ;;
@@ -259,7 +264,9 @@ function _picocli_vbench_run() {
       return
       ;;
     '--scale')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${SCALE_option_args[@]}" ) )
+      return $?
       ;;
     '-w'|'--workload')
       return
@@ -297,6 +304,15 @@ function _picocli_vbench_run() {
     '--forks')
       return
       ;;
+    '--jvm')
+      return
+      ;;
+    '--jvm-args')
+      return
+      ;;
+    '--order')
+      return
+      ;;
     '--seed')
       return
       ;;
@@ -309,7 +325,9 @@ function _picocli_vbench_run() {
       return $?
       ;;
     '--metric')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${METRIC_option_args[@]}" ) )
+      return $?
       ;;
     '--data-dir')
       local IFS=$'\n'
@@ -334,6 +352,13 @@ function _picocli_vbench_run() {
     COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
   else
     local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "run" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 0 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    fi
     local IFS=$'\n'
     COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
   fi
@@ -348,15 +373,22 @@ function _picocli_vbench_compare() {
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '--verbose'"
   local arg_opts="'--layout' '--metric' '--noise' '--match-ignore' '--fail-on-regression' '-f' '--format' '-o' '--output' '--labels'"
+  local LAYOUT_option_args=("speedup" "change" "baseline" "chain") # --layout values
+  local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
+  local FORMAT_option_args=("text" "markdown" "csv" "json" "html") # --format values
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
     '--layout')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${LAYOUT_option_args[@]}" ) )
+      return $?
       ;;
     '--metric')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${METRIC_option_args[@]}" ) )
+      return $?
       ;;
     '--noise')
       return
@@ -368,7 +400,9 @@ function _picocli_vbench_compare() {
       return
       ;;
     '-f'|'--format')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
+      return $?
       ;;
     '-o'|'--output')
       local IFS=$'\n'
@@ -405,11 +439,14 @@ function _picocli_vbench_list() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '--jvms'"
-  local arg_opts="'-w' '--workload' '-p' '--param'"
+  local arg_opts="'-cp' '--classpath' '-w' '--workload' '-p' '--param'"
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
+    '-cp'|'--classpath')
+      return
+      ;;
     '-w'|'--workload')
       return
       ;;
@@ -437,6 +474,7 @@ function _picocli_vbench_report() {
   local flag_opts="'--stacktrace' '-h' '--help' '--verbose'"
   local arg_opts="'-f' '--format' '-o' '--output' '--metric' '--cell'"
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench") # --format values
+  local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -453,7 +491,9 @@ function _picocli_vbench_report() {
       return $?
       ;;
     '--metric')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${METRIC_option_args[@]}" ) )
+      return $?
       ;;
     '--cell')
       return
@@ -484,12 +524,18 @@ function _picocli_vbench_calibrate() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help'"
-  local arg_opts="'--tasks' '--rounds' '-e' '--executor' '--pinning'"
+  local arg_opts="'-w' '--workload' '-p' '--param' '--tasks' '--rounds' '-e' '--executor' '--pinning'"
   local onoff_option_args=("on" "off") # --pinning values
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
+    '-w'|'--workload')
+      return
+      ;;
+    '-p'|'--param')
+      return
+      ;;
     '--tasks')
       return
       ;;
