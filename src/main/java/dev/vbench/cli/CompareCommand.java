@@ -110,11 +110,14 @@ public final class CompareCommand implements Callable<Integer> {
         Metric m = metric.metric;
         CompareFormat byExtension = output.fileName() == null ? null : CompareFormat.fromFileName(output.fileName());
         CompareFormat outputFormat = format != null ? format : byExtension != null ? byExtension : CompareFormat.TEXT;
-        if (files.size() < 2) {
-            throw new UsageException("compare needs two or more result files (got " + files.size()
-                    + "); e.g. vbench compare before.json after.json");
+        if (files.size() == 1) {
+            return compareJvms(out, err, m, outputFormat, noiseBand, threshold);
         }
-        Layout chosen = parseLayout();
+        if (files.size() < 2) {
+            throw new UsageException("compare needs two or more result files, or one run with several JVMs (--jvm)"
+                    + " (got " + files.size() + "); e.g. vbench compare before.json after.json");
+        }
+        Layout chosen = parseLayout(files.size());
         List<String> names = columnLabels();
         output.checkWritable();
         List<Dataset> inputs = new ArrayList<>();
@@ -129,6 +132,11 @@ public final class CompareCommand implements Callable<Integer> {
             }
             inputs.add(d);
         }
+        return compareAndWrite(out, err, inputs, runs, chosen, outputFormat, noiseBand, threshold);
+    }
+
+    private int compareAndWrite(PrintWriter out, PrintWriter err, List<Dataset> inputs, List<RunResult> runs,
+            Layout chosen, CompareFormat outputFormat, double noiseBand, Double threshold) {
         Comparison comparison;
         try {
             comparison = Comparisons.compute(inputs, new CompareOptions(chosen, noiseBand, MannWhitney.ALPHA,
@@ -139,6 +147,36 @@ public final class CompareCommand implements Callable<Integer> {
         Latencies latencies = outputFormat == CompareFormat.HTML ? latencies(comparison, runs) : Latencies.NONE;
         output.write(out, outputFormat.render(comparison, verbosity.verbose, latencies));
         return gate(err, comparison, threshold);
+    }
+
+    /** One result file of a run with JVMs as an axis: its JVMs are the columns, as files would be. */
+    private int compareJvms(PrintWriter out, PrintWriter err, Metric m, CompareFormat outputFormat, double noiseBand,
+            Double threshold) {
+        Inputs.Input input = Inputs.read(files.get(0), "", m);
+        if (input.run() == null) {
+            throw new UsageException("compare needs two or more result files (got one JMH file); e.g. vbench compare"
+                    + " before.json after.json");
+        }
+        List<Dataset> byJvm = Inputs.byJvm(input.run(), files.get(0).toString(), m == null ? Metric.MAKESPAN : m);
+        List<RunResult> runs = byJvm.stream().map(d -> Inputs.jvmPart(input.run(), d.label())).toList();
+        if (byJvm.isEmpty()) {
+            throw new UsageException("compare needs two or more result files, or one run with several JVMs; "
+                    + files.get(0) + " ran on one JVM (run with --jvm A=… --jvm B=…, or give a second file)");
+        }
+        if (!labels.isEmpty()) {
+            if (labels.size() != byJvm.size()) {
+                throw new UsageException("--labels gives " + labels.size() + " name(s) for the " + byJvm.size()
+                        + " JVMs of " + files.get(0) + "; give one per JVM");
+            }
+            List<Dataset> renamed = new ArrayList<>();
+            for (int i = 0; i < byJvm.size(); i++) {
+                Dataset d = byJvm.get(i);
+                renamed.add(new Dataset(labels.get(i), d.path(), d.kind(), d.environment(), d.series(), d.notes()));
+            }
+            byJvm = renamed;
+        }
+        output.checkWritable();
+        return compareAndWrite(out, err, byJvm, runs, parseLayout(byJvm.size()), outputFormat, noiseBand, threshold);
     }
 
     /** The merged latency histograms behind the rows, for the HTML page's percentile curves. */
@@ -171,10 +209,10 @@ public final class CompareCommand implements Callable<Integer> {
         return ExitCodes.FAILED;
     }
 
-    private Layout parseLayout() {
+    private Layout parseLayout(int columns) {
         try {
-            Layout chosen = layout == null ? Layout.defaultFor(files.size()) : layout;
-            chosen.pairs(files.size()); // refuses a layout that cannot show this many files
+            Layout chosen = layout == null ? Layout.defaultFor(columns) : layout;
+            chosen.pairs(columns); // refuses a layout that cannot show this many files
             return chosen;
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);

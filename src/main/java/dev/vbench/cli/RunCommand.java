@@ -5,6 +5,10 @@ import dev.vbench.engine.DataDirs;
 import dev.vbench.engine.RunPlan;
 import dev.vbench.loader.UserCode;
 import dev.vbench.measure.EnvironmentProbe;
+import dev.vbench.engine.TrialOrder;
+import dev.vbench.jvm.JvmException;
+import dev.vbench.jvm.JvmOptionSet;
+import dev.vbench.jvm.JvmSpec;
 import dev.vbench.plan.MatrixRequest;
 import dev.vbench.plan.Plan;
 import dev.vbench.plan.Planner;
@@ -50,6 +54,9 @@ import picocli.CommandLine.Spec;
             "  vbench run -w examples/single-file/Fib.java -p n=20,25 -e virtual -e fixed:threads=2",
             "  vbench run --classpath target/classes -w 'com.acme.Checkout::handle' -e virtual"})
 public final class RunCommand implements Callable<Integer> {
+
+    /** Longest --pinning-threshold: a park pinned longer than an hour is no threshold question. */
+    private static final Duration MAX_PINNING_THRESHOLD = Duration.ofHours(1);
 
     @Spec
     CommandSpec spec;
@@ -132,6 +139,23 @@ public final class RunCommand implements Callable<Integer> {
                     + " across them, --warmup in each) so one cell's JIT state cannot leak into the next. 0 runs every"
                     + " trial in this JVM: no JVM start-up per cell, and the executors of a row share one warm JVM.")
     int forks;
+
+    @Option(names = "--jvm", paramLabel = "LABEL=PATH",
+            description = "Run every cell on this JVM too, as a column (repeatable): a JDK home or its bin/java,"
+                    + " LABEL=21 or 21 for the newest JDK 21 found ('vbench list --jvms'). Its cells run in forks"
+                    + " on that java, one measured trial per fork unless --forks is given.")
+    List<String> jvms = new ArrayList<>();
+
+    @Option(names = "--jvm-args", paramLabel = "LABEL='OPTIONS'",
+            description = "A JVM option set as a column (repeatable; crossed with --jvm, else on this JVM), e.g."
+                    + " --jvm-args zgc='-XX:+UseZGC -Xmx2g'; options come after the launcher's.")
+    List<String> jvmArgs = new ArrayList<>();
+
+    @Option(names = "--order", paramLabel = "ORDER",
+            description = "Order of the trials of a table row's cells: interleaved (A B C A B C …), grouped (A A A B B B …)"
+                    + " or random (from --seed). Default: interleaved with --jvm/--jvm-args, so drift of the machine"
+                    + " lands on every JVM alike; grouped otherwise.")
+    String order;
 
     @Option(names = "--seed", defaultValue = "42", description = "Seed for generated inputs.")
     long seed;
@@ -225,7 +249,17 @@ public final class RunCommand implements Callable<Integer> {
     RunRequest request() {
         MatrixRequest matrix = new MatrixRequest(workload, Planner.sweeps(params), executors, tasks, concurrency, duration,
                 rates, timeout);
-        return new RunRequest(suiteFile, scale, matrix, new TrialOptions(warmup, trials, forks, seed, dataDir));
+        try {
+            matrix = matrix.withJvms(jvms.stream().map(JvmSpec::parse).toList(),
+                    jvmArgs.stream().map(JvmOptionSet::parse).toList());
+        } catch (JvmException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+        TrialOrder trialOrder = order == null ? null : TrialOrder.parse(order);
+        if (order != null && trialOrder == null) {
+            throw new UsageException("--order " + order + " is not an order; use interleaved, grouped or random");
+        }
+        return new RunRequest(suiteFile, scale, matrix, new TrialOptions(warmup, trials, forks, seed, dataDir, trialOrder));
     }
 
     /** What the planner does not see: the options of the outputs and of the exit code. */
@@ -248,8 +282,6 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private static final Duration MAX_PINNING_THRESHOLD = Duration.ofHours(1);
-
     /**
      * Without --metric, executors are compared by makespan; a timed trial's makespan is its window,
      * so compare throughput, and an open-model trial's is its schedule, so compare (corrected) p99.
@@ -270,9 +302,25 @@ public final class RunCommand implements Callable<Integer> {
                 + EnumNames.cliName(plan.scale()) + "): ") + plan.cells().size() + " cell(s) × ("
                 + first.settings().warmupTrials() + " warmup + " + first.settings().measuredTrials() + " measured trials)"
                 + (first.settings().forks() > 0 ? " in " + first.settings().forks() + " fork(s) each" : "")
+                + jvmHeader(plan)
                 + (plan.suite() == null ? loadHeader(first) : "")
                 + (Terminals.interactive() ? "; Ctrl-C stops and keeps finished cells" : ""));
+        plan.notes().forEach(note -> err.println("vbench: " + note));
         err.flush();
+    }
+
+    /** "; JVMs j21 (21.0.8 /opt/jdk-21), j25 (…); order interleaved" for a run with JVMs as an axis, else "". */
+    private static String jvmHeader(Plan plan) {
+        java.util.Map<String, dev.vbench.jvm.JvmTarget> targets = new java.util.LinkedHashMap<>();
+        plan.cells().stream().filter(c -> c.jvm() != null).forEach(c -> targets.putIfAbsent(c.jvm().label(), c.jvm()));
+        String order = plan.first().settings().order();
+        if (targets.isEmpty()) {
+            return order == null ? "" : "; order " + order;
+        }
+        List<String> parts = new ArrayList<>();
+        targets.values().forEach(t -> parts.add(t.label() + " (" + t.info().version() + " " + t.info().javaHome()
+                + (t.options().isEmpty() ? "" : " " + String.join(" ", t.options())) + ")"));
+        return "; JVMs " + String.join(", ", parts) + "; order " + (order == null ? "grouped" : order);
     }
 
     /** Writes the files a last time, prints stdout and returns the exit code. */

@@ -23,6 +23,12 @@ public record CellDimension(String name, Function<CellConfig, String> reader) {
     /** The executor spec: the column axis of run tables. */
     public static final CellDimension EXECUTOR = new CellDimension("executor", c -> c.executor().spec());
 
+    /**
+     * The JVM (and option set) label of a run with JVMs as an axis ({@code --jvm}, {@code --jvm-args}):
+     * the column axis of its JVM tables; empty for cells of a run without one.
+     */
+    public static final CellDimension JVM = new CellDimension("jvm", c -> c.jvm() == null ? "" : c.jvm());
+
     /** The concurrency level: the row axis of concurrency sweeps. */
     public static final CellDimension CONCURRENCY = new CellDimension("concurrency",
             c -> c.concurrency() == 0 ? "unlimited" : String.valueOf(c.concurrency()));
@@ -53,6 +59,7 @@ public record CellDimension(String name, Function<CellConfig, String> reader) {
         candidates.add(new CellDimension("rate", c -> c.openModel() ? CellConfig.formatRate(c.ratePerSecond()) : "closed"));
         candidates.add(new CellDimension("tasks", c -> String.valueOf(c.tasks())));
         candidates.add(CONCURRENCY);
+        candidates.add(JVM);
         List<CellDimension> varying = new ArrayList<>();
         for (CellDimension d : candidates) {
             if (d.values(cells).size() > 1) {
@@ -62,7 +69,7 @@ public record CellDimension(String name, Function<CellConfig, String> reader) {
         varying.removeIf(d -> d.name().equals("tasks") && followsAnother(d, varying, cells));
         if (varying.isEmpty()) {
             boolean timed = cells.stream().allMatch(c -> c.config().tasks() == 0); // --duration: no task count
-            varying.add(candidates.get(candidates.size() - (timed ? 1 : 2))); // tasks, else concurrency
+            varying.add(candidates.get(candidates.size() - (timed ? 2 : 3))); // tasks, else concurrency
         }
         return varying;
     }

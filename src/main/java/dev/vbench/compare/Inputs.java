@@ -77,6 +77,47 @@ public final class Inputs {
         return new Dataset(label, path, "vbench", environment(run.environment()), series, notes);
     }
 
+    /**
+     * The series of a run with JVMs as an axis ({@code --jvm}, {@code --jvm-args}), one dataset per JVM
+     * label in run order, so one result file compares its JVMs as other files compare with each other.
+     * Each dataset's environment is that JVM's probe. Empty when the run has fewer than two JVM labels.
+     */
+    public static List<Dataset> byJvm(RunResult run, String path, Metric metric) {
+        Map<String, List<CellResult>> groups = new LinkedHashMap<>();
+        for (CellResult cell : run.cells()) {
+            if (cell.config().jvm() != null) {
+                groups.computeIfAbsent(cell.config().jvm(), k -> new ArrayList<>()).add(cell);
+            }
+        }
+        if (groups.size() < 2) {
+            return List.of();
+        }
+        List<Dataset> datasets = new ArrayList<>();
+        groups.forEach((label, cells) -> {
+            RunResult part = jvmPart(run, label);
+            Dataset d = fromRun(part, label, path, metric);
+            dev.vbench.result.JvmInfo jvm = cells.get(0).jvm();
+            Map<String, String> env = new LinkedHashMap<>(d.environment());
+            if (jvm != null) {
+                env.put("JVM", jvm.vendor() + " " + jvm.version());
+                env.put("CPUs", String.valueOf(jvm.availableProcessors()));
+                env.put("heap", (jvm.maxHeapBytes() >> 20) + " MiB");
+                env.put("GC", jvm.gc());
+                env.put("JVM options", String.join(" ", jvm.options()));
+            }
+            datasets.add(new Dataset(d.label(), d.path(), d.kind(), env, d.series(), d.notes()));
+        });
+        return datasets;
+    }
+
+    /** The cells of {@code run} that ran on the JVM {@code label}, without the label (so they match across JVMs). */
+    public static RunResult jvmPart(RunResult run, String label) {
+        return new RunResult(run.schema(), run.environment(), run.settings(), run.cells().stream()
+                .filter(c -> label.equals(c.config().jvm()))
+                .map(c -> new CellResult(c.id(), c.config().withJvm(null), c.status(), c.trials(), c.summary(), c.notes()))
+                .toList());
+    }
+
     /** The series of a JMH file: one per benchmark entry, the flattened {@code rawData}. */
     public static Dataset fromJmh(List<JmhBenchmark> benchmarks, String label, String path) {
         List<Series> series = new ArrayList<>();

@@ -1,6 +1,7 @@
 package dev.vbench.engine;
 
 import dev.vbench.executor.ConfiguredExecutor;
+import dev.vbench.jvm.JvmTarget;
 import dev.vbench.result.CellConfig;
 import dev.vbench.spi.Params;
 import dev.vbench.spi.WorkloadProvider;
@@ -14,13 +15,26 @@ import dev.vbench.spi.WorkloadProvider;
  * @param params resolved workload parameters
  * @param executor resolved executor strategy
  * @param load how the trial offers work: closed count, timed window or open rate
+ * @param jvm the JVM (and option set) the cell runs on, in forks started with its {@code java}, when
+ *     the run has JVMs as an axis ({@code --jvm}, {@code --jvm-args}); null = this JVM, as before
  */
-public record CellPlan(String id, WorkloadProvider workload, Params params, ConfiguredExecutor executor, LoadShape load) {
+public record CellPlan(String id, WorkloadProvider workload, Params params, ConfiguredExecutor executor, LoadShape load,
+        JvmTarget jvm) {
 
     public CellPlan {
         if (load == null) {
             throw new IllegalArgumentException("a cell needs a load shape");
         }
+    }
+
+    /** A cell that runs on the JVM vbench runs on (or its forks). */
+    public CellPlan(String id, WorkloadProvider workload, Params params, ConfiguredExecutor executor, LoadShape load) {
+        this(id, workload, params, executor, load, null);
+    }
+
+    /** This cell on the JVM target {@code target}. */
+    public CellPlan onJvm(String newId, JvmTarget target) {
+        return new CellPlan(newId, workload, params, executor, load, target);
     }
 
     /** A closed-model cell: {@code tasks} tasks, at most {@code concurrency} in flight (0 = unlimited). */
@@ -41,7 +55,8 @@ public record CellPlan(String id, WorkloadProvider workload, Params params, Conf
 
     /** What the result records about this cell, and what {@code compare} and history match cells on. */
     public CellConfig config() {
-        return new CellConfig(workload.name(), params.asText(), executor.info(), load.tasks(), load.concurrency(),
-                load.durationNanos(), load.ratePerSecond(), load.timeoutNanos());
+        CellConfig config = new CellConfig(workload.name(), params.asText(), executor.info(), load.tasks(),
+                load.concurrency(), load.durationNanos(), load.ratePerSecond(), load.timeoutNanos());
+        return jvm == null ? config : config.withJvm(jvm.label());
     }
 }

@@ -106,9 +106,9 @@ public final class Engine {
         return sameInputs(a, b) && a.load().equals(b.load());
     }
 
-    /** Whether the cell's trials run in forks rather than in this JVM. */
+    /** Whether the cell's trials run in forks rather than in this JVM: {@code --forks}, or a JVM target. */
     private static boolean forked(CellPlan cell, RunPlan plan) {
-        return plan.settings().forks() > 0;
+        return plan.settings().forks() > 0 || cell.jvm() != null;
     }
 
     /** What is known of one cell of the row while its units run. */
@@ -126,7 +126,7 @@ public final class Engine {
             this.cell = cell;
             this.index = index;
             this.forked = forked(cell, plan);
-            this.units = forked ? forkCount(plan) : plan.settings().warmupTrials() + plan.settings().measuredTrials();
+            this.units = forked ? forkCount(cell, plan) : plan.settings().warmupTrials() + plan.settings().measuredTrials();
         }
 
         /** @param workload the prepared workload of an in-process cell (its notes join the cell's); null when forked */
@@ -135,12 +135,21 @@ public final class Engine {
             if (!forked && workload != null) {
                 notes.addAll(workload.notes());
             }
-            return new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials), notes);
+            CellResult result = new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials), notes);
+            return cell.jvm() == null ? result : result.withJvm(cell.jvm().info());
         }
     }
 
-    private static int forkCount(RunPlan plan) {
-        return Math.min(plan.settings().forks(), Math.max(1, plan.settings().measuredTrials()));
+    /**
+     * Forks of a forked cell: {@code --forks}; a cell on a JVM target without {@code --forks} runs
+     * each measured trial in a fork of its own (with its own warmup), so the trials of a row's JVMs
+     * rotate trial by trial and every trial samples the JVM-to-JVM variation (JIT decisions, heap
+     * layout) that tells two JVMs apart.
+     */
+    private static int forkCount(CellPlan cell, RunPlan plan) {
+        int measured = Math.max(1, plan.settings().measuredTrials());
+        int forks = plan.settings().forks() > 0 ? plan.settings().forks() : measured;
+        return Math.min(forks, measured);
     }
 
     private List<CellResult> runRow(List<CellPlan> row, int firstIndex, Workload workload, RunPlan plan,
@@ -188,7 +197,7 @@ public final class Engine {
         if (run.forked) {
             int forks = run.units;
             int f = run.next + 1;
-            int share = measured / forks + (f <= measured % forks ? 1 : 0);
+            int share = ForkRunner.share(measured, forks, f);
             if (share == 0) {
                 return;
             }

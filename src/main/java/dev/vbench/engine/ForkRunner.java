@@ -1,5 +1,7 @@
 package dev.vbench.engine;
 
+import dev.vbench.jvm.JavaCommand;
+import dev.vbench.jvm.JvmTarget;
 import dev.vbench.measure.TrialProbes;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.ResultCodec;
@@ -8,9 +10,7 @@ import dev.vbench.result.RunSettings;
 import dev.vbench.result.TrialResult;
 import dev.vbench.spi.WorkloadException;
 import dev.vbench.stats.Summaries;
-import java.io.File;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,6 +50,7 @@ public final class ForkRunner {
     record Fork(long pid, List<TrialResult> trials) {}
 
     private final TrialProbes.Settings probes;
+    private final Path scratchDir;
 
     /** Forks that record what {@link TrialProbes#defaults()} records. */
     public ForkRunner() {
@@ -58,7 +59,13 @@ public final class ForkRunner {
 
     /** @param probes what each fork records around its trials (--pinning, --pinning-threshold of the run) */
     public ForkRunner(TrialProbes.Settings probes) {
+        this(probes, null);
+    }
+
+    /** @param scratchDir where the plan, result and log files of a fork are made; null: the system's temporary directory */
+    ForkRunner(TrialProbes.Settings probes, Path scratchDir) {
         this.probes = probes;
+        this.scratchDir = scratchDir;
     }
 
     /** Runs every fork of {@code cell} one after another and merges their trials. */
@@ -69,7 +76,7 @@ public final class ForkRunner {
         String status = CellResult.OK;
         try {
             for (int f = 1; f <= forks; f++) {
-                int share = total / forks + (f <= total % forks ? 1 : 0);
+                int share = share(total, forks, f);
                 if (share == 0) {
                     continue;
                 }
@@ -88,14 +95,19 @@ public final class ForkRunner {
                 Summaries.notes(trials));
     }
 
+    /** Measured trials of fork {@code f} (from 1) of {@code forks}: ⌊T/N⌋, one more for the first T mod N forks. */
+    static int share(int measuredTrials, int forks, int f) {
+        return measuredTrials / forks + (f <= measuredTrials % forks ? 1 : 0);
+    }
+
     /** Starts one fork, waits for it, and reads the trials it wrote. */
     Fork runFork(CellPlan cell, RunSettings settings, Path dataRoot, int fork, int trials)
             throws IOException, InterruptedException {
-        Path planFile = ForkPlan.of(cell, settings, dataRoot, probes, trials).write();
-        Path resultFile = Files.createTempFile("vbench-fork-", ".json");
-        Path logFile = Files.createTempFile("vbench-fork-", ".log");
+        Path planFile = ForkPlan.of(cell, settings, dataRoot, probes, trials).write(scratchDir);
+        Path resultFile = scratchFile(".json");
+        Path logFile = scratchFile(".log");
         try {
-            List<String> command = new ArrayList<>(javaCommand());
+            List<String> command = new ArrayList<>(javaCommand(cell.jvm()));
             command.addAll(childArguments(planFile, resultFile, fork));
             Process process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(logFile.toFile()).start();
@@ -118,6 +130,11 @@ public final class ForkRunner {
         }
     }
 
+    private Path scratchFile(String suffix) throws IOException {
+        return scratchDir == null ? Files.createTempFile("vbench-fork-", suffix)
+                : Files.createTempFile(scratchDir, "vbench-fork-", suffix);
+    }
+
     /** Waits for the fork; on interrupt (Ctrl-C) stops it, killing it after a grace period. */
     private static int await(Process process) throws InterruptedException {
         try {
@@ -138,22 +155,16 @@ public final class ForkRunner {
 
     /** {@code java [the JVM options of this JVM] -cp [this class path] dev.vbench.Main}. */
     static List<String> javaCommand() {
-        String javaExe = ProcessHandle.current().info().command()
-                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        List<String> command = new ArrayList<>(List.of(javaExe));
-        for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (!arg.startsWith("-agentlib:jdwp") && !arg.startsWith("-Xrunjdwp")) {
-                command.add(arg); // a debugger agent would fight the parent for its port
-            }
-        }
-        List<String> classPath = new ArrayList<>();
-        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-            classPath.add(entry.isEmpty() ? entry : Path.of(entry).toAbsolutePath().toString());
-        }
-        command.add("-cp");
-        command.add(String.join(File.pathSeparator, classPath));
-        command.add(MAIN_CLASS);
-        return command;
+        return javaCommand(null);
+    }
+
+    /**
+     * The fork's command up to the subcommand: this JVM's {@code java}, or the target's {@code java}
+     * with its option set after this JVM's options ({@link JavaCommand}), then vbench's class path and main class.
+     */
+    static List<String> javaCommand(JvmTarget target) {
+        return target == null ? JavaCommand.of(JavaCommand.thisJava(), List.of(), MAIN_CLASS)
+                : JavaCommand.of(target.java(), target.options(), MAIN_CLASS);
     }
 
     private static String lastLine(Path log) {

@@ -45,6 +45,10 @@ public final class JvmProber {
      */
     public record Identity(Path java, String version, int feature, String vendor) {}
 
+    /** Identities by {@code java}, and probes by command line: each JVM and option set is started once per vbench process. */
+    private static final Map<Path, Identity> IDENTITIES = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<List<String>, JvmInfo> PROBES = new java.util.concurrent.ConcurrentHashMap<>();
+
     private final Duration timeout;
     private final List<String> inherited;
 
@@ -61,6 +65,16 @@ public final class JvmProber {
 
     /** Stage 1: version and vendor of {@code java}; refuses what is not a JDK or older than 21. */
     public Identity identify(Path java, String origin) {
+        Identity known = IDENTITIES.get(java);
+        if (known != null) {
+            return known;
+        }
+        Identity identity = identifyOnce(java, origin);
+        IDENTITIES.put(java, identity);
+        return identity;
+    }
+
+    private Identity identifyOnce(Path java, String origin) {
         Output out = start(List.of(java.toString(), "-XshowSettings:properties", "-version"), origin, java);
         Map<String, String> props = settings(out.lines());
         String version = props.get("java.version");
@@ -83,6 +97,16 @@ public final class JvmProber {
         List<String> options = new ArrayList<>(inherited);
         options.addAll(target.options());
         List<String> command = JavaCommand.of(target.java(), options, ProbeMain.class.getName());
+        JvmInfo known = PROBES.get(command);
+        if (known != null) {
+            return known.withLabel(target.label());
+        }
+        JvmInfo info = probeOnce(command, target, identity, origin);
+        PROBES.put(command, info);
+        return info;
+    }
+
+    private JvmInfo probeOnce(List<String> command, JvmTarget target, Identity identity, String origin) {
         Output out = start(command, origin, target.java());
         if (out.code() != 0) {
             throw new JvmException(origin + ": the JVM (" + identity.version() + ") does not start with these"

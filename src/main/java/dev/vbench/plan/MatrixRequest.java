@@ -2,6 +2,8 @@ package dev.vbench.plan;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import dev.vbench.jvm.JvmOptionSet;
+import dev.vbench.jvm.JvmSpec;
 import java.util.List;
 import java.util.Map;
 
@@ -18,11 +20,33 @@ import java.util.Map;
  * @param duration each trial's time window; null when a task count ends a trial
  * @param rates open-model target rates in tasks per second (a list sweeps); empty = closed model
  * @param timeout open model: deadline after each task's intended start; null = none
+ * @param jvms the JVMs every cell runs on ({@code --jvm}), as columns; empty = this JVM, no JVM axis
+ * @param jvmOptions JVM option sets ({@code --jvm-args}), crossed with {@code jvms}; empty = none
  */
 public record MatrixRequest(String workload, Map<String, List<String>> params, List<String> executors, List<Long> tasks,
-        List<Long> concurrency, Duration duration, List<Double> rates, Duration timeout) {
+        List<Long> concurrency, Duration duration, List<Double> rates, Duration timeout, List<JvmSpec> jvms,
+        List<JvmOptionSet> jvmOptions) {
+
+    /** A matrix without a JVM axis. */
+    public MatrixRequest(String workload, Map<String, List<String>> params, List<String> executors, List<Long> tasks,
+            List<Long> concurrency, Duration duration, List<Double> rates, Duration timeout) {
+        this(workload, params, executors, tasks, concurrency, duration, rates, timeout, List.of(), List.of());
+    }
+
+    /** This matrix on these JVMs and option sets. */
+    public MatrixRequest withJvms(List<JvmSpec> newJvms, List<JvmOptionSet> newOptions) {
+        return new MatrixRequest(workload, params, executors, tasks, concurrency, duration, rates, timeout, newJvms,
+                newOptions);
+    }
+
+    /** Whether the cells have JVMs as an axis. */
+    public boolean jvmAxis() {
+        return !jvms.isEmpty() || !jvmOptions.isEmpty();
+    }
 
     public MatrixRequest {
+        jvms = jvms == null ? List.of() : List.copyOf(jvms);
+        jvmOptions = jvmOptions == null ? List.of() : List.copyOf(jvmOptions);
         params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
         executors = List.copyOf(executors);
         tasks = List.copyOf(tasks);

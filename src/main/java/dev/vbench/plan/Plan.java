@@ -14,8 +14,15 @@ import java.util.List;
  * @param suite the suite whose tables are printed, or null for a {@code -w} run
  * @param scale the suite's scale, or null
  * @param parts what runs, in order
+ * @param notes what the planner left out and why (a suite experiment on a JDK that is not installed),
+ *     one sentence each, for stderr
  */
-public record Plan(SuiteSpec suite, Scale scale, List<Part> parts) {
+public record Plan(SuiteSpec suite, Scale scale, List<Part> parts, List<String> notes) {
+
+    /** A plan that left nothing out. */
+    public Plan(SuiteSpec suite, Scale scale, List<Part> parts) {
+        this(suite, scale, parts, List.of());
+    }
 
     /**
      * One experiment (or the whole {@code -w} run).
@@ -26,6 +33,7 @@ public record Plan(SuiteSpec suite, Scale scale, List<Part> parts) {
     public record Part(String name, RunPlan run) {}
 
     public Plan {
+        notes = notes == null ? List.of() : List.copyOf(notes);
         parts = List.copyOf(parts);
         if (parts.isEmpty()) {
             throw new IllegalArgumentException("a plan has at least one part");

@@ -4,7 +4,13 @@ import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.DataDirs;
 import dev.vbench.engine.LoadShape;
 import dev.vbench.engine.RunPlan;
+import dev.vbench.engine.TrialOrder;
 import dev.vbench.engine.TrialRunner;
+import dev.vbench.jvm.JdkDiscovery;
+import dev.vbench.jvm.JvmException;
+import dev.vbench.jvm.JvmProber;
+import dev.vbench.jvm.JvmTarget;
+import dev.vbench.jvm.JvmTargets;
 import dev.vbench.executor.ConfiguredExecutor;
 import dev.vbench.loader.UserCode;
 import dev.vbench.result.CellConfig;
@@ -64,7 +70,7 @@ public final class Planner {
                     + " workloads/seed-004-virtual-vs-platform.yaml");
         }
         List<CellPlan> cells = cells("", request.matrix(), Keys.OPTIONS, code);
-        RunSettings settings = settings(request.trials(), code); // after the cells: code() lists compiled sources
+        RunSettings settings = ordered(settings(request.trials(), code), request.trials().order(), cells); // after the cells: code() lists compiled sources
         return new Plan(null, null, List.of(new Plan.Part("", new RunPlan(cells, settings, dataRoot(request.trials())))));
     }
 
@@ -92,6 +98,17 @@ public final class Planner {
                     + " (each fork runs at least one trial)");
         }
         return new RunSettings(warmup, trials, options.forks(), options.seed(), code.code());
+    }
+
+    /**
+     * The settings with the trial order: {@code --order} when given, else interleaved when the cells
+     * run on several JVMs (so machine drift lands on every JVM column alike), else the default grouped
+     * order, which is not recorded (results of runs without a JVM axis stay as they were).
+     */
+    static RunSettings ordered(RunSettings settings, TrialOrder given, List<CellPlan> cells) {
+        TrialOrder order = given != null ? given
+                : cells.stream().anyMatch(c -> c.jvm() != null) ? TrialOrder.INTERLEAVED : null;
+        return order == null ? settings : settings.withOrder(order.key());
     }
 
     private static int firstNonNull(Integer given, List<Integer> fallbacks, int otherwise) {
@@ -163,7 +180,31 @@ public final class Planner {
                 }
             }
         }
-        return cells;
+        return matrix.jvmAxis() ? onJvms(idPrefix, cells, jvmTargets(matrix)) : cells;
+    }
+
+    /** Every cell on every JVM target, the targets innermost (after the executors), ids renumbered. */
+    static List<CellPlan> onJvms(String idPrefix, List<CellPlan> cells, List<JvmTarget> targets) {
+        List<CellPlan> out = new ArrayList<>();
+        for (CellPlan cell : cells) {
+            for (JvmTarget target : targets) {
+                out.add(cell.onJvm(idPrefix + "c" + (out.size() + 1), target));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The matrix's JVM targets, each probed once ({@link JvmTargets}): a missing path, something that
+     * is not a JDK, a JDK older than 21, a duplicate label or options the JVM rejects end planning.
+     */
+    static List<JvmTarget> jvmTargets(MatrixRequest matrix) {
+        try {
+            return JvmTargets.prepare(matrix.jvms(), matrix.jvmOptions(), JdkDiscovery.fromSystem(), System.getenv(),
+                    JvmProber.forThisJvm());
+        } catch (JvmException e) {
+            throw new PlanException(e.getMessage(), e);
+        }
     }
 
     private static void atLeastOne(String option, long value) {

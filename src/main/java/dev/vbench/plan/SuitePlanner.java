@@ -2,6 +2,10 @@ package dev.vbench.plan;
 
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.RunPlan;
+import dev.vbench.jvm.JdkDiscovery;
+import dev.vbench.jvm.JvmException;
+import dev.vbench.jvm.JvmOptionSet;
+import dev.vbench.jvm.JvmSpec;
 import dev.vbench.loader.UserCode;
 import dev.vbench.result.RunSettings;
 import dev.vbench.spi.Quantities;
@@ -50,20 +54,75 @@ public final class SuitePlanner {
         SuiteValidator.validate(suite, source, names::contains, names);
         Path dataRoot = Planner.dataRoot(options);
         List<Plan.Part> parts = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
         for (ExperimentSpec e : suite.experiments()) {
             ExperimentSpec.Fields f = e.fields();
             ExperimentSpec.Overrides q = scale == Scale.QUICK ? f.quick() : null;
+            String at = source + ":" + e.line() + ": experiment '" + f.name() + "': ";
             try {
-                List<CellPlan> cells = Planner.cells(f.name() + "/", matrix(f, q), Planner.Keys.SUITE, code);
+                MatrixRequest matrix = matrix(f, q).withJvms(jvms(suite, f, at), jvmOptions(f, at));
+                String missing = missingJvm(matrix);
+                if (missing != null) {
+                    notes.add("suite " + suite.suite() + ": experiment '" + f.name() + "' skipped: " + missing);
+                    continue;
+                }
+                List<CellPlan> cells = Planner.cells(f.name() + "/", matrix, Planner.Keys.SUITE, code);
                 RunSettings settings = Planner.settings(options, code,
                         Arrays.asList(q == null ? null : q.trials(), f.trials(), suite.trials()),
                         Arrays.asList(q == null ? null : q.warmup(), f.warmup(), suite.warmup()));
+                settings = Planner.ordered(settings, options.order(), cells);
                 parts.add(new Plan.Part(f.name(), new RunPlan(cells, settings, dataRoot)));
-            } catch (PlanException ex) {
-                throw new SuiteException(source + ":" + e.line() + ": experiment '" + f.name() + "': " + ex.getMessage());
+            } catch (PlanException | JvmException ex) {
+                throw new SuiteException(at + ex.getMessage());
             }
         }
-        return new Plan(suite, scale, parts);
+        if (parts.isEmpty()) {
+            throw new SuiteException(source + ": every experiment was skipped: " + String.join("; ", notes));
+        }
+        return new Plan(suite, scale, parts, notes);
+    }
+
+    /** The suite's JVM declarations the experiment names in {@code jvms:}. */
+    private static List<JvmSpec> jvms(SuiteSpec suite, ExperimentSpec.Fields f, String at) {
+        List<JvmSpec> out = new ArrayList<>();
+        for (String label : f.jvms()) {
+            SuiteSpec.Jvm declared = suite.jvms().stream().filter(j -> label.equals(j.label())).findFirst()
+                    .orElseThrow(() -> new JvmException("jvms names '" + label + "', which the suite's jvms: does not"
+                            + " declare; declare it (label with home, env or version) or drop it ("
+                            + (suite.jvms().isEmpty() ? "none declared"
+                                    : "declared: " + String.join(", ", suite.jvms().stream().map(SuiteSpec.Jvm::label).toList()))
+                            + ")"));
+            out.add(JvmSpec.declared(declared.label(), declared.home(), declared.env(), declared.version(),
+                    "jvms '" + label + "'"));
+        }
+        return out;
+    }
+
+    /** The experiment's {@code jvmArgs:} option sets, in file order. */
+    private static List<JvmOptionSet> jvmOptions(ExperimentSpec.Fields f, String at) {
+        List<JvmOptionSet> out = new ArrayList<>();
+        f.jvmArgs().forEach((label, options) -> out.add(JvmOptionSet.parse(label + "=" + (options == null ? "" : options))));
+        return out;
+    }
+
+    /**
+     * Why a JVM the experiment names by major version or environment variable is not here, or null:
+     * such an experiment is skipped with a note (a JDK-vs-JDK table needs both JDKs), while a wrong
+     * home is an error.
+     */
+    private static String missingJvm(MatrixRequest matrix) {
+        JdkDiscovery discovery = JdkDiscovery.fromSystem();
+        for (JvmSpec jvm : matrix.jvms()) {
+            if (jvm.source() instanceof JvmSpec.Home) {
+                continue;
+            }
+            try {
+                jvm.resolve(discovery, System.getenv());
+            } catch (JvmException e) {
+                return e.getMessage();
+            }
+        }
+        return null;
     }
 
     /** The experiment's matrix with its quick overrides applied ({@code q} null at full scale). */
@@ -95,6 +154,10 @@ public final class SuitePlanner {
      * they are refused rather than ignored.
      */
     private static void refuseMatrixOptions(MatrixRequest m) {
+        if (m.jvmAxis()) {
+            throw new PlanException("a suite file declares its own JVMs (jvms: and jvmArgs: in an experiment);"
+                    + " drop --jvm/--jvm-args or run one experiment with -w/-e/-p and --jvm");
+        }
         if (m.workload() != null || !m.executors().isEmpty() || !m.params().isEmpty() || !m.tasks().isEmpty()
                 || !m.concurrency().isEmpty()) {
             throw new PlanException("a suite file defines its own workloads, executors, parameters, tasks and"

@@ -1,5 +1,6 @@
 package dev.vbench.plan;
 
+import dev.vbench.engine.TrialOrder;
 import java.nio.file.Path;
 
 /**
@@ -12,8 +13,15 @@ import java.nio.file.Path;
  * @param forks fresh JVMs per cell (0 = every trial in the vbench JVM)
  * @param seed seed for generated inputs
  * @param dataDir root of the input cache; null = the default ({@code $VBENCH_DATA_DIR}, …)
+ * @param order in which order a table row's cells run their trials ({@code --order}); null = the
+ *     default: interleaved when the run has JVMs as an axis, else grouped
  */
-public record TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir) {
+public record TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir, TrialOrder order) {
+
+    /** Options with the default order. */
+    public TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir) {
+        this(warmup, trials, forks, seed, dataDir, null);
+    }
 
     /** Nothing given: defaults everywhere, seed 42. */
     public static final TrialOptions DEFAULTS = new TrialOptions(null, null, 0, 42, null);

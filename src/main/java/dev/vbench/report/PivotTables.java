@@ -28,8 +28,20 @@ public final class PivotTables {
      */
     public static Table render(String title, List<CellResult> cells, Layout layout, Metric metric, String unit,
             boolean perTask) {
-        CellComparison c = RunTables.compare(cells, RunTables.rowsOfFirstExecutor(cells), metric, unit, layout,
-                CompareOptions.DEFAULT_NOISE);
+        return render(title, cells, layout, metric, unit, perTask, false);
+    }
+
+    /**
+     * @param jvmColumns the JVMs (and option sets) the cells ran on are the columns, and executors label
+     *     the rows ({@code columns: jvm} in a suite table; seed 001's JDK builds, seed 002's original vs patched)
+     */
+    public static Table render(String title, List<CellResult> cells, Layout layout, Metric metric, String unit,
+            boolean perTask, boolean jvmColumns) {
+        CellComparison c = jvmColumns
+                ? RunTables.compare(cells, dev.vbench.compare.CellDimension.JVM, RunTables.rowsOfFirstJvm(cells), metric,
+                        unit, layout, CompareOptions.DEFAULT_NOISE)
+                : RunTables.compare(cells, RunTables.rowsOfFirstExecutor(cells), metric, unit, layout,
+                        CompareOptions.DEFAULT_NOISE);
         if (c == null) {
             return null;
         }
@@ -38,8 +50,10 @@ public final class PivotTables {
         if (perTask) {
             style = style.withExtraColumn("avg/task", (row, column) -> perTaskValue(c.cells().get(row).get(column)));
         }
-        return ComparisonTables.table(c.comparison().withTitle(layout == Layout.CHAIN ? title + " (" + shownUnit + ")" : title),
+        Table.Builder b = ComparisonTables.builder(c.comparison().withTitle(layout == Layout.CHAIN ? title + " (" + shownUnit + ")" : title),
                 style);
+        RunTables.jvmFootnotes(b, cells);
+        return b.build();
     }
 
     private static String perTaskValue(CellResult c) {

@@ -55,10 +55,39 @@ public final class RunTables {
      */
     static CellComparison compare(List<CellResult> cells, List<CellDimension> rows, Metric metric, String unit,
             Layout layout, double noise) {
+        return compare(cells, CellDimension.EXECUTOR, rows, metric, unit, layout, noise);
+    }
+
+    /** The comparison of {@code cells} with the values of {@code columns} as columns, or null when no cell measured the metric. */
+    static CellComparison compare(List<CellResult> cells, CellDimension columns, List<CellDimension> rows, Metric metric,
+            String unit, Layout layout, double noise) {
         if (cells.stream().noneMatch(c -> c.summary(metric) != null)) {
             return null;
         }
-        return CellComparison.of(cells, CellDimension.EXECUTOR, rows, metric, DisplayUnit.of(metric, unit), layout, noise);
+        return CellComparison.of(cells, columns, rows, metric, DisplayUnit.of(metric, unit), layout, noise);
+    }
+
+    /** Whether {@code cells} ran on two or more JVMs (or option sets): their tables then have JVMs as columns. */
+    public static boolean jvmAxis(List<CellResult> cells) {
+        return CellDimension.JVM.values(cells).stream().filter(v -> !v.isEmpty()).count() >= 2;
+    }
+
+    /**
+     * The row dimensions of a table with JVMs as columns: those that vary among the first JVM's cells,
+     * then the executor when there are several.
+     */
+    static List<CellDimension> rowsOfFirstJvm(List<CellResult> cells) {
+        String first = CellDimension.JVM.values(cells).get(0);
+        List<CellResult> ofFirst = cells.stream().filter(c -> CellDimension.JVM.value(c.config()).equals(first)).toList();
+        List<CellDimension> rows = new ArrayList<>(CellDimension.varying(ofFirst));
+        if (executors(cells).size() > 1) {
+            boolean nothingVaries = rows.size() == 1 && rows.get(0).values(ofFirst).size() == 1;
+            if (nothingVaries) {
+                rows.clear(); // the task count would label every row alike
+            }
+            rows.add(CellDimension.EXECUTOR);
+        }
+        return rows;
     }
 
     /** Detail table: one row per cell. */
@@ -87,17 +116,24 @@ public final class RunTables {
         return b.build();
     }
 
-    /** Comparison table (executors as columns) or null when fewer than two executors ran. */
+    /**
+     * Comparison table: JVMs as columns with chained changes ({@code A | B | C | A → B | B → C}, seed
+     * 001) when the cells ran on two or more JVMs, else executors as columns with a speedup; null when
+     * there is nothing to compare.
+     */
     public static Table comparison(String workload, List<CellResult> cells, Metric metric, int warmup, double noise) {
-        if (executors(cells).size() < 2) {
+        boolean jvms = jvmAxis(cells);
+        if (!jvms && executors(cells).size() < 2) {
             return null;
         }
-        CellComparison c = compare(cells, rowsOfFirstExecutor(cells), metric, null, Layout.SPEEDUP, noise);
+        CellComparison c = jvms
+                ? compare(cells, CellDimension.JVM, rowsOfFirstJvm(cells), metric, null, Layout.CHAIN, noise)
+                : compare(cells, rowsOfFirstExecutor(cells), metric, null, Layout.SPEEDUP, noise);
         if (c == null) {
             return null;
         }
         Table.Builder b = ComparisonTables.builder(c.comparison().withTitle(title(workload, cells, warmup) + " — "
-                + metric.key() + " (" + metric.unit() + ")"), ComparisonTables.Style.run());
+                + metric.key() + " (" + metric.unit() + ")" + (jvms ? " by JVM" : "")), ComparisonTables.Style.run());
         footnotes(b, cells);
         return b.build();
     }
@@ -109,15 +145,38 @@ public final class RunTables {
                 b.footnote(Notes.NO_CONFIDENCE_INTERVAL);
             }
             if (!CellResult.OK.equals(c.status())) {
-                b.footnote(c.config().executor().spec() + ": cell " + c.status() + " after " + c.trials().size() + " trial(s)");
+                b.footnote(who(c) + ": cell " + c.status() + " after " + c.trials().size() + " trial(s)");
             }
             for (String note : c.notes()) {
-                b.footnote(c.config().executor().spec() + ": " + note);
+                b.footnote(who(c) + ": " + note);
             }
         }
+        jvmFootnotes(b, cells);
         LoadTables.openModelNote(b, cells);
         LoadTables.footnotes(b, cells);
         TelemetryTables.pinningFootnotes(b, cells);
+    }
+
+    /** The executor of a cell, and its JVM when the run had JVMs as an axis. */
+    static String who(CellResult c) {
+        return c.config().executor().spec() + (c.config().jvm() == null ? "" : " on " + c.config().jvm());
+    }
+
+    /**
+     * One footnote per JVM of the cells, as probed before the run: {@code j21: Eclipse Adoptium
+     * 21.0.8 (OpenJDK 64-Bit Server VM 21.0.8+9-LTS), G1, 2 CPUs, 1820 MiB max heap, options …}.
+     */
+    static void jvmFootnotes(Table.Builder b, List<CellResult> cells) {
+        Map<String, dev.vbench.result.JvmInfo> seen = new LinkedHashMap<>();
+        cells.stream().filter(c -> c.jvm() != null).forEach(c -> seen.putIfAbsent(c.jvm().label(), c.jvm()));
+        seen.values().forEach(j -> b.footnote(jvmText(j)));
+    }
+
+    /** What a JVM footnote says about one JVM. */
+    public static String jvmText(dev.vbench.result.JvmInfo j) {
+        return j.label() + ": " + j.vendor() + " " + j.version() + " (" + j.vmName() + " " + j.vmVersion() + "), "
+                + j.gc() + ", " + j.availableProcessors() + " CPUs, " + (j.maxHeapBytes() >> 20) + " MiB max heap"
+                + (j.options().isEmpty() ? "" : ", options " + String.join(" ", j.options()));
     }
 
     private static String median(MetricSummary s) {
@@ -137,6 +196,10 @@ public final class RunTables {
         if ((load.openModel() || load.durationNanos() > 0)
                 && cells.stream().allMatch(c -> loadApartFromConcurrency(c.config()).equals(loadApartFromConcurrency(load)))) {
             sb.append(" · ").append(loadApartFromConcurrency(load));
+        }
+        List<String> jvms = CellDimension.JVM.values(cells);
+        if (jvms.size() == 1 && !jvms.get(0).isEmpty()) {
+            sb.append(" · on ").append(jvms.get(0));
         }
         sb.append(" · ").append(trials).append(trials == 1 ? " trial" : " trials");
         if (warmup > 0) {

@@ -39,7 +39,7 @@ final class SuiteTables {
                 String title = t.title() != null ? t.title() : f.title() != null ? f.title() : f.name();
                 title += fixedParams(cells) + " · " + cells.get(0).trials().size() + " trials";
                 Table table = PivotTables.render(title, cells, t.layout() == null ? Layout.SPEEDUP : Layout.parse(t.layout()),
-                        metric, t.unit(), t.perTaskOrFalse());
+                        metric, t.unit(), t.perTaskOrFalse(), t.jvmColumns());
                 if (table != null) {
                     blocks.add(new TableBlock(Kind.SUITE, table));
                 }
@@ -50,13 +50,14 @@ final class SuiteTables {
                 List.of(new Section(null, blocks)));
     }
 
-    /** " (k=v, …)" for the parameters every cell shares (secrets left out), or "". */
+    /** " (k=v, …)" for the parameters every cell shares (secrets and empty values left out), or "". */
     private static String fixedParams(List<CellResult> cells) {
         Map<String, String> shared = new LinkedHashMap<>(cells.get(0).config().params());
         for (CellResult c : cells) {
             shared.entrySet().removeIf(e -> !e.getValue().equals(c.config().params().get(e.getKey())));
         }
         shared.keySet().removeIf(k -> k.equals("url") || k.equals("password"));
+        shared.values().removeIf(String::isEmpty); // parameters left at an empty default (query=, body=) say nothing
         if (shared.isEmpty()) {
             return "";
         }

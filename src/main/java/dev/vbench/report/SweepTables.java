@@ -60,9 +60,10 @@ public final class SweepTables {
         return tables;
     }
 
-    /** Everything but executor and concurrency. */
+    /** Everything but executor and concurrency (a run with JVMs as an axis has one sweep per JVM). */
     private static String groupKey(CellConfig c) {
-        return c.params() + "|" + c.tasks() + "|" + c.durationNanos() + "|" + c.ratePerSecond() + "|" + c.timeoutNanos();
+        return c.params() + "|" + c.tasks() + "|" + c.durationNanos() + "|" + c.ratePerSecond() + "|" + c.timeoutNanos()
+                + "|" + c.jvm();
     }
 
     private static Sweep table(String workload, List<CellResult> group, ReportOptions options, int warmup,

@@ -38,4 +38,9 @@ public record RunSettings(int warmupTrials, int measuredTrials, int forks, long 
     public RunSettings(int warmupTrials, int measuredTrials, int forks, long seed, List<CodeEntry> code) {
         this(warmupTrials, measuredTrials, forks, seed, null, code);
     }
+
+    /** These settings with another trial order ({@code --order}; null = the default, grouped). */
+    public RunSettings withOrder(String newOrder) {
+        return new RunSettings(warmupTrials, measuredTrials, forks, seed, newOrder, code);
+    }
 }

@@ -60,7 +60,7 @@ public final class Summaries {
         long sampledTrials = trials.stream().filter(t -> t.latencySampledOneIn() > 0).count();
         if (sampledTrials > 0) {
             int oneIn = trials.stream().mapToInt(TrialResult::latencySampledOneIn).max().orElse(0);
-            notes.add("latencies sampled: tasks under 1 µs, so 1 task in " + oneIn + " was timed"
+            notes.add("latencies sampled: tasks under 2 µs, so 1 task in " + oneIn + " was timed"
                     + (sampledTrials < trials.size() ? " in " + sampledTrials + " of " + trials.size() + " trials" : "")
                     + "; counts, makespan and throughput cover every task");
         }

@@ -6,6 +6,7 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
 import dev.vbench.result.ExecutorInfo;
 import dev.vbench.result.GcPauses;
+import dev.vbench.result.JvmInfo;
 import dev.vbench.result.PinnedStack;
 import dev.vbench.result.SchedulerInfo;
 import dev.vbench.result.RunResult;
@@ -84,6 +85,31 @@ public final class Fixtures {
     }
 
     /**
+     * The JVM axis in miniature ({@code --jvm j21=… --jvm j25=… --jvm-args}): io on virtual and
+     * fixed:threads=200, each on three JVMs — j21 (virtual threads 20% slower), j25, and j25/zgc —
+     * every cell with its JVM label and probe.
+     */
+    public static RunResult jvmRun() {
+        List<JvmInfo> jvms = List.of(
+                new JvmInfo("j21", "/opt/jdk-21", List.of(), "21.0.8", "TestVendor", "Test VM", "21.0.8+9", 8, "G1", 1L << 30),
+                new JvmInfo("j25", "/opt/jdk-25", List.of(), "25.0.3", "TestVendor", "Test VM", "25.0.3+9", 8, "G1", 1L << 30),
+                new JvmInfo("j25/zgc", "/opt/jdk-25", List.of("-XX:+UseZGC"), "25.0.3", "TestVendor", "Test VM", "25.0.3+9",
+                        8, "ZGC", 1L << 30));
+        double[][] makespans = {{5050, 5040, 5060}, {154, 128, 127}};
+        List<ExecutorInfo> executors = List.of(fixed(200), virtual());
+        List<CellResult> cells = new ArrayList<>();
+        for (int e = 0; e < executors.size(); e++) {
+            for (int j = 0; j < jvms.size(); j++) {
+                CellConfig config = new CellConfig("io", Map.of("duration", "100ms"), executors.get(e), 10000, 0)
+                        .withJvm(jvms.get(j).label());
+                cells.add(cell("c" + (cells.size() + 1), config, 6, makespans[e][j], e == 0 ? 0.01 : 0.03, 100.3,
+                        11 + cells.size()).withJvm(jvms.get(j)));
+            }
+        }
+        return new RunResult(RunResult.SCHEMA, environment(), new RunSettings(1, 6, 6, 42, "interleaved"), cells);
+    }
+
+    /**
      * {@link #ioRun()} with the telemetry the probes add: collector pauses on every trial, and on
      * the virtual cells the scheduler settings and pinned parks with two distinct stacks (as
      * JDK 21 reports a {@code synchronized} block that sleeps).
@@ -111,5 +137,20 @@ public final class Fixtures {
                     Summaries.notes(trials)));
         }
         return run.withCells(cells);
+    }
+
+    /** Cell ids of every measured trial of {@code run} in the order of their start times ({@code --order}). */
+    public static List<String> startOrder(RunResult run) {
+        record Start(String cell, String time) {}
+        List<Start> starts = new ArrayList<>();
+        for (CellResult cell : run.cells()) {
+            for (TrialResult t : cell.trials()) {
+                if (t.startTime() == null) {
+                    throw new AssertionError("trial " + t.index() + " of " + cell.id() + " has no start time");
+                }
+                starts.add(new Start(cell.id(), t.startTime()));
+            }
+        }
+        return starts.stream().sorted(java.util.Comparator.comparing(Start::time)).map(Start::cell).toList();
     }
 }
