@@ -239,6 +239,7 @@ function _picocli_vbench_run() {
   local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--duration' '--rate' '--timeout' '--slo' '--warmup' '--trials' '--forks' '--jvm' '--jvm-args' '--order' '--seed' '-o' '--output' '-f' '--format' '--metric' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold'"
   local SCALE_option_args=("quick" "full") # --scale values
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench") # --format values
+  local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
   local onoff_option_args=("on" "off") # --pinning values
 
   type compopt &>/dev/null && compopt +o default
@@ -324,7 +325,9 @@ function _picocli_vbench_run() {
       return $?
       ;;
     '--metric')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${METRIC_option_args[@]}" ) )
+      return $?
       ;;
     '--data-dir')
       local IFS=$'\n'
@@ -370,15 +373,22 @@ function _picocli_vbench_compare() {
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '--verbose'"
   local arg_opts="'--layout' '--metric' '--noise' '--match-ignore' '--fail-on-regression' '-f' '--format' '-o' '--output' '--labels'"
+  local LAYOUT_option_args=("speedup" "change" "baseline" "chain") # --layout values
+  local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
+  local FORMAT_option_args=("text" "markdown" "csv" "json" "html") # --format values
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
     '--layout')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${LAYOUT_option_args[@]}" ) )
+      return $?
       ;;
     '--metric')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${METRIC_option_args[@]}" ) )
+      return $?
       ;;
     '--noise')
       return
@@ -390,7 +400,9 @@ function _picocli_vbench_compare() {
       return
       ;;
     '-f'|'--format')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
+      return $?
       ;;
     '-o'|'--output')
       local IFS=$'\n'
@@ -462,6 +474,7 @@ function _picocli_vbench_report() {
   local flag_opts="'--stacktrace' '-h' '--help' '--verbose'"
   local arg_opts="'-f' '--format' '-o' '--output' '--metric' '--cell'"
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench") # --format values
+  local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -478,7 +491,9 @@ function _picocli_vbench_report() {
       return $?
       ;;
     '--metric')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${METRIC_option_args[@]}" ) )
+      return $?
       ;;
     '--cell')
       return
@@ -509,12 +524,18 @@ function _picocli_vbench_calibrate() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help'"
-  local arg_opts="'--tasks' '--rounds' '-e' '--executor' '--pinning'"
+  local arg_opts="'-w' '--workload' '-p' '--param' '--tasks' '--rounds' '-e' '--executor' '--pinning'"
   local onoff_option_args=("on" "off") # --pinning values
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
+    '-w'|'--workload')
+      return
+      ;;
+    '-p'|'--param')
+      return
+      ;;
     '--tasks')
       return
       ;;

@@ -12,7 +12,7 @@
 public class Fib {
 
     /** Which Fibonacci number each task computes; -p n=20,25 sweeps it. */
-    public int n = 25;
+    public int n = 20;
 
     public long run(long index) {
         return fib(n);

@@ -20,8 +20,32 @@ public final class Cli {
 
     private Cli() {}
 
+    /** The whole command tree (help, completion, tests). */
     public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        return commandLine(out, err, VbenchCommand.SUBCOMMANDS.keySet());
+    }
+
+    /**
+     * Only the subcommand that {@code args} names, when it names one other than {@code help} (its
+     * options need no others); none for a lone {@code --version}; else all, so that top-level help
+     * and an unknown command's suggestions list every command.
+     */
+    static CommandLine commandLine(PrintWriter out, PrintWriter err, String... args) {
+        String first = Arrays.stream(args).filter(a -> !a.startsWith("-")).findFirst().orElse(null);
+        if (first == null && args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            return commandLine(out, err, java.util.Set.of());
+        }
+        if (first != null && !first.equals("help") && VbenchCommand.SUBCOMMANDS.containsKey(first)) {
+            return commandLine(out, err, java.util.Set.of(first));
+        }
+        return commandLine(out, err);
+    }
+
+    private static CommandLine commandLine(PrintWriter out, PrintWriter err, java.util.Collection<String> subcommands) {
         CommandLine cl = new CommandLine(new VbenchCommand());
+        for (String name : subcommands) {
+            cl.addSubcommand(name, VbenchCommand.SUBCOMMANDS.get(name).get());
+        }
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -32,7 +56,7 @@ public final class Cli {
 
     public static int run(PrintWriter out, PrintWriter err, String... args) {
         boolean stacktrace = Arrays.asList(args).contains("--stacktrace");
-        CommandLine cl = commandLine(out, err);
+        CommandLine cl = commandLine(out, err, args);
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> onExecutionError(e, err, stacktrace));
         int code = cl.execute(args);
         out.flush();

@@ -15,7 +15,6 @@ import dev.vbench.result.Metric;
 import dev.vbench.result.ResultFormatException;
 import dev.vbench.result.RunResult;
 import dev.vbench.stats.MannWhitney;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -67,16 +66,14 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Result files: two or more, the first is the base.")
     List<Path> files = new ArrayList<>();
 
-    @Option(names = "--layout", paramLabel = "LAYOUT",
+    @Option(names = "--layout", paramLabel = "LAYOUT", completionCandidates = EnumNames.Layouts.class,
             description = "Table layout: change (Benchmark | a | b | Change), baseline (… | a%% | b%%, integer %% against"
                     + " the first file), chain (… | A → B | B → C), speedup (… | a | b | Speedup)."
                     + " Default: change for two files, baseline for more.")
-    String layout;
+    Layout layout;
 
-    @Option(names = "--metric", paramLabel = "METRIC",
-            description = "Metric of vbench results: makespan, throughput, mean, p50, p90, p99, p999, max, cpu, alloc."
-                    + " Default: makespan. JMH files always use their primary metric.")
-    String metric;
+    @Mixin
+    MetricOption metric;
 
     @Option(names = "--noise", paramLabel = "PERCENT", defaultValue = "1%",
             description = "Noise band: significant changes smaller than this read 'within variance'.")
@@ -90,20 +87,19 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Exit 1 and list the rows that are significantly slower by more than PERCENT (e.g. 5%%).")
     String failOnRegression;
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
-            description = "Output format: text, markdown, csv, json, html. Default: by the -o extension, else text.")
-    String format;
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", completionCandidates = EnumNames.CompareFormats.class,
+            description = "Output format: ${COMPLETION-CANDIDATES}. Default: by the -o extension, else text.")
+    CompareFormat format;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "Write the comparison to FILE (atomically) instead of stdout; format by extension (.txt, .md, .csv, .json, .html).")
-    Path output;
+    @Mixin
+    OutputFileOption output;
 
     @Option(names = "--labels", paramLabel = "NAME", split = ",", showDefaultValue = Visibility.NEVER,
             description = "Column names, one per file (e.g. --labels Pre,Post). Default: the file names without .json.")
     List<String> labels = new ArrayList<>();
 
-    @Option(names = "--verbose", description = "Add (p=… n=…) to every change: the Holm-adjusted p and the trials per side.")
-    boolean verbose;
+    @Mixin
+    VerboseOption verbosity;
 
     @Override
     public Integer call() {
@@ -111,8 +107,9 @@ public final class CompareCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         double noiseBand = Percentages.parse("--noise", noise, "1%");
         Double threshold = failOnRegression == null ? null : Percentages.parse("--fail-on-regression", failOnRegression, "5%");
-        Metric m = parseMetric();
-        CompareFormat outputFormat = parseFormat();
+        Metric m = metric.metric;
+        CompareFormat byExtension = output.fileName() == null ? null : CompareFormat.fromFileName(output.fileName());
+        CompareFormat outputFormat = format != null ? format : byExtension != null ? byExtension : CompareFormat.TEXT;
         if (files.size() == 1) {
             return compareJvms(out, err, m, outputFormat, noiseBand, threshold);
         }
@@ -122,18 +119,16 @@ public final class CompareCommand implements Callable<Integer> {
         }
         Layout chosen = parseLayout(files.size());
         List<String> names = columnLabels();
-        if (output != null) {
-            OutputFiles.checkWritable(output);
-        }
+        output.checkWritable();
         List<Dataset> inputs = new ArrayList<>();
         List<RunResult> runs = new ArrayList<>();
         for (int i = 0; i < files.size(); i++) {
             Inputs.Input input = Inputs.read(files.get(i), names.get(i), m);
             Dataset d = input.dataset();
             runs.add(input.run());
-            if (metric != null && d.kind().equals("jmh")) {
+            if (m != null && d.kind().equals("jmh")) {
                 throw new UsageException(files.get(i) + " is a JMH result, which has one metric (its primary score);"
-                        + " drop --metric " + metric);
+                        + " drop --metric " + m.cliName());
             }
             inputs.add(d);
         }
@@ -150,7 +145,7 @@ public final class CompareCommand implements Callable<Integer> {
             throw new UsageException(e.getMessage(), e);
         }
         Latencies latencies = outputFormat == CompareFormat.HTML ? latencies(comparison, runs) : Latencies.NONE;
-        write(out, outputFormat.render(comparison, verbose, latencies));
+        output.write(out, outputFormat.render(comparison, verbosity.verbose, latencies));
         return gate(err, comparison, threshold);
     }
 
@@ -180,9 +175,7 @@ public final class CompareCommand implements Callable<Integer> {
             }
             byJvm = renamed;
         }
-        if (output != null) {
-            OutputFiles.checkWritable(output);
-        }
+        output.checkWritable();
         return compareAndWrite(out, err, byJvm, runs, parseLayout(byJvm.size()), outputFormat, noiseBand, threshold);
     }
 
@@ -192,20 +185,6 @@ public final class CompareCommand implements Callable<Integer> {
             return Latencies.of(comparison, runs, new LinkedHashSet<>(matchIgnore));
         } catch (IllegalArgumentException e) {
             throw new ResultFormatException(e.getMessage(), e);
-        }
-    }
-
-    private void write(PrintWriter out, String text) {
-        if (output == null) {
-            out.print(text);
-            out.flush();
-            return;
-        }
-        try {
-            OutputFiles.writeAtomically(output, text);
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot write " + output + ": " + e.getMessage()
-                    + "; check free space and permissions", e);
         }
     }
 
@@ -230,33 +209,13 @@ public final class CompareCommand implements Callable<Integer> {
         return ExitCodes.FAILED;
     }
 
-    private Metric parseMetric() {
-        try {
-            return metric == null ? null : Metric.parse(metric);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("--metric " + e.getMessage());
-        }
-    }
-
-    private CompareFormat parseFormat() {
-        if (format != null) {
-            try {
-                return CompareFormat.parse(format);
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("--format " + e.getMessage());
-            }
-        }
-        CompareFormat byExtension = output == null ? null : CompareFormat.fromFileName(output.toString());
-        return byExtension != null ? byExtension : CompareFormat.TEXT;
-    }
-
     private Layout parseLayout(int columns) {
         try {
-            Layout chosen = layout == null ? Layout.defaultFor(columns) : Layout.parse(layout);
+            Layout chosen = layout == null ? Layout.defaultFor(columns) : layout;
             chosen.pairs(columns); // refuses a layout that cannot show this many files
             return chosen;
         } catch (IllegalArgumentException e) {
-            throw new UsageException(layout == null ? e.getMessage() : "--layout " + e.getMessage().replaceFirst("^--layout ", ""));
+            throw new UsageException(e.getMessage(), e);
         }
     }
 

@@ -1,5 +1,10 @@
 package dev.vbench.cli;
 
+import dev.vbench.compare.Layout;
+import dev.vbench.report.Format;
+import dev.vbench.report.compare.CompareFormat;
+import dev.vbench.result.Choice;
+import dev.vbench.result.Metric;
 import dev.vbench.spi.Quantities;
 import java.time.Duration;
 import java.util.function.Function;
@@ -10,8 +15,9 @@ import picocli.CommandLine.TypeConversionException;
 /**
  * The picocli converters of vbench's typed options, all reading the one grammar of
  * {@link Quantities}: {@link Duration} options ({@code --duration}, {@code --timeout},
- * {@code --pinning-threshold}) through the converter {@link #register registered} once for the
- * type, counts ({@code --tasks 10k}) and rates ({@code --rate 5k/s}) through {@code converter =}.
+ * {@code --pinning-threshold}) and {@link Choice} enums ({@code --metric}, {@code --format},
+ * {@code --layout}) through the converters {@link #register registered} once per type, counts
+ * ({@code --tasks 10k}) and rates ({@code --rate 5k/s}) through {@code converter =}.
  * A bad value fails while parsing, as one line naming the option, the value and the fix:
  * {@code vbench: --tasks '1m' is ambiguous: …}.
  */
@@ -22,6 +28,15 @@ final class OptionTypes {
     /** Registers the converters picocli picks by type, on {@code cl} and its subcommands. */
     static void register(CommandLine cl) {
         cl.registerConverter(Duration.class, new DurationConverter());
+        registerChoice(cl, Metric.class);
+        registerChoice(cl, Format.class);
+        registerChoice(cl, CompareFormat.class);
+        registerChoice(cl, Layout.class);
+    }
+
+    /** A {@link Choice} enum read by its {@code cliName()} or an alias, case-insensitive. */
+    private static <E extends Enum<E> & Choice> void registerChoice(CommandLine cl, Class<E> type) {
+        cl.registerConverter(type, value -> read(value, text -> Choice.parse(type, text)));
     }
 
     /** A value the grammar refused; {@link Cli} prints it after the option name. */
@@ -29,7 +44,7 @@ final class OptionTypes {
         private static final long serialVersionUID = 1L;
 
         BadValue(String value, IllegalArgumentException e) {
-            super("'" + value + "' " + e.getMessage());
+            super(e.getMessage().startsWith("'") ? e.getMessage() : "'" + value + "' " + e.getMessage());
         }
     }
 

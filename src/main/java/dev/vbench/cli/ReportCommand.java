@@ -6,8 +6,6 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
-import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,50 +35,28 @@ public final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RESULT.json", description = "A result file written by 'vbench run -o FILE.json'.")
     Path input;
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", completionCandidates = FormatNames.class,
-            description = "Output format: ${COMPLETION-CANDIDATES}. Default: by the -o extension, else console.")
-    Format format;
+    @Mixin
+    FormatOption format;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE (atomically) instead of stdout.")
-    Path output;
+    @Mixin
+    OutputFileOption output;
 
-    @Option(names = "--metric", paramLabel = "METRIC", defaultValue = "makespan",
-            description = "Metric compared across executors: makespan, throughput, mean, p50, p90, p99, p999, max, cpu, alloc.")
-    String metric;
+    @Mixin
+    MetricOption metric;
 
     @Option(names = "--cell", paramLabel = "ID", description = "Only these cells (c1, c2 …; repeatable), e.g. one .hgrm per cell.")
     List<String> cells = new ArrayList<>();
 
-    @Option(names = "--verbose", description = "More tables and detail (telemetry, pinned stacks).")
-    boolean verbose;
+    @Mixin
+    VerboseOption verbosity;
 
     @Override
     public Integer call() {
-        Metric m;
-        try {
-            m = Metric.parse(metric);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("--metric " + e.getMessage());
-        }
-        Format chosen = format != null ? format
-                : output != null && Format.fromFileName(output.toString()) != null ? Format.fromFileName(output.toString())
-                : Format.CONSOLE;
-        if (output != null) {
-            OutputFiles.checkWritable(output);
-        }
+        Format chosen = format.orByFileName(output.fileName(), Format.CONSOLE);
+        output.checkWritable();
         RunResult result = select(ResultCodec.read(input));
-        String text = chosen.exporter(new ReportOptions(m, verbose)).render(result);
-        if (output == null) {
-            PrintWriter out = spec.commandLine().getOut();
-            out.print(text);
-            out.flush();
-            return ExitCodes.OK;
-        }
-        try {
-            OutputFiles.writeAtomically(output, text);
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot write " + output + ": " + e.getMessage() + "; check free space and permissions", e);
-        }
+        output.write(spec.commandLine().getOut(), chosen.exporter(new ReportOptions(metric.orElse(Metric.MAKESPAN),
+                verbosity.verbose)).render(result));
         return ExitCodes.OK;
     }
 

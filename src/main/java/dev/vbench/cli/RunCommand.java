@@ -162,15 +162,11 @@ public final class RunCommand implements Callable<Integer> {
                     + " .json, .md, .csv, .txt, .html, .hgrm; otherwise --format, else JSON. '-' writes --format to stdout.")
     List<String> outputs = new ArrayList<>();
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", completionCandidates = FormatNames.class,
-            description = "Format for stdout (and for -o files without a known extension): ${COMPLETION-CANDIDATES}."
-                    + " Default: console.")
-    Format format;
+    @Mixin
+    FormatOption format;
 
-    @Option(names = "--metric", paramLabel = "METRIC", defaultValue = "makespan",
-            description = "Metric compared across executors: makespan, throughput, mean, p50, p90, p99, p999, max, cpu, alloc."
-                    + " Without it: throughput with --duration, p99 with --rate; concurrency sweeps show throughput.")
-    String metric;
+    @Mixin
+    MetricOption metric;
 
     @Option(names = "--data-dir", paramLabel = "DIR",
             description = "Where generated inputs are cached. Default: $VBENCH_DATA_DIR, $XDG_CACHE_HOME/vbench or ~/.cache/vbench.")
@@ -183,8 +179,8 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "Print nothing on stdout when writing -o files; no progress.")
     boolean quiet;
 
-    @Option(names = "--verbose", description = "More tables and detail (telemetry table, pinned stacks).")
-    boolean verbose;
+    @Mixin
+    VerboseOption verbosity;
 
     @Option(names = "--no-progress", description = "No progress bar (it is drawn only when stderr is a terminal anyway).")
     boolean noProgress;
@@ -209,7 +205,7 @@ public final class RunCommand implements Callable<Integer> {
         ClassLoader previous = thread.getContextClassLoader();
         try (UserCode code = classPath.open(dataDir != null ? dataDir : DataDirs.defaultRoot(), note -> note(err, note),
                 note -> {
-                    if (verbose) {
+                    if (verbosity.verbose) {
                         note(err, note);
                     }
                 })) {
@@ -233,7 +229,7 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Plan plan = Planner.plan(request(), code);
         history.validate();
-        RunOutputs files = RunOutputs.parse(outputs, format, quiet);
+        RunOutputs files = RunOutputs.parse(outputs, format.format, quiet);
         ReportOptions reportOptions = reportOptions(plan);
         Environment environment = EnvironmentProbe.capture(VersionProvider.version(),
                 "vbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
@@ -285,11 +281,14 @@ public final class RunCommand implements Callable<Integer> {
 
     private static final Duration MAX_PINNING_THRESHOLD = Duration.ofHours(1);
 
+    /**
+     * Without --metric, executors are compared by makespan; a timed trial's makespan is its window,
+     * so compare throughput, and an open-model trial's is its schedule, so compare (corrected) p99.
+     */
     private ReportOptions reportOptions(Plan plan) {
-        Metric tableMetric = parseMetric();
-        boolean metricGiven = spec.commandLine().getParseResult().hasMatchedOption("--metric");
-        return new ReportOptions(metricGiven ? tableMetric : loadDefaultMetric(tableMetric), verbose,
-                metricGiven ? tableMetric : null, parseSlo()).withSuite(plan.suite());
+        Metric byLoad = !rates.isEmpty() ? Metric.P99 : duration != null ? Metric.THROUGHPUT : Metric.MAKESPAN;
+        return new ReportOptions(metric.orElse(byLoad), verbosity.verbose, metric.metric, parseSlo())
+                .withSuite(plan.suite());
     }
 
     /** The one header line on stderr: what runs, how often, and how to stop it. */
@@ -326,10 +325,11 @@ public final class RunCommand implements Callable<Integer> {
     /** Writes the files a last time, prints stdout and returns the exit code. */
     private int finish(PrintWriter out, PrintWriter err, SuiteSpec suite, RunOutputs files, RunResult result,
             ReportOptions reportOptions) {
-        if (suite != null && (format == null || format == Format.CONSOLE || format == Format.MARKDOWN)) {
+        Format chosen = format.format;
+        if (suite != null && (chosen == null || chosen == Format.CONSOLE || chosen == Format.MARKDOWN)) {
             files.writeFiles(result, reportOptions);
             if (!(quiet && files.anyFile())) {
-                out.print(SuiteRun.render(suite, result, format == Format.MARKDOWN));
+                out.print(SuiteRun.render(suite, result, chosen == Format.MARKDOWN));
                 out.flush();
             }
             return exitCode(err, result);
@@ -370,25 +370,5 @@ public final class RunCommand implements Callable<Integer> {
                             ? " (rate swept)" : "");
         }
         return tasks.isEmpty() ? ", tasks " + first.tasks() + " (default)" : "";
-    }
-
-    /**
-     * Without --metric, executors are compared by makespan; a timed trial's makespan is its window,
-     * so compare throughput, and an open-model trial's is its schedule, so compare (corrected) p99.
-     */
-    private Metric loadDefaultMetric(Metric metric) {
-        if (!rates.isEmpty()) {
-            return Metric.P99;
-        }
-        return duration != null ? Metric.THROUGHPUT : metric;
-    }
-
-    private Metric parseMetric() {
-        Metric m = Metric.byKey(metric);
-        if (m == null) {
-            throw new UsageException("--metric '" + metric + "' is unknown; use one of makespan, throughput, mean, p50,"
-                    + " p90, p99, p999, max, cpu, alloc");
-        }
-        return m;
     }
 }

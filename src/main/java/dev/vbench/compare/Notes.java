@@ -101,7 +101,7 @@ public final class Notes {
         boolean noCi = false;
         for (Row row : rows) {
             for (Change c : row.changes()) {
-                if (c != null && Math.min(c.nFrom(), c.nTo()) < MannWhitney.MIN_SAMPLES_PER_SIDE) {
+                if (c != null && !c.shedLoad() && Math.min(c.nFrom(), c.nTo()) < MannWhitney.MIN_SAMPLES_PER_SIDE) {
                     untestable.putIfAbsent(row.label(), row.label() + " n=" + c.nFrom() + "+" + c.nTo() + ": "
                             + String.format(Locale.ROOT, "%.3f", MannWhitney.minimumP(c.nFrom(), c.nTo())));
                 }

@@ -14,6 +14,10 @@ import java.util.List;
  * thread. The executor's {@code execute} publishes the chunk to the task (happens-before), and
  * the executor's termination publishes the tasks' writes back.
  *
+ * <p>Every task writes its end time and its returned value (adjacent, in {@link Chunk#endAndValue},
+ * so one cache line); a timed task (every task unless the trial samples latencies) also writes its
+ * start, and the submitter its submit time.
+ *
  * <pre>{@code
  * TaskSlots slots = TaskSlots.preallocated(10_000);
  * TaskSlots.Chunk c = slots.chunkFor(i);        // submitter thread only
@@ -22,9 +26,16 @@ import java.util.List;
  */
 final class TaskSlots {
 
-    /** 2^16 tasks per chunk: 1.6 MiB of timestamps, allocated in well under a millisecond. */
+    /** 2^16 tasks per chunk: 2.1 MiB of timestamps, allocated in well under a millisecond. */
     static final int CHUNK_BITS = 16;
     static final int CHUNK_SIZE = 1 << CHUNK_BITS;
+
+    /**
+     * Consecutive tasks are spread over 2^SPREAD_BITS regions of a chunk, so that neighbouring tasks
+     * (which different pool threads run at the same time) write different cache lines. 0: slot =
+     * index within the chunk. Chosen by {@code vbench calibrate}; see the README, "Harness overhead".
+     */
+    static final int SPREAD_BITS = Integer.getInteger("vbench.slots.spread", 0);
 
     /**
      * A slot nobody marked: the task ran and returned. Only failures and drops are written, so a
@@ -40,14 +51,23 @@ final class TaskSlots {
     static final class Chunk {
         final long[] submit;
         final long[] start;
-        final long[] end;
+        /** {@code [2 * slot]}: end time; {@code [2 * slot + 1]}: the value the task returned. */
+        final long[] endAndValue;
         final byte[] state;
 
         Chunk(int length) {
             submit = new long[length];
             start = new long[length];
-            end = new long[length];
+            endAndValue = new long[2 * length];
             state = new byte[length];
+        }
+
+        long end(int slot) {
+            return endAndValue[2 * slot];
+        }
+
+        long value(int slot) {
+            return endAndValue[2 * slot + 1];
         }
     }
 
@@ -63,7 +83,7 @@ final class TaskSlots {
     static TaskSlots preallocated(long tasks) {
         TaskSlots s = new TaskSlots(tasks);
         for (long first = 0; first < tasks; first += CHUNK_SIZE) {
-            s.chunks.add(new Chunk((int) Math.min(CHUNK_SIZE, tasks - first)));
+            s.chunks.add(new Chunk(chunkLength(tasks - first)));
         }
         return s;
     }
@@ -71,12 +91,21 @@ final class TaskSlots {
     /** Slots allocated a chunk at a time, up to {@code limit} tasks. */
     static TaskSlots growable(long limit) {
         TaskSlots s = new TaskSlots(limit);
-        s.chunks.add(new Chunk((int) Math.min(CHUNK_SIZE, limit)));
+        s.chunks.add(new Chunk(chunkLength(limit)));
         return s;
     }
 
+    /** A spread layout needs whole chunks: its slots of one chunk cover the whole range. */
+    private static int chunkLength(long remaining) {
+        return SPREAD_BITS > 0 ? CHUNK_SIZE : (int) Math.min(CHUNK_SIZE, remaining);
+    }
+
     static int slot(long index) {
-        return (int) (index & (CHUNK_SIZE - 1));
+        int i = (int) (index & (CHUNK_SIZE - 1));
+        if (SPREAD_BITS == 0) {
+            return i;
+        }
+        return ((i & ((1 << SPREAD_BITS) - 1)) << (CHUNK_BITS - SPREAD_BITS)) | (i >>> SPREAD_BITS);
     }
 
     /** Whether task {@code index} can have a slot (false once the limit is reached). */
@@ -92,7 +121,7 @@ final class TaskSlots {
         int c = (int) (index >>> CHUNK_BITS);
         while (c >= chunks.size()) {
             long first = (long) chunks.size() << CHUNK_BITS;
-            chunks.add(new Chunk((int) Math.min(CHUNK_SIZE, capacityLimit - first)));
+            chunks.add(new Chunk(chunkLength(capacityLimit - first)));
         }
         used = Math.max(used, index + 1);
         return chunks.get(c);

@@ -37,6 +37,7 @@ final class TrialRecorder {
         long dropped;
         long timedOut;
         long insideWindow;
+        long sink;
 
         Tally(boolean openModel) {
             intended = openModel ? Histograms.newHistogram() : null;
@@ -45,6 +46,7 @@ final class TrialRecorder {
 
     static TrialResult toResult(TrialRunner.Trial trial, int index, Telemetry telemetry) {
         Tally t = tally(trial);
+        trial.sink = t.sink;
         long offered = trial.slots.used();
         long makespan;
         long counted = t.completed;
@@ -64,9 +66,13 @@ final class TrialRecorder {
         double achieved = open ? trial.schedule.achievedRate(trial.submitted, trial.t0, trial.lastSubmit) : 0;
         return new TrialResult(index, 0, offered, t.completed, trial.failures.count(), trial.failures.samples(),
                 makespan, throughput, latency, histograms, telemetry, t.dropped, t.timedOut, achieved,
-                open ? Histograms.summarize(t.endToEnd) : null);
+                open ? Histograms.summarize(t.endToEnd) : null, trial.sampledOneIn());
     }
 
+    /**
+     * Every task counts (completed, failed, dropped, inside the window) and bounds the makespan;
+     * only the tasks in the latency sample ({@link TrialRunner.Trial#inSample}) enter the histograms.
+     */
     private static Tally tally(TrialRunner.Trial trial) {
         Tally t = new Tally(trial.schedule != null);
         long timeout = trial.timeoutNanos;
@@ -79,24 +85,31 @@ final class TrialRecorder {
                 t.dropped++;
                 continue;
             }
-            t.first = Math.min(t.first, c.submit[k]);
-            t.last = Math.max(t.last, c.end[k]);
+            long end = c.end(k);
+            if (trial.timed(i)) {
+                t.first = Math.min(t.first, c.submit[k]); // task 0 is always timed: it is the first submit
+            }
+            t.last = Math.max(t.last, end);
             if (state == TaskSlots.FAILED) {
                 continue;
             }
             t.completed++;
+            t.sink += c.value(k);
+            if (end <= trial.windowEnd) {
+                t.insideWindow++;
+            }
+            if (!trial.inSample(i)) {
+                continue;
+            }
             t.queueWait.recordValue(Math.max(0, c.start[k] - c.submit[k]));
-            t.service.recordValue(Math.max(0, c.end[k] - c.start[k]));
-            t.endToEnd.recordValue(Math.max(0, c.end[k] - c.submit[k]));
+            t.service.recordValue(Math.max(0, end - c.start[k]));
+            t.endToEnd.recordValue(Math.max(0, end - c.submit[k]));
             if (t.intended != null) {
-                long corrected = Math.max(0, c.end[k] - trial.intendedNanos(i));
+                long corrected = Math.max(0, end - trial.intendedNanos(i));
                 t.intended.recordValue(corrected);
                 if (timeout > 0 && corrected > timeout) {
                     t.timedOut++;
                 }
-            }
-            if (c.end[k] <= trial.windowEnd) {
-                t.insideWindow++;
             }
         }
         return t;

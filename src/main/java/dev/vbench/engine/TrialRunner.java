@@ -23,12 +23,23 @@ import java.util.concurrent.TimeUnit;
  *       after it is counted as timed out.
  * </ul>
  *
- * <p><b>Recording without distortion.</b> Each task writes its start and end timestamps into its
- * own slot of arrays allocated before the trial ({@link TaskSlots}; a timed trial's submitter
- * allocates the next chunk between tasks): no lock, no shared counter, no allocation and no I/O on
- * the task path. Histograms are built from the arrays after the executor has terminated (its
- * termination publishes the writes). The cost is 25 bytes per task for the trial's duration,
- * which is why {@link #MAX_TASKS} exists.
+ * <p><b>Recording without distortion.</b> Each task writes its end timestamp and its returned value
+ * into its own slot of arrays allocated before the trial ({@link TaskSlots}; a timed trial's
+ * submitter allocates the next chunk between tasks): no lock, no shared counter, no allocation and
+ * no I/O on the task path. A timed task also records its submit and start. Histograms, counts and
+ * the fold of the returned values ({@link #sink()}) are built from the arrays after the executor
+ * has terminated (its termination publishes the writes). The cost is 33 bytes per task for the
+ * trial's duration, which is why {@link #MAX_TASKS} exists.
+ *
+ * <p><b>Latency sampling.</b> Three clock reads per task cost more than an empty task on a pool
+ * (JMH samples such operations too, in its SampleTime mode), and about 4% of a 1 µs task here. A closed or timed trial without a
+ * timeout therefore times its first {@value #PILOT_TASKS} tasks, and when their median service time
+ * is below {@value #SAMPLE_BELOW_NANOS} ns it times only one task in {@value #SAMPLE_ONE_IN} from
+ * then on (chosen by a hash of the task index, so no periodic input pattern aliases with it). The
+ * latency histograms then hold the tasks whose index hash is a multiple of {@value #SAMPLE_ONE_IN}
+ * (pilot tasks included by the same rule); counts, failures, makespan and throughput still cover
+ * every task, which always reads the clock at its end. The result says so
+ * ({@link TrialResult#latencySampledOneIn()}).
  *
  * <pre>{@code
  * TrialResult t = new TrialRunner(NanoClock.SYSTEM)
@@ -37,8 +48,18 @@ import java.util.concurrent.TimeUnit;
  */
 public final class TrialRunner {
 
-    /** Upper bound on tasks per trial: 25 bytes of timestamps per task must fit in the heap. */
+    /** Upper bound on tasks per trial: 33 bytes of slots per task must fit in the heap. */
     public static final long MAX_TASKS = 50_000_000L;
+
+    /** Tasks timed at the start of a trial that may sample, to decide whether it does. */
+    static final int PILOT_TASKS = 1024;
+    /** A trial samples latencies when its pilot tasks' median service time is below this. */
+    static final long SAMPLE_BELOW_NANOS = 2_000;
+    /** One task in this many (a power of two) is timed in a sampling trial. */
+    static final int SAMPLE_ONE_IN = Integer.getInteger("vbench.sample.oneIn", 32);
+
+    /** The fold of the last trial's returned values, published after its executor terminated. */
+    private static volatile long sink;
 
     private final NanoClock clock;
     private final Pacer pacer;
@@ -92,8 +113,10 @@ public final class TrialRunner {
         }
         JvmCounters used = before.until(JvmCounters.now());
         int peakThreads = JvmCounters.peakThreads();
-        return TrialRecorder.toResult(trial, index, new Telemetry(used.processCpuNanos(), used.gcCount(),
+        TrialResult result = TrialRecorder.toResult(trial, index, new Telemetry(used.processCpuNanos(), used.gcCount(),
                 used.gcTimeMillis(), used.allocatedBytes(), peakThreads, -1));
+        sink = trial.sink;
+        return result;
     }
 
     private void submitCounted(Trial trial, ExecutorService executor, long tasks) throws InterruptedException {
@@ -102,11 +125,22 @@ public final class TrialRunner {
             if (inFlight != null) {
                 inFlight.acquire();
             }
-            TaskSlots.Chunk chunk = trial.slots.chunkFor(i);
-            Run run = new Run(trial, chunk, i);
-            chunk.submit[TaskSlots.slot(i)] = clock.nanoTime();
-            executor.execute(run);
+            submitOne(trial, executor, i);
         }
+    }
+
+    /** Submits task {@code i} of a closed or timed trial, timing it unless the trial samples it out. */
+    private void submitOne(Trial trial, ExecutorService executor, long i) {
+        TaskSlots.Chunk chunk = trial.slots.chunkFor(i);
+        if (trial.deciding && i >= PILOT_TASKS && (i & 255) == 0) {
+            trial.decideSampling(i);
+        }
+        boolean timed = trial.timed(i);
+        Run run = new Run(trial, chunk, i, timed);
+        if (timed) {
+            chunk.submit[TaskSlots.slot(i)] = clock.nanoTime();
+        }
+        executor.execute(run);
     }
 
     /**
@@ -132,10 +166,7 @@ public final class TrialRunner {
                 trial.inFlight.release(); // a client came free just as the window closed
                 return;
             }
-            TaskSlots.Chunk chunk = trial.slots.chunkFor(i);
-            Run run = new Run(trial, chunk, i);
-            chunk.submit[TaskSlots.slot(i)] = clock.nanoTime();
-            executor.execute(run);
+            submitOne(trial, executor, i);
         }
     }
 
@@ -159,13 +190,22 @@ public final class TrialRunner {
                 chunk.state[slot] = TaskSlots.DROPPED;
                 continue;
             }
-            Run run = new Run(trial, chunk, i);
+            Run run = new Run(trial, chunk, i, true);
             long now = clock.nanoTime();
             chunk.submit[slot] = now;
             trial.lastSubmit = now;
             trial.submitted++;
             executor.execute(run);
         }
+    }
+
+    /**
+     * The sum of the values the last trial's tasks returned (failed and dropped tasks add nothing),
+     * folded after its executor terminated: what keeps the JIT from discarding a task's work
+     * (the job of JMH's Blackhole), and what tests read to see that every value was consumed.
+     */
+    static long sink() {
+        return sink;
     }
 
     /** Acquires a slot; with a timeout, gives up at the task's deadline (false: drop the task). */
@@ -195,6 +235,16 @@ public final class TrialRunner {
         long windowEnd;
         long lastSubmit;
         long submitted;
+        /** Whether the submitter is still timing every task until the pilot decides (see the class comment). */
+        boolean deciding;
+        /** Tasks from this index on are timed only when in the sample. */
+        long sampleFrom = Long.MAX_VALUE;
+        /** {@code SAMPLE_ONE_IN - 1} once the trial samples, else 0: every task is in the sample. */
+        long sampleMask;
+        /** Set by the recorder: the fold of the returned values. */
+        long sink;
+        private final long[] pilotServiceNanos;
+        private int pilotEnded;
 
         Trial(LoadShape load, Task task, NanoClock clock, long timedTaskLimit) {
             this.load = load;
@@ -205,6 +255,56 @@ public final class TrialRunner {
             this.inFlight = load.concurrency() > 0 ? new Semaphore(load.concurrency()) : null;
             this.schedule = load instanceof LoadShape.OpenRate r ? new RateSchedule(r.ratePerSecond()) : null;
             this.timeoutNanos = load.timeoutNanos();
+            this.deciding = !(load instanceof LoadShape.OpenRate) && timeoutNanos == 0 && SAMPLE_ONE_IN > 1
+                    && (load instanceof LoadShape.Timed || load.tasks() >= 2L * PILOT_TASKS);
+            this.pilotServiceNanos = deciding ? new long[PILOT_TASKS] : null;
+        }
+
+        /** Whether task {@code index} reads the clock at its submit and start. */
+        boolean timed(long index) {
+            return index < sampleFrom || inSample(index);
+        }
+
+        /** Whether task {@code index} is in the latency histograms. */
+        boolean inSample(long index) {
+            return (mix(index) & sampleMask) == 0;
+        }
+
+        /** Latency sampling rate for the result: 0 when every task is in the histograms. */
+        int sampledOneIn() {
+            return sampleMask == 0 ? 0 : (int) sampleMask + 1;
+        }
+
+        /**
+         * Called by the submitter before task {@code next}: once every pilot task has ended, samples
+         * from {@code next} on when their median service time is short. Reads the pilot's slots with
+         * acquire loads that pair with the tasks' release store of their end time.
+         */
+        void decideSampling(long next) {
+            TaskSlots.Chunk c = slots.chunk(0);
+            while (pilotEnded < PILOT_TASKS && Run.endAcquire(c, TaskSlots.slot(pilotEnded)) != 0) {
+                pilotEnded++;
+            }
+            if (pilotEnded < PILOT_TASKS) {
+                return;
+            }
+            for (int i = 0; i < PILOT_TASKS; i++) {
+                int k = TaskSlots.slot(i);
+                pilotServiceNanos[i] = c.end(k) - c.start[k];
+            }
+            java.util.Arrays.sort(pilotServiceNanos);
+            if (pilotServiceNanos[PILOT_TASKS / 2] < SAMPLE_BELOW_NANOS) {
+                sampleMask = SAMPLE_ONE_IN - 1;
+                sampleFrom = next;
+            }
+            deciding = false;
+        }
+
+        /** A 64-bit mixer (splitmix64's finalizer): which indexes are sampled shows no period. */
+        static long mix(long z) {
+            z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+            z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+            return z ^ (z >>> 31);
         }
 
         /** Intended start of task {@code index} (open model only). */
@@ -213,44 +313,58 @@ public final class TrialRunner {
         }
     }
 
-    /** The Runnable handed to the executor: times the task and stores the timestamps in its slot. */
+    /** The Runnable handed to the executor: times the task and stores its end, value and (when timed) start. */
     private static final class Run implements Runnable {
+        private static final java.lang.invoke.VarHandle LONGS =
+                java.lang.invoke.MethodHandles.arrayElementVarHandle(long[].class);
+
         private final Trial trial;
         private final TaskSlots.Chunk chunk;
         private final long index;
-        /** Receives the task's result so the JIT cannot discard the work (a store to an escaped object). */
-        @SuppressWarnings("unused")
-        private long sink;
+        private final boolean timed;
 
-        Run(Trial trial, TaskSlots.Chunk chunk, long index) {
+        Run(Trial trial, TaskSlots.Chunk chunk, long index, boolean timed) {
             this.trial = trial;
             this.chunk = chunk;
             this.index = index;
+            this.timed = timed;
+        }
+
+        static long endAcquire(TaskSlots.Chunk c, int slot) {
+            return (long) LONGS.getAcquire(c.endAndValue, 2 * slot);
         }
 
         @Override
         public void run() {
             Trial t = trial;
+            TaskSlots.Chunk c = chunk;
             int slot = TaskSlots.slot(index);
-            long s = t.clock.nanoTime();
-            if (t.timeoutNanos > 0 && s - t.intendedNanos(index) > t.timeoutNanos) {
-                chunk.start[slot] = s;
-                chunk.state[slot] = TaskSlots.DROPPED;
-                release(t);
-                return;
+            long s = 0;
+            if (timed) {
+                s = t.clock.nanoTime();
+                if (t.timeoutNanos > 0 && s - t.intendedNanos(index) > t.timeoutNanos) {
+                    c.start[slot] = s;
+                    c.state[slot] = TaskSlots.DROPPED;
+                    release(t);
+                    return;
+                }
             }
+            long value = 0;
             boolean failed = false;
             try {
-                sink = t.task.run(index);
+                value = t.task.run(index);
             } catch (Throwable e) {
                 failed = true;
                 t.failures.record(e);
             }
             long e = t.clock.nanoTime();
-            chunk.start[slot] = s;
-            chunk.end[slot] = e;
+            if (timed) {
+                c.start[slot] = s;
+            }
+            c.endAndValue[2 * slot + 1] = value;
+            LONGS.setRelease(c.endAndValue, 2 * slot, e); // last: the pilot check reads it first
             if (failed) {
-                chunk.state[slot] = TaskSlots.FAILED; // success leaves the slot DONE: no store on the common path
+                c.state[slot] = TaskSlots.FAILED; // success leaves the slot DONE: no store on the common path
             }
             release(t);
         }

@@ -236,8 +236,8 @@ public final class HistoryStore implements AutoCloseable {
         long testbed = testbedId(run.testbed());
         long runId;
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO run (testbed_id, started, started_ms, stored,"
-                + " vbench_version, command_line, branch, git_commit, source, source_format, excluded, exclude_reason, document)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, FALSE, '', ?)", Statement.RETURN_GENERATED_KEYS)) {
+                + " vbench_version, command_line, branch, git_commit, source, source_format, excluded, exclude_reason)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, FALSE, '')", Statement.RETURN_GENERATED_KEYS)) {
             ps.setLong(1, testbed);
             ps.setString(2, run.started().toString());
             ps.setLong(3, run.started().toEpochMilli());
@@ -248,9 +248,13 @@ public final class HistoryStore implements AutoCloseable {
             ps.setString(8, run.commit());
             ps.setString(9, run.source());
             ps.setString(10, run.format());
-            ps.setBytes(11, run.documentGzip());
             ps.executeUpdate();
             runId = generatedId(ps);
+        }
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO run_document (run_id, document) VALUES (?, ?)")) {
+            ps.setLong(1, runId);
+            ps.setBytes(2, run.documentGzip());
+            ps.executeUpdate();
         }
         if (!run.labels().isEmpty()) {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO run_label (run_id, name, val) VALUES (?, ?, ?)")) {
@@ -646,7 +650,7 @@ public final class HistoryStore implements AutoCloseable {
 
     /** The original document of a run, as stored (JSON text). */
     public String document(long runId) {
-        try (PreparedStatement ps = c.prepareStatement("SELECT document FROM run WHERE id = ?")) {
+        try (PreparedStatement ps = c.prepareStatement("SELECT document FROM run_document WHERE run_id = ?")) {
             ps.setLong(1, runId);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {

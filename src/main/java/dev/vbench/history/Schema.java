@@ -6,7 +6,8 @@ import java.util.List;
  * The versioned migrations of the history store: one SQL text for H2 and PostgreSQL (only types
  * and syntax both accept). Migration N brings the store from version N − 1 to N and records N in
  * {@code schema_version}; a store at a version above {@link #LATEST} was written by a newer vbench
- * and is refused untouched. Never edit a released migration: add the next one.
+ * and is refused untouched. Never edit a released migration: add the next one. The original
+ * documents live in a table of their own so that reading runs never reads them.
  */
 final class Schema {
 
@@ -42,7 +43,10 @@ final class Schema {
               source VARCHAR(4000) NOT NULL,
               source_format VARCHAR(200) NOT NULL,
               excluded BOOLEAN NOT NULL,
-              exclude_reason VARCHAR(4000) NOT NULL,
+              exclude_reason VARCHAR(4000) NOT NULL)""",
+            """
+            CREATE TABLE run_document (
+              run_id BIGINT NOT NULL PRIMARY KEY REFERENCES run (id),
               document BYTEA NOT NULL)""",
             "CREATE INDEX run_started ON run (started_ms, id)",
             """
@@ -105,5 +109,5 @@ final class Schema {
     static final int LATEST = MIGRATIONS.size();
 
     /** Tables of the history store, to tell a store without {@code schema_version} from an empty database. */
-    static final List<String> TABLES = List.of("testbed", "run", "run_label", "series", "result", "measurement", "ack");
+    static final List<String> TABLES = List.of("testbed", "run", "run_document", "run_label", "series", "result", "measurement", "ack");
 }

@@ -22,7 +22,8 @@ import java.util.TreeMap;
  *
  * <p>The fingerprint is SHA-256 over every field of the cell's configuration as JSON (the
  * executor by its spec), so a field a later schema adds (a JVM label, JVM options) takes part
- * without code here; {@link #METADATA} lists fields that never do.
+ * without code here; {@link #METADATA} lists fields that never do. A JVM object field
+ * ({@code jvm}: a {@link dev.vbench.result.JvmInfo}) counts with its label and options only.
  *
  * @param fingerprint SHA-256 hex of the canonical fields
  * @param label the cell's label, as tables show it
@@ -54,10 +55,19 @@ public record SeriesKey(String fingerprint, String label, String workload, Strin
             if (METADATA.contains(name) || value.isNull() || value.isMissingNode()) {
                 continue;
             }
+            String lower = name.toLowerCase(Locale.ROOT);
+            if (lower.startsWith("jvm") && value.isObject()) {
+                // a JVM description (dev.vbench.result.JvmInfo): its label and options break history,
+                // its exact version, vendor and home are metadata
+                jvmLabel = value.path("label").asText("");
+                jvmOptions = String.join(" ", iterate(value.path("options")));
+                fields.put(name + ".label", jvmLabel);
+                fields.put(name + ".options", jvmOptions);
+                continue;
+            }
             String text = name.equals("executor") ? config.executor().spec()
                     : value.isValueNode() ? value.asText() : value.toString();
             fields.put(name, text);
-            String lower = name.toLowerCase(Locale.ROOT);
             if (lower.startsWith("jvm")) {
                 String shown = value.isArray() ? String.join(" ", iterate(value)) : value.isValueNode() ? value.asText() : text;
                 if (lower.contains("arg") || lower.contains("option")) {
@@ -92,7 +102,9 @@ public record SeriesKey(String fingerprint, String label, String workload, Strin
 
     private static java.util.List<String> iterate(JsonNode array) {
         java.util.List<String> out = new java.util.ArrayList<>();
-        array.forEach(v -> out.add(v.asText()));
+        if (array.isArray()) {
+            array.forEach(v -> out.add(v.asText()));
+        }
         return out;
     }
 

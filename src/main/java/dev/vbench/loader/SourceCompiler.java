@@ -151,7 +151,7 @@ final class SourceCompiler {
             }
             errors++;
             if (lines.size() < MAX_ERRORS) {
-                String message = d.getMessage(Locale.ROOT).strip().replaceAll("\\s*\\R\\s*", "; ");
+                String message = d.getMessage(Locale.ROOT).strip().replaceAll("\\s*\\R\\s*", "; ").replaceAll(" {2,}", " ");
                 lines.add(given + ":" + d.getLineNumber() + ": " + message);
             }
         }

@@ -27,7 +27,15 @@ final class UserFailures {
         StackTraceElement frame = userFrame(t);
         String message = t.getMessage() == null ? "" : ": " + t.getMessage().strip().replaceAll("\\s*\\R\\s*", " ");
         return new WorkloadException(EXIT, "workload code failed while " + while_ + ": " + t.getClass().getName() + message
-                + (frame == null ? "" : " (at " + frame + ")") + "; fix it and run again", t);
+                + (frame == null ? "" : " (at " + show(frame) + ")") + "; fix it and run again", t);
+    }
+
+    /** {@code com.acme.Db.connect(Db.java:19)}: the frame without class loader or module prefixes. */
+    static String show(StackTraceElement f) {
+        String where = f.isNativeMethod() ? "Native Method"
+                : f.getFileName() == null ? "Unknown Source"
+                : f.getLineNumber() >= 0 ? f.getFileName() + ":" + f.getLineNumber() : f.getFileName();
+        return f.getClassName() + "." + f.getMethodName() + "(" + where + ")";
     }
 
     /** The first frame that belongs to neither vbench nor the JDK, else the first frame. */

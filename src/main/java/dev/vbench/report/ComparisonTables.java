@@ -4,6 +4,7 @@ import dev.vbench.compare.Change;
 import dev.vbench.compare.Comparison;
 import dev.vbench.compare.Comparison.GeomeanRow;
 import dev.vbench.compare.Dim;
+import dev.vbench.compare.Layout;
 import dev.vbench.compare.Row;
 import dev.vbench.result.MetricSummary;
 import java.util.ArrayList;
@@ -14,7 +15,7 @@ import java.util.function.BiFunction;
 /**
  * The one place a comparison becomes a table, for {@code vbench compare} (columns are files) and for
  * the run, suite and sweep tables (columns are executors). Every number, test and verdict comes from
- * the {@link Comparison}; this class only lays it out in one of the {@link dev.vbench.compare.Layout}s:
+ * the {@link Comparison}; this class only lays it out in one of the {@link Layout}s:
  * <ul>
  *   <li>speedup (seed 000/004): {@code Files | A | B | Speedup} with {@code 46.4x};
  *   <li>change (seed 000): {@code Benchmark | a | b | Change} with {@code -4.0% (faster)};
@@ -203,7 +204,7 @@ public final class ComparisonTables {
     }
 
     private static void labelHeaders(Table.Builder b, Comparison c, Style style) {
-        if (style.dimensionColumns() && c.layout() != dev.vbench.compare.Layout.BASELINE && !c.rows().isEmpty()) {
+        if (style.dimensionColumns() && c.layout() != Layout.BASELINE && !c.rows().isEmpty()) {
             c.rows().get(0).key().forEach(d -> b.text(style.capitalize() ? capitalized(d.name()) : d.name()));
         } else {
             b.text(c.rowHeader());
@@ -211,7 +212,7 @@ public final class ComparisonTables {
     }
 
     private static List<String> labelCells(Row row, Comparison c, Style style) {
-        if (style.dimensionColumns() && c.layout() != dev.vbench.compare.Layout.BASELINE) {
+        if (style.dimensionColumns() && c.layout() != Layout.BASELINE) {
             return new ArrayList<>(row.key().stream().map(Dim::value).toList());
         }
         return new ArrayList<>(List.of(row.label()));
@@ -219,7 +220,7 @@ public final class ComparisonTables {
 
     private static List<String> geomeanLabel(Comparison c, Style style) {
         List<String> cells = new ArrayList<>(List.of("geomean"));
-        int labelColumns = style.dimensionColumns() && c.layout() != dev.vbench.compare.Layout.BASELINE
+        int labelColumns = style.dimensionColumns() && c.layout() != Layout.BASELINE
                 ? c.rows().get(0).key().size() : 1;
         for (int i = 1; i < labelColumns; i++) {
             cells.add("");

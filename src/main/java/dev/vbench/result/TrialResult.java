@@ -32,6 +32,10 @@ import java.util.List;
  * @param startTime when the trial started, UTC with microseconds ({@code 2026-11-22T19:40:01.123456Z}),
  *     taken just before the trial outside its timed region; shows the order in which trials of
  *     interleaved cells ran ({@code --order}); null (omitted) in results written before it was recorded
+ * @param latencySampledOneIn 0 (omitted) when every task is in the latency histograms; N when the
+ *     trial timed about one task in N (its tasks were shorter than 2 µs, see the README,
+ *     "Harness overhead"): the histograms, {@code latency} and {@code uncorrectedLatency} are from
+ *     that sample, while counts, makespan and throughput cover every task
  */
 public record TrialResult(
         int index,
@@ -49,7 +53,8 @@ public record TrialResult(
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) long timedOut,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) double achievedRatePerSecond,
         @JsonInclude(JsonInclude.Include.NON_NULL) LatencySummary uncorrectedLatency,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String startTime) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) String startTime,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) int latencySampledOneIn) {
 
     public static final int MAX_FAILURE_SAMPLES = 5;
 
@@ -67,7 +72,17 @@ public record TrialResult(
             Telemetry telemetry, long dropped, long timedOut, double achievedRatePerSecond,
             LatencySummary uncorrectedLatency) {
         this(index, fork, tasks, completed, failures, failureSamples, makespanNanos, throughputPerSecond, latency,
-                histograms, telemetry, dropped, timedOut, achievedRatePerSecond, uncorrectedLatency, null);
+                histograms, telemetry, dropped, timedOut, achievedRatePerSecond, uncorrectedLatency, null, 0);
+    }
+
+    /** A trial without a recorded start time whose latencies were sampled one task in {@code latencySampledOneIn} (0: none). */
+    public TrialResult(int index, int fork, long tasks, long completed, long failures, List<String> failureSamples,
+            long makespanNanos, double throughputPerSecond, LatencySummary latency, TrialHistograms histograms,
+            Telemetry telemetry, long dropped, long timedOut, double achievedRatePerSecond,
+            LatencySummary uncorrectedLatency, int latencySampledOneIn) {
+        this(index, fork, tasks, completed, failures, failureSamples, makespanNanos, throughputPerSecond, latency,
+                histograms, telemetry, dropped, timedOut, achievedRatePerSecond, uncorrectedLatency, null,
+                latencySampledOneIn);
     }
 
     public TrialResult {
@@ -83,7 +98,7 @@ public record TrialResult(
     public TrialResult withStartTime(java.time.Instant start) {
         return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
                 throughputPerSecond, latency, histograms, telemetry, dropped, timedOut, achievedRatePerSecond,
-                uncorrectedLatency, START_TIME_FORMAT.format(start));
+                uncorrectedLatency, START_TIME_FORMAT.format(start), latencySampledOneIn);
     }
 
     /** Tasks that were dropped or timed out: load the strategy shed (STATS.md rule 10). */
@@ -94,13 +109,13 @@ public record TrialResult(
     public TrialResult withIndex(int newIndex, int newFork) {
         return new TrialResult(newIndex, newFork, tasks, completed, failures, failureSamples, makespanNanos,
                 throughputPerSecond, latency, histograms, telemetry, dropped, timedOut, achievedRatePerSecond,
-                uncorrectedLatency, startTime);
+                uncorrectedLatency, startTime, latencySampledOneIn);
     }
 
     /** A copy with other telemetry (probes add what they recorded around the trial). */
     public TrialResult withTelemetry(Telemetry newTelemetry) {
         return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
                 throughputPerSecond, latency, histograms, newTelemetry, dropped, timedOut, achievedRatePerSecond,
-                uncorrectedLatency, startTime);
+                uncorrectedLatency, startTime, latencySampledOneIn);
     }
 }

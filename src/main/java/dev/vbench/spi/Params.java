@@ -82,7 +82,10 @@ public final class Params {
                 throw new IllegalArgumentException("parameter '" + spec.name() + "' of " + owner.name(ownerName)
                         + ": '" + shown + "' " + Redactor.redact(e.getMessage()));
             }
-            texts.put(spec.name(), shown);
+            if (!text.isEmpty()) {
+                // an empty value is an optional parameter left unset (http url=, sql query=): not part of what a cell is
+                texts.put(spec.name(), shown);
+            }
             unredacted.put(spec.name(), text);
         }
         return new Params(Collections.unmodifiableMap(values), Collections.unmodifiableMap(texts),
@@ -101,7 +104,9 @@ public final class Params {
 
     /**
      * Every parameter as the user would write it, sorted by name, with secrets replaced by
-     * {@code ***} ({@link Redactor}): this is what results, tables and messages show. Workloads read
+     * {@code ***} ({@link Redactor}): this is what results, tables and messages show. A parameter
+     * whose value is empty (an optional one left unset, e.g. {@code url} of {@code http}) is left
+     * out, so adding such a parameter to a workload changes no existing cell's identity. Workloads read
      * the real value with {@link #get}. Two parameter sets that differ only in a password therefore
      * have the same text.
      */

@@ -4,8 +4,10 @@ package dev.vbench.spi;
  * One operation of a workload: the thing whose latency is recorded.
  *
  * <p>A task must consume the result of its work so the JIT cannot remove it: return a value
- * derived from the result (a checksum, a byte count). The engine folds every returned value into
- * a sink that is published after the trial, so returning is enough.
+ * derived from the result (a checksum, a byte count). The engine stores every returned value in
+ * the task's own slot (no lock, no shared counter, no allocation) and, after the executor has
+ * terminated, sums them into one per-trial value that it publishes in a volatile field: the job of
+ * JMH's Blackhole. Returning is enough.
  *
  * <pre>{@code
  * Task task = index -> {

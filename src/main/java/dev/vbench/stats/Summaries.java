@@ -57,6 +57,13 @@ public final class Summaries {
         if (failures > 0) {
             notes.add(failures + " task(s) failed; see failureSamples in the JSON result");
         }
+        long sampledTrials = trials.stream().filter(t -> t.latencySampledOneIn() > 0).count();
+        if (sampledTrials > 0) {
+            int oneIn = trials.stream().mapToInt(TrialResult::latencySampledOneIn).max().orElse(0);
+            notes.add("latencies sampled: tasks under 2 µs, so 1 task in " + oneIn + " was timed"
+                    + (sampledTrials < trials.size() ? " in " + sampledTrials + " of " + trials.size() + " trials" : "")
+                    + "; counts, makespan and throughput cover every task");
+        }
         if (trials.size() >= MIN_TRIALS_FOR_OUTLIERS) {
             List<Integer> outliers = Outliers.indexes(values(trials, Metric.MAKESPAN));
             if (outliers.contains(0)) {

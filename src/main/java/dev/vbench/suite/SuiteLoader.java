@@ -32,12 +32,6 @@ public final class SuiteLoader {
 
     private SuiteLoader() {}
 
-    /** Whether a run argument names a suite file rather than something else. */
-    public static boolean looksLikeSuite(String argument) {
-        String lower = argument.toLowerCase(java.util.Locale.ROOT);
-        return lower.endsWith(".yaml") || lower.endsWith(".yml") || lower.endsWith(".json");
-    }
-
     public static SuiteSpec load(Path file) {
         String text;
         try {

@@ -1,23 +1,57 @@
 package dev.vbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.testing.CliRun;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every error message points to '--help', so every command must answer it (and 'vbench help CMD'). */
+/**
+ * Every error message points to '--help', so every command picocli knows must answer it (and
+ * 'vbench help CMD'), the hidden ones included: the list comes from picocli, not from this test.
+ */
 class HelpTest {
 
+    static Stream<String> commands() {
+        return Cli.commandLine(new PrintWriter(Writer.nullWriter()), new PrintWriter(Writer.nullWriter()))
+                .getSubcommands().keySet().stream();
+    }
+
     @ParameterizedTest(name = "vbench {0} --help")
-    @ValueSource(strings = {"run", "compare", "report", "list", "calibrate"})
+    @MethodSource("commands")
     void everyCommandHasHelp(String command) {
         for (String[] args : new String[][] {{command, "--help"}, {command, "-h"}, {"help", command}}) {
             CliRun r = CliRun.of(args);
             assertEquals(0, r.code(), r::toString);
-            assertTrue(r.out().startsWith("Usage: vbench " + command), r::toString);
+            assertTrue(r.out().contains("Usage: vbench " + command + " "), r::toString);
             assertTrue(r.err().isEmpty(), r::toString);
         }
+    }
+
+    /** --metric, --format and --layout list their values from the enums, so no command's list can drift. */
+    @ParameterizedTest(name = "vbench help {0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"run", "report", "compare"})
+    void enumOptionsListEveryValue(String command) {
+        String help = CliRun.of("help", command).out().replaceAll("\\s+", " ");
+        assertTrue(help.contains("Metric of the tables: " + dev.vbench.result.Choice.validValues(dev.vbench.result.Metric.class)),
+                help);
+        String formats = command.equals("compare") ? dev.vbench.report.compare.CompareFormat.validValues()
+                : dev.vbench.report.Format.validValues();
+        assertTrue(help.contains("Output format: " + formats + "."), help);
+        CliRun bad = CliRun.of(command, "--metric", "p12");
+        bad.assertUsageError("--metric 'p12' is unknown; use one of " + dev.vbench.result.Metric.validValues());
+    }
+
+    /** The hidden commands are among them (the fork child, the completion script). */
+    @org.junit.jupiter.api.Test
+    void hiddenCommandsAreIterated() {
+        assertTrue(commands().anyMatch("fork-cell"::equals));
+        assertTrue(commands().anyMatch("generate-completion"::equals));
+        assertFalse(commands().findAny().isEmpty());
     }
 }

@@ -107,7 +107,7 @@ class LoadShapeCommandTest {
         "--duration 1s;--duration needs closed-loop clients or a rate: add --concurrency C",
         "--timeout 1s;--timeout counts from each task's intended start, which only --rate has",
         "--rate 100/s --timeout 0s;--timeout 0ns is out of range",
-        "--slo p99<fast --concurrency 1,2;--slo 'p99<fast': 'fast' is not a duration; write e.g. --slo 'p99<50ms'",
+        "--slo p99<fast --concurrency 1,2;--slo 'p99<fast': 'fast' is not a duration; write a number and a unit: ns, us, ms, s, min or h",
         "--slo p98<5ms --concurrency 1,2;--slo 'p98<5ms' is not STAT<DURATION; write e.g. --slo 'p99<50ms'",
         "--slo p99<50ms;--slo picks the best level of a concurrency sweep; add a list such as --concurrency 1,4,16,64",
         "--rate 100000/s --duration 1000s;more than one trial can record"

@@ -43,6 +43,15 @@ class OptionGrammarTest {
         assertEquals("1.5min", cells.get(1).params().asText().get("duration"));
     }
 
+    /** --slo reads the same grammar: a minute is a bound, and a run with it prints the verdict against it. */
+    @Test
+    void sloAcceptsMinutes() {
+        CliRun r = CliRun.of("run", "-w", "noop", "--concurrency", "1,2", "--tasks", "10", "--trials", "1", "--warmup", "0",
+                "--slo", "p99<1min");
+        assertEquals(0, r.code(), r::toString);
+        org.junit.jupiter.api.Assertions.assertTrue(r.out().contains("p99 < 60000 ms"), r::toString);
+    }
+
     @Test
     void countsAcceptThousandsAndMillions() {
         RunCommand run = parse("run", "-w", "noop", "--tasks", "10k,1M,2_000", "--concurrency", "1k");
@@ -60,7 +69,8 @@ class OptionGrammarTest {
         "--rate 5/s --timeout 1m;--timeout '1m' is ambiguous: 'm' is not a unit; write min for minutes (e.g. 1min)",
         "--pinning-threshold 1m;--pinning-threshold '1m' is ambiguous: 'm' is not a unit; write min for minutes (e.g. 1min)",
         "-p duration=1m;parameter 'duration' of workload 'io': '1m' is ambiguous: 'm' is not a unit; write min for minutes (e.g. 1min)",
-        "-e fixed:threads=1m;parameter 'threads' of executor 'fixed': '1m' is not an integer"
+        "-e fixed:threads=1m;parameter 'threads' of executor 'fixed': '1m' is not an integer",
+        "--concurrency 1,2 --slo p99<1m;--slo 'p99<1m': '1m' is ambiguous: 'm' is not a unit; write min for minutes (e.g. 1min)"
     })
     void ambiguousMIsRefusedWithAHint(String options, String expected) {
         CliRun.of(("run -w io " + options).split(" ")).assertUsageError(expected);

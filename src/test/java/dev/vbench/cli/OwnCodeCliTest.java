@@ -174,6 +174,38 @@ class OwnCodeCliTest {
         assertFalse(line.contains("dev.vbench"), "no vbench frames: " + line);
     }
 
+    @Test
+    void providerThrowingInPrepareExitsOneWithTheUserFrame() throws Exception {
+        Path jar = TestCode.jar(tmp.resolve("broken.jar"), Map.of("com/broken/Db.java", """
+                package com.broken;
+
+                import dev.vbench.spi.*;
+                import java.util.List;
+
+                public class Db implements WorkloadProvider {
+                    public String name() { return "db"; }
+                    public String description() { return "needs a database"; }
+                    public List<ParamSpec<?>> params() { return List.of(); }
+                    public Workload create(Params p) {
+                        return new Workload() {
+                            public void prepare(PrepareContext c) throws Exception {
+                                connect();
+                            }
+                            public Task task() { return i -> i; }
+                        };
+                    }
+                    static void connect() throws java.io.IOException {
+                        throw new java.io.IOException("connection refused: localhost:5432");
+                    }
+                }
+                """), Map.of("META-INF/services/dev.vbench.spi.WorkloadProvider", "com.broken.Db\n"));
+        CliRun r = run("-cp", jar.toString(), "-w", "db", "-e", "virtual");
+        assertEquals(1, r.code(), r::toString);
+        String line = r.err().strip();
+        assertEquals("vbench: workload code failed while preparing workload db: java.io.IOException: connection refused:"
+                + " localhost:5432 (at com.broken.Db.connect(Db.java:19)); fix it and run again", line);
+    }
+
     // ------------------------------------------------------------ source files
 
     @Test

@@ -121,7 +121,10 @@ class LoadShapeTrialTest {
     void timedTrialGrowsItsSlotsBeyondOneChunk() throws Exception {
         TrialResult t = runner.run(i -> clock.now.addAndGet(10), sequential(), new LoadShape.Timed(MS, 1), 0);
         assertEquals(100_000, t.tasks(), "1 ms of 10 ns tasks: more than one chunk of " + TaskSlots.CHUNK_SIZE);
-        assertEquals(100_000, Histograms.decode(t.histograms().service()).getTotalCount());
+        assertEquals(100_000, t.completed());
+        assertEquals(TrialRunner.SAMPLE_ONE_IN, t.latencySampledOneIn(), "10 ns tasks: latencies are sampled");
+        assertEquals(TrialSamplingTest.sampleSize(100_000, TrialRunner.SAMPLE_ONE_IN),
+                Histograms.decode(t.histograms().service()).getTotalCount());
         assertEquals(1e8, t.throughputPerSecond(), 1e-3);
     }
 

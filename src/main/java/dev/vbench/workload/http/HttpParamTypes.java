@@ -43,11 +43,14 @@ final class HttpParamTypes {
         }
     };
 
-    /** {@code method}: an HTTP method token, upper case. */
+    /** {@code method}: an HTTP method token, upper case; empty means GET. */
     static final ParamType<String> METHOD = new ParamType<>() {
         @Override
         public String parse(String text) {
             String m = text.strip();
+            if (m.isEmpty()) {
+                return "GET";
+            }
             if (!m.matches("[A-Z][A-Z_-]*")) {
                 throw new IllegalArgumentException("is not an HTTP method; write it in upper case, e.g. GET, POST, PUT");
             }
@@ -56,7 +59,7 @@ final class HttpParamTypes {
 
         @Override
         public String describe() {
-            return "HTTP method (GET, POST, …)";
+            return "HTTP method (GET, POST, …); empty: GET";
         }
     };
 

@@ -40,7 +40,8 @@ public final class HttpWorkload implements WorkloadProvider {
     static final ParamSpec<String> URL = ParamSpec.of("url",
             "your server: an http:// or https:// URL (HTTP/1.1, keep-alive); empty: the embedded loopback server", "",
             HttpParamTypes.URL);
-    static final ParamSpec<String> METHOD = ParamSpec.of("method", "request method", "GET", HttpParamTypes.METHOD);
+    static final ParamSpec<String> METHOD = ParamSpec.of("method", "request method; empty: GET", "",
+            HttpParamTypes.METHOD);
     static final ParamSpec<List<String>> HEADER = ParamSpec.of("header",
             "request headers: 'Name: value' entries separated by |, or @FILE with one per line", "",
             HttpParamTypes.HEADERS);

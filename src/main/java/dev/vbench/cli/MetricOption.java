@@ -1,0 +1,24 @@
+package dev.vbench.cli;
+
+import dev.vbench.result.Metric;
+import picocli.CommandLine.Option;
+
+/** {@code --metric} of {@code run}, {@code report} and {@code compare}: a {@link Metric}, its values listed from the enum. */
+public final class MetricOption {
+
+    @Option(names = "--metric", paramLabel = "METRIC", completionCandidates = EnumNames.Metrics.class,
+            description = "Metric of the tables: ${COMPLETION-CANDIDATES} (cpu: process CPU ms per 1,000 tasks; alloc:"
+                    + " bytes per task). Default: makespan; 'run' compares throughput with --duration and p99 with"
+                    + " --rate; JMH files in 'compare' always use their primary metric.")
+    Metric metric;
+
+    /** Whether --metric was given. */
+    boolean given() {
+        return metric != null;
+    }
+
+    /** The metric given, else {@code otherwise}. */
+    Metric orElse(Metric otherwise) {
+        return metric != null ? metric : otherwise;
+    }
+}

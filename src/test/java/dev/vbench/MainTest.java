@@ -1,0 +1,35 @@
+package dev.vbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vbench.testing.CliRun;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+/** The start-up shortcut for {@code --version} prints exactly what picocli prints. */
+class MainTest {
+
+    @Test
+    void loneVersionOptionPrintsPicoclisVersionText() {
+        for (String option : new String[] {"--version", "-V"}) {
+            StringWriter fast = new StringWriter();
+            assertTrue(Main.version(new PrintWriter(fast), option));
+            CliRun picocli = CliRun.of(option);
+            assertEquals(0, picocli.code());
+            assertEquals(picocli.out(), fast.toString());
+            assertTrue(fast.toString().startsWith("vbench "), fast.toString());
+        }
+    }
+
+    @Test
+    void anythingElseGoesToPicocli() {
+        StringWriter out = new StringWriter();
+        assertFalse(Main.version(new PrintWriter(out), "--version", "--help"));
+        assertFalse(Main.version(new PrintWriter(out), "list"));
+        assertFalse(Main.version(new PrintWriter(out)));
+        assertEquals("", out.toString());
+    }
+}

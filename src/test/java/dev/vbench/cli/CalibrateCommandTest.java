@@ -1,0 +1,50 @@
+package dev.vbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vbench.testing.CliRun;
+import org.junit.jupiter.api.Test;
+
+/** {@code vbench calibrate}: figures per executor for any workload, and one-line usage errors. No time is asserted. */
+class CalibrateCommandTest {
+
+    @Test
+    void calibratesAChosenWorkloadAndPrintsTheOverheadPerTask() {
+        CliRun r = CliRun.of("calibrate", "-w", "cpu", "-p", "iterations=100", "--tasks", "3000", "--rounds", "1",
+                "-e", "fixed:threads=2", "-e", "virtual", "--pinning", "off");
+        assertEquals(0, r.code(), r.toString());
+        assertTrue(r.out().startsWith("cpu iterations=100 × 3000 tasks, median of 1 rounds"), r.out());
+        assertTrue(r.out().contains("overhead/task"), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("fixed:threads=2") && l.contains(" ns")), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("virtual ")), r.out());
+        assertTrue(r.out().contains("first submit -> last task end"), r.out());
+    }
+
+    @Test
+    void noopTasksAreSampledAndSaySo() {
+        CliRun r = CliRun.of("calibrate", "--tasks", "20000", "--rounds", "1", "-e", "sequential", "--pinning", "off");
+        assertEquals(0, r.code(), r.toString());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("sequential") && l.endsWith("1 in 32")), r.out());
+    }
+
+    @Test
+    void aSweepIsRefused() {
+        CliRun.of("calibrate", "-w", "cpu", "-p", "iterations=100,200")
+                .assertUsageError("vbench: calibrate runs one parameter set; give one value per -p (e.g. -p iterations=500)");
+    }
+
+    @Test
+    void anUnknownWorkloadIsRefused() {
+        CliRun r = CliRun.of("calibrate", "-w", "nope");
+        assertEquals(2, r.code(), r.toString());
+        assertTrue(r.errLine().startsWith("vbench: ") && r.errLine().contains("nope"), r.toString());
+    }
+
+    @Test
+    void aWorkloadThatCannotPrepareIsReportedInOneLine() {
+        CliRun r = CliRun.of("calibrate", "-w", "sql", "-p", "url=jdbc:h2:mem:x;IFEXISTS=TRUE", "--tasks", "10", "--rounds", "1");
+        assertTrue(r.code() == 2 || r.code() == 3, r.toString());
+        assertEquals(1, r.err().lines().count(), r.toString());
+    }
+}

@@ -1,0 +1,68 @@
+package dev.vbench.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vbench.compare.CellComparison.DisplayUnit;
+import dev.vbench.result.CellConfig;
+import dev.vbench.result.CellResult;
+import dev.vbench.result.Metric;
+import dev.vbench.stats.Verdict;
+import dev.vbench.testing.Fixtures;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The column axis of a run's comparison is any {@link CellDimension}, not only the executor: the
+ * JVM axis will put JVM labels there with chained deltas ({@code A | B | C | A → B | B → C}) or
+ * percentages against the first. Here the concurrency levels are the columns and the executors the rows.
+ */
+class CellComparisonTest {
+
+    @Test
+    void anyDimensionCanBeTheColumnsWithChainedDeltas() {
+        CellComparison c = CellComparison.of(cells(), CellDimension.CONCURRENCY, List.of(CellDimension.EXECUTOR),
+                Metric.MAKESPAN, DisplayUnit.of(Metric.MAKESPAN, null), Layout.CHAIN, CompareOptions.DEFAULT_NOISE);
+        Comparison m = c.comparison();
+        assertEquals(List.of("1", "2", "4"), m.files().stream().map(Dataset::label).toList());
+        assertEquals(List.of("executor=fixed:threads=4", "executor=virtual"), m.rows().stream().map(Row::label).toList());
+        Row fixed = m.rows().get(0);
+        assertEquals(2, fixed.changes().size(), "1 → 2 and 2 → 4");
+        assertEquals(Verdict.FASTER, fixed.changes().get(0).verdict(), "half the makespan at twice the concurrency");
+        assertEquals(0.5, fixed.changes().get(0).ratio(), 0.03);
+        assertEquals(Verdict.WITHIN_VARIANCE, m.rows().get(1).changes().get(1).verdict(), "virtual: the same at 2 and 4");
+        assertEquals(1, c.cells().get(0).get(0).config().concurrency(), "cells are kept per row and column");
+        assertEquals(List.of(Verdict.FASTER, Verdict.WITHIN_VARIANCE), m.geomean().verdicts(),
+                "both rows faster from 1 to 2; they disagree from 2 to 4, so the geomean claims nothing there");
+    }
+
+    @Test
+    void baselineAgainstTheFirstColumnAndDisplayUnits() {
+        CellComparison c = CellComparison.of(cells(), CellDimension.CONCURRENCY, List.of(CellDimension.EXECUTOR),
+                Metric.MAKESPAN, DisplayUnit.of(Metric.MAKESPAN, "us/op"), Layout.BASELINE, CompareOptions.DEFAULT_NOISE);
+        Row fixed = c.comparison().rows().get(0);
+        assertEquals("us/op", fixed.unit());
+        assertEquals(1000 * 1000, fixed.columns().get(0).median(), 1000 * 1000 * 0.03, "ms shown as us");
+        assertTrue(fixed.changes().stream().allMatch(ch -> ch.from() == 0), "every column against the first");
+        assertEquals("ss", fixed.mode(), "JMH's mode name for makespan (single shot)");
+    }
+
+    /** fixed:threads=4 halves its makespan from 1 to 2 to 4 clients; virtual halves it once, then stays. */
+    private static List<CellResult> cells() {
+        List<CellResult> cells = new ArrayList<>();
+        double[][] makespans = {{1000, 500, 250}, {1000, 500, 500}};
+        int id = 0;
+        for (int e = 0; e < 2; e++) {
+            int level = 1;
+            for (double makespan : makespans[e]) {
+                var executor = e == 0 ? Fixtures.fixed(4) : Fixtures.virtual();
+                cells.add(Fixtures.cell("c" + ++id, new CellConfig("io", Map.of("duration", "1ms"), executor, 1000, level),
+                        6, makespan, 0.01, 1, id));
+                level *= 2;
+            }
+        }
+        return cells;
+    }
+}

@@ -1,0 +1,106 @@
+package dev.vbench.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vbench.engine.TrialRunnerTest.FakeClock;
+import dev.vbench.executor.ExecutorStrategies;
+import dev.vbench.measure.Histograms;
+import dev.vbench.measure.NanoClock;
+import dev.vbench.result.TrialResult;
+import java.util.concurrent.ExecutorService;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Latency sampling of sub-microsecond tasks and the fold of returned values: a fake clock on the
+ * sequential executor makes which tasks are timed, and every count, exact.
+ */
+class TrialSamplingTest {
+
+    private static final int TASKS = 20_000;
+
+    private static ExecutorService sequential() {
+        return ExecutorStrategies.parse("sequential").create();
+    }
+
+    /** Tasks in the sample: the same index rule the recorder uses. */
+    static long sampleSize(long tasks, int oneIn) {
+        long n = 0;
+        for (long i = 0; i < tasks; i++) {
+            if ((TrialRunner.Trial.mix(i) & (oneIn - 1)) == 0) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    @Test
+    void subMicrosecondTasksAreSampledWhileCountsAndMakespanStayExact() throws Exception {
+        FakeClock clock = new FakeClock();
+        TrialResult t = new TrialRunner(clock).run(i -> clock.now.addAndGet(100), sequential(), TASKS, 0, 0);
+        assertEquals(TrialRunner.SAMPLE_ONE_IN, t.latencySampledOneIn());
+        assertEquals(TASKS, t.completed());
+        assertEquals(TASKS * 100L, t.makespanNanos(), "first submit → last end over every task, not the sample");
+        Histogram service = Histograms.decode(t.histograms().service());
+        long expected = sampleSize(TASKS, TrialRunner.SAMPLE_ONE_IN);
+        assertEquals(expected, service.getTotalCount());
+        assertTrue(expected > TASKS / TrialRunner.SAMPLE_ONE_IN / 2 && expected < TASKS / TrialRunner.SAMPLE_ONE_IN * 2,
+                "about one in " + TrialRunner.SAMPLE_ONE_IN + ": " + expected);
+        assertEquals(expected, t.latency().count(), "the summary is from the sample");
+        assertTrue(service.valuesAreEquivalent(100, service.getMaxValue()));
+        assertEquals(expected, Histograms.decode(t.histograms().endToEnd()).getTotalCount());
+    }
+
+    @Test
+    void tasksOfAMicrosecondOrMoreAreAllTimed() throws Exception {
+        FakeClock clock = new FakeClock();
+        TrialResult t = new TrialRunner(clock).run(i -> clock.now.addAndGet(TrialRunner.SAMPLE_BELOW_NANOS),
+                sequential(), TASKS, 0, 0);
+        assertEquals(0, t.latencySampledOneIn());
+        assertEquals(TASKS, Histograms.decode(t.histograms().service()).getTotalCount());
+    }
+
+    @Test
+    void shortTrialsAndOpenModelTrialsAreNeverSampled() throws Exception {
+        FakeClock clock = new FakeClock();
+        TrialRunner runner = new TrialRunner(clock, deadline -> clock.now.accumulateAndGet(deadline, Math::max));
+        TrialResult few = runner.run(i -> clock.now.addAndGet(10), sequential(), 2 * TrialRunner.PILOT_TASKS - 1, 0, 0);
+        assertEquals(0, few.latencySampledOneIn());
+        TrialResult open = runner.run(i -> clock.now.addAndGet(10), sequential(),
+                LoadShape.OpenRate.forTasks(10_000_000, TASKS, 0, 0), 0);
+        assertEquals(0, open.latencySampledOneIn());
+        assertEquals(TASKS, Histograms.decode(open.histograms().intendedEndToEnd()).getTotalCount());
+    }
+
+    @Test
+    void failuresOutsideTheSampleAreStillCounted() throws Exception {
+        FakeClock clock = new FakeClock();
+        TrialResult t = new TrialRunner(clock).run(i -> {
+            clock.now.addAndGet(100);
+            if (i % 1000 == 999) {
+                throw new IllegalStateException("boom");
+            }
+            return i;
+        }, sequential(), TASKS, 0, 0);
+        assertEquals(TASKS / 1000, t.failures());
+        assertEquals(TASKS - TASKS / 1000, t.completed());
+        assertEquals(TASKS * 100L, t.makespanNanos());
+    }
+
+    @Test
+    void everyReturnedValueIsFoldedIntoTheSinkOnAPool() throws Exception {
+        ExecutorService pool = ExecutorStrategies.parse("fixed:threads=2").create();
+        TrialResult t = new TrialRunner(NanoClock.SYSTEM).run(i -> i % 7 == 3 ? fail() : i, pool, TASKS, 0, 0);
+        long expected = 0;
+        for (long i = 0; i < TASKS; i++) {
+            expected += i % 7 == 3 ? 0 : i;
+        }
+        assertEquals(expected, TrialRunner.sink(), "sum of the values of the tasks that returned");
+        assertEquals(TASKS - t.failures(), t.completed());
+    }
+
+    private static long fail() {
+        throw new IllegalStateException("failed task: its value is not folded");
+    }
+}

@@ -1,0 +1,122 @@
+package dev.vbench.history;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vbench.compare.CompareOptions;
+import dev.vbench.stats.MannWhitney;
+import dev.vbench.stats.Summaries;
+import dev.vbench.stats.Verdict;
+import dev.vbench.testing.CliRun;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** {@code history check}: Holm across series keeps 50 noisy series quiet (acceptance 3). */
+class HistoryCheckTest {
+
+    private static final Analysis.Settings DEFAULTS = new Analysis.Settings(EDivisive.DEFAULT_WINDOW, EDivisive.DEFAULT_MAX_P,
+            CompareOptions.DEFAULT_NOISE, 2);
+
+    @TempDir
+    Path tmp;
+
+    /** 50 series × 30 runs of 6 trials with {@code noise} per trial, no change. */
+    static List<Analysis.CheckInput> noisySeries(long seed, double noise) {
+        SplittableRandom random = new SplittableRandom(seed);
+        List<Analysis.CheckInput> inputs = new ArrayList<>();
+        for (int s = 0; s < 50; s++) {
+            List<HistoryStore.Point> points = new ArrayList<>();
+            for (int r = 0; r < 30; r++) {
+                double[] trials = new double[6];
+                for (int t = 0; t < trials.length; t++) {
+                    trials[t] = 100 * (1 + noise * random.nextGaussian());
+                }
+                var summary = Summaries.summarize(trials, "ms");
+                points.add(new HistoryStore.Point(r + 1, HistoryFixtures.START.plus(Duration.ofDays(r)), "main", "c" + r,
+                        false, "", "makespan", summary.median(), summary.ciLow(), summary.ciHigh(), "ms", false, "25", "x",
+                        trials));
+            }
+            inputs.add(new Analysis.CheckInput(s + 1, "series " + (s + 1), "makespan", false, points, Set.of()));
+        }
+        return inputs;
+    }
+
+    @Test
+    void fiftyNoisySeriesWithoutChangePassInAtLeast95Of100SeedsAndWithoutHolmTheyWouldNot() {
+        int passed = 0;
+        int passedWithoutHolm = 0;
+        for (long seed = 1; seed <= 100; seed++) {
+            List<Analysis.CheckRow> rows = Analysis.check(noisySeries(seed, 0.03), DEFAULTS, CompareOptions.DEFAULT_NOISE,
+                    MannWhitney.ALPHA);
+            assertEquals(50, rows.size());
+            if (rows.stream().noneMatch(r -> r.regression(0.0))) {
+                passed++;
+            }
+            if (rows.stream().noneMatch(r -> Verdict.of(r.delta(), r.p(), CompareOptions.DEFAULT_NOISE, false,
+                    MannWhitney.ALPHA) == Verdict.SLOWER)) {
+                passedWithoutHolm++;
+            }
+        }
+        assertTrue(passed >= 95, "passed in " + passed + " of 100 seeds");
+        assertTrue(passedWithoutHolm < 80, "without Holm the gate should fire often; passed " + passedWithoutHolm);
+    }
+
+    @Test
+    void aRegressionOfTheNewestRunIsFoundAmongFiftySeries() {
+        List<Analysis.CheckInput> inputs = new ArrayList<>(noisySeries(3, 0.01));
+        Analysis.CheckInput victim = inputs.get(17);
+        List<HistoryStore.Point> points = new ArrayList<>(victim.points());
+        HistoryStore.Point last = points.get(points.size() - 1);
+        points.set(points.size() - 1, new HistoryStore.Point(last.runId(), last.started(), "main", "bad", false, "", "makespan",
+                last.median() * 1.08, last.ciLow() * 1.08, last.ciHigh() * 1.08, "ms", false, "25", "x", last.trials()));
+        inputs.set(17, new Analysis.CheckInput(victim.seriesId(), victim.series(), "makespan", false, points, Set.of()));
+        List<Analysis.CheckRow> failing = Analysis.check(inputs, DEFAULTS, CompareOptions.DEFAULT_NOISE, MannWhitney.ALPHA)
+                .stream().filter(r -> r.regression(0.05)).toList();
+        assertEquals(1, failing.size(), failing::toString);
+        assertEquals(18, failing.get(0).input().seriesId());
+        // acknowledged: the newest run starts a new baseline, no gate
+        inputs.set(17, new Analysis.CheckInput(victim.seriesId(), victim.series(), "makespan", false, points,
+                Set.of(last.runId())));
+        assertTrue(Analysis.check(inputs, DEFAULTS, CompareOptions.DEFAULT_NOISE, MannWhitney.ALPHA).stream()
+                .noneMatch(r -> r.regression(0.05)));
+    }
+
+    @Test
+    void aStepEarlierInTheHistoryStartsTheBaselineAfterIt() {
+        List<HistoryStore.Point> points = new ArrayList<>();
+        SplittableRandom random = new SplittableRandom(9);
+        for (int r = 0; r < 40; r++) {
+            double level = r >= 20 ? 110 : 100;
+            double m = level * (1 + 0.005 * random.nextGaussian());
+            points.add(new HistoryStore.Point(r + 1, HistoryFixtures.START.plus(Duration.ofDays(r)), "", "", false, "", "makespan",
+                    m, m * 0.99, m * 1.01, "ms", false, "25", "x", new double[] {m}));
+        }
+        Analysis.CheckRow row = Analysis.check(List.of(new Analysis.CheckInput(1, "s", "makespan", false, points, Set.of())),
+                DEFAULTS, CompareOptions.DEFAULT_NOISE, MannWhitney.ALPHA).get(0);
+        assertEquals(19, row.baselineRuns(), row::toString); // runs 21..39: the segment after the step
+        assertEquals(Verdict.WITHIN_VARIANCE, row.verdict(), row::toString);
+    }
+
+    static List<String> stores() {
+        return HistoryStores.names();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("stores")
+    void fiftyNoisySeriesThroughTheStoreExit0(String kind) throws Exception {
+        String url = HistoryStores.url(kind, tmp);
+        List<Path> files = HistoryFixtures.writeRuns(tmp, 30, HistoryFixtures.series(50, 0.01), 99, 1.0, 11);
+        assertEquals(0, CliRun.of(HistoryCommandsTest.args("history", "add", "--history", url, files)).code());
+        CliRun check = CliRun.of("history", "check", "--history", url, "--fail-on-regression", "0%");
+        assertEquals(0, check.code(), check::toString);
+        assertTrue(check.out().contains("500 series × metric(s) checked"), check::toString);
+    }
+}
