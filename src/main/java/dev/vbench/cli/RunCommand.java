@@ -55,6 +55,9 @@ import picocli.CommandLine.Spec;
             "  vbench run --classpath target/classes -w 'com.acme.Checkout::handle' -e virtual"})
 public final class RunCommand implements Callable<Integer> {
 
+    /** Longest --pinning-threshold: a park pinned longer than an hour is no threshold question. */
+    private static final Duration MAX_PINNING_THRESHOLD = Duration.ofHours(1);
+
     @Spec
     CommandSpec spec;
 
@@ -279,8 +282,6 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private static final Duration MAX_PINNING_THRESHOLD = Duration.ofHours(1);
-
     /**
      * Without --metric, executors are compared by makespan; a timed trial's makespan is its window,
      * so compare throughput, and an open-model trial's is its schedule, so compare (corrected) p99.
@@ -301,8 +302,8 @@ public final class RunCommand implements Callable<Integer> {
                 + EnumNames.cliName(plan.scale()) + "): ") + plan.cells().size() + " cell(s) × ("
                 + first.settings().warmupTrials() + " warmup + " + first.settings().measuredTrials() + " measured trials)"
                 + (first.settings().forks() > 0 ? " in " + first.settings().forks() + " fork(s) each" : "")
-                + jvmHeader(plan)
                 + (plan.suite() == null ? loadHeader(first) : "")
+                + jvmHeader(plan)
                 + (Terminals.interactive() ? "; Ctrl-C stops and keeps finished cells" : ""));
         plan.notes().forEach(note -> err.println("vbench: " + note));
         err.flush();

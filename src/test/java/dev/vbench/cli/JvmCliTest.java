@@ -11,7 +11,6 @@ import dev.vbench.result.RunResult;
 import dev.vbench.result.TrialResult;
 import dev.vbench.testing.SecondJdk;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
@@ -86,7 +85,7 @@ class JvmCliTest {
         assertEquals(List.of("G1", "Parallel"), run.cells().stream().map(c -> c.jvm().gc()).toList());
         assertEquals(List.of("-XX:+UseParallelGC"), run.cells().get(1).jvm().options());
         assertEquals(System.getProperty("java.version"), run.cells().get(0).jvm().version());
-        assertEquals(List.of("c1", "c2", "c1", "c2"), startOrder(run), "A B A B: one trial per fork, rotating");
+        assertEquals(List.of("c1", "c2", "c1", "c2"), Fixtures.startOrder(run), "A B A B: one trial per fork, rotating");
         for (CellResult c : run.cells()) {
             assertEquals(List.of(1, 2), c.trials().stream().map(TrialResult::fork).toList(), "each trial in its own fork");
         }
@@ -100,7 +99,7 @@ class JvmCliTest {
         assertEquals(0, r.code(), r::toString);
         RunResult run = ResultCodec.read(json);
         assertEquals("grouped", run.settings().order());
-        assertEquals(List.of("c1", "c1", "c2", "c2"), startOrder(run));
+        assertEquals(List.of("c1", "c1", "c2", "c2"), Fixtures.startOrder(run));
         assertTrue(run.cells().get(1).jvm().maxHeapBytes() <= 256L << 20, () -> run.cells().get(1).jvm().toString());
     }
 
@@ -117,7 +116,7 @@ class JvmCliTest {
         RunResult run = ResultCodec.read(json);
         assertEquals(List.of("this", "j21", "this", "j21"), run.cells().stream().map(c -> c.config().jvm()).toList());
         assertTrue(run.cells().get(1).jvm().version().startsWith("21."), run.cells().get(1).jvm()::toString);
-        assertEquals(List.of("c1", "c2", "c3", "c4"), startOrder(run), "one row: virtual and fixed on both JVMs, rotating");
+        assertEquals(List.of("c1", "c2", "c3", "c4"), Fixtures.startOrder(run), "one row: virtual and fixed on both JVMs, rotating");
     }
 
     /** Acceptance 5: every bad --jvm/--jvm-args/--order value is one line and exit 2, before anything runs. */
@@ -151,17 +150,5 @@ class JvmCliTest {
                 "--jvm old=" + old.get().home() + ": JDK " + old.get().version());
         CliRun.of("run", "-w", "noop", "--jvm", "old=" + old.get().home())
                 .assertUsageError("is older than 21, and vbench's fork child needs 21 or newer");
-    }
-
-    /** Cell ids of every measured trial in the order of their start times. */
-    static List<String> startOrder(RunResult run) {
-        record Start(String cell, String time) {}
-        List<Start> starts = new ArrayList<>();
-        for (CellResult cell : run.cells()) {
-            for (TrialResult t : cell.trials()) {
-                starts.add(new Start(cell.id(), t.startTime()));
-            }
-        }
-        return starts.stream().sorted(Comparator.comparing(Start::time)).map(Start::cell).toList();
     }
 }

@@ -2,7 +2,6 @@ package dev.vbench.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import dev.vbench.executor.ExecutorStrategies;
 import dev.vbench.measure.NanoClock;
@@ -16,7 +15,6 @@ import dev.vbench.testing.Fixtures;
 import dev.vbench.workload.Workloads;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -46,7 +44,7 @@ class TrialOrderTest {
     @Test
     void interleavedTrialsAlternateWithinEachRowByStartTime() throws Exception {
         RunResult run = run("interleaved", 3);
-        assertEquals(List.of("c1", "c2", "c1", "c2", "c1", "c2", "c3", "c4", "c3", "c4", "c3", "c4"), startOrder(run));
+        assertEquals(List.of("c1", "c2", "c1", "c2", "c1", "c2", "c3", "c4", "c3", "c4", "c3", "c4"), Fixtures.startOrder(run));
         assertEquals("interleaved", run.settings().order());
         for (CellResult cell : run.cells()) {
             assertEquals(List.of(0, 1, 2), cell.trials().stream().map(TrialResult::index).toList());
@@ -56,7 +54,7 @@ class TrialOrderTest {
     @Test
     void groupedTrialsRunCellByCell() throws Exception {
         assertEquals(List.of("c1", "c1", "c1", "c2", "c2", "c2", "c3", "c3", "c3", "c4", "c4", "c4"),
-                startOrder(run("grouped", 3)));
+                Fixtures.startOrder(run("grouped", 3)));
     }
 
     @Test
@@ -72,7 +70,7 @@ class TrialOrderTest {
                 }
             }
         }
-        assertEquals(expected, startOrder(run("random", 3)));
+        assertEquals(expected, Fixtures.startOrder(run("random", 3)));
     }
 
     private RunResult run(String order, int trials) throws Exception {
@@ -87,18 +85,5 @@ class TrialOrderTest {
         }
         RunPlan plan = new RunPlan(cells, new RunSettings(1, trials, 0, 42, order), dataRoot);
         return new Engine(NanoClock.SYSTEM).run(plan, Fixtures.environment(), RunListener.NONE);
-    }
-
-    /** Cell ids of every measured trial in the order of their start times. */
-    private static List<String> startOrder(RunResult run) {
-        record Start(String cell, String time) {}
-        List<Start> starts = new ArrayList<>();
-        for (CellResult cell : run.cells()) {
-            for (TrialResult t : cell.trials()) {
-                assertNotNull(t.startTime(), "every trial records its start");
-                starts.add(new Start(cell.id(), t.startTime()));
-            }
-        }
-        return starts.stream().sorted(Comparator.comparing(Start::time)).map(Start::cell).toList();
     }
 }

@@ -138,4 +138,19 @@ public final class Fixtures {
         }
         return run.withCells(cells);
     }
+
+    /** Cell ids of every measured trial of {@code run} in the order of their start times ({@code --order}). */
+    public static List<String> startOrder(RunResult run) {
+        record Start(String cell, String time) {}
+        List<Start> starts = new ArrayList<>();
+        for (CellResult cell : run.cells()) {
+            for (TrialResult t : cell.trials()) {
+                if (t.startTime() == null) {
+                    throw new AssertionError("trial " + t.index() + " of " + cell.id() + " has no start time");
+                }
+                starts.add(new Start(cell.id(), t.startTime()));
+            }
+        }
+        return starts.stream().sorted(java.util.Comparator.comparing(Start::time)).map(Start::cell).toList();
+    }
 }
