@@ -302,8 +302,8 @@ public final class RunCommand implements Callable<Integer> {
                 + EnumNames.cliName(plan.scale()) + "): ") + plan.cells().size() + " cell(s) × ("
                 + first.settings().warmupTrials() + " warmup + " + first.settings().measuredTrials() + " measured trials)"
                 + (first.settings().forks() > 0 ? " in " + first.settings().forks() + " fork(s) each" : "")
-                + jvmHeader(plan)
                 + (plan.suite() == null ? loadHeader(first) : "")
+                + jvmHeader(plan)
                 + (Terminals.interactive() ? "; Ctrl-C stops and keeps finished cells" : ""));
         plan.notes().forEach(note -> err.println("vbench: " + note));
         err.flush();
