@@ -15,12 +15,12 @@ import picocli.CommandLine.Parameters;
         description = {"Find change points per series and metric: e-divisive means with a t-test as Apache Otava",
             "computes them (window 50, p 0.001), over the median of each run; excluded runs are left out.",
             "One line per change point: series, metric, the first run after it (date, run id, commit), the change",
-            "of the mean in %, better/worse, p, machine and configuration. Nothing else is printed per run; see",
+            "of the mean in %%, better/worse, p, machine and configuration. Nothing else is printed per run; see",
             "'vbench history show' for a whole series.", "",
             "Examples:",
             "  vbench history analyze",
             "  vbench history analyze 3 --metric makespan --min-points-after 3",
-            "  vbench history analyze -P 0.01 -M 2%"})
+            "  vbench history analyze -P 0.01 -M 2%%"})
 final class HistoryAnalyzeCommand extends HistoryVerb {
 
     @Parameters(arity = "0..*", paramLabel = "SERIES", description = "Series ids (or texts of their configuration); default all.")

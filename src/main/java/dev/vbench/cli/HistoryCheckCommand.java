@@ -25,7 +25,7 @@ import picocli.CommandLine.Option;
             "when fewer than 5), Holm-corrected across all series × metrics. Prints the rows that changed.",
             "With --fail-on-regression, exit 1 and list the regressions larger than the threshold.", "",
             "Examples:",
-            "  vbench history check --fail-on-regression 5%",
+            "  vbench history check --fail-on-regression 5%%",
             "  vbench history check --metric makespan --testbed ci-runner-1 --verbose"})
 final class HistoryCheckCommand extends HistoryVerb {
 
@@ -33,7 +33,7 @@ final class HistoryCheckCommand extends HistoryVerb {
     static final int TAIL_RUNS = 4 * 50 + Analysis.MAX_BASELINE_RUNS;
 
     @Option(names = "--fail-on-regression", paramLabel = "PERCENT",
-            description = "Exit 1 when a significant regression is larger than PERCENT (e.g. 5%).")
+            description = "Exit 1 when a significant regression is larger than PERCENT (e.g. 5%%).")
     String failOnRegression;
 
     @Option(names = "--noise", paramLabel = "PERCENT", defaultValue = "1%",

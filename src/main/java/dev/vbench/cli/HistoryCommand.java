@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
             "  vbench run -w io -e virtual --history -o nightly.json",
             "  vbench history runs",
             "  vbench history analyze --metric makespan",
-            "  vbench history check --fail-on-regression 5%",
+            "  vbench history check --fail-on-regression 5%%",
             "  vbench history show 3 --format html -o trend.html"},
         subcommands = {HistoryAddCommand.class, HistoryRunsCommand.class, HistorySeriesCommand.class,
             HistoryShowCommand.class, HistoryAnalyzeCommand.class, HistoryCheckCommand.class, HistoryAckCommand.class,

@@ -48,7 +48,7 @@ class HistoryRobustnessTest {
         CliRun add = CliRun.of("history", "add", "--history", url, "--label", "note=" + HOSTILE, "--testbed", "o'brien; --",
                 "--branch", HOSTILE, file.toString());
         assertEquals(0, add.code(), add::toString);
-        assertEquals(0, CliRun.of("history", "add", "--history", url, file.toString()).code());
+        assertEquals(0, CliRun.of("history", "add", "--history", url, "--testbed", "o'brien; --", file.toString()).code());
         CliRun runs = CliRun.of("history", "runs", "--history", url);
         assertEquals(0, runs.code(), runs::toString);
         assertTrue(runs.out().contains("note=" + HOSTILE), runs::toString);
