@@ -14,7 +14,7 @@ trap 'rm -rf "$work"' EXIT
 ./vbench --version >/dev/null
 java=$(VBENCH_PRINT_JAVA=1 ./vbench)
 printf 'public class Hello { public static void main(String[] a) { System.out.println("hello"); } }\n' > "$work/Hello.java"
-"$java" -d "$work" "$work/Hello.java" 2>/dev/null || "${java%/java}/javac" -d "$work" "$work/Hello.java"
+"${java%/java}/javac" -d "$work" "$work/Hello.java"
 ./vbench run -w noop --tasks 1000 --trials 2 --warmup 0 --no-progress -o "$work/a.json" >/dev/null
 ./vbench run -w noop --tasks 1000 --trials 2 --warmup 0 --no-progress -o "$work/b.json" >/dev/null
 echo "== $(date -u '+%Y-%m-%d %H:%M UTC')  $(uname -srm)  $(nproc) CPUs  load:$(uptime | sed 's/.*load average://')"

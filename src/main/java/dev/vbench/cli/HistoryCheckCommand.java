@@ -94,10 +94,11 @@ final class HistoryCheckCommand extends HistoryVerb {
                         HistoryReports.pValue(r.pAdjusted()), r.input().series()));
             }
         }
-        t.footnote(rows.size() + " series × metric(s) checked: " + regressions + " worse, " + improvements + " better;"
+        String summary = rows.size() + " series × metric(s) checked: " + regressions + " worse, " + improvements + " better;"
                 + " worse/better only when the Holm-adjusted p across all of them is below " + MannWhitney.ALPHA
-                + " and the change exceeds the " + Percentages.format(noiseBand) + " noise band (--noise); ~ = within variance");
-        out().print(ConsoleRenderer.render(t.build()));
+                + " and the change exceeds the " + Percentages.format(noiseBand) + " noise band (--noise); ~ = within variance";
+        Table table = t.footnote(summary).build();
+        out().print(table.rows().isEmpty() ? summary + "\n" : ConsoleRenderer.render(table));
         out().flush();
         if (threshold == null) {
             return ExitCodes.OK;

@@ -121,7 +121,7 @@ public final class ListCommand implements Callable<Integer> {
 
     private static void printParams(PrintWriter out, List<ParamSpec<?>> specs) {
         for (ParamSpec<?> s : specs) {
-            String dflt = s.defaultValue().isEmpty() ? "as constructed" : "default " + s.defaultValue();
+            String dflt = s.defaultValue().isEmpty() ? "not set" : "default " + s.defaultValue();
             out.println("      " + s.name() + "  (" + dflt + "; " + s.type().describe() + ")  " + s.description());
         }
     }

@@ -55,6 +55,9 @@ import picocli.CommandLine.Spec;
             "  vbench run --classpath target/classes -w 'com.acme.Checkout::handle' -e virtual"})
 public final class RunCommand implements Callable<Integer> {
 
+    /** Longest --pinning-threshold: a park pinned longer than an hour is no threshold question. */
+    private static final Duration MAX_PINNING_THRESHOLD = Duration.ofHours(1);
+
     @Spec
     CommandSpec spec;
 
@@ -278,8 +281,6 @@ public final class RunCommand implements Callable<Integer> {
                     + " --concurrency 1,4,16,64");
         }
     }
-
-    private static final Duration MAX_PINNING_THRESHOLD = Duration.ofHours(1);
 
     /**
      * Without --metric, executors are compared by makespan; a timed trial's makespan is its window,

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
@@ -101,10 +102,17 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
 
     /** Writes this plan to a new temporary file only its owner can read (0600); the caller deletes it. */
     public Path write() throws IOException {
-        Path file = FileSystems.getDefault().supportedFileAttributeViews().contains("posix")
-                ? Files.createTempFile("vbench-fork-", ".plan.json",
-                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))
-                : Files.createTempFile("vbench-fork-", ".plan.json");
+        return write(null);
+    }
+
+    /** As {@link #write()}, in {@code dir} (null: the system's temporary directory). */
+    Path write(Path dir) throws IOException {
+        boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+        FileAttribute<?>[] ownerOnly = posix
+                ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))}
+                : new FileAttribute<?>[0];
+        Path file = dir == null ? Files.createTempFile("vbench-fork-", ".plan.json", ownerOnly)
+                : Files.createTempFile(dir, "vbench-fork-", ".plan.json", ownerOnly);
         try {
             Files.writeString(file, ResultCodec.mapper().writeValueAsString(this));
         } catch (IOException | RuntimeException e) {

@@ -50,6 +50,7 @@ public final class ForkRunner {
     record Fork(long pid, List<TrialResult> trials) {}
 
     private final TrialProbes.Settings probes;
+    private final Path scratchDir;
 
     /** Forks that record what {@link TrialProbes#defaults()} records. */
     public ForkRunner() {
@@ -58,7 +59,13 @@ public final class ForkRunner {
 
     /** @param probes what each fork records around its trials (--pinning, --pinning-threshold of the run) */
     public ForkRunner(TrialProbes.Settings probes) {
+        this(probes, null);
+    }
+
+    /** @param scratchDir where the plan, result and log files of a fork are made; null: the system's temporary directory */
+    ForkRunner(TrialProbes.Settings probes, Path scratchDir) {
         this.probes = probes;
+        this.scratchDir = scratchDir;
     }
 
     /** Runs every fork of {@code cell} one after another and merges their trials. */
@@ -96,9 +103,9 @@ public final class ForkRunner {
     /** Starts one fork, waits for it, and reads the trials it wrote. */
     Fork runFork(CellPlan cell, RunSettings settings, Path dataRoot, int fork, int trials)
             throws IOException, InterruptedException {
-        Path planFile = ForkPlan.of(cell, settings, dataRoot, probes, trials).write();
-        Path resultFile = Files.createTempFile("vbench-fork-", ".json");
-        Path logFile = Files.createTempFile("vbench-fork-", ".log");
+        Path planFile = ForkPlan.of(cell, settings, dataRoot, probes, trials).write(scratchDir);
+        Path resultFile = scratchFile(".json");
+        Path logFile = scratchFile(".log");
         try {
             List<String> command = new ArrayList<>(javaCommand(cell.jvm()));
             command.addAll(childArguments(planFile, resultFile, fork));
@@ -121,6 +128,11 @@ public final class ForkRunner {
             Files.deleteIfExists(resultFile);
             Files.deleteIfExists(logFile);
         }
+    }
+
+    private Path scratchFile(String suffix) throws IOException {
+        return scratchDir == null ? Files.createTempFile("vbench-fork-", suffix)
+                : Files.createTempFile(scratchDir, "vbench-fork-", suffix);
     }
 
     /** Waits for the fork; on interrupt (Ctrl-C) stops it, killing it after a grace period. */

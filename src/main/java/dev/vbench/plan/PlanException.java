@@ -8,16 +8,16 @@ public class PlanException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
-    /** @param message what is wrong and the fix, one sentence */
-    public PlanException(String message) {
-        super(message);
-    }
-
     /**
      * @param message what is wrong and the fix, one sentence
-     * @param cause the parser's or registry's exception behind it (shown with {@code --stacktrace})
+     * @param cause the parser's or registry's exception behind it (shown with {@code --stacktrace}), or null
      */
     public PlanException(String message, Throwable cause) {
         super(message, cause);
+    }
+
+    /** @param message what is wrong and the fix, one sentence */
+    public PlanException(String message) {
+        this(message, null);
     }
 }

@@ -50,14 +50,13 @@ final class SuiteTables {
                 List.of(new Section(null, blocks)));
     }
 
-    /** " (k=v, …)" for the parameters every cell shares (secrets and empty values left out), or "". */
+    /** " (k=v, …)" for the parameters every cell shares (secrets left out; unset optional parameters are not recorded at all, spi/Params), or "". */
     private static String fixedParams(List<CellResult> cells) {
         Map<String, String> shared = new LinkedHashMap<>(cells.get(0).config().params());
         for (CellResult c : cells) {
             shared.entrySet().removeIf(e -> !e.getValue().equals(c.config().params().get(e.getKey())));
         }
         shared.keySet().removeIf(k -> k.equals("url") || k.equals("password"));
-        shared.values().removeIf(String::isEmpty); // parameters left at an empty default (query=, body=) say nothing
         if (shared.isEmpty()) {
             return "";
         }

@@ -82,7 +82,8 @@ class CompareCommandTest {
 
     @Test
     void tooFewFilesNoMatchesAndMisfitLayoutsAreUsageErrors() throws Exception {
-        assertUsageError(compare(V1.toString()), "compare needs two or more result files, or one run with several JVMs; ");
+        assertUsageError(compare(V1.toString()), "compare needs two or more result files, or one run with several JVMs; " + V1
+                + " ran on one JVM (run with --jvm A=… --jvm B=…, or give a second file)");
         assertUsageError(compare(V1.toString(), V1.toString(), V1.toString(), "--layout", "change"),
                 "--layout change compares exactly two files (got 3); use --layout baseline or --layout chain");
         assertUsageError(compare(JMH.toString(), JMH.toString(), "--metric", "p99"),

@@ -161,6 +161,14 @@ class OwnCodeCliTest {
         run("--classpath", "no/such.jar", "-w", "noop").assertUsageError(
                 "class path entry 'no/such.jar' does not exist (looked for ");
         CliRun.of("list", "-cp", "no/such/dir/*").assertUsageError("class path entry 'no/such/dir/*'");
+        Path notAJar = tmp.resolve("notes.txt");
+        try {
+            Files.writeString(notAJar, "not a jar");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        run("-cp", notAJar.toString(), "-w", "noop").assertUsageError("class path entry '" + notAJar
+                + "' is not a jar or a directory");
     }
 
     @Test

@@ -103,16 +103,16 @@ class ForkRunnerTest {
         } finally {
             Files.delete(plan);
         }
-        CellPlan cell = noopCell();
-        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-        List<Path> before = planFiles(tmp);
-        new ForkRunner().runFork(cell, new RunSettings(0, 1, 1, 42), dataRoot, 1, 1);
-        assertEquals(before, planFiles(tmp), "the fork's plan file is deleted after the fork");
+        Path scratch = Files.createDirectory(dataRoot.resolve("scratch"));
+        ForkRunner.Fork fork = new ForkRunner(TrialProbes.Settings.DEFAULTS, scratch)
+                .runFork(noopCell(), new RunSettings(0, 1, 1, 42), dataRoot, 1, 1);
+        assertEquals(1, fork.trials().size());
+        assertEquals(List.of(), planFiles(scratch), "the fork's plan, result and log files are deleted after the fork");
     }
 
     private static List<Path> planFiles(Path dir) throws java.io.IOException {
         try (var files = Files.list(dir)) {
-            return files.filter(f -> f.getFileName().toString().endsWith(".plan.json")).sorted().toList();
+            return files.sorted().toList();
         }
     }
 }

@@ -28,11 +28,11 @@ public final class HistoryBench {
             List<HistoryFixtures.Cell> cells = HistoryFixtures.series(series, 0.01);
             long start = System.nanoTime();
             java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
-            store(where, cells, runs, 0, 1, done, start); // run 0 alone: testbed and series exist before the writers race
+            store(where, cells, runs, 0, 1, 1, done, start); // run 0 alone: testbed and series exist before the writers race
             List<Thread> writers = new java.util.ArrayList<>();
             for (int t = 0; t < threads; t++) {
                 int offset = t;
-                Thread w = new Thread(() -> store(where, cells, runs, 1 + offset, threads, done, start));
+                Thread w = new Thread(() -> store(where, cells, runs, 1 + offset, runs, threads, done, start));
                 w.start();
                 writers.add(w);
             }
@@ -51,14 +51,14 @@ public final class HistoryBench {
         }
     }
 
-    /** Stores runs first, first + step, … below {@code runs}; series 1 steps up 5% from run runs/2. */
-    private static void store(HistoryUrl where, List<HistoryFixtures.Cell> cells, int runs, int first, int step,
+    /** Stores runs first, first + step, … below {@code limit}; series 1 steps up 5% from run runs/2. */
+    private static void store(HistoryUrl where, List<HistoryFixtures.Cell> cells, int runs, int first, int limit, int step,
             java.util.concurrent.atomic.AtomicInteger done, long start) {
         List<HistoryFixtures.Cell> stepped = new java.util.ArrayList<>(cells);
         HistoryFixtures.Cell c = cells.get(0);
         stepped.set(0, new HistoryFixtures.Cell(c.workload(), c.params(), c.executor(), c.makespanMillis() * 1.05, c.noise()));
         try (HistoryStore store = HistoryStore.open(where, true)) {
-            for (int i = first; i < runs; i += step) {
+            for (int i = first; i < limit; i += step) {
                 RunResult run = HistoryFixtures.run(i, i >= runs / 2 ? stepped : cells, 1.0, 7);
                 store.add(Importer.fromRun(run, ResultCodec.toJson(run), "bench-" + i,
                         new Importer.Meta(null, "main", String.format("%040x", i), Map.of()), null));
