@@ -3,10 +3,10 @@ package dev.vbench.cli;
 import dev.vbench.history.HistoryReports;
 import dev.vbench.history.HistoryStore;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -32,17 +32,15 @@ final class HistoryExportCommand extends HistoryVerb {
     @Option(names = "--run", paramLabel = "RUN", description = "Export this run's original document instead.")
     Long run;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE instead of stdout.")
-    Path output;
+    @Mixin
+    OutputFileOption output;
 
     @Override
     int execute() throws IOException {
         if ((series == null) == (run == null)) {
             throw new UsageException("give a SERIES to export as CSV, or --run RUN for a run's original document");
         }
-        if (output != null) {
-            OutputFiles.checkWritable(output);
-        }
+        output.checkWritable();
         String text;
         try (HistoryStore store = open(false)) {
             if (run != null) {
@@ -56,12 +54,7 @@ final class HistoryExportCommand extends HistoryVerb {
                 text = HistoryReports.otavaCsv(byMetric);
             }
         }
-        if (output != null) {
-            OutputFiles.writeAtomically(output, text);
-        } else {
-            out().print(text);
-            out().flush();
-        }
+        output.write(out(), text);
         return ExitCodes.OK;
     }
 }

@@ -4,7 +4,6 @@ import dev.vbench.history.Analysis;
 import dev.vbench.history.HistoryReports;
 import dev.vbench.history.HistoryStore;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,8 +34,8 @@ final class HistoryShowCommand extends HistoryVerb {
             description = "text or html.")
     ShowFormat format;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE instead of stdout.")
-    Path output;
+    @Mixin
+    OutputFileOption output;
 
     @Option(names = "--last", paramLabel = "N", description = "Only the newest N runs (change points are found over all).")
     Integer last;
@@ -50,9 +49,7 @@ final class HistoryShowCommand extends HistoryVerb {
         if (last != null && last < 1) {
             throw new UsageException("--last " + last + " must be at least 1");
         }
-        if (output != null) {
-            OutputFiles.checkWritable(output);
-        }
+        output.checkWritable();
         String text;
         try (HistoryStore store = open(false)) {
             HistoryStore.SeriesInfo s = findSeries(store.series(null), series);
@@ -69,12 +66,7 @@ final class HistoryShowCommand extends HistoryVerb {
             text = format == ShowFormat.html ? HistoryReports.showHtml(s, m, shown, found, acks)
                     : HistoryReports.showText(s, m, shown, found, acks);
         }
-        if (output != null) {
-            OutputFiles.writeAtomically(output, text);
-        } else {
-            out().print(text);
-            out().flush();
-        }
+        output.write(out(), text);
         return ExitCodes.OK;
     }
 }
