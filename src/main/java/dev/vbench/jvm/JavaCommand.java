@@ -27,11 +27,26 @@ public final class JavaCommand {
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java"));
     }
 
-    /** The options this JVM was started with, without debugger agents. */
+    /**
+     * Options of this JVM's own start that a child must not get: debugger agents (they would fight
+     * this JVM for its port) and the launcher's start-up cache (an AOT cache or CDS archive made for
+     * this JDK and {@code -jar vbench.jar}: another JDK refuses to start with it, and the same JDK
+     * with another class path would only warn and ignore it).
+     */
+    private static final List<String> NOT_INHERITED = List.of("-agentlib:jdwp", "-Xrunjdwp", "-XX:AOTCache=",
+            "-XX:AOTMode=", "-XX:AOTConfiguration=", "-XX:AOTCacheOutput=", "-XX:-AOTClassLinking",
+            "-XX:SharedArchiveFile=", "-Xshare:", "-Xlog:aot", "-Xlog:cds");
+
+    /** The options this JVM was started with, without debugger agents or the launcher's start-up cache. */
     public static List<String> inheritedOptions() {
+        return inheritable(ManagementFactory.getRuntimeMXBean().getInputArguments());
+    }
+
+    /** {@code arguments} without those a child JVM must not inherit (see {@link #NOT_INHERITED}). */
+    static List<String> inheritable(List<String> arguments) {
         List<String> options = new ArrayList<>();
-        for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (!arg.startsWith("-agentlib:jdwp") && !arg.startsWith("-Xrunjdwp")) {
+        for (String arg : arguments) {
+            if (NOT_INHERITED.stream().noneMatch(arg::startsWith)) {
                 options.add(arg);
             }
         }
