@@ -313,7 +313,10 @@ public final class RunCommand implements Callable<Integer> {
     private static String jvmHeader(Plan plan) {
         java.util.Map<String, dev.vbench.jvm.JvmTarget> targets = new java.util.LinkedHashMap<>();
         plan.cells().stream().filter(c -> c.jvm() != null).forEach(c -> targets.putIfAbsent(c.jvm().label(), c.jvm()));
-        String order = plan.first().settings().order();
+        // the order of the runs that have a JVM axis (a suite's other experiments keep the grouped default)
+        String order = plan.runs().stream().filter(r -> r.cells().stream().anyMatch(c -> c.jvm() != null))
+                .map(r -> r.settings().order()).filter(java.util.Objects::nonNull).findFirst()
+                .orElse(plan.first().settings().order());
         if (targets.isEmpty()) {
             return order == null ? "" : "; order " + order;
         }
