@@ -105,12 +105,8 @@ class HistoryCheckTest {
         assertEquals(Verdict.WITHIN_VARIANCE, row.verdict(), row::toString);
     }
 
-    static List<String> stores() {
-        return HistoryStores.names();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource(HistoryStores.NAMES)
     void fiftyNoisySeriesThroughTheStoreExit0(String kind) throws Exception {
         String url = HistoryStores.url(kind, tmp);
         List<Path> files = HistoryFixtures.writeRuns(tmp, 30, HistoryFixtures.series(50, 0.01), 99, 1.0, 11);

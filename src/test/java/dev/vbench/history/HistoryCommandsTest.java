@@ -20,12 +20,8 @@ class HistoryCommandsTest {
     @TempDir
     Path tmp;
 
-    static List<String> stores() {
-        return HistoryStores.names();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource(HistoryStores.NAMES)
     void twoRunsWithHistoryAreListedWithDateMachineAndCommit(String kind) throws Exception {
         String url = HistoryStores.url(kind, tmp);
         CliRun first = CliRun.of("run", "-w", "noop", "--tasks", "50", "--trials", "2", "--warmup", "0", "-q",
@@ -48,7 +44,7 @@ class HistoryCommandsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource(HistoryStores.NAMES)
     void analyzeFindsExactlyTheStepAtThe20thRunAndNothingInNoise(String kind) throws Exception {
         String url = HistoryStores.url(kind, tmp);
         Path stepDir = Files.createDirectory(tmp.resolve("step"));
@@ -76,7 +72,7 @@ class HistoryCommandsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource(HistoryStores.NAMES)
     void checkFailsOnARegressionInTheLastRunAndNamesTheSeries(String kind) throws Exception {
         String url = HistoryStores.url(kind, tmp);
         List<HistoryFixtures.Cell> cells = HistoryFixtures.series(3, 0.01);

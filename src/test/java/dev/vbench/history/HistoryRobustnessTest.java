@@ -34,12 +34,8 @@ class HistoryRobustnessTest {
     @TempDir
     Path tmp;
 
-    static List<String> stores() {
-        return HistoryStores.names();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource(HistoryStores.NAMES)
     void quotesAndSqlInLabelsAndParametersAreStoredAndShownVerbatim(String kind) throws Exception {
         String url = HistoryStores.url(kind, tmp);
         List<HistoryFixtures.Cell> cells = List.of(new HistoryFixtures.Cell("cpu", Map.of("name", HOSTILE), "virtual", 100, 0.01));
@@ -144,7 +140,7 @@ class HistoryRobustnessTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource(HistoryStores.NAMES)
     void aStoreWithANewerSchemaExits3AndIsLeftUntouched(String kind) throws Exception {
         String url = HistoryStores.url(kind, tmp);
         Path file = tmp.resolve("a.json");
@@ -168,7 +164,7 @@ class HistoryRobustnessTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource(HistoryStores.NAMES)
     void killMinus9DuringRunWithHistoryLeavesAConsistentStore(String kind) throws Exception {
         String url = HistoryStores.url(kind, tmp);
         Path first = tmp.resolve("first.json");
@@ -206,7 +202,7 @@ class HistoryRobustnessTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource(HistoryStores.NAMES)
     void twoWritersAtOnceBothLand(String kind) throws Exception {
         String url = HistoryStores.url(kind, tmp);
         List<Path> a = HistoryFixtures.writeRuns(Files.createDirectory(tmp.resolve("a")), 4, HistoryFixtures.series(5, 0.01), 99, 1, 1);

@@ -20,6 +20,9 @@ public final class HistoryStores {
     public static final String POSTGRESQL = "postgresql";
     private static final AtomicInteger SCHEMAS = new AtomicInteger();
 
+    /** For {@code @MethodSource(HistoryStores.NAMES)}: every store kind a history test runs against. */
+    public static final String NAMES = "dev.vbench.history.HistoryStores#names";
+
     private HistoryStores() {}
 
     public static List<String> names() {
