@@ -158,10 +158,8 @@ public final class HistoryStore implements AutoCloseable {
             try {
                 c.setAutoCommit(false);
                 for (int v = version + 1; v <= Schema.LATEST; v++) {
-                    try (Statement s = c.createStatement()) {
-                        for (String sql : Schema.MIGRATIONS.get(v - 1)) {
-                            s.execute(sql);
-                        }
+                    for (String sql : Schema.MIGRATIONS.get(v - 1)) {
+                        execute(sql);
                     }
                     try (PreparedStatement ps = c.prepareStatement("INSERT INTO schema_version (version, applied) VALUES (?, ?)")) {
                         ps.setInt(1, v);
@@ -179,6 +177,38 @@ public final class HistoryStore implements AutoCloseable {
                 throw failure("cannot create the tables of the history store", e);
             } finally {
                 autoCommit();
+            }
+        }
+    }
+
+    /**
+     * One statement of a migration; a {@linkplain Schema#BY_RESULT_RANGE backfill} runs over
+     * ranges of result ids, and on H2 each range is committed (H2 keeps a transaction's changes in
+     * memory: one UPDATE of millions of rows would not fit; its DDL commits anyway and every
+     * statement of a migration can run again, so a migration cut short is completed next time).
+     */
+    private void execute(String sql) throws SQLException {
+        if (!sql.contains("?")) {
+            try (Statement s = c.createStatement()) {
+                s.execute(sql);
+            }
+            return;
+        }
+        long first;
+        long last;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT MIN(id), MAX(id) FROM result")) {
+            rs.next();
+            first = rs.getLong(1);
+            last = rs.getLong(2);
+        }
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (long from = first; from <= last; from += Schema.BY_RESULT_RANGE) {
+                ps.setLong(1, from);
+                ps.setLong(2, from + Schema.BY_RESULT_RANGE - 1);
+                ps.executeUpdate();
+                if (!url.postgres()) {
+                    c.commit();
+                }
             }
         }
     }
@@ -301,15 +331,17 @@ public final class HistoryStore implements AutoCloseable {
                 ps.executeBatch();
             }
         }
-        long startedMs = run.started().toEpochMilli();
         try (PreparedStatement result = c.prepareStatement("INSERT INTO result (run_id, series_id, cell_id, status,"
-                + " java_version, java_vendor, vm_name, jvm_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS);
+                + " java_version, java_vendor, vm_name) VALUES (?, ?, ?, ?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS);
                 PreparedStatement measurement = c.prepareStatement("INSERT INTO measurement (result_id, metric, unit,"
-                        + " higher_is_better, n, median_value, ci_low, ci_high, mean_value, stdev, trial_values, series_id,"
-                        + " run_id, started_ms, jvm_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                        + " higher_is_better, n, median_value, ci_low, ci_high, mean_value, stdev, trial_values)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                PreparedStatement point = c.prepareStatement("INSERT INTO series_point (result_id, metric, series_id, run_id,"
+                        + " started_ms, jvm_id, median_value, ci_low, ci_high) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
                 PreparedStatement counts = c.prepareStatement("UPDATE series SET runs = runs + 1,"
                         + " first_ms = CASE WHEN first_ms IS NULL OR first_ms > ? THEN ? ELSE first_ms END,"
                         + " last_ms = CASE WHEN last_ms IS NULL OR last_ms < ? THEN ? ELSE last_ms END WHERE id = ?")) {
+            long startedMs = run.started().toEpochMilli();
             for (StoredRun.Cell cell : run.cells()) {
                 long series = seriesId(testbed, cell.series());
                 long jvm = jvmId(nz(cell.javaVersion()), nz(cell.javaVendor()), nz(cell.vmName()));
@@ -320,7 +352,6 @@ public final class HistoryStore implements AutoCloseable {
                 result.setString(5, nz(cell.javaVersion()));
                 result.setString(6, nz(cell.javaVendor()));
                 result.setString(7, nz(cell.vmName()));
-                result.setLong(8, jvm);
                 result.executeUpdate();
                 long resultId = generatedId(result);
                 counts.setLong(1, startedMs);
@@ -342,14 +373,21 @@ public final class HistoryStore implements AutoCloseable {
                     measurement.setDouble(9, m.summary().mean());
                     measurement.setDouble(10, m.summary().stdev());
                     measurement.setString(11, encode(m.trials()));
-                    measurement.setLong(12, series);
-                    measurement.setLong(13, runId);
-                    measurement.setLong(14, startedMs);
-                    measurement.setLong(15, jvm);
                     measurement.addBatch();
+                    point.setLong(1, resultId);
+                    point.setString(2, m.metric());
+                    point.setLong(3, series);
+                    point.setLong(4, runId);
+                    point.setLong(5, startedMs);
+                    point.setLong(6, jvm);
+                    point.setDouble(7, m.summary().median());
+                    point.setDouble(8, m.summary().ciLow());
+                    point.setDouble(9, m.summary().ciHigh());
+                    point.addBatch();
                 }
             }
             measurement.executeBatch();
+            point.executeBatch();
             counts.executeBatch();
         }
         return runId;
@@ -621,13 +659,13 @@ public final class HistoryStore implements AutoCloseable {
             String javaVersion, String javaVendor, long resultId) {}
 
     /**
-     * Newest first: a range of the covering index {@code measurement_points} (measurement's own
-     * columns only); the run's attributes that can change come from run by its primary key.
+     * Newest first: a range of the covering index {@code series_point_range} (no other column of
+     * series_point is read); the run's attributes that can change come from run by its primary key.
      */
-    private static final String POINTS = "SELECT m.run_id, m.started_ms, r.branch, r.git_commit, r.excluded, r.exclude_reason,"
-            + " m.median_value, m.ci_low, m.ci_high, m.jvm_id, m.result_id FROM measurement m JOIN run r ON r.id = m.run_id"
-            + " WHERE m.series_id = ? AND m.metric = ?";
-    private static final String NEWEST_FIRST = " ORDER BY m.series_id, m.metric, m.started_ms DESC, m.run_id DESC";
+    private static final String POINTS = "SELECT p.run_id, p.started_ms, r.branch, r.git_commit, r.excluded, r.exclude_reason,"
+            + " p.median_value, p.ci_low, p.ci_high, p.jvm_id, p.result_id FROM series_point p JOIN run r ON r.id = p.run_id"
+            + " WHERE p.series_id = ? AND p.metric = ?";
+    private static final String NEWEST_FIRST = " ORDER BY p.series_id, p.metric, p.started_ms DESC, p.run_id DESC";
 
     /** Every point of one metric of a series (excluded runs included, marked), oldest first. */
     public List<Point> points(long seriesId, String metric) {

@@ -13,6 +13,12 @@ final class Schema {
 
     private Schema() {}
 
+    /**
+     * Result ids per step of a backfill: a statement with two {@code ?} (first and last result id
+     * of a range) is run once per range, so that no transaction holds millions of rows.
+     */
+    static final long BY_RESULT_RANGE = 20_000;
+
     /** Statements of each migration; index 0 is migration 1. */
     static final List<List<String>> MIGRATIONS = List.of(List.of(
             """
@@ -106,9 +112,11 @@ final class Schema {
               acked VARCHAR(40) NOT NULL)"""),
             // 2: reading a series is a range scan of one covering index instead of a random read per point
             // (H2 stores a table in insertion order, i.e. run by run, so a series' rows were spread over the
-            // whole file). The keys that never change are copied onto measurement; run attributes that
-            // change (excluded, reasons) stay on run, joined by its primary key. Every statement can run
-            // again (H2 commits each DDL statement: a migration killed half way is completed next time).
+            // whole file). series_point copies each measurement's keys that never change (series, run, start,
+            // JVM) and the values show and analyze read; run attributes that change (excluded, reasons)
+            // stay on run, joined by its primary key; trials stay in measurement, read only when a check
+            // needs them. Every statement can run again (H2 commits each DDL statement: a migration cut
+            // short is completed the next time the store is opened).
             List.of(
             """
             CREATE TABLE IF NOT EXISTS jvm (
@@ -120,27 +128,30 @@ final class Schema {
             INSERT INTO jvm (java_version, java_vendor, vm_name) SELECT DISTINCT x.java_version, x.java_vendor, x.vm_name
               FROM result x WHERE NOT EXISTS (SELECT 1 FROM jvm j WHERE j.java_version = x.java_version
               AND j.java_vendor = x.java_vendor AND j.vm_name = x.vm_name)""",
-            "ALTER TABLE result ADD COLUMN IF NOT EXISTS jvm_id BIGINT",
             """
-            UPDATE result SET jvm_id = (SELECT MIN(j.id) FROM jvm j WHERE j.java_version = result.java_version
-              AND j.java_vendor = result.java_vendor AND j.vm_name = result.vm_name)""",
-            "ALTER TABLE result ALTER COLUMN jvm_id SET NOT NULL",
-            "ALTER TABLE measurement ADD COLUMN IF NOT EXISTS series_id BIGINT",
-            "ALTER TABLE measurement ADD COLUMN IF NOT EXISTS run_id BIGINT",
-            "ALTER TABLE measurement ADD COLUMN IF NOT EXISTS started_ms BIGINT",
-            "ALTER TABLE measurement ADD COLUMN IF NOT EXISTS jvm_id BIGINT",
+            CREATE TABLE IF NOT EXISTS series_point (
+              result_id BIGINT NOT NULL REFERENCES result (id),
+              metric VARCHAR(200) NOT NULL,
+              series_id BIGINT NOT NULL,
+              run_id BIGINT NOT NULL,
+              started_ms BIGINT NOT NULL,
+              jvm_id BIGINT NOT NULL,
+              median_value DOUBLE PRECISION NOT NULL,
+              ci_low DOUBLE PRECISION NOT NULL,
+              ci_high DOUBLE PRECISION NOT NULL,
+              PRIMARY KEY (result_id, metric))""",
             """
-            UPDATE measurement SET (series_id, run_id, started_ms, jvm_id) = (SELECT x.series_id, x.run_id, r.started_ms,
-              x.jvm_id FROM result x JOIN run r ON r.id = x.run_id WHERE x.id = measurement.result_id)""",
-            "ALTER TABLE measurement ALTER COLUMN series_id SET NOT NULL",
-            "ALTER TABLE measurement ALTER COLUMN run_id SET NOT NULL",
-            "ALTER TABLE measurement ALTER COLUMN started_ms SET NOT NULL",
-            "ALTER TABLE measurement ALTER COLUMN jvm_id SET NOT NULL",
+            INSERT INTO series_point (result_id, metric, series_id, run_id, started_ms, jvm_id, median_value, ci_low, ci_high)
+              SELECT m.result_id, m.metric, x.series_id, x.run_id, r.started_ms, (SELECT MIN(j.id) FROM jvm j
+              WHERE j.java_version = x.java_version AND j.java_vendor = x.java_vendor AND j.vm_name = x.vm_name),
+              m.median_value, m.ci_low, m.ci_high FROM measurement m JOIN result x ON x.id = m.result_id
+              JOIN run r ON r.id = x.run_id WHERE m.result_id BETWEEN ? AND ? AND NOT EXISTS (SELECT 1
+              FROM series_point p WHERE p.result_id = m.result_id AND p.metric = m.metric)""",
             // newest first: the tail of a series is the start of its range. Only short columns (PostgreSQL's
             // b-tree entries must stay below 2.7 kB): the JVM is a key into jvm, the unit is per series_metric.
             """
-            CREATE INDEX IF NOT EXISTS measurement_points ON measurement (series_id, metric, started_ms DESC, run_id DESC,
-              median_value, ci_low, ci_high, jvm_id, result_id)""",
+            CREATE INDEX IF NOT EXISTS series_point_range ON series_point (series_id, metric, started_ms DESC,
+              run_id DESC, median_value, ci_low, ci_high, jvm_id, result_id)""",
             """
             CREATE TABLE IF NOT EXISTS series_metric (
               series_id BIGINT NOT NULL REFERENCES series (id),
@@ -149,9 +160,10 @@ final class Schema {
               higher_is_better BOOLEAN NOT NULL,
               PRIMARY KEY (series_id, metric))""",
             """
-            INSERT INTO series_metric (series_id, metric, unit, higher_is_better) SELECT m.series_id, m.metric, MIN(m.unit),
-              MIN(CASE WHEN m.higher_is_better THEN 1 ELSE 0 END) = 1 FROM measurement m WHERE NOT EXISTS (SELECT 1
-              FROM series_metric s WHERE s.series_id = m.series_id AND s.metric = m.metric) GROUP BY m.series_id, m.metric""",
+            INSERT INTO series_metric (series_id, metric, unit, higher_is_better) SELECT x.series_id, m.metric, MIN(m.unit),
+              MIN(CASE WHEN m.higher_is_better THEN 1 ELSE 0 END) = 1 FROM measurement m JOIN result x ON x.id = m.result_id
+              WHERE NOT EXISTS (SELECT 1 FROM series_metric s WHERE s.series_id = x.series_id AND s.metric = m.metric)
+              GROUP BY x.series_id, m.metric""",
             "ALTER TABLE series ADD COLUMN IF NOT EXISTS runs BIGINT NOT NULL DEFAULT 0",
             "ALTER TABLE series ADD COLUMN IF NOT EXISTS first_ms BIGINT",
             "ALTER TABLE series ADD COLUMN IF NOT EXISTS last_ms BIGINT",
@@ -165,5 +177,5 @@ final class Schema {
 
     /** Tables of the history store, to tell a store without {@code schema_version} from an empty database. */
     static final List<String> TABLES = List.of("testbed", "run", "run_document", "run_label", "series", "result", "measurement", "ack",
-            "jvm", "series_metric");
+            "jvm", "series_point", "series_metric");
 }
