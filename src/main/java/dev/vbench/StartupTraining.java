@@ -12,7 +12,7 @@ import java.nio.file.Path;
  * {@code -XX:ArchiveClassesAtExit} (JDK 21–23), so that the classes the commands load (and, on
  * JDK 25, their profiles) come from the cache in later runs. It runs the common commands in one
  * JVM, output discarded: help and version, {@code list}, a tiny {@code run}, {@code compare} and
- * {@code report} of its result. Everything it writes stays in the directory it is given.
+ * {@code report} of its result, and the history verbs on an H2 store of it. Everything it writes stays in the directory it is given.
  *
  * <pre>{@code
  * java -XX:AOTCacheOutput=vbench.aot -cp target/vbench.jar dev.vbench.StartupTraining /tmp/train
@@ -42,6 +42,11 @@ public final class StartupTraining {
         failures += run("compare", a, b);
         failures += run("report", a, "--format", "markdown");
         failures += run("report", a, "--format", "html", "-o", dir.resolve("a.html").toString());
+        String history = "jdbc:h2:file:" + dir.resolve("history").toAbsolutePath();
+        failures += run("history", "add", "--history", history, a, b);
+        failures += run("history", "show", "1", "--history", history);
+        failures += run("history", "analyze", "--history", history);
+        failures += run("history", "check", "--history", history);
         System.exit(failures == 0 ? 0 : 1);
     }
 

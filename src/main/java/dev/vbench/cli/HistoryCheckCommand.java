@@ -59,6 +59,7 @@ final class HistoryCheckCommand extends HistoryVerb {
         Double threshold = failOnRegression == null ? null
                 : Percentages.parse("--fail-on-regression", failOnRegression, "5%");
         List<Analysis.CheckInput> inputs = new ArrayList<>();
+        List<Analysis.CheckRow> rows;
         try (HistoryStore store = open(false)) {
             for (HistoryStore.SeriesInfo s : store.series(testbed)) {
                 List<HistoryStore.Ack> acks = store.acks(s.id());
@@ -70,14 +71,14 @@ final class HistoryCheckCommand extends HistoryVerb {
                     acks.stream().filter(a -> a.metric().equals(e.getKey()) || a.metric().equals("*"))
                             .forEach(a -> acked.add(a.runId()));
                     inputs.add(new Analysis.CheckInput(s.id(), s.testbed() + " | " + s.key().label(), e.getKey(),
-                            e.getValue().get(0).higherIsBetter(), e.getValue(), acked));
+                            e.getValue().get(0).higherIsBetter(), e.getValue(), acked, store::trials));
                 }
             }
+            if (metric != null && inputs.isEmpty()) {
+                throw new UsageException("no series has the metric '" + metric + "'; see 'vbench history show SERIES'");
+            }
+            rows = Analysis.check(inputs, settings, noiseBand, MannWhitney.ALPHA);
         }
-        if (metric != null && inputs.isEmpty()) {
-            throw new UsageException("no series has the metric '" + metric + "'; see 'vbench history show SERIES'");
-        }
-        List<Analysis.CheckRow> rows = Analysis.check(inputs, settings, noiseBand, MannWhitney.ALPHA);
         Table.Builder t = new Table.Builder("").number("series").text("metric").number("run").text("date").text("commit")
                 .number("newest").number("baseline").number("runs").text("change").text("p (Holm)").text("configuration");
         int regressions = 0;

@@ -83,13 +83,25 @@ public final class Analysis {
     }
 
     /**
+     * Where {@link #check} reads a point's trials when it needs them (only the Mann-Whitney
+     * fallback does, for two points), e.g. {@link HistoryStore#trials}.
+     */
+    @FunctionalInterface
+    public interface Trials {
+
+        /** Every trial's value of {@code point}. */
+        double[] of(HistoryStore.Point point);
+    }
+
+    /**
      * One series × metric for {@link #check}.
      *
      * @param points its runs, oldest first (the newest is checked)
      * @param ackedRuns runs where a change of this metric was acknowledged: a segment starts there
+     * @param trials reads a point's trials
      */
     public record CheckInput(long seriesId, String series, String metric, boolean higherIsBetter,
-            List<HistoryStore.Point> points, Set<Long> ackedRuns) {}
+            List<HistoryStore.Point> points, Set<Long> ackedRuns, Trials trials) {}
 
     /**
      * The check of one series × metric.
@@ -184,7 +196,7 @@ public final class Analysis {
                     "no baseline");
         }
         HistoryStore.Point previous = segment.get(segment.size() - 1);
-        MannWhitney.Result r = MannWhitney.test(previous.trials(), newest.trials());
+        MannWhitney.Result r = MannWhitney.test(in.trials().of(previous), in.trials().of(newest));
         return new CheckRow(in, newest, 1, previous.median(), x / previous.median() - 1, r.p(), Double.NaN,
                 Verdict.WITHIN_VARIANCE, "mann-whitney");
     }

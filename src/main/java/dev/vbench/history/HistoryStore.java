@@ -1,5 +1,6 @@
 package dev.vbench.history;
 
+import dev.vbench.workload.sql.JdbcTarget;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,10 +13,12 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -46,6 +49,9 @@ public final class HistoryStore implements AutoCloseable {
     private final HistoryUrl url;
     private final Connection c;
     private final Map<String, Long> seriesIds = new HashMap<>();
+    private final Map<List<String>, Long> jvmIds = new HashMap<>();
+    private final Set<String> seriesMetrics = new HashSet<>();
+    private Map<Long, String[]> jvmNames;
 
     private HistoryStore(HistoryUrl url, Connection c) {
         this.url = url;
@@ -55,7 +61,8 @@ public final class HistoryStore implements AutoCloseable {
     /**
      * Opens (and migrates) the store.
      *
-     * @param create whether a missing embedded H2 store may be created (verbs that only read refuse)
+     * @param create whether this opening stores runs: a missing embedded H2 store may be created (verbs that
+     *     only read refuse), and H2 compacts its file on close (the others skip that)
      */
     public static HistoryStore open(HistoryUrl url, boolean create) {
         if (url.h2File() != null && !Files.exists(url.h2File())) {
@@ -70,7 +77,7 @@ public final class HistoryStore implements AutoCloseable {
                         + url.h2File().getParent() + " (" + e.getMessage() + "); give --history a writable location", e);
             }
         }
-        Connection c = connect(url);
+        Connection c = connect(url, create);
         HistoryStore store = new HistoryStore(url, c);
         try {
             store.migrate();
@@ -81,12 +88,32 @@ public final class HistoryStore implements AutoCloseable {
         }
     }
 
-    private static Connection connect(HistoryUrl url) {
+    /**
+     * H2 compacts its file in a background thread while a store is open and again when it closes
+     * (seconds of CPU on a store of thousands of runs, every time): verbs that store no run leave
+     * that to the next writer. Settings the URL names itself are left as they are.
+     */
+    private static JdbcTarget target(HistoryUrl url, boolean write) {
+        JdbcTarget t = url.target();
+        if (write || url.postgres()) {
+            return t;
+        }
+        Map<String, String> props = new HashMap<>(t.extraProperties());
+        for (String setting : List.of("MAX_COMPACT_TIME", "AUTO_COMPACT_FILL_RATE")) {
+            if (!t.url().toUpperCase(Locale.ROOT).contains(setting)) {
+                props.put(setting, "0");
+            }
+        }
+        return new JdbcTarget(t.url(), t.subprotocol(), t.endpoint(), t.secrets(), props);
+    }
+
+    private static Connection connect(HistoryUrl url, boolean write) {
+        JdbcTarget target = target(url, write);
         long waitMillis = Long.getLong(LOCK_WAIT_PROPERTY, 30_000);
         long deadline = System.nanoTime() + waitMillis * 1_000_000;
         while (true) {
             try {
-                return url.target().connect();
+                return target.connect();
             } catch (SQLException e) {
                 if (e.getErrorCode() == H2_DATABASE_IN_USE && !url.postgres()) {
                     if (System.nanoTime() < deadline) {
@@ -131,10 +158,8 @@ public final class HistoryStore implements AutoCloseable {
             try {
                 c.setAutoCommit(false);
                 for (int v = version + 1; v <= Schema.LATEST; v++) {
-                    try (Statement s = c.createStatement()) {
-                        for (String sql : Schema.MIGRATIONS.get(v - 1)) {
-                            s.execute(sql);
-                        }
+                    for (String sql : Schema.MIGRATIONS.get(v - 1)) {
+                        execute(sql);
                     }
                     try (PreparedStatement ps = c.prepareStatement("INSERT INTO schema_version (version, applied) VALUES (?, ?)")) {
                         ps.setInt(1, v);
@@ -152,6 +177,38 @@ public final class HistoryStore implements AutoCloseable {
                 throw failure("cannot create the tables of the history store", e);
             } finally {
                 autoCommit();
+            }
+        }
+    }
+
+    /**
+     * One statement of a migration; a {@linkplain Schema#BY_RESULT_RANGE backfill} runs over
+     * ranges of result ids, and on H2 each range is committed (H2 keeps a transaction's changes in
+     * memory: one UPDATE of millions of rows would not fit; its DDL commits anyway and every
+     * statement of a migration can run again, so a migration cut short is completed next time).
+     */
+    private void execute(String sql) throws SQLException {
+        if (!sql.contains("?")) {
+            try (Statement s = c.createStatement()) {
+                s.execute(sql);
+            }
+            return;
+        }
+        long first;
+        long last;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT MIN(id), MAX(id) FROM result")) {
+            rs.next();
+            first = rs.getLong(1);
+            last = rs.getLong(2);
+        }
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (long from = first; from <= last; from += Schema.BY_RESULT_RANGE) {
+                ps.setLong(1, from);
+                ps.setLong(2, from + Schema.BY_RESULT_RANGE - 1);
+                ps.executeUpdate();
+                if (!url.postgres()) {
+                    c.commit();
+                }
             }
         }
     }
@@ -198,7 +255,7 @@ public final class HistoryStore implements AutoCloseable {
                 return id;
             } catch (SQLException e) {
                 rollback();
-                seriesIds.clear();
+                forgetIds();
                 if (attempt < 5 && retryable(e)) {
                     pause();
                     continue;
@@ -225,6 +282,13 @@ public final class HistoryStore implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /** After a rollback: ids read or made in the transaction may be gone. */
+    private void forgetIds() {
+        seriesIds.clear();
+        jvmIds.clear();
+        seriesMetrics.clear();
     }
 
     private static boolean retryable(SQLException e) {
@@ -271,10 +335,18 @@ public final class HistoryStore implements AutoCloseable {
                 + " java_version, java_vendor, vm_name) VALUES (?, ?, ?, ?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS);
                 PreparedStatement measurement = c.prepareStatement("INSERT INTO measurement (result_id, metric, unit,"
                         + " higher_is_better, n, median_value, ci_low, ci_high, mean_value, stdev, trial_values)"
-                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                PreparedStatement point = c.prepareStatement("INSERT INTO series_point (result_id, metric, series_id, run_id,"
+                        + " started_ms, jvm_id, median_value, ci_low, ci_high) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                PreparedStatement counts = c.prepareStatement("UPDATE series SET runs = runs + 1,"
+                        + " first_ms = CASE WHEN first_ms IS NULL OR first_ms > ? THEN ? ELSE first_ms END,"
+                        + " last_ms = CASE WHEN last_ms IS NULL OR last_ms < ? THEN ? ELSE last_ms END WHERE id = ?")) {
+            long startedMs = run.started().toEpochMilli();
             for (StoredRun.Cell cell : run.cells()) {
+                long series = seriesId(testbed, cell.series());
+                long jvm = jvmId(nz(cell.javaVersion()), nz(cell.javaVendor()), nz(cell.vmName()));
                 result.setLong(1, runId);
-                result.setLong(2, seriesId(testbed, cell.series()));
+                result.setLong(2, series);
                 result.setString(3, cell.cellId());
                 result.setString(4, cell.status());
                 result.setString(5, nz(cell.javaVersion()));
@@ -282,7 +354,14 @@ public final class HistoryStore implements AutoCloseable {
                 result.setString(7, nz(cell.vmName()));
                 result.executeUpdate();
                 long resultId = generatedId(result);
+                counts.setLong(1, startedMs);
+                counts.setLong(2, startedMs);
+                counts.setLong(3, startedMs);
+                counts.setLong(4, startedMs);
+                counts.setLong(5, series);
+                counts.addBatch();
                 for (StoredRun.Measurement m : cell.measurements()) {
+                    seriesMetric(series, m);
                     measurement.setLong(1, resultId);
                     measurement.setString(2, m.metric());
                     measurement.setString(3, m.unit());
@@ -295,9 +374,21 @@ public final class HistoryStore implements AutoCloseable {
                     measurement.setDouble(10, m.summary().stdev());
                     measurement.setString(11, encode(m.trials()));
                     measurement.addBatch();
+                    point.setLong(1, resultId);
+                    point.setString(2, m.metric());
+                    point.setLong(3, series);
+                    point.setLong(4, runId);
+                    point.setLong(5, startedMs);
+                    point.setLong(6, jvm);
+                    point.setDouble(7, m.summary().median());
+                    point.setDouble(8, m.summary().ciLow());
+                    point.setDouble(9, m.summary().ciHigh());
+                    point.addBatch();
                 }
             }
             measurement.executeBatch();
+            point.executeBatch();
+            counts.executeBatch();
         }
         return runId;
     }
@@ -380,6 +471,70 @@ public final class HistoryStore implements AutoCloseable {
         }
         seriesIds.put(cacheKey, id);
         return id;
+    }
+
+    /** The id of a JVM (version, vendor, VM name); a row is added for a new one. */
+    private long jvmId(String version, String vendor, String vmName) throws SQLException {
+        List<String> cacheKey = List.of(version, vendor, vmName);
+        Long cached = jvmIds.get(cacheKey);
+        if (cached != null) {
+            return cached;
+        }
+        long id;
+        try (PreparedStatement ps = c.prepareStatement("SELECT MIN(id) FROM jvm WHERE java_version = ? AND java_vendor = ?"
+                + " AND vm_name = ?")) {
+            ps.setString(1, version);
+            ps.setString(2, vendor);
+            ps.setString(3, vmName);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                id = rs.getLong(1);
+                if (rs.wasNull()) {
+                    id = -1;
+                }
+            }
+        }
+        if (id < 0) { // two writers may both add one: harmless, every id names the same JVM
+            jvmNames = null;
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO jvm (java_version, java_vendor, vm_name) VALUES (?, ?, ?)",
+                    Statement.RETURN_GENERATED_KEYS)) {
+                ps.setString(1, version);
+                ps.setString(2, vendor);
+                ps.setString(3, vmName);
+                ps.executeUpdate();
+                id = generatedId(ps);
+            }
+        }
+        jvmIds.put(cacheKey, id);
+        return id;
+    }
+
+    /** Records that a series has a metric (its unit and direction as first stored). */
+    private void seriesMetric(long series, StoredRun.Measurement m) throws SQLException {
+        String cacheKey = series + "/" + m.metric();
+        if (seriesMetrics.contains(cacheKey)) {
+            return;
+        }
+        boolean known;
+        try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM series_metric WHERE series_id = ? AND metric = ?")) {
+            ps.setLong(1, series);
+            ps.setString(2, m.metric());
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                known = rs.getLong(1) > 0;
+            }
+        }
+        if (!known) {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO series_metric (series_id, metric, unit, higher_is_better)"
+                    + " VALUES (?, ?, ?, ?)")) {
+                ps.setLong(1, series);
+                ps.setString(2, m.metric());
+                ps.setString(3, m.unit());
+                ps.setBoolean(4, m.higherIsBetter());
+                ps.executeUpdate();
+            }
+        }
+        seriesMetrics.add(cacheKey);
     }
 
     private static long generatedId(PreparedStatement ps) throws SQLException {
@@ -471,10 +626,7 @@ public final class HistoryStore implements AutoCloseable {
     public List<SeriesInfo> series(String testbed) {
         List<SeriesInfo> out = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("SELECT s.id, t.name, s.fingerprint, s.label, s.workload, s.params,"
-                + " s.executor, s.tasks, s.concurrency, s.load_shape, s.jvm_label, s.jvm_options,"
-                + " (SELECT COUNT(*) FROM result x WHERE x.series_id = s.id),"
-                + " (SELECT MIN(r.started_ms) FROM result x JOIN run r ON r.id = x.run_id WHERE x.series_id = s.id),"
-                + " (SELECT MAX(r.started_ms) FROM result x JOIN run r ON r.id = x.run_id WHERE x.series_id = s.id)"
+                + " s.executor, s.tasks, s.concurrency, s.load_shape, s.jvm_label, s.jvm_options, s.runs, s.first_ms, s.last_ms"
                 + " FROM series s JOIN testbed t ON t.id = s.testbed_id WHERE (? IS NULL OR t.name = ?) ORDER BY s.id")) {
             ps.setString(1, testbed);
             ps.setString(2, testbed);
@@ -496,79 +648,120 @@ public final class HistoryStore implements AutoCloseable {
     }
 
     /**
-     * One run's value of one metric in one series.
+     * One run's value of one metric in one series. Its trials are read only when asked for
+     * ({@link #trials}).
      *
-     * @param trials every trial's value
+     * @param unit the unit of the metric in this series (as first stored)
+     * @param resultId the stored result (cell) the value belongs to
      */
     public record Point(long runId, Instant started, String branch, String commit, boolean excluded, String excludeReason,
             String metric, double median, double ciLow, double ciHigh, String unit, boolean higherIsBetter,
-            String javaVersion, String javaVendor, double[] trials) {}
+            String javaVersion, String javaVendor, long resultId) {}
 
-    private static final String POINTS = "SELECT r.id, r.started_ms, r.branch, r.git_commit, r.excluded, r.exclude_reason,"
-            + " m.metric, m.median_value, m.ci_low, m.ci_high, m.unit, m.higher_is_better, x.java_version, x.java_vendor,"
-            + " m.trial_values FROM result x JOIN run r ON r.id = x.run_id JOIN measurement m ON m.result_id = x.id"
-            + " WHERE x.series_id = ?";
+    /**
+     * Newest first: a range of the covering index {@code series_point_range} (no other column of
+     * series_point is read); the run's attributes that can change come from run by its primary key.
+     */
+    private static final String POINTS = "SELECT p.run_id, p.started_ms, r.branch, r.git_commit, r.excluded, r.exclude_reason,"
+            + " p.median_value, p.ci_low, p.ci_high, p.jvm_id, p.result_id FROM series_point p JOIN run r ON r.id = p.run_id"
+            + " WHERE p.series_id = ? AND p.metric = ?";
+    private static final String NEWEST_FIRST = " ORDER BY p.series_id, p.metric, p.started_ms DESC, p.run_id DESC";
 
     /** Every point of one metric of a series (excluded runs included, marked), oldest first. */
     public List<Point> points(long seriesId, String metric) {
-        try (PreparedStatement ps = c.prepareStatement(POINTS + " AND m.metric = ? ORDER BY r.started_ms, r.id")) {
-            ps.setLong(1, seriesId);
-            ps.setString(2, metric);
-            return readPoints(ps);
+        try (PreparedStatement ps = c.prepareStatement(POINTS + NEWEST_FIRST)) {
+            return readPoints(ps, seriesId, metric, Integer.MAX_VALUE);
         } catch (SQLException e) {
             throw failure("cannot read the series", e);
         }
     }
 
     /**
-     * The newest {@code last} runs of a series that are not excluded, every metric: metric → points, oldest first.
+     * The newest {@code last} points of each metric of a series whose runs are not excluded:
+     * metric → points, oldest first.
      */
     public Map<String, List<Point>> tail(long seriesId, int last) {
-        try {
-            long since = Long.MIN_VALUE;
-            try (PreparedStatement ps = c.prepareStatement("SELECT r.started_ms FROM result x JOIN run r ON r.id = x.run_id"
-                    + " WHERE x.series_id = ? AND r.excluded = FALSE ORDER BY r.started_ms DESC, r.id DESC")) {
-                ps.setLong(1, seriesId);
-                ps.setMaxRows(last);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        since = rs.getLong(1);
-                    }
+        Map<String, List<Point>> byMetric = new TreeMap<>();
+        try (PreparedStatement ps = c.prepareStatement(POINTS + " AND r.excluded = FALSE" + NEWEST_FIRST)) {
+            for (String metric : metrics(seriesId)) {
+                List<Point> points = readPoints(ps, seriesId, metric, last);
+                if (!points.isEmpty()) {
+                    byMetric.put(metric, points);
                 }
             }
-            try (PreparedStatement ps = c.prepareStatement(POINTS
-                    + " AND r.excluded = FALSE AND r.started_ms >= ? ORDER BY r.started_ms, r.id")) {
-                ps.setLong(1, seriesId);
-                ps.setLong(2, since);
-                Map<String, List<Point>> byMetric = new TreeMap<>();
-                for (Point p : readPoints(ps)) {
-                    byMetric.computeIfAbsent(p.metric(), k -> new ArrayList<>()).add(p);
-                }
-                return byMetric;
-            }
+            return byMetric;
         } catch (SQLException e) {
             throw failure("cannot read the series", e);
         }
     }
 
-    private static List<Point> readPoints(PreparedStatement ps) throws SQLException {
+    /** Runs {@code ps} (a {@link #POINTS} query, newest first) for at most {@code limit} points; oldest first. */
+    private List<Point> readPoints(PreparedStatement ps, long seriesId, String metric, int limit) throws SQLException {
+        MetricInfo info = metricInfo(seriesId, metric);
+        if (info == null) {
+            return List.of();
+        }
+        Map<Long, String[]> jvms = jvms();
+        ps.setLong(1, seriesId);
+        ps.setString(2, metric);
+        ps.setMaxRows(limit == Integer.MAX_VALUE ? 0 : limit);
         List<Point> out = new ArrayList<>();
         try (ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
+                String[] jvm = jvms.getOrDefault(rs.getLong(10), new String[] {"", ""});
                 out.add(new Point(rs.getLong(1), Instant.ofEpochMilli(rs.getLong(2)), rs.getString(3), rs.getString(4),
-                        rs.getBoolean(5), rs.getString(6), rs.getString(7), rs.getDouble(8), rs.getDouble(9),
-                        rs.getDouble(10), rs.getString(11), rs.getBoolean(12), rs.getString(13), rs.getString(14),
-                        decode(rs.getString(15))));
+                        rs.getBoolean(5), rs.getString(6), metric, rs.getDouble(7), rs.getDouble(8), rs.getDouble(9),
+                        info.unit(), info.higherIsBetter(), jvm[0], jvm[1], rs.getLong(11)));
             }
         }
-        return out;
+        return out.reversed();
+    }
+
+    private record MetricInfo(String unit, boolean higherIsBetter) {}
+
+    private MetricInfo metricInfo(long seriesId, String metric) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT unit, higher_is_better FROM series_metric"
+                + " WHERE series_id = ? AND metric = ?")) {
+            ps.setLong(1, seriesId);
+            ps.setString(2, metric);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? new MetricInfo(rs.getString(1), rs.getBoolean(2)) : null;
+            }
+        }
+    }
+
+    /** Every JVM: id → {version, vendor}. A handful of rows, read once per store. */
+    private Map<Long, String[]> jvms() throws SQLException {
+        if (jvmNames == null) {
+            Map<Long, String[]> out = new HashMap<>();
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT id, java_version, java_vendor FROM jvm")) {
+                while (rs.next()) {
+                    out.put(rs.getLong(1), new String[] {rs.getString(2), rs.getString(3)});
+                }
+            }
+            jvmNames = out;
+        }
+        return jvmNames;
+    }
+
+    /** Every trial's value of a point (read from the store on each call). */
+    public double[] trials(Point point) {
+        try (PreparedStatement ps = c.prepareStatement("SELECT trial_values FROM measurement WHERE result_id = ? AND metric = ?")) {
+            ps.setLong(1, point.resultId());
+            ps.setString(2, point.metric());
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? decode(rs.getString(1)) : new double[0];
+            }
+        } catch (SQLException e) {
+            throw failure("cannot read the trials of run " + point.runId(), e);
+        }
     }
 
     /** The metrics stored for a series, sorted. */
     public List<String> metrics(long seriesId) {
         List<String> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT DISTINCT m.metric FROM measurement m JOIN result x"
-                + " ON x.id = m.result_id WHERE x.series_id = ? ORDER BY m.metric")) {
+        try (PreparedStatement ps = c.prepareStatement("SELECT metric FROM series_metric WHERE series_id = ? ORDER BY metric")) {
             ps.setLong(1, seriesId);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {

@@ -12,8 +12,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,6 +30,11 @@ class HistoryCheckTest {
     @TempDir
     Path tmp;
 
+    /** Trials of the points made here, by result id (the store reads them by that key too). */
+    private static final Map<Long, double[]> TRIALS = new ConcurrentHashMap<>();
+
+    private static final Analysis.Trials FROM_MAP = p -> TRIALS.get(p.resultId());
+
     /** 50 series × 30 runs of 6 trials with {@code noise} per trial, no change. */
     static List<Analysis.CheckInput> noisySeries(long seed, double noise) {
         SplittableRandom random = new SplittableRandom(seed);
@@ -40,11 +47,13 @@ class HistoryCheckTest {
                     trials[t] = 100 * (1 + noise * random.nextGaussian());
                 }
                 var summary = Summaries.summarize(trials, "ms");
+                long resultId = seed * 100_000 + s * 100 + r;
+                TRIALS.put(resultId, trials);
                 points.add(new HistoryStore.Point(r + 1, HistoryFixtures.START.plus(Duration.ofDays(r)), "main", "c" + r,
                         false, "", "makespan", summary.median(), summary.ciLow(), summary.ciHigh(), "ms", false, "25", "x",
-                        trials));
+                        resultId));
             }
-            inputs.add(new Analysis.CheckInput(s + 1, "series " + (s + 1), "makespan", false, points, Set.of()));
+            inputs.add(new Analysis.CheckInput(s + 1, "series " + (s + 1), "makespan", false, points, Set.of(), FROM_MAP));
         }
         return inputs;
     }
@@ -76,15 +85,16 @@ class HistoryCheckTest {
         List<HistoryStore.Point> points = new ArrayList<>(victim.points());
         HistoryStore.Point last = points.get(points.size() - 1);
         points.set(points.size() - 1, new HistoryStore.Point(last.runId(), last.started(), "main", "bad", false, "", "makespan",
-                last.median() * 1.08, last.ciLow() * 1.08, last.ciHigh() * 1.08, "ms", false, "25", "x", last.trials()));
-        inputs.set(17, new Analysis.CheckInput(victim.seriesId(), victim.series(), "makespan", false, points, Set.of()));
+                last.median() * 1.08, last.ciLow() * 1.08, last.ciHigh() * 1.08, "ms", false, "25", "x", last.resultId()));
+        inputs.set(17, new Analysis.CheckInput(victim.seriesId(), victim.series(), "makespan", false, points, Set.of(),
+                FROM_MAP));
         List<Analysis.CheckRow> failing = Analysis.check(inputs, DEFAULTS, CompareOptions.DEFAULT_NOISE, MannWhitney.ALPHA)
                 .stream().filter(r -> r.regression(0.05)).toList();
         assertEquals(1, failing.size(), failing::toString);
         assertEquals(18, failing.get(0).input().seriesId());
         // acknowledged: the newest run starts a new baseline, no gate
         inputs.set(17, new Analysis.CheckInput(victim.seriesId(), victim.series(), "makespan", false, points,
-                Set.of(last.runId())));
+                Set.of(last.runId()), FROM_MAP));
         assertTrue(Analysis.check(inputs, DEFAULTS, CompareOptions.DEFAULT_NOISE, MannWhitney.ALPHA).stream()
                 .noneMatch(r -> r.regression(0.05)));
     }
@@ -97,9 +107,12 @@ class HistoryCheckTest {
             double level = r >= 20 ? 110 : 100;
             double m = level * (1 + 0.005 * random.nextGaussian());
             points.add(new HistoryStore.Point(r + 1, HistoryFixtures.START.plus(Duration.ofDays(r)), "", "", false, "", "makespan",
-                    m, m * 0.99, m * 1.01, "ms", false, "25", "x", new double[] {m}));
+                    m, m * 0.99, m * 1.01, "ms", false, "25", "x", r + 1));
         }
-        Analysis.CheckRow row = Analysis.check(List.of(new Analysis.CheckInput(1, "s", "makespan", false, points, Set.of())),
+        Analysis.Trials none = p -> {
+            throw new AssertionError("the prediction interval needs no trials; read for run " + p.runId());
+        };
+        Analysis.CheckRow row = Analysis.check(List.of(new Analysis.CheckInput(1, "s", "makespan", false, points, Set.of(), none)),
                 DEFAULTS, CompareOptions.DEFAULT_NOISE, MannWhitney.ALPHA).get(0);
         assertEquals(19, row.baselineRuns(), row::toString); // runs 21..39: the segment after the step
         assertEquals(Verdict.WITHIN_VARIANCE, row.verdict(), row::toString);
@@ -114,5 +127,18 @@ class HistoryCheckTest {
         CliRun check = CliRun.of("history", "check", "--history", url, "--fail-on-regression", "0%");
         assertEquals(0, check.code(), check::toString);
         assertTrue(check.out().contains("500 series × metric(s) checked"), check::toString);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(HistoryStores.NAMES)
+    void withTooFewRunsForASegmentTheTrialsAreReadFromTheStoreForMannWhitney(String kind) throws Exception {
+        String url = HistoryStores.url(kind, tmp);
+        // 3 runs: the newest 20% slower; a baseline of 2 runs is tested with Mann-Whitney over the trials
+        List<Path> files = HistoryFixtures.writeRuns(tmp, 3, HistoryFixtures.series(1, 0.01), 2, 1.2, 5);
+        assertEquals(0, CliRun.of(HistoryCommandsTest.args("history", "add", "--history", url, files)).code());
+        CliRun check = CliRun.of("history", "check", "--history", url, "--metric", "makespan", "--fail-on-regression", "5%");
+        assertEquals(1, check.code(), check::toString);
+        assertTrue(check.err().contains("series 1 makespan run 3: +1"), check::toString);
+        assertTrue(check.err().contains("against 1 run(s)"), check::toString);
     }
 }

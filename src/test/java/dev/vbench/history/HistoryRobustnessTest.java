@@ -153,7 +153,7 @@ class HistoryRobustnessTest {
                 CliRun.of("history", "add", "--history", url, file.toString()))) {
             assertEquals(3, r.code(), r::toString);
             assertTrue(r.err().strip().matches("vbench: the history store .* has schema version 99, newer than this vbench"
-                    + " understands \\(1\\); upgrade vbench to use it"), r::toString);
+                    + " understands \\(" + Schema.LATEST + "\\); upgrade vbench to use it"), r::toString);
         }
         try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT (SELECT COUNT(*) FROM run), (SELECT MAX(version) FROM schema_version)")) {
