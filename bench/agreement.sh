@@ -6,10 +6,12 @@
 #   memory  peak RSS (/usr/bin/time %M) of a process running 1,000,000 noop tasks: 'vbench run' vs
 #           bench/BareSubmitLoop.java (compiled here), same java and options (MEM_JAVA_OPTS) on both sides,
 #           for virtual and fixed:threads=2, MEM_REPS interleaved repetitions, median
-#           (baseline: vbench below the bare loop on virtual threads, 1.07x it on a 2-thread pool).
+#           (baseline: vbench below the bare loop on virtual threads, 1.07x it on a 2-thread pool); each side
+#           also with 1,000 tasks, to split the process's floor from what the tasks add.
 #   jmh     the cpu task's mean time per task, vbench (sequential executor: makespan / tasks, per trial) vs
 #           JMH AverageTime of the same Task object (bench/jmh, built here), same warmup and measurement
-#           counts, a JMH iteration as long as a vbench trial, JMH_RUNS alternations (baseline: within 0.6%).
+#           counts, a JMH iteration as long as a vbench trial, JMH_RUNS alternations, median of their
+#           differences (baseline: within 0.6%).
 # BEFORE_JAR=PATH also runs the vbench side of memory and jmh with another vbench jar (e.g. one built from
 # main before issue 13), interleaved with this one. Needs /usr/bin/time (GNU time) and python3.
 #
@@ -30,7 +32,7 @@ cpu_iterations=${CPU_ITERATIONS:-20000000}   # the cpu workload's default, about
 cpu_tasks=${CPU_TASKS:-50}
 trials=${TRIALS:-6}
 warmup=${WARMUP:-2}
-jmh_runs=${JMH_RUNS:-2}
+jmh_runs=${JMH_RUNS:-3}
 before_jar=${BEFORE_JAR:-}
 [ -x /usr/bin/time ] || { echo "agreement.sh: /usr/bin/time (GNU time) not found; apt-get install -y time" >&2; exit 3; }
 command -v python3 >/dev/null || { echo "agreement.sh: python3 not found; apt-get install -y python3" >&2; exit 3; }
@@ -84,27 +86,39 @@ if [ "$what" = all ] || [ "$what" = memory ]; then
             # shellcheck disable=SC2086 # mem_opts is an option list
             /usr/bin/time -f %M -o "$work/rss" "$java" $mem_opts -cp "$work" BareSubmitLoop "$exec" "$mem_tasks" >/dev/null
             echo "$exec bare $(tail -1 "$work/rss")" >> "$work/mem"
+            # shellcheck disable=SC2086
+            /usr/bin/time -f %M -o "$work/rss" "$java" $mem_opts -cp "$work" BareSubmitLoop "$exec" 1000 >/dev/null
+            echo "$exec bare $(tail -1 "$work/rss")" >> "$work/floor"
             for nj in $jars; do
                 # shellcheck disable=SC2086
                 /usr/bin/time -f %M -o "$work/rss" "$java" $mem_opts --enable-native-access=ALL-UNNAMED -jar "${nj#*=}" \
                     run -w noop --tasks "$mem_tasks" -e "$exec" --trials 1 --warmup 0 --no-progress >/dev/null 2>&1
                 echo "$exec vbench-${nj%%=*} $(tail -1 "$work/rss")" >> "$work/mem"
+                # shellcheck disable=SC2086
+                /usr/bin/time -f %M -o "$work/rss" "$java" $mem_opts --enable-native-access=ALL-UNNAMED -jar "${nj#*=}" \
+                    run -w noop --tasks 1000 -e "$exec" --trials 1 --warmup 0 --no-progress >/dev/null 2>&1
+                echo "$exec vbench-${nj%%=*} $(tail -1 "$work/rss")" >> "$work/floor"
             done
         done
     done
-    python3 - "$work/mem" <<'PY'
+    python3 - "$work/mem" "$work/floor" <<'PY'
 import collections, statistics, sys
-kb = collections.defaultdict(list)
-for line in open(sys.argv[1]):
-    exec_, side, v = line.split()
-    kb[(exec_, side)].append(int(v))
-print(f"   {'executor':17} {'side':14} {'median':>9} {'min':>9} {'max':>9}  vs bare (median)")
+def read(path):
+    kb = collections.defaultdict(list)
+    for line in open(path):
+        exec_, side, v = line.split()
+        kb[(exec_, side)].append(int(v))
+    return kb
+kb, floor = read(sys.argv[1]), read(sys.argv[2])
+print(f"   {'executor':17} {'side':14} {'median':>9} {'min':>9} {'max':>9}  {'vs bare':>7}  {'1k tasks':>8}  {'minus 1k':>8}")
 for exec_ in dict.fromkeys(e for e, _ in kb):
     bare = statistics.median(kb[(exec_, "bare")])
     for (e, side), vals in kb.items():
         if e == exec_:
-            m = statistics.median(vals)
-            print(f"   {exec_:17} {side:14} {m / 1024:6.0f} MB {min(vals) / 1024:6.0f} MB {max(vals) / 1024:6.0f} MB  {m / bare:.2f}x")
+            m, f = statistics.median(vals), statistics.median(floor[(e, side)])
+            print(f"   {exec_:17} {side:14} {m / 1024:6.0f} MB {min(vals) / 1024:6.0f} MB {max(vals) / 1024:6.0f} MB  "
+                  f"{m / bare:6.2f}x  {f / 1024:5.0f} MB  {(m - f) / 1024:5.0f} MB")
+print("   1k tasks: the same process with 1,000 tasks (JVM, classes, heap floor); minus 1k: what the other tasks add")
 print("   before: vbench below the bare loop on virtual threads, 1.07x it on fixed:threads=2 (issue 13)")
 PY
 fi
@@ -133,6 +147,7 @@ print(max(100, round(statistics.median(x["makespanNanos"] for x in t) / 1e6)))' 
     python3 - "$work" "$jmh_runs" "$jars" <<'PY'
 import json, statistics, sys
 work, runs, jars = sys.argv[1], int(sys.argv[2]), [j.split("=")[0] for j in sys.argv[3].split()]
+diffs = {side: [] for side in jars}
 print(f"   {'run':4} {'side':12} {'us/task':>9} {'min':>9} {'max':>9}  {'vs JMH':>7}  note")
 for r in range(1, runs + 1):
     jmh = json.load(open(f"{work}/jmh-{r}.json"))[0]["primaryMetric"]
@@ -145,8 +160,12 @@ for r in range(1, runs + 1):
         per = [t["makespanNanos"] / t["tasks"] / 1000 for t in cell["trials"]]
         lat = statistics.median(t["latency"]["meanNanos"] for t in cell["trials"]) / 1000
         m = statistics.median(per)
+        diffs[side].append((m / score - 1) * 100)
         print(f"   {r:<4} {'vbench ' + side:12} {m:9.2f} {min(per):9.2f} {max(per):9.2f}  {(m / score - 1) * 100:+6.2f}%  "
               f"makespan/tasks, median of {len(per)} trials; mean latency {lat:.2f} us ({(lat / score - 1) * 100:+.2f}%)")
+for side, ds in diffs.items():
+    print(f"   vbench {side}: median difference to JMH over {len(ds)} alternation(s) {statistics.median(ds):+.2f}% "
+          f"(each: {', '.join(f'{d:+.2f}%' for d in ds)})")
 print("   before: vbench's mean time per op within 0.6% of JMH's AverageTime (issue 13)")
 PY
 fi
