@@ -28,7 +28,7 @@ io_rounds=${IO_ROUNDS:-7}
 mem_tasks=${MEM_TASKS:-1000000}
 mem_reps=${MEM_REPS:-5}
 mem_opts=${MEM_JAVA_OPTS:--Xmx2g -XX:+UseG1GC}
-cpu_iterations=${CPU_ITERATIONS:-20000000}   # the cpu workload's default, about 30 ms a task here
+cpu_iterations=${CPU_ITERATIONS:-20000000}   # the cpu workload's default, 26-30 ms a task here
 cpu_tasks=${CPU_TASKS:-50}
 trials=${TRIALS:-6}
 warmup=${WARMUP:-2}
@@ -63,6 +63,7 @@ if [ "$what" = all ] || [ "$what" = io ]; then
         vbench "$jar" calibrate -w io -p duration=200ms --tasks 10000 --rounds "$io_rounds" -e virtual \
             | awk '$1 == "virtual" { print $2, $4 }' >> "$work/io"
     done
+    [ "$(wc -l < "$work/io")" -eq "$io_runs" ] || { echo "agreement.sh: vbench calibrate -w io printed no 'virtual' row (its error is above)" >&2; exit 1; }
     python3 - "$work/io" <<'PY'
 import statistics, sys
 rows = [tuple(float(x) for x in line.split()) for line in open(sys.argv[1])]
@@ -84,19 +85,23 @@ if [ "$what" = all ] || [ "$what" = memory ]; then
     for exec in virtual fixed:threads=2; do
         for r in $(seq "$mem_reps"); do
             # shellcheck disable=SC2086 # mem_opts is an option list
-            /usr/bin/time -f %M -o "$work/rss" "$java" $mem_opts -cp "$work" BareSubmitLoop "$exec" "$mem_tasks" >/dev/null
+            /usr/bin/time -f %M -o "$work/rss" "$java" $mem_opts -cp "$work" BareSubmitLoop "$exec" "$mem_tasks" >"$work/err" 2>&1 \
+                || { cat "$work/err" >&2; echo "agreement.sh: the bare program failed (MEM_JAVA_OPTS='$mem_opts')" >&2; exit 1; }
             echo "$exec bare $(tail -1 "$work/rss")" >> "$work/mem"
             # shellcheck disable=SC2086
-            /usr/bin/time -f %M -o "$work/rss" "$java" $mem_opts -cp "$work" BareSubmitLoop "$exec" 1000 >/dev/null
+            /usr/bin/time -f %M -o "$work/rss" "$java" $mem_opts -cp "$work" BareSubmitLoop "$exec" 1000 >"$work/err" 2>&1 \
+                || { cat "$work/err" >&2; echo "agreement.sh: the bare program failed (MEM_JAVA_OPTS='$mem_opts')" >&2; exit 1; }
             echo "$exec bare $(tail -1 "$work/rss")" >> "$work/floor"
             for nj in $jars; do
                 # shellcheck disable=SC2086
                 /usr/bin/time -f %M -o "$work/rss" "$java" $mem_opts --enable-native-access=ALL-UNNAMED -jar "${nj#*=}" \
-                    run -w noop --tasks "$mem_tasks" -e "$exec" --trials 1 --warmup 0 --no-progress >/dev/null 2>&1
+                    run -w noop --tasks "$mem_tasks" -e "$exec" --trials 1 --warmup 0 --no-progress >/dev/null 2>"$work/err" \
+                    || { cat "$work/err" >&2; exit 1; }
                 echo "$exec vbench-${nj%%=*} $(tail -1 "$work/rss")" >> "$work/mem"
                 # shellcheck disable=SC2086
                 /usr/bin/time -f %M -o "$work/rss" "$java" $mem_opts --enable-native-access=ALL-UNNAMED -jar "${nj#*=}" \
-                    run -w noop --tasks 1000 -e "$exec" --trials 1 --warmup 0 --no-progress >/dev/null 2>&1
+                    run -w noop --tasks 1000 -e "$exec" --trials 1 --warmup 0 --no-progress >/dev/null 2>"$work/err" \
+                    || { cat "$work/err" >&2; exit 1; }
                 echo "$exec vbench-${nj%%=*} $(tail -1 "$work/rss")" >> "$work/floor"
             done
         done
