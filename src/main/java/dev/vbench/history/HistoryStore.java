@@ -40,9 +40,6 @@ public final class HistoryStore implements AutoCloseable {
     /** System property: milliseconds to wait for an H2 file another process holds (default 30000). */
     public static final String LOCK_WAIT_PROPERTY = "vbench.history.lockWaitMillis";
 
-    /** System property of the kill -9 test: milliseconds to wait between insert and commit. */
-    static final String TEST_PAUSE_PROPERTY = "vbench.history.test.pauseBeforeCommitMillis";
-
     private static final int H2_DATABASE_IN_USE = 90020;
     private static final int H2_LOCK_TIMEOUT = 50200;
 
@@ -250,7 +247,6 @@ public final class HistoryStore implements AutoCloseable {
             try {
                 c.setAutoCommit(false);
                 long id = insert(run);
-                pauseBeforeCommitForTests();
                 c.commit();
                 return id;
             } catch (SQLException e) {
@@ -263,23 +259,6 @@ public final class HistoryStore implements AutoCloseable {
                 throw failure("cannot store the run in the history store", e);
             } finally {
                 autoCommit();
-            }
-        }
-    }
-
-    /**
-     * Only for the kill -9 test: with {@value #TEST_PAUSE_PROPERTY} set, says so on stderr and waits
-     * that many milliseconds with the run inserted but not committed.
-     */
-    private static void pauseBeforeCommitForTests() {
-        long millis = Long.getLong(TEST_PAUSE_PROPERTY, 0);
-        if (millis > 0) {
-            System.err.println("vbench: (test) run inserted, pausing before commit");
-            System.err.flush();
-            try {
-                Thread.sleep(millis);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
             }
         }
     }
