@@ -4,7 +4,7 @@
 #   - ./vbench --version and ./vbench compare a.json b.json (two small results) as users run them
 #     (launcher + start-up cache), and the same with VBENCH_STARTUP_CACHE=off.
 # Goals: --version <= 100 ms, compare <= 300 ms median wall. Needs hyperfine (apt-get install hyperfine).
-# The first ./vbench call below builds the jar and the start-up cache if needed (not timed).
+# The first ./vbench calls below build the jar and the start-up cache if needed (not timed).
 set -eu
 cd "$(dirname "$0")/.."
 runs=${RUNS:-20}

@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -66,8 +67,14 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Option(names = {"-p", "--param"}, paramLabel = "NAME=VALUE", description = "Workload parameter (one value each), e.g. -p iterations=500.")
     List<String> params = new ArrayList<>();
 
-    @Option(names = "--tasks", defaultValue = "1000000", description = "Tasks per round.")
-    String tasks;
+    @Option(names = "--tasks", paramLabel = "N", defaultValue = "1000000", converter = OptionTypes.CountConverter.class,
+            description = "Tasks per round; accepts 300k, 1M.")
+    long tasks;
+
+    @Option(names = "--concurrency", paramLabel = "C", defaultValue = "0", converter = OptionTypes.CountConverter.class,
+            description = "At most C tasks in flight, as 'vbench run --concurrency' (closed-loop clients); the bare loop"
+                    + " then holds a semaphore the same way. 0: unlimited.")
+    long concurrency;
 
     @Option(names = "--rounds", defaultValue = "7", description = "Alternating rounds per executor; the median is reported.")
     int rounds;
@@ -82,7 +89,8 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        int n = (int) Counts.parse("--tasks", tasks, 1, TrialRunner.MAX_TASKS);
+        LoadShape.Closed load = Planner.closed(tasks, concurrency);
+        int n = (int) load.tasks();
         if (rounds < 1) {
             throw new UsageException("--rounds " + rounds + " must be at least 1");
         }
@@ -96,13 +104,15 @@ public final class CalibrateCommand implements Callable<Integer> {
         List<CellPlan> cells = new ArrayList<>();
         for (String e : executors.isEmpty()
                 ? List.of("virtual", "fixed:threads=" + Runtime.getRuntime().availableProcessors()) : executors) {
-            cells.add(Planner.cell(UserCode.builtIn(), "calibrate", workload, given, e, new LoadShape.Closed(n, 0)));
+            cells.add(Planner.cell(UserCode.builtIn(), "calibrate", workload, given, e, load));
         }
         WorkloadProvider provider = cells.get(0).workload();
         Params resolved = cells.get(0).params();
         StringBuilder what = new StringBuilder(provider.name());
         given.keySet().forEach(k -> what.append(' ').append(k).append('=').append(resolved.asText().get(k)));
-        Table.Builder table = new Table.Builder(what + " × " + n + " tasks, median of " + rounds + " rounds (after 1 warmup round)")
+        String inFlight = load.concurrency() > 0 ? ", at most " + load.concurrency() + " in flight" : "";
+        Table.Builder table = new Table.Builder(what + " × " + n + " tasks" + inFlight + ", median of " + rounds
+                + " rounds (after 1 warmup round)")
                 .text("executor").number("bare loop").number("vbench").number("ratio").number("overhead/task")
                 .number("service").text("latencies");
         try (Workload w = provider.create(resolved)) {
@@ -119,7 +129,8 @@ public final class CalibrateCommand implements Callable<Integer> {
         }
         table.footnote("both sides timed first submit -> last task end (vbench run's makespan), medians of the rounds;"
                 + " bare loop: n task objects submitted in a loop, each runs the task and stores its end time in its own"
-                + " slot; vbench: the same tasks through TrialRunner inside the telemetry probes of 'vbench run'"
+                + " slot" + (load.concurrency() > 0 ? " (a semaphore of " + load.concurrency() + " permits acquired before each"
+                + " submit and released at the task's end, as vbench does)" : "") + "; vbench: the same tasks through TrialRunner inside the telemetry probes of 'vbench run'"
                 + (pinning == RunCommand.Pinning.on ? " (JFR pinning on for virtual threads)" : " (--pinning off)")
                 + "; overhead/task: difference of the makespans / tasks; service: vbench's mean service time per task");
         out.print(ConsoleRenderer.render(table.build()));
@@ -144,11 +155,11 @@ public final class CalibrateCommand implements Callable<Integer> {
         int sampled = 0;
         for (int r = -1; r < rounds; r++) {
             w.beforeTrial();
-            double b = bare(w.task(), executor, n);
+            double b = bare(w.task(), executor, n, plan.load().concurrency());
             w.beforeTrial();
             Task task = w.task();
             ExecutorService ex = executor.create();
-            TrialResult t = probes.around(cell, () -> runner.run(task, ex, n, 0, 0));
+            TrialResult t = probes.around(cell, () -> runner.run(task, ex, plan.load(), 0));
             ex.shutdownNow();
             if (t.failures() > 0 || b < 0) {
                 throw new UsageException("workload '" + name + "' failed " + Math.max(t.failures(), 1)
@@ -165,13 +176,17 @@ public final class CalibrateCommand implements Callable<Integer> {
     }
 
     /** Makespan in ns of the bare loop (first submit → last task end), or -1 when a task failed. */
-    private static double bare(Task task, ConfiguredExecutor executor, int n) throws InterruptedException {
+    private static double bare(Task task, ConfiguredExecutor executor, int n, int concurrency) throws InterruptedException {
         long[] ends = new long[n];
         BareTask.failed = false;
+        Semaphore inFlight = concurrency > 0 ? new Semaphore(concurrency) : null;
         ExecutorService ex = executor.create();
         long start = System.nanoTime();
         for (int i = 0; i < n; i++) {
-            ex.execute(new BareTask(task, i, ends));
+            if (inFlight != null) {
+                inFlight.acquire();
+            }
+            ex.execute(new BareTask(task, i, ends, inFlight));
         }
         ex.shutdown();
         ex.awaitTermination(1, TimeUnit.HOURS);
@@ -185,19 +200,21 @@ public final class CalibrateCommand implements Callable<Integer> {
         return last - start;
     }
 
-    /** Runs the task, keeps its value in its own field, stores its end time in its own slot. */
+    /** Runs the task, keeps its value in its own field, stores its end time in its own slot, frees its permit. */
     private static final class BareTask implements Runnable {
         static volatile boolean failed;
         private final Task task;
         private final int index;
         private final long[] ends;
+        private final Semaphore inFlight;
         @SuppressWarnings("unused")
         private long sink;
 
-        BareTask(Task task, int index, long[] ends) {
+        BareTask(Task task, int index, long[] ends, Semaphore inFlight) {
             this.task = task;
             this.index = index;
             this.ends = ends;
+            this.inFlight = inFlight;
         }
 
         @Override
@@ -208,6 +225,9 @@ public final class CalibrateCommand implements Callable<Integer> {
                 failed = true;
             }
             ends[index] = System.nanoTime();
+            if (inFlight != null) {
+                inFlight.release();
+            }
         }
     }
 

@@ -31,12 +31,16 @@ final class Labels {
         return new Labels(new ArrayList<>(names), varying);
     }
 
-    /** The row label: its varying dimensions, or its bare ones (workload, executor) when nothing varies. */
+    /**
+     * The row label: its varying dimensions, or its bare ones (workload, executor) when nothing varies.
+     * When one dimension varies, the label column is headed by its name ({@link #header()}), so its
+     * cells hold the bare value ({@code virtual}, not {@code executor=virtual}).
+     */
     String label(List<Dim> key) {
         List<String> parts = new ArrayList<>();
         for (Dim d : key) {
             if (varying.isEmpty() ? d.bare() : varying.contains(d.name())) {
-                parts.add(text(d));
+                parts.add(varying.size() == 1 && !d.name().equals("benchmark") ? d.value() : text(d));
             }
         }
         return parts.isEmpty() ? String.join(" ", key.stream().map(Labels::text).toList()) : String.join(" ", parts);

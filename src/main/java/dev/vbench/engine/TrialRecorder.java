@@ -71,23 +71,26 @@ final class TrialRecorder {
 
     /**
      * Every task counts (completed, failed, dropped, inside the window) and bounds the makespan;
-     * only the tasks in the latency sample ({@link TrialRunner.Trial#inSample}) enter the histograms.
+     * only the tasks in the latency sample (the trial's {@link TrialRunner.SampleSequence}) enter the histograms.
      */
     private static Tally tally(TrialRunner.Trial trial) {
         Tally t = new Tally(trial.schedule != null);
         long timeout = trial.timeoutNanos;
         long used = trial.slots.used();
+        boolean sampling = trial.sampledOneIn() > 0;
+        TrialRunner.SampleSequence sample = new TrialRunner.SampleSequence(TrialRunner.SAMPLE_ONE_IN);
         for (long i = 0; i < used; i++) {
             TaskSlots.Chunk c = trial.slots.chunk(i);
             int k = TaskSlots.slot(i);
+            boolean inSample = sample.contains(i) || !sampling; // the same walk as the submitter's
             byte state = c.state[k];
             if (state == TaskSlots.DROPPED) {
                 t.dropped++;
                 continue;
             }
             long end = c.end(k);
-            if (trial.timed(i)) {
-                t.first = Math.min(t.first, c.submit[k]); // task 0 is always timed: it is the first submit
+            if (inSample || i < trial.sampleFrom) { // timed
+                t.first = Math.min(t.first, c.submit(k)); // task 0 is always timed: it is the first submit
             }
             t.last = Math.max(t.last, end);
             if (state == TaskSlots.FAILED) {
@@ -98,12 +101,14 @@ final class TrialRecorder {
             if (end <= trial.windowEnd) {
                 t.insideWindow++;
             }
-            if (!trial.inSample(i)) {
+            if (!inSample) {
                 continue;
             }
-            t.queueWait.recordValue(Math.max(0, c.start[k] - c.submit[k]));
-            t.service.recordValue(Math.max(0, end - c.start[k]));
-            t.endToEnd.recordValue(Math.max(0, end - c.submit[k]));
+            long submit = c.submit(k);
+            long start = c.start(k);
+            t.queueWait.recordValue(Math.max(0, start - submit));
+            t.service.recordValue(Math.max(0, end - start));
+            t.endToEnd.recordValue(Math.max(0, end - submit));
             if (t.intended != null) {
                 long corrected = Math.max(0, end - trial.intendedNanos(i));
                 t.intended.recordValue(corrected);

@@ -18,29 +18,38 @@ record GuardedProvider(String name, WorkloadProvider delegate, String origin) im
 
     @Override
     public String description() {
-        return delegate.description();
+        return guarded("describing workload", delegate::description);
     }
 
     @Override
     public List<ParamSpec<?>> params() {
-        return delegate.params();
+        return guarded("listing the parameters of workload", delegate::params);
     }
 
     @Override
     public String notes() {
-        String own = delegate.notes();
+        String own = guarded("reading the notes of workload", delegate::notes);
         return (own == null || own.isBlank() ? "" : own.strip() + " ") + "Provider " + delegate.getClass().getName()
                 + (name.equals(delegate.name()) ? "" : " (its own name: " + delegate.name() + ")") + " " + origin + ".";
     }
 
     @Override
     public OptionalLong defaultTasks(Params params) {
-        return delegate.defaultTasks(params);
+        return guarded("asking workload", () -> delegate.defaultTasks(params));
     }
 
     @Override
     public Availability availability(Params params) {
-        return delegate.availability(params);
+        return guarded("checking the availability of workload", () -> delegate.availability(params));
+    }
+
+    /** Calls the provider's {@code call}; what it throws becomes one line naming the workload and the user's frame. */
+    private <T> T guarded(String doing, java.util.function.Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (RuntimeException | LinkageError e) {
+            throw UserFailures.of(doing + " " + name, e);
+        }
     }
 
     @Override

@@ -150,17 +150,10 @@ public final class Planner {
                 matrix.executors().isEmpty() ? List.of("virtual") : matrix.executors());
         List<Params> paramSets = paramCombinations(workload, matrix.params());
         for (long tasks : matrix.tasks()) {
-            atLeastOne(keys.of("tasks"), tasks);
-            if (tasks > TrialRunner.MAX_TASKS) {
-                throw new PlanException(keys.of("tasks") + " " + tasks + " is more than one trial can record ("
-                        + TrialRunner.MAX_TASKS + "); use fewer tasks and more --trials");
-            }
+            checkTasks(keys.of("tasks"), tasks);
         }
         for (long c : matrix.concurrency()) {
-            atLeastOne(keys.of("concurrency"), c);
-            if (c > MAX_CONCURRENCY) {
-                throw new PlanException(keys.of("concurrency") + " " + c + " is out of range; use 1 to " + MAX_CONCURRENCY);
-            }
+            checkConcurrency(keys.of("concurrency"), c);
         }
         checkLoad(matrix);
         List<Long> concurrencies = matrix.concurrency().isEmpty() ? List.of(0L) : matrix.concurrency();
@@ -204,6 +197,33 @@ public final class Planner {
                     JvmProber.forThisJvm());
         } catch (JvmException e) {
             throw new PlanException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A closed load of {@code tasks} tasks with at most {@code concurrency} in flight (0: unlimited),
+     * checked as a run's {@code --tasks} and {@code --concurrency} are ({@code vbench calibrate}).
+     */
+    public static LoadShape.Closed closed(long tasks, long concurrency) {
+        checkTasks("--tasks", tasks);
+        if (concurrency != 0) {
+            checkConcurrency("--concurrency", concurrency);
+        }
+        return new LoadShape.Closed(tasks, (int) concurrency);
+    }
+
+    private static void checkTasks(String option, long tasks) {
+        atLeastOne(option, tasks);
+        if (tasks > TrialRunner.MAX_TASKS) {
+            throw new PlanException(option + " " + tasks + " is more than one trial can record ("
+                    + TrialRunner.MAX_TASKS + "); use fewer tasks and more --trials");
+        }
+    }
+
+    private static void checkConcurrency(String option, long c) {
+        atLeastOne(option, c);
+        if (c > MAX_CONCURRENCY) {
+            throw new PlanException(option + " " + c + " is out of range; use 1 to " + MAX_CONCURRENCY);
         }
     }
 

@@ -29,6 +29,25 @@ class CalibrateCommandTest {
     }
 
     @Test
+    void aConcurrencyLimitHoldsOnBothSidesAndIsNamed() {
+        CliRun r = CliRun.of("calibrate", "-w", "hello", "--tasks", "5k", "--concurrency", "10", "--rounds", "1",
+                "-e", "fixed:threads=2", "--pinning", "off");
+        assertEquals(0, r.code(), r.toString());
+        assertTrue(r.out().startsWith("hello × 5000 tasks, at most 10 in flight, median of 1 rounds"), r.out());
+        assertTrue(r.out().contains("a semaphore of 10 permits"), r.out());
+    }
+
+    @Test
+    void taskAndConcurrencyCountsAreCheckedAsRunChecksThem() {
+        CliRun.of("calibrate", "--tasks", "0").assertUsageError("vbench: --tasks 0 is out of range; use 1 or more");
+        CliRun.of("calibrate", "--concurrency", "20M")
+                .assertUsageError("vbench: --concurrency 20000000 is out of range; use 1 to 10000000");
+        CliRun r = CliRun.of("calibrate", "--tasks", "1m");
+        assertEquals(2, r.code(), r.toString());
+        assertTrue(r.errLine().startsWith("vbench: ") && r.errLine().contains("1m"), r.toString());
+    }
+
+    @Test
     void aSweepIsRefused() {
         CliRun.of("calibrate", "-w", "cpu", "-p", "iterations=100,200")
                 .assertUsageError("vbench: calibrate runs one parameter set; give one value per -p (e.g. -p iterations=500)");

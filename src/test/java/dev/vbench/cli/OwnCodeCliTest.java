@@ -214,6 +214,33 @@ class OwnCodeCliTest {
                 + " localhost:5432 (at com.broken.Db.connect(Db.java:19)); fix it and run again", line);
     }
 
+    @Test
+    void providerThrowingFromItsDescriptionOrParamsExitsOneInOneLineNotAsAnInternalError() throws Exception {
+        Path jar = TestCode.jar(tmp.resolve("vague.jar"), Map.of("com/vague/Vague.java", """
+                package com.vague;
+
+                import dev.vbench.spi.*;
+                import java.util.List;
+
+                public class Vague implements WorkloadProvider {
+                    public String name() { return "vague"; }
+                    public String description() { throw new UnsupportedOperationException("no description yet"); }
+                    public List<ParamSpec<?>> params() { throw new IllegalStateException("params not ready"); }
+                    public Workload create(Params p) { return () -> i -> i; }
+                }
+                """), Map.of("META-INF/services/dev.vbench.spi.WorkloadProvider", "com.vague.Vague\n"));
+        CliRun list = CliRun.of("list", "-cp", jar.toString(), "-w", "vague");
+        assertEquals(1, list.code(), list::toString);
+        assertEquals(1, list.err().strip().lines().count(), list::toString);
+        assertTrue(list.err().strip().startsWith("vbench: workload code failed while "), list::toString);
+        assertTrue(list.err().contains("(at com.vague.Vague."), list::toString);
+        CliRun r = run("-cp", jar.toString(), "-w", "vague", "-e", "virtual");
+        assertEquals(1, r.code(), r::toString);
+        assertEquals("vbench: workload code failed while listing the parameters of workload vague:"
+                + " java.lang.IllegalStateException: params not ready (at com.vague.Vague.params(Vague.java:9));"
+                + " fix it and run again", r.err().strip(), r::toString);
+    }
+
     // ------------------------------------------------------------ source files
 
     @Test

@@ -15,8 +15,8 @@ class TaskSlotsTest {
         TaskSlots slots = TaskSlots.preallocated(TaskSlots.CHUNK_SIZE + 10);
         TaskSlots.Chunk first = slots.chunkFor(0);
         TaskSlots.Chunk second = slots.chunkFor(TaskSlots.CHUNK_SIZE);
-        assertEquals(TaskSlots.CHUNK_SIZE, first.submit.length);
-        assertEquals(10, second.submit.length, "the last chunk holds only what is needed");
+        assertEquals(TaskSlots.CHUNK_SIZE, first.state.length);
+        assertEquals(10, second.state.length, "the last chunk holds only what is needed");
         assertSame(second, slots.chunkFor(TaskSlots.CHUNK_SIZE + 9));
         assertEquals(TaskSlots.CHUNK_SIZE + 10, slots.used());
         assertEquals(0, TaskSlots.slot(TaskSlots.CHUNK_SIZE));
@@ -30,7 +30,7 @@ class TaskSlotsTest {
         TaskSlots.Chunk first = slots.chunkFor(TaskSlots.CHUNK_SIZE - 1);
         TaskSlots.Chunk next = slots.chunkFor(TaskSlots.CHUNK_SIZE);
         assertNotSame(first, next);
-        assertEquals(100, next.submit.length, "never beyond the limit");
+        assertEquals(100, next.state.length, "never beyond the limit");
         assertTrue(slots.hasRoom(limit - 1));
         assertFalse(slots.hasRoom(limit));
         assertSame(next, slots.chunk(limit - 1));

@@ -26,13 +26,31 @@ class TrialSamplingTest {
 
     /** Tasks in the sample: the same index rule the recorder uses. */
     static long sampleSize(long tasks, int oneIn) {
+        TrialRunner.SampleSequence sample = new TrialRunner.SampleSequence(oneIn);
         long n = 0;
         for (long i = 0; i < tasks; i++) {
-            if ((TrialRunner.Trial.mix(i) & (oneIn - 1)) == 0) {
+            if (sample.contains(i)) {
                 n++;
             }
         }
         return n;
+    }
+
+    @Test
+    void theSampleIsOneInNOnAverageAndHasNoPeriodForAnInputPatternToAliasWith() {
+        TrialRunner.SampleSequence sample = new TrialRunner.SampleSequence(32);
+        long[] byResidue = new long[10];
+        long n = 0;
+        for (long i = 0; i < 3_200_000; i++) {
+            if (sample.contains(i)) {
+                n++;
+                byResidue[(int) (i % 10)]++; // e.g. a workload reading file i mod 10
+            }
+        }
+        assertEquals(100_000, n, 1_500, "one in 32 on average");
+        for (long r : byResidue) {
+            assertEquals(n / 10.0, r, n / 10.0 * 0.05, "every file equally often in the sample");
+        }
     }
 
     @Test
