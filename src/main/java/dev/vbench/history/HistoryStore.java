@@ -180,9 +180,9 @@ public final class HistoryStore implements AutoCloseable {
 
     /**
      * One statement of a migration; a {@linkplain Schema#BY_RESULT_RANGE backfill} runs over
-     * ranges of result ids, and on H2 each range is committed (H2 keeps a transaction's changes in
-     * memory: one UPDATE of millions of rows would not fit; its DDL commits anyway and every
-     * statement of a migration can run again, so a migration cut short is completed next time).
+     * ranges of result ids, and on H2 each range is committed, so that no transaction holds millions
+     * of rows (H2 commits its DDL anyway, and every statement of a migration can run again: a
+     * migration cut short is completed the next time). PostgreSQL migrates in one transaction.
      */
     private void execute(String sql) throws SQLException {
         if (!sql.contains("?")) {
