@@ -106,6 +106,17 @@ public final class Engine {
         return sameInputs(a, b) && a.load().equals(b.load());
     }
 
+    /**
+     * A cell's notes: its trials' summary notes, then what its workload said (in this JVM, or in any of
+     * its forks: a fork's own summary notes are left out, they are recomputed over every fork's trials),
+     * each once.
+     */
+    static List<String> cellNotes(List<TrialResult> trials, java.util.Collection<String> workloadNotes) {
+        List<String> notes = new ArrayList<>(Summaries.notes(trials));
+        workloadNotes.stream().filter(n -> !notes.contains(n)).forEach(notes::add);
+        return notes;
+    }
+
     /** Whether the cell's trials run in forks rather than in this JVM: {@code --forks}, or a JVM target. */
     private static boolean forked(CellPlan cell, RunPlan plan) {
         return plan.settings().forks() > 0 || cell.jvm() != null;
@@ -116,6 +127,8 @@ public final class Engine {
         final CellPlan cell;
         final int index;
         final List<TrialResult> trials = new ArrayList<>();
+        /** What the cell's workload said in its forks (forked cells only). */
+        final java.util.Set<String> forkNotes = new java.util.LinkedHashSet<>();
         final boolean forked;
         final int units;
         int next;
@@ -131,10 +144,7 @@ public final class Engine {
 
         /** @param workload the prepared workload of an in-process cell (its notes join the cell's); null when forked */
         CellResult result(Workload workload) {
-            List<String> notes = new ArrayList<>(Summaries.notes(trials));
-            if (!forked && workload != null) {
-                notes.addAll(workload.notes());
-            }
+            List<String> notes = cellNotes(trials, forked ? forkNotes : workload == null ? List.of() : workload.notes());
             CellResult result = new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials), notes);
             return cell.jvm() == null ? result : result.withJvm(cell.jvm().info());
         }
@@ -202,6 +212,7 @@ public final class Engine {
                 return;
             }
             ForkRunner.Fork fork = forkRunner.runFork(run.cell, plan.settings(), plan.dataRoot(), f, share);
+            run.forkNotes.addAll(fork.notes());
             for (TrialResult t : fork.trials()) {
                 TrialResult numbered = t.withIndex(run.trials.size(), f);
                 run.trials.add(numbered);

@@ -47,7 +47,8 @@ public final class ForkRunner {
     private static final long STOP_GRACE_SECONDS = 5;
 
     /** What one fork produced. */
-    record Fork(long pid, List<TrialResult> trials) {}
+    /** @param notes what the fork's workload said about its cell (its own notes, not those of the trials' summary) */
+    record Fork(long pid, List<TrialResult> trials, List<String> notes) {}
 
     private final TrialProbes.Settings probes;
     private final Path scratchDir;
@@ -73,6 +74,7 @@ public final class ForkRunner {
         int forks = plan.settings().forks();
         int total = plan.settings().measuredTrials();
         List<TrialResult> trials = new ArrayList<>();
+        java.util.Set<String> workloadNotes = new java.util.LinkedHashSet<>();
         String status = CellResult.OK;
         try {
             for (int f = 1; f <= forks; f++) {
@@ -81,6 +83,7 @@ public final class ForkRunner {
                     continue;
                 }
                 Fork fork = runFork(cell, plan.settings(), plan.dataRoot(), f, share);
+                workloadNotes.addAll(fork.notes());
                 for (TrialResult t : fork.trials()) {
                     TrialResult numbered = t.withIndex(trials.size(), f);
                     trials.add(numbered);
@@ -92,7 +95,7 @@ public final class ForkRunner {
             Thread.currentThread().interrupt();
         }
         return new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials),
-                Summaries.notes(trials));
+                Engine.cellNotes(trials, workloadNotes));
     }
 
     /** Measured trials of fork {@code f} (from 1) of {@code forks}: ⌊T/N⌋, one more for the first T mod N forks. */
@@ -122,7 +125,10 @@ public final class ForkRunner {
                 throw new WorkloadException(WorkloadException.ENVIRONMENT, "fork " + fork + " of cell "
                         + cell.config().label() + " wrote no cell: " + lastLine(logFile));
             }
-            return new Fork(process.pid(), result.cells().get(0).trials());
+            CellResult forked = result.cells().get(0);
+            List<String> own = new ArrayList<>(forked.notes());
+            own.removeAll(Summaries.notes(forked.trials())); // the summary's notes are recomputed over every fork's trials
+            return new Fork(process.pid(), forked.trials(), own);
         } finally {
             Files.deleteIfExists(planFile);
             Files.deleteIfExists(resultFile);

@@ -90,6 +90,11 @@ record GuardedProvider(String name, WorkloadProvider delegate, String origin) im
             }
 
             @Override
+            public List<String> notes() {
+                return guarded("reading the notes of workload", w::notes);
+            }
+
+            @Override
             public void close() throws Exception {
                 w.close();
             }

@@ -241,6 +241,35 @@ class OwnCodeCliTest {
                 + " fix it and run again", r.err().strip(), r::toString);
     }
 
+    @Test
+    void aWorkloadsNotesReachTheResultFromInProcessAndForkedCellsAlike() throws Exception {
+        Path jar = TestCode.jar(tmp.resolve("noted.jar"), Map.of("com/noted/Noted.java", """
+                package com.noted;
+
+                import dev.vbench.spi.*;
+                import java.util.List;
+
+                public class Noted implements WorkloadProvider {
+                    public String name() { return "noted"; }
+                    public String description() { return "says something about its run"; }
+                    public List<ParamSpec<?>> params() { return List.of(); }
+                    public Workload create(Params p) {
+                        return new Workload() {
+                            public Task task() { return i -> i; }
+                            public List<String> notes() { return List.of("noted: the stub answered every request"); }
+                        };
+                    }
+                }
+                """), Map.of("META-INF/services/dev.vbench.spi.WorkloadProvider", "com.noted.Noted\n"));
+        for (String forks : List.of("0", "1")) {
+            CliRun r = run("-cp", jar.toString(), "-w", "noted", "-e", "virtual", "--forks", forks);
+            assertEquals(0, r.code(), r::toString);
+            List<String> notes = result().cells().get(0).notes();
+            assertEquals(1, notes.stream().filter(n -> n.equals("noted: the stub answered every request")).count(),
+                    () -> "--forks " + forks + ": " + notes);
+        }
+    }
+
     // ------------------------------------------------------------ source files
 
     @Test
