@@ -40,9 +40,6 @@ public final class HistoryStore implements AutoCloseable {
     /** System property: milliseconds to wait for an H2 file another process holds (default 30000). */
     public static final String LOCK_WAIT_PROPERTY = "vbench.history.lockWaitMillis";
 
-    /** System property of the kill -9 test: milliseconds to wait between insert and commit. */
-    static final String TEST_PAUSE_PROPERTY = "vbench.history.test.pauseBeforeCommitMillis";
-
     private static final int H2_DATABASE_IN_USE = 90020;
     private static final int H2_LOCK_TIMEOUT = 50200;
 
@@ -52,6 +49,7 @@ public final class HistoryStore implements AutoCloseable {
     private final Map<List<String>, Long> jvmIds = new HashMap<>();
     private final Set<String> seriesMetrics = new HashSet<>();
     private Map<Long, String[]> jvmNames;
+    private Runs runAttributes;
 
     private HistoryStore(HistoryUrl url, Connection c) {
         this.url = url;
@@ -183,9 +181,9 @@ public final class HistoryStore implements AutoCloseable {
 
     /**
      * One statement of a migration; a {@linkplain Schema#BY_RESULT_RANGE backfill} runs over
-     * ranges of result ids, and on H2 each range is committed (H2 keeps a transaction's changes in
-     * memory: one UPDATE of millions of rows would not fit; its DDL commits anyway and every
-     * statement of a migration can run again, so a migration cut short is completed next time).
+     * ranges of result ids, and on H2 each range is committed, so that no transaction holds millions
+     * of rows (H2 commits its DDL anyway, and every statement of a migration can run again: a
+     * migration cut short is completed the next time). PostgreSQL migrates in one transaction.
      */
     private void execute(String sql) throws SQLException {
         if (!sql.contains("?")) {
@@ -250,8 +248,8 @@ public final class HistoryStore implements AutoCloseable {
             try {
                 c.setAutoCommit(false);
                 long id = insert(run);
-                pauseBeforeCommitForTests();
                 c.commit();
+                runAttributes = null;
                 return id;
             } catch (SQLException e) {
                 rollback();
@@ -263,23 +261,6 @@ public final class HistoryStore implements AutoCloseable {
                 throw failure("cannot store the run in the history store", e);
             } finally {
                 autoCommit();
-            }
-        }
-    }
-
-    /**
-     * Only for the kill -9 test: with {@value #TEST_PAUSE_PROPERTY} set, says so on stderr and waits
-     * that many milliseconds with the run inserted but not committed.
-     */
-    private static void pauseBeforeCommitForTests() {
-        long millis = Long.getLong(TEST_PAUSE_PROPERTY, 0);
-        if (millis > 0) {
-            System.err.println("vbench: (test) run inserted, pausing before commit");
-            System.err.flush();
-            try {
-                Thread.sleep(millis);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
             }
         }
     }
@@ -659,18 +640,18 @@ public final class HistoryStore implements AutoCloseable {
             String javaVersion, String javaVendor, long resultId) {}
 
     /**
-     * Newest first: a range of the covering index {@code series_point_range} (no other column of
-     * series_point is read); the run's attributes that can change come from run by its primary key.
+     * Newest first: a range of the covering index {@code series_point_range}, read from the index
+     * alone. The run's attributes come from {@link #runs()}: one scan of run serves every series and
+     * metric a verb reads (joining run by key for each point cost twice the index range).
      */
-    private static final String POINTS = "SELECT p.run_id, p.started_ms, r.branch, r.git_commit, r.excluded, r.exclude_reason,"
-            + " p.median_value, p.ci_low, p.ci_high, p.jvm_id, p.result_id FROM series_point p JOIN run r ON r.id = p.run_id"
-            + " WHERE p.series_id = ? AND p.metric = ?";
-    private static final String NEWEST_FIRST = " ORDER BY p.series_id, p.metric, p.started_ms DESC, p.run_id DESC";
+    private static final String POINTS = "SELECT p.run_id, p.started_ms, p.median_value, p.ci_low, p.ci_high, p.jvm_id,"
+            + " p.result_id FROM series_point p WHERE p.series_id = ? AND p.metric = ?"
+            + " ORDER BY p.series_id, p.metric, p.started_ms DESC, p.run_id DESC";
 
     /** Every point of one metric of a series (excluded runs included, marked), oldest first. */
     public List<Point> points(long seriesId, String metric) {
-        try (PreparedStatement ps = c.prepareStatement(POINTS + NEWEST_FIRST)) {
-            return readPoints(ps, seriesId, metric, Integer.MAX_VALUE);
+        try (PreparedStatement ps = c.prepareStatement(POINTS)) {
+            return readPoints(ps, seriesId, metric, Integer.MAX_VALUE, false);
         } catch (SQLException e) {
             throw failure("cannot read the series", e);
         }
@@ -682,9 +663,9 @@ public final class HistoryStore implements AutoCloseable {
      */
     public Map<String, List<Point>> tail(long seriesId, int last) {
         Map<String, List<Point>> byMetric = new TreeMap<>();
-        try (PreparedStatement ps = c.prepareStatement(POINTS + " AND r.excluded = FALSE" + NEWEST_FIRST)) {
+        try (PreparedStatement ps = c.prepareStatement(POINTS)) {
             for (String metric : metrics(seriesId)) {
-                List<Point> points = readPoints(ps, seriesId, metric, last);
+                List<Point> points = readPoints(ps, seriesId, metric, last, true);
                 if (!points.isEmpty()) {
                     byMetric.put(metric, points);
                 }
@@ -695,26 +676,66 @@ public final class HistoryStore implements AutoCloseable {
         }
     }
 
-    /** Runs {@code ps} (a {@link #POINTS} query, newest first) for at most {@code limit} points; oldest first. */
-    private List<Point> readPoints(PreparedStatement ps, long seriesId, String metric, int limit) throws SQLException {
+    /**
+     * Runs {@code ps} (the {@link #POINTS} query) for at most {@code limit} points, those of excluded
+     * runs left out when {@code skipExcluded}; oldest first.
+     */
+    private List<Point> readPoints(PreparedStatement ps, long seriesId, String metric, int limit, boolean skipExcluded)
+            throws SQLException {
         MetricInfo info = metricInfo(seriesId, metric);
         if (info == null) {
             return List.of();
         }
         Map<Long, String[]> jvms = jvms();
+        Runs runs = runs();
         ps.setLong(1, seriesId);
         ps.setString(2, metric);
-        ps.setMaxRows(limit == Integer.MAX_VALUE ? 0 : limit);
+        // enough rows for `limit` points even if every excluded run is among the newest
+        ps.setMaxRows(limit == Integer.MAX_VALUE ? 0 : (int) Math.min(Integer.MAX_VALUE, (long) limit + runs.excluded()));
         List<Point> out = new ArrayList<>();
         try (ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                String[] jvm = jvms.getOrDefault(rs.getLong(10), new String[] {"", ""});
-                out.add(new Point(rs.getLong(1), Instant.ofEpochMilli(rs.getLong(2)), rs.getString(3), rs.getString(4),
-                        rs.getBoolean(5), rs.getString(6), metric, rs.getDouble(7), rs.getDouble(8), rs.getDouble(9),
-                        info.unit(), info.higherIsBetter(), jvm[0], jvm[1], rs.getLong(11)));
+            while (rs.next() && out.size() < limit) {
+                long runId = rs.getLong(1);
+                RunAttributes run = runs.byId().get(runId);
+                if (run == null) { // stored by another writer since the runs were read
+                    runAttributes = null;
+                    runs = runs();
+                    run = runs.byId().getOrDefault(runId, new RunAttributes("", "", false, ""));
+                }
+                if (skipExcluded && run.excluded()) {
+                    continue;
+                }
+                String[] jvm = jvms.getOrDefault(rs.getLong(6), new String[] {"", ""});
+                out.add(new Point(runId, Instant.ofEpochMilli(rs.getLong(2)), run.branch(), run.commit(), run.excluded(),
+                        run.excludeReason(), metric, rs.getDouble(3), rs.getDouble(4), rs.getDouble(5), info.unit(),
+                        info.higherIsBetter(), jvm[0], jvm[1], rs.getLong(7)));
             }
         }
         return out.reversed();
+    }
+
+    /** What a point shows of its run. */
+    private record RunAttributes(String branch, String commit, boolean excluded, String excludeReason) {}
+
+    /** Every run's attributes by id, and how many runs are excluded. */
+    private record Runs(Map<Long, RunAttributes> byId, int excluded) {}
+
+    /** Every run's attributes: read once per store (again after this store adds or excludes a run). */
+    private Runs runs() throws SQLException {
+        if (runAttributes == null) {
+            Map<Long, RunAttributes> byId = new HashMap<>();
+            int excluded = 0;
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT id, branch, git_commit, excluded, exclude_reason FROM run")) {
+                while (rs.next()) {
+                    RunAttributes run = new RunAttributes(rs.getString(2), rs.getString(3), rs.getBoolean(4), rs.getString(5));
+                    byId.put(rs.getLong(1), run);
+                    excluded += run.excluded() ? 1 : 0;
+                }
+            }
+            runAttributes = new Runs(byId, excluded);
+        }
+        return runAttributes;
     }
 
     private record MetricInfo(String unit, boolean higherIsBetter) {}
@@ -776,6 +797,7 @@ public final class HistoryStore implements AutoCloseable {
 
     /** Marks a run as left out of analysis, with the reason. */
     public void exclude(long runId, String reason) {
+        runAttributes = null;
         try (PreparedStatement ps = c.prepareStatement("UPDATE run SET excluded = TRUE, exclude_reason = ? WHERE id = ?")) {
             ps.setString(1, reason);
             ps.setLong(2, runId);

@@ -2,6 +2,7 @@ package dev.vbench.history;
 
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
+import dev.vbench.result.JvmInfo;
 import dev.vbench.result.JmhBenchmark;
 import dev.vbench.result.JmhReader;
 import dev.vbench.result.Metric;
@@ -97,35 +98,18 @@ public final class Importer {
                 MetricSummary summary = cell.summary(m) != null ? cell.summary(m) : Summaries.summarize(values, m.unit());
                 measurements.add(new StoredRun.Measurement(m.key(), m.unit(), m.higherIsBetter(), values, summary));
             }
-            com.fasterxml.jackson.databind.JsonNode jvm = jvmOf(cell);
-            cells.add(new StoredRun.Cell(cell.id(), SeriesKey.of(cell.config()), cell.status(),
-                    jvm.path("version").asText(env.javaVersion()), jvm.path("vendor").asText(env.javaVendor()),
-                    jvm.path("vmName").asText(env.jvmName()), measurements));
+            JvmInfo jvm = cell.jvm(); // the JVM axis: each cell ran on its own JVM; otherwise the run's JVM
+            cells.add(new StoredRun.Cell(cell.id(), SeriesKey.of(cell.config(), jvm == null ? List.of() : jvm.options()),
+                    cell.status(), jvm == null ? env.javaVersion() : exactVersion(jvm),
+                    jvm == null ? env.javaVendor() : jvm.vendor(), jvm == null ? env.jvmName() : jvm.vmName(), measurements));
         }
         return new StoredRun(testbed, started, env.vbenchVersion(), Redactor.redact(env.commandLine()), meta.branch(),
                 meta.commit(), meta.labels(), source, run.schema(), gzip(document), cells);
     }
 
-    /**
-     * The JVM a cell ran on, where the cell records one (a {@code jvm} object on the cell or its
-     * configuration, {@link dev.vbench.result.JvmInfo}); a missing node otherwise (the run's JVM applies).
-     */
-    static com.fasterxml.jackson.databind.JsonNode jvmOf(CellResult cell) {
-        for (Object holder : new Object[] {cell.config(), cell}) {
-            for (java.lang.reflect.RecordComponent rc : holder.getClass().getRecordComponents()) {
-                if (rc.getName().equals("jvm")) {
-                    try {
-                        Object jvm = rc.getAccessor().invoke(holder);
-                        if (jvm != null) {
-                            return ResultCodec.mapper().valueToTree(jvm);
-                        }
-                    } catch (ReflectiveOperationException e) {
-                        throw new IllegalStateException(e);
-                    }
-                }
-            }
-        }
-        return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+    /** A JVM's exact version in the form of the run's {@code javaVersion} ({@code 21.0.8+9-LTS}). */
+    private static String exactVersion(JvmInfo jvm) {
+        return jvm.vmVersion() != null && !jvm.vmVersion().isBlank() ? jvm.vmVersion() : jvm.version();
     }
 
     /** A JMH file: one cell per benchmark entry with raw data; the time is the file's (JMH writes none). */

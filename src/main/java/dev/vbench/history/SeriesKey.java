@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -43,8 +44,18 @@ public record SeriesKey(String fingerprint, String label, String workload, Strin
     static final Set<String> METADATA = Set.of("javaVersion", "javaVendor", "jvmVersion", "jvmVendor", "vmName",
             "vmVersion");
 
-    /** The series of a vbench cell. */
+    /** The series of a vbench cell that ran in the run's own JVM. */
     public static SeriesKey of(CellConfig config) {
+        return of(config, List.of());
+    }
+
+    /**
+     * The series of a vbench cell.
+     *
+     * @param options the options its JVM was started with ({@code --jvm-args}; the configuration
+     *     names only their label): part of the series, so that other options start another one
+     */
+    public static SeriesKey of(CellConfig config, List<String> options) {
         ObjectNode tree = ResultCodec.mapper().valueToTree(config);
         Map<String, String> fields = new TreeMap<>();
         String jvmLabel = "";
@@ -76,6 +87,10 @@ public record SeriesKey(String fingerprint, String label, String workload, Strin
                     jvmLabel = shown;
                 }
             }
+        }
+        if (!options.isEmpty()) {
+            jvmOptions = String.join(" ", options);
+            fields.put("jvm.options", jvmOptions);
         }
         String label = config.label() + (jvmLabel.isEmpty() ? "" : " | jvm=" + jvmLabel);
         return new SeriesKey(hash(fields), label, config.workload(), json(config.params()), config.executor().spec(),

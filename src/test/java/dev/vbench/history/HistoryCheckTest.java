@@ -121,9 +121,7 @@ class HistoryCheckTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(HistoryStores.NAMES)
     void fiftyNoisySeriesThroughTheStoreExit0(String kind) throws Exception {
-        String url = HistoryStores.url(kind, tmp);
-        List<Path> files = HistoryFixtures.writeRuns(tmp, 30, HistoryFixtures.series(50, 0.01), 99, 1.0, 11);
-        assertEquals(0, CliRun.of(HistoryCommandsTest.args("history", "add", "--history", url, files)).code());
+        String url = storeOf(kind, 30, 50, 99, 1.0, 11);
         CliRun check = CliRun.of("history", "check", "--history", url, "--fail-on-regression", "0%");
         assertEquals(0, check.code(), check::toString);
         assertTrue(check.out().contains("500 series × metric(s) checked"), check::toString);
@@ -132,13 +130,19 @@ class HistoryCheckTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(HistoryStores.NAMES)
     void withTooFewRunsForASegmentTheTrialsAreReadFromTheStoreForMannWhitney(String kind) throws Exception {
-        String url = HistoryStores.url(kind, tmp);
         // 3 runs: the newest 20% slower; a baseline of 2 runs is tested with Mann-Whitney over the trials
-        List<Path> files = HistoryFixtures.writeRuns(tmp, 3, HistoryFixtures.series(1, 0.01), 2, 1.2, 5);
-        assertEquals(0, CliRun.of(HistoryCommandsTest.args("history", "add", "--history", url, files)).code());
+        String url = storeOf(kind, 3, 1, 2, 1.2, 5);
         CliRun check = CliRun.of("history", "check", "--history", url, "--metric", "makespan", "--fail-on-regression", "5%");
         assertEquals(1, check.code(), check::toString);
         assertTrue(check.err().contains("series 1 makespan run 3: +1"), check::toString);
         assertTrue(check.err().contains("against 1 run(s)"), check::toString);
+    }
+
+    /** A new store of {@code runs} runs of {@code series} series (1% noise), × {@code factor} from run {@code stepFrom}. */
+    private String storeOf(String kind, int runs, int series, int stepFrom, double factor, long seed) throws Exception {
+        String url = HistoryStores.url(kind, tmp);
+        List<Path> files = HistoryFixtures.writeRuns(tmp, runs, HistoryFixtures.series(series, 0.01), stepFrom, factor, seed);
+        assertEquals(0, CliRun.of(HistoryCommandsTest.args("history", "add", "--history", url, files)).code());
+        return url;
     }
 }

@@ -4,9 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vbench.result.CellResult;
+import dev.vbench.result.ResultCodec;
+import dev.vbench.result.RunResult;
 import dev.vbench.testing.CliRun;
+import dev.vbench.testing.SecondJdk;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -93,6 +101,60 @@ class HistoryCommandsTest {
         CliRun lenient = CliRun.of("history", "check", "--history", url, "--metric", "makespan", "--fail-on-regression", "15%");
         assertEquals(0, lenient.code(), lenient::toString);
         assertTrue(lenient.out().matches("(?s).*\\+(9|10|11)\\.\\d% worse.*"), lenient::toString);
+    }
+
+    /**
+     * A real run on two JVMs: the JVM's label and options are part of the series (another option set
+     * is another series), its exact version and vendor are metadata on the result (the same label on
+     * another JDK continues the series, and show marks the change).
+     */
+    @org.junit.jupiter.api.Test
+    void runWithJvmsStoresLabelAndOptionsInTheFingerprintAndTheExactVersionAsMetadata() throws Exception {
+        Path j21 = SecondJdk.require();
+        String self = System.getProperty("java.home");
+        String url = HistoryStores.url(HistoryStores.H2, tmp);
+        Path first = tmp.resolve("first.json");
+        CliRun run = CliRun.of("run", "-w", "noop", "-e", "virtual", "--tasks", "20", "--warmup", "0", "--trials", "1",
+                "--pinning", "off", "--jvm", "this=" + self, "--jvm", "old=" + j21, "--jvm-args", "small=-Xmx256m -Xss1m",
+                "-q", "-o", first.toString(), "--data-dir", tmp.toString(), "--history", url);
+        assertEquals(0, run.code(), run::toString);
+        RunResult written = ResultCodec.read(first);
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT s.id, s.jvm_label, s.jvm_options, x.java_version, x.java_vendor, x.vm_name"
+                        + " FROM series s JOIN result x ON x.series_id = s.id ORDER BY s.id")) {
+            for (int i = 0; i < 2; i++) {
+                assertTrue(rs.next());
+                CellResult cell = written.cells().get(i);
+                assertEquals(i == 0 ? "this/small" : "old/small", rs.getString(2));
+                assertEquals("-Xmx256m -Xss1m", rs.getString(3));
+                assertEquals(cell.jvm().vmVersion(), rs.getString(4), "the exact version each JVM reported");
+                assertEquals(cell.jvm().vendor(), rs.getString(5));
+                assertEquals(cell.jvm().vmName(), rs.getString(6));
+            }
+            assertFalse(rs.next());
+        }
+        assertTrue(written.cells().get(1).jvm().version().startsWith("21."), written.cells().get(1).jvm()::toString);
+
+        // label "old" on this JDK, same option set: the same series, a new JVM version shown; the option set
+        // "small" with other options: a new series
+        CliRun second = CliRun.of("run", "-w", "noop", "-e", "virtual", "--tasks", "20", "--warmup", "0", "--trials", "1",
+                "--pinning", "off", "--jvm", "old=" + self, "--jvm-args", "small=-Xmx256m -Xss1m", "-q",
+                "-o", tmp.resolve("second.json").toString(), "--data-dir", tmp.toString(), "--history", url);
+        assertEquals(0, second.code(), second::toString);
+        CliRun third = CliRun.of("run", "-w", "noop", "-e", "virtual", "--tasks", "20", "--warmup", "0", "--trials", "1",
+                "--pinning", "off", "--jvm", "old=" + j21, "--jvm-args", "small=-Xmx128m", "-q",
+                "-o", tmp.resolve("third.json").toString(), "--data-dir", tmp.toString(), "--history", url);
+        assertEquals(0, third.code(), third::toString);
+        CliRun series = CliRun.of("history", "series", "--history", url);
+        List<String> rows = series.out().lines().skip(2).toList();
+        assertEquals(3, rows.size(), series::toString);
+        assertTrue(rows.get(1).matches("\\s*2\\s+\\S+\\s+2\\s.*jvm=old/small"), series::toString);
+        assertTrue(rows.get(2).matches("\\s*3\\s+\\S+\\s+1\\s.*jvm=old/small"), series::toString);
+        CliRun show = CliRun.of("history", "show", "2", "--history", url);
+        String thisVersion = ResultCodec.read(tmp.resolve("second.json")).cells().get(0).jvm().vmVersion();
+        assertTrue(show.out().contains(written.cells().get(1).jvm().vmVersion()) && show.out().contains(thisVersion),
+                show::toString);
+        assertTrue(thisVersion.startsWith(Runtime.version().feature() + "."), thisVersion);
     }
 
     static String[] args(String a, String b, String c, String d, List<Path> files) {

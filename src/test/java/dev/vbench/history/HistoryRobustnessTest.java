@@ -163,6 +163,13 @@ class HistoryRobustnessTest {
         }
     }
 
+    /**
+     * A real {@code run --history} of 200 cells (2,000 measurements) killed with SIGKILL while it
+     * writes: the test watches the database itself and kills the child once its transaction has
+     * inserted the run and is inserting results (H2: the statements H2's own trace file records,
+     * {@code TRACE_LEVEL_FILE=3} in the URL; PostgreSQL: the child's session in
+     * {@code pg_stat_activity}). A store that committed row by row would keep a half run.
+     */
     @ParameterizedTest(name = "{0}")
     @MethodSource(HistoryStores.NAMES)
     void killMinus9DuringRunWithHistoryLeavesAConsistentStore(String kind) throws Exception {
@@ -171,17 +178,28 @@ class HistoryRobustnessTest {
         Files.writeString(first, ResultCodec.toJson(HistoryFixtures.run(0, HistoryFixtures.series(3, 0.01), 1.0, 1)));
         assertEquals(0, CliRun.of("history", "add", "--history", url, first.toString()).code());
         Path log = tmp.resolve("child.log");
-        Process p = vbench(log, List.of("-D" + HistoryStore.TEST_PAUSE_PROPERTY + "=60000"), "run", "-w", "noop", "-e", "virtual",
-                "-e", "fixed:threads=2", "--tasks", "20", "--trials", "2", "--warmup", "0", "--pinning", "off", "-q",
-                "-o", tmp.resolve("killed.json").toString(), "--history", url);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (p.isAlive() && System.nanoTime() < deadline
-                && !Files.readString(log, StandardCharsets.UTF_8).contains("pausing before commit")) {
-            Thread.sleep(20);
+        boolean h2 = kind.equals(HistoryStores.H2);
+        String childUrl = h2 ? url + ";TRACE_LEVEL_FILE=3" : url;
+        Path trace = h2 ? Path.of(url.substring("jdbc:h2:file:".length()) + ".trace.db") : null;
+        StringBuilder tasks = new StringBuilder();
+        for (int t = 1; t <= 100; t++) {
+            tasks.append(t == 1 ? "" : ",").append(t);
         }
-        assertTrue(p.isAlive(), () -> "the child ended early: " + read(log));
+        Process p = vbench(log, List.of(), "run", "-w", "noop", "-e", "virtual", "-e", "fixed:threads=2", "--tasks",
+                tasks.toString(), "--trials", "2", "--warmup", "0", "--pinning", "off", "-q",
+                "-o", tmp.resolve("killed.json").toString(), "--history", childUrl);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        boolean writing = false;
+        while (p.isAlive() && System.nanoTime() < deadline && !writing) {
+            writing = h2 ? Files.exists(trace) && Files.readString(trace, StandardCharsets.UTF_8).contains("*/INSERT INTO result (")
+                    : postgresSessionInserting(url);
+            if (!writing) {
+                Thread.sleep(2);
+            }
+        }
         p.destroyForcibly(); // SIGKILL
         assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertTrue(writing, () -> "the child ended before it was seen writing results: " + read(log));
         assertTrue(Files.exists(tmp.resolve("killed.json")), "the result file is written before the store");
         CliRun runs = CliRun.of("history", "runs", "--history", url);
         assertEquals(0, runs.code(), runs::toString);
@@ -189,12 +207,16 @@ class HistoryRobustnessTest {
         try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT (SELECT COUNT(*) FROM run), (SELECT COUNT(*) FROM result),"
                         + " (SELECT COUNT(*) FROM measurement), (SELECT COUNT(*) FROM result x WHERE NOT EXISTS"
-                        + " (SELECT 1 FROM run r WHERE r.id = x.run_id))")) {
+                        + " (SELECT 1 FROM run r WHERE r.id = x.run_id)), (SELECT COUNT(*) FROM series_point),"
+                        + " (SELECT COUNT(*) FROM series), (SELECT SUM(runs) FROM series)")) {
             rs.next();
             assertEquals(1, rs.getInt(1));
             assertEquals(3, rs.getInt(2));
             assertEquals(30, rs.getInt(3));
             assertEquals(0, rs.getInt(4));
+            assertEquals(30, rs.getInt(5));
+            assertEquals(3, rs.getInt(6));
+            assertEquals(3, rs.getInt(7));
         }
         CliRun again = CliRun.of("run", "-w", "noop", "--tasks", "20", "--trials", "2", "--warmup", "0", "--pinning", "off", "-q",
                 "-o", tmp.resolve("again.json").toString(), "--history", url);
@@ -221,6 +243,16 @@ class HistoryRobustnessTest {
         CliRun series = CliRun.of("history", "series", "--history", url);
         assertEquals(7, series.out().lines().count(), series::toString); // the same five series, each 8 runs
         assertTrue(series.out().lines().skip(2).allMatch(l -> l.matches("\\s*\\d+\\s+nightly-box\\s+8\\s.*")), series::toString);
+    }
+
+    /** Whether another session of this database is inside a transaction inserting results. */
+    private static boolean postgresSessionInserting(String url) throws Exception {
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM pg_stat_activity WHERE pid <> pg_backend_pid()"
+                        + " AND datname = current_database() AND xact_start IS NOT NULL AND query LIKE 'INSERT INTO result (%'")) {
+            rs.next();
+            return rs.getInt(1) > 0;
+        }
     }
 
     private static Process vbench(Path log, List<String> jvmOptions, String... args) throws Exception {
