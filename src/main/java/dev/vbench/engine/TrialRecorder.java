@@ -89,7 +89,7 @@ final class TrialRecorder {
                 continue;
             }
             long end = c.end(k);
-            if (inSample || i < trial.sampleFrom) { // timed
+            if (trial.timed(i, inSample)) {
                 t.first = Math.min(t.first, c.submit(k)); // task 0 is always timed: it is the first submit
             }
             t.last = Math.max(t.last, end);

@@ -138,7 +138,7 @@ public final class TrialRunner {
         if (trial.deciding && i >= PILOT_TASKS && (i & 255) == 0) {
             trial.decideSampling(i);
         }
-        boolean timed = trial.sample.contains(i) | i < trial.sampleFrom; // not ||: the sequence sees every index
+        boolean timed = trial.timed(i, trial.sample.contains(i)); // the sequence sees every index
         Run run = new Run(trial, chunk, i, timed);
         if (timed) {
             chunk.times[TaskSlots.at(TaskSlots.slot(i), TaskSlots.SUBMIT)] = clock.nanoTime();
@@ -263,6 +263,14 @@ public final class TrialRunner {
             this.deciding = !(load instanceof LoadShape.OpenRate) && timeoutNanos == 0 && SAMPLE_ONE_IN > 1
                     && (load instanceof LoadShape.Timed || load.tasks() >= 2L * PILOT_TASKS);
             this.pilotServiceNanos = deciding ? new long[PILOT_TASKS] : null;
+        }
+
+        /**
+         * Whether task {@code index} read the clock at its submit and start: it is in the latency sample,
+         * or it came before sampling began. The submitter and the recorder both ask here.
+         */
+        boolean timed(long index, boolean inSample) {
+            return inSample || index < sampleFrom;
         }
 
         /** Latency sampling rate for the result: 0 when every task is in the histograms. */
