@@ -25,15 +25,15 @@ import java.util.concurrent.TimeUnit;
  * ({@code RuntimeMXBean.getInputArguments()}, debugger agents left out) and the same class path,
  * running the hidden subcommand {@value #COMMAND} with three arguments: the {@link ForkPlan} file
  * (the cell, its trials, seed, data directory and probe settings), the file to write its result to,
- * and its fork number. Each fork records the same telemetry as the parent's probes. The parent
- * merges the trials in fork order, numbering forks from 1 (0 means "in the vbench JVM itself").
+ * and its fork number. Each fork records the same telemetry as the parent's probes. The
+ * {@link Engine} runs a cell's forks and merges the trials in fork order, numbering forks from 1 (0 means "in the vbench JVM itself").
  *
  * <p>The measured trials of a cell are split across the forks (fork f of N runs ⌊T/N⌋ trials, one
  * more for the first T mod N forks); each fork runs all the warmup trials first, since each JVM
  * starts cold.
  *
  * <pre>{@code
- * CellResult cell = new ForkRunner().runCell(cellPlan, plan, listener);
+ * ForkRunner.Fork fork = new ForkRunner(probeSettings).runFork(cellPlan, settings, dataRoot, 1, trials);
  * }</pre>
  */
 public final class ForkRunner {
@@ -67,35 +67,6 @@ public final class ForkRunner {
     ForkRunner(TrialProbes.Settings probes, Path scratchDir) {
         this.probes = probes;
         this.scratchDir = scratchDir;
-    }
-
-    /** Runs every fork of {@code cell} one after another and merges their trials. */
-    public CellResult runCell(CellPlan cell, RunPlan plan, RunListener listener) throws IOException {
-        int forks = plan.settings().forks();
-        int total = plan.settings().measuredTrials();
-        List<TrialResult> trials = new ArrayList<>();
-        java.util.Set<String> workloadNotes = new java.util.LinkedHashSet<>();
-        String status = CellResult.OK;
-        try {
-            for (int f = 1; f <= forks; f++) {
-                int share = share(total, forks, f);
-                if (share == 0) {
-                    continue;
-                }
-                Fork fork = runFork(cell, plan.settings(), plan.dataRoot(), f, share);
-                workloadNotes.addAll(fork.notes());
-                for (TrialResult t : fork.trials()) {
-                    TrialResult numbered = t.withIndex(trials.size(), f);
-                    trials.add(numbered);
-                    listener.trialFinished(cell, false, numbered.index(), total, numbered.makespanNanos());
-                }
-            }
-        } catch (InterruptedException e) {
-            status = CellResult.INTERRUPTED;
-            Thread.currentThread().interrupt();
-        }
-        return new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials),
-                Engine.cellNotes(trials, workloadNotes));
     }
 
     /** Measured trials of fork {@code f} (from 1) of {@code forks}: ⌊T/N⌋, one more for the first T mod N forks. */

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.executor.ExecutorStrategies;
+import dev.vbench.measure.NanoClock;
+import dev.vbench.testing.Fixtures;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.RunSettings;
 import dev.vbench.result.TrialResult;
@@ -47,7 +49,7 @@ class ForkRunnerTest {
     @Test
     void mergesForksAndNumbersThemFromOne() throws Exception {
         RunPlan plan = new RunPlan(List.of(noopCell()), new RunSettings(0, 3, 2, 42), dataRoot);
-        CellResult cell = new ForkRunner().runCell(plan.cells().get(0), plan, RunListener.NONE);
+        CellResult cell = new Engine(NanoClock.SYSTEM).run(plan, Fixtures.environment(), RunListener.NONE).cells().get(0);
         assertEquals(CellResult.OK, cell.status());
         assertEquals(List.of(0, 1, 2), cell.trials().stream().map(TrialResult::index).toList());
         assertEquals(List.of(1, 1, 2), cell.trials().stream().map(TrialResult::fork).toList(), "3 trials over 2 forks: 2 + 1");
