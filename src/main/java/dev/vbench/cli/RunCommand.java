@@ -231,6 +231,7 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Plan plan = Planner.plan(request(), code);
+        checkHeap(plan, Runtime.getRuntime().maxMemory());
         history.validate();
         RunOutputs files = RunOutputs.parse(outputs, format.format, quiet);
         ReportOptions reportOptions = reportOptions(plan);
@@ -279,6 +280,35 @@ public final class RunCommand implements Callable<Integer> {
         if (slo != null && concurrency.size() < 2) {
             throw new UsageException("--slo picks the best level of a concurrency sweep; add a list such as"
                     + " --concurrency 1,4,16,64");
+        }
+    }
+
+    /**
+     * Bytes of task slots a trial with a known task count preallocates per task before it starts (four
+     * longs and a state byte: {@code TrialRunner}, "33 bytes per task").
+     */
+    static final long SLOT_BYTES_PER_TASK = 33;
+
+    /**
+     * Refuses, before anything runs, a cell whose task slots alone are more than the max heap of the
+     * JVM it runs on (this one, which forks inherit, or its {@code --jvm}/{@code --jvm-args} target):
+     * it could only end in an out-of-memory error after the cells before it. Timed trials grow their
+     * slots as they go; a heap that is tight rather than too small is caught when it runs out
+     * ({@link Cli#onOutOfMemory}).
+     *
+     * @throws EnvironmentException naming the cell, the sizes and the fix
+     */
+    static void checkHeap(Plan plan, long maxHeapBytes) {
+        for (CellPlan cell : plan.cells()) {
+            long heap = cell.jvm() == null || cell.jvm().info() == null ? maxHeapBytes : cell.jvm().info().maxHeapBytes();
+            long slots = cell.tasks() * SLOT_BYTES_PER_TASK;
+            if (heap > 0 && slots > heap) {
+                throw new EnvironmentException("cell " + cell.config().label() + " preallocates " + Cli.mebibytes(slots)
+                        + " of task slots per trial, more than the " + Cli.mebibytes(heap)
+                        + " max heap of " + (cell.jvm() == null ? "this JVM; give it more with VBENCH_JAVA_OPTS="
+                        : "JVM " + cell.jvm().label() + "; give it more with ") + Cli.heapOption(2 * slots)
+                        + (cell.jvm() == null ? "" : " in its --jvm-args") + ", or run fewer tasks and more --trials", null);
+            }
         }
     }
 
