@@ -1,6 +1,7 @@
 package dev.vbench.cli;
 
 import dev.vbench.compare.Layout;
+import dev.vbench.plan.Planner;
 import dev.vbench.report.Format;
 import dev.vbench.report.compare.CompareFormat;
 import dev.vbench.result.Choice;
@@ -18,8 +19,11 @@ import picocli.CommandLine.TypeConversionException;
  * {@code --pinning-threshold}) and {@link Choice} enums ({@code --metric}, {@code --format},
  * {@code --layout}) through the converters {@link #register registered} once per type, counts
  * ({@code --tasks 10k}) and rates ({@code --rate 5k/s}) through {@code converter =}.
- * A bad value fails while parsing, as one line naming the option, the value and the fix:
- * {@code vbench: --tasks '1m' is ambiguous: …}.
+ * A bad value fails while parsing, as one line naming the option, the value as it was typed and
+ * the fix: {@code vbench: --tasks '1m' is ambiguous: …}. The run options whose range the planner
+ * decides ({@code --tasks}, {@code --concurrency}, {@code --duration}, {@code --timeout},
+ * {@code --rate}) are range-checked here too, by the planner's own rule, so an out-of-range value
+ * is quoted as typed as well: {@code --duration '0s' is out of range}, not {@code 0ns}.
  */
 final class OptionTypes {
 
@@ -72,11 +76,60 @@ final class OptionTypes {
         }
     }
 
-    /** {@code 5000/s}, {@code 5k/s}, {@code 300/min} ({@link Quantities#rate}). */
+    /** {@code 5000/s}, {@code 5k/s}, {@code 300/min} ({@link Quantities#rate}) in {@link Planner#rateInRange}. */
     static final class RateConverter implements ITypeConverter<Double> {
         @Override
         public Double convert(String value) {
-            return read(value, Quantities::rate);
+            return read(value, text -> Planner.rateInRange("--rate", Quantities.rate(text)));
+        }
+    }
+
+    // Options whose range the planner decides are checked here, while the text is at hand, so the
+    // message quotes what was typed ("--tasks '0k' is out of range"), not the value it became ("0").
+
+    /** {@code run --tasks}: a count in {@link Planner#tasksInRange}. */
+    static final class TasksConverter implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return read(value, text -> Planner.tasksInRange("--tasks", Quantities.count(text)));
+        }
+    }
+
+    /** {@code run --concurrency}: a count in {@link Planner#concurrencyInRange}. */
+    static final class ConcurrencyConverter implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return read(value, text -> Planner.concurrencyInRange("--concurrency", Quantities.count(text)));
+        }
+    }
+
+    /** {@code run --duration}: a duration in {@link Planner#windowInRange}. */
+    static final class WindowConverter implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            return read(value, text -> Planner.windowInRange("--duration", Quantities.duration(text)));
+        }
+    }
+
+    /** {@code run --timeout}: a duration in {@link Planner#timeoutInRange}. */
+    static final class TimeoutConverter implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            return read(value, text -> Planner.timeoutInRange("--timeout", Quantities.duration(text)));
+        }
+    }
+
+    /** {@code run --pinning-threshold}: a duration from 0 to {@link RunCommand#MAX_PINNING_THRESHOLD}. */
+    static final class PinningThresholdConverter implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            return read(value, text -> {
+                Duration d = Quantities.duration(text);
+                if (d.isNegative() || d.compareTo(RunCommand.MAX_PINNING_THRESHOLD) > 0) {
+                    throw new IllegalArgumentException("is out of range; use 0ms to 1h");
+                }
+                return d;
+            });
         }
     }
 }

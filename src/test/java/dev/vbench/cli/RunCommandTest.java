@@ -66,22 +66,22 @@ class RunCommandTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = ';', value = {
-        "-w nope;unknown workload 'nope'; valid workloads: ",
-        "-w io -e pool;unknown executor 'pool'; valid executors: fixed, virtual, bounded-virtual",
-        "-w io --tasks 0;--tasks 0 is out of range; use 1 to ",
-        "-w io --tasks -5;--tasks '-5' is not a count; write a whole number",
-        "-w io --tasks abc;--tasks 'abc' is not a count; write a whole number, optionally with k (thousand) or M (million), e.g. 10000, 10k, 1M",
-        "-w io --tasks 1m;--tasks '1m' is ambiguous: a lower-case 'm' is not a count suffix; write M for million (e.g. 1M; min means minutes)",
-        "-w io -p size=1;workload 'io' has no parameter 'size'; its parameters are duration",
-        "-w io -p duration=fast;parameter 'duration' of workload 'io': 'fast' is not a duration; write a number and a unit: ns, us, ms, s, min or h (e.g. 200ms, 30s, 2min)",
-        "-w io -e fixed:threads=0;parameter 'threads' of executor 'fixed': '0' is out of range; use a whole number in 1..100000",
-        "-w io -o /nonexistent-dir/r.json;-o /nonexistent-dir/r.json: directory /nonexistent-dir does not exist; create it first",
-        "-w io --trials 0;--trials 0 must be at least 1",
-        "-w io --metric p12;--metric 'p12' is unknown",
-        "--workload;Missing required parameter for option '--workload'",
-        "-w io --bogus;Unknown option: '--bogus'",
-        "-e virtual;no workload given; add -w NAME"
+    @CsvSource(delimiter = '|', value = {
+        "-w nope|unknown workload 'nope'; valid workloads: ",
+        "-w io -e pool|unknown executor 'pool'; valid executors: fixed, virtual, bounded-virtual",
+        "-w io --tasks 0|--tasks '0' is out of range; use 1 or more",
+        "-w io --tasks -5|--tasks '-5' is not a count; write a whole number",
+        "-w io --tasks abc|--tasks 'abc' is not a count; write a whole number, optionally with k (thousand) or M (million), e.g. 10000, 10k, 1M",
+        "-w io --tasks 1m|--tasks '1m' is ambiguous: a lower-case 'm' is not a count suffix; write M for million (e.g. 1M; min means minutes)",
+        "-w io -p size=1|workload 'io' has no parameter 'size'; its parameters are duration",
+        "-w io -p duration=fast|parameter 'duration' of workload 'io': 'fast' is not a duration; write a number and a unit: ns, us, ms, s, min or h (e.g. 200ms, 30s, 2min)",
+        "-w io -e fixed:threads=0|parameter 'threads' of executor 'fixed': '0' is out of range; use a whole number in 1..100000",
+        "-w io -o /nonexistent-dir/r.json|-o /nonexistent-dir/r.json: directory /nonexistent-dir does not exist; create it first",
+        "-w io --trials 0|--trials 0 must be at least 1",
+        "-w io --metric p12|--metric 'p12' is unknown",
+        "--workload|Missing required parameter for option '--workload'",
+        "-w io --bogus|Unknown option: '--bogus'",
+        "-e virtual|no workload given; add -w NAME"
     })
     void badInputIsOneLineAndExitTwo(String args, String expected) {
         CliRun r = CliRun.of(("run " + args).split(" "));
