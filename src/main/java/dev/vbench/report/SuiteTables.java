@@ -25,7 +25,8 @@ final class SuiteTables {
 
     private SuiteTables() {}
 
-    static ReportDocument document(SuiteSpec suite, RunResult result) {
+    /** @param verbose add {@code (p=… n=…)} to every change, as {@code vbench compare --verbose} does */
+    static ReportDocument document(SuiteSpec suite, RunResult result, boolean verbose) {
         List<Block> blocks = new ArrayList<>();
         for (ExperimentSpec e : suite.experiments()) {
             ExperimentSpec.Fields f = e.fields();
@@ -39,7 +40,7 @@ final class SuiteTables {
                 String title = t.title() != null ? t.title() : f.title() != null ? f.title() : f.name();
                 title += fixedParams(cells) + " · " + cells.get(0).trials().size() + " trials";
                 Table table = PivotTables.render(title, cells, t.layout() == null ? Layout.SPEEDUP : Layout.parse(t.layout()),
-                        metric, t.unit(), t.perTaskOrFalse(), t.jvmColumns());
+                        metric, t.unit(), t.perTaskOrFalse(), t.jvmColumns(), verbose);
                 if (table != null) {
                     blocks.add(new TableBlock(Kind.SUITE, table));
                 }

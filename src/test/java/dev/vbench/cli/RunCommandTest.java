@@ -65,6 +65,31 @@ class RunCommandTest {
         assertTrue(r.out().contains("Speedup"), r::toString);
     }
 
+    /**
+     * run --verbose gives each speedup the p-value and trial counts behind its verdict, as compare
+     * --verbose does (one place writes the cell, report/ComparisonTables); without it the cell is bare.
+     */
+    @Test
+    void verboseShowsPAndTrialCountsBehindEachSpeedup() {
+        String[] args = {"run", "-w", "noop", "-e", "sequential", "-e", "virtual", "--tasks", "100,200", "--trials", "3",
+            "--warmup", "0"};
+        CliRun plain = CliRun.of(args);
+        assertEquals(0, plain.code(), plain::toString);
+        assertTrue(plain.out().contains("Speedup"), plain::toString);
+        assertTrue(!plain.out().contains("(p="), plain::toString);
+        String[] verboseArgs = java.util.Arrays.copyOf(args, args.length + 1);
+        verboseArgs[args.length] = "--verbose";
+        CliRun verbose = CliRun.of(verboseArgs);
+        assertEquals(0, verbose.code(), verbose::toString);
+        String out = verbose.out();
+        String table = out.substring(out.indexOf("— makespan (ms)"), out.indexOf("\ngeomean", out.indexOf("— makespan (ms)")));
+        java.util.List<String> rows = table.lines().filter(l -> l.startsWith("100 ") || l.startsWith("200 ")).toList();
+        assertEquals(2, rows.size(), verbose::toString);
+        for (String row : rows) {
+            assertTrue(row.matches(".* \\(p=\\d\\.\\d{3} n=3\\+3\\)$"), () -> "no (p=… n=3+3) in: " + row);
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
         "-w nope|unknown workload 'nope'; valid workloads: ",
