@@ -234,7 +234,7 @@ public final class RunCommand implements Callable<Integer> {
         checkHeap(plan, Runtime.getRuntime().maxMemory());
         history.validate();
         RunOutputs files = RunOutputs.parse(outputs, format.format, quiet);
-        ReportOptions reportOptions = reportOptions(plan);
+        ReportOptions reportOptions = reportOptions();
         Environment environment = EnvironmentProbe.capture(VersionProvider.version(),
                 "vbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         header(err, plan);
@@ -309,10 +309,9 @@ public final class RunCommand implements Callable<Integer> {
      * Without --metric, executors are compared by makespan; a timed trial's makespan is its window,
      * so compare throughput, and an open-model trial's is its schedule, so compare (corrected) p99.
      */
-    private ReportOptions reportOptions(Plan plan) {
+    private ReportOptions reportOptions() {
         Metric byLoad = !rates.isEmpty() ? Metric.P99 : duration != null ? Metric.THROUGHPUT : Metric.MAKESPAN;
-        return new ReportOptions(metric.orElse(byLoad), verbosity.verbose, metric.metric, parseSlo())
-                .withSuite(plan.suite());
+        return new ReportOptions(metric.orElse(byLoad), verbosity.verbose, metric.metric, parseSlo());
     }
 
     /** The one header line on stderr: what runs, how often, and how to stop it. */
@@ -356,7 +355,8 @@ public final class RunCommand implements Callable<Integer> {
         if (suite != null && (chosen == null || chosen == Format.CONSOLE || chosen == Format.MARKDOWN)) {
             files.writeFiles(result, reportOptions);
             if (!(quiet && files.anyFile())) {
-                out.print(SuiteRun.render(suite, result, chosen == Format.MARKDOWN));
+                // the result carries the suite's tables (RunResult.suite), as vbench report reads them
+                out.print((chosen == Format.MARKDOWN ? Format.MARKDOWN : Format.CONSOLE).exporter(reportOptions).render(result));
                 out.flush();
             }
             return exitCode(err, result);

@@ -121,10 +121,10 @@ public record ReportDocument(String title, List<String> preface, Environment env
                 + (env.maxHeapBytes() >> 20) + " MiB max heap";
     }
 
-    /** The document of a result: a suite's tables when {@code options} name a suite, else one section per workload. */
+    /** The document of a result: a suite's tables when it is a suite run's ({@link RunResult#suite()}), else one section per workload. */
     public static ReportDocument of(RunResult result, ReportOptions options) {
-        if (options.suite() != null) {
-            return SuiteTables.document(options.suite(), result, options.verbose());
+        if (result.suite() != null) {
+            return SuiteTables.document(result, options.verbose());
         }
         List<Section> sections = new ArrayList<>();
         int warmup = result.settings().warmupTrials();

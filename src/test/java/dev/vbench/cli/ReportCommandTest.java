@@ -13,6 +13,7 @@ import dev.vbench.testing.Fixtures;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -100,5 +101,56 @@ class ReportCommandTest {
         assertEquals(0, r.code(), r::toString);
         assertTrue(r.out().contains("report"), r::toString);
         assertFalse(r.out().contains("generate-completion"), r::toString);
+    }
+
+    /**
+     * A suite run's result records its tables (RunResult.suite), so report prints exactly what the run
+     * printed, --verbose included; the same result without the field (a file from before it) still
+     * reads and shows the per-workload tables.
+     */
+    @Test
+    void aSuiteResultReportsTheSuitesTables() throws Exception {
+        Path suite = tmp.resolve("tiny.yaml");
+        Files.writeString(suite, String.join("\n",
+                "suite: tiny",
+                "title: Tiny suite",
+                "source: report on a suite result",
+                "trials: 2",
+                "warmup: 0",
+                "experiments:",
+                "  - name: sleep",
+                "    title: Sleep per task",
+                "    workload: io",
+                "    params: {duration: 1ms}",
+                "    executors: [virtual, \"fixed:threads=2\"]",
+                "    tasks: 10",
+                "    tables:",
+                "      - {title: Makespan, layout: chain, metric: makespan, unit: ms}",
+                "      - {title: Throughput, layout: baseline, metric: throughput}",
+                "  - name: noop",
+                "    workload: noop",
+                "    executors: [sequential, virtual]",
+                "    tasks: 100",
+                ""), StandardCharsets.UTF_8);
+        Path result = tmp.resolve("tiny.json");
+        CliRun run = CliRun.of("run", suite.toString(), "-o", result.toString(), "--verbose");
+        assertEquals(0, run.code(), run::toString);
+        assertTrue(run.out().startsWith("Tiny suite\n\nreport on a suite result\n"), run::toString);
+        assertTrue(run.out().contains("Throughput (duration=1ms) · 2 trials\nBenchmark  Mode   Units"), run::toString);
+
+        CliRun report = CliRun.of("report", result.toString(), "--verbose");
+        assertEquals(0, report.code(), report::toString);
+        assertEquals(run.out(), report.out());
+
+        RunResult read = ResultCodec.read(result);
+        assertEquals("tiny", read.suite().suite());
+        assertEquals(List.of("sleep", "noop"), read.suite().experiments().stream().map(e -> e.name()).toList());
+        Path old = tmp.resolve("old.json");
+        Files.writeString(old, ResultCodec.toJson(read.withSuite(null)), StandardCharsets.UTF_8);
+        assertFalse(Files.readString(old).contains("\"suite\""), "no suite field when there is no suite");
+        CliRun plain = CliRun.of("report", old.toString());
+        assertEquals(0, plain.code(), plain::toString);
+        assertTrue(plain.out().startsWith("vbench "), plain::toString); // per-workload tables under the environment line
+        assertFalse(plain.out().contains("Tiny suite"), plain::toString);
     }
 }
