@@ -78,13 +78,13 @@ class ReportCommandTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = ';', value = {
-        "MISSING;does not exist; check the path",
-        "NOTJSON;is not valid JSON",
-        "OK --cell c9;--cell c9 is not in",
-        "OK --metric p12;--metric 'p12' is unknown",
-        "OK --format pdf;--format 'pdf' is unknown; use one of console, markdown, json, csv, html, hgrm, gobench",
-        "OK -o /nonexistent-dir/x.html;directory /nonexistent-dir does not exist; create it first"
+    @CsvSource(delimiter = '|', value = {
+        "MISSING|does not exist; check the path",
+        "NOTJSON|is not valid JSON",
+        "OK --cell c9|--cell c9 is not in",
+        "OK --metric p12|--metric 'p12' is unknown",
+        "OK --format pdf|--format 'pdf' is unknown; use one of console, markdown, json, csv, html, hgrm, gobench",
+        "OK -o /nonexistent-dir/x.html|directory /nonexistent-dir does not exist; create it first"
     })
     void badInputIsOneLineAndExitTwo(String args, String expected) throws Exception {
         Path notJson = Files.writeString(tmp.resolve("bad.json"), "hello");
