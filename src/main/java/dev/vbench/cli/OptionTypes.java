@@ -60,70 +60,79 @@ final class OptionTypes {
         }
     }
 
-    /** {@code 200ms}, {@code 30s}, {@code 2min} ({@link Quantities#duration}). */
-    static final class DurationConverter implements ITypeConverter<Duration> {
+    /**
+     * A converter from one grammar of {@link Quantities}, optionally followed by a range rule; picocli
+     * makes each subclass with its no-argument constructor ({@code converter = X.class}).
+     */
+    private abstract static class Grammar<T> implements ITypeConverter<T> {
+        private final Function<String, T> grammar;
+
+        Grammar(Function<String, T> grammar) {
+            this.grammar = grammar;
+        }
+
         @Override
-        public Duration convert(String value) {
-            return read(value, Quantities::duration);
+        public T convert(String value) {
+            return read(value, grammar);
+        }
+    }
+
+    /** {@code 200ms}, {@code 30s}, {@code 2min} ({@link Quantities#duration}). */
+    static final class DurationConverter extends Grammar<Duration> {
+        DurationConverter() {
+            super(Quantities::duration);
         }
     }
 
     /** {@code 10000}, {@code 10k}, {@code 1M} ({@link Quantities#count}). */
-    static final class CountConverter implements ITypeConverter<Long> {
-        @Override
-        public Long convert(String value) {
-            return read(value, Quantities::count);
-        }
-    }
-
-    /** {@code 5000/s}, {@code 5k/s}, {@code 300/min} ({@link Quantities#rate}) in {@link Planner#rateInRange}. */
-    static final class RateConverter implements ITypeConverter<Double> {
-        @Override
-        public Double convert(String value) {
-            return read(value, text -> Planner.rateInRange("--rate", Quantities.rate(text)));
+    static final class CountConverter extends Grammar<Long> {
+        CountConverter() {
+            super(Quantities::count);
         }
     }
 
     // Options whose range the planner decides are checked here, while the text is at hand, so the
     // message quotes what was typed ("--tasks '0k' is out of range"), not the value it became ("0").
 
+    /** {@code run --rate}: {@code 5000/s}, {@code 5k/s}, {@code 300/min} ({@link Quantities#rate}) in {@link Planner#rateInRange}. */
+    static final class RateConverter extends Grammar<Double> {
+        RateConverter() {
+            super(text -> Planner.rateInRange("--rate", Quantities.rate(text)));
+        }
+    }
+
     /** {@code run --tasks}: a count in {@link Planner#tasksInRange}. */
-    static final class TasksConverter implements ITypeConverter<Long> {
-        @Override
-        public Long convert(String value) {
-            return read(value, text -> Planner.tasksInRange("--tasks", Quantities.count(text)));
+    static final class TasksConverter extends Grammar<Long> {
+        TasksConverter() {
+            super(text -> Planner.tasksInRange("--tasks", Quantities.count(text)));
         }
     }
 
     /** {@code run --concurrency}: a count in {@link Planner#concurrencyInRange}. */
-    static final class ConcurrencyConverter implements ITypeConverter<Long> {
-        @Override
-        public Long convert(String value) {
-            return read(value, text -> Planner.concurrencyInRange("--concurrency", Quantities.count(text)));
+    static final class ConcurrencyConverter extends Grammar<Long> {
+        ConcurrencyConverter() {
+            super(text -> Planner.concurrencyInRange("--concurrency", Quantities.count(text)));
         }
     }
 
     /** {@code run --duration}: a duration in {@link Planner#windowInRange}. */
-    static final class WindowConverter implements ITypeConverter<Duration> {
-        @Override
-        public Duration convert(String value) {
-            return read(value, text -> Planner.windowInRange("--duration", Quantities.duration(text)));
+    static final class WindowConverter extends Grammar<Duration> {
+        WindowConverter() {
+            super(text -> Planner.windowInRange("--duration", Quantities.duration(text)));
         }
     }
 
     /** {@code run --timeout}: a duration in {@link Planner#timeoutInRange}. */
-    static final class TimeoutConverter implements ITypeConverter<Duration> {
-        @Override
-        public Duration convert(String value) {
-            return read(value, text -> Planner.timeoutInRange("--timeout", Quantities.duration(text)));
+    static final class TimeoutConverter extends Grammar<Duration> {
+        TimeoutConverter() {
+            super(text -> Planner.timeoutInRange("--timeout", Quantities.duration(text)));
         }
     }
 
     /** {@code run --pinning-threshold}: a duration from 0 to {@link RunCommand#MAX_PINNING_THRESHOLD}. */
-    static final class PinningThresholdConverter implements ITypeConverter<Duration> {
-        @Override
-        public Duration convert(String value) {
-            return read(value, text -> {
+    static final class PinningThresholdConverter extends Grammar<Duration> {
+        PinningThresholdConverter() {
+            super(text -> {
                 Duration d = Quantities.duration(text);
                 if (d.isNegative() || d.compareTo(RunCommand.MAX_PINNING_THRESHOLD) > 0) {
                     throw new IllegalArgumentException("is out of range; use 0ms to 1h");

@@ -7,13 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.CliRun;
-import java.io.File;
+import dev.vbench.testing.VbenchProcess;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -117,17 +116,10 @@ class OutOfMemoryTest {
         }
     }
 
-    /** {@code java JVM_OPTIONS -cp (the test class path) dev.vbench.Main ARGS}, stdout and stderr together. */
+    /** vbench in a child JVM with {@code jvmOptions}, stdout and stderr together. */
     private Child vbench(List<String> jvmOptions, String... args) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED"));
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", classpath, "dev.vbench.Main"));
-        command.addAll(List.of(args));
         Path log = tmp.resolve("out.log");
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        Process p = VbenchProcess.start(log, jvmOptions, args);
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "vbench did not finish in 2 minutes");
         return new Child(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
     }
