@@ -878,6 +878,70 @@ public final class HistoryStore implements AutoCloseable {
         }
     }
 
+    /**
+     * What {@link #compact} did.
+     *
+     * @param action what was done, in words ({@code SHUTDOWN COMPACT}, {@code VACUUM ANALYZE of 11 tables})
+     * @param bytesBefore the store's size before: the H2 file, or PostgreSQL's tables with their indexes and TOAST
+     * @param bytesAfter the same after
+     * @param seconds how long it took
+     */
+    public record Compaction(String action, long bytesBefore, long bytesAfter, double seconds) {}
+
+    /**
+     * Compacts the store. An H2 file is rewritten whole by {@code SHUTDOWN COMPACT} (H2 copies every
+     * live page into a new file, compressed, and replaces the old one atomically: a process killed
+     * meanwhile leaves the old file as it was); the store is closed afterwards. PostgreSQL reuses the
+     * space of deleted rows itself (autovacuum), and vbench only inserts, except the run counts of
+     * {@code series} and the exclusions of {@code run}: a {@code VACUUM ANALYZE} of vbench's tables
+     * clears what those left and refreshes the planner's statistics, without the exclusive lock of
+     * {@code VACUUM FULL} (writers go on). An H2 database that is not a local file cannot be compacted here.
+     */
+    public Compaction compact() {
+        long start = System.nanoTime();
+        try {
+            if (url.postgres()) {
+                long before = postgresBytes();
+                try (Statement s = c.createStatement()) {
+                    for (String table : Schema.TABLES) {
+                        s.execute("VACUUM (ANALYZE) " + table);
+                    }
+                }
+                return new Compaction("VACUUM ANALYZE of its " + Schema.TABLES.size() + " tables", before, postgresBytes(),
+                        (System.nanoTime() - start) / 1e9);
+            }
+            Path file = url.h2File();
+            if (file == null) {
+                throw HistoryException.usage("the history store " + url.shown() + " is not an H2 file; compact works on"
+                        + " jdbc:h2:file:PATH stores and PostgreSQL");
+            }
+            long before = Files.size(file);
+            try (Statement s = c.createStatement()) {
+                s.execute("SHUTDOWN COMPACT");
+            }
+            return new Compaction("SHUTDOWN COMPACT", before, Files.size(file), (System.nanoTime() - start) / 1e9);
+        } catch (SQLException e) {
+            throw failure("cannot compact the history store", e);
+        } catch (IOException e) {
+            throw HistoryException.environment("cannot read the size of the history store " + url.shown() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** PostgreSQL: the bytes of vbench's tables in the current schema, indexes and TOAST included. */
+    private long postgresBytes() throws SQLException {
+        long total = 0;
+        try (PreparedStatement ps = c.prepareStatement("SELECT COALESCE(pg_total_relation_size(to_regclass(?)), 0)")) {
+            for (String table : Schema.TABLES) {
+                ps.setString(1, table);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    total += rs.getLong(1);
+                }
+            }
+        }
+        return total;
+    }
+
     /** Where the store is, passwords redacted. */
     public String shown() {
         return url.shown();
