@@ -76,7 +76,7 @@ final class RunSession {
     /**
      * Ctrl-C interrupts the thread that opened the guard; the JVM then waits (up to 30 s) until the
      * guard is closed — after the command has written its files and printed its tables — so what
-     * finished is never lost.
+     * finished is never lost. A task that ignores the interrupt past that gets one line on stderr.
      *
      * <pre>{@code
      * try (RunSession.InterruptGuard guard = RunSession.InterruptGuard.install()) {
@@ -87,6 +87,8 @@ final class RunSession {
      */
     static final class InterruptGuard implements AutoCloseable {
 
+        private static final int GRACE_SECONDS = 30;
+
         private final CountDownLatch commandDone = new CountDownLatch(1);
         private final Thread hook;
 
@@ -95,7 +97,11 @@ final class RunSession {
             hook = new Thread(() -> {
                 runner.interrupt();
                 try {
-                    commandDone.await(30, TimeUnit.SECONDS);
+                    if (!commandDone.await(GRACE_SECONDS, TimeUnit.SECONDS)) {
+                        System.err.println("vbench: a task did not return within " + GRACE_SECONDS
+                                + " s of the interrupt; stopping without the tables (the files hold every cell finished before)");
+                        System.err.flush();
+                    }
                 } catch (InterruptedException ignored) {
                     Thread.currentThread().interrupt();
                 }

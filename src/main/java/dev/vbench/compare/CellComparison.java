@@ -3,6 +3,7 @@ package dev.vbench.compare;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.stats.MannWhitney;
+import dev.vbench.stats.Summaries;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -84,9 +85,9 @@ public record CellComparison(Comparison comparison, List<String> rowDimensions, 
             List<Series> series = new ArrayList<>();
             byRow.forEach((key, byColumn) -> {
                 CellResult c = byColumn.get(label);
-                double[] values = c == null ? new double[0] : scaled(metric, c, unit.factor());
-                if (values.length > 0) {
-                    series.add(new Series(key, mode, unit.name(), metric.higherIsBetter(), values, c.shedLoad()));
+                if (c != null) { // with no values (every task failed) the row stays, showing —
+                    series.add(new Series(key, mode, unit.name(), metric.higherIsBetter(), scaled(metric, c, unit.factor()),
+                            c.shedLoad()));
                 }
             });
             datasets.add(new Dataset(label, label, "vbench", Map.of(), series, List.of()));
@@ -111,7 +112,12 @@ public record CellComparison(Comparison comparison, List<String> rowDimensions, 
         };
     }
 
+    /** The cell's per-trial values ({@link Summaries#values}) in the display unit. */
     private static double[] scaled(Metric metric, CellResult cell, double factor) {
-        return cell.trials().stream().mapToDouble(metric::of).filter(v -> !Double.isNaN(v)).map(v -> v * factor).toArray();
+        double[] values = Summaries.values(cell.trials(), metric);
+        for (int i = 0; i < values.length; i++) {
+            values[i] *= factor;
+        }
+        return values;
     }
 }

@@ -103,15 +103,15 @@ public final class Comparisons {
                         + s.unit() + " in " + files.get(f).path() + "; compare results measured in the same unit (JMH: -tu)");
             }
             any = s != null && any == null ? s : any;
-            columns.add(s == null ? null : Summaries.summarize(s.values(), s.unit()));
+            columns.add(s == null || s.values().length == 0 ? null : Summaries.summarize(s.values(), s.unit()));
             shed.add(s != null && s.shedLoad());
         }
         List<Change> changes = new ArrayList<>();
         for (int[] pair : pairs) {
             Series from = byKey.get(pair[0]).get(key);
             Series to = byKey.get(pair[1]).get(key);
-            if (from == null || to == null) {
-                changes.add(null);
+            if (from == null || to == null || from.values().length == 0 || to.values().length == 0) {
+                changes.add(null); // absent, or a cell that measured nothing (every task failed): shown as —
                 continue;
             }
             double ratio = columns.get(pair[1]).median() / columns.get(pair[0]).median();

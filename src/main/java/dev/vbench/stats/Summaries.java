@@ -45,9 +45,15 @@ public final class Summaries {
                 sorted[0], sorted[sorted.length - 1], Outliers.indexes(rawValues));
     }
 
-    /** Values of {@code metric} over trials, in trial order, NaN dropped. */
+    /**
+     * Values of {@code metric} over trials, in trial order, NaN dropped. A trial in which no task
+     * completed (every one failed) measured nothing: its makespan is the time to fail and its
+     * throughput 0, so it has no value, and a cell of only such trials has no summary (tables show —,
+     * the notes say the tasks failed).
+     */
     public static double[] values(List<TrialResult> trials, Metric metric) {
-        return trials.stream().mapToDouble(metric::of).filter(v -> !Double.isNaN(v)).toArray();
+        return trials.stream().filter(t -> t.completed() > 0).mapToDouble(metric::of).filter(v -> !Double.isNaN(v))
+                .toArray();
     }
 
     /** Notes about a cell's trials: failures, outliers, the warmup hint. */

@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Stopping a run (Ctrl-C, or a TERM from cron or CI; both run the JVM's shutdown hooks) keeps what
@@ -55,5 +57,40 @@ class InterruptTest {
         assertEquals(CellResult.INTERRUPTED, cell.status(), out);
         assertTrue(cell.trials().size() >= 1 && cell.trials().size() < 30, out);
         assertTrue(cell.trials().stream().allMatch(t -> t.completed() == 3), "kept trials are complete ones");
+    }
+
+    /**
+     * The sequential executor runs every task on the thread that Ctrl-C interrupts, and nothing there waits on
+     * a semaphore: the trial must stop at the next task, whether the task threw on the interrupt (sleep) or
+     * never looked at it (CPU), not run on until the JVM gives up waiting (30 s) with nothing printed.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"io:duration=200ms", "cpu:iterations=100000000"})
+    void sequentialTrialStopsAtTheNextTask(String workload) throws Exception {
+        String[] w = workload.split(":");
+        Path json = tmp.resolve("s.json");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> command = List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp", classpath, "dev.vbench.Main",
+                "run", "-w", w[0], "-p", w[1], "-e", "sequential", "--tasks", "100000", "--trials", "2",
+                "--warmup", "0", "-o", json.toString());
+        Path log = tmp.resolve("seq.log");
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (p.isAlive() && System.nanoTime() < deadline
+                && !Files.readString(log, StandardCharsets.UTF_8).contains("measured trials")) {
+            Thread.sleep(20);
+        }
+        Thread.sleep(1500); // inside the first trial (hours long)
+        long stopped = System.nanoTime();
+        p.destroy();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "vbench did not stop");
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - stopped);
+        String out = Files.readString(log, StandardCharsets.UTF_8);
+        // one task is at most 0.2 s (io) or about 0.3 s (cpu) here; the JVM's own limit is 30 s
+        assertTrue(seconds < 20, "took " + seconds + " s to stop: " + out);
+        assertTrue(out.contains("vbench: interrupted; finished cells were kept"), out);
+        assertEquals(CellResult.INTERRUPTED, ResultCodec.read(json).cells().get(0).status(), out);
     }
 }

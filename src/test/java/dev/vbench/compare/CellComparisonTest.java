@@ -50,6 +50,31 @@ class CellComparisonTest {
         assertEquals("ss", fixed.mode(), "JMH's mode name for makespan (single shot)");
     }
 
+    /**
+     * A cell in which every task failed measured nothing (seen on a machine without fonts: every render
+     * task threw, and the suite printed 0.00 maps/s for every cell): it shows as — with no change, and
+     * its row stays. Its summary is empty too, so the run's detail table shows — as well.
+     */
+    @Test
+    void aCellWhoseTasksAllFailedHasNoValue() {
+        List<CellResult> cells = new ArrayList<>(cells());
+        CellResult ok = cells.get(0);
+        List<dev.vbench.result.TrialResult> failed = ok.trials().stream().map(t -> new dev.vbench.result.TrialResult(
+                t.index(), t.fork(), t.tasks(), 0, t.tasks(), List.of("java.lang.RuntimeException: Fontconfig head is null"),
+                t.makespanNanos(), 0.0, t.latency(), t.histograms(), t.telemetry())).toList();
+        cells.set(0, new CellResult(ok.id(), ok.config(), CellResult.OK, failed, dev.vbench.stats.Summaries.summarize(failed),
+                dev.vbench.stats.Summaries.notes(failed)));
+        assertTrue(cells.get(0).summary(Metric.THROUGHPUT) == null && cells.get(0).summary(Metric.MAKESPAN) == null,
+                "no summary of a cell that measured nothing");
+        CellComparison c = CellComparison.of(cells, CellDimension.CONCURRENCY, List.of(CellDimension.EXECUTOR),
+                Metric.THROUGHPUT, DisplayUnit.of(Metric.THROUGHPUT, null), Layout.CHAIN, CompareOptions.DEFAULT_NOISE);
+        Row fixed = c.comparison().rows().get(0);
+        assertEquals("fixed:threads=4", fixed.label(), "the row stays");
+        assertEquals(null, fixed.columns().get(0), "concurrency 1: every task failed");
+        assertEquals(null, fixed.changes().get(0), "no change from a cell that measured nothing");
+        assertTrue(fixed.columns().get(1) != null && fixed.changes().get(1) != null, "2 → 4 is still compared");
+    }
+
     /** fixed:threads=4 halves its makespan from 1 to 2 to 4 clients; virtual halves it once, then stays. */
     private static List<CellResult> cells() {
         List<CellResult> cells = new ArrayList<>();

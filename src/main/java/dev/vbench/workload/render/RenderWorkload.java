@@ -3,6 +3,7 @@ package dev.vbench.workload.render;
 import dev.vbench.spi.PrepareContext;
 import dev.vbench.spi.Task;
 import dev.vbench.spi.Workload;
+import dev.vbench.spi.WorkloadException;
 import dev.vbench.workload.inputs.Seeds;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -43,7 +44,22 @@ final class RenderWorkload implements Workload {
                     NAMES[(i / STREETS.length) % NAMES.length], 1 + i);
         }
         painter = new MapPainter(labels);
+        checkFonts(() -> draw(0));
         task = this::render;
+    }
+
+    /**
+     * Draws one map before the trials: a machine without fonts (a bare container: Java2D throws
+     * "Fontconfig head is null" or fails to load its font library) is an environment problem to report
+     * once, with the fix, not a trial in which every task fails.
+     */
+    static void checkFonts(Runnable drawOneMap) {
+        try {
+            drawOneMap.run();
+        } catch (RuntimeException | LinkageError | InternalError e) {
+            throw WorkloadException.environment("render: Java2D cannot draw text here (" + e.getMessage()
+                    + "); install fontconfig and a font (Debian/Ubuntu: apt-get install fontconfig fonts-dejavu-core)", e);
+        }
     }
 
     @Override

@@ -2,11 +2,13 @@ package dev.vbench.workload.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.spi.Params;
 import dev.vbench.spi.PrepareContext;
 import dev.vbench.spi.Workload;
+import dev.vbench.spi.WorkloadException;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.Map;
@@ -88,5 +90,18 @@ class RenderWorkloadTest {
 
     private static long drawnPerMille(BufferedImage image) {
         return drawnPixels(image) * 1000 / ((long) image.getWidth() * image.getHeight());
+    }
+
+    /** What a bare container without fonts throws (seen on a 16-core machine): one environment error with the fix. */
+    @Test
+    void noFontsIsAnEnvironmentErrorNamingTheFix() {
+        WorkloadException e = assertThrows(WorkloadException.class, () -> RenderWorkload.checkFonts(() -> {
+            throw new RuntimeException("Fontconfig head is null, check your fonts or fonts configuration");
+        }));
+        assertEquals(WorkloadException.ENVIRONMENT, e.exitCode());
+        assertEquals("render: Java2D cannot draw text here (Fontconfig head is null, check your fonts or fonts"
+                + " configuration); install fontconfig and a font (Debian/Ubuntu: apt-get install fontconfig"
+                + " fonts-dejavu-core)", e.getMessage());
+        RenderWorkload.checkFonts(() -> { }); // drawing works: nothing thrown
     }
 }
