@@ -87,19 +87,23 @@ public final class HistoryStore implements AutoCloseable {
     }
 
     /**
-     * H2 compacts its file in a background thread while a store is open and again when it closes
-     * (seconds of CPU on a store of thousands of runs, every time): verbs that store no run leave
-     * that to the next writer. Settings the URL names itself are left as they are.
+     * Settings of verbs that store no run. H2 compacts its file in a background thread while a store
+     * is open and again when it closes (seconds of CPU on a store of thousands of runs, every time):
+     * those verbs leave that to the next writer. PostgreSQL's driver sends the first four executions of
+     * a statement as text and parses every value back; {@code prepareThreshold=-1} asks for binary
+     * transfer from the first (analyze of one series reads 10 metric ranges of 10,000 rows: 0.87–1.02
+     * → 0.76–0.92 s whole process). Settings the URL names itself are left as they are.
      */
     private static JdbcTarget target(HistoryUrl url, boolean write) {
         JdbcTarget t = url.target();
-        if (write || url.postgres()) {
+        if (write) {
             return t;
         }
         Map<String, String> props = new HashMap<>(t.extraProperties());
-        for (String setting : List.of("MAX_COMPACT_TIME", "AUTO_COMPACT_FILL_RATE")) {
-            if (!t.url().toUpperCase(Locale.ROOT).contains(setting)) {
-                props.put(setting, "0");
+        List<String> settings = url.postgres() ? List.of("prepareThreshold") : List.of("MAX_COMPACT_TIME", "AUTO_COMPACT_FILL_RATE");
+        for (String setting : settings) {
+            if (!t.url().toUpperCase(Locale.ROOT).contains(setting.toUpperCase(Locale.ROOT))) {
+                props.put(setting, url.postgres() ? "-1" : "0");
             }
         }
         return new JdbcTarget(t.url(), t.subprotocol(), t.endpoint(), t.secrets(), props);
