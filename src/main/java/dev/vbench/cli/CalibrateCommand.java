@@ -21,6 +21,8 @@ import dev.vbench.spi.Task;
 import dev.vbench.spi.Workload;
 import dev.vbench.spi.WorkloadProvider;
 import dev.vbench.stats.Descriptive;
+import dev.vbench.stats.MedianInterval;
+import dev.vbench.jvm.JavaCommand;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.time.Duration;
@@ -76,8 +78,19 @@ public final class CalibrateCommand implements Callable<Integer> {
                     + " then holds a semaphore the same way. 0: unlimited.")
     long concurrency;
 
-    @Option(names = "--rounds", defaultValue = "7", description = "Alternating rounds per executor; the median is reported.")
+    @Option(names = "--rounds", defaultValue = "7", description = "Rounds per executor (per fork with --forks), each a bare"
+            + " loop and a vbench trial in alternating order (ABBA); the median round is reported.")
     int rounds;
+
+    @Option(names = "--forks", paramLabel = "N", defaultValue = "0",
+            description = "Run each executor's rounds in N fresh JVMs (same java, JVM options and class path; one warmup"
+                    + " round in each) and pool their rounds: a JVM keeps its JIT decisions for life, so one JVM's ratio"
+                    + " can sit apart from another's, as with 'vbench run --forks'. 0: every round in this JVM.")
+    int forks;
+
+    /** In a fork: print each measured round as a line for the parent instead of the table. */
+    @Option(names = "--emit-rounds", hidden = true)
+    boolean emitRounds;
 
     @Option(names = {"-e", "--executor"}, paramLabel = "SPEC", description = "Executors to calibrate. Default: virtual and fixed.")
     List<String> executors = new ArrayList<>();
@@ -93,6 +106,9 @@ public final class CalibrateCommand implements Callable<Integer> {
         int n = (int) load.tasks();
         if (rounds < 1) {
             throw new UsageException("--rounds " + rounds + " must be at least 1");
+        }
+        if (forks < 0 || forks > MAX_FORKS) {
+            throw new UsageException("--forks " + forks + " is out of range; use 0 (this JVM) to " + MAX_FORKS);
         }
         Map<String, String> given = new LinkedHashMap<>();
         Planner.sweeps(params).forEach((name, values) -> {
@@ -111,23 +127,42 @@ public final class CalibrateCommand implements Callable<Integer> {
         StringBuilder what = new StringBuilder(provider.name());
         given.keySet().forEach(k -> what.append(' ').append(k).append('=').append(resolved.asText().get(k)));
         String inFlight = load.concurrency() > 0 ? ", at most " + load.concurrency() + " in flight" : "";
-        Table.Builder table = new Table.Builder(what + " × " + n + " tasks" + inFlight + ", median of " + rounds
-                + " rounds (after 1 warmup round)")
-                .text("executor").number("bare loop").number("vbench").number("ratio").number("overhead/task")
-                .number("service").text("latencies");
-        try (Workload w = provider.create(resolved)) {
-            w.prepare(new PrepareContext(DataDirs.forWorkload(DataDirs.defaultRoot(), provider.name()),
-                    42, message -> spec.commandLine().getErr().println("vbench: warning: " + message), (step, done, total) -> { }));
+        String rounding = forks == 0 ? rounds + " rounds (after 1 warmup round)"
+                : forks * rounds + " rounds in " + forks + (forks == 1 ? " fork (" : " forks (") + rounds
+                        + " each, after 1 warmup round each)";
+        Table.Builder table = new Table.Builder(what + " × " + n + " tasks" + inFlight + ", median of " + rounding)
+                .text("executor").number("bare loop").number("vbench").number("ratio").number("95% CI")
+                .number("overhead/task").number("service").text("latencies");
+        if (emitRounds || forks == 0) {
+            try (Workload w = provider.create(resolved)) {
+                w.prepare(new PrepareContext(DataDirs.forWorkload(DataDirs.defaultRoot(), provider.name()),
+                        42, message -> spec.commandLine().getErr().println("vbench: warning: " + message), (step, done, total) -> { }));
+                for (CellPlan cell : cells) {
+                    List<Round> measured = measure(w, cell, n);
+                    if (emitRounds) {
+                        measured.forEach(r -> out.println(r.line()));
+                    } else {
+                        addRow(table, cell.executor().spec(), measured, n);
+                    }
+                }
+            }
+            if (emitRounds) {
+                out.flush();
+                return ExitCodes.OK;
+            }
+        } else {
             for (CellPlan cell : cells) {
-                Figures f = measure(w, cell, n);
-                table.row(List.of(cell.executor().spec(), Numbers.rate(n / (f.bareNanos / 1e9), "tasks/s"),
-                        Numbers.rate(n / (f.vbenchNanos / 1e9), "tasks/s"), Numbers.fixed(f.bareNanos / f.vbenchNanos, 3),
-                        Numbers.fixed((f.vbenchNanos - f.bareNanos) / n, 1) + " ns",
-                        Numbers.fixed(f.serviceNanos, 0) + " ns",
-                        f.sampledOneIn == 0 ? "every task" : "1 in " + f.sampledOneIn));
+                List<Round> pooled = new ArrayList<>();
+                for (int f = 0; f < forks; f++) {
+                    pooled.addAll(fork(cell.executor().spec()));
+                }
+                addRow(table, cell.executor().spec(), pooled, n);
             }
         }
-        table.footnote("both sides timed first submit -> last task end (vbench run's makespan), medians of the rounds;"
+        table.footnote("both sides timed first submit -> last task end (vbench run's makespan); ratio: median over the"
+                + " rounds of bare makespan / vbench makespan (each round runs the two back to back, in alternating order),"
+                + " with the 95% CI of that median (— below 6 rounds); bare loop, vbench, overhead/task, service:"
+                + " medians of the rounds;"
                 + " bare loop: n task objects submitted in a loop, each runs the task and stores its end time in its own"
                 + " slot" + (load.concurrency() > 0 ? " (a semaphore of " + load.concurrency() + " permits acquired before each"
                 + " submit and released at the task's end, as vbench does)" : "") + "; vbench: the same tasks through TrialRunner inside the telemetry probes of 'vbench run'"
@@ -139,40 +174,104 @@ public final class CalibrateCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    /** Medians over the rounds: makespans of both sides, vbench's mean service time, its sampling rate. */
-    private record Figures(double bareNanos, double vbenchNanos, double serviceNanos, int sampledOneIn) {}
+    static final int MAX_FORKS = 100;
+    private static final String ROUND = "calibrate-round";
 
-    private Figures measure(Workload w, CellPlan plan, int n) throws Exception {
+    /** One measured round: both makespans, vbench's mean service time and its sampling rate. */
+    record Round(double bareNanos, double vbenchNanos, double serviceNanos, int sampledOneIn) {
+
+        String line() {
+            return ROUND + " " + (long) bareNanos + " " + (long) vbenchNanos + " " + serviceNanos + " " + sampledOneIn;
+        }
+
+        static Round parse(String line) {
+            String[] f = line.split(" ");
+            return new Round(Double.parseDouble(f[1]), Double.parseDouble(f[2]), Double.parseDouble(f[3]),
+                    Integer.parseInt(f[4]));
+        }
+    }
+
+    /** The executor's row: medians of the rounds, and the ratio as the median of the per-round ratios with its CI. */
+    private static void addRow(Table.Builder table, String executor, List<Round> rounds, int n) {
+        double[] sorted = Descriptive.sorted(rounds.stream().mapToDouble(r -> r.bareNanos() / r.vbenchNanos()).toArray());
+        double[] ci = MedianInterval.of(sorted, 0.95);
+        double bare = Descriptive.median(rounds.stream().mapToDouble(Round::bareNanos).toArray());
+        double full = Descriptive.median(rounds.stream().mapToDouble(Round::vbenchNanos).toArray());
+        double added = Descriptive.median(rounds.stream().mapToDouble(r -> (r.vbenchNanos() - r.bareNanos()) / n).toArray());
+        int sampled = rounds.stream().mapToInt(Round::sampledOneIn).max().orElse(0);
+        table.row(List.of(executor, Numbers.rate(n / (bare / 1e9), "tasks/s"), Numbers.rate(n / (full / 1e9), "tasks/s"),
+                Numbers.fixed(Descriptive.medianOfSorted(sorted), 3),
+                Double.isNaN(ci[0]) ? "—" : Numbers.fixed(ci[0], 3) + "–" + Numbers.fixed(ci[1], 3),
+                Numbers.fixed(added, 1) + " ns",
+                Numbers.fixed(Descriptive.median(rounds.stream().mapToDouble(Round::serviceNanos).toArray()), 0) + " ns",
+                sampled == 0 ? "every task" : "1 in " + sampled));
+    }
+
+    /** Runs this calibration for one executor in a fresh JVM and reads its rounds. */
+    private List<Round> fork(String executor) throws Exception {
+        List<String> command = new ArrayList<>(JavaCommand.of(JavaCommand.thisJava(), List.of(), "dev.vbench.Main"));
+        command.addAll(List.of("calibrate", "--emit-rounds", "-w", workload, "--tasks", String.valueOf(tasks),
+                "--concurrency", String.valueOf(concurrency), "--rounds", String.valueOf(rounds), "-e", executor,
+                "--pinning", pinning.name()));
+        params.forEach(p -> command.addAll(List.of("-p", p)));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        List<Round> out = new ArrayList<>();
+        List<String> other = new ArrayList<>();
+        try (var lines = process.inputReader(java.nio.charset.StandardCharsets.UTF_8).lines()) {
+            lines.forEach(l -> {
+                if (l.startsWith(ROUND + " ")) {
+                    out.add(Round.parse(l));
+                } else {
+                    other.add(l);
+                }
+            });
+        }
+        int code = process.waitFor();
+        String last = other.isEmpty() ? "no output" : other.get(other.size() - 1).replaceFirst("^vbench: ", "");
+        if (code == ExitCodes.USAGE) {
+            throw new UsageException(last); // the fork's own one line (e.g. the workload's tasks fail)
+        }
+        if (code != 0 || out.size() != rounds) {
+            throw new EnvironmentException("a calibrate fork for " + executor + " exited " + code + ": " + last, null);
+        }
+        return out;
+    }
+
+    private List<Round> measure(Workload w, CellPlan plan, int n) throws Exception {
         ConfiguredExecutor executor = plan.executor();
         String name = plan.workload().name();
         TrialRunner runner = new TrialRunner(NanoClock.SYSTEM);
         TrialProbes probes = TrialProbes.standard(pinning == RunCommand.Pinning.on, Duration.ZERO,
                 message -> spec.commandLine().getErr().println("vbench: warning: " + message));
         CellConfig cell = plan.config();
-        double[] bare = new double[rounds];
-        double[] full = new double[rounds];
-        double[] service = new double[rounds];
-        int sampled = 0;
+        List<Round> measured = new ArrayList<>();
         for (int r = -1; r < rounds; r++) {
-            w.beforeTrial();
-            double b = bare(w.task(), executor, n, plan.load().concurrency());
+            boolean bareFirst = r < 0 || (r & 1) == 0; // ABBA: neither side always runs first (GC, drift)
+            double b = bareFirst ? bare(w, executor, n, plan.load().concurrency()) : 0;
             w.beforeTrial();
             Task task = w.task();
             ExecutorService ex = executor.create();
             TrialResult t = probes.around(cell, () -> runner.run(task, ex, plan.load(), 0));
             ex.shutdownNow();
+            if (!bareFirst) {
+                b = bare(w, executor, n, plan.load().concurrency());
+            }
             if (t.failures() > 0 || b < 0) {
                 throw new UsageException("workload '" + name + "' failed " + Math.max(t.failures(), 1)
                         + " task(s) during calibration; calibrate a workload whose tasks succeed (try 'vbench run -w " + name + "')");
             }
             if (r >= 0) {
-                bare[r] = b;
-                full[r] = t.makespanNanos();
-                service[r] = t.latency() == null ? 0 : Histograms.decode(t.histograms().service()).getMean();
-                sampled = Math.max(sampled, t.latencySampledOneIn());
+                measured.add(new Round(b, t.makespanNanos(),
+                        t.latency() == null ? 0 : Histograms.decode(t.histograms().service()).getMean(), t.latencySampledOneIn()));
             }
         }
-        return new Figures(Descriptive.median(bare), Descriptive.median(full), Descriptive.median(service), sampled);
+        return measured;
+    }
+
+    private static double bare(Workload w, ConfiguredExecutor executor, int n, int concurrency) throws Exception {
+        w.beforeTrial();
+        return bare(w.task(), executor, n, concurrency);
     }
 
     /** Makespan in ns of the bare loop (first submit → last task end), or -1 when a task failed. */

@@ -66,4 +66,25 @@ class CalibrateCommandTest {
         assertTrue(r.code() == 2 || r.code() == 3, r.toString());
         assertEquals(1, r.err().lines().count(), r.toString());
     }
+
+    /** Each fork is a fresh JVM running the rounds; the parent pools them, and 6 rounds or more give the ratio a CI. */
+    @Test
+    void forksPoolTheirRoundsAndTheRatioHasAConfidenceInterval() {
+        CliRun r = CliRun.of("calibrate", "-w", "cpu", "-p", "iterations=100", "--tasks", "3000", "--rounds", "3",
+                "--forks", "2", "-e", "sequential");
+        assertEquals(0, r.code(), r.toString());
+        assertTrue(r.out().startsWith("cpu iterations=100 × 3000 tasks, median of 6 rounds in 2 forks (3 each, after 1"
+                + " warmup round each)"), r.out());
+        String row = r.out().lines().filter(l -> l.startsWith("sequential")).findFirst().orElseThrow();
+        assertTrue(row.matches("sequential .* \\d\\.\\d{3} +\\d\\.\\d{3}–\\d\\.\\d{3} .*"), "ratio and its 95% CI: " + row);
+        CliRun.of("calibrate", "--forks", "-1").assertUsageError("vbench: --forks -1 is out of range; use 0 (this JVM) to 100");
+    }
+
+    @Test
+    void belowSixRoundsTheRatioHasNoInterval() {
+        CliRun r = CliRun.of("calibrate", "--tasks", "2000", "--rounds", "2", "-e", "sequential");
+        assertEquals(0, r.code(), r.toString());
+        String row = r.out().lines().filter(l -> l.startsWith("sequential")).findFirst().orElseThrow();
+        assertTrue(row.matches("sequential .* \\d\\.\\d{3} +— .*"), row);
+    }
 }
