@@ -6,24 +6,33 @@
 # timed twice: as whole ./vbench processes (JVM start included) and in one warm JVM (wall and CPU).
 #
 #   bench/history.sh [RUNS] [SERIES] [STORE_DIR]
-# The store is kept in STORE_DIR (default /tmp/vbench-history-bench) and reused when it already holds
-# the runs; delete it to rebuild.
+#   HISTORY_URL=jdbc:postgresql://…&currentSchema=hb bench/history.sh [RUNS] [SERIES]
+# The H2 store is kept in STORE_DIR (default /tmp/vbench-history-bench) and reused when it already holds
+# the runs; delete it to rebuild. With HISTORY_URL (e.g. a schema of the server `.ci/pg.sh start` gives)
+# that store is used instead: built when it holds no runs yet, then timed the same way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${1:-10000}
 SERIES=${2:-50}
 DIR=${3:-/tmp/vbench-history-bench}
-URL="jdbc:h2:file:$DIR/history-$RUNS-$SERIES"
+URL=${HISTORY_URL:-"jdbc:h2:file:$DIR/history-$RUNS-$SERIES"}
 JAVA=$(ls -d /usr/lib/jvm/*25*/bin/java 2>/dev/null | head -1)
 JAVA=${JAVA:-java}
 ./mvnw -B -q -DskipTests package test-compile >&2
 CP="target/vbench.jar:target/test-classes"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-mkdir -p "$DIR"
-if [ ! -f "$DIR/history-$RUNS-$SERIES.mv.db" ]; then
-    "$JAVA" -cp "$CP" dev.vbench.history.HistoryBench build "$URL" "$RUNS" "$SERIES" "$(nproc)"
+if [ -n "${HISTORY_URL:-}" ]; then
+    if ! ./vbench history runs --last 1 --history "$URL" 2>/dev/null | grep -q '^ *[0-9]'; then
+        "$JAVA" -cp "$CP" dev.vbench.history.HistoryBench build "$URL" "$RUNS" "$SERIES" "$(nproc)"
+    fi
+    ./vbench history compact --history "$URL" # PostgreSQL: VACUUM ANALYZE, and the size
+else
+    mkdir -p "$DIR"
+    if [ ! -f "$DIR/history-$RUNS-$SERIES.mv.db" ]; then
+        "$JAVA" -cp "$CP" dev.vbench.history.HistoryBench build "$URL" "$RUNS" "$SERIES" "$(nproc)"
+    fi
+    echo "store: $(du -h "$DIR/history-$RUNS-$SERIES.mv.db" | cut -f1)"
 fi
-echo "store: $(du -h "$DIR/history-$RUNS-$SERIES.mv.db" | cut -f1)"
 ./vbench --help > /dev/null 2>&1 # prepares the start-up cache once for a new jar: not part of the figures
 timed() {
     local start end times=""

@@ -170,6 +170,7 @@ function _complete_vbench() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history ack" ];    then _picocli_vbench_history; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history exclude" ];    then _picocli_vbench_history; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history export" ];    then _picocli_vbench_history; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history compact" ];    then _picocli_vbench_history; return $?; fi
 
   # Find the longest sequence of subcommands and call the bash function for that subcommand.
   local cmds0=(run)
@@ -188,7 +189,9 @@ function _complete_vbench() {
   local cmds13=(history ack)
   local cmds14=(history exclude)
   local cmds15=(history export)
+  local cmds16=(history compact)
 
+  if CompWordsContainsArray "${cmds16[@]}"; then _picocli_vbench_history_compact; return $?; fi
   if CompWordsContainsArray "${cmds15[@]}"; then _picocli_vbench_history_export; return $?; fi
   if CompWordsContainsArray "${cmds14[@]}"; then _picocli_vbench_history_exclude; return $?; fi
   if CompWordsContainsArray "${cmds13[@]}"; then _picocli_vbench_history_ack; return $?; fi
@@ -572,7 +575,7 @@ function _picocli_vbench_history() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="add runs series show analyze check ack exclude export"
+  local commands="add runs series show analyze check ack exclude export compact"
   local flag_opts="'--stacktrace' '-h' '--help'"
   local arg_opts=""
 
@@ -958,6 +961,33 @@ function _picocli_vbench_history_export() {
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `compact` subcommand.
+function _picocli_vbench_history_compact() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--stacktrace' '-h' '--help'"
+  local arg_opts="'--history'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--history')
+      return
       ;;
   esac
 

@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
             "  vbench history show 3 --format html -o trend.html"},
         subcommands = {HistoryAddCommand.class, HistoryRunsCommand.class, HistorySeriesCommand.class,
             HistoryShowCommand.class, HistoryAnalyzeCommand.class, HistoryCheckCommand.class, HistoryAckCommand.class,
-            HistoryExcludeCommand.class, HistoryExportCommand.class})
+            HistoryExcludeCommand.class, HistoryExportCommand.class, HistoryCompactCommand.class})
 public final class HistoryCommand implements Runnable {
 
     @Spec
@@ -30,6 +30,6 @@ public final class HistoryCommand implements Runnable {
     @Override
     public void run() {
         throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                "missing verb; use 'vbench history runs', 'add', 'series', 'show', 'analyze', 'check', 'ack', 'exclude' or 'export'");
+                "missing verb; use 'vbench history runs', 'add', 'series', 'show', 'analyze', 'check', 'ack', 'exclude', 'export' or 'compact'");
     }
 }

@@ -42,6 +42,32 @@ public final class HistoryReports {
         return c == null || c.isEmpty() ? "-" : c.length() > 12 ? c.substring(0, 12) : c;
     }
 
+    /**
+     * What {@code history compact} prints: {@code compacted STORE (SHUTDOWN COMPACT): 4.1 GiB → 1.6 GiB
+     * (-61.0%) in 28.3 s}.
+     */
+    public static String compactLine(String store, HistoryStore.Compaction done) {
+        String change = done.bytesBefore() == 0 ? ""
+                : " (" + Numbers.deltaPercent((double) done.bytesAfter() / done.bytesBefore() - 1) + ")";
+        return "compacted " + store + " (" + done.action() + "): " + bytes(done.bytesBefore()) + " → "
+                + bytes(done.bytesAfter()) + change + " in " + Numbers.fixed(done.seconds(), 1) + " s";
+    }
+
+    /** A size in binary units with one decimal: {@code 512 B}, {@code 3.4 KiB}, {@code 1.6 GiB}. */
+    static String bytes(long n) {
+        if (n < 1024) {
+            return n + " B";
+        }
+        String[] units = {"KiB", "MiB", "GiB", "TiB"};
+        double v = n / 1024.0;
+        int u = 0;
+        while (v >= 1024 && u < units.length - 1) {
+            v /= 1024;
+            u++;
+        }
+        return Numbers.fixed(v, 1) + " " + units[u];
+    }
+
     /** One line per run: id, date, machine, branch, commit, cells, labels, exclusion. */
     public static String runs(List<HistoryStore.RunInfo> runs) {
         Table.Builder t = new Table.Builder("").number("run").text("date").text("machine").text("branch").text("commit")

@@ -12,13 +12,20 @@ import java.util.Map;
 /**
  * The history benchmark's helper ({@code bench/history.sh}), not a test: {@code build URL RUNS SERIES}
  * fills a store with synthetic nightly runs (a 5% step in series 1 at run RUNS/2), {@code time URL
- * SERIES} times {@code history show}, {@code analyze} of one series and {@code check} of all in this JVM.
+ * SERIES} times {@code history show}, {@code analyze} of one series and {@code check} of all in this JVM;
+ * {@code files DIR RUNS SERIES} writes such runs as result files (for {@code history add}, one process each).
  */
 public final class HistoryBench {
 
     private HistoryBench() {}
 
     public static void main(String[] args) throws Exception {
+        if (args[0].equals("files")) { // files DIR RUNS SERIES: the nightly results as files, for history add
+            List<Path> files = HistoryFixtures.writeRuns(Path.of(args[1]), Integer.parseInt(args[2]),
+                    HistoryFixtures.series(Integer.parseInt(args[3]), 0.01), Integer.MAX_VALUE, 1.0, 7);
+            System.out.println("wrote " + files.size() + " result files to " + args[1]);
+            return;
+        }
         String url = args[1];
         HistoryUrl where = HistoryUrl.resolve(url, Map.of(), Path.of(System.getProperty("user.home")));
         if (args[0].equals("build")) {

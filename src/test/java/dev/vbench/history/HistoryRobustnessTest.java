@@ -130,7 +130,8 @@ class HistoryRobustnessTest {
         Path file = tmp.resolve("a.json");
         Files.writeString(file, ResultCodec.toJson(HistoryFixtures.run(0, HistoryFixtures.series(1, 0.01), 1.0, 1)));
         for (CliRun r : List.of(CliRun.of("history", "runs", "--history", url),
-                CliRun.of("history", "add", "--history", url, file.toString()))) {
+                CliRun.of("history", "add", "--history", url, file.toString()),
+                CliRun.of("history", "compact", "--history", url))) {
             assertEquals(3, r.code(), r::toString);
             assertFalse(r.err().strip().contains("\n"), r::toString);
             assertTrue(r.err().contains("may be corrupt"), r::toString);
@@ -149,7 +150,8 @@ class HistoryRobustnessTest {
             s.execute("INSERT INTO schema_version (version, applied) VALUES (99, 'future')");
         }
         for (CliRun r : List.of(CliRun.of("history", "runs", "--history", url),
-                CliRun.of("history", "add", "--history", url, file.toString()))) {
+                CliRun.of("history", "add", "--history", url, file.toString()),
+                CliRun.of("history", "compact", "--history", url))) {
             assertEquals(3, r.code(), r::toString);
             assertTrue(r.err().strip().matches("vbench: the history store .* has schema version 99, newer than this vbench"
                     + " understands \\(" + Schema.LATEST + "\\); upgrade vbench to use it"), r::toString);
