@@ -134,14 +134,16 @@ public final class SuitePlanner {
         List<String> executors = q != null && q.executors() != null ? q.executors() : f.executors();
         List<String> tasks = q != null && q.tasks() != null ? q.tasks() : f.tasks();
         List<String> concurrency = q != null && q.concurrency() != null ? q.concurrency() : f.concurrency();
-        return MatrixRequest.closed(f.workload(), params, executors, counts("tasks", tasks), counts("concurrency", concurrency));
+        return MatrixRequest.closed(f.workload(), params, executors, counts("tasks", tasks, Planner::tasksInRange),
+                counts("concurrency", concurrency, Planner::concurrencyInRange));
     }
 
-    private static List<Long> counts(String key, List<String> texts) {
+    /** Counts in the planner's range for {@code key}, checked while the text is at hand so a refusal quotes it. */
+    private static List<Long> counts(String key, List<String> texts, java.util.function.BiFunction<String, Long, Long> range) {
         List<Long> out = new ArrayList<>();
         for (String text : texts == null ? List.<String>of() : texts) {
             try {
-                out.add(Quantities.count(text));
+                out.add(range.apply(key, Quantities.count(text)));
             } catch (IllegalArgumentException e) {
                 throw new PlanException(key + " '" + text + "' " + e.getMessage(), e);
             }
