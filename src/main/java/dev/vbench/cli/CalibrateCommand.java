@@ -69,11 +69,11 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Option(names = {"-p", "--param"}, paramLabel = "NAME=VALUE", description = "Workload parameter (one value each), e.g. -p iterations=500.")
     List<String> params = new ArrayList<>();
 
-    @Option(names = "--tasks", paramLabel = "N", defaultValue = "1000000", converter = OptionTypes.CountConverter.class,
+    @Option(names = "--tasks", paramLabel = "N", defaultValue = "1000000", converter = OptionTypes.TasksConverter.class,
             description = "Tasks per round; accepts 300k, 1M.")
     long tasks;
 
-    @Option(names = "--concurrency", paramLabel = "C", defaultValue = "0", converter = OptionTypes.CountConverter.class,
+    @Option(names = "--concurrency", paramLabel = "C", defaultValue = "0", converter = OptionTypes.ConcurrencyOrUnlimitedConverter.class,
             description = "At most C tasks in flight, as 'vbench run --concurrency' (closed-loop clients); the bare loop"
                     + " then holds a semaphore the same way. 0: unlimited.")
     long concurrency;

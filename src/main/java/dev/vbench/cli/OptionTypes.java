@@ -115,6 +115,16 @@ final class OptionTypes {
         }
     }
 
+    /** {@code calibrate --concurrency}: 0 (unlimited) or a count in {@link Planner#concurrencyInRange}. */
+    static final class ConcurrencyOrUnlimitedConverter extends Grammar<Long> {
+        ConcurrencyOrUnlimitedConverter() {
+            super(text -> {
+                long c = Quantities.count(text);
+                return c == 0 ? 0 : Planner.concurrencyInRange("--concurrency", c);
+            });
+        }
+    }
+
     /** {@code run --duration}: a duration in {@link Planner#windowInRange}. */
     static final class WindowConverter extends Grammar<Duration> {
         WindowConverter() {

@@ -6,6 +6,7 @@ import dev.vbench.engine.RunPlan;
 import dev.vbench.loader.UserCode;
 import dev.vbench.measure.EnvironmentProbe;
 import dev.vbench.engine.TrialOrder;
+import dev.vbench.engine.TrialRunner;
 import dev.vbench.jvm.JvmException;
 import dev.vbench.jvm.JvmOptionSet;
 import dev.vbench.jvm.JvmSpec;
@@ -277,12 +278,6 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * Bytes of task slots a trial with a known task count preallocates per task before it starts (four
-     * longs and a state byte: {@code TrialRunner}, "33 bytes per task").
-     */
-    static final long SLOT_BYTES_PER_TASK = 33;
-
-    /**
      * Refuses, before anything runs, a cell whose task slots alone are more than the max heap of the
      * JVM it runs on (this one, which forks inherit, or its {@code --jvm}/{@code --jvm-args} target):
      * it could only end in an out-of-memory error after the cells before it. Timed trials grow their
@@ -294,7 +289,7 @@ public final class RunCommand implements Callable<Integer> {
     static void checkHeap(Plan plan, long maxHeapBytes) {
         for (CellPlan cell : plan.cells()) {
             long heap = cell.jvm() == null || cell.jvm().info() == null ? maxHeapBytes : cell.jvm().info().maxHeapBytes();
-            long slots = cell.tasks() * SLOT_BYTES_PER_TASK;
+            long slots = cell.tasks() * TrialRunner.slotBytesPerTask();
             if (heap > 0 && slots > heap) {
                 throw new EnvironmentException("cell " + cell.config().label() + " preallocates " + Cli.mebibytes(slots)
                         + " of task slots per trial, more than the " + Cli.mebibytes(heap)

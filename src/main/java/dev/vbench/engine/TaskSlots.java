@@ -49,6 +49,9 @@ final class TaskSlots {
     static final int SUBMIT = 2;
     static final int START = 3;
 
+    /** Bytes a slot takes: four longs of {@link Chunk#times} and a byte of {@link Chunk#state}. */
+    static final int BYTES_PER_SLOT = 4 * Long.BYTES + 1;
+
     /** Index in {@link Chunk#times} of a slot's field ({@link #END}, {@link #VALUE}, {@link #SUBMIT}, {@link #START}). */
     static int at(int slot, int field) {
         return 4 * slot + field;

@@ -77,6 +77,14 @@ public final class TrialRunner {
         this(clock, pacer, MAX_TASKS);
     }
 
+    /**
+     * Bytes of task slots a closed or open trial preallocates per task before its first submit (a
+     * timed trial grows them as it goes): what a heap must hold beside everything else.
+     */
+    public static long slotBytesPerTask() {
+        return TaskSlots.BYTES_PER_SLOT;
+    }
+
     /** With a smaller cap on a timed trial's tasks, so tests can reach it. */
     TrialRunner(NanoClock clock, Pacer pacer, long timedTaskLimit) {
         this.clock = clock;

@@ -39,9 +39,9 @@ class CalibrateCommandTest {
 
     @Test
     void taskAndConcurrencyCountsAreCheckedAsRunChecksThem() {
-        CliRun.of("calibrate", "--tasks", "0").assertUsageError("vbench: --tasks 0 is out of range; use 1 or more");
+        CliRun.of("calibrate", "--tasks", "0k").assertUsageError("vbench: --tasks '0k' is out of range; use 1 or more");
         CliRun.of("calibrate", "--concurrency", "20M")
-                .assertUsageError("vbench: --concurrency 20000000 is out of range; use 1 to 10000000");
+                .assertUsageError("vbench: --concurrency '20M' is out of range; use 1 to 10000000");
         CliRun r = CliRun.of("calibrate", "--tasks", "1m");
         assertEquals(2, r.code(), r.toString());
         assertTrue(r.errLine().startsWith("vbench: ") && r.errLine().contains("1m"), r.toString());
