@@ -58,7 +58,12 @@ public final class Cli {
         boolean stacktrace = Arrays.asList(args).contains("--stacktrace");
         CommandLine cl = commandLine(out, err, args);
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> onExecutionError(e, err, stacktrace));
-        int code = cl.execute(args);
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (OutOfMemoryError e) { // picocli passes errors through; the stack has unwound, so there is room again
+            code = onOutOfMemory(e, err, stacktrace);
+        }
         out.flush();
         err.flush();
         return code;
@@ -79,6 +84,47 @@ public final class Cli {
         }
         err.flush();
         return ExitCodes.USAGE;
+    }
+
+    /**
+     * One line for an {@link OutOfMemoryError} anywhere in a command, exit 3: the JVM's reason, the max
+     * heap, where it happened when the code there said so, and the fix. Code that knows a cheaper way
+     * out wraps the error in another {@code OutOfMemoryError} whose message says what it was doing and
+     * whose cause is the JVM's (e.g. {@code PinningProbe}: "reading … (--pinning off skips it)"). Result
+     * files are written atomically after every cell, so those written before it are kept.
+     */
+    static int onOutOfMemory(OutOfMemoryError e, PrintWriter err, boolean stacktrace) {
+        String doing = e.getCause() instanceof OutOfMemoryError ? e.getMessage() : null;
+        String reason = String.valueOf(doing == null ? e.getMessage() : e.getCause().getMessage());
+        long maxHeapBytes = Runtime.getRuntime().maxMemory();
+        String fix;
+        if (reason.startsWith("unable to create native thread")) {
+            fix = "the system refused another thread; use fewer threads (--concurrency, an executor's threads=)"
+                    + " or raise the process limit (ulimit -u)";
+        } else if (reason.contains("Metaspace") || reason.contains("Direct buffer")) {
+            fix = "give the JVM more with VBENCH_JAVA_OPTS (-XX:MaxMetaspaceSize=…, -XX:MaxDirectMemorySize=…)";
+        } else {
+            fix = "give the JVM more with VBENCH_JAVA_OPTS=" + heapOption(2 * maxHeapBytes);
+        }
+        err.println("vbench: out of memory (" + reason + ", max heap " + mebibytes(maxHeapBytes) + ")"
+                + (doing == null ? "" : " while " + doing) + "; " + fix);
+        if (stacktrace) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return ExitCodes.ENVIRONMENT;
+    }
+
+    /** "8 MiB", "1024 MiB": how the README and result headers show a heap. */
+    static String mebibytes(long bytes) {
+        return (bytes + (1L << 20) - 1 >> 20) + " MiB";
+    }
+
+    /** The smallest {@code -Xmx} of a power-of-two size in MiB that holds {@code bytes}: -Xmx16m, -Xmx2g. */
+    static String heapOption(long bytes) {
+        long mib = Long.highestOneBit(Math.max(1, (bytes + (1L << 20) - 1) >> 20));
+        mib = mib << 20 < bytes ? mib << 1 : mib;
+        return mib >= 1024 ? "-Xmx" + (mib >> 10) + "g" : "-Xmx" + mib + "m";
     }
 
     static int onExecutionError(Exception e, PrintWriter err, boolean stacktrace) {

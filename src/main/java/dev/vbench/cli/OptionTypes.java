@@ -1,6 +1,7 @@
 package dev.vbench.cli;
 
 import dev.vbench.compare.Layout;
+import dev.vbench.plan.Planner;
 import dev.vbench.report.Format;
 import dev.vbench.report.compare.CompareFormat;
 import dev.vbench.result.Choice;
@@ -18,8 +19,11 @@ import picocli.CommandLine.TypeConversionException;
  * {@code --pinning-threshold}) and {@link Choice} enums ({@code --metric}, {@code --format},
  * {@code --layout}) through the converters {@link #register registered} once per type, counts
  * ({@code --tasks 10k}) and rates ({@code --rate 5k/s}) through {@code converter =}.
- * A bad value fails while parsing, as one line naming the option, the value and the fix:
- * {@code vbench: --tasks '1m' is ambiguous: …}.
+ * A bad value fails while parsing, as one line naming the option, the value as it was typed and
+ * the fix: {@code vbench: --tasks '1m' is ambiguous: …}. The run options whose range the planner
+ * decides ({@code --tasks}, {@code --concurrency}, {@code --duration}, {@code --timeout},
+ * {@code --rate}) are range-checked here too, by the planner's own rule, so an out-of-range value
+ * is quoted as typed as well: {@code --duration '0s' is out of range}, not {@code 0ns}.
  */
 final class OptionTypes {
 
@@ -56,27 +60,85 @@ final class OptionTypes {
         }
     }
 
-    /** {@code 200ms}, {@code 30s}, {@code 2min} ({@link Quantities#duration}). */
-    static final class DurationConverter implements ITypeConverter<Duration> {
+    /**
+     * A converter from one grammar of {@link Quantities}, optionally followed by a range rule; picocli
+     * makes each subclass with its no-argument constructor ({@code converter = X.class}).
+     */
+    private abstract static class Grammar<T> implements ITypeConverter<T> {
+        private final Function<String, T> grammar;
+
+        Grammar(Function<String, T> grammar) {
+            this.grammar = grammar;
+        }
+
         @Override
-        public Duration convert(String value) {
-            return read(value, Quantities::duration);
+        public T convert(String value) {
+            return read(value, grammar);
+        }
+    }
+
+    /** {@code 200ms}, {@code 30s}, {@code 2min} ({@link Quantities#duration}). */
+    static final class DurationConverter extends Grammar<Duration> {
+        DurationConverter() {
+            super(Quantities::duration);
         }
     }
 
     /** {@code 10000}, {@code 10k}, {@code 1M} ({@link Quantities#count}). */
-    static final class CountConverter implements ITypeConverter<Long> {
-        @Override
-        public Long convert(String value) {
-            return read(value, Quantities::count);
+    static final class CountConverter extends Grammar<Long> {
+        CountConverter() {
+            super(Quantities::count);
         }
     }
 
-    /** {@code 5000/s}, {@code 5k/s}, {@code 300/min} ({@link Quantities#rate}). */
-    static final class RateConverter implements ITypeConverter<Double> {
-        @Override
-        public Double convert(String value) {
-            return read(value, Quantities::rate);
+    // Options whose range the planner decides are checked here, while the text is at hand, so the
+    // message quotes what was typed ("--tasks '0k' is out of range"), not the value it became ("0").
+
+    /** {@code run --rate}: {@code 5000/s}, {@code 5k/s}, {@code 300/min} ({@link Quantities#rate}) in {@link Planner#rateInRange}. */
+    static final class RateConverter extends Grammar<Double> {
+        RateConverter() {
+            super(text -> Planner.rateInRange("--rate", Quantities.rate(text)));
+        }
+    }
+
+    /** {@code run --tasks}: a count in {@link Planner#tasksInRange}. */
+    static final class TasksConverter extends Grammar<Long> {
+        TasksConverter() {
+            super(text -> Planner.tasksInRange("--tasks", Quantities.count(text)));
+        }
+    }
+
+    /** {@code run --concurrency}: a count in {@link Planner#concurrencyInRange}. */
+    static final class ConcurrencyConverter extends Grammar<Long> {
+        ConcurrencyConverter() {
+            super(text -> Planner.concurrencyInRange("--concurrency", Quantities.count(text)));
+        }
+    }
+
+    /** {@code run --duration}: a duration in {@link Planner#windowInRange}. */
+    static final class WindowConverter extends Grammar<Duration> {
+        WindowConverter() {
+            super(text -> Planner.windowInRange("--duration", Quantities.duration(text)));
+        }
+    }
+
+    /** {@code run --timeout}: a duration in {@link Planner#timeoutInRange}. */
+    static final class TimeoutConverter extends Grammar<Duration> {
+        TimeoutConverter() {
+            super(text -> Planner.timeoutInRange("--timeout", Quantities.duration(text)));
+        }
+    }
+
+    /** {@code run --pinning-threshold}: a duration from 0 to {@link RunCommand#MAX_PINNING_THRESHOLD}. */
+    static final class PinningThresholdConverter extends Grammar<Duration> {
+        PinningThresholdConverter() {
+            super(text -> {
+                Duration d = Quantities.duration(text);
+                if (d.isNegative() || d.compareTo(RunCommand.MAX_PINNING_THRESHOLD) > 0) {
+                    throw new IllegalArgumentException("is out of range; use 0ms to 1h");
+                }
+                return d;
+            });
         }
     }
 }

@@ -21,7 +21,6 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
 import dev.vbench.result.Metric;
 import dev.vbench.result.RunResult;
-import dev.vbench.spi.Durations;
 import dev.vbench.suite.Scale;
 import dev.vbench.suite.SuiteSpec;
 import java.io.PrintWriter;
@@ -56,7 +55,7 @@ import picocli.CommandLine.Spec;
 public final class RunCommand implements Callable<Integer> {
 
     /** Longest --pinning-threshold: a park pinned longer than an hour is no threshold question. */
-    private static final Duration MAX_PINNING_THRESHOLD = Duration.ofHours(1);
+    static final Duration MAX_PINNING_THRESHOLD = Duration.ofHours(1);
 
     @Spec
     CommandSpec spec;
@@ -94,16 +93,16 @@ public final class RunCommand implements Callable<Integer> {
             description = "Workload parameter; a comma list sweeps it (one cell per value). Repeatable.")
     List<String> params = new ArrayList<>();
 
-    @Option(names = "--tasks", paramLabel = "N[,N…]", split = ",", converter = OptionTypes.CountConverter.class,
+    @Option(names = "--tasks", paramLabel = "N[,N…]", split = ",", converter = OptionTypes.TasksConverter.class,
             description = "Tasks per trial; a list sweeps. Accepts 10k, 1M. Default: the workload's, else "
                     + Planner.DEFAULT_TASKS + ".")
     List<Long> tasks = new ArrayList<>();
 
-    @Option(names = "--concurrency", paramLabel = "C[,C…]", split = ",", converter = OptionTypes.CountConverter.class,
+    @Option(names = "--concurrency", paramLabel = "C[,C…]", split = ",", converter = OptionTypes.ConcurrencyConverter.class,
             description = "Maximum tasks in flight (closed-loop clients); a list sweeps. Default: unlimited.")
     List<Long> concurrency = new ArrayList<>();
 
-    @Option(names = "--duration", paramLabel = "TIME",
+    @Option(names = "--duration", paramLabel = "TIME", converter = OptionTypes.WindowConverter.class,
             description = "Run each trial for a time instead of a task count (e.g. 30s, 500ms, 2min), with"
                     + " --concurrency C closed-loop clients or at --rate. Not together with --tasks.")
     Duration duration;
@@ -114,7 +113,7 @@ public final class RunCommand implements Callable<Integer> {
                     + " the uncorrected figure is printed too. A list sweeps.")
     List<Double> rates = new ArrayList<>();
 
-    @Option(names = "--timeout", paramLabel = "TIME",
+    @Option(names = "--timeout", paramLabel = "TIME", converter = OptionTypes.TimeoutConverter.class,
             description = "With --rate: a task not started within TIME of its intended start is dropped (never run),"
                     + " one that ends later is counted as timed out; both are reported, never hidden.")
     Duration timeout;
@@ -175,7 +174,7 @@ public final class RunCommand implements Callable<Integer> {
             description = "Where generated inputs are cached. Default: $VBENCH_DATA_DIR, $XDG_CACHE_HOME/vbench or ~/.cache/vbench.")
     Path dataDir;
 
-    @Option(names = "--max-failures", paramLabel = "N", defaultValue = "0",
+    @Option(names = "--max-failures", paramLabel = "N", defaultValue = "0", converter = OptionTypes.CountConverter.class,
             description = "Failed tasks tolerated before the exit code is 1.")
     long maxFailures;
 
@@ -197,6 +196,7 @@ public final class RunCommand implements Callable<Integer> {
     Pinning pinning;
 
     @Option(names = "--pinning-threshold", paramLabel = "DURATION", defaultValue = "0ms",
+            converter = OptionTypes.PinningThresholdConverter.class,
             description = "Shortest pinned park that is counted (JFR's own default is 20ms).")
     Duration pinningThreshold;
 
@@ -231,9 +231,10 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Plan plan = Planner.plan(request(), code);
+        checkHeap(plan, Runtime.getRuntime().maxMemory());
         history.validate();
         RunOutputs files = RunOutputs.parse(outputs, format.format, quiet);
-        ReportOptions reportOptions = reportOptions(plan);
+        ReportOptions reportOptions = reportOptions();
         Environment environment = EnvironmentProbe.capture(VersionProvider.version(),
                 "vbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         header(err, plan);
@@ -264,13 +265,6 @@ public final class RunCommand implements Callable<Integer> {
 
     /** What the planner does not see: the options of the outputs and of the exit code. */
     private void checkOptions() {
-        if (maxFailures < 0) {
-            throw new UsageException("--max-failures " + maxFailures + " must be 0 or more");
-        }
-        if (pinningThreshold.isNegative() || pinningThreshold.compareTo(MAX_PINNING_THRESHOLD) > 0) {
-            throw new UsageException("--pinning-threshold " + Durations.format(pinningThreshold)
-                    + " is out of range; use 0ms to 1h");
-        }
         if (slo != null && suiteFile != null) {
             throw new UsageException("--slo picks the best level of a --concurrency sweep in run tables, and a suite prints"
                     + " its own tables; drop --slo or run one experiment with -w/-e/-p and --concurrency");
@@ -283,13 +277,41 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /**
+     * Bytes of task slots a trial with a known task count preallocates per task before it starts (four
+     * longs and a state byte: {@code TrialRunner}, "33 bytes per task").
+     */
+    static final long SLOT_BYTES_PER_TASK = 33;
+
+    /**
+     * Refuses, before anything runs, a cell whose task slots alone are more than the max heap of the
+     * JVM it runs on (this one, which forks inherit, or its {@code --jvm}/{@code --jvm-args} target):
+     * it could only end in an out-of-memory error after the cells before it. Timed trials grow their
+     * slots as they go; a heap that is tight rather than too small is caught when it runs out
+     * ({@link Cli#onOutOfMemory}).
+     *
+     * @throws EnvironmentException naming the cell, the sizes and the fix
+     */
+    static void checkHeap(Plan plan, long maxHeapBytes) {
+        for (CellPlan cell : plan.cells()) {
+            long heap = cell.jvm() == null || cell.jvm().info() == null ? maxHeapBytes : cell.jvm().info().maxHeapBytes();
+            long slots = cell.tasks() * SLOT_BYTES_PER_TASK;
+            if (heap > 0 && slots > heap) {
+                throw new EnvironmentException("cell " + cell.config().label() + " preallocates " + Cli.mebibytes(slots)
+                        + " of task slots per trial, more than the " + Cli.mebibytes(heap)
+                        + " max heap of " + (cell.jvm() == null ? "this JVM; give it more with VBENCH_JAVA_OPTS="
+                        : "JVM " + cell.jvm().label() + "; give it more with ") + Cli.heapOption(2 * slots)
+                        + (cell.jvm() == null ? "" : " in its --jvm-args") + ", or run fewer tasks and more --trials", null);
+            }
+        }
+    }
+
+    /**
      * Without --metric, executors are compared by makespan; a timed trial's makespan is its window,
      * so compare throughput, and an open-model trial's is its schedule, so compare (corrected) p99.
      */
-    private ReportOptions reportOptions(Plan plan) {
+    private ReportOptions reportOptions() {
         Metric byLoad = !rates.isEmpty() ? Metric.P99 : duration != null ? Metric.THROUGHPUT : Metric.MAKESPAN;
-        return new ReportOptions(metric.orElse(byLoad), verbosity.verbose, metric.metric, parseSlo())
-                .withSuite(plan.suite());
+        return new ReportOptions(metric.orElse(byLoad), verbosity.verbose, metric.metric, parseSlo());
     }
 
     /** The one header line on stderr: what runs, how often, and how to stop it. */
@@ -333,7 +355,8 @@ public final class RunCommand implements Callable<Integer> {
         if (suite != null && (chosen == null || chosen == Format.CONSOLE || chosen == Format.MARKDOWN)) {
             files.writeFiles(result, reportOptions);
             if (!(quiet && files.anyFile())) {
-                out.print(SuiteRun.render(suite, result, chosen == Format.MARKDOWN));
+                // the result carries the suite's tables (RunResult.suite), as vbench report reads them
+                out.print((chosen == Format.MARKDOWN ? Format.MARKDOWN : Format.CONSOLE).exporter(reportOptions).render(result));
                 out.flush();
             }
             return exitCode(err, result);

@@ -49,7 +49,9 @@ final class RunSession {
                     plan.cells().stream().map(CellPlan::config).toList()).ifPresent(progress::warning);
         }
         TrialProbes probes = TrialProbes.standard(pinning, pinningThreshold, progress::warning);
-        CellCollector collector = new CellCollector(new RunResult(RunResult.SCHEMA, environment, first.settings(), List.of()),
+        RunResult empty = new RunResult(RunResult.SCHEMA, environment, first.settings(), List.of())
+                .withSuite(plan.suite() == null ? null : plan.suite().layout()); // report prints a suite's tables from it
+        CellCollector collector = new CellCollector(empty,
                 progress, files, reportOptions);
         for (RunPlan part : plan.runs()) {
             RunResult done = runPart(part, probes, environment, collector, progress);

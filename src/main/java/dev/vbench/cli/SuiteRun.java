@@ -16,6 +16,6 @@ final class SuiteRun {
 
     /** The suite's tables in console or markdown form. */
     static String render(SuiteSpec suite, RunResult result, boolean markdown) {
-        return (markdown ? Format.MARKDOWN : Format.CONSOLE).exporter(ReportOptions.DEFAULT.withSuite(suite)).render(result);
+        return (markdown ? Format.MARKDOWN : Format.CONSOLE).exporter(ReportOptions.DEFAULT).render(result.withSuite(suite.layout()));
     }
 }

@@ -76,7 +76,7 @@ public final class PinningProbe implements TrialProbe {
         if (unavailable || !"virtual".equals(cell.executor().threadKind())) {
             return null;
         }
-        Recording recording;
+        Recording recording = null;
         try {
             if (!FlightRecorder.isAvailable()) {
                 throw new IllegalStateException("FlightRecorder.isAvailable() is false");
@@ -86,23 +86,39 @@ public final class PinningProbe implements TrialProbe {
             recording.enable(EVENT).withThreshold(threshold).withStackTrace();
             recording.setToDisk(true);
             recording.start();
+        } catch (OutOfMemoryError e) {
+            if (recording != null) {
+                recording.close();
+            }
+            throw outOfMemory("starting", e);
         } catch (Exception | LinkageError e) {
             unavailable = true;
             warn.accept("JFR is not available here (" + e.getMessage() + "); pinning is not recorded (pinnedEvents -1)");
             return null;
         }
+        Recording started = recording;
         return new Running() {
             @Override
             public TrialResult finish(TrialResult trial) {
-                Aggregate aggregate = read(recording);
+                Aggregate aggregate = read(started);
                 return trial.withTelemetry(trial.telemetry().withPinning(aggregate.events(), aggregate.top(MAX_STACKS)));
             }
 
             @Override
             public void abort() {
-                recording.close();
+                started.close();
             }
         };
+    }
+
+    /**
+     * The JVM's error wrapped in one that says what ran out of memory and the cheaper way out than a
+     * bigger heap; {@code cli.Cli} prints both on one line.
+     */
+    private static OutOfMemoryError outOfMemory(String doing, OutOfMemoryError cause) {
+        OutOfMemoryError e = new OutOfMemoryError(doing + " the JFR recording of pinned events (--pinning off skips it)");
+        e.initCause(cause);
+        return e;
     }
 
     /** Stops the recording, dumps it to a temporary file and aggregates its pinned events. */
@@ -124,6 +140,8 @@ public final class PinningProbe implements TrialProbe {
             return aggregate;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the JFR recording of pinned events: " + e.getMessage(), e);
+        } catch (OutOfMemoryError e) {
+            throw outOfMemory("reading", e); // the parser's objects are garbage now
         } finally {
             recording.close();
             if (file != null) {

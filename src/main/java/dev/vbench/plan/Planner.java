@@ -15,6 +15,7 @@ import dev.vbench.executor.ConfiguredExecutor;
 import dev.vbench.loader.UserCode;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.RunSettings;
+import dev.vbench.spi.Durations;
 import dev.vbench.spi.Params;
 import dev.vbench.spi.WorkloadProvider;
 import java.nio.file.Path;
@@ -213,30 +214,17 @@ public final class Planner {
     }
 
     private static void checkTasks(String option, long tasks) {
-        atLeastOne(option, tasks);
-        if (tasks > TrialRunner.MAX_TASKS) {
-            throw new PlanException(option + " " + tasks + " is more than one trial can record ("
-                    + TrialRunner.MAX_TASKS + "); use fewer tasks and more --trials");
-        }
+        planned(option, String.valueOf(tasks), () -> tasksInRange(option, tasks));
     }
 
     private static void checkConcurrency(String option, long c) {
-        atLeastOne(option, c);
-        if (c > MAX_CONCURRENCY) {
-            throw new PlanException(option + " " + c + " is out of range; use 1 to " + MAX_CONCURRENCY);
-        }
-    }
-
-    private static void atLeastOne(String option, long value) {
-        if (value < 1) {
-            throw new PlanException(option + " " + value + " is out of range; use 1 or more");
-        }
+        planned(option, String.valueOf(c), () -> concurrencyInRange(option, c));
     }
 
     /** --duration, --rate and --timeout together, and their ranges. */
     private static void checkLoad(MatrixRequest m) {
         if (m.duration() != null) {
-            timeInRange("--duration", m.duration(), Duration.ofMillis(1), "1ms", "30s");
+            planned("--duration", Durations.format(m.duration()), () -> windowInRange("--duration", m.duration()));
             if (!m.tasks().isEmpty()) {
                 throw new PlanException("--duration and --tasks both set the length of a trial; give one of them"
                         + " (--duration runs for a time, --tasks runs a count)");
@@ -247,28 +235,82 @@ public final class Planner {
             }
         }
         if (m.timeout() != null) {
-            timeInRange("--timeout", m.timeout(), Duration.ofNanos(1_000), "1us", "1s");
+            planned("--timeout", Durations.format(m.timeout()), () -> timeoutInRange("--timeout", m.timeout()));
             if (m.rates().isEmpty()) {
                 throw new PlanException("--timeout counts from each task's intended start, which only --rate has;"
                         + " add --rate R/s (e.g. --rate 1000/s) or drop --timeout");
             }
         }
         for (double rate : m.rates()) {
-            if (!(rate > 0)) {
-                throw new PlanException("--rate " + CellConfig.formatRate(rate) + " must be more than 0; write e.g. --rate 1000/s");
-            }
-            if (rate > MAX_RATE) {
-                throw new PlanException("--rate " + CellConfig.formatRate(rate) + " is above " + (long) MAX_RATE
-                        + "/s, more than one submitter thread can schedule; use a lower rate");
-            }
+            planned("--rate", CellConfig.formatRate(rate), () -> rateInRange("--rate", rate));
         }
     }
 
-    private static void timeInRange(String option, Duration d, Duration min, String minText, String example) {
-        if (d.compareTo(min) < 0 || d.compareTo(MAX_TIME) > 0) {
-            throw new PlanException(option + " " + dev.vbench.spi.Durations.format(d) + " is out of range; use " + minText
-                    + " to 24h, e.g. " + option + " " + example);
+    /**
+     * A range check of this class as a {@link PlanException} that shows the value as parsed: the path
+     * of a suite's values and of callers that hold only the value ({@code vbench calibrate}).
+     */
+    private static void planned(String option, String value, Runnable check) {
+        try {
+            check.run();
+        } catch (IllegalArgumentException e) {
+            throw new PlanException(option + " " + value + " " + e.getMessage(), e);
         }
+    }
+
+    // The ranges of the load options, decided here once for both ways in: vbench run's converters
+    // check each value as it is parsed, so the message quotes what was typed ("--tasks '0k' is out of
+    // range; use 1 or more"), and the planner checks a suite's values when it makes their cells. Each
+    // returns its value or throws an IllegalArgumentException whose message completes
+    // "OPTION 'TEXT' …", as a ParamType's does; OPTION is the name the fix is written with.
+
+    /** Tasks per trial: 1 to {@link TrialRunner#MAX_TASKS}. */
+    public static long tasksInRange(String option, long tasks) {
+        if (tasks < 1) {
+            throw new IllegalArgumentException("is out of range; use 1 or more");
+        }
+        if (tasks > TrialRunner.MAX_TASKS) {
+            throw new IllegalArgumentException("is more than one trial can record (" + TrialRunner.MAX_TASKS
+                    + "); use fewer tasks and more --trials");
+        }
+        return tasks;
+    }
+
+    /** Tasks in flight: 1 to {@link #MAX_CONCURRENCY}. */
+    public static long concurrencyInRange(String option, long c) {
+        if (c < 1 || c > MAX_CONCURRENCY) {
+            throw new IllegalArgumentException("is out of range; use 1 to " + MAX_CONCURRENCY);
+        }
+        return c;
+    }
+
+    /** A trial's time window ({@code --duration}): 1ms to 24h. */
+    public static Duration windowInRange(String option, Duration d) {
+        return timeInRange(option, d, Duration.ofMillis(1), "1ms", "30s");
+    }
+
+    /** An open-model task's deadline after its intended start ({@code --timeout}): 1us to 24h. */
+    public static Duration timeoutInRange(String option, Duration d) {
+        return timeInRange(option, d, Duration.ofNanos(1_000), "1us", "1s");
+    }
+
+    /** An open-model rate in tasks per second: more than 0, at most {@link #MAX_RATE}. */
+    public static double rateInRange(String option, double rate) {
+        if (!(rate > 0)) {
+            throw new IllegalArgumentException("must be more than 0; write e.g. " + option + " 1000/s");
+        }
+        if (rate > MAX_RATE) {
+            throw new IllegalArgumentException("is above " + (long) MAX_RATE
+                    + "/s, more than one submitter thread can schedule; use a lower rate");
+        }
+        return rate;
+    }
+
+    private static Duration timeInRange(String option, Duration d, Duration min, String minText, String example) {
+        if (d.compareTo(min) < 0 || d.compareTo(MAX_TIME) > 0) {
+            throw new IllegalArgumentException("is out of range; use " + minText + " to 24h, e.g. " + option + " " + example);
+        }
+        return d;
     }
 
     /** The load shape of one point of the matrix; {@code rate} is null for the closed model. */

@@ -50,9 +50,9 @@ public final class ComparisonTables {
             return new Style(verbose, false, false, true, null, null);
         }
 
-        /** Run tables: a column per row dimension, the geomean row. */
-        public static Style run() {
-            return new Style(false, true, false, true, null, null);
+        /** Run tables ({@code vbench run}, suites, sweeps): a column per row dimension, the geomean row. */
+        public static Style run(boolean verbose) {
+            return new Style(verbose, true, false, true, null, null);
         }
 
         public Style capitalized() {

@@ -24,19 +24,13 @@ public final class PivotTables {
      * @param unit display unit; for time metrics its prefix before '/' (ns, us, ms, s) converts the
      *     value, for rates it is a label (req/s, maps/s); null = the metric's unit
      * @param perTask add an average-per-task column after each executor (median makespan / tasks)
+     * @param jvmColumns the JVMs (and option sets) the cells ran on are the columns, and executors label
+     *     the rows ({@code columns: jvm} in a suite table; seed 001's JDK builds, seed 002's original vs patched)
+     * @param verbose add {@code (p=… n=…)} to every change ({@code run --verbose})
      * @return the table, or null when no cell measured {@code metric}
      */
     public static Table render(String title, List<CellResult> cells, Layout layout, Metric metric, String unit,
-            boolean perTask) {
-        return render(title, cells, layout, metric, unit, perTask, false);
-    }
-
-    /**
-     * @param jvmColumns the JVMs (and option sets) the cells ran on are the columns, and executors label
-     *     the rows ({@code columns: jvm} in a suite table; seed 001's JDK builds, seed 002's original vs patched)
-     */
-    public static Table render(String title, List<CellResult> cells, Layout layout, Metric metric, String unit,
-            boolean perTask, boolean jvmColumns) {
+            boolean perTask, boolean jvmColumns, boolean verbose) {
         CellComparison c = jvmColumns
                 ? RunTables.compare(cells, dev.vbench.compare.CellDimension.JVM, RunTables.rowsOfFirstJvm(cells), metric,
                         unit, layout, CompareOptions.DEFAULT_NOISE)
@@ -46,7 +40,7 @@ public final class PivotTables {
             return null;
         }
         String shownUnit = unit == null ? metric.unit() : unit;
-        ComparisonTables.Style style = ComparisonTables.Style.run().capitalized();
+        ComparisonTables.Style style = ComparisonTables.Style.run(verbose).capitalized();
         if (perTask) {
             style = style.withExtraColumn("avg/task", (row, column) -> perTaskValue(c.cells().get(row).get(column)));
         }

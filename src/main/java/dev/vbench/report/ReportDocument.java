@@ -121,10 +121,10 @@ public record ReportDocument(String title, List<String> preface, Environment env
                 + (env.maxHeapBytes() >> 20) + " MiB max heap";
     }
 
-    /** The document of a result: a suite's tables when {@code options} name a suite, else one section per workload. */
+    /** The document of a result: a suite's tables when it is a suite run's ({@link RunResult#suite()}), else one section per workload. */
     public static ReportDocument of(RunResult result, ReportOptions options) {
-        if (options.suite() != null) {
-            return SuiteTables.document(options.suite(), result);
+        if (result.suite() != null) {
+            return SuiteTables.document(result, options.verbose());
         }
         List<Section> sections = new ArrayList<>();
         int warmup = result.settings().warmupTrials();
@@ -137,7 +137,8 @@ public record ReportDocument(String title, List<String> preface, Environment env
     private static Section section(String workload, List<CellResult> cells, ReportOptions options, int warmup) {
         List<Block> blocks = new ArrayList<>();
         blocks.add(new TableBlock(Kind.DETAIL, RunTables.detail(workload, cells, warmup)));
-        Table comparison = RunTables.comparison(workload, cells, options.metricOrDefault(), warmup, options.noise());
+        Table comparison = RunTables.comparison(workload, cells, options.metricOrDefault(), warmup, options.noise(),
+                options.verbose());
         if (comparison != null) {
             blocks.add(new TableBlock(Kind.COMPARISON, comparison));
             blocks.add(RunCharts.bars(workload, cells, options.metricOrDefault()));

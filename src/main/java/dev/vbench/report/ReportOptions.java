@@ -3,7 +3,6 @@ package dev.vbench.report;
 import dev.vbench.compare.CompareOptions;
 import dev.vbench.compare.Slo;
 import dev.vbench.result.Metric;
-import dev.vbench.suite.SuiteSpec;
 
 /**
  * Choices that shape rendered tables.
@@ -14,20 +13,16 @@ import dev.vbench.suite.SuiteSpec;
  * @param slo the latency objective that picks the best concurrency of a sweep (null: none, the
  *     highest throughput wins)
  * @param noise noise band of every comparison as a fraction (0.01 = 1%): smaller significant changes read {@code ~}
- * @param suite the suite whose tables the report shows (null: a run's tables per workload)
+ *
+ * <p>Whether the tables are a suite's is the result's to say ({@code RunResult.suite()}), not an option.
  */
-public record ReportOptions(Metric metric, boolean verbose, Metric sweepMetric, Slo slo, double noise, SuiteSpec suite) {
+public record ReportOptions(Metric metric, boolean verbose, Metric sweepMetric, Slo slo, double noise) {
 
     public static final ReportOptions DEFAULT = new ReportOptions(null, false);
 
     /** Options with the default noise band ({@link CompareOptions#DEFAULT_NOISE}). */
     public ReportOptions(Metric metric, boolean verbose, Metric sweepMetric, Slo slo) {
-        this(metric, verbose, sweepMetric, slo, CompareOptions.DEFAULT_NOISE, null);
-    }
-
-    /** These options for a suite's report: its tables in the layouts its file names. */
-    public ReportOptions withSuite(SuiteSpec suiteSpec) {
-        return new ReportOptions(metric, verbose, sweepMetric, slo, noise, suiteSpec);
+        this(metric, verbose, sweepMetric, slo, CompareOptions.DEFAULT_NOISE);
     }
 
     public ReportOptions(Metric metric, boolean verbose) {

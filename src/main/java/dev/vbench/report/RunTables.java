@@ -121,7 +121,8 @@ public final class RunTables {
      * 001) when the cells ran on two or more JVMs, else executors as columns with a speedup; null when
      * there is nothing to compare.
      */
-    public static Table comparison(String workload, List<CellResult> cells, Metric metric, int warmup, double noise) {
+    public static Table comparison(String workload, List<CellResult> cells, Metric metric, int warmup, double noise,
+            boolean verbose) {
         boolean jvms = jvmAxis(cells);
         if (!jvms && executors(cells).size() < 2) {
             return null;
@@ -133,7 +134,7 @@ public final class RunTables {
             return null;
         }
         Table.Builder b = ComparisonTables.builder(c.comparison().withTitle(title(workload, cells, warmup) + " — "
-                + metric.key() + " (" + metric.unit() + ")" + (jvms ? " by JVM" : "")), ComparisonTables.Style.run());
+                + metric.key() + " (" + metric.unit() + ")" + (jvms ? " by JVM" : "")), ComparisonTables.Style.run(verbose));
         footnotes(b, cells);
         return b.build();
     }

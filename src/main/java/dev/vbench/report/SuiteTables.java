@@ -8,9 +8,8 @@ import dev.vbench.report.ReportDocument.TableBlock;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.RunResult;
-import dev.vbench.suite.ExperimentSpec;
-import dev.vbench.suite.SuiteSpec;
-import dev.vbench.suite.TableSpec;
+import dev.vbench.result.SuiteLayout;
+import dev.vbench.result.TableSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,27 +18,29 @@ import java.util.Map;
 /**
  * The report document of a suite run: its title and source description, then per experiment the
  * tables its suite file asks for ({@link TableSpec}: layout, metric, unit), each built by
- * {@link PivotTables} from the experiment's cells (ids {@code EXPERIMENT/cN}).
+ * {@link PivotTables} from the experiment's cells (ids {@code EXPERIMENT/cN}). It reads the
+ * {@link SuiteLayout} the result records, so {@code vbench report} prints what the run printed.
  */
 final class SuiteTables {
 
     private SuiteTables() {}
 
-    static ReportDocument document(SuiteSpec suite, RunResult result) {
+    /** @param verbose add {@code (p=… n=…)} to every change, as {@code vbench compare --verbose} does */
+    static ReportDocument document(RunResult result, boolean verbose) {
+        SuiteLayout suite = result.suite();
         List<Block> blocks = new ArrayList<>();
-        for (ExperimentSpec e : suite.experiments()) {
-            ExperimentSpec.Fields f = e.fields();
-            List<CellResult> cells = result.cells().stream().filter(c -> c.id().startsWith(f.name() + "/")).toList();
+        for (SuiteLayout.Experiment e : suite.experiments()) {
+            List<CellResult> cells = result.cells().stream().filter(c -> c.id().startsWith(e.name() + "/")).toList();
             if (cells.isEmpty()) {
                 continue;
             }
-            List<TableSpec> tables = f.tables().isEmpty() ? List.of(new TableSpec(null, null, null, null, null)) : f.tables();
+            List<TableSpec> tables = e.tables().isEmpty() ? List.of(new TableSpec(null, null, null, null, null)) : e.tables();
             for (TableSpec t : tables) {
                 Metric metric = t.metric() == null ? Metric.MAKESPAN : Metric.parse(t.metric());
-                String title = t.title() != null ? t.title() : f.title() != null ? f.title() : f.name();
+                String title = t.title() != null ? t.title() : e.title() != null ? e.title() : e.name();
                 title += fixedParams(cells) + " · " + cells.get(0).trials().size() + " trials";
                 Table table = PivotTables.render(title, cells, t.layout() == null ? Layout.SPEEDUP : Layout.parse(t.layout()),
-                        metric, t.unit(), t.perTaskOrFalse(), t.jvmColumns());
+                        metric, t.unit(), t.perTaskOrFalse(), t.jvmColumns(), verbose);
                 if (table != null) {
                     blocks.add(new TableBlock(Kind.SUITE, table));
                 }

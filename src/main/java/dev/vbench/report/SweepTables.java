@@ -80,7 +80,7 @@ public final class SweepTables {
                 + (nameTheLoad && !RunTables.title(workload, group, warmup).contains(load) ? " · " + load : "")
                 + " — " + metric.key() + " (" + metric.unit() + ") by concurrency";
         Table.Builder b = ComparisonTables.builder(c.comparison().withTitle(title),
-                ComparisonTables.Style.run().capitalized().withoutGeomean());
+                ComparisonTables.Style.run(options.verbose()).capitalized().withoutGeomean());
         List<String> executors = c.comparison().files().stream().map(f -> f.label()).toList();
         List<String> best = new ArrayList<>(List.of("best"));
         List<String> notes = new ArrayList<>();

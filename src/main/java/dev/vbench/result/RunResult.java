@@ -1,5 +1,6 @@
 package dev.vbench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
@@ -8,9 +9,11 @@ import java.util.List;
  * @param schema always {@link #SCHEMA} when written by this version
  * @param environment machine, JVM and command line
  * @param settings run-wide settings (warmup, trials, forks, seed)
+ * @param suite the tables of a suite run ({@code vbench run SUITE.yaml}); null (absent) otherwise
  * @param cells measured cells in the order they ran
  */
-public record RunResult(String schema, Environment environment, RunSettings settings, List<CellResult> cells) {
+public record RunResult(String schema, Environment environment, RunSettings settings,
+        @JsonInclude(JsonInclude.Include.NON_NULL) SuiteLayout suite, List<CellResult> cells) {
 
     /** Schema id written into every result file; bump the number on incompatible changes. */
     public static final String SCHEMA = "vbench-result/1";
@@ -19,7 +22,17 @@ public record RunResult(String schema, Environment environment, RunSettings sett
         cells = List.copyOf(cells);
     }
 
+    /** The result of a run that is not a suite's. */
+    public RunResult(String schema, Environment environment, RunSettings settings, List<CellResult> cells) {
+        this(schema, environment, settings, null, cells);
+    }
+
     public RunResult withCells(List<CellResult> newCells) {
-        return new RunResult(schema, environment, settings, newCells);
+        return new RunResult(schema, environment, settings, suite, newCells);
+    }
+
+    /** This result as a suite run's, whose tables {@code layout} describes (null: not a suite's). */
+    public RunResult withSuite(SuiteLayout layout) {
+        return new RunResult(schema, environment, settings, layout, cells);
     }
 }

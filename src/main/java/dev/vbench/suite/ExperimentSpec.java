@@ -1,5 +1,6 @@
 package dev.vbench.suite;
 
+import dev.vbench.result.TableSpec;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonDeserializer;

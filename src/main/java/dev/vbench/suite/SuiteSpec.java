@@ -1,5 +1,6 @@
 package dev.vbench.suite;
 
+import dev.vbench.result.SuiteLayout;
 import java.util.List;
 
 /**
@@ -47,6 +48,13 @@ public record SuiteSpec(String suite, String title, String source, Integer warmu
     public SuiteSpec {
         experiments = experiments == null ? List.of() : List.copyOf(experiments);
         jvms = jvms == null ? List.of() : List.copyOf(jvms);
+    }
+
+    /** What a result records of this suite to print its tables again ({@code vbench report}). */
+    public SuiteLayout layout() {
+        return new SuiteLayout(suite, title, source, experiments.stream()
+                .map(e -> new SuiteLayout.Experiment(e.fields().name(), e.fields().title(), e.fields().tables()))
+                .toList());
     }
 
     /** A suite without JVM declarations. */

@@ -1,5 +1,6 @@
 package dev.vbench.suite;
 
+import dev.vbench.result.TableSpec;
 import dev.vbench.compare.Layout;
 import dev.vbench.result.Metric;
 import java.util.HashSet;

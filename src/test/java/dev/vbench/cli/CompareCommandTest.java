@@ -38,14 +38,14 @@ class CompareCommandTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = ';', value = {
-        "missing;MISSING;does not exist; check the path",
-        "not json;NOTJSON;is not valid JSON; give a result file written by 'vbench run -o FILE.json'",
-        "truncated;TRUNCATED;is truncated (the JSON ends early)",
-        "not a result;OTHERJSON;is not a vbench result (no \"schema\" field)",
-        "newer schema;NEWER;was written by a newer vbench (schema vbench-result/99, this vbench reads up to vbench-result/1); upgrade vbench",
-        "truncated jmh;JMHTRUNCATED;is truncated (the JSON ends early); give a JMH result written with -rf json",
-        "array that is not jmh;ARRAY;entry 1 is not a JMH benchmark",
+    @CsvSource(delimiter = '|', value = {
+        "missing|MISSING|does not exist; check the path",
+        "not json|NOTJSON|is not valid JSON; give a result file written by 'vbench run -o FILE.json'",
+        "truncated|TRUNCATED|is truncated (the JSON ends early)",
+        "not a result|OTHERJSON|is not a vbench result (no \"schema\" field)",
+        "newer schema|NEWER|was written by a newer vbench (schema vbench-result/99, this vbench reads up to vbench-result/1); upgrade vbench",
+        "truncated jmh|JMHTRUNCATED|is truncated (the JSON ends early); give a JMH result written with -rf json",
+        "array that is not jmh|ARRAY|entry 1 is not a JMH benchmark",
     })
     void unreadableInputIsOneLineAndExitTwo(String what, String kind, String expected) throws Exception {
         String good = Files.readString(V1);
@@ -63,16 +63,16 @@ class CompareCommandTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = ';', value = {
-        "--fail-on-regression abc;--fail-on-regression 'abc' is not a percentage; write e.g. --fail-on-regression 5%",
-        "--noise -1%;--noise -1% must be 0% or more; write e.g. --noise 1%",
-        "--noise x;--noise 'x' is not a percentage; write e.g. --noise 1%",
-        "--metric p12;--metric 'p12' is unknown; use one of makespan",
-        "--layout grid;--layout 'grid' is unknown; use one of speedup, change, baseline, chain",
-        "--format pdf;--format 'pdf' is unknown; use one of text, markdown, csv, json, html",
-        "--labels one;--labels gives 1 name(s) for 2 files; give one per file",
-        "--match-ignore durtion;--match-ignore durtion names nothing in the inputs; they have workload, duration, executor, tasks",
-        "-o /nonexistent-dir/c.md;-o /nonexistent-dir/c.md: directory /nonexistent-dir does not exist; create it first",
+    @CsvSource(delimiter = '|', value = {
+        "--fail-on-regression abc|--fail-on-regression 'abc' is not a percentage; write e.g. --fail-on-regression 5%",
+        "--noise -1%|--noise -1% must be 0% or more; write e.g. --noise 1%",
+        "--noise x|--noise 'x' is not a percentage; write e.g. --noise 1%",
+        "--metric p12|--metric 'p12' is unknown; use one of makespan",
+        "--layout grid|--layout 'grid' is unknown; use one of speedup, change, baseline, chain",
+        "--format pdf|--format 'pdf' is unknown; use one of text, markdown, csv, json, html",
+        "--labels one|--labels gives 1 name(s) for 2 files; give one per file",
+        "--match-ignore durtion|--match-ignore durtion names nothing in the inputs; they have workload, duration, executor, tasks",
+        "-o /nonexistent-dir/c.md|-o /nonexistent-dir/c.md: directory /nonexistent-dir does not exist; create it first",
     })
     void badOptionsAreOneLineAndExitTwo(String options, String expected) {
         List<String> args = new ArrayList<>(List.of(V1.toString(), V1.toString()));

@@ -20,15 +20,15 @@ class FileWorkloadsCliTest {
     Path tmp;
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = ';', value = {
-        "-w jar -p entry=medium;parameter 'entry' of workload 'jar': 'medium' is not one of small-stored, small-compressed, big-stored, big-compressed",
-        "-w jar -p fanout=0;parameter 'fanout' of workload 'jar': '0' is out of range; use a whole number in 1..1024",
-        "-w thumbnail -p op=delete;parameter 'op' of workload 'thumbnail': 'delete' is not one of load, exists, hit, uptodate",
-        "-w thumbnail -p files=0;parameter 'files' of workload 'thumbnail': '0' is out of range; use a whole number in 1..10000",
-        "-w thumbnail -p files=10,0;parameter 'files' of workload 'thumbnail': '0' is out of range; use a whole number in 1..10000",
-        "-w thumbnail -p cache=hot;parameter 'cache' of workload 'thumbnail': 'hot' is not one of cold, warm",
-        "-w render -p encode=jpeg;parameter 'encode' of workload 'render': 'jpeg' is not one of png, none",
-        "-w render -p requests=0;parameter 'requests' of workload 'render': '0' is out of range; use a whole number in 1..1000000"
+    @CsvSource(delimiter = '|', value = {
+        "-w jar -p entry=medium|parameter 'entry' of workload 'jar': 'medium' is not one of small-stored, small-compressed, big-stored, big-compressed",
+        "-w jar -p fanout=0|parameter 'fanout' of workload 'jar': '0' is out of range; use a whole number in 1..1024",
+        "-w thumbnail -p op=delete|parameter 'op' of workload 'thumbnail': 'delete' is not one of load, exists, hit, uptodate",
+        "-w thumbnail -p files=0|parameter 'files' of workload 'thumbnail': '0' is out of range; use a whole number in 1..10000",
+        "-w thumbnail -p files=10,0|parameter 'files' of workload 'thumbnail': '0' is out of range; use a whole number in 1..10000",
+        "-w thumbnail -p cache=hot|parameter 'cache' of workload 'thumbnail': 'hot' is not one of cold, warm",
+        "-w render -p encode=jpeg|parameter 'encode' of workload 'render': 'jpeg' is not one of png, none",
+        "-w render -p requests=0|parameter 'requests' of workload 'render': '0' is out of range; use a whole number in 1..1000000"
     })
     void badParameterIsOneLineAndExitTwo(String args, String expected) {
         assertUsageError(CliRun.of(("run " + args + " --data-dir " + tmp).split(" ")), expected);

@@ -94,23 +94,23 @@ class LoadShapeCommandTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = ';', value = {
-        "--rate abc;--rate 'abc' is not a rate; write tasks per s, min or h, e.g. 5000/s, 5k/s, 300/min or 1M/h",
-        "--rate 0/s;--rate 0/s must be more than 0; write e.g. --rate 1000/s",
-        "--rate 5/fortnight;--rate '5/fortnight' has an unknown unit '/fortnight'",
-        "--rate 1m/s;--rate '1m/s' is ambiguous: a lower-case 'm' is not a count suffix; write M for million",
-        "--duration 1m --concurrency 4;--duration '1m' is ambiguous: 'm' is not a unit; write min for minutes (e.g. 1min)",
-        "--rate 20M/s;is above 10000000/s",
-        "--duration 0s --concurrency 4;--duration 0ns is out of range; use 1ms to 24h, e.g. --duration 30s",
-        "--duration soon --concurrency 4;--duration 'soon' is not a duration; write a number and a unit: ns, us, ms, s, min or h",
-        "--duration 1s --tasks 100 --concurrency 4;--duration and --tasks both set the length of a trial; give one of them",
-        "--duration 1s;--duration needs closed-loop clients or a rate: add --concurrency C",
-        "--timeout 1s;--timeout counts from each task's intended start, which only --rate has",
-        "--rate 100/s --timeout 0s;--timeout 0ns is out of range",
-        "--slo p99<fast --concurrency 1,2;--slo 'p99<fast': 'fast' is not a duration; write a number and a unit: ns, us, ms, s, min or h",
-        "--slo p98<5ms --concurrency 1,2;--slo 'p98<5ms' is not STAT<DURATION; write e.g. --slo 'p99<50ms'",
-        "--slo p99<50ms;--slo picks the best level of a concurrency sweep; add a list such as --concurrency 1,4,16,64",
-        "--rate 100000/s --duration 1000s;more than one trial can record"
+    @CsvSource(delimiter = '|', value = {
+        "--rate abc|--rate 'abc' is not a rate; write tasks per s, min or h, e.g. 5000/s, 5k/s, 300/min or 1M/h",
+        "--rate 0/s|--rate '0/s' must be more than 0; write e.g. --rate 1000/s",
+        "--rate 5/fortnight|--rate '5/fortnight' has an unknown unit '/fortnight'",
+        "--rate 1m/s|--rate '1m/s' is ambiguous: a lower-case 'm' is not a count suffix; write M for million",
+        "--duration 1m --concurrency 4|--duration '1m' is ambiguous: 'm' is not a unit; write min for minutes (e.g. 1min)",
+        "--rate 20M/s|is above 10000000/s",
+        "--duration 0s --concurrency 4|--duration '0s' is out of range; use 1ms to 24h, e.g. --duration 30s",
+        "--duration soon --concurrency 4|--duration 'soon' is not a duration; write a number and a unit: ns, us, ms, s, min or h",
+        "--duration 1s --tasks 100 --concurrency 4|--duration and --tasks both set the length of a trial; give one of them",
+        "--duration 1s|--duration needs closed-loop clients or a rate: add --concurrency C",
+        "--timeout 1s|--timeout counts from each task's intended start, which only --rate has",
+        "--rate 100/s --timeout 0s|--timeout '0s' is out of range; use 1us to 24h, e.g. --timeout 1s",
+        "--slo p99<fast --concurrency 1,2|--slo 'p99<fast': 'fast' is not a duration; write a number and a unit: ns, us, ms, s, min or h",
+        "--slo p98<5ms --concurrency 1,2|--slo 'p98<5ms' is not STAT<DURATION; write e.g. --slo 'p99<50ms'",
+        "--slo p99<50ms|--slo picks the best level of a concurrency sweep; add a list such as --concurrency 1,4,16,64",
+        "--rate 100000/s --duration 1000s|more than one trial can record"
     })
     void badLoadOptionsAreOneLineAndExitTwo(String args, String expected) {
         CliRun r = CliRun.of(("run -w io " + args).split(" "));

@@ -65,23 +65,48 @@ class RunCommandTest {
         assertTrue(r.out().contains("Speedup"), r::toString);
     }
 
+    /**
+     * run --verbose gives each speedup the p-value and trial counts behind its verdict, as compare
+     * --verbose does (one place writes the cell, report/ComparisonTables); without it the cell is bare.
+     */
+    @Test
+    void verboseShowsPAndTrialCountsBehindEachSpeedup() {
+        String[] args = {"run", "-w", "noop", "-e", "sequential", "-e", "virtual", "--tasks", "100,200", "--trials", "3",
+            "--warmup", "0"};
+        CliRun plain = CliRun.of(args);
+        assertEquals(0, plain.code(), plain::toString);
+        assertTrue(plain.out().contains("Speedup"), plain::toString);
+        assertTrue(!plain.out().contains("(p="), plain::toString);
+        String[] verboseArgs = java.util.Arrays.copyOf(args, args.length + 1);
+        verboseArgs[args.length] = "--verbose";
+        CliRun verbose = CliRun.of(verboseArgs);
+        assertEquals(0, verbose.code(), verbose::toString);
+        String out = verbose.out();
+        String table = out.substring(out.indexOf("— makespan (ms)"), out.indexOf("\ngeomean", out.indexOf("— makespan (ms)")));
+        java.util.List<String> rows = table.lines().filter(l -> l.startsWith("100 ") || l.startsWith("200 ")).toList();
+        assertEquals(2, rows.size(), verbose::toString);
+        for (String row : rows) {
+            assertTrue(row.matches(".* \\(p=\\d\\.\\d{3} n=3\\+3\\)$"), () -> "no (p=… n=3+3) in: " + row);
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = ';', value = {
-        "-w nope;unknown workload 'nope'; valid workloads: ",
-        "-w io -e pool;unknown executor 'pool'; valid executors: fixed, virtual, bounded-virtual",
-        "-w io --tasks 0;--tasks 0 is out of range; use 1 to ",
-        "-w io --tasks -5;--tasks '-5' is not a count; write a whole number",
-        "-w io --tasks abc;--tasks 'abc' is not a count; write a whole number, optionally with k (thousand) or M (million), e.g. 10000, 10k, 1M",
-        "-w io --tasks 1m;--tasks '1m' is ambiguous: a lower-case 'm' is not a count suffix; write M for million (e.g. 1M; min means minutes)",
-        "-w io -p size=1;workload 'io' has no parameter 'size'; its parameters are duration",
-        "-w io -p duration=fast;parameter 'duration' of workload 'io': 'fast' is not a duration; write a number and a unit: ns, us, ms, s, min or h (e.g. 200ms, 30s, 2min)",
-        "-w io -e fixed:threads=0;parameter 'threads' of executor 'fixed': '0' is out of range; use a whole number in 1..100000",
-        "-w io -o /nonexistent-dir/r.json;-o /nonexistent-dir/r.json: directory /nonexistent-dir does not exist; create it first",
-        "-w io --trials 0;--trials 0 must be at least 1",
-        "-w io --metric p12;--metric 'p12' is unknown",
-        "--workload;Missing required parameter for option '--workload'",
-        "-w io --bogus;Unknown option: '--bogus'",
-        "-e virtual;no workload given; add -w NAME"
+    @CsvSource(delimiter = '|', value = {
+        "-w nope|unknown workload 'nope'; valid workloads: ",
+        "-w io -e pool|unknown executor 'pool'; valid executors: fixed, virtual, bounded-virtual",
+        "-w io --tasks 0|--tasks '0' is out of range; use 1 or more",
+        "-w io --tasks -5|--tasks '-5' is not a count; write a whole number",
+        "-w io --tasks abc|--tasks 'abc' is not a count; write a whole number, optionally with k (thousand) or M (million), e.g. 10000, 10k, 1M",
+        "-w io --tasks 1m|--tasks '1m' is ambiguous: a lower-case 'm' is not a count suffix; write M for million (e.g. 1M; min means minutes)",
+        "-w io -p size=1|workload 'io' has no parameter 'size'; its parameters are duration",
+        "-w io -p duration=fast|parameter 'duration' of workload 'io': 'fast' is not a duration; write a number and a unit: ns, us, ms, s, min or h (e.g. 200ms, 30s, 2min)",
+        "-w io -e fixed:threads=0|parameter 'threads' of executor 'fixed': '0' is out of range; use a whole number in 1..100000",
+        "-w io -o /nonexistent-dir/r.json|-o /nonexistent-dir/r.json: directory /nonexistent-dir does not exist; create it first",
+        "-w io --trials 0|--trials 0 must be at least 1",
+        "-w io --metric p12|--metric 'p12' is unknown",
+        "--workload|Missing required parameter for option '--workload'",
+        "-w io --bogus|Unknown option: '--bogus'",
+        "-e virtual|no workload given; add -w NAME"
     })
     void badInputIsOneLineAndExitTwo(String args, String expected) {
         CliRun r = CliRun.of(("run " + args).split(" "));

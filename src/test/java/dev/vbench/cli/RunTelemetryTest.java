@@ -67,12 +67,12 @@ class RunTelemetryTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = ';', value = {
-        "--pinning maybe;--pinning 'maybe' is unknown; use one of on, off",
-        "--pinning-threshold soon;--pinning-threshold 'soon' is not a duration; write a number and a unit: ns, us, ms, s, min or h",
-        "--pinning-threshold 2h;--pinning-threshold 2h is out of range; use 0ms to 1h",
-        "--pinning-threshold 1m;--pinning-threshold '1m' is ambiguous: 'm' is not a unit; write min for minutes (e.g. 1min)",
-        "--metric allocs;use one of makespan, throughput, mean, p50, p90, p99, p999, max, cpu, alloc"
+    @CsvSource(delimiter = '|', value = {
+        "--pinning maybe|--pinning 'maybe' is unknown; use one of on, off",
+        "--pinning-threshold soon|--pinning-threshold 'soon' is not a duration; write a number and a unit: ns, us, ms, s, min or h",
+        "--pinning-threshold 2h|--pinning-threshold '2h' is out of range; use 0ms to 1h",
+        "--pinning-threshold 1m|--pinning-threshold '1m' is ambiguous: 'm' is not a unit; write min for minutes (e.g. 1min)",
+        "--metric allocs|use one of makespan, throughput, mean, p50, p90, p99, p999, max, cpu, alloc"
     })
     void badOptionsAreOneLineAndExitTwo(String args, String expected) {
         CliRun r = CliRun.of(("run -w noop " + args).split(" "));

@@ -87,7 +87,7 @@ class SuiteRunOptionsTest {
     @Test
     void maxFailuresAppliesToSuites() throws Exception {
         run("--max-failures", "5");
-        CliRun.of("run", suite.toString(), "--max-failures", "-1").assertUsageError("--max-failures -1 must be 0 or more");
+        CliRun.of("run", suite.toString(), "--max-failures", "-1").assertUsageError("--max-failures '-1' is not a count; write a whole number");
     }
 
     @ParameterizedTest(name = "{0}")

@@ -35,8 +35,19 @@ class CoordinatedOmissionTest {
     private static final double RATE = 1_000;
     private static final int STALLED_TASK = 500;
     private static final long STALL_NANOS = 1_000_000_000L;
-    /** Generous bound for "near the normal service time" on a shared 2-core machine. */
+    /** Latency above which a task counts as delayed (well above the ~0.1 ms service time). */
     private static final long NEAR_SERVICE_TIME = 50_000_000L;
+    /**
+     * The bound for "a p99 that did not back up behind the stall", derived from the failure it must
+     * catch rather than from how fast this machine is. A backup (every task due during the stall
+     * waits for it) puts the tasks due in the stall's first 20 ms, the slowest 1% of {@value #TASKS},
+     * at 1 s - 20 ms or more from their intended start: p99 >= STALL - 0.01 * TASKS / RATE = 980 ms. A
+     * quarter of the stall, 250 ms, is 3.9 times below that, so the test still fails for its stated
+     * reason; and it is 2.5 times above the worst p99 seen without a backup, 102 ms on a 2-core CI
+     * machine at load 6 (the old 50 ms bound flaked there: load delays the pacer and the carriers,
+     * and a delay of the submitter shows up in the latency from the intended start).
+     */
+    private static final long FAR_BELOW_THE_STALL = STALL_NANOS / 4;
 
     private static final Task STALLS_ONCE = i -> {
         if (i == STALLED_TASK) {
@@ -56,7 +67,7 @@ class CoordinatedOmissionTest {
         long uncorrected = t.uncorrectedLatency().p99Nanos();
         assertTrue(corrected > 0.8 * STALL_NANOS && corrected < 1.3 * STALL_NANOS,
                 "corrected p99 near the 1 s stall: " + corrected / 1e6 + " ms");
-        assertTrue(uncorrected < NEAR_SERVICE_TIME, "uncorrected p99 near the service time: " + uncorrected / 1e6 + " ms");
+        assertTrue(uncorrected < FAR_BELOW_THE_STALL, "uncorrected p99 far below the stall: " + uncorrected / 1e6 + " ms");
         assertTrue(t.uncorrectedLatency().maxNanos() >= STALL_NANOS, "the stalled task itself is in both");
         Histogram correctedHistogram = Histograms.decode(t.histograms().intendedEndToEnd());
         double backedUp = correctedHistogram.getCountBetweenValues(NEAR_SERVICE_TIME, Long.MAX_VALUE / 2) / (double) TASKS;
@@ -68,8 +79,36 @@ class CoordinatedOmissionTest {
         TrialResult t = new TrialRunner(NanoClock.SYSTEM).run(STALLS_ONCE,
                 ExecutorStrategies.parse("virtual").create(), LoadShape.OpenRate.forTasks(RATE, TASKS, 0, 0), 0);
         assertEquals(TASKS, t.completed());
-        assertTrue(t.latency().p99Nanos() < NEAR_SERVICE_TIME, "corrected p99: " + t.latency().p99Nanos() / 1e6 + " ms");
-        assertTrue(t.uncorrectedLatency().p99Nanos() < NEAR_SERVICE_TIME);
+        System.out.printf("CoordinatedOmissionTest: virtual p99 %.1f ms from the intended start, %.1f ms from the submit"
+                + " (bound %d ms)%n", t.latency().p99Nanos() / 1e6, t.uncorrectedLatency().p99Nanos() / 1e6,
+                FAR_BELOW_THE_STALL / 1_000_000);
+        assertTrue(t.latency().p99Nanos() < FAR_BELOW_THE_STALL, "corrected p99: " + t.latency().p99Nanos() / 1e6 + " ms");
+        assertTrue(t.uncorrectedLatency().p99Nanos() < FAR_BELOW_THE_STALL,
+                "uncorrected p99: " + t.uncorrectedLatency().p99Nanos() / 1e6 + " ms");
         assertTrue(t.latency().maxNanos() >= STALL_NANOS, "only the stalled task is slow");
+        // The backup's signature itself, independent of the p99: about half the tasks (those due during
+        // the stall) would wait more than half of it; without a backup only the stalled task does.
+        Histogram corrected = Histograms.decode(t.histograms().intendedEndToEnd());
+        long waitedHalfTheStall = corrected.getCountBetweenValues(STALL_NANOS / 2, Long.MAX_VALUE / 2);
+        assertTrue(waitedHalfTheStall < TASKS / 100, waitedHalfTheStall + " tasks waited half the stall or more");
+    }
+
+    /**
+     * The failure the bounds above must catch, produced on purpose: one platform thread with no limit
+     * on submits backs up behind the stall, and both p99s land near the stall (the submitter stays on
+     * schedule, so there is no omission and both figures agree), far above {@link #FAR_BELOW_THE_STALL},
+     * and about a quarter of the tasks wait half the stall or more.
+     */
+    @Test
+    void aBackupIsFarAboveTheBound() throws Exception {
+        TrialResult t = new TrialRunner(NanoClock.SYSTEM).run(STALLS_ONCE,
+                ExecutorStrategies.parse("fixed:threads=1").create(), LoadShape.OpenRate.forTasks(RATE, TASKS, 0, 0), 0);
+        assertEquals(TASKS, t.completed());
+        assertTrue(t.latency().p99Nanos() > 3 * FAR_BELOW_THE_STALL, "corrected p99: " + t.latency().p99Nanos() / 1e6 + " ms");
+        assertTrue(t.uncorrectedLatency().p99Nanos() > 3 * FAR_BELOW_THE_STALL,
+                "uncorrected p99: " + t.uncorrectedLatency().p99Nanos() / 1e6 + " ms");
+        Histogram corrected = Histograms.decode(t.histograms().intendedEndToEnd());
+        long waitedHalfTheStall = corrected.getCountBetweenValues(STALL_NANOS / 2, Long.MAX_VALUE / 2);
+        assertTrue(waitedHalfTheStall > 10 * (TASKS / 100), waitedHalfTheStall + " tasks waited half the stall or more");
     }
 }

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.CliRun;
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -258,14 +257,7 @@ class HistoryRobustnessTest {
     }
 
     private static Process vbench(Path log, List<String> jvmOptions, String... args) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED"));
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", classpath, "dev.vbench.Main"));
-        command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        return dev.vbench.testing.VbenchProcess.start(log, jvmOptions, args);
     }
 
     private static String read(Path log) {

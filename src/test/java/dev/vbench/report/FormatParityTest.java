@@ -40,7 +40,7 @@ class FormatParityTest {
                 Arguments.of("closed model", Fixtures.pinnedIoRun(), verbose),
                 Arguments.of("sweep with --slo", LoadFixtures.concurrencySweep(), slo),
                 Arguments.of("open model", LoadFixtures.openModel(), p99),
-                Arguments.of("suite", suiteResult(suite, suiteFile), verbose.withSuite(suite)));
+                Arguments.of("suite", suiteResult(suite, suiteFile), verbose));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -82,6 +82,7 @@ class FormatParityTest {
                 cells.add(Fixtures.cell(c.id(), c.config(), plan.settings().measuredTrials(), 100.0 * i, 0.01, 1.0 + i % 7, i));
             }
         }
-        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), new RunSettings(1, 6, 0, 42), cells);
+        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), new RunSettings(1, 6, 0, 42), cells)
+                .withSuite(suite.layout());
     }
 }

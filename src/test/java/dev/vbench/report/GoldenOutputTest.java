@@ -18,6 +18,8 @@ class GoldenOutputTest {
         for (Format f : Format.values()) {
             Golden.assertMatches("run/io." + f.extension(), f.exporter(ReportOptions.DEFAULT).render(run));
         }
+        // --verbose: every speedup ends in (p=… n=…), as in vbench compare --verbose
         Golden.assertMatches("run/io-verbose.md", Format.MARKDOWN.exporter(new ReportOptions(null, true)).render(run));
+        Golden.assertMatches("run/io-verbose.txt", Format.CONSOLE.exporter(new ReportOptions(null, true)).render(run));
     }
 }

@@ -28,15 +28,20 @@ class JvmTablesGoldenTest {
                 console);
     }
 
+    /** The suite layouts with the JVMs as columns; under run --verbose every change ends in (p=… n=…). */
     @GoldenLocales
     void suiteLayoutsTakeJvmColumns(String tag) {
         Locale.setDefault(Locale.forLanguageTag(tag));
         List<CellResult> cells = Fixtures.jvmRun().cells();
-        Table chain = PivotTables.render("Makespan by JVM", cells, Layout.CHAIN, Metric.MAKESPAN, "ms", false, true);
-        Table baseline = PivotTables.render("Makespan by JDK", cells, Layout.BASELINE, Metric.MAKESPAN, "ms", false, true);
-        Golden.assertMatches("suites/jvm-chain.md", MarkdownRenderer.render(chain));
-        Golden.assertMatches("suites/jvm-chain.txt", ConsoleRenderer.render(chain));
-        Golden.assertMatches("suites/jvm-baseline.md", MarkdownRenderer.render(baseline));
-        Golden.assertMatches("suites/jvm-baseline.txt", ConsoleRenderer.render(baseline));
+        for (boolean verbose : new boolean[] {false, true}) {
+            String suffix = verbose ? "-verbose" : "";
+            Table chain = PivotTables.render("Makespan by JVM", cells, Layout.CHAIN, Metric.MAKESPAN, "ms", false, true, verbose);
+            Table baseline = PivotTables.render("Makespan by JDK", cells, Layout.BASELINE, Metric.MAKESPAN, "ms", false, true,
+                    verbose);
+            Golden.assertMatches("suites/jvm-chain" + suffix + ".md", MarkdownRenderer.render(chain));
+            Golden.assertMatches("suites/jvm-chain" + suffix + ".txt", ConsoleRenderer.render(chain));
+            Golden.assertMatches("suites/jvm-baseline" + suffix + ".md", MarkdownRenderer.render(baseline));
+            Golden.assertMatches("suites/jvm-baseline" + suffix + ".txt", ConsoleRenderer.render(baseline));
+        }
     }
 }

@@ -38,6 +38,9 @@ class LoadTablesGoldenTest {
         Golden.assertMatches("load/sweep-slo.txt", Format.CONSOLE.exporter(slo).render(run));
         Golden.assertMatches("load/sweep-slo.md", Format.MARKDOWN.exporter(slo).render(run));
         Golden.assertMatches("load/sweep-slo-none.md", Format.MARKDOWN.exporter(nobody).render(run));
+        ReportOptions verbose = new ReportOptions(null, true);
+        Golden.assertMatches("load/sweep-verbose.txt", Format.CONSOLE.exporter(verbose).render(run));
+        Golden.assertMatches("load/sweep-verbose.md", Format.MARKDOWN.exporter(verbose).render(run));
     }
 
     @GoldenLocales
@@ -63,9 +66,9 @@ class LoadTablesGoldenTest {
     void shedLoadIsNeverAFasterSpeedup() {
         var cells = LoadFixtures.openModel().cells();
         assertTrue(cells.get(0).shedLoad());
-        Table t = RunTables.comparison("io", cells, Metric.P99, 1, 0.01);
+        Table t = RunTables.comparison("io", cells, Metric.P99, 1, 0.01, false);
         assertEquals("n/a †", t.rows().get(0).get(t.headers().size() - 1), t::toString);
-        Table reversed = RunTables.comparison("io", List.of(cells.get(1), cells.get(0)), Metric.P99, 1, 0.01);
+        Table reversed = RunTables.comparison("io", List.of(cells.get(1), cells.get(0)), Metric.P99, 1, 0.01, false);
         assertEquals("n/a †", reversed.rows().get(0).get(reversed.headers().size() - 1), reversed::toString);
     }
 

@@ -25,7 +25,7 @@ class RunTablesSignificanceTest {
                 // 2x apart but 3 + 3 trials: the smallest possible p is 0.1
                 Fixtures.cell("c5", "cpu", Map.of("n", "3"), Fixtures.fixed(2), 100, 3, 1000, 0.01, 10, 5),
                 Fixtures.cell("c6", "cpu", Map.of("n", "3"), Fixtures.virtual(), 100, 3, 500, 0.01, 10, 6));
-        Table t = RunTables.comparison("cpu", cells, Metric.MAKESPAN, 0, 0.01);
+        Table t = RunTables.comparison("cpu", cells, Metric.MAKESPAN, 0, 0.01, false);
         assertEquals(List.of("1.99x", "~", "~"), t.rows().subList(0, 3).stream().map(r -> r.get(r.size() - 1)).toList(),
                 t::toString);
         assertTrue(t.footnotes().get(0).contains("~ = within variance: faster/slower only when the two-sided Mann-Whitney p"

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import dev.vbench.cli.SuiteRuns;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.RunPlan;
+import dev.vbench.report.Format;
+import dev.vbench.report.ReportOptions;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.RunSettings;
 import dev.vbench.testing.Fixtures;
@@ -34,7 +37,7 @@ class SuiteTablesGoldenTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("suites")
-    void tablesMatchGolden(Path file) {
+    void tablesMatchGolden(Path file) throws Exception {
         SuiteSpec suite = SuiteLoader.load(file);
         for (Scale scale : Scale.values()) {
             List<RunPlan> plans = SuiteRuns.plan(suite, file.toString(), scale);
@@ -57,6 +60,13 @@ class SuiteTablesGoldenTest {
             String scaleName = scale.name().toLowerCase(java.util.Locale.ROOT);
             Golden.assertMatches("suites/" + name + "-" + scaleName + ".md", SuiteRuns.render(suite, result, true));
             Golden.assertMatches("suites/" + name + "-" + scaleName + ".txt", SuiteRuns.render(suite, result, false));
+            // the result file records the tables, so a report of the file read back prints the same (vbench report)
+            RunResult reread = ResultCodec.fromJson(ResultCodec.toJson(result.withSuite(suite.layout())), name);
+            Golden.assertMatches("suites/" + name + "-" + scaleName + ".txt",
+                    Format.CONSOLE.exporter(ReportOptions.DEFAULT).render(reread));
+            // what the result records of the suite: its name, title, source and each experiment's tables
+            Golden.assertMatches("suites/" + name + ".layout.json",
+                    ResultCodec.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(reread.suite()) + "\n");
         }
     }
 }

@@ -1,7 +1,10 @@
-package dev.vbench.suite;
+package dev.vbench.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
- * A table printed from one experiment's cells, executors as columns.
+ * A table printed from one experiment's cells, executors as columns: as a suite file writes it
+ * ({@code tables:} of an experiment), and as a suite run's result records it ({@link SuiteLayout}).
  *
  * @param title heading
  * @param layout {@code executors} (values + speedup vs the first executor; seed 000/004),
@@ -14,6 +17,7 @@ package dev.vbench.suite;
  * @param columns what the columns are: {@code executor} (default) or {@code jvm} (the experiment's
  *     JVMs and option sets, executors then label the rows)
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record TableSpec(String title, String layout, String metric, String unit, Boolean perTask, String columns) {
 
     /** A table with executors as columns. */

@@ -1,0 +1,31 @@
+package dev.vbench.testing;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Starts vbench in a child JVM on the test class path, for what an in-process {@link CliRun} cannot
+ * show: a kill, a signal, a small heap. Stdout and stderr go together to {@code log}; stdin is empty.
+ *
+ * <pre>{@code
+ * Process p = VbenchProcess.start(tmp.resolve("out.log"), List.of("-Xmx8m"), "run", "-w", "noop");
+ * }</pre>
+ */
+public final class VbenchProcess {
+
+    private VbenchProcess() {}
+
+    /** {@code java JVM_OPTIONS -cp (the test class path) dev.vbench.Main ARGS}. */
+    public static Process start(Path log, List<String> jvmOptions, String... args) throws java.io.IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", classpath, "dev.vbench.Main"));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+    }
+}
