@@ -885,7 +885,7 @@ public final class HistoryStore implements AutoCloseable {
     /**
      * What {@link #compact} did.
      *
-     * @param action what was done, in words ({@code SHUTDOWN COMPACT}, {@code VACUUM ANALYZE of 11 tables})
+     * @param action what was done, in words ({@code SHUTDOWN COMPACT}, {@code VACUUM ANALYZE of its 11 tables})
      * @param bytesBefore the store's size before: the H2 file, or PostgreSQL's tables with their indexes and TOAST
      * @param bytesAfter the same after
      * @param seconds how long it took

@@ -149,7 +149,7 @@ class HistoryCompactTest {
     public static final class Holder {
         public static void main(String[] args) throws Exception {
             try (Connection c = DriverManager.getConnection(args[0] + ";MAX_COMPACT_TIME=0")) {
-                System.out.println("open");
+                System.out.println(c.isValid(5) ? "open" : "not open");
                 System.out.flush();
                 while (System.in.read() >= 0) {
                     // wait for the end of the input
