@@ -115,13 +115,10 @@ final class OptionTypes {
         }
     }
 
-    /** {@code calibrate --concurrency}: 0 (unlimited) or a count in {@link Planner#concurrencyInRange}. */
+    /** {@code calibrate --concurrency}: a count in {@link Planner#concurrencyOrUnlimitedInRange}. */
     static final class ConcurrencyOrUnlimitedConverter extends Grammar<Long> {
         ConcurrencyOrUnlimitedConverter() {
-            super(text -> {
-                long c = Quantities.count(text);
-                return c == 0 ? 0 : Planner.concurrencyInRange("--concurrency", c);
-            });
+            super(text -> Planner.concurrencyOrUnlimitedInRange("--concurrency", Quantities.count(text)));
         }
     }
 

@@ -4,6 +4,8 @@ import dev.vbench.engine.RunPlan;
 import dev.vbench.loader.UserCode;
 import dev.vbench.plan.SuitePlanner;
 import dev.vbench.plan.TrialOptions;
+import dev.vbench.report.Format;
+import dev.vbench.report.ReportOptions;
 import dev.vbench.result.RunResult;
 import dev.vbench.suite.Scale;
 import dev.vbench.suite.SuiteSpec;
@@ -19,8 +21,8 @@ public final class SuiteRuns {
         return SuitePlanner.plan(suite, source, scale, TrialOptions.DEFAULTS, UserCode.builtIn()).runs();
     }
 
-    /** The suite's tables, markdown or console. */
+    /** The suite's tables, markdown or console: the report of the result as the suite's run ({@link SuiteSpec#layout()}). */
     public static String render(SuiteSpec suite, RunResult result, boolean markdown) {
-        return SuiteRun.render(suite, result, markdown);
+        return (markdown ? Format.MARKDOWN : Format.CONSOLE).exporter(ReportOptions.DEFAULT).render(result.withSuite(suite.layout()));
     }
 }

@@ -207,9 +207,7 @@ public final class Planner {
      */
     public static LoadShape.Closed closed(long tasks, long concurrency) {
         checkTasks("--tasks", tasks);
-        if (concurrency != 0) {
-            checkConcurrency("--concurrency", concurrency);
-        }
+        planned("--concurrency", String.valueOf(concurrency), () -> concurrencyOrUnlimitedInRange("--concurrency", concurrency));
         return new LoadShape.Closed(tasks, (int) concurrency);
     }
 
@@ -282,6 +280,11 @@ public final class Planner {
             throw new IllegalArgumentException("is out of range; use 1 to " + MAX_CONCURRENCY);
         }
         return c;
+    }
+
+    /** Tasks in flight where 0 means unlimited ({@code vbench calibrate}): 0, or 1 to {@link #MAX_CONCURRENCY}. */
+    public static long concurrencyOrUnlimitedInRange(String option, long c) {
+        return c == 0 ? 0 : concurrencyInRange(option, c);
     }
 
     /** A trial's time window ({@code --duration}): 1ms to 24h. */

@@ -6,11 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
-import java.io.File;
+import dev.vbench.testing.VbenchProcess;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -31,21 +30,11 @@ class InterruptTest {
     @Test
     void stoppedRunKeepsFinishedTrialsAndSaysSo() throws Exception {
         Path json = tmp.resolve("r.json");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp", classpath, "dev.vbench.Main", "run", "-w", "io",
-                "-p", "duration=200ms", "-e", "fixed:threads=1", "--tasks", "3", "--trials", "30", "--warmup", "0",
-                "-o", json.toString()));
         Path log = tmp.resolve("out.log");
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        Process p = startMeasuring(log, "run", "-w", "io", "-p", "duration=200ms", "-e", "fixed:threads=1", "--tasks", "3",
+                "--trials", "30", "--warmup", "0", "-o", json.toString());
         // each trial takes 0.6 s (30 in all, 18 s): once the run has started, let a few trials finish (4 s: a loaded
         // machine may take seconds for the first), then stop
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (p.isAlive() && System.nanoTime() < deadline
-                && !Files.readString(log, StandardCharsets.UTF_8).contains("measured trials")) {
-            Thread.sleep(20);
-        }
         Thread.sleep(4000);
         p.destroy(); // SIGTERM: the same shutdown path as Ctrl-C
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "vbench did not stop");
@@ -69,19 +58,9 @@ class InterruptTest {
     void sequentialTrialStopsAtTheNextTask(String workload) throws Exception {
         String[] w = workload.split(":");
         Path json = tmp.resolve("s.json");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> command = List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp", classpath, "dev.vbench.Main",
-                "run", "-w", w[0], "-p", w[1], "-e", "sequential", "--tasks", "100000", "--trials", "2",
-                "--warmup", "0", "-o", json.toString());
         Path log = tmp.resolve("seq.log");
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (p.isAlive() && System.nanoTime() < deadline
-                && !Files.readString(log, StandardCharsets.UTF_8).contains("measured trials")) {
-            Thread.sleep(20);
-        }
+        Process p = startMeasuring(log, "run", "-w", w[0], "-p", w[1], "-e", "sequential", "--tasks", "100000",
+                "--trials", "2", "--warmup", "0", "-o", json.toString());
         Thread.sleep(1500); // inside the first trial (hours long)
         long stopped = System.nanoTime();
         p.destroy();
@@ -92,5 +71,16 @@ class InterruptTest {
         assertTrue(seconds < 20, "took " + seconds + " s to stop: " + out);
         assertTrue(out.contains("vbench: interrupted; finished cells were kept"), out);
         assertEquals(CellResult.INTERRUPTED, ResultCodec.read(json).cells().get(0).status(), out);
+    }
+
+    /** Starts vbench in a child JVM and returns once it has printed its header (the measured trials begin). */
+    private static Process startMeasuring(Path log, String... args) throws Exception {
+        Process p = VbenchProcess.start(log, List.of(), args);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (p.isAlive() && System.nanoTime() < deadline
+                && !Files.readString(log, StandardCharsets.UTF_8).contains("measured trials")) {
+            Thread.sleep(20);
+        }
+        return p;
     }
 }
