@@ -62,8 +62,11 @@ final class TaskSlots {
         /** Four longs per slot, see {@link #at}. */
         final long[] times;
         final byte[] state;
+        /** The task index of slot 0. */
+        final long first;
 
-        Chunk(int length) {
+        Chunk(long first, int length) {
+            this.first = first;
             times = new long[4 * length];
             state = new byte[length];
         }
@@ -100,7 +103,7 @@ final class TaskSlots {
     static TaskSlots preallocated(long tasks) {
         TaskSlots s = new TaskSlots(tasks);
         for (long first = 0; first < tasks; first += CHUNK_SIZE) {
-            s.chunks.add(new Chunk(chunkLength(tasks - first)));
+            s.chunks.add(new Chunk(first, chunkLength(tasks - first)));
         }
         return s;
     }
@@ -108,7 +111,7 @@ final class TaskSlots {
     /** Slots allocated a chunk at a time, up to {@code limit} tasks. */
     static TaskSlots growable(long limit) {
         TaskSlots s = new TaskSlots(limit);
-        s.chunks.add(new Chunk(chunkLength(limit)));
+        s.chunks.add(new Chunk(0, chunkLength(limit)));
         return s;
     }
 
@@ -123,6 +126,11 @@ final class TaskSlots {
      */
     static int slot(long index) {
         return (int) index & (CHUNK_SIZE - 1);
+    }
+
+    /** The index just past the chunk that holds {@code index}. */
+    static long chunkEnd(long index) {
+        return ((index >>> CHUNK_BITS) + 1) << CHUNK_BITS;
     }
 
     /** Whether task {@code index} can have a slot (false once the limit is reached). */
@@ -142,7 +150,7 @@ final class TaskSlots {
         int c = (int) (index >>> CHUNK_BITS);
         while (c >= chunks.size()) {
             long first = (long) chunks.size() << CHUNK_BITS;
-            chunks.add(new Chunk(chunkLength(capacityLimit - first)));
+            chunks.add(new Chunk(first, chunkLength(capacityLimit - first)));
         }
         current = chunks.get(c);
         currentEnd = ((long) c + 1) << CHUNK_BITS;
