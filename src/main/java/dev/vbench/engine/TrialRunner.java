@@ -304,7 +304,6 @@ public final class TrialRunner {
             this.timeoutNanos = load.timeoutNanos();
             this.deciding = !(load instanceof LoadShape.OpenRate) && timeoutNanos == 0 && SAMPLE_ONE_IN > 1
                     && (load instanceof LoadShape.Timed || load.tasks() >= 2L * PILOT_TASKS);
-            this.pilotServiceNanos = deciding ? new long[PILOT_TASKS] : null;
         }
 
         /**
@@ -339,18 +338,18 @@ public final class TrialRunner {
          */
         void decideSampling(long next) {
             TaskSlots.Chunk c = slots.chunk(0);
-            while (pilotEnded < PILOT_TASKS && Run.endAcquire(c, TaskSlots.slot(pilotEnded)) != 0) {
+            while (pilotEnded < PILOT_TASKS) {
+                int k = TaskSlots.slot(pilotEnded);
+                long end = Run.endAcquire(c, k);
+                if (end == 0) {
+                    return; // not ended yet: ask again 256 tasks later
+                }
+                if (end - c.start(k) < SAMPLE_BELOW_NANOS) {
+                    pilotShort++;
+                }
                 pilotEnded++;
             }
-            if (pilotEnded < PILOT_TASKS) {
-                return;
-            }
-            for (int i = 0; i < PILOT_TASKS; i++) {
-                int k = TaskSlots.slot(i);
-                pilotServiceNanos[i] = c.end(k) - c.start(k);
-            }
-            java.util.Arrays.sort(pilotServiceNanos);
-            if (pilotServiceNanos[PILOT_TASKS / 2] < SAMPLE_BELOW_NANOS) {
+            if (pilotShort > PILOT_TASKS / 2) { // the median is below: more than half are
                 sampledOneIn = SAMPLE_ONE_IN;
                 sampleFrom = next;
             }

@@ -118,6 +118,43 @@ class TrialSamplingTest {
         assertEquals(TASKS - t.failures(), t.completed());
     }
 
+    /**
+     * The submitter walks the sample only where a run of untimed tasks starts, and a run stops at the
+     * end of a chunk of slots: across several chunks, with failures, the recorder (which asks about
+     * every index) must find exactly the tasks the submitter timed, every value and every end.
+     */
+    @Test
+    void aSampledTrialAcrossChunksTimesExactlyTheTasksTheRecorderExpects() throws Exception {
+        int tasks = 3 * TaskSlots.CHUNK_SIZE + 1_234;
+        FakeClock clock = new FakeClock();
+        TrialResult t = new TrialRunner(clock).run(i -> {
+            clock.now.addAndGet(100);
+            return i % 1000 == 999 ? fail() : i;
+        }, sequential(), tasks, 0, 0);
+        assertEquals(TrialRunner.SAMPLE_ONE_IN, t.latencySampledOneIn());
+        long failures = tasks / 1000;
+        assertEquals(failures, t.failures());
+        assertEquals(tasks - failures, t.completed());
+        assertEquals(tasks * 100L, t.makespanNanos(), "the last end is the last task's");
+        long expectedSum = 0;
+        for (long i = 0; i < tasks; i++) {
+            expectedSum += i % 1000 == 999 ? 0 : i;
+        }
+        assertEquals(expectedSum, TrialRunner.sink(), "every value, in every chunk");
+        Histogram service = Histograms.decode(t.histograms().service());
+        long sampled = sampleSize(tasks, TrialRunner.SAMPLE_ONE_IN);
+        long failedInSample = 0;
+        TrialRunner.SampleSequence sample = new TrialRunner.SampleSequence(TrialRunner.SAMPLE_ONE_IN);
+        for (long i = 0; i < tasks; i++) {
+            if (sample.contains(i) && i % 1000 == 999) {
+                failedInSample++;
+            }
+        }
+        assertEquals(sampled - failedInSample, service.getTotalCount(), "the sample, less its failed tasks");
+        assertEquals(100, service.getMinValue(), "no task outside the sample read as timed (its start would be 0)");
+        assertTrue(service.valuesAreEquivalent(100, service.getMaxValue()), "max " + service.getMaxValue());
+    }
+
     private static long fail() {
         throw new IllegalStateException("failed task: its value is not folded");
     }
