@@ -290,8 +290,9 @@ public final class TrialRunner {
         final SampleSequence sample = new SampleSequence(SAMPLE_ONE_IN);
         /** Set by the recorder: the fold of the returned values. */
         long sink;
-        private final long[] pilotServiceNanos;
+        /** Pilot tasks seen ended, and how many of them took less than {@value #SAMPLE_BELOW_NANOS} ns. */
         private int pilotEnded;
+        private int pilotShort;
 
         Trial(LoadShape load, Task task, NanoClock clock, long timedTaskLimit) {
             this.load = load;
