@@ -127,9 +127,9 @@ public final class CalibrateCommand implements Callable<Integer> {
         StringBuilder what = new StringBuilder(provider.name());
         given.keySet().forEach(k -> what.append(' ').append(k).append('=').append(resolved.asText().get(k)));
         String inFlight = load.concurrency() > 0 ? ", at most " + load.concurrency() + " in flight" : "";
-        String rounding = forks == 0 ? rounds + " rounds (after 1 warmup round)"
-                : forks * rounds + " rounds in " + forks + (forks == 1 ? " fork (" : " forks (") + rounds
-                        + " each, after 1 warmup round each)";
+        boolean byFork = forks >= 2;
+        String rounding = byFork ? forks + " forks (each the median of " + rounds + " rounds after 1 warmup round)"
+                : rounds + " rounds " + (forks == 1 ? "in 1 fork " : "") + "(after 1 warmup round)";
         Table.Builder table = new Table.Builder(what + " × " + n + " tasks" + inFlight + ", median of " + rounding)
                 .text("executor").number("bare loop").number("vbench").number("ratio").number("95% CI")
                 .number("overhead/task").number("service").text("latencies");
@@ -142,7 +142,7 @@ public final class CalibrateCommand implements Callable<Integer> {
                     if (emitRounds) {
                         measured.forEach(r -> out.println(r.line()));
                     } else {
-                        addRow(table, cell.executor().spec(), measured, n);
+                        addRow(table, cell.executor().spec(), List.of(measured), n);
                     }
                 }
             }
@@ -152,17 +152,21 @@ public final class CalibrateCommand implements Callable<Integer> {
             }
         } else {
             for (CellPlan cell : cells) {
-                List<Round> pooled = new ArrayList<>();
+                List<List<Round>> byJvm = new ArrayList<>();
                 for (int f = 0; f < forks; f++) {
-                    pooled.addAll(fork(cell.executor().spec()));
+                    byJvm.add(fork(cell.executor().spec()));
                 }
-                addRow(table, cell.executor().spec(), pooled, n);
+                addRow(table, cell.executor().spec(), byJvm, n);
             }
         }
-        table.footnote("both sides timed first submit -> last task end (vbench run's makespan); ratio: median over the"
-                + " rounds of bare makespan / vbench makespan (each round runs the two back to back, in alternating order),"
-                + " with the 95% CI of that median (— below 6 rounds); bare loop, vbench, overhead/task, service:"
-                + " medians of the rounds;"
+        table.footnote("both sides timed first submit -> last task end (vbench run's makespan); ratio: "
+                + (byFork ? "median over the forks of each fork's median over its rounds of bare makespan / vbench makespan"
+                        + " (a JVM keeps its JIT decisions for life: the forks, not the rounds, are the independent"
+                        + " samples), with the 95% CI of that median (— below 6 forks)"
+                        : "median over the rounds of bare makespan / vbench makespan, with the 95% CI of that median"
+                        + " (— below 6 rounds; one JVM: --forks 6 or more samples JIT decisions too)")
+                + "; each round runs the two back to back, in alternating order; bare loop, vbench, overhead/task, service:"
+                + " medians of all rounds;"
                 + " bare loop: n task objects submitted in a loop, each runs the task and stores its end time in its own"
                 + " slot" + (load.concurrency() > 0 ? " (a semaphore of " + load.concurrency() + " permits acquired before each"
                 + " submit and released at the task's end, as vbench does)" : "") + "; vbench: the same tasks through TrialRunner inside the telemetry probes of 'vbench run'"
@@ -191,9 +195,15 @@ public final class CalibrateCommand implements Callable<Integer> {
         }
     }
 
-    /** The executor's row: medians of the rounds, and the ratio as the median of the per-round ratios with its CI. */
-    private static void addRow(Table.Builder table, String executor, List<Round> rounds, int n) {
-        double[] sorted = Descriptive.sorted(rounds.stream().mapToDouble(r -> r.bareNanos() / r.vbenchNanos()).toArray());
+    /**
+     * The executor's row: medians of all rounds, and the ratio with its 95% CI. With two JVMs or more, the
+     * ratio is the median of each JVM's median round ratio and the CI is over the JVMs; with one, over its rounds.
+     */
+    private static void addRow(Table.Builder table, String executor, List<List<Round>> byJvm, int n) {
+        List<Round> rounds = byJvm.stream().flatMap(List::stream).toList();
+        double[] sorted = Descriptive.sorted(byJvm.size() >= 2
+                ? byJvm.stream().mapToDouble(jvm -> Descriptive.median(ratios(jvm))).toArray()
+                : ratios(rounds));
         double[] ci = MedianInterval.of(sorted, 0.95);
         double bare = Descriptive.median(rounds.stream().mapToDouble(Round::bareNanos).toArray());
         double full = Descriptive.median(rounds.stream().mapToDouble(Round::vbenchNanos).toArray());
@@ -205,6 +215,10 @@ public final class CalibrateCommand implements Callable<Integer> {
                 Numbers.fixed(added, 1) + " ns",
                 Numbers.fixed(Descriptive.median(rounds.stream().mapToDouble(Round::serviceNanos).toArray()), 0) + " ns",
                 sampled == 0 ? "every task" : "1 in " + sampled));
+    }
+
+    private static double[] ratios(List<Round> rounds) {
+        return rounds.stream().mapToDouble(r -> r.bareNanos() / r.vbenchNanos()).toArray();
     }
 
     /** Runs this calibration for one executor in a fresh JVM and reads its rounds. */

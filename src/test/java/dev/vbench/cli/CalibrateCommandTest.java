@@ -67,16 +67,24 @@ class CalibrateCommandTest {
         assertEquals(1, r.err().lines().count(), r.toString());
     }
 
-    /** Each fork is a fresh JVM running the rounds; the parent pools them, and 6 rounds or more give the ratio a CI. */
+    /**
+     * Each fork is a fresh JVM running the rounds; with six forks or more the ratio (the median of the
+     * forks' medians) has a CI over the forks, below six it has none however many rounds there are.
+     */
     @Test
-    void forksPoolTheirRoundsAndTheRatioHasAConfidenceInterval() {
-        CliRun r = CliRun.of("calibrate", "-w", "cpu", "-p", "iterations=100", "--tasks", "3000", "--rounds", "3",
-                "--forks", "2", "-e", "sequential");
+    void forksAreTheSamplesOfTheRatioAndSixOfThemGiveItAConfidenceInterval() {
+        CliRun r = CliRun.of("calibrate", "-w", "cpu", "-p", "iterations=100", "--tasks", "2000", "--rounds", "1",
+                "--forks", "6", "-e", "sequential");
         assertEquals(0, r.code(), r.toString());
-        assertTrue(r.out().startsWith("cpu iterations=100 × 3000 tasks, median of 6 rounds in 2 forks (3 each, after 1"
-                + " warmup round each)"), r.out());
+        assertTrue(r.out().startsWith("cpu iterations=100 × 2000 tasks, median of 6 forks (each the median of 1 rounds"
+                + " after 1 warmup round)"), r.out());
         String row = r.out().lines().filter(l -> l.startsWith("sequential")).findFirst().orElseThrow();
         assertTrue(row.matches("sequential .* \\d\\.\\d{3} +\\d\\.\\d{3}–\\d\\.\\d{3} .*"), "ratio and its 95% CI: " + row);
+        assertTrue(r.out().contains("the forks, not the rounds, are the independent samples"), r.out());
+        CliRun two = CliRun.of("calibrate", "--tasks", "2000", "--rounds", "6", "--forks", "2", "-e", "sequential");
+        assertEquals(0, two.code(), two.toString());
+        String twoRow = two.out().lines().filter(l -> l.startsWith("sequential")).findFirst().orElseThrow();
+        assertTrue(twoRow.matches("sequential .* \\d\\.\\d{3} +— .*"), "12 rounds but 2 forks: no CI: " + twoRow);
         CliRun.of("calibrate", "--forks", "-1").assertUsageError("vbench: --forks -1 is out of range; use 0 (this JVM) to 100");
     }
 
