@@ -84,8 +84,9 @@ public final class CalibrateCommand implements Callable<Integer> {
 
     @Option(names = "--forks", paramLabel = "N", defaultValue = "0",
             description = "Run each executor's rounds in N fresh JVMs (same java, JVM options and class path; one warmup"
-                    + " round in each) and pool their rounds: a JVM keeps its JIT decisions for life, so one JVM's ratio"
-                    + " can sit apart from another's, as with 'vbench run --forks'. 0: every round in this JVM.")
+                    + " round in each), as 'vbench run --forks' does. A JVM keeps its JIT decisions for life, so from 2"
+                    + " forks on the forks are the samples: the ratio is the median of each fork's median round, its CI"
+                    + " over the forks (6 or more). 0: every round in this JVM.")
     int forks;
 
     /** In a fork: print each measured round as a line for the parent instead of the table. */
