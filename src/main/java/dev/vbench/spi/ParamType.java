@@ -45,16 +45,27 @@ public interface ParamType<T> {
         };
     }
 
-    /** A long in [min, max]; underscores are accepted as digit separators ({@code 20_000_000}). */
+    /**
+     * A long in [min, max], written as {@code --tasks} is ({@link Quantities#count}): underscores separate
+     * digits ({@code 20_000_000}), {@code k} and {@code M} scale ({@code 10k}, {@code 1M}); a lower-case
+     * {@code m} gets its hint.
+     */
     static ParamType<Long> longRange(long min, long max) {
         return new ParamType<>() {
             @Override
             public Long parse(String text) {
+                String digits = text.trim().replace("_", "");
                 long v;
                 try {
-                    v = Long.parseLong(text.trim().replace("_", ""));
+                    v = Long.parseLong(digits); // a negative number is out of range, not malformed
                 } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("is not an integer; use a whole number in " + min + ".." + max);
+                    try {
+                        v = Quantities.count(digits);
+                    } catch (IllegalArgumentException notCount) {
+                        throw new IllegalArgumentException(notCount.getMessage().startsWith("is ambiguous")
+                                ? notCount.getMessage()
+                                : "is not an integer; use a whole number in " + min + ".." + max + " (10k and 1M work)");
+                    }
                 }
                 if (v < min || v > max) {
                     throw new IllegalArgumentException("is out of range; use a whole number in " + min + ".." + max);

@@ -69,7 +69,7 @@ class OptionGrammarTest {
         "--rate 5/s --timeout 1m|--timeout '1m' is ambiguous: 'm' is not a unit; write min for minutes (e.g. 1min)",
         "--pinning-threshold 1m|--pinning-threshold '1m' is ambiguous: 'm' is not a unit; write min for minutes (e.g. 1min)",
         "-p duration=1m|parameter 'duration' of workload 'io': '1m' is ambiguous: 'm' is not a unit; write min for minutes (e.g. 1min)",
-        "-e fixed:threads=1m|parameter 'threads' of executor 'fixed': '1m' is not an integer",
+        "-e fixed:threads=1m|parameter 'threads' of executor 'fixed': '1m' is ambiguous: a lower-case 'm' is not a count suffix; write M for million",
         "--concurrency 1,2 --slo p99<1m|--slo 'p99<1m': '1m' is ambiguous: 'm' is not a unit; write min for minutes (e.g. 1min)"
     })
     void ambiguousMIsRefusedWithAHint(String options, String expected) {

@@ -2,6 +2,7 @@ package dev.vbench.spi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
@@ -54,7 +55,27 @@ class ParamsTest {
         assertEquals(Map.of("url", "jdbc:postgresql://h/db?user=u&password=***"), p.asText());
         IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
                 () -> Params.resolve("sql", List.of(port), Map.of("port", "password=s3cret")));
-        assertEquals("parameter 'port' of workload 'sql': 'password=***' is not an integer; use a whole number in 1..2",
+        assertEquals("parameter 'port' of workload 'sql': 'password=***' is not an integer; use a whole number in 1..2 (10k and 1M work)",
                 bad.getMessage());
+    }
+
+    /** Integer parameters are written as --tasks is: 10k, 1M, 20_000; a lower-case m gets the hint. */
+    @Test
+    void integerParametersTakeTheCountGrammar() {
+        ParamType<Long> n = ParamType.longRange(0, 5_000_000);
+        assertEquals(10_000L, n.parse("10k"));
+        assertEquals(1_000_000L, n.parse("1M"));
+        assertEquals(1_500L, n.parse("1.5k"));
+        assertEquals(20_000L, n.parse("20_000"));
+        assertEquals(7L, n.parse(" 7 "));
+        assertEquals("is out of range; use a whole number in 0..5000000",
+                assertThrows(IllegalArgumentException.class, () -> n.parse("6M")).getMessage());
+        assertEquals("is out of range; use a whole number in 0..5000000",
+                assertThrows(IllegalArgumentException.class, () -> n.parse("-3")).getMessage());
+        assertEquals("is not an integer; use a whole number in 0..5000000 (10k and 1M work)",
+                assertThrows(IllegalArgumentException.class, () -> n.parse("1.0001k")).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> n.parse("2m")).getMessage()
+                .startsWith("is ambiguous: a lower-case 'm' is not a count suffix"));
+        assertEquals(2_000, ParamType.intRange(1, 10_000).parse("2k"));
     }
 }
