@@ -9,8 +9,9 @@ import java.nio.file.Path;
 /**
  * The training run of the start-up cache: {@code ./vbench} runs it once per jar and JDK under
  * {@code -XX:AOTCacheOutput} (JDK 25+), {@code -XX:AOTMode=record} (JDK 24) or
- * {@code -XX:ArchiveClassesAtExit} (JDK 21–23), so that the classes the commands load (and, on
- * JDK 25, their profiles) come from the cache in later runs. It runs the common commands in one
+ * {@code -XX:ArchiveClassesAtExit} (JDK 21–23), so that the classes the commands load come from the
+ * cache in later runs (on JDK 25 without the training's method profiles, {@code -XX:-AOTRecordTraining}:
+ * they would steer C2 on the task path toward the training's executor). It runs the common commands in one
  * JVM, output discarded: help and version, {@code list}, a tiny {@code run}, {@code compare} and
  * {@code report} of its result, and the history verbs on an H2 store of it. Everything it writes stays in the directory it is given.
  *
