@@ -40,11 +40,10 @@ import java.util.concurrent.TimeUnit;
  * the tasks before it in a loop of their own ({@link #submitCounted}). The latency
  * histograms then hold the tasks of that sequence (pilot tasks included by the same rule); counts,
  * failures, makespan and throughput still cover every task, which always reads the clock at its end.
- * The result says so ({@link TrialResult#latencySampledOneIn()}). One in 64, not 32: a sampled task
- * costs two more clock reads and three mispredicted branches (about 60 ns here), so the rate is most of
- * what the harness adds to an empty task (calibrate, sequential: ratio 0.88 at one in 32; at one in 64
- * sampling is about 0.5 ns of the 2.3 ns it adds now); a trial of 1,000,000 such tasks still keeps about
- * 15,600 latencies.
+ * The result says so ({@link TrialResult#latencySampledOneIn()}). One in 128: a sampled task costs two
+ * more clock reads (about 30 ns here), which at one in 32 was most of what the harness added to an empty
+ * task (calibrate, sequential: ratio 0.88) and at one in 64 still 0.5 of its 2.3 ns; at one in 128 it is
+ * about 0.25 ns, 1% of an empty task. A trial of 1,000,000 such tasks still keeps about 7,800 latencies.
  *
  * <pre>{@code
  * TrialResult t = new TrialRunner(NanoClock.SYSTEM)
@@ -61,7 +60,7 @@ public final class TrialRunner {
     /** A trial samples latencies when its pilot tasks' median service time is below this. */
     static final long SAMPLE_BELOW_NANOS = 2_000;
     /** One task in this many (a power of two) is timed in a sampling trial. */
-    static final int SAMPLE_ONE_IN = Integer.getInteger("vbench.sample.oneIn", 64);
+    static final int SAMPLE_ONE_IN = Integer.getInteger("vbench.sample.oneIn", 128);
 
     /** The fold of the last trial's returned values, published after its executor terminated. */
     private static volatile long sink;
@@ -175,7 +174,7 @@ public final class TrialRunner {
      * Submits task {@code i} of a closed or timed trial, timing it unless the trial samples it out.
      * A timed task first checks for an interrupt (Ctrl-C): without a concurrency limit nothing else on
      * this thread waits, and the sequential executor runs every task on it, so a trial of slow tasks
-     * would otherwise run to its end. Every task over 2 us is timed; below that one in 64 is, so the
+     * would otherwise run to its end. Every task over 2 us is timed; below that one in 128 is, so the
      * check costs nothing measurable (a clock read follows it).
      */
     private void submitOne(Trial trial, ExecutorService executor, long i, boolean timed) throws InterruptedException {

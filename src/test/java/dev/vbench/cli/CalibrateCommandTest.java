@@ -25,7 +25,7 @@ class CalibrateCommandTest {
     void noopTasksAreSampledAndSaySo() {
         CliRun r = CliRun.of("calibrate", "--tasks", "20000", "--rounds", "1", "-e", "sequential", "--pinning", "off");
         assertEquals(0, r.code(), r.toString());
-        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("sequential") && l.endsWith("1 in 64")), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("sequential") && l.endsWith("1 in 128")), r.out());
     }
 
     @Test
