@@ -8,7 +8,7 @@
 # forks. Goals: ratio >= 0.90 on noop, >= 0.97 on the 1 us task.
 # Prints the machine and its load first: figures taken on a loaded machine are not the goal's figures.
 #
-#   bench/overhead.sh                 # 1,000,000 noop tasks, 6 forks x 3 rounds; 200,000 for the 1 us task
+#   bench/overhead.sh                 # 1,000,000 noop tasks, 6 forks x (3 warmup + 3 rounds); 200,000 for the 1 us task
 #   TASKS=300000 FORKS=2 ROUNDS=3 bench/overhead.sh
 set -eu
 cd "$(dirname "$0")/.."

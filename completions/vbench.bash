@@ -527,7 +527,7 @@ function _picocli_vbench_calibrate() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help'"
-  local arg_opts="'-w' '--workload' '-p' '--param' '--tasks' '--concurrency' '--rounds' '--forks' '-e' '--executor' '--pinning'"
+  local arg_opts="'-w' '--workload' '-p' '--param' '--tasks' '--concurrency' '--rounds' '--warmup' '--forks' '-e' '--executor' '--pinning'"
   local onoff_option_args=("on" "off") # --pinning values
 
   type compopt &>/dev/null && compopt +o default
@@ -546,6 +546,9 @@ function _picocli_vbench_calibrate() {
       return
       ;;
     '--rounds')
+      return
+      ;;
+    '--warmup')
       return
       ;;
     '--forks')

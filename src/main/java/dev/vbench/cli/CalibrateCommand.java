@@ -82,9 +82,15 @@ public final class CalibrateCommand implements Callable<Integer> {
             + " loop and a vbench trial in alternating order (ABBA); the median round is reported.")
     int rounds;
 
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "3",
+            description = "Warmup rounds before the measured ones (in each fork with --forks), each a bare loop and a"
+                    + " vbench trial. The first rounds of a JVM still run code the JIT is compiling: on 'sequential'"
+                    + " a ratio climbs from ~0.85 to its level over the first four rounds.")
+    int warmup;
+
     @Option(names = "--forks", paramLabel = "N", defaultValue = "0",
-            description = "Run each executor's rounds in N fresh JVMs (same java, JVM options and class path; one warmup"
-                    + " round in each), as 'vbench run --forks' does. A JVM keeps its JIT decisions for life, so from 2"
+            description = "Run each executor's rounds in N fresh JVMs (same java, JVM options and class path; --warmup"
+                    + " rounds in each), as 'vbench run --forks' does. A JVM keeps its JIT decisions for life, so from 2"
                     + " forks on the forks are the samples: the ratio is the median of each fork's median round, its CI"
                     + " over the forks (6 or more). 0: every round in this JVM.")
     int forks;
@@ -108,6 +114,9 @@ public final class CalibrateCommand implements Callable<Integer> {
         if (rounds < 1) {
             throw new UsageException("--rounds " + rounds + " must be at least 1");
         }
+        if (warmup < 0 || warmup > MAX_WARMUP) {
+            throw new UsageException("--warmup " + warmup + " is out of range; use 0 to " + MAX_WARMUP);
+        }
         if (forks < 0 || forks > MAX_FORKS) {
             throw new UsageException("--forks " + forks + " is out of range; use 0 (this JVM) to " + MAX_FORKS);
         }
@@ -129,8 +138,9 @@ public final class CalibrateCommand implements Callable<Integer> {
         given.keySet().forEach(k -> what.append(' ').append(k).append('=').append(resolved.asText().get(k)));
         String inFlight = load.concurrency() > 0 ? ", at most " + load.concurrency() + " in flight" : "";
         boolean byFork = forks >= 2;
-        String rounding = byFork ? forks + " forks (each the median of " + rounds + " rounds after 1 warmup round)"
-                : rounds + " rounds " + (forks == 1 ? "in 1 fork " : "") + "(after 1 warmup round)";
+        String warming = warmup + (warmup == 1 ? " warmup round" : " warmup rounds");
+        String rounding = byFork ? forks + " forks (each the median of " + rounds + " rounds after " + warming + ")"
+                : rounds + " rounds " + (forks == 1 ? "in 1 fork " : "") + "(after " + warming + ")";
         Table.Builder table = new Table.Builder(what + " × " + n + " tasks" + inFlight + ", median of " + rounding)
                 .text("executor").number("bare loop").number("vbench").number("ratio").number("95% CI")
                 .number("overhead/task").number("service").text("latencies");
@@ -180,6 +190,7 @@ public final class CalibrateCommand implements Callable<Integer> {
     }
 
     static final int MAX_FORKS = 100;
+    static final int MAX_WARMUP = 1000;
     private static final String ROUND = "calibrate-round";
 
     /** One measured round: both makespans, vbench's mean service time and its sampling rate. */
@@ -226,7 +237,8 @@ public final class CalibrateCommand implements Callable<Integer> {
     private List<Round> fork(String executor) throws Exception {
         List<String> command = new ArrayList<>(JavaCommand.of(JavaCommand.thisJava(), List.of(), "dev.vbench.Main"));
         command.addAll(List.of("calibrate", "--emit-rounds", "-w", workload, "--tasks", String.valueOf(tasks),
-                "--concurrency", String.valueOf(concurrency), "--rounds", String.valueOf(rounds), "-e", executor,
+                "--concurrency", String.valueOf(concurrency), "--rounds", String.valueOf(rounds),
+                "--warmup", String.valueOf(warmup), "-e", executor,
                 "--pinning", pinning.name()));
         params.forEach(p -> command.addAll(List.of("-p", p)));
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
@@ -261,7 +273,7 @@ public final class CalibrateCommand implements Callable<Integer> {
                 message -> spec.commandLine().getErr().println("vbench: warning: " + message));
         CellConfig cell = plan.config();
         List<Round> measured = new ArrayList<>();
-        for (int r = -1; r < rounds; r++) {
+        for (int r = -warmup; r < rounds; r++) {
             boolean bareFirst = r < 0 || (r & 1) == 0; // ABBA: neither side always runs first (GC, drift)
             double b = bareFirst ? bare(w, executor, n, plan.load().concurrency()) : 0;
             w.beforeTrial();

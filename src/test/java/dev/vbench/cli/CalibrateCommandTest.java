@@ -77,7 +77,7 @@ class CalibrateCommandTest {
                 "--forks", "6", "-e", "sequential");
         assertEquals(0, r.code(), r.toString());
         assertTrue(r.out().startsWith("cpu iterations=100 × 2000 tasks, median of 6 forks (each the median of 1 rounds"
-                + " after 1 warmup round)"), r.out());
+                + " after 3 warmup rounds)"), r.out());
         String row = r.out().lines().filter(l -> l.startsWith("sequential")).findFirst().orElseThrow();
         assertTrue(row.matches("sequential .* \\d\\.\\d{3} +\\d\\.\\d{3}–\\d\\.\\d{3} .*"), "ratio and its 95% CI: " + row);
         assertTrue(r.out().contains("the forks, not the rounds, are the independent samples"), r.out());
@@ -86,6 +86,19 @@ class CalibrateCommandTest {
         String twoRow = two.out().lines().filter(l -> l.startsWith("sequential")).findFirst().orElseThrow();
         assertTrue(twoRow.matches("sequential .* \\d\\.\\d{3} +— .*"), "12 rounds but 2 forks: no CI: " + twoRow);
         CliRun.of("calibrate", "--forks", "-1").assertUsageError("vbench: --forks -1 is out of range; use 0 (this JVM) to 100");
+    }
+
+    /** Warmup rounds run before the measured ones, in this JVM and in each fork; the title says how many. */
+    @Test
+    void warmupRoundsAreNamedAndChecked() {
+        CliRun r = CliRun.of("calibrate", "--tasks", "2000", "--rounds", "1", "--warmup", "1", "-e", "sequential");
+        assertEquals(0, r.code(), r.toString());
+        assertTrue(r.out().startsWith("noop × 2000 tasks, median of 1 rounds (after 1 warmup round)"), r.out());
+        CliRun f = CliRun.of("calibrate", "--tasks", "2000", "--rounds", "1", "--warmup", "0", "--forks", "2", "-e", "sequential");
+        assertEquals(0, f.code(), f.toString());
+        assertTrue(f.out().startsWith("noop × 2000 tasks, median of 2 forks (each the median of 1 rounds after 0 warmup rounds)"),
+                f.out());
+        CliRun.of("calibrate", "--warmup", "-1").assertUsageError("vbench: --warmup -1 is out of range; use 0 to 1000");
     }
 
     @Test
