@@ -23,7 +23,10 @@ import dev.vbench.spi.WorkloadProvider;
 import dev.vbench.stats.Descriptive;
 import dev.vbench.stats.MedianInterval;
 import dev.vbench.jvm.JavaCommand;
+import dev.vbench.jvm.JavaProcess;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -241,28 +244,23 @@ public final class CalibrateCommand implements Callable<Integer> {
                 "--warmup", String.valueOf(warmup), "-e", executor,
                 "--pinning", pinning.name()));
         params.forEach(p -> command.addAll(List.of("-p", p)));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
-        List<Round> out = new ArrayList<>();
-        List<String> other = new ArrayList<>();
-        try (var lines = process.inputReader(java.nio.charset.StandardCharsets.UTF_8).lines()) {
-            lines.forEach(l -> {
-                if (l.startsWith(ROUND + " ")) {
-                    out.add(Round.parse(l));
-                } else {
-                    other.add(l);
-                }
-            });
+        Path log = Files.createTempFile("vbench-calibrate-", ".log");
+        try {
+            JavaProcess.Ended ended = JavaProcess.run(command, log);
+            List<String> lines = ended.lines();
+            List<Round> out = lines.stream().filter(l -> l.startsWith(ROUND + " ")).map(Round::parse).toList();
+            List<String> other = lines.stream().filter(l -> !l.startsWith(ROUND + " ")).toList();
+            String last = other.isEmpty() ? "no output" : other.get(other.size() - 1).replaceFirst("^vbench: ", "");
+            if (ended.exitCode() == ExitCodes.USAGE) {
+                throw new UsageException(last); // the fork's own one line (e.g. the workload's tasks fail)
+            }
+            if (ended.exitCode() != 0 || out.size() != rounds) {
+                throw new EnvironmentException("a calibrate fork for " + executor + " exited " + ended.exitCode() + ": " + last, null);
+            }
+            return out;
+        } finally {
+            Files.deleteIfExists(log);
         }
-        int code = process.waitFor();
-        String last = other.isEmpty() ? "no output" : other.get(other.size() - 1).replaceFirst("^vbench: ", "");
-        if (code == ExitCodes.USAGE) {
-            throw new UsageException(last); // the fork's own one line (e.g. the workload's tasks fail)
-        }
-        if (code != 0 || out.size() != rounds) {
-            throw new EnvironmentException("a calibrate fork for " + executor + " exited " + code + ": " + last, null);
-        }
-        return out;
     }
 
     private List<Round> measure(Workload w, CellPlan plan, int n) throws Exception {

@@ -1,6 +1,7 @@
 package dev.vbench.engine;
 
 import dev.vbench.jvm.JavaCommand;
+import dev.vbench.jvm.JavaProcess;
 import dev.vbench.jvm.JvmTarget;
 import dev.vbench.measure.TrialProbes;
 import dev.vbench.result.CellResult;
@@ -11,12 +12,10 @@ import dev.vbench.result.TrialResult;
 import dev.vbench.spi.WorkloadException;
 import dev.vbench.stats.Summaries;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs the trials of one cell in fresh JVMs ({@code --forks N}), so the JIT profile, class loading and
@@ -44,7 +43,6 @@ public final class ForkRunner {
     public static final String MAIN_CLASS = "dev.vbench.Main";
 
     /** How long a fork gets to stop after an interrupt (Ctrl-C) before it is killed. */
-    private static final long STOP_GRACE_SECONDS = 5;
 
     /** What one fork produced. */
     /** @param notes what the fork's workload said about its cell (its own notes, not those of the trials' summary) */
@@ -83,23 +81,22 @@ public final class ForkRunner {
         try {
             List<String> command = new ArrayList<>(javaCommand(cell.jvm()));
             command.addAll(childArguments(planFile, resultFile, fork));
-            Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(logFile.toFile()).start();
-            int code = await(process);
+            JavaProcess.Ended ended = JavaProcess.run(command, logFile);
+            int code = ended.exitCode();
             if (code != 0) {
                 throw new WorkloadException(code == WorkloadException.USAGE ? code : WorkloadException.ENVIRONMENT,
                         "fork " + fork + " of cell " + cell.config().label() + " failed with exit code " + code + ": "
-                                + lastLine(logFile));
+                                + ended.lastLine());
             }
             RunResult result = ResultCodec.read(resultFile);
             if (result.cells().isEmpty()) {
                 throw new WorkloadException(WorkloadException.ENVIRONMENT, "fork " + fork + " of cell "
-                        + cell.config().label() + " wrote no cell: " + lastLine(logFile));
+                        + cell.config().label() + " wrote no cell: " + ended.lastLine());
             }
             CellResult forked = result.cells().get(0);
             List<String> own = new ArrayList<>(forked.notes());
             own.removeAll(Summaries.notes(forked.trials())); // the summary's notes are recomputed over every fork's trials
-            return new Fork(process.pid(), forked.trials(), own);
+            return new Fork(ended.pid(), forked.trials(), own);
         } finally {
             Files.deleteIfExists(planFile);
             Files.deleteIfExists(resultFile);
@@ -110,19 +107,6 @@ public final class ForkRunner {
     private Path scratchFile(String suffix) throws IOException {
         return scratchDir == null ? Files.createTempFile("vbench-fork-", suffix)
                 : Files.createTempFile(scratchDir, "vbench-fork-", suffix);
-    }
-
-    /** Waits for the fork; on interrupt (Ctrl-C) stops it, killing it after a grace period. */
-    private static int await(Process process) throws InterruptedException {
-        try {
-            return process.waitFor();
-        } catch (InterruptedException e) {
-            process.destroy();
-            if (!process.waitFor(STOP_GRACE_SECONDS, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-            throw e;
-        }
     }
 
     /** The arguments of {@value #COMMAND}: the plan file, the result file and the fork number. */
@@ -142,14 +126,5 @@ public final class ForkRunner {
     static List<String> javaCommand(JvmTarget target) {
         return target == null ? JavaCommand.of(JavaCommand.thisJava(), List.of(), MAIN_CLASS)
                 : JavaCommand.of(target.java(), target.options(), MAIN_CLASS);
-    }
-
-    private static String lastLine(Path log) {
-        try {
-            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).toList();
-            return lines.isEmpty() ? "no output" : lines.get(lines.size() - 1).strip();
-        } catch (IOException e) {
-            return "no output (" + e.getMessage() + ")";
-        }
     }
 }

@@ -153,7 +153,7 @@ final class TaskSlots {
             chunks.add(new Chunk(first, chunkLength(capacityLimit - first)));
         }
         current = chunks.get(c);
-        currentEnd = ((long) c + 1) << CHUNK_BITS;
+        currentEnd = chunkEnd(index);
         return current;
     }
 
