@@ -1,0 +1,140 @@
+package dev.vbench.testing;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
+
+/**
+ * The real launcher script {@code ./vbench}, run as a user runs it, for what only it decides: the
+ * JVM options it starts vbench with, its start-up cache. It is copied into a directory laid out
+ * like an unpacked release ({@code vbench} and {@code target/vbench.jar}, no {@code src/main}, so it
+ * never rebuilds) where the jar holds this build's classes and names the dependency jars in its
+ * manifest's {@code Class-Path}; the start-up cache it makes stays in that directory. Stdout and
+ * stderr are kept apart; stdin is empty.
+ *
+ * <pre>{@code
+ * Launcher vbench = Launcher.install(tmp);
+ * Launcher.Output r = vbench.run(Map.of("VBENCH_STARTUP_CACHE", "off"), "--version");
+ * }</pre>
+ */
+public final class Launcher {
+
+    /** The launcher script of this checkout (tests run in the project's root). */
+    private static final Path SCRIPT = Path.of("vbench").toAbsolutePath();
+    /** Environment variables of the JVM or the launcher that would change what a run prints. */
+    private static final List<String> CLEARED = List.of("VBENCH_JAVA_OPTS", "VBENCH_STARTUP_CACHE", "VBENCH_JAVA_HOME",
+            "VBENCH_PRINT_JAVA", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
+
+    private final Path home;
+
+    private Launcher(Path home) {
+        this.home = home;
+    }
+
+    /** What one run printed. */
+    public record Output(int code, String out, String err) {
+        @Override
+        public String toString() {
+            return "exit " + code + "\n--- stdout\n" + out + "--- stderr\n" + err;
+        }
+    }
+
+    /** Copies the launcher into {@code dir} beside a {@code target/vbench.jar} of this build's classes. */
+    public static Launcher install(Path dir) throws IOException {
+        Path launcher = dir.resolve("vbench");
+        Files.copy(SCRIPT, launcher, StandardCopyOption.COPY_ATTRIBUTES);
+        Path target = Files.createDirectories(dir.resolve("target"));
+        writeJar(target.resolve("vbench.jar"), target);
+        return new Launcher(dir);
+    }
+
+    /** Where the launcher keeps its start-up cache. */
+    public Path cacheDir() {
+        return home.resolve("target").resolve("startup-cache");
+    }
+
+    /**
+     * Runs {@code ./vbench ARGS} on the JDK this test runs on ({@code VBENCH_JAVA_HOME}, unless
+     * {@code env} names another), with {@code env} added to an environment without JVM options.
+     */
+    public Output run(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(home.resolve("vbench").toString()));
+        command.addAll(List.of(args));
+        Path out = Files.createTempFile(home, "stdout-", ".txt");
+        Path err = Files.createTempFile(home, "stderr-", ".txt");
+        ProcessBuilder pb = new ProcessBuilder(command).directory(home.toFile()).redirectOutput(out.toFile())
+                .redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        CLEARED.forEach(pb.environment()::remove);
+        pb.environment().put("VBENCH_JAVA_HOME", System.getProperty("java.home"));
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        if (!p.waitFor(180, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("./vbench " + String.join(" ", args) + " did not end within 180 s");
+        }
+        return new Output(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The classes directory of {@code dev.vbench.Main} as a jar, whose manifest names the main class and,
+     * relative to {@code dir} (a start-up cache needs jars, not directories, and takes relative entries),
+     * every jar of the test class path.
+     */
+    private static void writeJar(Path jar, Path dir) throws IOException {
+        Path classes;
+        try {
+            classes = Path.of(dev.vbench.Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new IOException(e);
+        }
+        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> jars = new ArrayList<>();
+        for (String entry : classPath.split(File.pathSeparator)) {
+            Path path = Path.of(entry).toAbsolutePath().normalize();
+            if (entry.endsWith(".jar") && Files.isRegularFile(path)) {
+                jars.add(relativeUrl(dir.toAbsolutePath().normalize(), path));
+            }
+        }
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "dev.vbench.Main");
+        manifest.getMainAttributes().put(Attributes.Name.CLASS_PATH, String.join(" ", jars));
+        try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, manifest);
+                Stream<Path> files = Files.walk(classes)) {
+            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                String name = classes.relativize(f).toString().replace(File.separatorChar, '/');
+                if (name.equals("META-INF/MANIFEST.MF")) {
+                    continue;
+                }
+                out.putNextEntry(new JarEntry(name));
+                Files.copy(f, out);
+                out.closeEntry();
+            }
+        }
+    }
+
+    private static String relativeUrl(Path from, Path to) throws IOException {
+        String relative = from.relativize(to).toString().replace(File.separatorChar, '/');
+        try {
+            return new URI(null, null, relative, null).getRawPath();
+        } catch (URISyntaxException e) {
+            throw new IOException(e);
+        }
+    }
+}
