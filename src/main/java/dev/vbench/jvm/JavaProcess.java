@@ -4,8 +4,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A child JVM run to its end, its output (stdout and stderr together) in a log file: the forks of
@@ -27,15 +30,41 @@ public final class JavaProcess {
             return Files.readAllLines(log, StandardCharsets.UTF_8);
         }
 
-        /** The last line of the log that is not blank, for a one-line error; "no output" when there is none. */
+        /** The last line of the log that can say why the child failed ({@link #reasons}), for a one-line error; "no output" when there is none. */
         public String lastLine() {
             try {
-                List<String> lines = lines().stream().filter(l -> !l.isBlank()).toList();
-                return lines.isEmpty() ? "no output" : lines.get(lines.size() - 1).strip();
+                List<String> lines = reasons(lines());
+                return lines.isEmpty() ? "no output" : lines.get(lines.size() - 1);
             } catch (IOException e) {
                 return "no output (" + e.getMessage() + ")";
             }
         }
+    }
+
+    /**
+     * A line of HotSpot's unified logging with its default decorations: {@code [0.004s][warning][gc,ergo] text}
+     * (uptime, level padded, tags padded), or a continuation line of a message, {@code [        ] text}.
+     */
+    private static final Pattern LOG_LINE = Pattern.compile("^\\[[0-9.]+s\\]\\[(\\w+)\\s*\\]\\[[\\w,\\s]+\\] ?(.*)$|^\\[\\s*\\] ");
+
+    /**
+     * The lines of a JVM's output that can say why it failed, stripped and not blank: its unified-logging lines
+     * below error level (a warning such as "[warning][gc,ergo] NewSize … is greater than the MaxNewSize" comes
+     * before the real reason and is not it) left out, and an error line without its decorations.
+     */
+    public static List<String> reasons(List<String> lines) {
+        List<String> reasons = new ArrayList<>();
+        for (String line : lines) {
+            Matcher log = LOG_LINE.matcher(line);
+            if (!log.find()) {
+                if (!line.isBlank()) {
+                    reasons.add(line.strip());
+                }
+            } else if ("error".equals(log.group(1)) && !log.group(2).isBlank()) {
+                reasons.add(log.group(2).strip());
+            }
+        }
+        return reasons;
     }
 
     /** Starts {@code command} with its output going to {@code log} and waits for it to end. */

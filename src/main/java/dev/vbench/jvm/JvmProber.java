@@ -142,8 +142,9 @@ public final class JvmProber {
     }
 
     record Output(int code, List<String> lines) {
+        /** The first line that can say why the JVM failed ({@link JavaProcess#reasons}), or "no output". */
         String firstLine() {
-            return lines.stream().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("no output");
+            return JavaProcess.reasons(lines).stream().findFirst().orElse("no output");
         }
     }
 

@@ -62,6 +62,15 @@ class JvmProberTest {
                 () -> probe(JavaCommand.thisJava(), "x", "-Xmx2x"));
     }
 
+    /** A JVM log warning before the reason (G1 warns here on every machine) is not the reason. */
+    @Test
+    void aJvmWarningBeforeTheErrorIsNotTheMessage() {
+        Path jfr = tmp.resolve("no-such-dir").resolve("x.jfr");
+        assertError("does not start with these options: Could not start recording, not able to write to file " + jfr,
+                () -> probe(JavaCommand.thisJava(), "w", "-XX:+UseG1GC", "-XX:NewSize=32m", "-XX:MaxNewSize=16m",
+                        "-XX:StartFlightRecording:filename=" + jfr));
+    }
+
     @Test
     void somethingThatIsNotAJdkIsRefused() throws Exception {
         Path fake = Files.writeString(tmp.resolve("java"), "#!/bin/sh\necho 'hello from a script'\n");
