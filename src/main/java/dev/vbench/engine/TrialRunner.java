@@ -170,12 +170,13 @@ public final class TrialRunner {
     private static void submitUntimed(Trial trial, ExecutorService executor, TaskSlots.Chunk chunk, long from, long end)
             throws InterruptedException {
         Semaphore inFlight = trial.inFlight;
+        long[] times = chunk.times;
         int last = TaskSlots.slot(end - 1);
         for (int slot = TaskSlots.slot(from); slot <= last; slot++) {
             if (inFlight != null) {
                 inFlight.acquire();
             }
-            executor.execute(new Run(trial, chunk, slot, false));
+            executor.execute(new Run(trial, chunk, times, slot, false));
         }
     }
 
@@ -188,7 +189,7 @@ public final class TrialRunner {
      */
     private void submitOne(Trial trial, ExecutorService executor, long i, boolean timed) throws InterruptedException {
         TaskSlots.Chunk chunk = trial.slots.chunkFor(i);
-        Run run = new Run(trial, chunk, TaskSlots.slot(i), timed);
+        Run run = new Run(trial, chunk, chunk.times, TaskSlots.slot(i), timed);
         if (timed) {
             if (Thread.interrupted()) {
                 throw new InterruptedException();
@@ -245,7 +246,7 @@ public final class TrialRunner {
                 chunk.state[slot] = TaskSlots.DROPPED;
                 continue;
             }
-            Run run = new Run(trial, chunk, slot, true);
+            Run run = new Run(trial, chunk, chunk.times, slot, true);
             long now = clock.nanoTime();
             chunk.times[TaskSlots.at(slot, TaskSlots.SUBMIT)] = now;
             trial.lastSubmit = now;
@@ -441,13 +442,17 @@ public final class TrialRunner {
 
         private final Trial trial;
         private final TaskSlots.Chunk chunk;
+        /** The chunk's times, held here too (the object stays 32 bytes): in a loop of untimed tasks run inline
+         * (sequential) it is the submitter's local, so the array and its length need no load per task. */
+        private final long[] times;
         /** Where the slot starts in the chunk's times: {@code TaskSlots.at(slot, END)}. */
         private final int at;
         private final boolean timed;
 
-        Run(Trial trial, TaskSlots.Chunk chunk, int slot, boolean timed) {
+        Run(Trial trial, TaskSlots.Chunk chunk, long[] times, int slot, boolean timed) {
             this.trial = trial;
             this.chunk = chunk;
+            this.times = times;
             this.at = TaskSlots.at(slot, TaskSlots.END);
             this.timed = timed;
         }
@@ -465,7 +470,7 @@ public final class TrialRunner {
             if (timed) {
                 s = t.clock.nanoTime();
                 if (t.timeoutNanos > 0 && s - t.intendedNanos(c.first + (at >> 2)) > t.timeoutNanos) {
-                    c.times[at + TaskSlots.START] = s;
+                    times[at + TaskSlots.START] = s;
                     c.state[at >> 2] = TaskSlots.DROPPED;
                     release(t);
                     return;
@@ -474,7 +479,7 @@ public final class TrialRunner {
             // The value is stored before the clock read and a failure recorded in its own branch, so
             // neither is live across the read (see submitCounted).
             try {
-                c.times[at + TaskSlots.VALUE] = t.task.run(c.first + (at >> 2));
+                times[at + TaskSlots.VALUE] = t.task.run(c.first + (at >> 2));
             } catch (Throwable e) {
                 c.state[at >> 2] = TaskSlots.FAILED; // success leaves the slot DONE: no store on the common path
                 t.failures.record(e);
@@ -483,7 +488,6 @@ public final class TrialRunner {
                 }
             }
             long e = t.clock.nanoTime();
-            long[] times = c.times;
             if (timed) {
                 times[at + TaskSlots.START] = s;
                 LONGS.setRelease(times, at + TaskSlots.END, e); // last: the pilot check reads it first
