@@ -29,6 +29,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.time.Duration;
+import java.util.IntSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -223,13 +224,14 @@ public final class CalibrateCommand implements Callable<Integer> {
         double bare = Descriptive.median(rounds.stream().mapToDouble(Round::bareNanos).toArray());
         double full = Descriptive.median(rounds.stream().mapToDouble(Round::vbenchNanos).toArray());
         double added = Descriptive.median(rounds.stream().mapToDouble(r -> (r.vbenchNanos() - r.bareNanos()) / n).toArray());
-        int sampled = rounds.stream().mapToInt(Round::sampledOneIn).max().orElse(0);
+        IntSummaryStatistics oneIn = rounds.stream().mapToInt(Round::sampledOneIn).summaryStatistics();
         table.row(List.of(executor, Numbers.rate(n / (bare / 1e9), "tasks/s"), Numbers.rate(n / (full / 1e9), "tasks/s"),
                 Numbers.fixed(Descriptive.medianOfSorted(sorted), 3),
                 Double.isNaN(ci[0]) ? "—" : Numbers.fixed(ci[0], 3) + "–" + Numbers.fixed(ci[1], 3),
                 Numbers.fixed(added, 1) + " ns",
                 Numbers.fixed(Descriptive.median(rounds.stream().mapToDouble(Round::serviceNanos).toArray()), 0) + " ns",
-                sampled == 0 ? "every task" : "1 in " + sampled));
+                oneIn.getMin() == 0 ? (oneIn.getMax() == 0 ? "every task" : "some: 1 in " + oneIn.getMax())
+                        : "1 in " + oneIn.getMin() + (oneIn.getMax() > oneIn.getMin() ? "–" + oneIn.getMax() : "")));
     }
 
     private static double[] ratios(List<Round> rounds) {

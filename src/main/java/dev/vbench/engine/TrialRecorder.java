@@ -78,7 +78,7 @@ final class TrialRecorder {
         long timeout = trial.timeoutNanos;
         long used = trial.slots.used();
         boolean sampling = trial.sampledOneIn() > 0;
-        TrialRunner.SampleSequence sample = new TrialRunner.SampleSequence(TrialRunner.SAMPLE_ONE_IN);
+        TrialRunner.SampleSequence sample = new TrialRunner.SampleSequence(sampling ? trial.sampledOneIn() : 1);
         for (long i = 0; i < used; i++) {
             TaskSlots.Chunk c = trial.slots.chunk(i);
             int k = TaskSlots.slot(i);

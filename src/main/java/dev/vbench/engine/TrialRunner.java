@@ -34,16 +34,17 @@ import java.util.concurrent.TimeUnit;
  * <p><b>Latency sampling.</b> Three clock reads per task cost more than an empty task on a pool
  * (JMH samples such operations too, in its SampleTime mode), and about 4% of a 1 µs task here. A closed or timed trial without a
  * timeout therefore times its first {@value #PILOT_TASKS} tasks, and when their median service time
- * is below {@value #SAMPLE_BELOW_NANOS} ns it times only one task in {@value #SAMPLE_ONE_IN} on average
- * from then on: the tasks of a {@link SampleSequence}, whose gaps are drawn from a hash, so no periodic
+ * is below {@value #SAMPLE_BELOW_NANOS} ns it times only one task in N on average from then on
+ * ({@link #sampleOneIn}: the shorter the task, the larger N, so that the sample costs about the same
+ * small share of every task): the tasks of a {@link SampleSequence}, whose gaps are drawn from a hash, so no periodic
  * input pattern aliases with it, while the submitter knows where the next sampled task is and submits
  * the tasks before it in a loop of their own ({@link #submitCounted}). The latency
  * histograms then hold the tasks of that sequence (pilot tasks included by the same rule); counts,
  * failures, makespan and throughput still cover every task, which always reads the clock at its end.
- * The result says so ({@link TrialResult#latencySampledOneIn()}). One in 128: a sampled task costs two
- * more clock reads (about 30 ns here), which at one in 32 was most of what the harness added to an empty
- * task (calibrate, sequential: ratio 0.88) and at one in 64 still 0.5 of its 2.3 ns; at one in 128 it is
- * about 0.25 ns, 1% of an empty task. A trial of 1,000,000 such tasks still keeps about 7,800 latencies.
+ * The result says so ({@link TrialResult#latencySampledOneIn()}). A sampled task costs two more clock
+ * reads (about 30 ns here), which at a fixed one in 32 was most of what the harness added to an empty
+ * task (calibrate, sequential: ratio 0.88), at one in 128 still 0.25 ns of its 1.9 ns; N is chosen so
+ * that it stays near 0.5% of the task: one in 512 for an empty task, one in 32 for a 1 µs task.
  *
  * <pre>{@code
  * TrialResult t = new TrialRunner(NanoClock.SYSTEM)
@@ -59,8 +60,16 @@ public final class TrialRunner {
     static final int PILOT_TASKS = 1024;
     /** A trial samples latencies when its pilot tasks' median service time is below this. */
     static final long SAMPLE_BELOW_NANOS = 2_000;
-    /** One task in this many (a power of two) is timed in a sampling trial. */
-    static final int SAMPLE_ONE_IN = Integer.getInteger("vbench.sample.oneIn", 128);
+    /**
+     * What a sampled task's extra clock reads may cost, as ns of budget × tasks: one in N is timed where
+     * N ≥ this ÷ the pilot's mean short service time, i.e. two extra reads of ~25 ns each cost ≤ 0.5% of a task.
+     */
+    static final long SAMPLE_BUDGET_NANOS = 10_000;
+    /** Bounds on N (powers of two): at least a few thousand latencies per million tasks even for empty tasks. */
+    static final int SAMPLE_ONE_IN_MIN = 32;
+    static final int SAMPLE_ONE_IN_MAX = 1024;
+    /** A fixed N instead (a power of two; 1: time every task), for experiments: {@code -Dvbench.sample.oneIn=128}. */
+    private static final int SAMPLE_ONE_IN_FIXED = Integer.getInteger("vbench.sample.oneIn", 0);
 
     /** The fold of the last trial's returned values, published after its executor terminated. */
     private static volatile long sink;
@@ -133,7 +142,7 @@ public final class TrialRunner {
 
     /**
      * Submits a closed trial's tasks. A task that is timed goes through {@link #submitOne}; the tasks
-     * between two timed ones (one in {@value #SAMPLE_ONE_IN} is timed once the trial samples) go through
+     * between two timed ones (one in N is timed once the trial samples) go through
      * {@link #submitUntimed}, a loop with as little state as the task needs: a task's clock read is a call
      * across which only four registers survive, and with the sampling bookkeeping in the loop C2 stored
      * and reloaded a dozen values around it, about 1.2 ns of a 25 ns empty task (issue 13).
@@ -161,12 +170,13 @@ public final class TrialRunner {
     private static void submitUntimed(Trial trial, ExecutorService executor, TaskSlots.Chunk chunk, long from, long end)
             throws InterruptedException {
         Semaphore inFlight = trial.inFlight;
+        long[] times = chunk.times;
         int last = TaskSlots.slot(end - 1);
         for (int slot = TaskSlots.slot(from); slot <= last; slot++) {
             if (inFlight != null) {
                 inFlight.acquire();
             }
-            executor.execute(new Run(trial, chunk, slot, false));
+            executor.execute(new Run(trial, chunk, times, slot, false));
         }
     }
 
@@ -174,12 +184,12 @@ public final class TrialRunner {
      * Submits task {@code i} of a closed or timed trial, timing it unless the trial samples it out.
      * A timed task first checks for an interrupt (Ctrl-C): without a concurrency limit nothing else on
      * this thread waits, and the sequential executor runs every task on it, so a trial of slow tasks
-     * would otherwise run to its end. Every task over 2 us is timed; below that one in 128 is, so the
+     * would otherwise run to its end. Every task over 2 us is timed; below that one in 32 to 1,024 is, so the
      * check costs nothing measurable (a clock read follows it).
      */
     private void submitOne(Trial trial, ExecutorService executor, long i, boolean timed) throws InterruptedException {
         TaskSlots.Chunk chunk = trial.slots.chunkFor(i);
-        Run run = new Run(trial, chunk, TaskSlots.slot(i), timed);
+        Run run = new Run(trial, chunk, chunk.times, TaskSlots.slot(i), timed);
         if (timed) {
             if (Thread.interrupted()) {
                 throw new InterruptedException();
@@ -236,7 +246,7 @@ public final class TrialRunner {
                 chunk.state[slot] = TaskSlots.DROPPED;
                 continue;
             }
-            Run run = new Run(trial, chunk, slot, true);
+            Run run = new Run(trial, chunk, chunk.times, slot, true);
             long now = clock.nanoTime();
             chunk.times[TaskSlots.at(slot, TaskSlots.SUBMIT)] = now;
             trial.lastSubmit = now;
@@ -285,15 +295,16 @@ public final class TrialRunner {
         boolean deciding;
         /** Tasks from this index on are timed only when in the sample. */
         long sampleFrom = Long.MAX_VALUE;
-        /** {@code SAMPLE_ONE_IN} once the trial samples, else 0: every task is in the sample. */
+        /** N once the trial samples ({@link #sampleOneIn}), else 0: every task is in the sample. */
         int sampledOneIn;
-        /** The submitter's walk of the sample, asked about every index in order. */
-        final SampleSequence sample = new SampleSequence(SAMPLE_ONE_IN);
+        /** The submitter's walk of the sample, asked about every index in order; replaced when sampling starts. */
+        SampleSequence sample = new SampleSequence(SAMPLE_ONE_IN_MAX);
         /** Set by the recorder: the fold of the returned values. */
         long sink;
-        /** Pilot tasks seen ended, and how many of them took less than {@value #SAMPLE_BELOW_NANOS} ns. */
+        /** Pilot tasks seen ended, how many of them took less than {@value #SAMPLE_BELOW_NANOS} ns, and their total time. */
         private int pilotEnded;
         private int pilotShort;
+        private long pilotShortNanos;
 
         Trial(LoadShape load, Task task, NanoClock clock, long timedTaskLimit) {
             this.load = load;
@@ -304,7 +315,7 @@ public final class TrialRunner {
             this.inFlight = load.concurrency() > 0 ? new Semaphore(load.concurrency()) : null;
             this.schedule = load instanceof LoadShape.OpenRate r ? new RateSchedule(r.ratePerSecond()) : null;
             this.timeoutNanos = load.timeoutNanos();
-            this.deciding = !(load instanceof LoadShape.OpenRate) && timeoutNanos == 0 && SAMPLE_ONE_IN > 1
+            this.deciding = !(load instanceof LoadShape.OpenRate) && timeoutNanos == 0 && SAMPLE_ONE_IN_FIXED != 1
                     && (load instanceof LoadShape.Timed || load.tasks() >= 2L * PILOT_TASKS);
         }
 
@@ -346,18 +357,28 @@ public final class TrialRunner {
                 if (end == 0) {
                     return; // not ended yet: ask again 256 tasks later
                 }
-                if (end - c.start(k) < SAMPLE_BELOW_NANOS) {
+                long service = end - c.start(k);
+                if (service < SAMPLE_BELOW_NANOS) {
                     pilotShort++;
+                    pilotShortNanos += service;
                 }
                 pilotEnded++;
             }
             if (pilotShort > PILOT_TASKS / 2) { // the median is below: more than half are
-                sampledOneIn = SAMPLE_ONE_IN;
+                sampledOneIn = SAMPLE_ONE_IN_FIXED > 1 ? SAMPLE_ONE_IN_FIXED : sampleOneIn(pilotShortNanos / pilotShort);
+                sample = SampleSequence.from(sampledOneIn, next);
                 sampleFrom = next;
             }
             deciding = false;
         }
 
+
+        /** The sampling rate N for tasks of this mean service time: a power of two, {@link #SAMPLE_BUDGET_NANOS} ÷ it, bounded. */
+        static int sampleOneIn(long meanServiceNanos) {
+            long wanted = SAMPLE_BUDGET_NANOS / Math.max(1, meanServiceNanos);
+            int oneIn = wanted <= 1 ? 1 : Integer.highestOneBit((int) Math.min(wanted - 1, SAMPLE_ONE_IN_MAX)) << 1;
+            return Math.max(SAMPLE_ONE_IN_MIN, Math.min(SAMPLE_ONE_IN_MAX, oneIn));
+        }
 
         /** Intended start of task {@code index} (open model only). */
         long intendedNanos(long index) {
@@ -381,6 +402,15 @@ public final class TrialRunner {
         SampleSequence(int oneIn) {
             this.span = 2L * oneIn - 1;
             this.next = gap() - 1;
+        }
+
+        /** The sequence walked up to {@code index}: {@link #next()} is the first sampled index at or above it. */
+        static SampleSequence from(int oneIn, long index) {
+            SampleSequence s = new SampleSequence(oneIn);
+            while (s.next < index) {
+                s.next += s.gap();
+            }
+            return s;
         }
 
         /** The next index in the sample: after {@code contains(i)}, the first one above {@code i}. */
@@ -412,13 +442,17 @@ public final class TrialRunner {
 
         private final Trial trial;
         private final TaskSlots.Chunk chunk;
+        /** The chunk's times, held here too (the object stays 32 bytes): in a loop of untimed tasks run inline
+         * (sequential) it is the submitter's local, so the array and its length need no load per task. */
+        private final long[] times;
         /** Where the slot starts in the chunk's times: {@code TaskSlots.at(slot, END)}. */
         private final int at;
         private final boolean timed;
 
-        Run(Trial trial, TaskSlots.Chunk chunk, int slot, boolean timed) {
+        Run(Trial trial, TaskSlots.Chunk chunk, long[] times, int slot, boolean timed) {
             this.trial = trial;
             this.chunk = chunk;
+            this.times = times;
             this.at = TaskSlots.at(slot, TaskSlots.END);
             this.timed = timed;
         }
@@ -436,7 +470,7 @@ public final class TrialRunner {
             if (timed) {
                 s = t.clock.nanoTime();
                 if (t.timeoutNanos > 0 && s - t.intendedNanos(c.first + (at >> 2)) > t.timeoutNanos) {
-                    c.times[at + TaskSlots.START] = s;
+                    times[at + TaskSlots.START] = s;
                     c.state[at >> 2] = TaskSlots.DROPPED;
                     release(t);
                     return;
@@ -445,7 +479,7 @@ public final class TrialRunner {
             // The value is stored before the clock read and a failure recorded in its own branch, so
             // neither is live across the read (see submitCounted).
             try {
-                c.times[at + TaskSlots.VALUE] = t.task.run(c.first + (at >> 2));
+                times[at + TaskSlots.VALUE] = t.task.run(c.first + (at >> 2));
             } catch (Throwable e) {
                 c.state[at >> 2] = TaskSlots.FAILED; // success leaves the slot DONE: no store on the common path
                 t.failures.record(e);
@@ -454,7 +488,6 @@ public final class TrialRunner {
                 }
             }
             long e = t.clock.nanoTime();
-            long[] times = c.times;
             if (timed) {
                 times[at + TaskSlots.START] = s;
                 LONGS.setRelease(times, at + TaskSlots.END, e); // last: the pilot check reads it first

@@ -4,6 +4,7 @@ import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
 import dev.vbench.result.TrialResult;
 import java.util.ArrayList;
+import java.util.IntSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,8 +66,10 @@ public final class Summaries {
         }
         long sampledTrials = trials.stream().filter(t -> t.latencySampledOneIn() > 0).count();
         if (sampledTrials > 0) {
-            int oneIn = trials.stream().mapToInt(TrialResult::latencySampledOneIn).max().orElse(0);
-            notes.add("latencies sampled: tasks under 2 µs, so 1 task in " + oneIn + " was timed"
+            IntSummaryStatistics oneIn = trials.stream().mapToInt(TrialResult::latencySampledOneIn).filter(n -> n > 0)
+                    .summaryStatistics(); // the rate follows each trial's pilot, so trials may differ
+            notes.add("latencies sampled: tasks under 2 µs, so 1 task in " + oneIn.getMin()
+                    + (oneIn.getMax() > oneIn.getMin() ? " to " + oneIn.getMax() : "") + " was timed"
                     + (sampledTrials < trials.size() ? " in " + sampledTrials + " of " + trials.size() + " trials" : "")
                     + "; counts, makespan and throughput cover every task");
         }

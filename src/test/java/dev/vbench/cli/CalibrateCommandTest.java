@@ -25,7 +25,8 @@ class CalibrateCommandTest {
     void noopTasksAreSampledAndSaySo() {
         CliRun r = CliRun.of("calibrate", "--tasks", "20000", "--rounds", "1", "-e", "sequential", "--pinning", "off");
         assertEquals(0, r.code(), r.toString());
-        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("sequential") && l.endsWith("1 in 128")), r.out());
+        // one in 512 here (an empty task is one ~25 ns clock read), 1,024 where the clock is faster
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("sequential") && l.matches(".* 1 in (256|512|1024)")), r.out());
     }
 
     @Test

@@ -122,8 +122,8 @@ class LoadShapeTrialTest {
         TrialResult t = runner.run(i -> clock.now.addAndGet(10), sequential(), new LoadShape.Timed(MS, 1), 0);
         assertEquals(100_000, t.tasks(), "1 ms of 10 ns tasks: more than one chunk of " + TaskSlots.CHUNK_SIZE);
         assertEquals(100_000, t.completed());
-        assertEquals(TrialRunner.SAMPLE_ONE_IN, t.latencySampledOneIn(), "10 ns tasks: latencies are sampled");
-        assertEquals(TrialSamplingTest.sampleSize(100_000, TrialRunner.SAMPLE_ONE_IN),
+        assertEquals(1024, t.latencySampledOneIn(), "10 ns tasks: latencies are sampled, one in 1,024");
+        assertEquals(TrialSamplingTest.sampleSize(100_000, 1024),
                 Histograms.decode(t.histograms().service()).getTotalCount());
         assertEquals(1e8, t.throughputPerSecond(), 1e-3);
     }

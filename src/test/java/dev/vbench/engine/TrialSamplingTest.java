@@ -54,17 +54,40 @@ class TrialSamplingTest {
     }
 
     @Test
+    void theShorterTheTaskTheSparserTheSampleWithinItsBounds() {
+        assertEquals(1024, TrialRunner.Trial.sampleOneIn(0));
+        assertEquals(1024, TrialRunner.Trial.sampleOneIn(10), "10 µs of budget / 10 ns: 1,000, the next power of two");
+        assertEquals(512, TrialRunner.Trial.sampleOneIn(25), "an empty task here (one clock read)");
+        assertEquals(128, TrialRunner.Trial.sampleOneIn(100));
+        assertEquals(128, TrialRunner.Trial.sampleOneIn(79), "10,000 / 79 = 126: the next power of two");
+        assertEquals(64, TrialRunner.Trial.sampleOneIn(157));
+        assertEquals(TrialRunner.SAMPLE_ONE_IN_MIN, TrialRunner.Trial.sampleOneIn(1_000), "a 1 µs task");
+        assertEquals(TrialRunner.SAMPLE_ONE_IN_MIN, TrialRunner.Trial.sampleOneIn(TrialRunner.SAMPLE_BELOW_NANOS - 1));
+    }
+
+    @Test
+    void theRateFollowsThePilotsServiceTime() throws Exception {
+        for (int nanos : new int[] {10, 25, 100, 1_000}) {
+            FakeClock clock = new FakeClock();
+            TrialResult t = new TrialRunner(clock).run(i -> clock.now.addAndGet(nanos), sequential(), TASKS, 0, 0);
+            int oneIn = TrialRunner.Trial.sampleOneIn(nanos);
+            assertEquals(oneIn, t.latencySampledOneIn(), nanos + " ns tasks");
+            assertEquals(sampleSize(TASKS, oneIn), Histograms.decode(t.histograms().service()).getTotalCount(),
+                    nanos + " ns tasks: the recorder's sample is the submitter's");
+        }
+    }
+
+    @Test
     void subMicrosecondTasksAreSampledWhileCountsAndMakespanStayExact() throws Exception {
         FakeClock clock = new FakeClock();
         TrialResult t = new TrialRunner(clock).run(i -> clock.now.addAndGet(100), sequential(), TASKS, 0, 0);
-        assertEquals(TrialRunner.SAMPLE_ONE_IN, t.latencySampledOneIn());
+        assertEquals(128, t.latencySampledOneIn(), "100 ns tasks");
         assertEquals(TASKS, t.completed());
         assertEquals(TASKS * 100L, t.makespanNanos(), "first submit → last end over every task, not the sample");
         Histogram service = Histograms.decode(t.histograms().service());
-        long expected = sampleSize(TASKS, TrialRunner.SAMPLE_ONE_IN);
+        long expected = sampleSize(TASKS, 128);
         assertEquals(expected, service.getTotalCount());
-        assertTrue(expected > TASKS / TrialRunner.SAMPLE_ONE_IN / 2 && expected < TASKS / TrialRunner.SAMPLE_ONE_IN * 2,
-                "about one in " + TrialRunner.SAMPLE_ONE_IN + ": " + expected);
+        assertTrue(expected > TASKS / 128 / 2 && expected < TASKS / 128 * 2, "about one in 128: " + expected);
         assertEquals(expected, t.latency().count(), "the summary is from the sample");
         assertTrue(service.valuesAreEquivalent(100, service.getMaxValue()));
         assertEquals(expected, Histograms.decode(t.histograms().endToEnd()).getTotalCount());
@@ -131,7 +154,7 @@ class TrialSamplingTest {
             clock.now.addAndGet(100);
             return i % 1000 == 999 ? fail() : i;
         }, sequential(), tasks, 0, 0);
-        assertEquals(TrialRunner.SAMPLE_ONE_IN, t.latencySampledOneIn());
+        assertEquals(128, t.latencySampledOneIn(), "100 ns tasks");
         long failures = tasks / 1000;
         assertEquals(failures, t.failures());
         assertEquals(tasks - failures, t.completed());
@@ -142,9 +165,9 @@ class TrialSamplingTest {
         }
         assertEquals(expectedSum, TrialRunner.sink(), "every value, in every chunk");
         Histogram service = Histograms.decode(t.histograms().service());
-        long sampled = sampleSize(tasks, TrialRunner.SAMPLE_ONE_IN);
+        long sampled = sampleSize(tasks, 128);
         long failedInSample = 0;
-        TrialRunner.SampleSequence sample = new TrialRunner.SampleSequence(TrialRunner.SAMPLE_ONE_IN);
+        TrialRunner.SampleSequence sample = new TrialRunner.SampleSequence(128);
         for (long i = 0; i < tasks; i++) {
             if (sample.contains(i) && i % 1000 == 999) {
                 failedInSample++;

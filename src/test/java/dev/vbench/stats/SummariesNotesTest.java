@@ -1,0 +1,38 @@
+package dev.vbench.stats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.vbench.result.TrialResult;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The note a cell's table carries when its latencies were sampled: each trial chooses its own rate. */
+class SummariesNotesTest {
+
+    private static TrialResult trial(int index, int sampledOneIn) {
+        return new TrialResult(index, 0, 10_000, 10_000, 0, List.of(), 1_000_000, 1e10, null, null, null, 0, 0, 0, null,
+                sampledOneIn);
+    }
+
+    private static String samplingNote(List<TrialResult> trials) {
+        return Summaries.notes(trials).stream().filter(n -> n.startsWith("latencies sampled")).findFirst().orElse("");
+    }
+
+    @Test
+    void oneRateIsNamedOnce() {
+        assertEquals("latencies sampled: tasks under 2 µs, so 1 task in 512 was timed; counts, makespan and throughput"
+                + " cover every task", samplingNote(List.of(trial(0, 512), trial(1, 512))));
+    }
+
+    @Test
+    void trialsThatChoseDifferentRatesShowTheRange() {
+        assertEquals("latencies sampled: tasks under 2 µs, so 1 task in 512 to 1024 was timed in 2 of 3 trials;"
+                + " counts, makespan and throughput cover every task",
+                samplingNote(List.of(trial(0, 1024), trial(1, 0), trial(2, 512))));
+    }
+
+    @Test
+    void noSamplingNoNote() {
+        assertEquals("", samplingNote(List.of(trial(0, 0), trial(1, 0))));
+    }
+}
