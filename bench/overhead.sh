@@ -8,12 +8,14 @@
 # forks. Goals: ratio >= 0.90 on noop, >= 0.97 on the 1 us task.
 # Prints the machine and its load first: figures taken on a loaded machine are not the goal's figures.
 #
-#   bench/overhead.sh                 # 1,000,000 noop tasks, 6 forks x (3 warmup + 3 rounds); 200,000 for the 1 us task
-#   TASKS=300000 FORKS=2 ROUNDS=3 bench/overhead.sh
+#   bench/overhead.sh                 # 1,000,000 noop tasks, 6 forks x (3 warmup + 4 rounds); 200,000 for the 1 us task
+#   TASKS=300000 FORKS=2 ROUNDS=2 bench/overhead.sh
+# ROUNDS is even so that the rounds' alternating order (bare loop first, then vbench first) is balanced:
+# with 3, the bare loop ran first in two of them.
 set -eu
 cd "$(dirname "$0")/.."
 tasks=${TASKS:-1000000}
-rounds=${ROUNDS:-3}
+rounds=${ROUNDS:-4}
 forks=${FORKS:-6}
 cpu_tasks=${CPU_TASKS:-200000}
 iterations=${ITERATIONS:-700}   # Leibniz terms: about 1 us here (the 'service' column shows it)
