@@ -61,10 +61,11 @@ public interface ParamType<T> {
                 } catch (NumberFormatException e) {
                     try {
                         v = Quantities.count(digits);
+                    } catch (Quantities.AmbiguousUnit hint) {
+                        throw hint; // a lower-case m: its message names the fix
                     } catch (IllegalArgumentException notCount) {
-                        throw new IllegalArgumentException(notCount.getMessage().startsWith("is ambiguous")
-                                ? notCount.getMessage()
-                                : "is not an integer; use a whole number in " + min + ".." + max + " (10k and 1M work)");
+                        throw new IllegalArgumentException(
+                                "is not an integer; use a whole number in " + min + ".." + max + " (10k and 1M work)");
                     }
                 }
                 if (v < min || v > max) {

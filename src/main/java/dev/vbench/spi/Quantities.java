@@ -65,7 +65,7 @@ public final class Quantities {
             case "s" -> BigDecimal.valueOf(1_000_000_000L);
             case "min" -> BigDecimal.valueOf(60_000_000_000L);
             case "h" -> BigDecimal.valueOf(3_600_000_000_000L);
-            case "m" -> throw new IllegalArgumentException("is ambiguous: 'm' is not a unit; write min for minutes"
+            case "m" -> throw new AmbiguousUnit("is ambiguous: 'm' is not a unit; write min for minutes"
                     + " (e.g. " + m.group(1) + "min) or ms for milliseconds");
             default -> throw new IllegalArgumentException("has an unknown unit '" + m.group(2) + "'; " + DURATION_FORM);
         };
@@ -109,7 +109,7 @@ public final class Quantities {
             case "s", "sec" -> 1;
             case "min" -> 60;
             case "h" -> 3600;
-            case "m" -> throw new IllegalArgumentException("is ambiguous: '/m' is not a unit; write /min for per minute"
+            case "m" -> throw new AmbiguousUnit("is ambiguous: '/m' is not a unit; write /min for per minute"
                     + " (e.g. " + m.group(1).trim() + "/min)");
             default -> throw new IllegalArgumentException("has an unknown unit '/" + unit + "'; " + RATE_FORM);
         };
@@ -126,10 +126,22 @@ public final class Quantities {
             case "" -> 1;
             case "k", "K" -> 1_000;
             case "M" -> 1_000_000;
-            case "m" -> throw new IllegalArgumentException("is ambiguous: a lower-case 'm' is not a count suffix; write M"
+            case "m" -> throw new AmbiguousUnit("is ambiguous: a lower-case 'm' is not a count suffix; write M"
                     + " for million (e.g. " + m.group(1) + "M; min means minutes)");
             default -> throw new IllegalArgumentException(notValid);
         };
         return new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(multiplier));
+    }
+
+    /**
+     * A value that would parse but means something else than its writer may think (a lower-case {@code m}):
+     * its message names the fix, so callers that replace a parse error with their own pass this one on.
+     */
+    static final class AmbiguousUnit extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        AmbiguousUnit(String message) {
+            super(message);
+        }
     }
 }
