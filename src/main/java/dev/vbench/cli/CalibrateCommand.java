@@ -251,8 +251,8 @@ public final class CalibrateCommand implements Callable<Integer> {
             JavaProcess.Ended ended = JavaProcess.run(command, log);
             List<String> lines = ended.lines();
             List<Round> out = lines.stream().filter(l -> l.startsWith(ROUND + " ")).map(Round::parse).toList();
-            List<String> why = JavaProcess.reasons(lines.stream().filter(l -> !l.startsWith(ROUND + " ")).toList());
-            String last = why.isEmpty() ? "no output" : why.get(why.size() - 1).replaceFirst("^vbench: ", "");
+            String last = JavaProcess.lastReason(lines.stream().filter(l -> !l.startsWith(ROUND + " ")).toList())
+                    .replaceFirst("^vbench: ", "");
             if (ended.exitCode() == ExitCodes.USAGE) {
                 throw new UsageException(last); // the fork's own one line (e.g. the workload's tasks fail)
             }

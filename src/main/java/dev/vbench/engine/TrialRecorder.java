@@ -78,11 +78,11 @@ final class TrialRecorder {
         long timeout = trial.timeoutNanos;
         long used = trial.slots.used();
         boolean sampling = trial.sampledOneIn() > 0;
-        TrialRunner.SampleSequence sample = new TrialRunner.SampleSequence(sampling ? trial.sampledOneIn() : 1);
+        TrialRunner.SampleSequence sample = sampling ? new TrialRunner.SampleSequence(trial.sampledOneIn()) : null;
         for (long i = 0; i < used; i++) {
             TaskSlots.Chunk c = trial.slots.chunk(i);
             int k = TaskSlots.slot(i);
-            boolean inSample = sample.contains(i) || !sampling; // the same walk as the submitter's
+            boolean inSample = !sampling || sample.contains(i); // the same walk as the submitter's, from index 0
             byte state = c.state[k];
             if (state == TaskSlots.DROPPED) {
                 t.dropped++;

@@ -297,8 +297,8 @@ public final class TrialRunner {
         long sampleFrom = Long.MAX_VALUE;
         /** N once the trial samples ({@link #sampleOneIn}), else 0: every task is in the sample. */
         int sampledOneIn;
-        /** The submitter's walk of the sample, asked about every index in order; replaced when sampling starts. */
-        SampleSequence sample = new SampleSequence(SAMPLE_ONE_IN_MAX);
+        /** The submitter's walk of the sample from {@link #sampleFrom} on; null until the trial samples. */
+        SampleSequence sample;
         /** Set by the recorder: the fold of the returned values. */
         long sink;
         /** Pilot tasks seen ended, how many of them took less than {@value #SAMPLE_BELOW_NANOS} ns, and their total time. */
@@ -330,13 +330,14 @@ public final class TrialRunner {
         /**
          * Whether task {@code index} is timed, for the submitter: called for every index in order, or
          * for the first index of a run of untimed ones (the sample's {@link SampleSequence#next()} is
-         * then where the run ends). Decides about sampling once the pilot tasks have ended.
+         * then where the run ends). Decides about sampling once the pilot tasks have ended; the sample
+         * is asked only from then on.
          */
         boolean timedNext(long index) {
             if (deciding && index >= PILOT_TASKS && (index & 255) == 0) {
                 decideSampling(index);
             }
-            return timed(index, sample.contains(index));
+            return index < sampleFrom || sample.contains(index);
         }
 
         /** Latency sampling rate for the result: 0 when every task is in the histograms. */

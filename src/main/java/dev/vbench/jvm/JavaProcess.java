@@ -33,8 +33,7 @@ public final class JavaProcess {
         /** The last line of the log that can say why the child failed ({@link #reasons}), for a one-line error; "no output" when there is none. */
         public String lastLine() {
             try {
-                List<String> lines = reasons(lines());
-                return lines.isEmpty() ? "no output" : lines.get(lines.size() - 1);
+                return lastReason(lines());
             } catch (IOException e) {
                 return "no output (" + e.getMessage() + ")";
             }
@@ -65,6 +64,12 @@ public final class JavaProcess {
             }
         }
         return reasons;
+    }
+
+    /** The last of {@link #reasons} in {@code lines}, for a one-line error; "no output" when there is none. */
+    public static String lastReason(List<String> lines) {
+        List<String> reasons = reasons(lines);
+        return reasons.isEmpty() ? "no output" : reasons.get(reasons.size() - 1);
     }
 
     /** Starts {@code command} with its output going to {@code log} and waits for it to end. */
