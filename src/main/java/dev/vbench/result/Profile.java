@@ -1,0 +1,59 @@
+package dev.vbench.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+
+/**
+ * One profile of one cell for one event, summed over the cell's measured trials: the heaviest
+ * collapsed stacks with their sample counts, enough to redraw a flame graph or to diff two cells.
+ *
+ * <p>A stack's frames are root first, separated by {@code ;}, as in the collapsed-stack format of
+ * flame-graph tools ({@code java.lang.Thread.run;com.acme.Store.put;[blocked on monitor]}). Frames in
+ * square brackets are not code: the task sampler ({@code event = "tasks"}) ends every stack with the
+ * task's state ({@link #STATE_RUNNING}, …); the lock event may end with the monitor's class.
+ *
+ * <pre>{@code
+ * Profile p = cell.profiles().get(0);
+ * double share = (double) p.stacks().get(0).samples() / p.totalSamples();
+ * }</pre>
+ *
+ * @param event what was sampled: {@code cpu}, {@code wall}, {@code lock}, {@code alloc} or {@code tasks}
+ * @param profiler who sampled it: {@code async-profiler}, {@code jfr} or {@code vbench} (the task sampler)
+ * @param intervalNanos the sampling interval (for {@code alloc} and {@code lock} the profiler's
+ *     threshold in its own unit, as recorded in {@code notes}); 0 when not applicable
+ * @param threads which threads were sampled, in words (e.g. {@code task threads: ForkJoinPool carriers})
+ * @param totalSamples all samples taken, including those of stacks not kept in {@code stacks}
+ * @param stacks the heaviest stacks, heaviest first (bounded; the full set goes beside the result file)
+ * @param slowTail the same event restricted to tasks slower than the cell's p99, or null
+ * @param notes what the reader must know, one sentence each (fallbacks, dropped samples)
+ */
+public record Profile(
+        String event,
+        String profiler,
+        long intervalNanos,
+        String threads,
+        long totalSamples,
+        List<ProfileStack> stacks,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Profile slowTail,
+        List<String> notes) {
+
+    /** Task-sampler state frames: the last frame of every {@code tasks} stack is one of these. */
+    public static final String STATE_RUNNING = "[running]";
+    public static final String STATE_BLOCKED = "[blocked on monitor]";
+    public static final String STATE_PARKED = "[parked]";
+    public static final String STATE_SLEEPING = "[sleeping]";
+    public static final String STATE_WAITING = "[waiting]";
+    public static final String STATE_WAITING_FOR_CARRIER = "[waiting for a carrier]";
+
+    /** Bound on {@link #stacks()} kept in a result. */
+    public static final int MAX_STACKS = 200;
+
+    public Profile {
+        threads = threads == null ? "" : threads;
+        stacks = stacks == null ? List.of() : List.copyOf(stacks);
+        notes = notes == null ? List.of() : List.copyOf(notes);
+    }
+
+    /** One collapsed stack and how many samples it had. */
+    public record ProfileStack(String frames, long samples) {}
+}
