@@ -17,6 +17,8 @@ import java.util.Map;
  * @param notes warnings about this cell (outliers, too few trials), one sentence each
  * @param jvm the JVM the cell ran on, as probed once before the run, when the run had JVMs as an
  *     axis ({@code --jvm}, {@code --jvm-args}); null (omitted) otherwise
+ * @param profiles one profile per event when the run was profiled ({@code --profile}), summed over
+ *     the measured trials; empty (omitted) otherwise
  */
 public record CellResult(
         String id,
@@ -26,7 +28,9 @@ public record CellResult(
         Map<String, MetricSummary> summary,
         List<String> notes,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        JvmInfo jvm) {
+        JvmInfo jvm,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+        List<Profile> profiles) {
 
     public static final String OK = "ok";
     public static final String INTERRUPTED = "interrupted";
@@ -35,18 +39,35 @@ public record CellResult(
     /** A cell of a run without a JVM axis. */
     public CellResult(String id, CellConfig config, String status, List<TrialResult> trials,
             Map<String, MetricSummary> summary, List<String> notes) {
-        this(id, config, status, trials, summary, notes, null);
+        this(id, config, status, trials, summary, notes, null, List.of());
+    }
+
+    /** A cell without profiles. */
+    public CellResult(String id, CellConfig config, String status, List<TrialResult> trials,
+            Map<String, MetricSummary> summary, List<String> notes, JvmInfo jvm) {
+        this(id, config, status, trials, summary, notes, jvm, List.of());
     }
 
     /** This cell with the JVM it ran on. */
     public CellResult withJvm(JvmInfo info) {
-        return new CellResult(id, config, status, trials, summary, notes, info);
+        return new CellResult(id, config, status, trials, summary, notes, info, profiles);
+    }
+
+    /** This cell with its profiles, one per event. */
+    public CellResult withProfiles(List<Profile> cellProfiles) {
+        return new CellResult(id, config, status, trials, summary, notes, jvm, cellProfiles);
+    }
+
+    /** The profile of {@code event} ({@code cpu}, {@code tasks}, …), or null when it was not profiled. */
+    public Profile profile(String event) {
+        return profiles.stream().filter(p -> p.event().equals(event)).findFirst().orElse(null);
     }
 
     public CellResult {
         trials = List.copyOf(trials);
         summary = Map.copyOf(summary);
         notes = List.copyOf(notes);
+        profiles = profiles == null ? List.of() : List.copyOf(profiles);
     }
 
     /** The summary of {@code metric}, or null when no trial measured it. */
