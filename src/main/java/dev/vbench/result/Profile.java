@@ -10,7 +10,13 @@ import java.util.List;
  * <p>A stack's frames are root first, separated by {@code ;}, as in the collapsed-stack format of
  * flame-graph tools ({@code java.lang.Thread.run;com.acme.Store.put;[blocked on monitor]}). Frames in
  * square brackets are not code: the task sampler ({@code event = "tasks"}) ends every stack with the
- * task's state ({@link #STATE_RUNNING}, …); the lock event may end with the monitor's class.
+ * task's state ({@link #STATE_RUNNING}, …); the lock event may end with the monitor's class
+ * ({@link #monitorFrame}).
+ *
+ * <p>Stacks are cut at the task boundary: a stack that runs inside a task starts at the first frame of
+ * the task's own code (the workload's {@code Task.run} or the user's method), so the executors' and
+ * vbench's own frames never hide the difference between two cells. A sample of a task thread outside
+ * any task (a pool worker taking its next task, a carrier scheduling) starts with {@link #OUTSIDE_TASKS}.
  *
  * <pre>{@code
  * Profile p = cell.profiles().get(0);
@@ -44,6 +50,14 @@ public record Profile(
     public static final String STATE_SLEEPING = "[sleeping]";
     public static final String STATE_WAITING = "[waiting]";
     public static final String STATE_WAITING_FOR_CARRIER = "[waiting for a carrier]";
+
+    /** Root frame of a sample taken on a task thread while it ran no task (scheduling, taking work). */
+    public static final String OUTSIDE_TASKS = "[outside tasks]";
+
+    /** The leaf frame that names a contended monitor's class, e.g. {@code [monitor java.lang.Object]}. */
+    public static String monitorFrame(String className) {
+        return "[monitor " + className + "]";
+    }
 
     /** Bound on {@link #stacks()} kept in a result. */
     public static final int MAX_STACKS = 200;
