@@ -38,7 +38,8 @@ final class CellCollector implements RunListener {
     }
 
     @Override
-    public void cellFinished(CellResult result, int i, int n) {
+    public void cellFinished(CellResult cell, int i, int n) {
+        CellResult result = outputs.writeProfiles(cell, progress::warning);
         finished.add(result);
         latest = latest.withCells(finished);
         outputs.writeFiles(latest, options);

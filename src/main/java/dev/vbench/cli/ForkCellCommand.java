@@ -77,7 +77,7 @@ public final class ForkCellCommand implements Callable<Integer> {
         Environment environment = EnvironmentProbe.capture(VersionProvider.version(),
                 "vbench " + ForkRunner.COMMAND + " (fork " + fork + ")");
         RunPlan run = new RunPlan(List.of(cell), plan.settings(), Path.of(plan.dataRoot()));
-        RunResult result = new Engine(NanoClock.SYSTEM, trialProbes).run(run, environment, warnings);
+        RunResult result = new Engine(NanoClock.SYSTEM, trialProbes, plan.profile()).run(run, environment, warnings);
         OutputFiles.writeAtomically(out, ResultCodec.toJson(result));
         boolean interrupted = result.cells().stream().anyMatch(r -> !CellResult.OK.equals(r.status()));
         return interrupted ? ExitCodes.INTERRUPTED : ExitCodes.OK;

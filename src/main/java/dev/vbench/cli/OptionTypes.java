@@ -7,7 +7,9 @@ import dev.vbench.report.compare.CompareFormat;
 import dev.vbench.result.Choice;
 import dev.vbench.result.Metric;
 import dev.vbench.spi.Quantities;
+import dev.vbench.profile.ProfileEvent;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.ITypeConverter;
@@ -137,6 +139,26 @@ final class OptionTypes {
     }
 
     /** {@code run --pinning-threshold}: a duration from 0 to {@link RunCommand#MAX_PINNING_THRESHOLD}. */
+    /** {@code tasks,lock}: the events of {@code --profile} ({@link ProfileEvent#parse}). */
+    static final class ProfileEventsConverter extends Grammar<List<ProfileEvent>> {
+        ProfileEventsConverter() {
+            super(ProfileEvent::parse);
+        }
+    }
+
+    /** {@code --profile-interval}: 1 ms to 1 s. */
+    static final class ProfileIntervalConverter extends Grammar<Duration> {
+        ProfileIntervalConverter() {
+            super(text -> {
+                Duration d = Quantities.duration(text);
+                if (d.compareTo(Duration.ofMillis(1)) < 0 || d.compareTo(Duration.ofSeconds(1)) > 0) {
+                    throw new IllegalArgumentException("is out of range; use 1ms to 1s (default 10ms)");
+                }
+                return d;
+            });
+        }
+    }
+
     static final class PinningThresholdConverter extends Grammar<Duration> {
         PinningThresholdConverter() {
             super(text -> {

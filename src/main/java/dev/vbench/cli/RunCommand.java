@@ -26,6 +26,8 @@ import dev.vbench.suite.Scale;
 import dev.vbench.suite.SuiteSpec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import dev.vbench.profile.ProfileEvent;
+import dev.vbench.profile.ProfileRequest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -201,6 +203,35 @@ public final class RunCommand implements Callable<Integer> {
             description = "Shortest pinned park that is counted (JFR's own default is 20ms).")
     Duration pinningThreshold;
 
+    /** Who samples the JVM's events under --profile. */
+    enum ProfilerChoice { auto, async, jfr }
+
+    @Option(names = "--profile", paramLabel = "EVENT[,EVENT…]", converter = OptionTypes.ProfileEventsConverter.class,
+            description = "Profile the measured trials of every cell: tasks (vbench's sampler of the in-flight tasks,"
+                    + " virtual threads mounted or not, with their state), cpu, wall, lock, alloc (async-profiler, or"
+                    + " JFR where it cannot load). Profiles go in the result, all stacks beside each -o file"
+                    + " (r.json → r.profiles/), flame graphs in HTML. Off by default.")
+    List<ProfileEvent> profileEvents;
+
+    @Option(names = "--profiler", paramLabel = "auto|async|jfr", defaultValue = "auto",
+            description = "Who samples cpu, wall, lock and alloc: async-profiler where its library loads (auto), or"
+                    + " forced. The task sampler is vbench's own either way.")
+    ProfilerChoice profiler;
+
+    @Option(names = "--profile-interval", paramLabel = "DURATION", defaultValue = "10ms",
+            converter = OptionTypes.ProfileIntervalConverter.class,
+            description = "Sampling interval of tasks, cpu and wall (1ms to 1s).")
+    Duration profileInterval;
+
+    /** What --profile, --profiler and --profile-interval ask for. */
+    ProfileRequest profileRequest() {
+        if (profileEvents == null || profileEvents.isEmpty()) {
+            return ProfileRequest.OFF;
+        }
+        return new ProfileRequest(profileEvents, ProfileRequest.Profiler.valueOf(profiler.name().toUpperCase(java.util.Locale.ROOT)),
+                profileInterval.toNanos());
+    }
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
@@ -239,7 +270,8 @@ public final class RunCommand implements Callable<Integer> {
         Environment environment = EnvironmentProbe.capture(VersionProvider.version(),
                 "vbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         header(err, plan);
-        RunSession session = new RunSession(err, quiet, noProgress, pinning == Pinning.on, pinningThreshold);
+        RunSession session = new RunSession(err, quiet, noProgress, pinning == Pinning.on, pinningThreshold,
+                profileRequest());
         try (RunSession.InterruptGuard guard = RunSession.InterruptGuard.install()) {
             RunResult result = session.run(plan, environment, files, reportOptions);
             int exit = finish(out, err, plan.suite(), files, result, reportOptions);

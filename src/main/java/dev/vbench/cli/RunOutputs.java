@@ -2,6 +2,8 @@ package dev.vbench.cli;
 
 import dev.vbench.report.Format;
 import dev.vbench.report.ReportOptions;
+import dev.vbench.result.CellResult;
+import dev.vbench.result.Profile;
 import dev.vbench.result.RunResult;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -64,6 +66,46 @@ final class RunOutputs {
                         + "; check free space and permissions", e);
             }
         }
+    }
+
+    /**
+     * Writes every stack of a profiled cell beside each -o file ({@code r.json} → {@code r.profiles/c1.tasks.collapsed},
+     * and {@code c1.tasks.slow.collapsed} for its slow tail), in the collapsed-stack format flame-graph tools read,
+     * each file atomically. A profile that cannot be written costs a warning, never the result.
+     *
+     * @return the cell as the result files keep it: its profiles bounded to their heaviest stacks
+     */
+    CellResult writeProfiles(CellResult cell, java.util.function.Consumer<String> warn) {
+        if (cell.profiles().isEmpty()) {
+            return cell;
+        }
+        for (Output o : outputs) {
+            if (o.file() == null) {
+                continue;
+            }
+            Path dir = profilesDir(o.file());
+            try {
+                java.nio.file.Files.createDirectories(dir);
+                for (Profile p : cell.profiles()) {
+                    OutputFiles.writeAtomically(dir.resolve(cell.id() + "." + p.event() + ".collapsed"), p.collapsedText());
+                    if (p.slowTail() != null) {
+                        OutputFiles.writeAtomically(dir.resolve(cell.id() + "." + p.event() + ".slow.collapsed"),
+                                p.slowTail().collapsedText());
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                warn.accept("cannot write the profiles of cell " + cell.id() + " to " + dir + " (" + e.getMessage()
+                        + "); the result keeps the heaviest " + Profile.MAX_STACKS + " stacks of each");
+            }
+        }
+        return cell.withProfiles(cell.profiles().stream().map(Profile::bounded).toList());
+    }
+
+    /** Where the full profiles of an -o file go: {@code r.json} → {@code r.profiles}. */
+    static Path profilesDir(Path file) {
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return file.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ".profiles");
     }
 
     /**

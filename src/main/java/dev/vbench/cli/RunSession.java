@@ -6,6 +6,7 @@ import dev.vbench.engine.RunListener;
 import dev.vbench.engine.RunPlan;
 import dev.vbench.measure.NanoClock;
 import dev.vbench.measure.PinningProbe;
+import dev.vbench.profile.ProfileRequest;
 import dev.vbench.measure.TrialProbes;
 import dev.vbench.plan.Plan;
 import dev.vbench.report.ReportOptions;
@@ -30,8 +31,11 @@ final class RunSession {
     private final boolean noProgress;
     private final boolean pinning;
     private final Duration pinningThreshold;
+    private final ProfileRequest profile;
 
-    RunSession(PrintWriter err, boolean quiet, boolean noProgress, boolean pinning, Duration pinningThreshold) {
+    RunSession(PrintWriter err, boolean quiet, boolean noProgress, boolean pinning, Duration pinningThreshold,
+            ProfileRequest profile) {
+        this.profile = profile;
         this.err = err;
         this.quiet = quiet;
         this.noProgress = noProgress;
@@ -54,7 +58,7 @@ final class RunSession {
         CellCollector collector = new CellCollector(empty,
                 progress, files, reportOptions);
         for (RunPlan part : plan.runs()) {
-            RunResult done = runPart(part, probes, environment, collector, progress);
+            RunResult done = runPart(part, probes, profile, environment, collector, progress);
             boolean stopped = done.cells().size() < part.cells().size()
                     || done.cells().stream().anyMatch(c -> !CellResult.OK.equals(c.status()));
             if (stopped) {
@@ -64,10 +68,10 @@ final class RunSession {
         return collector.result();
     }
 
-    private static RunResult runPart(RunPlan part, TrialProbes probes, Environment environment, RunListener listener,
-            RunListener progress) throws Exception {
+    private static RunResult runPart(RunPlan part, TrialProbes probes, ProfileRequest profile, Environment environment,
+            RunListener listener, RunListener progress) throws Exception {
         try {
-            return new Engine(NanoClock.SYSTEM, probes).run(part, environment, listener);
+            return new Engine(NanoClock.SYSTEM, probes, profile).run(part, environment, listener);
         } finally {
             if (progress instanceof TerminalProgress bar) {
                 bar.close(); // a failed run leaves no half-drawn bar before the error line

@@ -1,7 +1,12 @@
 package dev.vbench.engine;
 
 import dev.vbench.measure.NanoClock;
+import dev.vbench.measure.Histograms;
 import dev.vbench.measure.TrialProbes;
+import dev.vbench.profile.CellProfiler;
+import dev.vbench.profile.JvmProfiler;
+import dev.vbench.profile.ProfileMerge;
+import dev.vbench.profile.ProfileRequest;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
 import dev.vbench.result.RunResult;
@@ -33,6 +38,10 @@ public final class Engine {
     private final TrialRunner trialRunner;
     private final ForkRunner forkRunner;
     private final TrialProbes probes;
+    private final ProfileRequest profile;
+    /** Who samples the JVM's events in this JVM, opened at the first profiled cell; null when none. */
+    private JvmProfiler jvmProfiler;
+    private boolean jvmProfilerOpened;
 
     /** An engine with the default probes around every trial ({@link TrialProbes#defaults()}). */
     public Engine(NanoClock clock) {
@@ -41,9 +50,18 @@ public final class Engine {
 
     /** @param probes what is recorded around every trial, outside the timed region */
     public Engine(NanoClock clock, TrialProbes probes) {
+        this(clock, probes, ProfileRequest.OFF);
+    }
+
+    /**
+     * @param probes what is recorded around every trial, outside the timed region
+     * @param profile what is profiled during measured trials ({@code --profile}); {@link ProfileRequest#OFF}: nothing
+     */
+    public Engine(NanoClock clock, TrialProbes probes, ProfileRequest profile) {
         this.trialRunner = new TrialRunner(clock);
         this.probes = probes;
-        this.forkRunner = new ForkRunner(probes.settings()); // forks record what this JVM would
+        this.profile = profile;
+        this.forkRunner = new ForkRunner(probes.settings(), profile); // forks record and profile what this JVM would
     }
 
     /**
@@ -131,21 +149,31 @@ public final class Engine {
         final java.util.Set<String> forkNotes = new java.util.LinkedHashSet<>();
         final boolean forked;
         final int units;
+        /** Profiles the cell's measured trials in this JVM; null when not profiled or forked. */
+        final CellProfiler profiler;
+        /** The profiles each fork returned (forked cells only). */
+        final List<List<dev.vbench.result.Profile>> forkProfiles = new ArrayList<>();
         int next;
         boolean started;
         String status = CellResult.OK;
 
-        CellRun(CellPlan cell, int index, RunPlan plan) {
+        CellRun(CellPlan cell, int index, RunPlan plan, RunListener listener) {
             this.cell = cell;
             this.index = index;
             this.forked = forked(cell, plan);
             this.units = forked ? forkCount(cell, plan) : plan.settings().warmupTrials() + plan.settings().measuredTrials();
+            this.profiler = forked || !profile.on() ? null : new CellProfiler(profile, jvmProfiler(listener), listener::warning);
         }
 
         /** @param workload the prepared workload of an in-process cell (its notes join the cell's); null when forked */
         CellResult result(Workload workload) {
             List<String> notes = cellNotes(trials, forked ? forkNotes : workload == null ? List.of() : workload.notes());
             CellResult result = new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials), notes);
+            if (profiler != null) {
+                result = result.withProfiles(profiler.profiles());
+            } else if (!forkProfiles.isEmpty()) {
+                result = result.withProfiles(ProfileMerge.merge(forkProfiles));
+            }
             return cell.jvm() == null ? result : result.withJvm(cell.jvm().info());
         }
     }
@@ -167,7 +195,7 @@ public final class Engine {
         int total = plan.cells().size();
         List<CellRun> runs = new ArrayList<>();
         for (int i = 0; i < row.size(); i++) {
-            runs.add(new CellRun(row.get(i), firstIndex + i, plan));
+            runs.add(new CellRun(row.get(i), firstIndex + i, plan, listener));
         }
         List<Integer> schedule = order.schedule(runs.stream().mapToInt(r -> r.units).toArray(), random);
         try {
@@ -213,17 +241,20 @@ public final class Engine {
             }
             ForkRunner.Fork fork = forkRunner.runFork(run.cell, plan.settings(), plan.dataRoot(), f, share);
             run.forkNotes.addAll(fork.notes());
+            if (!fork.profiles().isEmpty()) {
+                run.forkProfiles.add(fork.profiles());
+            }
             for (TrialResult t : fork.trials()) {
                 TrialResult numbered = t.withIndex(run.trials.size(), f);
                 run.trials.add(numbered);
                 listener.trialFinished(run.cell, false, numbered.index(), measured, numbered.makespanNanos());
             }
         } else if (run.next < warmup) {
-            TrialResult t = runTrial(run.cell, workload, run.next);
+            TrialResult t = runTrial(run.cell, workload, run.next, null);
             listener.trialFinished(run.cell, true, run.next, warmup, t.makespanNanos());
         } else {
             int m = run.next - warmup;
-            TrialResult t = runTrial(run.cell, workload, m);
+            TrialResult t = runTrial(run.cell, workload, m, run.profiler);
             run.trials.add(t);
             listener.trialFinished(run.cell, false, m, measured, t.makespanNanos());
         }
@@ -248,7 +279,8 @@ public final class Engine {
         return workload;
     }
 
-    private TrialResult runTrial(CellPlan cell, Workload workload, int index) throws Exception {
+    /** @param profiler profiles this trial (a measured one of a profiled cell); null: not profiled */
+    private TrialResult runTrial(CellPlan cell, Workload workload, int index, CellProfiler profiler) throws Exception {
         if (Thread.currentThread().isInterrupted()) {
             throw new InterruptedException();
         }
@@ -257,11 +289,43 @@ public final class Engine {
         ExecutorService executor = cell.executor().create();
         try {
             Instant start = Instant.now(); // outside the timed region: shows the order of interleaved trials
-            return probes.around(cell.config(), () -> trialRunner.run(task, executor, cell.load(), index))
-                    .withStartTime(start);
+            TrialProbes.Trial trial = profiler == null ? () -> trialRunner.run(task, executor, cell.load(), index)
+                    : () -> profiled(profiler, profiler.wrap(task), executor, cell.load(), index);
+            return probes.around(cell.config(), trial).withStartTime(start);
         } finally {
             executor.shutdownNow();
         }
+    }
+
+    /** One trial between the profilers' start and stop; the slow tail is the tasks above the trial's p99 service time. */
+    private TrialResult profiled(CellProfiler profiler, Task task, ExecutorService executor, LoadShape load, int index)
+            throws Exception {
+        profiler.beforeTrial();
+        TrialResult t;
+        try {
+            t = trialRunner.run(task, executor, load, index);
+        } catch (Exception | Error e) {
+            profiler.abort();
+            throw e;
+        }
+        profiler.afterTrial(p99ServiceNanos(t));
+        return t;
+    }
+
+    private static long p99ServiceNanos(TrialResult t) {
+        if (t.histograms() == null || t.histograms().service() == null) {
+            return 0;
+        }
+        return Histograms.decode(t.histograms().service()).getValueAtPercentile(99);
+    }
+
+    /** The profiler of the JVM's events in this JVM, opened once (saying which one runs, and why). */
+    private JvmProfiler jvmProfiler(RunListener listener) {
+        if (!jvmProfilerOpened) {
+            jvmProfilerOpened = true;
+            jvmProfiler = CellProfiler.openJvmProfiler(profile, listener::warning);
+        }
+        return jvmProfiler;
     }
 
     private static void closeQuietly(Workload workload) {

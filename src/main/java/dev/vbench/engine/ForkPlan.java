@@ -1,6 +1,7 @@
 package dev.vbench.engine;
 
 import dev.vbench.measure.TrialProbes;
+import dev.vbench.profile.ProfileRequest;
 import dev.vbench.result.CodeEntry;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunSettings;
@@ -38,15 +39,23 @@ import java.util.TreeMap;
  * @param pinningThresholdNanos shortest pinned park counted ({@code --pinning-threshold})
  * @param classPath the user's code ({@code --classpath}): absolute class path entries, each checked
  *     by its SHA-256 in the parent's result ({@link RunSettings#code()}); empty for built-ins only
+ * @param profile what the fork profiles of its measured trials ({@code --profile}); off when absent
  */
 public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long seed, String dataRoot, boolean pinning,
-        long pinningThresholdNanos, List<String> classPath) {
+        long pinningThresholdNanos, List<String> classPath, ProfileRequest profile) {
 
     public ForkPlan {
         if (cell == null || dataRoot == null) {
             throw new IllegalArgumentException("a fork plan needs a cell and a data root");
         }
         classPath = classPath == null ? List.of() : List.copyOf(classPath);
+        profile = profile == null ? ProfileRequest.OFF : profile;
+    }
+
+    /** A plan that profiles nothing. */
+    public ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long seed, String dataRoot, boolean pinning,
+            long pinningThresholdNanos, List<String> classPath) {
+        this(cell, warmupTrials, measuredTrials, seed, dataRoot, pinning, pinningThresholdNanos, classPath, ProfileRequest.OFF);
     }
 
     /**
@@ -73,6 +82,12 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
 
     /** The plan of one fork of {@code cell} that runs {@code trials} measured trials. */
     public static ForkPlan of(CellPlan cell, RunSettings settings, Path dataRoot, TrialProbes.Settings probes, int trials) {
+        return of(cell, settings, dataRoot, probes, ProfileRequest.OFF, trials);
+    }
+
+    /** The plan of one fork of {@code cell} that runs {@code trials} measured trials and profiles them as asked. */
+    public static ForkPlan of(CellPlan cell, RunSettings settings, Path dataRoot, TrialProbes.Settings probes,
+            ProfileRequest profile, int trials) {
         LoadShape load = cell.load();
         Cell c = new Cell(cell.id(), cell.workload().name(), new TreeMap<>(cell.params().unredactedText()),
                 cell.executor().spec(), load.tasks(), load.concurrency(), load.durationNanos(), load.ratePerSecond(),
@@ -82,7 +97,7 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
         List<String> classPath = settings.code().stream().filter(e -> !CodeEntry.SOURCE.equals(e.kind()))
                 .map(e -> Path.of(e.path()).toAbsolutePath().toString()).toList();
         return new ForkPlan(c, settings.warmupTrials(), trials, settings.seed(), dataRoot.toAbsolutePath().toString(),
-                probes.pinning(), probes.pinningThreshold().toNanos(), classPath);
+                probes.pinning(), probes.pinningThreshold().toNanos(), classPath, profile);
     }
 
     /** The probes the parent records with. */

@@ -4,6 +4,8 @@ import dev.vbench.jvm.JavaCommand;
 import dev.vbench.jvm.JavaProcess;
 import dev.vbench.jvm.JvmTarget;
 import dev.vbench.measure.TrialProbes;
+import dev.vbench.profile.ProfileRequest;
+import dev.vbench.result.Profile;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
@@ -46,9 +48,11 @@ public final class ForkRunner {
 
     /** What one fork produced. */
     /** @param notes what the fork's workload said about its cell (its own notes, not those of the trials' summary) */
-    record Fork(long pid, List<TrialResult> trials, List<String> notes) {}
+    /** @param profiles what the fork profiled of its measured trials, every stack kept; empty when not profiled */
+    record Fork(long pid, List<TrialResult> trials, List<String> notes, List<Profile> profiles) {}
 
     private final TrialProbes.Settings probes;
+    private final ProfileRequest profile;
     private final Path scratchDir;
 
     /** Forks that record what {@link TrialProbes#defaults()} records. */
@@ -58,12 +62,21 @@ public final class ForkRunner {
 
     /** @param probes what each fork records around its trials (--pinning, --pinning-threshold of the run) */
     public ForkRunner(TrialProbes.Settings probes) {
-        this(probes, null);
+        this(probes, ProfileRequest.OFF);
+    }
+
+    /**
+     * @param probes what each fork records around its trials (--pinning, --pinning-threshold of the run)
+     * @param profile what each fork profiles of its measured trials (--profile)
+     */
+    public ForkRunner(TrialProbes.Settings probes, ProfileRequest profile) {
+        this(probes, profile, null);
     }
 
     /** @param scratchDir where the plan, result and log files of a fork are made; null: the system's temporary directory */
-    ForkRunner(TrialProbes.Settings probes, Path scratchDir) {
+    ForkRunner(TrialProbes.Settings probes, ProfileRequest profile, Path scratchDir) {
         this.probes = probes;
+        this.profile = profile;
         this.scratchDir = scratchDir;
     }
 
@@ -75,7 +88,7 @@ public final class ForkRunner {
     /** Starts one fork, waits for it, and reads the trials it wrote. */
     Fork runFork(CellPlan cell, RunSettings settings, Path dataRoot, int fork, int trials)
             throws IOException, InterruptedException {
-        Path planFile = ForkPlan.of(cell, settings, dataRoot, probes, trials).write(scratchDir);
+        Path planFile = ForkPlan.of(cell, settings, dataRoot, probes, profile, trials).write(scratchDir);
         Path resultFile = scratchFile(".json");
         Path logFile = scratchFile(".log");
         try {
@@ -96,7 +109,7 @@ public final class ForkRunner {
             CellResult forked = result.cells().get(0);
             List<String> own = new ArrayList<>(forked.notes());
             own.removeAll(Summaries.notes(forked.trials())); // the summary's notes are recomputed over every fork's trials
-            return new Fork(ended.pid(), forked.trials(), own);
+            return new Fork(ended.pid(), forked.trials(), own, forked.profiles());
         } finally {
             Files.deleteIfExists(planFile);
             Files.deleteIfExists(resultFile);

@@ -68,6 +68,22 @@ public record Profile(
         notes = notes == null ? List.of() : List.copyOf(notes);
     }
 
+    /** This profile with at most {@link #MAX_STACKS} stacks (the heaviest), its slow tail bounded alike. */
+    public Profile bounded() {
+        List<ProfileStack> kept = stacks.size() <= MAX_STACKS ? stacks : stacks.subList(0, MAX_STACKS);
+        return new Profile(event, profiler, intervalNanos, threads, totalSamples, kept,
+                slowTail == null ? null : slowTail.bounded(), notes);
+    }
+
+    /** The stacks in the collapsed-stack text format of flame-graph tools: {@code frame;frame;frame count} per line. */
+    public String collapsedText() {
+        StringBuilder out = new StringBuilder();
+        for (ProfileStack s : stacks) {
+            out.append(s.frames()).append(' ').append(s.samples()).append('\n');
+        }
+        return out.toString();
+    }
+
     /** One collapsed stack and how many samples it had. */
     public record ProfileStack(String frames, long samples) {}
 }

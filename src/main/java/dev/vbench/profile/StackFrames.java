@@ -1,0 +1,158 @@
+package dev.vbench.profile;
+
+import dev.vbench.result.Profile;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The one way a stack becomes a collapsed stack in a vbench profile, whoever sampled it: frame names
+ * normalised ({@code com.acme.Store.put}: dots, no JIT annotations, no hidden-class addresses), and the
+ * stack cut at the task boundary so that it starts at the task's own code. Stacks of task threads
+ * outside any task (a pool worker taking its next task, a carrier looking for work) start with
+ * {@link Profile#OUTSIDE_TASKS}; stacks of other threads (JIT, GC, JFR, the submitter between tasks) are
+ * dropped: {@link #cut} returns null.
+ *
+ * <pre>{@code
+ * List<String> frames = StackFrames.rootFirst(thread.getStackTrace());
+ * List<String> task = StackFrames.cut(frames); // null: not a task thread
+ * }</pre>
+ */
+public final class StackFrames {
+
+    /** The frame that calls a task: everything above it is the task's. */
+    public static final String TASK_BOUNDARY = "dev.vbench.engine.TrialRunner$Run.run";
+
+    /** Frame prefixes of the adapters between the boundary and the task's own code. */
+    private static final List<String> ADAPTERS = List.of("dev.vbench.engine.", "dev.vbench.loader.", "dev.vbench.profile.",
+            "java.lang.invoke.", "jdk.internal.reflect.", "java.lang.reflect.Method.invoke");
+
+    /** Root frames of the threads that run tasks: pool workers, fork/join workers, virtual threads. */
+    private static final List<String> WORKER_ROOTS = List.of("java.util.concurrent.ThreadPoolExecutor.runWorker",
+            "java.util.concurrent.ForkJoinWorkerThread.run", "java.lang.VirtualThread.run", "dev.vbench.executor.");
+
+    /** Frames where a task enters a wait: what the JDK does below them differs by thread kind, so it is left out. */
+    private static final List<String> WAIT_ENTRIES = List.of("java.lang.Thread.sleep", "java.lang.Object.wait",
+            "java.util.concurrent.locks.LockSupport.park", "java.lang.Thread.yield", "java.lang.Thread.onSpinWait");
+
+    /** Frame prefixes of the JDK's park and scheduling machinery, left out at the leaf of a waiting stack. */
+    private static final List<String> WAIT_MACHINERY = List.of("java.lang.VirtualThread.", "jdk.internal.vm.Continuation.",
+            "jdk.internal.misc.Unsafe.park", "java.lang.Thread.sleep", "java.lang.Object.wait0", "java.lang.Thread.yield0");
+
+    private StackFrames() {}
+
+    /** The frames of a {@link Thread#getStackTrace()} (leaf first), root first and normalised. */
+    public static List<String> rootFirst(StackTraceElement[] leafFirst) {
+        List<String> frames = new ArrayList<>(leafFirst.length);
+        for (int i = leafFirst.length - 1; i >= 0; i--) {
+            StackTraceElement e = leafFirst[i];
+            frames.add(frame(e.getClassName(), e.getMethodName()));
+        }
+        return frames;
+    }
+
+    /** One frame's name: {@code class.method}, with the class in dots and without a hidden class's address. */
+    public static String frame(String className, String method) {
+        return className(className) + "." + method;
+    }
+
+    /** A class name in dots, without a hidden class's address ({@code Foo$$Lambda/0x…} → {@code Foo$$Lambda}). */
+    public static String className(String name) {
+        String n = name.replace('/', '.');
+        int hidden = n.indexOf(".0x");
+        if (hidden > 0) {
+            n = n.substring(0, hidden);
+        }
+        return n;
+    }
+
+    /**
+     * A frame of async-profiler's collapsed output, normalised: {@code java/lang/Thread.run_[j]} →
+     * {@code java.lang.Thread.run}; {@code A$$Lambda.0x0000.run} → {@code A$$Lambda.run}.
+     */
+    public static String collapsedFrame(String raw) {
+        String f = raw;
+        int annotation = f.lastIndexOf("_[");
+        if (annotation > 0 && f.endsWith("]")) {
+            f = f.substring(0, annotation);
+        }
+        int dot = f.lastIndexOf('.');
+        if (dot < 0) {
+            return f;
+        }
+        return className(f.substring(0, dot)) + f.substring(dot);
+    }
+
+    /**
+     * The frames of one sample from the task's own code on (root first), or {@code [outside tasks]} and the
+     * whole stack for a task thread between tasks, or null for any other thread.
+     */
+    public static List<String> cut(List<String> rootFirst) {
+        int boundary = rootFirst.lastIndexOf(TASK_BOUNDARY);
+        if (boundary >= 0) {
+            int from = boundary + 1;
+            while (from < rootFirst.size() && adapter(rootFirst.get(from))) {
+                from++;
+            }
+            return new ArrayList<>(rootFirst.subList(from, rootFirst.size()));
+        }
+        for (String f : rootFirst) {
+            for (String root : WORKER_ROOTS) {
+                if (f.startsWith(root)) {
+                    List<String> out = new ArrayList<>(rootFirst.size() + 1);
+                    out.add(Profile.OUTSIDE_TASKS);
+                    out.addAll(rootFirst);
+                    return out;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static boolean adapter(String frame) {
+        if (frame.contains("$$Lambda.")) {
+            return true;
+        }
+        for (String p : ADAPTERS) {
+            if (frame.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A waiting stack without the JDK's machinery below the call that waits: {@code …;java.lang.Thread.sleep}
+     * on a pool thread and on a virtual thread alike.
+     */
+    public static List<String> trimWaitMachinery(List<String> rootFirst) {
+        for (int i = 0; i < rootFirst.size(); i++) {
+            if (waitEntry(rootFirst.get(i))) {
+                return new ArrayList<>(rootFirst.subList(0, i + 1));
+            }
+        }
+        int end = rootFirst.size();
+        while (end > 0 && machinery(rootFirst.get(end - 1))) {
+            end--;
+        }
+        return new ArrayList<>(rootFirst.subList(0, end));
+    }
+
+    /** {@code java.lang.Thread.sleep}, {@code java.lang.Object.wait}, {@code LockSupport.park…}: where a task starts to wait. */
+    private static boolean waitEntry(String frame) {
+        return WAIT_ENTRIES.contains(frame) || frame.startsWith("java.util.concurrent.locks.LockSupport.park");
+    }
+
+    private static boolean machinery(String frame) {
+        for (String p : WAIT_MACHINERY) {
+            if (frame.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The collapsed form: frames joined by {@code ;}. */
+    public static String join(List<String> rootFirst) {
+        return String.join(";", rootFirst);
+    }
+}
