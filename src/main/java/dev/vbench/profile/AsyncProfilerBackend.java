@@ -17,6 +17,12 @@ import one.profiler.AsyncProfiler;
  */
 final class AsyncProfilerBackend implements JvmProfiler {
 
+    /**
+     * A system property naming an async-profiler library to load instead of the one in the jar (a build of
+     * the user's own, or another platform's): {@code VBENCH_JAVA_OPTS=-Dvbench.asyncProfiler.lib=/opt/ap/lib/libasyncProfiler.so}.
+     */
+    static final String LIBRARY_PROPERTY = "vbench.asyncProfiler.lib";
+
     static final String LOCK_THRESHOLD = "10us";
     static final String ALLOC_INTERVAL = "512k";
 
@@ -30,7 +36,11 @@ final class AsyncProfilerBackend implements JvmProfiler {
 
     /** Loads the native library (throws when it cannot: another platform, a denied load). */
     static AsyncProfilerBackend load() {
-        AsyncProfiler p = AsyncProfiler.getInstance();
+        String library = System.getProperty(LIBRARY_PROPERTY);
+        if (library != null && !Files.isReadable(Path.of(library))) {
+            throw new IllegalStateException("no library at " + library + " (-D" + LIBRARY_PROPERTY + ")");
+        }
+        AsyncProfiler p = library == null ? AsyncProfiler.getInstance() : AsyncProfiler.getInstance(library);
         p.getVersion();
         return new AsyncProfilerBackend(p);
     }

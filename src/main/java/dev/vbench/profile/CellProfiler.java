@@ -104,7 +104,7 @@ public final class CellProfiler {
     public void abort() {
         if (sampler != null) {
             try {
-                sampler.stop(0);
+                sampler.abort();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -139,6 +139,7 @@ public final class CellProfiler {
         List<String> notes = new ArrayList<>();
         notes.add(String.format(Locale.ROOT, "%d ticks over %d trials, %.1f tasks in flight on average, up to %d sampled per tick",
                 sampler.ticks(), trials, sampler.meanInFlight(), TaskSampler.MAX_TASKS_PER_TICK));
+        notes.addAll(sampler.sleepNotes());
         if (sampler.untagged() > 0) {
             notes.add(sampler.untagged() + " samples are not in the slow tail: their tasks' times were overwritten"
                     + " (more than " + TaskSampler.RING + " tasks in flight)");

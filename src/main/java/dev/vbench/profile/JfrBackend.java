@@ -73,7 +73,6 @@ final class JfrBackend implements JvmProfiler {
         if (asked.contains(ProfileEvent.ALLOC)) {
             r.enable("jdk.ObjectAllocationSample").with("throttle", ALLOC_THROTTLE).withStackTrace();
         }
-        r.setToDisk(false);
         r.start();
         recording = r;
     }

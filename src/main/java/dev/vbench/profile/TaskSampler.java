@@ -2,11 +2,14 @@ package dev.vbench.profile;
 
 import dev.vbench.result.Profile;
 import dev.vbench.spi.Task;
+import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -57,10 +60,15 @@ public final class TaskSampler {
 
     private final CollapsedStacks stacks = new CollapsedStacks();
     private final CollapsedStacks slowTail = new CollapsedStacks();
-    /** Samples of this trial whose task's service time is not known yet: task index and stack. */
+    /** Every sample of this trial, in order. */
+    private final List<Tagged> trialSamples = new ArrayList<>();
+    /** Samples of this trial whose task's service time is not known yet. */
     private final List<Tagged> pending = new ArrayList<>();
-    /** Samples of this trial with their task's service time. */
-    private final List<Tagged> resolved = new ArrayList<>();
+    /** Records virtual threads' sleeps during the trial, to tell the sleep from the wait after it; null without JFR. */
+    private SleepOverrun sleeps;
+    private boolean sleepsMissing;
+    private long sleepSamplesMoved;
+    private long sleepSamples;
     private long ticks;
     private long inFlightSum;
     private long sampledTasks;
@@ -97,7 +105,9 @@ public final class TaskSampler {
     public void start() {
         Arrays.fill(ended, 0);
         pending.clear();
-        resolved.clear();
+        trialSamples.clear();
+        sleeps = SleepOverrun.start();
+        sleepsMissing |= sleeps == null;
         stopping = false;
         thread = new Thread(this::loop, "vbench-task-sampler");
         thread.setDaemon(true);
@@ -120,16 +130,75 @@ public final class TaskSampler {
         resolve();
         untagged += pending.size();
         pending.clear();
-        if (slowAboveNanos > 0) {
-            for (Tagged s : resolved) {
-                if (s.serviceNanos > slowAboveNanos) {
-                    slowTail.add(s.stack, 1);
+        Map<String, Double> pastSleep = Map.of();
+        if (sleeps != null) {
+            try {
+                pastSleep = sleeps.stop();
+            } catch (IOException | RuntimeException e) {
+                sleepsMissing = true;
+            }
+            sleeps = null;
+        }
+        Map<String, double[]> owed = new HashMap<>();
+        for (Tagged s : trialSamples) {
+            String stack = s.stack;
+            if (stack.endsWith(SLEEPING_SUFFIX)) {
+                sleepSamples++;
+                Double share = pastSleep.get(stack.substring(0, stack.length() - SLEEPING_SUFFIX.length()));
+                if (share != null && share > 0) {
+                    double[] debt = owed.computeIfAbsent(stack, k -> new double[1]);
+                    debt[0] += share;
+                    if (debt[0] >= 1) { // this sample's part of the sleeping time was past the sleep: relabel it
+                        debt[0] -= 1;
+                        stack = stack.substring(0, stack.length() - SLEEPING_SUFFIX.length() + 1)
+                                + Profile.STATE_WAITING_FOR_CARRIER;
+                        sleepSamplesMoved++;
+                    }
                 }
             }
+            stacks.add(stack, 1);
+            if (slowAboveNanos > 0 && s.serviceNanos > slowAboveNanos) {
+                slowTail.add(stack, 1);
+            }
         }
-        resolved.clear();
+        trialSamples.clear();
         Arrays.fill(threads, null);
         Arrays.fill(running, 0);
+    }
+
+    private static final String SLEEPING_SUFFIX = ";" + Profile.STATE_SLEEPING;
+
+    /** Stops a trial that failed, keeping none of its samples. */
+    public void abort() throws InterruptedException {
+        stopping = true;
+        Thread t = thread;
+        thread = null;
+        if (t != null) {
+            t.interrupt();
+            t.join();
+        }
+        if (sleeps != null) {
+            sleeps.abort();
+            sleeps = null;
+        }
+        pending.clear();
+        trialSamples.clear();
+        Arrays.fill(threads, null);
+        Arrays.fill(running, 0);
+    }
+
+    /** What the result must say about sleeping samples: how many were moved to waiting for a carrier, and why. */
+    public List<String> sleepNotes() {
+        List<String> notes = new ArrayList<>();
+        if (sleepSamplesMoved > 0) {
+            notes.add(String.format(java.util.Locale.ROOT, "%d of %d sleeping samples are counted as waiting for a carrier:"
+                    + " by JFR's jdk.ThreadSleep, that share of the virtual threads' sleeping time was past the time asked"
+                    + " (the thread waited for a carrier to wake it)", sleepSamplesMoved, sleepSamples));
+        }
+        if (sleepsMissing && sleepSamples > 0) {
+            notes.add("without JFR, a virtual thread that waits for a carrier after its sleep ended is counted as sleeping");
+        }
+        return notes;
     }
 
     /** Every sample of the trials so far. */
@@ -209,9 +278,10 @@ public final class TaskSampler {
         frames = StackFrames.trimWaitMachinery(frames);
         frames.add(stateFrame);
         String stack = StackFrames.join(frames);
-        stacks.add(stack, 1);
         sampledTasks++;
-        pending.add(new Tagged(task - 1, stack));
+        Tagged tagged = new Tagged(task - 1, stack);
+        trialSamples.add(tagged);
+        pending.add(tagged);
     }
 
     /** Moves the pending samples whose task has ended to {@link #resolved}, with its service time. */
@@ -222,7 +292,6 @@ public final class TaskSampler {
             long endedTask = (long) LONGS.getAcquire(ended, k);
             if (endedTask == s.task + 1) {
                 s.serviceNanos = endedNanos[k];
-                resolved.add(s);
             } else if (endedTask > s.task + 1) {
                 untagged++; // a later task ended in the same slot: this one's time is gone
             } else {
