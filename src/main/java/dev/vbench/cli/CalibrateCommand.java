@@ -24,6 +24,9 @@ import dev.vbench.stats.Descriptive;
 import dev.vbench.stats.MedianInterval;
 import dev.vbench.jvm.JavaCommand;
 import dev.vbench.jvm.JavaProcess;
+import dev.vbench.profile.CellProfiler;
+import dev.vbench.profile.ProfileEvent;
+import dev.vbench.profile.ProfileRequest;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -110,6 +113,11 @@ public final class CalibrateCommand implements Callable<Integer> {
             description = "Include the JFR pinning probe in the vbench path, as 'vbench run' does (GC and scheduler probes always).")
     RunCommand.Pinning pinning;
 
+    @Option(names = "--profile", paramLabel = "EVENT[,EVENT…]", converter = OptionTypes.ProfileEventsConverter.class,
+            description = "Profile the vbench side as 'vbench run --profile' does (tasks, cpu, wall, lock, alloc):"
+                    + " the ratio is then vbench with profiling vs the bare loop, what profiling costs.")
+    List<ProfileEvent> profileEvents = new ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -185,6 +193,7 @@ public final class CalibrateCommand implements Callable<Integer> {
                 + " bare loop: n task objects submitted in a loop, each runs the task and stores its end time in its own"
                 + " slot" + (load.concurrency() > 0 ? " (a semaphore of " + load.concurrency() + " permits acquired before each"
                 + " submit and released at the task's end, as vbench does)" : "") + "; vbench: the same tasks through TrialRunner inside the telemetry probes of 'vbench run'"
+                + (profileEvents.isEmpty() ? "" : ", profiled (--profile " + String.join(",", profileEvents.stream().map(ProfileEvent::key).toList()) + ")")
                 + (pinning == RunCommand.Pinning.on ? " (JFR pinning on for virtual threads)" : " (--pinning off)")
                 + "; overhead/task: difference of the makespans / tasks; service: vbench's mean service time per task");
         out.print(ConsoleRenderer.render(table.build()));
@@ -246,6 +255,9 @@ public final class CalibrateCommand implements Callable<Integer> {
                 "--warmup", String.valueOf(warmup), "-e", executor,
                 "--pinning", pinning.name()));
         params.forEach(p -> command.addAll(List.of("-p", p)));
+        if (!profileEvents.isEmpty()) {
+            command.addAll(List.of("--profile", String.join(",", profileEvents.stream().map(ProfileEvent::key).toList())));
+        }
         Path log = Files.createTempFile("vbench-calibrate-", ".log");
         try {
             JavaProcess.Ended ended = JavaProcess.run(command, log);
@@ -272,14 +284,27 @@ public final class CalibrateCommand implements Callable<Integer> {
         TrialProbes probes = TrialProbes.standard(pinning == RunCommand.Pinning.on, Duration.ZERO,
                 message -> spec.commandLine().getErr().println("vbench: warning: " + message));
         CellConfig cell = plan.config();
+        ProfileRequest profile = new ProfileRequest(profileEvents, ProfileRequest.Profiler.AUTO, ProfileRequest.DEFAULT_INTERVAL_NANOS);
+        java.util.function.Consumer<String> warn = message -> spec.commandLine().getErr().println("vbench: warning: " + message);
+        CellProfiler profiler = profile.on() ? new CellProfiler(profile, CellProfiler.openJvmProfiler(profile, warn), warn) : null;
         List<Round> measured = new ArrayList<>();
         for (int r = -warmup; r < rounds; r++) {
             boolean bareFirst = r < 0 || (r & 1) == 0; // ABBA: neither side always runs first (GC, drift)
             double b = bareFirst ? bare(w, executor, n, plan.load().concurrency()) : 0;
             w.beforeTrial();
-            Task task = w.task();
+            Task task = profiler == null ? w.task() : profiler.wrap(w.task());
             ExecutorService ex = executor.create();
-            TrialResult t = probes.around(cell, () -> runner.run(task, ex, plan.load(), 0));
+            TrialResult t = probes.around(cell, () -> {
+                if (profiler == null) {
+                    return runner.run(task, ex, plan.load(), 0);
+                }
+                profiler.beforeTrial();
+                try {
+                    return runner.run(task, ex, plan.load(), 0);
+                } finally {
+                    profiler.afterTrial(0);
+                }
+            });
             ex.shutdownNow();
             if (!bareFirst) {
                 b = bare(w, executor, n, plan.load().concurrency());

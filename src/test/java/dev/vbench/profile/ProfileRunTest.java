@@ -159,13 +159,11 @@ class ProfileRunTest {
         Profile tasks = result().cells().get(0).profile("tasks");
         double sleeping = share(tasks, s -> s.equals("acme.Nap.run;java.lang.Thread.sleep;" + Profile.STATE_SLEEPING));
         double waiting = share(tasks, s -> s.endsWith(";" + Profile.STATE_WAITING_FOR_CARRIER));
-        double running = share(tasks, s -> s.endsWith(";" + Profile.STATE_RUNNING));
         // 300 tasks × 1 ms of CPU on 2 carriers: the 5 ms sleep is a small part of the time after it
         assertTrue(sleeping > 0, "sleeping " + sleeping + " of " + tasks);
         assertTrue(share(tasks, s -> s.equals("acme.Nap.run;java.lang.Thread.sleep;" + Profile.STATE_WAITING_FOR_CARRIER))
                 > 0.5, "waiting for a carrier after the sleep: " + waiting + " of " + tasks);
         assertTrue(waiting > 10 * sleeping, "waiting " + waiting + " vs sleeping " + sleeping);
-        assertTrue(running > 0.001, "running " + running + " of " + tasks);
         if (Runtime.version().feature() >= 24) { // the carrier wakes a sleeping virtual thread: JFR tells the sleep from the wait
             assertTrue(tasks.notes().stream().anyMatch(n -> n.contains("counted as waiting for a carrier")), tasks.notes()::toString);
         }
