@@ -35,7 +35,8 @@ public final class ComparedPairs {
     }
 
     /**
-     * The pairs of {@code comparison}.
+     * The pairs of {@code comparison}. A pair's row label is empty when the comparison has one row (the
+     * label would tell nothing apart).
      *
      * @param cells per row of the comparison, per column: the cell behind it, or null
      * @param cpusPerColumn per column: the processors of that file's JVM, used for a cell without its
@@ -54,11 +55,19 @@ public final class ComparedPairs {
                 if (from == null || to == null) {
                     continue;
                 }
-                pairs.add(new ComparedPair(row.label(), row.mode(), side(comparison, pair[0], from, cpusPerColumn),
+                pairs.add(new ComparedPair(rowText(comparison, row), row.mode(), side(comparison, pair[0], from, cpusPerColumn),
                         side(comparison, pair[1], to, cpusPerColumn), change, ComparedPair.viewFor(from, to)));
             }
         }
         return pairs;
+    }
+
+    /** The row's label as {@code name=value} when one dimension varies; empty when the comparison has one row. */
+    private static String rowText(Comparison c, Row row) {
+        if (c.rows().size() == 1) {
+            return "";
+        }
+        return c.rowHeader().equals("Benchmark") || row.label().contains("=") ? row.label() : c.rowHeader() + "=" + row.label();
     }
 
     private static ComparedPair.Side side(Comparison c, int column, CellResult cell, List<Integer> cpusPerColumn) {

@@ -39,6 +39,9 @@ public final class FlameGraphs {
     /** Change of share (in points) at which a differential frame reaches its full colour, at least. */
     static final double MIN_COLOUR_SCALE = 0.01;
 
+    /** Events whose interval is a time between samples (lock and alloc have a threshold instead). */
+    static final List<String> SAMPLED_BY_TIME = List.of("cpu", "wall", "tasks");
+
     private FlameGraphs() {}
 
     /**
@@ -59,10 +62,9 @@ public final class FlameGraphs {
     static List<Flame> flames(List<CellResult> cells, List<ComparedPair> pairs) {
         List<Flame> flames = new ArrayList<>();
         List<CellDimension> dims = CellDimension.varying(cells).stream()
-                .filter(d -> !d.name().equals("jvm") && !d.name().equals("executor")).toList();
-        boolean several = cells.size() > 1;
+                .filter(d -> !d.name().equals("jvm") && d.values(cells).size() > 1).toList();
         for (CellResult c : cells) {
-            String row = several ? String.join(" ", dims.stream().map(d -> d.name() + "=" + d.value(c.config())).toList()) : "";
+            String row = String.join(" ", dims.stream().map(d -> d.name() + "=" + d.value(c.config())).toList());
             for (Profile p : c.profiles()) {
                 flames.add(single(RunTables.who(c), row, p));
             }
@@ -75,7 +77,8 @@ public final class FlameGraphs {
     public static Flame single(String label, String row, Profile p) {
         String who = label + (row.isEmpty() ? "" : " (" + row + ")");
         String caption = "Sampled by " + p.profiler() + (p.threads().isEmpty() ? "" : " (" + p.threads() + ")")
-                + (p.intervalNanos() > 0 ? ", every " + interval(p.intervalNanos()) : "") + ". Root first: a frame's width"
+                + (p.intervalNanos() > 0 && SAMPLED_BY_TIME.contains(p.event()) ? ", every " + interval(p.intervalNanos()) : "")
+                + ". Root first: a frame's width"
                 + " is its share of all " + p.totalSamples() + " samples (stacks the result did not keep leave a gap);"
                 + " frames below " + Numbers.fixed(MIN_SHARE * 100, 2) + "% are not drawn. Hover for samples and share;"
                 + " click a frame to zoom, the root to reset." + notes(p);
@@ -121,8 +124,8 @@ public final class FlameGraphs {
     }
 
     /** The HTML of one flame graph: a search box, the SVG and its caption. */
-    public static String html(Flame f) {
-        return "<figure class=\"flame\">\n<div class=\"flame-bar\"><input type=\"search\" class=\"flame-search\""
+    public static String html(Flame f, String id) {
+        return "<figure class=\"flame\" id=\"" + id + "\">\n<div class=\"flame-bar\"><input type=\"search\" class=\"flame-search\""
                 + " placeholder=\"search frames\" aria-label=\"search frames\"/><span class=\"flame-found\"></span></div>\n"
                 + svg(f) + "<figcaption>" + Html.escape(f.caption()) + "</figcaption>\n</figure>\n";
     }
@@ -181,7 +184,7 @@ public final class FlameGraphs {
     }
 
     private static void legend(StringBuilder sb, double scale) {
-        int x = WIDTH - 330;
+        int x = WIDTH - 350;
         sb.append("<g class=\"legend\">");
         for (int i = 0; i <= 10; i++) {
             double d = (i - 5) / 5.0 * scale;
@@ -281,7 +284,7 @@ public final class FlameGraphs {
 
     /** Whether a page body holds a flame graph (then the page needs {@link #HEAD}). */
     public static boolean present(String body) {
-        return body.contains("<figure class=\"flame\">");
+        return body.contains("<figure class=\"flame\"");
     }
 
     /**

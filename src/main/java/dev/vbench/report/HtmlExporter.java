@@ -38,7 +38,8 @@ final class HtmlExporter implements Exporter {
                 body.append("<h2>").append(Html.escape(section.heading())).append("</h2>\n");
             }
             for (Block block : section.blocks()) {
-                body.append(render(block));
+                body.append(block instanceof Profiles p ? profiles(p, "flame-" + (doc.sections().indexOf(section) + 1) + "-")
+                        : render(block));
             }
             body.append("</section>\n");
         }
@@ -55,15 +56,17 @@ final class HtmlExporter implements Exporter {
             case Figure f -> Html.figure(f.svg().get(), f.caption());
             case Stacks s -> Html.details(s.title(), s.lines());
             case Why w -> WhyText.html(w.explanations());
-            case Profiles p -> profiles(p);
+            case Profiles p -> profiles(p, "flame-");
         };
     }
 
     /** The section's flame graphs under one heading, with how to read them. */
-    static String profiles(Profiles p) {
+    static String profiles(Profiles p, String idPrefix) {
         StringBuilder sb = new StringBuilder("<h3>Profiles</h3>\n<p class=\"env\">").append(Html.escape(PROFILES_INTRO))
                 .append("</p>\n");
-        p.flames().forEach(f -> sb.append(FlameGraphs.html(f)));
+        for (int i = 0; i < p.flames().size(); i++) {
+            sb.append(FlameGraphs.html(p.flames().get(i), idPrefix + (i + 1)));
+        }
         return sb.toString();
     }
 

@@ -101,6 +101,31 @@ public final class ProfileFixtures {
     }
 
     /**
+     * A jar-reading workload on two JVMs ({@code --jvm j21=… --jvm j25=…}, virtual threads on both):
+     * on j21 62% of the lock samples wait for the monitor of {@code ZipFile$Source} under
+     * {@code ZipFile.getEntry}, on j25 5%; j25 is 3x faster.
+     */
+    public static RunResult jvmRun() {
+        List<CellResult> cells = new ArrayList<>();
+        String[] labels = {"j21", "j25"};
+        double[] makespans = {900, 300};
+        for (int j = 0; j < 2; j++) {
+            dev.vbench.result.JvmInfo jvm = new dev.vbench.result.JvmInfo(labels[j], "/opt/jdk-" + labels[j].substring(1),
+                    List.of(), j == 0 ? "21.0.8" : "25.0.3", "TestVendor", "Test VM", "x", 4, "G1", 1L << 30);
+            CellConfig config = new CellConfig("jar", Map.of("entries", "500"), Fixtures.virtual(), 5000, 0).withJvm(labels[j]);
+            long blocked = j == 0 ? 620 : 50;
+            Profile lock = new Profile("lock", "async-profiler", 10_000, "task threads: carriers", 1000, List.of(
+                    new ProfileStack("com.acme.JarTask.run;java.util.zip.ZipFile.getEntry;"
+                            + Profile.monitorFrame("java.util.zip.ZipFile$Source"), blocked),
+                    new ProfileStack("com.acme.JarTask.run;java.util.zip.ZipFile.getInputStream;"
+                            + Profile.monitorFrame("java.util.zip.ZipFile$Source"), 1000 - blocked)), null, List.of());
+            cells.add(Fixtures.cell("c" + (j + 1), config, 6, makespans[j], 0.01, 0.2, 51 + j).withJvm(jvm)
+                    .withProfiles(List.of(lock)));
+        }
+        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), new RunSettings(1, 6, 0, 42), cells);
+    }
+
+    /**
      * Before and after for {@code vbench compare}: the same virtual cell, where the after file's
      * {@code Store.put} became {@code synchronized} (41% blocked on its monitor instead of 3%) and the
      * makespan tripled.
