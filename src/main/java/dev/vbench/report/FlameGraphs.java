@@ -53,7 +53,13 @@ public final class FlameGraphs {
      * @param label whose samples the widths are ({@code virtual})
      * @param baseLabel the base of a differential ({@code fixed:threads=8}); null for a single profile
      */
-    public record Flame(String title, String caption, FrameTree tree, String label, String baseLabel) {}
+    public record Flame(String title, String caption, FrameTree tree, String label, String baseLabel) {
+
+        /** This flame graph under another title (a suite names the experiment). */
+        public Flame titled(String newTitle) {
+            return new Flame(newTitle, caption, tree, label, baseLabel);
+        }
+    }
 
     /**
      * The flame graphs of a run's cells: per cell and event its profile, then per pair (of the
