@@ -9,6 +9,8 @@ import dev.vbench.compare.Dataset;
 import dev.vbench.compare.Inputs;
 import dev.vbench.compare.Latencies;
 import dev.vbench.compare.Layout;
+import dev.vbench.diagnose.ComparedPair;
+import dev.vbench.diagnose.ComparedPairs;
 import dev.vbench.report.Numbers;
 import dev.vbench.report.compare.CompareFormat;
 import dev.vbench.result.Metric;
@@ -145,7 +147,7 @@ public final class CompareCommand implements Callable<Integer> {
             throw new UsageException(e.getMessage(), e);
         }
         Latencies latencies = outputFormat == CompareFormat.HTML ? latencies(comparison, runs) : Latencies.NONE;
-        output.write(out, outputFormat.render(comparison, verbosity.verbose, latencies));
+        output.write(out, outputFormat.render(comparison, verbosity.verbose, latencies, pairs(comparison, runs)));
         return gate(err, comparison, threshold);
     }
 
@@ -186,6 +188,12 @@ public final class CompareCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ResultFormatException(e.getMessage(), e);
         }
+    }
+
+    /** The matched cells behind each change, for the Why lines and differential flame graphs. */
+    private List<ComparedPair> pairs(Comparison comparison, List<RunResult> runs) {
+        List<Integer> cpus = runs.stream().map(r -> r == null ? 0 : r.environment().availableProcessors()).toList();
+        return ComparedPairs.of(comparison, Inputs.matchedCells(comparison, runs, new LinkedHashSet<>(matchIgnore)), cpus);
     }
 
     private int gate(PrintWriter err, Comparison comparison, Double threshold) {

@@ -114,8 +114,37 @@ public final class Inputs {
     public static RunResult jvmPart(RunResult run, String label) {
         return new RunResult(run.schema(), run.environment(), run.settings(), run.cells().stream()
                 .filter(c -> label.equals(c.config().jvm()))
-                .map(c -> new CellResult(c.id(), c.config().withJvm(null), c.status(), c.trials(), c.summary(), c.notes()))
+                .map(c -> new CellResult(c.id(), c.config().withJvm(null), c.status(), c.trials(), c.summary(), c.notes(),
+                        c.jvm(), c.profiles()))
                 .toList());
+    }
+
+    /**
+     * The cells behind the rows of {@code comparison}: per row, per input file, the cell whose
+     * configuration is the row's key (the first one when several match), or null where the file has
+     * none (or is a JMH file). The one matching of cells to rows, for latency curves and profile pairs.
+     *
+     * @param runs per input file, in the comparison's file order: the vbench result, or null (JMH)
+     * @param matchIgnore the dimensions left out of matching, as given to {@link Comparisons#compute}
+     */
+    public static List<List<CellResult>> matchedCells(Comparison comparison, List<RunResult> runs, Set<String> matchIgnore) {
+        List<Map<List<Dim>, CellResult>> byKey = new ArrayList<>();
+        for (RunResult run : runs) {
+            Map<List<Dim>, CellResult> cells = new java.util.HashMap<>();
+            if (run != null) {
+                for (CellResult cell : run.cells()) {
+                    cells.putIfAbsent(key(cell.config()).stream().filter(d -> !matchIgnore.contains(d.name())).toList(), cell);
+                }
+            }
+            byKey.add(cells);
+        }
+        List<List<CellResult>> rows = new ArrayList<>();
+        for (Row row : comparison.rows()) {
+            List<CellResult> perFile = new ArrayList<>();
+            byKey.forEach(cells -> perFile.add(cells.get(row.key())));
+            rows.add(java.util.Collections.unmodifiableList(perFile));
+        }
+        return List.copyOf(rows);
     }
 
     /** The series of a JMH file: one per benchmark entry, the flattened {@code rawData}. */

@@ -7,9 +7,7 @@ import dev.vbench.result.TrialHistograms;
 import dev.vbench.result.TrialResult;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.HdrHistogram.Histogram;
 
@@ -57,22 +55,12 @@ public final class Latencies {
         if (runs.size() != comparison.files().size()) {
             throw new IllegalArgumentException(runs.size() + " runs for " + comparison.files().size() + " files");
         }
-        List<Map<List<Dim>, CellResult>> byKey = new ArrayList<>();
-        for (RunResult run : runs) {
-            Map<List<Dim>, CellResult> cells = new HashMap<>();
-            if (run != null) {
-                for (CellResult cell : run.cells()) {
-                    List<Dim> key = Inputs.key(cell.config()).stream().filter(d -> !matchIgnore.contains(d.name())).toList();
-                    cells.putIfAbsent(key, cell);
-                }
-            }
-            byKey.add(cells);
-        }
+        List<List<CellResult>> matched = Inputs.matchedCells(comparison, runs, matchIgnore);
         List<List<Merged>> rows = new ArrayList<>();
-        for (Row row : comparison.rows()) {
+        for (List<CellResult> row : matched) {
             List<Merged> perFile = new ArrayList<>();
-            for (int f = 0; f < byKey.size(); f++) {
-                CellResult cell = byKey.get(f).get(row.key());
+            for (int f = 0; f < row.size(); f++) {
+                CellResult cell = row.get(f);
                 try {
                     perFile.add(cell == null ? null : merge(cell));
                 } catch (IllegalArgumentException e) {

@@ -5,11 +5,13 @@ import dev.vbench.report.ReportDocument.Kind;
 import dev.vbench.report.ReportDocument.Section;
 import dev.vbench.report.ReportDocument.Stacks;
 import dev.vbench.report.ReportDocument.TableBlock;
+import dev.vbench.report.ReportDocument.Why;
 import dev.vbench.result.RunResult;
 
 /**
  * The report document ({@link ReportDocument}) for a terminal: the environment line, then every
- * table with its footnotes and verdicts; telemetry and pinned stacks with {@code --verbose}.
+ * table with its footnotes and verdicts, the Why of a comparison table when it has one; telemetry
+ * and pinned stacks with {@code --verbose}.
  */
 final class ConsoleExporter implements Exporter {
 
@@ -43,6 +45,9 @@ final class ConsoleExporter implements Exporter {
                     }
                     t.verdicts().forEach(v -> sb.append(v).append(markdown ? "  \n" : "\n"));
                     sb.append(markdown ? "" : "\n");
+                } else if (block instanceof Why w) {
+                    separate(sb, markdown);
+                    sb.append(markdown ? WhyText.markdown(w.explanations()) : WhyText.console(w.explanations()) + "\n");
                 } else if (block instanceof Stacks s && verbose) {
                     separate(sb, markdown);
                     sb.append(markdown ? "```\n" : "");

@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * Building blocks of a self-contained HTML page: escaping, tables, and the page frame with its
  * inline stylesheet. The markup is XHTML-compatible (every element closed, only XML's five
- * entities) so a test can parse it as XML; nothing refers to a network resource and no script is
- * used. A run report ({@link HtmlExporter}) and a comparison report build pages from the same parts.
+ * entities) so a test can parse it as XML; nothing refers to a network resource, and the only
+ * script is the flame graphs' own (zoom and search), inline and only on pages that have one. A run report ({@link HtmlExporter}) and a comparison report build pages from the same parts.
  *
  * <pre>{@code
  * StringBuilder body = new StringBuilder();
@@ -86,9 +86,17 @@ public final class Html {
 
     /** The whole page: doctype, head with charset and inline CSS, a header, then {@code body}. */
     public static String page(String title, String subtitle, String body) {
+        return page(title, subtitle, body, "");
+    }
+
+    /**
+     * The whole page with more in its head ({@code extraHead}: the flame graphs' stylesheet and script,
+     * {@link FlameGraphs#HEAD}, on pages that have one).
+     */
+    public static String page(String title, String subtitle, String body, String extraHead) {
         return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-                + "<title>" + escape(title) + "</title>\n<style>\n" + CSS + "</style>\n</head>\n<body>\n"
+                + "<title>" + escape(title) + "</title>\n<style>\n" + CSS + "</style>\n" + extraHead + "</head>\n<body>\n"
                 + "<header>\n<h1>" + escape(title) + "</h1>\n<p class=\"sub\">" + escape(subtitle) + "</p>\n</header>\n"
                 + "<main>\n" + body + "</main>\n</body>\n</html>\n";
     }

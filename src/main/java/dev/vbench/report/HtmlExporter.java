@@ -2,9 +2,11 @@ package dev.vbench.report;
 
 import dev.vbench.report.ReportDocument.Block;
 import dev.vbench.report.ReportDocument.Figure;
+import dev.vbench.report.ReportDocument.Profiles;
 import dev.vbench.report.ReportDocument.Section;
 import dev.vbench.report.ReportDocument.Stacks;
 import dev.vbench.report.ReportDocument.TableBlock;
+import dev.vbench.report.ReportDocument.Why;
 import dev.vbench.result.Environment;
 import dev.vbench.result.RunResult;
 import java.util.List;
@@ -14,7 +16,8 @@ import java.util.List;
  * table of the document (detail, executor comparison, open model, concurrency sweeps with their
  * verdicts, telemetry) in the document's order, the charts (bars with 95% CI whiskers, latency
  * percentile curves, throughput by concurrency) and the pinned stacks; then the environment.
- * Inline CSS and SVG only: no script, no network, opens offline.
+ * Inline CSS and SVG, no network, opens offline; a page with flame graphs (profiled cells) carries
+ * their small inline script for zoom and search.
  */
 final class HtmlExporter implements Exporter {
 
@@ -35,12 +38,14 @@ final class HtmlExporter implements Exporter {
                 body.append("<h2>").append(Html.escape(section.heading())).append("</h2>\n");
             }
             for (Block block : section.blocks()) {
-                body.append(render(block));
+                body.append(block instanceof Profiles p ? profiles(p, "flame-" + (doc.sections().indexOf(section) + 1) + "-")
+                        : render(block));
             }
             body.append("</section>\n");
         }
         body.append(environment(doc.environment()));
-        return Html.page(doc.title(), doc.environmentLine() + " · " + doc.environment().startTime(), body.toString());
+        return Html.page(doc.title(), doc.environmentLine() + " · " + doc.environment().startTime(), body.toString(),
+                FlameGraphs.present(body.toString()) ? FlameGraphs.HEAD : "");
     }
 
     private static String render(Block block) {
@@ -50,8 +55,26 @@ final class HtmlExporter implements Exporter {
                             .map(v -> "<li>" + Html.escape(v) + "</li>\n").toList()) + "</ul>\n");
             case Figure f -> Html.figure(f.svg().get(), f.caption());
             case Stacks s -> Html.details(s.title(), s.lines());
+            case Why w -> WhyText.html(w.explanations());
+            case Profiles p -> profiles(p, "flame-");
         };
     }
+
+    /** The section's flame graphs under one heading, with how to read them. */
+    static String profiles(Profiles p, String idPrefix) {
+        StringBuilder sb = new StringBuilder("<h3>Profiles</h3>\n<p class=\"env\">").append(Html.escape(PROFILES_INTRO))
+                .append("</p>\n");
+        for (int i = 0; i < p.flames().size(); i++) {
+            sb.append(FlameGraphs.html(p.flames().get(i), idPrefix + (i + 1)));
+        }
+        return sb.toString();
+    }
+
+    /** What every profiles part says before its flame graphs. */
+    static final String PROFILES_INTRO = "Flame graphs: each frame's width is its share of the samples; a profile is"
+            + " drawn root first, a differential of two executors leaf first (their schedulers' frames near the root"
+            + " differ) and of the same cell on two JVMs root first. Hover a frame for its samples and shares, click to"
+            + " zoom, search to highlight frames.";
 
     private static String environment(Environment env) {
         Table.Builder b = new Table.Builder("").text("field").text("value");

@@ -31,11 +31,21 @@ public final class PivotTables {
      */
     public static Table render(String title, List<CellResult> cells, Layout layout, Metric metric, String unit,
             boolean perTask, boolean jvmColumns, boolean verbose) {
-        CellComparison c = jvmColumns
+        return render(title, cells, model(cells, layout, metric, unit, jvmColumns), layout, metric, unit, perTask, verbose);
+    }
+
+    /** The comparison behind {@link #render}, or null when no cell measured {@code metric}. */
+    static CellComparison model(List<CellResult> cells, Layout layout, Metric metric, String unit, boolean jvmColumns) {
+        return jvmColumns
                 ? RunTables.compare(cells, dev.vbench.compare.CellDimension.JVM, RunTables.rowsOfFirstJvm(cells), metric,
                         unit, layout, CompareOptions.DEFAULT_NOISE)
                 : RunTables.compare(cells, RunTables.rowsOfFirstExecutor(cells), metric, unit, layout,
                         CompareOptions.DEFAULT_NOISE);
+    }
+
+    /** The table of {@code c} ({@link #model}), or null when {@code c} is null. */
+    static Table render(String title, List<CellResult> cells, CellComparison c, Layout layout, Metric metric, String unit,
+            boolean perTask, boolean verbose) {
         if (c == null) {
             return null;
         }

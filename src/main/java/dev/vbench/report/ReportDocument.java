@@ -1,5 +1,9 @@
 package dev.vbench.report;
 
+import dev.vbench.compare.CellComparison;
+import dev.vbench.diagnose.ComparedPair;
+import dev.vbench.diagnose.ComparedPairs;
+import dev.vbench.diagnose.WhyLines;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
 import dev.vbench.result.RunResult;
@@ -54,7 +58,7 @@ public record ReportDocument(String title, List<String> preface, Environment env
     }
 
     /** One part of a section. */
-    public sealed interface Block permits TableBlock, Figure, Stacks {}
+    public sealed interface Block permits TableBlock, Figure, Stacks, Why, Profiles {}
 
     /**
      * A table and the verdict lines it supports (a sweep's best concurrency per executor, with or
@@ -77,6 +81,33 @@ public record ReportDocument(String title, List<String> preface, Environment env
     public record Stacks(String title, List<String> lines) implements Block {
         public Stacks {
             lines = List.copyOf(lines);
+        }
+    }
+
+    /**
+     * The Why of the table before it: per significant difference with something to say, the frames
+     * whose share of samples changed most and the telemetry past its threshold ({@link WhyLines}).
+     * Every format shows it (text without {@code --verbose} too: it is there only when there are
+     * profiles or a diagnosis past its threshold).
+     *
+     * @param pairs every pair of cells the table compares ({@link ComparedPairs}), significant or not:
+     *     the differential flame graphs are drawn from them
+     * @param explanations the significant pairs' explanations, never empty
+     */
+    public record Why(List<ComparedPair> pairs, List<WhyLines.Explanation> explanations) implements Block {
+        public Why {
+            pairs = List.copyOf(pairs);
+            explanations = List.copyOf(explanations);
+        }
+    }
+
+    /**
+     * Flame graphs of the section's profiled cells and the differential flame graphs of the pairs its
+     * comparison table compares ({@link FlameGraphs}); drawn by the formats that can show them (HTML).
+     */
+    public record Profiles(List<FlameGraphs.Flame> flames) implements Block {
+        public Profiles {
+            flames = List.copyOf(flames);
         }
     }
 
@@ -129,18 +160,22 @@ public record ReportDocument(String title, List<String> preface, Environment env
         List<Section> sections = new ArrayList<>();
         int warmup = result.settings().warmupTrials();
         for (Map.Entry<String, List<CellResult>> e : RunTables.byWorkload(result).entrySet()) {
-            sections.add(section(e.getKey(), e.getValue(), options, warmup));
+            sections.add(section(e.getKey(), e.getValue(), options, warmup, result.environment().availableProcessors()));
         }
         return new ReportDocument("vbench report", List.of(), result.environment(), false, sections);
     }
 
-    private static Section section(String workload, List<CellResult> cells, ReportOptions options, int warmup) {
+    private static Section section(String workload, List<CellResult> cells, ReportOptions options, int warmup,
+            int cpus) {
         List<Block> blocks = new ArrayList<>();
         blocks.add(new TableBlock(Kind.DETAIL, RunTables.detail(workload, cells, warmup)));
-        Table comparison = RunTables.comparison(workload, cells, options.metricOrDefault(), warmup, options.noise(),
-                options.verbose());
+        CellComparison model = RunTables.comparisonModel(cells, options.metricOrDefault(), options.noise());
+        Table comparison = RunTables.comparison(workload, cells, model, options.metricOrDefault(), warmup, options.verbose());
+        List<ComparedPair> pairs = List.of();
         if (comparison != null) {
             blocks.add(new TableBlock(Kind.COMPARISON, comparison));
+            pairs = ComparedPairs.of(model, cpus);
+            why(pairs).ifPresent(blocks::add);
             blocks.add(RunCharts.bars(workload, cells, options.metricOrDefault()));
         }
         Table open = LoadTables.openModel(workload, cells, warmup);
@@ -157,6 +192,16 @@ public record ReportDocument(String title, List<String> preface, Environment env
         if (!stacks.isEmpty()) {
             blocks.add(new Stacks("Pinned stacks (JFR jdk.VirtualThreadPinned)", stacks));
         }
+        List<FlameGraphs.Flame> flames = FlameGraphs.flames(cells, pairs);
+        if (!flames.isEmpty()) {
+            blocks.add(new Profiles(flames));
+        }
         return new Section(workload, blocks);
+    }
+
+    /** The Why block of a table's pairs, when a significant pair has something to say. */
+    static java.util.Optional<Why> why(List<ComparedPair> pairs) {
+        List<WhyLines.Explanation> explanations = WhyLines.of(pairs);
+        return explanations.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(new Why(pairs, explanations));
     }
 }

@@ -123,16 +123,30 @@ public final class RunTables {
      */
     public static Table comparison(String workload, List<CellResult> cells, Metric metric, int warmup, double noise,
             boolean verbose) {
+        return comparison(workload, cells, comparisonModel(cells, metric, noise), metric, warmup, verbose);
+    }
+
+    /**
+     * The model behind {@link #comparison}: JVMs as columns (chain layout) when the cells ran on two or
+     * more JVMs, else executors as columns (speedup layout); null when there is nothing to compare.
+     */
+    public static CellComparison comparisonModel(List<CellResult> cells, Metric metric, double noise) {
         boolean jvms = jvmAxis(cells);
         if (!jvms && executors(cells).size() < 2) {
             return null;
         }
-        CellComparison c = jvms
+        return jvms
                 ? compare(cells, CellDimension.JVM, rowsOfFirstJvm(cells), metric, null, Layout.CHAIN, noise)
                 : compare(cells, rowsOfFirstExecutor(cells), metric, null, Layout.SPEEDUP, noise);
+    }
+
+    /** The comparison table of {@code c} ({@link #comparisonModel}), or null when {@code c} is null. */
+    static Table comparison(String workload, List<CellResult> cells, CellComparison c, Metric metric, int warmup,
+            boolean verbose) {
         if (c == null) {
             return null;
         }
+        boolean jvms = jvmAxis(cells);
         Table.Builder b = ComparisonTables.builder(c.comparison().withTitle(title(workload, cells, warmup) + " — "
                 + metric.key() + " (" + metric.unit() + ")" + (jvms ? " by JVM" : "")), ComparisonTables.Style.run(verbose));
         footnotes(b, cells);

@@ -1,6 +1,9 @@
 package dev.vbench.report;
 
+import dev.vbench.compare.CellComparison;
 import dev.vbench.compare.Layout;
+import dev.vbench.diagnose.ComparedPair;
+import dev.vbench.diagnose.ComparedPairs;
 import dev.vbench.report.ReportDocument.Block;
 import dev.vbench.report.ReportDocument.Kind;
 import dev.vbench.report.ReportDocument.Section;
@@ -29,6 +32,8 @@ final class SuiteTables {
     static ReportDocument document(RunResult result, boolean verbose) {
         SuiteLayout suite = result.suite();
         List<Block> blocks = new ArrayList<>();
+        List<FlameGraphs.Flame> flames = new ArrayList<>();
+        int cpus = result.environment().availableProcessors();
         for (SuiteLayout.Experiment e : suite.experiments()) {
             List<CellResult> cells = result.cells().stream().filter(c -> c.id().startsWith(e.name() + "/")).toList();
             if (cells.isEmpty()) {
@@ -39,12 +44,21 @@ final class SuiteTables {
                 Metric metric = t.metric() == null ? Metric.MAKESPAN : Metric.parse(t.metric());
                 String title = t.title() != null ? t.title() : e.title() != null ? e.title() : e.name();
                 title += fixedParams(cells) + " · " + cells.get(0).trials().size() + " trials";
-                Table table = PivotTables.render(title, cells, t.layout() == null ? Layout.SPEEDUP : Layout.parse(t.layout()),
-                        metric, t.unit(), t.perTaskOrFalse(), t.jvmColumns(), verbose);
+                Layout layout = t.layout() == null ? Layout.SPEEDUP : Layout.parse(t.layout());
+                CellComparison model = PivotTables.model(cells, layout, metric, t.unit(), t.jvmColumns());
+                Table table = PivotTables.render(title, cells, model, layout, metric, t.unit(), t.perTaskOrFalse(), verbose);
                 if (table != null) {
                     blocks.add(new TableBlock(Kind.SUITE, table));
+                    List<ComparedPair> pairs = ComparedPairs.of(model, cpus);
+                    ReportDocument.why(pairs).ifPresent(blocks::add);
+                    if (flames.stream().noneMatch(f -> f.title().startsWith(e.name() + ": "))) {
+                        FlameGraphs.flames(cells, pairs).forEach(f -> flames.add(f.titled(e.name() + ": " + f.title())));
+                    }
                 }
             }
+        }
+        if (!flames.isEmpty()) {
+            blocks.add(new ReportDocument.Profiles(flames));
         }
         List<String> preface = suite.source() == null || suite.source().isBlank() ? List.of() : List.of(suite.source().strip());
         return new ReportDocument(suite.title() == null ? suite.suite() : suite.title(), preface, result.environment(), true,

@@ -2,10 +2,13 @@ package dev.vbench.report.compare;
 
 import dev.vbench.compare.Comparison;
 import dev.vbench.compare.Latencies;
+import dev.vbench.diagnose.ComparedPair;
+import dev.vbench.diagnose.WhyLines;
 import dev.vbench.report.ComparisonTables;
 import dev.vbench.report.ConsoleRenderer;
 import dev.vbench.report.Format;
 import dev.vbench.report.MarkdownRenderer;
+import dev.vbench.report.WhyText;
 import dev.vbench.result.Choice;
 import java.util.List;
 import java.util.Locale;
@@ -68,12 +71,24 @@ public enum CompareFormat implements Choice {
      * {@code latencies} (the other formats do not use them).
      */
     public String render(Comparison comparison, boolean verbose, Latencies latencies) {
+        return render(comparison, verbose, latencies, List.of());
+    }
+
+    /**
+     * Renders {@code comparison}; text, markdown and HTML add the Why of each significant pair of
+     * {@code pairs} (the matched cells behind the rows, {@link dev.vbench.diagnose.ComparedPairs}) under
+     * the table, and HTML the differential flame graphs of the pairs both sides of which were profiled.
+     */
+    public String render(Comparison comparison, boolean verbose, Latencies latencies, List<ComparedPair> pairs) {
+        List<WhyLines.Explanation> why = WhyLines.of(pairs);
         return switch (this) {
-            case TEXT -> ConsoleRenderer.render(ComparisonTables.table(comparison, ComparisonTables.Style.compare(verbose)));
-            case MARKDOWN -> MarkdownRenderer.render(ComparisonTables.table(comparison, ComparisonTables.Style.compare(verbose)));
+            case TEXT -> ConsoleRenderer.render(ComparisonTables.table(comparison, ComparisonTables.Style.compare(verbose)))
+                    + (why.isEmpty() ? "" : "\n" + WhyText.console(why));
+            case MARKDOWN -> MarkdownRenderer.render(ComparisonTables.table(comparison, ComparisonTables.Style.compare(verbose)))
+                    + (why.isEmpty() ? "" : "\n" + WhyText.markdown(why));
             case CSV -> CompareCsv.render(comparison);
             case JSON -> CompareJson.render(comparison);
-            case HTML -> CompareHtml.render(comparison, verbose, latencies);
+            case HTML -> CompareHtml.render(comparison, verbose, latencies, pairs, why);
         };
     }
 

@@ -6,12 +6,16 @@ import dev.vbench.compare.Dataset;
 import dev.vbench.compare.Latencies;
 import dev.vbench.compare.Layout;
 import dev.vbench.compare.Row;
+import dev.vbench.diagnose.ComparedPair;
+import dev.vbench.diagnose.WhyLines;
 import dev.vbench.report.ComparisonTables;
+import dev.vbench.report.FlameGraphs;
 import dev.vbench.report.Html;
 import dev.vbench.report.LatencyCurves;
 import dev.vbench.report.Numbers;
 import dev.vbench.report.SvgChart;
 import dev.vbench.report.Table;
+import dev.vbench.report.WhyText;
 import dev.vbench.result.MetricSummary;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -36,9 +40,19 @@ final class CompareHtml {
     private CompareHtml() {}
 
     static String render(Comparison c, boolean verbose, Latencies latencies) {
+        return render(c, verbose, latencies, List.of(), List.of());
+    }
+
+    /**
+     * @param pairs the matched cells behind each row's changes: their differential flame graphs follow
+     *     the row's charts when both sides were profiled
+     * @param why the explanations of the significant pairs, shown under the table
+     */
+    static String render(Comparison c, boolean verbose, Latencies latencies, List<ComparedPair> pairs,
+            List<WhyLines.Explanation> why) {
         StringBuilder body = new StringBuilder();
         body.append("<section>\n<h2>Comparison</h2>\n").append(Html.table(ComparisonTables.table(c, ComparisonTables.Style.compare(verbose))))
-                .append("</section>\n");
+                .append(why.isEmpty() ? "" : WhyText.html(why)).append("</section>\n");
         body.append("<section>\n<h2>Per row</h2>\n");
         if (latencies.isEmpty()) {
             body.append("<ul class=\"notes\">\n<li>").append(Html.escape(c.files().stream().allMatch(f -> f.kind().equals("jmh"))
@@ -52,10 +66,25 @@ final class CompareHtml {
             }
             body.append(Html.figure(bars(c, row), barCaption(c, row)));
             latencyFigure(body, c, r, latencies);
+            flames(body, pairs, row, r);
         }
         body.append("</section>\n");
         body.append(environment(c));
-        return Html.page("vbench compare", subtitle(c), body.toString());
+        return Html.page("vbench compare", subtitle(c), body.toString(),
+                FlameGraphs.present(body.toString()) ? FlameGraphs.HEAD : "");
+    }
+
+    /** The differential flame graphs of the pairs of row {@code r} (pairs come in row order). */
+    private static void flames(StringBuilder body, List<ComparedPair> pairs, Row row, int r) {
+        List<ComparedPair> ofRow = pairs.stream().filter(p -> sameRow(p, row)).toList();
+        List<FlameGraphs.Flame> flames = FlameGraphs.differentials(ofRow);
+        for (int i = 0; i < flames.size(); i++) {
+            body.append(FlameGraphs.html(flames.get(i), "flame-" + (r + 1) + "-" + (i + 1)));
+        }
+    }
+
+    private static boolean sameRow(ComparedPair p, Row row) {
+        return p.change() != null && row.changes().stream().anyMatch(ch -> ch == p.change());
     }
 
     /** One group of bars: a bar per file with its median and the 95% CI of the median as a whisker. */

@@ -1,0 +1,60 @@
+package dev.vbench.report;
+
+import dev.vbench.diagnose.ComparedPair;
+import dev.vbench.diagnose.WhyLines.Explanation;
+import java.util.List;
+
+/**
+ * The Why of a comparison table as text, markdown or HTML: per significant difference a heading
+ * ({@code Why virtual vs fixed:threads=8 (duration=100ms): makespan -67.7% (faster)}) and its lines
+ * ({@link dev.vbench.diagnose.WhyLines}), then one footnote that says how the lines are chosen. The
+ * run report and {@code vbench compare} both print it under their table.
+ */
+public final class WhyText {
+
+    /** The footnote under every Why. */
+    public static final String FOOTNOTE = "Why: for each significant difference, the frames whose share of profile"
+            + " samples changed most (executor, scheduler and vbench internals folded away; each profile normalised to"
+            + " its total) and the telemetry past its threshold; see docs/profiling.md";
+
+    private WhyText() {}
+
+    /** {@code Why virtual vs fixed:threads=8 (duration=100ms): makespan -67.7% (faster)}. */
+    public static String heading(Explanation e) {
+        ComparedPair p = e.pair();
+        return "Why " + p.to().label() + " vs " + p.from().label() + (p.row().isEmpty() ? "" : " (" + p.row() + ")") + ": "
+                + p.mode() + " " + Numbers.deltaPercent(p.change().delta()) + " (" + p.change().verdict().word() + ")";
+    }
+
+    /** Console text: each heading, its lines indented, then the footnote; ends with a blank line. */
+    public static String console(List<Explanation> explanations) {
+        StringBuilder sb = new StringBuilder();
+        for (Explanation e : explanations) {
+            sb.append(heading(e)).append('\n');
+            e.lines().forEach(l -> sb.append("  ").append(l).append('\n'));
+        }
+        return sb.append(FOOTNOTE).append('\n').toString();
+    }
+
+    /** Markdown: each heading in bold, its lines as a list, then the footnote. */
+    public static String markdown(List<Explanation> explanations) {
+        StringBuilder sb = new StringBuilder();
+        for (Explanation e : explanations) {
+            sb.append("**").append(heading(e).replace("*", "\\*")).append("**\n\n");
+            e.lines().forEach(l -> sb.append("- ").append(l.replace("*", "\\*")).append('\n'));
+            sb.append('\n');
+        }
+        return sb.append(FOOTNOTE).append("  \n").toString();
+    }
+
+    /** HTML: a block per explanation with its heading and a list of its lines, then the footnote. */
+    public static String html(List<Explanation> explanations) {
+        StringBuilder sb = new StringBuilder("<div class=\"why\">\n");
+        for (Explanation e : explanations) {
+            sb.append("<h4>").append(Html.escape(heading(e))).append("</h4>\n<ul>\n");
+            e.lines().forEach(l -> sb.append("<li>").append(Html.escape(l)).append("</li>\n"));
+            sb.append("</ul>\n");
+        }
+        return sb.append("<p class=\"why-note\">").append(Html.escape(FOOTNOTE)).append("</p>\n</div>\n").toString();
+    }
+}

@@ -1,0 +1,108 @@
+package dev.vbench.diagnose;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vbench.compare.CellComparison;
+import dev.vbench.compare.CellComparison.DisplayUnit;
+import dev.vbench.compare.CellDimension;
+import dev.vbench.compare.Layout;
+import dev.vbench.diagnose.ComparedPair.View;
+import dev.vbench.result.CellResult;
+import dev.vbench.result.Metric;
+import dev.vbench.result.Profile;
+import dev.vbench.result.Profile.ProfileStack;
+import dev.vbench.result.RunResult;
+import dev.vbench.testing.Fixtures;
+import dev.vbench.testing.ProfileFixtures;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class WhyLinesTest {
+
+    private static List<ComparedPair> pairs(RunResult run) {
+        CellComparison c = CellComparison.of(run.cells(), CellDimension.EXECUTOR, CellDimension.varying(run.cells()),
+                Metric.MAKESPAN, DisplayUnit.of(Metric.MAKESPAN, null), Layout.SPEEDUP, 0.01);
+        return ComparedPairs.of(c, run.environment().availableProcessors());
+    }
+
+    @Test
+    void executorPairIsLeafFirstAndSignificant() {
+        List<ComparedPair> pairs = pairs(ProfileFixtures.storeRun());
+        assertEquals(1, pairs.size());
+        ComparedPair p = pairs.get(0);
+        assertEquals("fixed:threads=8", p.from().label());
+        assertEquals("virtual", p.to().label());
+        assertEquals(View.LEAF_FIRST, p.view(), "executors differ: only the leaves line up");
+        assertTrue(p.significant());
+        assertEquals(List.of("tasks", "lock"), p.commonEvents());
+        assertEquals(8, p.to().cpus());
+    }
+
+    @Test
+    void whyNamesTheMonitorVirtualThreadsBlockOnFirst() {
+        WhyLines.Explanation e = WhyLines.of(pairs(ProfileFixtures.storeRun())).get(0);
+        assertEquals("virtual: 41% of tasks samples blocked on monitor in com.acme.Store.put, fixed:threads=8: 3%",
+                e.lines().get(0));
+        assertTrue(e.lines().contains("virtual: 94% of lock samples entering a monitor of java.lang.Object in"
+                + " com.acme.Store.put, fixed:threads=8: 15%"), e.lines()::toString);
+        assertTrue(e.lines().contains("virtual slowest 1%: 40% of tasks samples waiting for a carrier in"
+                + " com.acme.StoreTask.run, virtual all tasks: 4%"), e.lines()::toString);
+        assertTrue(e.lines().contains("virtual: CPU busy 4.0 of 8 cores (50%), fixed:threads=8: 7.9 of 8 cores (99%,"
+                + " saturated) (process CPU time per makespan, median per trial)"), e.lines()::toString);
+        long taskLines = e.lines().stream().filter(l -> l.startsWith("virtual: ") && l.contains(" of tasks samples ")).count();
+        assertTrue(taskLines >= 3 && taskLines <= WhyLines.MAX_FRAMES, e.lines()::toString);
+    }
+
+    @Test
+    void internalsAreFoldedAwayAndJdkFramesNamedWithTheirCaller() {
+        Profile before = profile(1000, new ProfileStack("dev.vbench.engine.TaskSlots.run;com.acme.Jar.read;"
+                + "java.util.zip.ZipFile.getEntry;java.util.zip.ZipFile$Source.getEntryPos;[running]", 100),
+                new ProfileStack("[outside tasks];java.util.concurrent.ForkJoinPool.runWorker;[running]", 800));
+        Profile after = profile(1000, new ProfileStack("dev.vbench.engine.TaskSlots.run;com.acme.Jar.read;"
+                + "java.util.zip.ZipFile.getEntry;java.util.zip.ZipFile$Source.getEntryPos;[running]", 600),
+                new ProfileStack("com.acme.Jar.read;java.util.concurrent.locks.ReentrantLock.lock;"
+                        + "java.util.concurrent.locks.AbstractQueuedSynchronizer.acquire;jdk.internal.misc.Unsafe.park;[parked]", 300),
+                new ProfileStack("dev.vbench.engine.TaskSlots.run;java.lang.VirtualThread.run;[running]", 100));
+        List<String> lines = WhyLines.profileLines("j25", after, "j21", before, 5);
+        assertEquals(List.of(
+                "j25: 60% of tasks samples running in java.util.zip.ZipFile$Source.getEntryPos (called from com.acme.Jar.read),"
+                        + " j21: 10%",
+                "j25: 30% of tasks samples parked in java.util.concurrent.locks.ReentrantLock.lock (called from"
+                        + " com.acme.Jar.read), j21: 0%"), lines,
+                "vbench, VirtualThread, AQS and Unsafe frames and the 80% outside tasks are folded away");
+        assertTrue(Frames.internal("java.util.concurrent.ThreadPoolExecutor$Worker.run"));
+        assertFalse(Frames.internal("java.util.zip.ZipFile.getEntry"));
+    }
+
+    @Test
+    void noWhyForADifferenceWithinVariance() {
+        RunResult run = ProfileFixtures.storeRun();
+        List<CellResult> same = List.of(run.cells().get(0), relabel(run.cells().get(0), Fixtures.virtual()));
+        List<ComparedPair> pairs = pairs(run.withCells(same));
+        assertFalse(pairs.get(0).significant(), "the same trials on both sides");
+        assertEquals(List.of(), WhyLines.of(pairs));
+    }
+
+    @Test
+    void telemetryLinesOnlyPastTheirThresholds() {
+        List<ComparedPair> io = pairs(Fixtures.ioRun());
+        assertTrue(io.stream().allMatch(ComparedPair::significant));
+        assertEquals(List.of(), WhyLines.of(io), "half a core of 8 busy, 0.04% GC, no queue: nothing to say");
+        List<ComparedPair> pinned = pairs(Fixtures.pinnedIoRun());
+        assertEquals(List.of("virtual: 435 pinned parks in 6 trials (JFR jdk.VirtualThreadPinned), top stack"
+                + " java.lang.Thread.sleep:540 ← com.example.Dao.query:42 (375 parks), fixed:threads=200: pinning not recorded"),
+                WhyLines.of(pinned).get(0).lines());
+    }
+
+    private static Profile profile(long total, ProfileStack... stacks) {
+        return new Profile("tasks", "vbench", 10_000_000, "", total, List.of(stacks), null, List.of());
+    }
+
+    private static CellResult relabel(CellResult c, dev.vbench.result.ExecutorInfo executor) {
+        return new CellResult("c9", new dev.vbench.result.CellConfig(c.config().workload(), Map.copyOf(c.config().params()),
+                executor, c.config().tasks(), 0), c.status(), c.trials(), c.summary(), c.notes(), null, c.profiles());
+    }
+}
