@@ -239,11 +239,13 @@ function _picocli_vbench_run() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '-q' '--quiet' '--verbose' '--no-progress'"
-  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--duration' '--rate' '--timeout' '--slo' '--warmup' '--trials' '--forks' '--jvm' '--jvm-args' '--order' '--seed' '-o' '--output' '-f' '--format' '--metric' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold'"
+  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--duration' '--rate' '--timeout' '--slo' '--warmup' '--trials' '--forks' '--jvm' '--jvm-args' '--order' '--seed' '-o' '--output' '-f' '--format' '--metric' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval'"
   local SCALE_option_args=("quick" "full") # --scale values
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench") # --format values
   local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
   local onoff_option_args=("on" "off") # --pinning values
+  local EVENTEVENT_option_args=("CPU" "WALL" "LOCK" "ALLOC" "TASKS") # --profile values
+  local autoasyncjfr_option_args=("auto" "async" "jfr") # --profiler values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -347,6 +349,19 @@ function _picocli_vbench_run() {
       return $?
       ;;
     '--pinning-threshold')
+      return
+      ;;
+    '--profile')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${EVENTEVENT_option_args[@]}" ) )
+      return $?
+      ;;
+    '--profiler')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${autoasyncjfr_option_args[@]}" ) )
+      return $?
+      ;;
+    '--profile-interval')
       return
       ;;
   esac
@@ -527,8 +542,9 @@ function _picocli_vbench_calibrate() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help'"
-  local arg_opts="'-w' '--workload' '-p' '--param' '--tasks' '--concurrency' '--rounds' '--warmup' '--forks' '-e' '--executor' '--pinning'"
+  local arg_opts="'-w' '--workload' '-p' '--param' '--tasks' '--concurrency' '--rounds' '--warmup' '--forks' '-e' '--executor' '--pinning' '--profile'"
   local onoff_option_args=("on" "off") # --pinning values
+  local EVENTEVENT_option_args=("CPU" "WALL" "LOCK" "ALLOC" "TASKS") # --profile values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -560,6 +576,11 @@ function _picocli_vbench_calibrate() {
     '--pinning')
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${onoff_option_args[@]}" ) )
+      return $?
+      ;;
+    '--profile')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${EVENTEVENT_option_args[@]}" ) )
       return $?
       ;;
   esac
