@@ -26,9 +26,15 @@ public final class StackFrames {
     private static final List<String> ADAPTERS = List.of("dev.vbench.engine.", "dev.vbench.loader.", "dev.vbench.profile.",
             "java.lang.invoke.", "jdk.internal.reflect.", "java.lang.reflect.Method.invoke");
 
-    /** Root frames of the threads that run tasks: pool workers, fork/join workers, virtual threads. */
+    /**
+     * Frames of the loops and dispatchers of the threads that run tasks (pool workers, fork/join workers,
+     * virtual threads): the frames above the last of them are what the thread is doing.
+     */
     private static final List<String> WORKER_ROOTS = List.of("java.util.concurrent.ThreadPoolExecutor.runWorker",
-            "java.util.concurrent.ForkJoinWorkerThread.run", "java.lang.VirtualThread.run", "dev.vbench.executor.");
+            "java.util.concurrent.ForkJoinWorkerThread.run", "java.util.concurrent.ForkJoinPool.runWorker",
+            "java.util.concurrent.ForkJoinPool$WorkQueue.topLevelExec", "java.util.concurrent.ForkJoinTask.doExec",
+            "java.util.concurrent.FutureTask.run", "java.util.concurrent.ThreadPerTaskExecutor$TaskRunner.run",
+            "java.lang.VirtualThread.run", "dev.vbench.executor.");
 
     /** Frames where a task enters a wait: what the JDK does below them differs by thread kind, so it is left out. */
     private static final List<String> WAIT_ENTRIES = List.of("java.lang.Thread.sleep", "java.lang.Object.wait",
@@ -83,8 +89,9 @@ public final class StackFrames {
     }
 
     /**
-     * The frames of one sample from the task's own code on (root first), or {@code [outside tasks]} and the
-     * whole stack for a task thread between tasks, or null for any other thread.
+     * The frames of one sample from the task's own code on (root first); for a pool worker or carrier
+     * outside any task, {@code [outside tasks]} and the frames above the worker's loop (what it is doing: taking
+     * its next task, or work a task handed to another pool, such as a fan-out's reads); null for any other thread.
      */
     public static List<String> cut(List<String> rootFirst) {
         int boundary = rootFirst.lastIndexOf(TASK_BOUNDARY);
@@ -95,15 +102,19 @@ public final class StackFrames {
             }
             return new ArrayList<>(rootFirst.subList(from, rootFirst.size()));
         }
-        for (String f : rootFirst) {
+        int lastRoot = -1;
+        for (int i = 0; i < rootFirst.size(); i++) {
             for (String root : WORKER_ROOTS) {
-                if (f.startsWith(root)) {
-                    List<String> out = new ArrayList<>(rootFirst.size() + 1);
-                    out.add(Profile.OUTSIDE_TASKS);
-                    out.addAll(rootFirst);
-                    return out;
+                if (rootFirst.get(i).startsWith(root)) {
+                    lastRoot = i;
                 }
             }
+        }
+        if (lastRoot >= 0) { // a task thread between tasks, or a pool thread doing work a task handed it
+            List<String> out = new ArrayList<>(rootFirst.size() - lastRoot);
+            out.add(Profile.OUTSIDE_TASKS);
+            out.addAll(rootFirst.subList(lastRoot + 1, rootFirst.size()));
+            return out;
         }
         return null;
     }

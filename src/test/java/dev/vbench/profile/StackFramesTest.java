@@ -1,0 +1,60 @@
+package dev.vbench.profile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.vbench.result.Profile;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class StackFramesTest {
+
+    @Test
+    void aTaskStackStartsAtTheTasksOwnCode() {
+        List<String> frames = List.of("java.lang.Thread.run", "java.util.concurrent.ThreadPoolExecutor.runWorker",
+                StackFrames.TASK_BOUNDARY, "dev.vbench.loader.MethodWorkloadProvider$1.run", "java.lang.invoke.LambdaForm$MH.invoke",
+                "acme.Store.put", "java.lang.Thread.sleep");
+        assertEquals(List.of("acme.Store.put", "java.lang.Thread.sleep"), StackFrames.cut(frames));
+    }
+
+    @Test
+    void aWorkerOutsideTasksShowsWhatItDoesAboveItsLoop() {
+        List<String> frames = List.of("java.lang.Thread.run", "java.util.concurrent.ThreadPoolExecutor.runWorker",
+                "java.util.concurrent.CompletableFuture$AsyncSupply.run", "acme.Fanout.read", "java.util.zip.ZipFile.getEntry");
+        assertEquals(List.of(Profile.OUTSIDE_TASKS, "java.util.concurrent.CompletableFuture$AsyncSupply.run", "acme.Fanout.read",
+                "java.util.zip.ZipFile.getEntry"), StackFrames.cut(frames));
+    }
+
+    @Test
+    void otherThreadsAreDropped() {
+        assertNull(StackFrames.cut(List.of("jdk.internal.misc.InnocuousThread.run", "jdk.internal.ref.CleanerImpl.run")));
+    }
+
+    @Test
+    void aWaitEndsAtTheCallThatWaitsOnEveryKindOfThread() {
+        List<String> virtual = List.of("acme.Nap.run", "java.lang.Thread.sleep", "java.lang.VirtualThread.sleepNanos",
+                "java.lang.VirtualThread.parkNanos");
+        List<String> platform = List.of("acme.Nap.run", "java.lang.Thread.sleep", "java.lang.Thread.sleepNanos",
+                "java.lang.Thread.sleepNanos0");
+        assertEquals(List.of("acme.Nap.run", "java.lang.Thread.sleep"), StackFrames.trimWaitMachinery(virtual));
+        assertEquals(List.of("acme.Nap.run", "java.lang.Thread.sleep"), StackFrames.trimWaitMachinery(platform));
+    }
+
+    @Test
+    void asyncProfilerFramesAreNormalised() {
+        assertEquals("java.lang.Thread.run", StackFrames.collapsedFrame("java/lang/Thread.run_[j]"));
+        assertEquals("acme.A$$Lambda.run", StackFrames.collapsedFrame("acme/A$$Lambda.0x000000004d16c210.run"));
+        assertEquals("acme.A$$Lambda", StackFrames.className("acme.A$$Lambda/0x000000004d16c210"));
+        assertEquals("byte[]", JfrStacks.typeName("[B"));
+        assertEquals("java.lang.String[][]", JfrStacks.typeName("[[Ljava/lang/String;").replace('/', '.'));
+    }
+
+    @Test
+    void unknownEventsAreRefusedWithTheList() {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ProfileEvent.parse("cpu,heap"));
+        assertEquals("'heap' is not a profile event; use one or more of cpu, wall, lock, alloc, tasks, comma-separated"
+                + " (e.g. --profile tasks,lock)", e.getMessage());
+        assertEquals(List.of(ProfileEvent.TASKS, ProfileEvent.CPU), ProfileEvent.parse("tasks,cpu,tasks"));
+    }
+}
