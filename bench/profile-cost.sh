@@ -8,6 +8,7 @@
 #
 #   bench/profile-cost.sh                       # 4,000 tasks of ~70 us, 6 trials per cell
 #   TASKS=2000 TRIALS=6 ITERATIONS=50000 bench/profile-cost.sh
+#   CALIBRATE=0 bench/profile-cost.sh           # the makespans only
 set -eu
 cd "$(dirname "$0")/.."
 tasks=${TASKS:-4000}
@@ -34,7 +35,7 @@ echo "== the two unprofiled runs against each other: the noise floor of this mac
 ./vbench compare "$out/off-1.json" "$out/off-2.json"
 echo
 echo "== calibrate: a ~1 us task, vbench with the profiler vs the bare loop"
-for events in cpu tasks; do
+[ "${CALIBRATE:-1}" = 1 ] && for events in cpu tasks; do
     ./vbench calibrate -w cpu -p iterations=700 --tasks 200000 --rounds 4 -e virtual -e "fixed:threads=$(nproc)" --profile "$events"
 done
 echo
