@@ -82,7 +82,8 @@ public final class Importer {
         }
         boolean here = local != null && env.hostName().equals(local.host());
         Testbed testbed = new Testbed(meta.testbed() == null || meta.testbed().isBlank() ? env.hostName() : meta.testbed(),
-                env.hostName(), here ? local.cpuModel() : "", env.availableProcessors(), here ? local.memoryBytes() : 0,
+                env.hostName(), env.cpuModel() != null && !env.cpuModel().isEmpty() ? env.cpuModel() : here ? local.cpuModel() : "",
+                env.availableProcessors(), here ? local.memoryBytes() : 0,
                 (env.osName() + " " + env.osVersion()).strip(), env.osArch());
         List<StoredRun.Cell> cells = new ArrayList<>();
         for (CellResult cell : run.cells()) {

@@ -42,7 +42,7 @@ final class SuiteTables {
                 Table table = PivotTables.render(title, cells, t.layout() == null ? Layout.SPEEDUP : Layout.parse(t.layout()),
                         metric, t.unit(), t.perTaskOrFalse(), t.jvmColumns(), verbose);
                 if (table != null) {
-                    blocks.add(new TableBlock(Kind.SUITE, table));
+                    blocks.add(new TableBlock(Kind.SUITE, table.withFootnotes(ReportDocument.otherHosts(result, cells))));
                 }
             }
         }
