@@ -252,7 +252,7 @@ public final class RunCommand implements Callable<Integer> {
             return ExitCodes.OK;
         }
         checkHeap(plan, Runtime.getRuntime().maxMemory());
-        history.validate();
+        history.validate(sharded != null, System.getenv());
         RunOutputs files = RunOutputs.parse(outputs, format.format, quiet);
         ReportOptions reportOptions = reportOptions();
         Environment environment = EnvironmentProbe.capture(VersionProvider.version(),
