@@ -139,7 +139,10 @@ public final class HistoryOptions {
         if (!enabled()) {
             return code;
         }
-        if (code == ExitCodes.INTERRUPTED || result.cells().stream().noneMatch(c -> CellResult.OK.equals(c.status()))) {
+        boolean emptyShard = result.sharding() != null && result.sharding().ran().size() == 1
+                && result.sharding().ran().get(0).cells().isEmpty(); // stored all the same: the run shows every shard
+        if (code == ExitCodes.INTERRUPTED
+                || !emptyShard && result.cells().stream().noneMatch(c -> CellResult.OK.equals(c.status()))) {
             err.println("vbench: not stored in the history: the run did not finish a cell");
             err.flush();
             return code;

@@ -3,6 +3,7 @@ package dev.vbench.cluster;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vbench.history.HistoryStores;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
@@ -63,11 +64,14 @@ class SlurmShardTest {
         assumeCluster();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        // with the CI PostgreSQL server, every shard also stores into one team history, under the array's job id
+        String history = HistoryStores.postgresUrl() == null ? null : HistoryStores.url(HistoryStores.POSTGRESQL, tmp);
         Path script = tmp.resolve("shard.sh");
         Files.writeString(script, "#!/bin/sh\n"
                 + "exec '" + java + "' --enable-native-access=ALL-UNNAMED -cp '" + classpath + "' dev.vbench.Main run "
                 + SUITE + " --scale quick --shard auto --no-progress --data-dir '" + tmp.resolve("data")
-                + "' -o '" + tmp + "'/shard-\"$SLURM_ARRAY_TASK_ID\".json\n");
+                + "' -o '" + tmp + "'/shard-\"$SLURM_ARRAY_TASK_ID\".json"
+                + (history == null ? "" : " --history '" + history + "'") + "\n");
         // --exclusive: one shard at a time on the one node, as on a cluster of quiet machines
         Process sbatch = new ProcessBuilder("sbatch", "--wait", "--array=0-" + (SHARDS - 1), "--exclusive",
                 "--job-name=vbench-shard-test", "--chdir=" + Path.of("").toAbsolutePath(),
@@ -116,5 +120,17 @@ class SlurmShardTest {
         CliRun report = CliRun.of("report", all.toString());
         assertEquals(0, report.code(), report::toString);
         assertTrue(report.out().contains("I/O-intensive"), report.out());
+
+        if (history == null) {
+            System.out.println("SlurmShardTest: the history part skipped: no PostgreSQL server (VBENCH_TEST_PG_URL; .ci/run starts one)");
+            return;
+        }
+        CliRun runs = CliRun.of("history", "runs", "--history", history);
+        assertEquals(0, runs.code(), runs::toString);
+        List<String> lines = runs.out().strip().lines().toList();
+        assertEquals(3, lines.size(), "one run: " + runs.out());
+        assertTrue(lines.get(2).contains("3 of 3 shards (1/3 2/3 3/3)"), runs.out());
+        assertTrue(lines.get(2).contains("run=slurm-"), "the array's job id names the run: " + runs.out());
+        assertTrue(lines.get(2).contains("plan=" + merged.sharding().plan()), runs.out());
     }
 }
