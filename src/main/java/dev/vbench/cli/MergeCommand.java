@@ -52,9 +52,12 @@ public final class MergeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         OutputFiles.checkWritable(output);
-        List<ShardMerge.Input> shards = new ArrayList<>();
+        java.util.Map<String, RunResult> shards = new java.util.LinkedHashMap<>();
         for (Path p : inputs) {
-            shards.add(new ShardMerge.Input(p.toString(), ResultCodec.read(p)));
+            RunResult previous = shards.put(p.toString(), ResultCodec.read(p));
+            if (previous != null) {
+                throw new UsageException(p + " is named twice; give each shard's result once");
+            }
         }
         RunResult merged = ShardMerge.merge(shards, allowMixedTestbeds);
         try {

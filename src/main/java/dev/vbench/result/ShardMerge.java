@@ -18,27 +18,42 @@ import java.util.Set;
  * ({@link Environment#testbedDifferences}) unless mixed testbeds are allowed.
  *
  * <pre>{@code
- * RunResult all = ShardMerge.merge(List.of(new ShardMerge.Input("shard-0.json", r0),
- *         new ShardMerge.Input("shard-1.json", r1)), false);
+ * Map<String, RunResult> shards = new LinkedHashMap<>();
+ * shards.put("shard-0.json", r0);
+ * shards.put("shard-1.json", r1);
+ * RunResult all = ShardMerge.merge(shards, false);
  * }</pre>
  */
 public final class ShardMerge {
 
     private ShardMerge() {}
 
-    /**
-     * A shard's result and where it came from, for messages.
-     *
-     * @param source the file name
-     * @param result its result
-     */
-    public record Input(String source, RunResult result) {}
+    /** A shard's result and where it came from (its file name), for messages. */
+    private static final class Input {
+        private final String source;
+        private final RunResult result;
+
+        Input(String source, RunResult result) {
+            this.source = source;
+            this.result = result;
+        }
+
+        String source() {
+            return source;
+        }
+
+        RunResult result() {
+            return result;
+        }
+    }
 
     /**
+     * @param shards each shard's result by its file name, in the order given
      * @param allowMixedTestbeds merge shards from machines that differ (tables footnote each cell's host)
      * @throws ResultFormatException naming the file and the fix
      */
-    public static RunResult merge(List<Input> inputs, boolean allowMixedTestbeds) {
+    public static RunResult merge(Map<String, RunResult> shards, boolean allowMixedTestbeds) {
+        List<Input> inputs = shards.entrySet().stream().map(e -> new Input(e.getKey(), e.getValue())).toList();
         if (inputs.isEmpty()) {
             throw new ResultFormatException("no shard results given; name every shard's JSON result (vbench merge"
                     + " shard-*.json -o all.json)");

@@ -149,8 +149,11 @@ class ShardCliTest {
         Path two = shard(2, 2);
         Path out = tmp.resolve("all.json");
         CliRun.of("merge", one.toString(), "-o", out.toString()).assertUsageError("shard 2/2 is missing (1 of 2 given)");
+        Path copy = Files.copy(one, tmp.resolve("copy.json"));
+        CliRun.of("merge", one.toString(), copy.toString(), two.toString(), "-o", out.toString())
+                .assertUsageError("shard 1/2 is given twice: " + one + " and " + copy);
         CliRun.of("merge", one.toString(), one.toString(), two.toString(), "-o", out.toString())
-                .assertUsageError("shard 1/2 is given twice: " + one + " and " + one);
+                .assertUsageError(one + " is named twice");
 
         Path other = tmp.resolve("other.json");
         CliRun r = CliRun.of("run", "-w", "noop", "--tasks", "5", "--trials", "1", "--warmup", "0", "--shard", "2/2", "-q",
