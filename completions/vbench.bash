@@ -158,6 +158,7 @@ function _complete_vbench() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} compare" ];    then _picocli_vbench; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} list" ];    then _picocli_vbench; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} report" ];    then _picocli_vbench; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} merge" ];    then _picocli_vbench; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} calibrate" ];    then _picocli_vbench; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history" ];    then _picocli_vbench; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} help" ];    then _picocli_vbench; return $?; fi
@@ -177,33 +178,35 @@ function _complete_vbench() {
   local cmds1=(compare)
   local cmds2=(list)
   local cmds3=(report)
-  local cmds4=(calibrate)
-  local cmds5=(history)
-  local cmds6=(help)
-  local cmds7=(history add)
-  local cmds8=(history runs)
-  local cmds9=(history series)
-  local cmds10=(history show)
-  local cmds11=(history analyze)
-  local cmds12=(history check)
-  local cmds13=(history ack)
-  local cmds14=(history exclude)
-  local cmds15=(history export)
-  local cmds16=(history compact)
+  local cmds4=(merge)
+  local cmds5=(calibrate)
+  local cmds6=(history)
+  local cmds7=(help)
+  local cmds8=(history add)
+  local cmds9=(history runs)
+  local cmds10=(history series)
+  local cmds11=(history show)
+  local cmds12=(history analyze)
+  local cmds13=(history check)
+  local cmds14=(history ack)
+  local cmds15=(history exclude)
+  local cmds16=(history export)
+  local cmds17=(history compact)
 
-  if CompWordsContainsArray "${cmds16[@]}"; then _picocli_vbench_history_compact; return $?; fi
-  if CompWordsContainsArray "${cmds15[@]}"; then _picocli_vbench_history_export; return $?; fi
-  if CompWordsContainsArray "${cmds14[@]}"; then _picocli_vbench_history_exclude; return $?; fi
-  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_vbench_history_ack; return $?; fi
-  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_vbench_history_check; return $?; fi
-  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_vbench_history_analyze; return $?; fi
-  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_vbench_history_show; return $?; fi
-  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_vbench_history_series; return $?; fi
-  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_vbench_history_runs; return $?; fi
-  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_vbench_history_add; return $?; fi
-  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_vbench_help; return $?; fi
-  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_vbench_history; return $?; fi
-  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_vbench_calibrate; return $?; fi
+  if CompWordsContainsArray "${cmds17[@]}"; then _picocli_vbench_history_compact; return $?; fi
+  if CompWordsContainsArray "${cmds16[@]}"; then _picocli_vbench_history_export; return $?; fi
+  if CompWordsContainsArray "${cmds15[@]}"; then _picocli_vbench_history_exclude; return $?; fi
+  if CompWordsContainsArray "${cmds14[@]}"; then _picocli_vbench_history_ack; return $?; fi
+  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_vbench_history_check; return $?; fi
+  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_vbench_history_analyze; return $?; fi
+  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_vbench_history_show; return $?; fi
+  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_vbench_history_series; return $?; fi
+  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_vbench_history_runs; return $?; fi
+  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_vbench_history_add; return $?; fi
+  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_vbench_help; return $?; fi
+  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_vbench_history; return $?; fi
+  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_vbench_calibrate; return $?; fi
+  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_vbench_merge; return $?; fi
   if CompWordsContainsArray "${cmds3[@]}"; then _picocli_vbench_report; return $?; fi
   if CompWordsContainsArray "${cmds2[@]}"; then _picocli_vbench_list; return $?; fi
   if CompWordsContainsArray "${cmds1[@]}"; then _picocli_vbench_compare; return $?; fi
@@ -218,7 +221,7 @@ function _picocli_vbench() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="run compare list report calibrate history help"
+  local commands="run compare list report merge calibrate history help"
   local flag_opts="'-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -238,8 +241,8 @@ function _picocli_vbench_run() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--stacktrace' '-h' '--help' '-q' '--quiet' '--verbose' '--no-progress'"
-  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--duration' '--rate' '--timeout' '--slo' '--warmup' '--trials' '--forks' '--jvm' '--jvm-args' '--order' '--seed' '-o' '--output' '-f' '--format' '--metric' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval'"
+  local flag_opts="'--stacktrace' '-h' '--help' '--dry-run' '-q' '--quiet' '--verbose' '--no-progress'"
+  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--run-id' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--duration' '--rate' '--timeout' '--slo' '--warmup' '--trials' '--forks' '--jvm' '--jvm-args' '--order' '--shard' '--seed' '-o' '--output' '-f' '--format' '--metric' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval'"
   local SCALE_option_args=("quick" "full") # --scale values
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench") # --format values
   local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
@@ -266,6 +269,9 @@ function _picocli_vbench_run() {
       return
       ;;
     '--label')
+      return
+      ;;
+    '--run-id')
       return
       ;;
     '--scale')
@@ -316,6 +322,9 @@ function _picocli_vbench_run() {
       return
       ;;
     '--order')
+      return
+      ;;
+    '--shard')
       return
       ;;
     '--seed')
@@ -534,6 +543,43 @@ function _picocli_vbench_report() {
   fi
 }
 
+# Generates completions for the options and subcommands of the `merge` subcommand.
+function _picocli_vbench_merge() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--stacktrace' '-h' '--help' '--allow-mixed-testbeds' '-q' '--quiet'"
+  local arg_opts="'-o' '--output'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '-o'|'--output')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "merge" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 2147483647 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    fi
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
 # Generates completions for the options and subcommands of the `calibrate` subcommand.
 function _picocli_vbench_calibrate() {
   # Get completion data
@@ -617,7 +663,7 @@ function _picocli_vbench_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="run compare list report calibrate history"
+  local commands="run compare list report merge calibrate history"
   local flag_opts="'-h' '--help'"
   local arg_opts=""
 
@@ -638,7 +684,7 @@ function _picocli_vbench_history_add() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help'"
-  local arg_opts="'--history' '--testbed' '--branch' '--commit' '--label'"
+  local arg_opts="'--history' '--testbed' '--branch' '--commit' '--label' '--run-id'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -656,6 +702,9 @@ function _picocli_vbench_history_add() {
       return
       ;;
     '--label')
+      return
+      ;;
+    '--run-id')
       return
       ;;
   esac

@@ -45,6 +45,12 @@ public final class HistoryOptions {
             description = "With --history: a label stored with the run, repeatable (e.g. --label jdk=25 --label ci=nightly).")
     List<String> labels = new java.util.ArrayList<>();
 
+    @Option(names = "--run-id", paramLabel = "ID",
+            description = "With --history: the one run the shards of a plan (--shard, or their results in 'history add') store"
+                    + " into (default: $VBENCH_RUN_ID, else a Slurm array's SLURM_ARRAY_JOB_ID); 'history runs' shows the"
+                    + " shards as one run.")
+    String runId;
+
     /** Whether {@code --history} was given. */
     boolean enabled() {
         return url != null;
@@ -57,9 +63,20 @@ public final class HistoryOptions {
 
     /** Fails before any measurement when the options are wrong (bad URL, bad label). */
     void validate() {
-        if (!enabled() && (testbed != null || branch != null || commit != null || !labels.isEmpty())) {
-            throw new UsageException("--testbed, --branch, --commit and --label describe a run stored in the history;"
-                    + " add --history (or drop them)");
+        validate(false, Map.of());
+    }
+
+    /**
+     * Fails before any measurement when the options are wrong (bad URL, bad label, a shard stored
+     * without a run id shared by the shards).
+     *
+     * @param sharded whether the run is one shard of a plan ({@code --shard})
+     * @param env the environment the scheduler's job id is read from
+     */
+    void validate(boolean sharded, Map<String, String> env) {
+        if (!enabled() && (testbed != null || branch != null || commit != null || !labels.isEmpty() || runId != null)) {
+            throw new UsageException("--testbed, --branch, --commit, --label and --run-id describe a run stored in the"
+                    + " history; add --history (or drop them)");
         }
         if (enabled()) {
             HistoryVerb.call(() -> {
@@ -67,7 +84,25 @@ public final class HistoryOptions {
                 return 0;
             });
             labels();
+            if (sharded && runId(env) == null) {
+                throw new UsageException("--history with --shard needs the id of the run all shards store into; give"
+                        + " --run-id ID (the same on every shard), or set VBENCH_RUN_ID (under Slurm, SLURM_ARRAY_JOB_ID"
+                        + " is used)");
+            }
         }
+    }
+
+    /** The run the shards store into: {@code --run-id}, {@code $VBENCH_RUN_ID}, a Slurm array's job id; else null. */
+    String runId(Map<String, String> env) {
+        if (runId != null && !runId.isBlank()) {
+            return runId.strip();
+        }
+        String given = env.get("VBENCH_RUN_ID");
+        if (given != null && !given.isBlank()) {
+            return given.strip();
+        }
+        String slurm = env.get("SLURM_ARRAY_JOB_ID");
+        return slurm == null || slurm.isBlank() ? null : "slurm-" + slurm.strip();
     }
 
     Map<String, String> labels() {
@@ -91,7 +126,7 @@ public final class HistoryOptions {
             b = b == null ? git.branch() : b;
             c = c == null ? git.commit() : c;
         }
-        return new Importer.Meta(testbed, b, c, labels());
+        return new Importer.Meta(testbed, b, c, labels(), runId(System.getenv()));
     }
 
     /**
@@ -104,7 +139,10 @@ public final class HistoryOptions {
         if (!enabled()) {
             return code;
         }
-        if (code == ExitCodes.INTERRUPTED || result.cells().stream().noneMatch(c -> CellResult.OK.equals(c.status()))) {
+        boolean emptyShard = result.sharding() != null && result.sharding().ran().size() == 1
+                && result.sharding().ran().get(0).cells().isEmpty(); // stored all the same: the run shows every shard
+        if (code == ExitCodes.INTERRUPTED
+                || !emptyShard && result.cells().stream().noneMatch(c -> CellResult.OK.equals(c.status()))) {
             err.println("vbench: not stored in the history: the run did not finish a cell");
             err.flush();
             return code;

@@ -14,6 +14,7 @@ import dev.vbench.plan.MatrixRequest;
 import dev.vbench.plan.Plan;
 import dev.vbench.plan.Planner;
 import dev.vbench.plan.RunRequest;
+import dev.vbench.plan.Shards;
 import dev.vbench.plan.TrialOptions;
 import dev.vbench.compare.Slo;
 import dev.vbench.report.Format;
@@ -22,6 +23,7 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
 import dev.vbench.result.Metric;
 import dev.vbench.result.RunResult;
+import dev.vbench.result.Sharding;
 import dev.vbench.suite.Scale;
 import dev.vbench.suite.SuiteSpec;
 import java.io.PrintWriter;
@@ -159,6 +161,17 @@ public final class RunCommand implements Callable<Integer> {
                     + " lands on every JVM alike; grouped otherwise.")
     String order;
 
+    @Option(names = "--shard", paramLabel = "K/N|auto",
+            description = "Run only the K-th of N slices of the plan (1 ≤ K ≤ N), the same on every machine; a table row's"
+                    + " cells stay in one slice. auto: K and N from a Slurm job array (SLURM_ARRAY_TASK_ID,"
+                    + " SLURM_ARRAY_TASK_COUNT) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, VBENCH_SHARDS)."
+                    + " Put the shards' JSON results together with 'vbench merge'.")
+    String shard;
+
+    @Option(names = "--dry-run",
+            description = "Print the cells the run (with --shard: this shard) would run, and the plan's fingerprint; run nothing.")
+    boolean dryRun;
+
     @Option(names = "--seed", defaultValue = "42", description = "Seed for generated inputs.")
     long seed;
 
@@ -258,25 +271,43 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** Options → request → plan → run → outputs. */
+    /** Options → request → plan (this shard's slice) → run → outputs. */
     private int run(UserCode code) throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Plan plan = Planner.plan(request(), code);
+        ShardOption sharded = shard == null ? null : ShardOption.resolve(shard, System.getenv());
+        Plan whole = Planner.plan(request(), code);
+        Plan plan = sharded == null ? whole : Shards.slice(whole, sharded.shard());
+        if (dryRun) {
+            PlanPrinter.print(out, whole, sharded);
+            return ExitCodes.OK;
+        }
         checkHeap(plan, Runtime.getRuntime().maxMemory());
-        history.validate();
+        history.validate(sharded != null, System.getenv());
         RunOutputs files = RunOutputs.parse(outputs, format.format, quiet);
         ReportOptions reportOptions = reportOptions();
         Environment environment = EnvironmentProbe.capture(VersionProvider.version(),
                 "vbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+        if (sharded != null && !quiet) {
+            err.println("vbench: shard " + sharded.shard() + " from " + sharded.source() + ": " + plan.cells().size() + " of "
+                    + whole.cells().size() + " cell(s) of plan " + whole.fingerprint());
+        }
         header(err, plan);
         RunSession session = new RunSession(err, quiet, noProgress, pinning == Pinning.on, pinningThreshold,
                 profileRequest());
         try (RunSession.InterruptGuard guard = RunSession.InterruptGuard.install()) {
-            RunResult result = session.run(plan, environment, files, reportOptions);
+            RunResult result = session.run(plan, environment, files, reportOptions,
+                    sharded == null ? null : sharding(whole, plan, sharded, environment));
             int exit = finish(out, err, plan.suite(), files, result, reportOptions);
             return history.storeRun(result, exit, err, quiet); // after the files: they never wait on the store
         }
+    }
+
+    /** What a shard's result records: the whole plan's fingerprint and cells, and this shard's. */
+    private static Sharding sharding(Plan whole, Plan slice, ShardOption sharded, Environment environment) {
+        return new Sharding(whole.fingerprint(), sharded.shard().count(), whole.cells().stream().map(CellPlan::id).toList(),
+                List.of(new Sharding.Shard(sharded.shard().index(), environment.hostName(), environment.startTime(),
+                        slice.cells().stream().map(CellPlan::id).toList())));
     }
 
     /** The options as one typed request for the planner. */
@@ -417,6 +448,9 @@ public final class RunCommand implements Callable<Integer> {
 
     /** What ends a trial, for the header line: the default task count, a window, a rate. */
     private String loadHeader(RunPlan plan) {
+        if (plan.cells().isEmpty()) {
+            return ""; // a shard with no cells of this part
+        }
         CellPlan first = plan.cells().get(0);
         if (first.load().durationNanos() > 0 || first.load().ratePerSecond() > 0) {
             return ", " + first.config().loadText().replaceAll(" ?concurrency=\\d+", "")

@@ -13,6 +13,7 @@ import dev.vbench.report.ReportOptions;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
 import dev.vbench.result.RunResult;
+import dev.vbench.result.Sharding;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
@@ -43,8 +44,13 @@ final class RunSession {
         this.pinningThreshold = pinningThreshold;
     }
 
-    /** Runs every part; returns every finished cell (and the one interrupted, if any). */
-    RunResult run(Plan plan, Environment environment, RunOutputs files, ReportOptions reportOptions) throws Exception {
+    /**
+     * Runs every part; returns every finished cell (and the one interrupted, if any).
+     *
+     * @param sharding what the result records of the shard this plan is ({@code --shard}), or null
+     */
+    RunResult run(Plan plan, Environment environment, RunOutputs files, ReportOptions reportOptions, Sharding sharding)
+            throws Exception {
         RunPlan first = plan.first();
         RunListener progress = TerminalProgress.create(err, quiet, noProgress,
                 first.settings().warmupTrials() + first.settings().measuredTrials());
@@ -54,10 +60,14 @@ final class RunSession {
         }
         TrialProbes probes = TrialProbes.standard(pinning, pinningThreshold, progress::warning);
         RunResult empty = new RunResult(RunResult.SCHEMA, environment, first.settings(), List.of())
-                .withSuite(plan.suite() == null ? null : plan.suite().layout()); // report prints a suite's tables from it
+                .withSuite(plan.suite() == null ? null : plan.suite().layout()) // report prints a suite's tables from it
+                .withSharding(sharding);
         CellCollector collector = new CellCollector(empty,
                 progress, files, reportOptions);
         for (RunPlan part : plan.runs()) {
+            if (part.cells().isEmpty()) {
+                continue; // another shard's part
+            }
             RunResult done = runPart(part, probes, profile, environment, collector, progress);
             boolean stopped = done.cells().size() < part.cells().size()
                     || done.cells().stream().anyMatch(c -> !CellResult.OK.equals(c.status()));

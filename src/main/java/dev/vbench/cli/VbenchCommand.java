@@ -39,6 +39,7 @@ public final class VbenchCommand implements Runnable {
         SUBCOMMANDS.put("compare", CompareCommand::new);
         SUBCOMMANDS.put("list", ListCommand::new);
         SUBCOMMANDS.put("report", ReportCommand::new);
+        SUBCOMMANDS.put("merge", MergeCommand::new);
         SUBCOMMANDS.put("calibrate", CalibrateCommand::new);
         SUBCOMMANDS.put("history", HistoryCommand::new);
         SUBCOMMANDS.put(dev.vbench.engine.ForkRunner.COMMAND, ForkCellCommand::new);

@@ -119,8 +119,11 @@ public final class Engine {
         return end;
     }
 
-    /** Same inputs and load: the cells differ only in executor (and JVM), so one table row compares them. */
-    static boolean sameRow(CellPlan a, CellPlan b) {
+    /**
+     * Same inputs and load: the cells differ only in executor (and JVM), so one table row compares
+     * them. The engine runs a row's trials in its order; the planner keeps a row in one shard.
+     */
+    public static boolean sameRow(CellPlan a, CellPlan b) {
         return sameInputs(a, b) && a.load().equals(b.load());
     }
 

@@ -68,18 +68,66 @@ public final class HistoryReports {
         return Numbers.fixed(v, 1) + " " + units[u];
     }
 
-    /** One line per run: id, date, machine, branch, commit, cells, labels, exclusion. */
+    /**
+     * One line per run: id, date, machine, branch, commit, cells, labels, exclusion. The shards of one
+     * run ({@code vbench run --shard K/N --history}: the labels {@code run} and {@code shard}) are one
+     * line: their ids, the machines, the cells summed, the shards stored.
+     */
     public static String runs(List<HistoryStore.RunInfo> runs) {
         Table.Builder t = new Table.Builder("").number("run").text("date").text("machine").text("branch").text("commit")
                 .number("cells").text("labels").text("note");
+        Map<String, List<HistoryStore.RunInfo>> shardsByRun = new LinkedHashMap<>();
         for (HistoryStore.RunInfo r : runs) {
-            StringBuilder labels = new StringBuilder();
-            r.labels().forEach((k, v) -> labels.append(labels.isEmpty() ? "" : " ").append(k).append('=').append(v));
-            t.row(List.of(String.valueOf(r.id()), date(r.started()), r.testbed(), r.branch().isEmpty() ? "-" : r.branch(),
-                    commit(r.commit()), String.valueOf(r.cells()), labels.toString(),
-                    r.excluded() ? "excluded: " + r.excludeReason() : ""));
+            if (r.labels().containsKey(Importer.SHARD_LABEL) && r.labels().containsKey(Importer.RUN_LABEL)) {
+                shardsByRun.computeIfAbsent(r.labels().get(Importer.RUN_LABEL), k -> new ArrayList<>()).add(r);
+            }
+        }
+        java.util.Set<String> shown = new java.util.HashSet<>();
+        for (HistoryStore.RunInfo r : runs) {
+            List<HistoryStore.RunInfo> shards = r.labels().containsKey(Importer.SHARD_LABEL)
+                    ? shardsByRun.get(r.labels().get(Importer.RUN_LABEL)) : null;
+            if (shards == null) {
+                t.row(List.of(String.valueOf(r.id()), date(r.started()), r.testbed(), r.branch().isEmpty() ? "-" : r.branch(),
+                        commit(r.commit()), String.valueOf(r.cells()), labels(r.labels()),
+                        r.excluded() ? "excluded: " + r.excludeReason() : ""));
+            } else if (shown.add(r.labels().get(Importer.RUN_LABEL))) {
+                t.row(shardedRun(shards));
+            }
         }
         return ConsoleRenderer.render(t.build());
+    }
+
+    private static String labels(Map<String, String> labels) {
+        StringBuilder out = new StringBuilder();
+        labels.forEach((k, v) -> out.append(out.isEmpty() ? "" : " ").append(k).append('=').append(v));
+        return out.toString();
+    }
+
+    /** K of a {@code K/N} label; 0 when it is not one. */
+    private static long shardIndex(String kn) {
+        String k = kn.contains("/") ? kn.substring(0, kn.indexOf('/')) : kn;
+        return k.matches("\\d{1,18}") ? Long.parseLong(k) : 0;
+    }
+
+    /** The line of a run stored as shards: every shard's id, the machines, the labels all share, the shards stored. */
+    private static List<String> shardedRun(List<HistoryStore.RunInfo> shards) {
+        HistoryStore.RunInfo first = shards.get(0);
+        Map<String, String> shared = new java.util.TreeMap<>(first.labels());
+        shards.forEach(s -> shared.entrySet().removeIf(e -> !e.getValue().equals(s.labels().get(e.getKey()))));
+        shared.remove(Importer.SHARD_LABEL);
+        List<String> kn = shards.stream().map(s -> s.labels().get(Importer.SHARD_LABEL))
+                .sorted(java.util.Comparator.comparingLong(HistoryReports::shardIndex)).toList();
+        String total = kn.get(0).replaceAll(".*/", "");
+        String ids = String.join(",", shards.stream().map(s -> String.valueOf(s.id())).toList());
+        String machines = String.join(",", shards.stream().map(HistoryStore.RunInfo::testbed).distinct().toList());
+        int cells = shards.stream().mapToInt(HistoryStore.RunInfo::cells).sum();
+        String note = shards.size() + " of " + total + " shards (" + String.join(" ", kn) + ")";
+        if (shards.stream().anyMatch(HistoryStore.RunInfo::excluded)) {
+            note += "; excluded: " + shards.stream().filter(HistoryStore.RunInfo::excluded).map(HistoryStore.RunInfo::excludeReason)
+                    .distinct().reduce((a, b) -> a + ", " + b).orElse("");
+        }
+        return List.of(ids, date(first.started()), machines, first.branch().isEmpty() ? "-" : first.branch(),
+                commit(first.commit()), String.valueOf(cells), labels(shared), note);
     }
 
     /** One line per series: id, machine, runs, first and last date, the series. */

@@ -40,15 +40,43 @@ public final class Importer {
      * @param branch git branch; empty when unknown
      * @param commit git commit; empty when unknown
      * @param labels {@code --label k=v} pairs
+     * @param runId the run a shard's result is stored into ({@code --run-id}, the scheduler's job id); null
+     *     when none. A shard's result ({@link dev.vbench.result.Sharding}) stored with one gets
+     *     {@link #asShard}'s labels.
      */
-    public record Meta(String testbed, String branch, String commit, Map<String, String> labels) {
+    public record Meta(String testbed, String branch, String commit, Map<String, String> labels, String runId) {
+
+        /** Metadata of a run that is not stored as a shard of a larger run. */
+        public Meta(String testbed, String branch, String commit, Map<String, String> labels) {
+            this(testbed, branch, commit, labels, null);
+        }
 
         public Meta {
             labels = Map.copyOf(labels);
             branch = branch == null ? "" : branch;
             commit = commit == null ? "" : commit;
         }
+
+        /**
+         * This metadata for one shard of a plan stored under the run {@code runId}: the labels
+         * {@value #RUN_LABEL}, {@value #SHARD_LABEL} ({@code K/N}) and {@value #PLAN_LABEL} (the plan's
+         * fingerprint), by which {@code history runs} shows the shards as one run.
+         */
+        public Meta asShard(String runId, dev.vbench.result.Sharding sharding) {
+            Map<String, String> all = new java.util.HashMap<>(labels);
+            all.put(RUN_LABEL, runId);
+            all.put(SHARD_LABEL, sharding.ran().get(0).index() + "/" + sharding.shards());
+            all.put(PLAN_LABEL, sharding.plan());
+            return new Meta(testbed, branch, commit, all, runId);
+        }
     }
+
+    /** The label naming the run a shard belongs to ({@code --run-id}, the scheduler's job id). */
+    public static final String RUN_LABEL = "run";
+    /** The label of a shard's {@code K/N}. */
+    public static final String SHARD_LABEL = "shard";
+    /** The label of the fingerprint of a shard's plan. */
+    public static final String PLAN_LABEL = "plan";
 
     /**
      * Reads a result file of either kind.
@@ -72,6 +100,9 @@ public final class Importer {
 
     /** A vbench result; {@code document} is its JSON text as written. */
     public static StoredRun fromRun(RunResult run, String document, String source, Meta meta, Testbed local) {
+        if (meta.runId() != null && run.sharding() != null && run.sharding().ran().size() == 1) {
+            meta = meta.asShard(meta.runId(), run.sharding());
+        }
         Environment env = run.environment();
         Instant started;
         try {
@@ -82,7 +113,8 @@ public final class Importer {
         }
         boolean here = local != null && env.hostName().equals(local.host());
         Testbed testbed = new Testbed(meta.testbed() == null || meta.testbed().isBlank() ? env.hostName() : meta.testbed(),
-                env.hostName(), here ? local.cpuModel() : "", env.availableProcessors(), here ? local.memoryBytes() : 0,
+                env.hostName(), env.cpuModel() != null && !env.cpuModel().isEmpty() ? env.cpuModel() : here ? local.cpuModel() : "",
+                env.availableProcessors(), here ? local.memoryBytes() : 0,
                 (env.osName() + " " + env.osVersion()).strip(), env.osArch());
         List<StoredRun.Cell> cells = new ArrayList<>();
         for (CellResult cell : run.cells()) {

@@ -1,10 +1,6 @@
 package dev.vbench.history;
 
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
 
 /**
  * The machine a run measured on (Bencher's testbed). Series are kept per testbed: numbers from two
@@ -27,22 +23,7 @@ public record Testbed(String name, String host, String cpuModel, int cores, long
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             memory = os.getTotalMemorySize();
         }
-        return new Testbed(name == null || name.isBlank() ? host : name, host, probeCpuModel(), Runtime.getRuntime().availableProcessors(),
+        return new Testbed(name == null || name.isBlank() ? host : name, host, dev.vbench.measure.EnvironmentProbe.cpuModel(), Runtime.getRuntime().availableProcessors(),
                 memory, System.getProperty("os.name") + " " + System.getProperty("os.version"), System.getProperty("os.arch"));
-    }
-
-    /** The first {@code model name} of /proc/cpuinfo; empty where there is none. */
-    static String probeCpuModel() {
-        try {
-            List<String> lines = Files.readAllLines(Path.of("/proc/cpuinfo"));
-            for (String line : lines) {
-                if (line.startsWith("model name") && line.contains(":")) {
-                    return line.substring(line.indexOf(':') + 1).strip();
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // not Linux: unknown
-        }
-        return "";
     }
 }

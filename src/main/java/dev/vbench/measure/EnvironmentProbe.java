@@ -2,7 +2,10 @@ package dev.vbench.measure;
 
 import dev.vbench.result.Environment;
 import dev.vbench.spi.Redactor;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.net.InetAddress;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -33,7 +36,22 @@ public final class EnvironmentProbe {
                 Runtime.getRuntime().maxMemory(),
                 hostName(),
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
-                Redactor.redact(commandLine));
+                Redactor.redact(commandLine),
+                cpuModel());
+    }
+
+    /** The first {@code model name} of /proc/cpuinfo; empty where there is none (not Linux). */
+    public static String cpuModel() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (line.startsWith("model name") && line.contains(":")) {
+                    return line.substring(line.indexOf(':') + 1).strip();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux: unknown
+        }
+        return "";
     }
 
     private static String hostName() {

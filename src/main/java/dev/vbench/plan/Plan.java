@@ -50,6 +50,39 @@ public record Plan(SuiteSpec suite, Scale scale, List<Part> parts, List<String> 
         return parts.get(0).run();
     }
 
+    /**
+     * What identifies this plan across machines, as 16 hex digits of a SHA-256: the suite and scale,
+     * and per part its name, its settings (warmup, trials, forks, seed, order, the user's code by
+     * hash) and each cell's id and {@link dev.vbench.result.CellConfig#label() configuration}
+     * (workload, parameters, executor spec, JVM label, load). What differs between machines of one
+     * cluster and does not change what is measured (the data directory, a JDK's path, a jar's path)
+     * is left out. Every shard records it ({@link Shards}); {@code vbench merge} refuses shards whose
+     * fingerprints differ. Computed from the whole plan, before any slice.
+     */
+    public String fingerprint() {
+        StringBuilder text = new StringBuilder("vbench-plan/1\n");
+        text.append("suite ").append(suite == null ? "-" : suite.suite()).append(' ')
+                .append(scale == null ? "-" : scale.name()).append('\n');
+        for (Part part : parts) {
+            dev.vbench.result.RunSettings s = part.run().settings();
+            text.append("part ").append(part.name()).append(" warmup=").append(s.warmupTrials())
+                    .append(" trials=").append(s.measuredTrials()).append(" forks=").append(s.forks())
+                    .append(" seed=").append(s.seed()).append(" order=").append(s.order());
+            s.code().forEach(c -> text.append(" code=").append(c.kind()).append(':').append(c.sha256()));
+            text.append('\n');
+            for (CellPlan cell : part.run().cells()) {
+                text.append(cell.id()).append(' ').append(cell.config().label()).append('\n');
+            }
+        }
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(digest, 0, 8);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java platform", e);
+        }
+    }
+
     /** The plans of the parts, in run order. */
     public List<RunPlan> runs() {
         return parts.stream().map(Part::run).toList();

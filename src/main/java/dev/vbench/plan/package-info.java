@@ -35,6 +35,10 @@
  *       {@link dev.vbench.engine.CellPlan#config()} ({@link dev.vbench.result.CellConfig}), which is
  *       also what result files keep; compute the fingerprint from that record so a plan and a
  *       stored result agree, and add new facts to it rather than beside it.
+ *   <li><b>Shards</b> ({@code --shard K/N}): {@link dev.vbench.plan.Shards} slices a whole plan, a
+ *       table row ({@code Engine.sameRow}) never split, and {@link dev.vbench.plan.Plan#fingerprint()}
+ *       is the one identity of a plan that every shard records and {@code vbench merge} checks; a new
+ *       fact that changes what is measured belongs in it.
  * </ul>
  */
 package dev.vbench.plan;

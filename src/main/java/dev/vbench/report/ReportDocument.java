@@ -160,9 +160,42 @@ public record ReportDocument(String title, List<String> preface, Environment env
         List<Section> sections = new ArrayList<>();
         int warmup = result.settings().warmupTrials();
         for (Map.Entry<String, List<CellResult>> e : RunTables.byWorkload(result).entrySet()) {
-            sections.add(section(e.getKey(), e.getValue(), options, warmup, result.environment().availableProcessors()));
+            sections.add(withFootnotes(section(e.getKey(), e.getValue(), options, warmup,
+                    result.environment().availableProcessors()), otherHosts(result, e.getValue())));
         }
         return new ReportDocument("vbench report", List.of(), result.environment(), false, sections);
+    }
+
+    /**
+     * One footnote per host other than the result's own ({@link Environment#hostName()}) that measured
+     * some of {@code cells}: a merged result's cells from other shards ({@code vbench merge}). Empty
+     * for a result that was not merged or whose cells all ran on its host.
+     */
+    static List<String> otherHosts(RunResult result, List<CellResult> cells) {
+        if (result.sharding() == null) {
+            return List.of();
+        }
+        Map<String, List<String>> byShard = new java.util.LinkedHashMap<>();
+        for (CellResult c : cells) {
+            dev.vbench.result.Sharding.Shard shard = result.sharding().shardOf(c.id());
+            if (shard != null && !shard.host().equals(result.environment().hostName())) {
+                byShard.computeIfAbsent("on " + shard.host() + " (shard " + shard.index() + "/" + result.sharding().shards()
+                        + ")", k -> new ArrayList<>()).add(c.id());
+            }
+        }
+        List<String> out = new ArrayList<>();
+        byShard.forEach((where, ids) -> out.add("measured " + where + ", not on " + result.environment().hostName()
+                + " (the environment shown): " + String.join(", ", ids)));
+        return out;
+    }
+
+    /** {@code section} with {@code footnotes} under each of its tables. */
+    private static Section withFootnotes(Section section, List<String> footnotes) {
+        if (footnotes.isEmpty()) {
+            return section;
+        }
+        return new Section(section.heading(), section.blocks().stream().map(b -> b instanceof TableBlock t
+                ? (Block) new TableBlock(t.kind(), t.table().withFootnotes(footnotes), t.verdicts()) : b).toList());
     }
 
     private static Section section(String workload, List<CellResult> cells, ReportOptions options, int warmup,

@@ -22,6 +22,13 @@ public record Table(String title, List<String> headers, List<Boolean> rightAlign
         footnotes = List.copyOf(footnotes);
     }
 
+    /** This table with {@code more} footnote lines after its own (each once). */
+    public Table withFootnotes(List<String> more) {
+        List<String> all = new ArrayList<>(footnotes);
+        more.stream().filter(f -> !all.contains(f)).forEach(all::add);
+        return new Table(title, headers, rightAligned, rows, all);
+    }
+
     /** Builds a table column by column, then row by row. */
     public static final class Builder {
         private final String title;

@@ -1,0 +1,82 @@
+package dev.vbench.cli;
+
+import dev.vbench.result.ResultCodec;
+import dev.vbench.result.RunResult;
+import dev.vbench.result.ShardMerge;
+import dev.vbench.result.Sharding;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code vbench merge}: one result from the shards of one plan ({@code vbench run … --shard K/N}). */
+@Command(name = "merge", sortOptions = false, showDefaultValues = true,
+        description = {"Merge the JSON results of the shards of one plan (vbench run … --shard K/N) into one result.", "",
+            "Refuses shards of different plans, a missing or repeated shard, a shard that did not finish,",
+            "and shards from machines that differ (CPU model and count, OS, JDK) unless --allow-mixed-testbeds.",
+            "The merged result records which host ran which cell; report, compare and history add read it",
+            "like any result.", "",
+            "Examples:",
+            "  vbench merge shard-*.json -o all.json",
+            "  vbench merge shard-*.json -o all.json --allow-mixed-testbeds"})
+public final class MergeCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    CommonOptions common;
+
+    @Parameters(arity = "1..*", paramLabel = "SHARD.json", description = "Each shard's result (vbench run … --shard K/N -o FILE.json).")
+    List<Path> inputs = new ArrayList<>();
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE.json", required = true,
+            description = "Where the merged JSON result goes (written atomically; nothing is written when a check fails).")
+    Path output;
+
+    @Option(names = "--allow-mixed-testbeds",
+            description = "Merge shards from machines that differ; tables footnote the cells measured on other hosts.")
+    boolean allowMixedTestbeds;
+
+    @Option(names = {"-q", "--quiet"}, description = "Print nothing on stderr when the merge succeeds.")
+    boolean quiet;
+
+    @Override
+    public Integer call() {
+        OutputFiles.checkWritable(output);
+        java.util.Map<String, RunResult> shards = new java.util.LinkedHashMap<>();
+        for (Path p : inputs) {
+            RunResult previous = shards.put(p.toString(), ResultCodec.read(p));
+            if (previous != null) {
+                throw new UsageException(p + " is named twice; give each shard's result once");
+            }
+        }
+        RunResult merged = ShardMerge.merge(shards, allowMixedTestbeds);
+        try {
+            OutputFiles.writeAtomically(output, ResultCodec.toJson(merged));
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot write " + output + ": " + e.getMessage()
+                    + "; check free space and permissions", e);
+        }
+        if (!quiet) {
+            PrintWriter err = spec.commandLine().getErr();
+            Sharding s = merged.sharding();
+            err.println("vbench: merged " + s.shards() + " shard(s) of plan " + s.plan() + ": " + merged.cells().size()
+                    + " cell(s) into " + output);
+            for (Sharding.Shard shard : s.ran()) {
+                err.println("vbench:   shard " + shard.index() + "/" + s.shards() + " on " + shard.host() + " at "
+                        + shard.startTime() + ": " + (shard.cells().isEmpty() ? "no cells" : String.join(" ", shard.cells())));
+            }
+            err.flush();
+        }
+        return ExitCodes.OK;
+    }
+}
