@@ -386,6 +386,17 @@ public final class RunCommand implements Callable<Integer> {
                 + jvmHeader(plan)
                 + (Terminals.interactive() ? "; Ctrl-C stops and keeps finished cells" : ""));
         plan.notes().forEach(note -> err.println("vbench: " + note));
+        ProfileRequest profile = profileRequest();
+        if (profile.on()) {
+            err.println("vbench: profiling " + String.join(",", profile.events().stream().map(ProfileEvent::key).toList())
+                    + " in the measured trials" + (profile.has(ProfileEvent.TASKS) ? "; tasks: vbench's task sampler" : "")
+                    + (profile.jvmEvents().isEmpty() ? "" : "; " + String.join(",", profile.jvmEvents().stream()
+                            .map(ProfileEvent::key).toList()) + ": " + switch (profile.profiler()) {
+                                case AUTO -> "async-profiler, or JFR where it cannot load";
+                                case ASYNC -> "async-profiler (--profiler async), or JFR where it cannot load";
+                                case JFR -> "JFR (--profiler jfr)";
+                            }));
+        }
         err.flush();
     }
 

@@ -222,6 +222,26 @@ class ProfileRunTest {
         assertEquals(tasks.stacks().get(0).frames() + " " + tasks.stacks().get(0).samples(), first);
     }
 
+    /**
+     * Seed 002's jar reads on JDK 21 and this JDK, lock-profiled in their forks: both name ZipFile's read path
+     * where the 4 clients contend for the jar's monitor.
+     */
+    @Test
+    void theJarReadsLockProfileNamesTheZipFileReadPathOnBothJdks() {
+        java.nio.file.Path jdk21 = dev.vbench.testing.SecondJdk.require();
+        CliRun r = CliRun.of("run", "-w", "jar", "-p", "entry=small-stored", "-p", "fanout=4", "-e", "fixed:threads=4",
+                "--concurrency", "4", "--tasks", "300", "--trials", "1", "--warmup", "0", "--no-progress", "--quiet",
+                "--jvm", "jdk21=" + jdk21, "--jvm", "this=" + System.getProperty("java.home"), "--profile", "lock",
+                "--data-dir", tmp.resolve("data").toString(), "-o", tmp.resolve("r.json").toString());
+        assertEquals(0, r.code(), r::toString);
+        for (CellResult c : result().cells()) {
+            Profile lock = c.profile("lock");
+            assertNotNull(lock, c.config().label());
+            double zip = share(lock, s -> s.contains("java.util.zip.ZipFile") && s.endsWith("[monitor java.util.jar.JarFile]"));
+            assertTrue(zip > 0.5, c.config().jvm() + ": ZipFile's read path on the jar's monitor " + zip + " of " + lock);
+        }
+    }
+
     @Test
     void unknownEventIsAUsageErrorListingTheEvents() {
         CliRun.of("run", "-w", "noop", "--profile", "tasks,nosuch")
