@@ -38,7 +38,7 @@ public final class Launcher {
     private static final Path SCRIPT = Path.of("bin", "vbench").toAbsolutePath();
     /** Environment variables of the JVM or the launcher that would change what a run prints. */
     private static final List<String> CLEARED = List.of("VBENCH_JAVA_OPTS", "VBENCH_STARTUP_CACHE", "VBENCH_JAVA_HOME",
-            "VBENCH_PRINT_JAVA", "VBENCH_STARTUP_CACHE_DIR", "VBENCH_LAUNCHER_JAR", "VBENCH_LAUNCHER_JDK", "XDG_CACHE_HOME",
+            "VBENCH_PRINT_JAVA", "VBENCH_STARTUP_CACHE_DIR", "VBENCH_LAUNCHER_JAR", "XDG_CACHE_HOME",
             "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
 
     private final Path home;
