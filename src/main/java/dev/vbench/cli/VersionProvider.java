@@ -7,7 +7,7 @@ import picocli.CommandLine;
 
 /**
  * Reads the version and commit Maven filtered into {@code dev/vbench/version.properties} (the commit from
- * git-commit-id-maven-plugin; "unknown" for a build outside a git checkout).
+ * git in the build directory; "unknown" for a build outside a git checkout).
  */
 public final class VersionProvider implements CommandLine.IVersionProvider {
 
