@@ -23,7 +23,7 @@ public record Change(int from, int to, double ratio, double p, double pAdjusted,
         this(from, to, ratio, p, pAdjusted, nFrom, nTo, verdict, false);
     }
 
-    /** Relative change new/base − 1 (STATS.md rule 7). */
+    /** Relative change new/base − 1 (docs/statistics.md rule 7). */
     public double delta() {
         return ratio - 1;
     }

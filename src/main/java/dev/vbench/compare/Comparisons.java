@@ -115,7 +115,7 @@ public final class Comparisons {
                 continue;
             }
             double ratio = columns.get(pair[1]).median() / columns.get(pair[0]).median();
-            if (from.shedLoad() || to.shedLoad()) { // STATS.md rule 10: never ranked faster; not tested at all
+            if (from.shedLoad() || to.shedLoad()) { // docs/statistics.md rule 10: never ranked faster; not tested at all
                 changes.add(new Change(pair[0], pair[1], ratio, Double.NaN, Double.NaN, from.values().length,
                         to.values().length, Verdict.WITHIN_VARIANCE, true));
                 continue;
@@ -126,7 +126,7 @@ public final class Comparisons {
         return new Row(label, key, any.mode(), any.unit(), any.higherIsBetter(), columns, changes, shed);
     }
 
-    /** Holm across the rows of each column of changes (STATS.md rule 5), then the verdicts. */
+    /** Holm across the rows of each column of changes (docs/statistics.md rule 5), then the verdicts. */
     private static List<Row> applyHolm(List<Row> rows, List<int[]> pairs, CompareOptions options) {
         List<List<Change>> changes = new ArrayList<>();
         rows.forEach(r -> changes.add(new ArrayList<>(r.changes())));
@@ -154,7 +154,7 @@ public final class Comparisons {
         return out;
     }
 
-    /** STATS.md rule 8: geomean of the medians per column; its change is the geomean of the per-row ratios. */
+    /** docs/statistics.md rule 8: geomean of the medians per column; its change is the geomean of the per-row ratios. */
     private static GeomeanRow geomean(List<Row> rows, List<int[]> pairs) {
         List<Row> complete = rows.stream().filter(Row::complete).toList();
         if (complete.size() < 2 || complete.stream().map(r -> r.unit() + r.higherIsBetter()).distinct().count() > 1) {

@@ -121,10 +121,10 @@ public final class Notes {
         return notes;
     }
 
-    /** The mark on a value or change whose side shed load (STATS.md rule 10). */
+    /** The mark on a value or change whose side shed load (docs/statistics.md rule 10). */
     static final String SHED_MARK = "†";
 
-    /** STATS.md rule 10: which columns shed load, so their changes read n/a rather than faster. */
+    /** docs/statistics.md rule 10: which columns shed load, so their changes read n/a rather than faster. */
     static List<String> shedLoad(List<Row> rows, List<Dataset> files) {
         Set<String> shedding = new LinkedHashSet<>();
         for (Row row : rows) {
@@ -141,7 +141,7 @@ public final class Notes {
                 + " (--timeout), so its figures cover only the tasks that ran; it is not tested and never ranked faster");
     }
 
-    /** STATS.md rule 11: one note naming every environment fact that differs, with the files that have each value. */
+    /** docs/statistics.md rule 11: one note naming every environment fact that differs, with the files that have each value. */
     static List<String> environment(List<Dataset> files) {
         Set<String> facts = new LinkedHashSet<>();
         files.forEach(f -> facts.addAll(f.environment().keySet()));

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 
 /**
  * A latency objective for concurrency sweeps ({@code --slo p99<50ms}): a level meets it when the
- * median over trials of the per-trial statistic is below the threshold (STATS.md rule 1: the
+ * median over trials of the per-trial statistic is below the threshold (docs/statistics.md rule 1: the
  * trial is the sample). In an open-model run the statistic is the corrected latency. The bound is a
  * duration in the one grammar of {@link Quantities} ({@code 50ms}, {@code 1.5s}, {@code 1min}).
  *

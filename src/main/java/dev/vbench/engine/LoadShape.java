@@ -1,7 +1,7 @@
 package dev.vbench.engine;
 
 /**
- * How a trial offers work to the executor: the load model of a cell (DESIGN.md "Load shape").
+ * How a trial offers work to the executor: the load model of a cell (docs/load-shapes.md).
  *
  * <ul>
  *   <li>{@link Closed}: a fixed number of tasks; with {@code concurrency > 0} at most that many in

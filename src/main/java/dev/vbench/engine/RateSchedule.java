@@ -1,7 +1,7 @@
 package dev.vbench.engine;
 
 /**
- * The open model's schedule (wrk2, STATS.md rule 10): task {@code i} is due at
+ * The open model's schedule (wrk2, docs/statistics.md rule 10): task {@code i} is due at
  * t₀ + i / rate, independent of when earlier tasks finished. Latency measured from that intended
  * start includes any time the task spent waiting because the system (or the load generator) was
  * behind, which is the coordinated-omission correction.

@@ -131,7 +131,7 @@ public final class Analysis {
      * prediction interval over the segment's medians, t = (x − mean) / (s·√(1 + 1/n)) with n − 1
      * degrees of freedom (Bencher's {@code t_test} threshold); with fewer than
      * {@link #MIN_BASELINE_RUNS} runs, Mann-Whitney of the trials against the previous run's. The p
-     * values are Holm-adjusted across all rows (STATS.md rule 5).
+     * values are Holm-adjusted across all rows (docs/statistics.md rule 5).
      */
     public static List<CheckRow> check(List<CheckInput> inputs, Settings s, double noise, double alpha) {
         List<CheckRow> rows = new ArrayList<>();

@@ -26,7 +26,7 @@ public final class LatencyCurves {
     /**
      * The end-to-end histograms of a cell's measured trials, merged (merging is exact). In an
      * open-model ({@code --rate}) cell this is the corrected latency, from each task's intended start,
-     * as every latency metric of such a cell is (coordinated omission, STATS.md rule 10).
+     * as every latency metric of such a cell is (coordinated omission, docs/statistics.md rule 10).
      */
     public static Histogram mergedEndToEnd(CellResult cell) {
         Latencies.Merged merged = Latencies.merge(cell);

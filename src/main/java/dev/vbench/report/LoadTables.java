@@ -15,7 +15,7 @@ import java.util.function.ToLongFunction;
 
 /**
  * Tables and footnotes for open-model ({@code --rate}) cells and for load a strategy shed
- * (STATS.md rule 10):
+ * (docs/statistics.md rule 10):
  * <ul>
  *   <li>the open-model table: target vs achieved rate, dropped and timed-out tasks, and latency
  *       percentiles twice — corrected (from the intended start t₀ + i/rate) and uncorrected (from

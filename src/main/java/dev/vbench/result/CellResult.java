@@ -76,7 +76,7 @@ public record CellResult(
     }
 
     /**
-     * Whether any measured trial dropped or timed out a task (STATS.md rule 10): the cell's figures
+     * Whether any measured trial dropped or timed out a task (docs/statistics.md rule 10): the cell's figures
      * cover only the tasks that ran, so it is never reported as faster.
      */
     public boolean shedLoad() {

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * Statistics of one metric over the measured trials of a cell (trials are the samples; see
- * STATS.md rule 1).
+ * docs/statistics.md rule 1).
  *
  * @param unit unit of every value here, e.g. {@code ms}, {@code tasks/s}
  * @param n number of trials

@@ -33,7 +33,7 @@ import java.util.List;
  *     taken just before the trial outside its timed region; shows the order in which trials of
  *     interleaved cells ran ({@code --order}); null (omitted) in results written before it was recorded
  * @param latencySampledOneIn 0 (omitted) when every task is in the latency histograms; N when the
- *     trial timed about one task in N (its tasks were shorter than 2 µs, see the README,
+ *     trial timed about one task in N (its tasks were shorter than 2 µs, see docs/performance.md,
  *     "Harness overhead"): the histograms, {@code latency} and {@code uncorrectedLatency} are from
  *     that sample, while counts, makespan and throughput cover every task
  */
@@ -101,7 +101,7 @@ public record TrialResult(
                 uncorrectedLatency, START_TIME_FORMAT.format(start), latencySampledOneIn);
     }
 
-    /** Tasks that were dropped or timed out: load the strategy shed (STATS.md rule 10). */
+    /** Tasks that were dropped or timed out: load the strategy shed (docs/statistics.md rule 10). */
     public long shed() {
         return dropped + timedOut;
     }

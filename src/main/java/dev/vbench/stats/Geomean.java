@@ -1,7 +1,7 @@
 package dev.vbench.stats;
 
 /**
- * Geometric mean, for the summary row of a comparison table (STATS.md rule 8, benchstat's
+ * Geometric mean, for the summary row of a comparison table (docs/statistics.md rule 8, benchstat's
  * {@code geomean} row): the geomean of the centres of each column, and as the row's change the
  * geomean of the per-row ratios (not the ratio of the geomeans; the two agree only when every
  * column has the same rows). Computed as exp(mean(ln x)) to avoid overflow.

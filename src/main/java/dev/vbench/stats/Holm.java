@@ -5,7 +5,7 @@ import java.util.Comparator;
 import java.util.stream.IntStream;
 
 /**
- * Holm–Bonferroni step-down correction for testing many rows of one table at once (STATS.md rule 5).
+ * Holm–Bonferroni step-down correction for testing many rows of one table at once (docs/statistics.md rule 5).
  *
  * <p>Source: S. Holm, "A simple sequentially rejective multiple test procedure", <i>Scand. J.
  * Statist.</i> 6 (1979) 65–70. With the m p-values sorted ascending, p₍₁₎ ≤ … ≤ p₍ₘ₎, the adjusted

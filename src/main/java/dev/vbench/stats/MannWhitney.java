@@ -4,7 +4,7 @@ import org.apache.commons.statistics.inference.MannWhitneyUTest;
 
 /**
  * Two-sided Mann-Whitney U test (Wilcoxon rank-sum) between two sets of trial values: the A/B test
- * of STATS.md rule 4, the one benchstat uses ({@code golang.org/x/perf/benchmath}, {@code assume=nothing}).
+ * of docs/statistics.md rule 4, the one benchstat uses ({@code golang.org/x/perf/benchmath}, {@code assume=nothing}).
  *
  * <p>The computation is Apache Commons Statistics 1.1,
  * {@code org.apache.commons.statistics.inference.MannWhitneyUTest.withDefaults()}: U = R₁ − n₁(n₁+1)/2

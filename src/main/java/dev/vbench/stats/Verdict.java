@@ -3,7 +3,7 @@ package dev.vbench.stats;
 import java.util.Locale;
 
 /**
- * What a change between two sets of trials means (STATS.md rules 6 and 7). A change is
+ * What a change between two sets of trials means (docs/statistics.md rules 6 and 7). A change is
  * {@link #FASTER} or {@link #SLOWER} only when it is significant (Holm-adjusted Mann-Whitney
  * p &lt; α) <em>and</em> its size exceeds the noise band (Criterion.rs's {@code noise_threshold},
  * default 1%); otherwise it is {@link #WITHIN_VARIANCE}. The direction respects whether a larger

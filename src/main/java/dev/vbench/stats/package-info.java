@@ -1,5 +1,5 @@
 /**
- * Pure statistics over per-trial scalars (STATS.md rule 1: a trial is a sample). No clocks, no
+ * Pure statistics over per-trial scalars (docs/statistics.md rule 1: a trial is a sample). No clocks, no
  * threads, no I/O. Every formula cites its source.
  */
 package dev.vbench.stats;

@@ -80,7 +80,7 @@ class CalibrateCommandTest {
         assertTrue(r.out().startsWith("cpu iterations=100 × 2000 tasks, median of 6 forks (each the median of 1 rounds"
                 + " after 3 warmup rounds)"), r.out());
         String row = r.out().lines().filter(l -> l.startsWith("sequential")).findFirst().orElseThrow();
-        assertTrue(row.matches("sequential .* \\d\\.\\d{3} +\\d\\.\\d{3}–\\d\\.\\d{3} .*"), "ratio and its 95% CI: " + row);
+        assertTrue(row.matches("sequential .* \\d+\\.\\d{3} +\\d+\\.\\d{3}–\\d+\\.\\d{3} .*"), "ratio and its 95% CI: " + row);
         assertTrue(r.out().contains("the forks, not the rounds, are the independent samples"), r.out());
         CliRun two = CliRun.of("calibrate", "--tasks", "2000", "--rounds", "6", "--forks", "2", "-e", "sequential");
         assertEquals(0, two.code(), two.toString());

@@ -63,7 +63,7 @@ class MannWhitneyTest {
     }
 
     /**
-     * With ties the normal approximation with tie and continuity correction is used (STATS.md rule 4):
+     * With ties the normal approximation with tie and continuity correction is used (docs/statistics.md rule 4):
      * z = (|U − n₁n₂/2| − ½) / √(n₁n₂/12 · [(n+1) − Σ(t³−t)/(n(n−1))]).
      */
     @Test

@@ -20,12 +20,12 @@ import java.util.jar.Manifest;
 import java.util.stream.Stream;
 
 /**
- * The real launcher script {@code ./vbench}, run as a user runs it, for what only it decides: the
- * JVM options it starts vbench with, its start-up cache. It is copied into a directory laid out
- * like an unpacked release ({@code vbench} and {@code target/vbench.jar}, no {@code src/main}, so it
- * never rebuilds) where the jar holds this build's classes and names the dependency jars in its
- * manifest's {@code Class-Path}; the start-up cache it makes stays in that directory. Stdout and
- * stderr are kept apart; stdin is empty.
+ * The real launcher script {@code bin/vbench} (the one a release ships and a checkout's {@code ./vbench}
+ * runs), run as a user runs it, for what only it decides: the JVM options it starts vbench with, its
+ * start-up cache. It is copied into a directory laid out like an unpacked release ({@code bin/vbench}
+ * and {@code lib/vbench.jar}) where the jar holds this build's classes and names the dependency jars in
+ * its manifest's {@code Class-Path}; the start-up cache it makes goes to the user's cache directory,
+ * here {@code XDG_CACHE_HOME} under that directory. Stdout and stderr are kept apart; stdin is empty.
  *
  * <pre>{@code
  * Launcher vbench = Launcher.install(tmp);
@@ -35,10 +35,11 @@ import java.util.stream.Stream;
 public final class Launcher {
 
     /** The launcher script of this checkout (tests run in the project's root). */
-    private static final Path SCRIPT = Path.of("vbench").toAbsolutePath();
+    private static final Path SCRIPT = Path.of("bin", "vbench").toAbsolutePath();
     /** Environment variables of the JVM or the launcher that would change what a run prints. */
     private static final List<String> CLEARED = List.of("VBENCH_JAVA_OPTS", "VBENCH_STARTUP_CACHE", "VBENCH_JAVA_HOME",
-            "VBENCH_PRINT_JAVA", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
+            "VBENCH_PRINT_JAVA", "VBENCH_STARTUP_CACHE_DIR", "VBENCH_LAUNCHER_JAR", "XDG_CACHE_HOME",
+            "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
 
     private final Path home;
 
@@ -54,26 +55,26 @@ public final class Launcher {
         }
     }
 
-    /** Copies the launcher into {@code dir} beside a {@code target/vbench.jar} of this build's classes. */
+    /** Copies the launcher into {@code dir/bin} beside a {@code dir/lib/vbench.jar} of this build's classes. */
     public static Launcher install(Path dir) throws IOException {
-        Path launcher = dir.resolve("vbench");
+        Path launcher = Files.createDirectories(dir.resolve("bin")).resolve("vbench");
         Files.copy(SCRIPT, launcher, StandardCopyOption.COPY_ATTRIBUTES);
-        Path target = Files.createDirectories(dir.resolve("target"));
-        writeJar(target.resolve("vbench.jar"), target);
+        Path lib = Files.createDirectories(dir.resolve("lib"));
+        writeJar(lib.resolve("vbench.jar"), lib);
         return new Launcher(dir);
     }
 
-    /** Where the launcher keeps its start-up cache. */
+    /** Where the launcher keeps its start-up cache: the user's cache directory ({@code XDG_CACHE_HOME}). */
     public Path cacheDir() {
-        return home.resolve("target").resolve("startup-cache");
+        return home.resolve("cache").resolve("vbench").resolve("startup-cache");
     }
 
     /**
-     * Runs {@code ./vbench ARGS} on the JDK this test runs on ({@code VBENCH_JAVA_HOME}, unless
+     * Runs {@code bin/vbench ARGS} on the JDK this test runs on ({@code VBENCH_JAVA_HOME}, unless
      * {@code env} names another), with {@code env} added to an environment without JVM options.
      */
     public Output run(Map<String, String> env, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(home.resolve("vbench").toString()));
+        List<String> command = new ArrayList<>(List.of(home.resolve("bin").resolve("vbench").toString()));
         command.addAll(List.of(args));
         Path out = Files.createTempFile(home, "stdout-", ".txt");
         Path err = Files.createTempFile(home, "stderr-", ".txt");
@@ -81,6 +82,7 @@ public final class Launcher {
                 .redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         CLEARED.forEach(pb.environment()::remove);
         pb.environment().put("VBENCH_JAVA_HOME", System.getProperty("java.home"));
+        pb.environment().put("XDG_CACHE_HOME", home.resolve("cache").toString());
         pb.environment().putAll(env);
         Process p = pb.start();
         if (!p.waitFor(180, TimeUnit.SECONDS)) {

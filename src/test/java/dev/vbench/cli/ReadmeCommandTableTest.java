@@ -1,0 +1,52 @@
+package dev.vbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The README's command table names every command a user can run ({@code vbench --help} lists them), and
+ * nothing else: a new command needs its row (and a docs page), a removed one loses it.
+ */
+class ReadmeCommandTableTest {
+
+    private static final PrintWriter NONE = new PrintWriter(Writer.nullWriter());
+    private static final Pattern ROW = Pattern.compile("^\\| `vbench ([a-z-]+)");
+
+    @Test
+    void theCommandTableListsEveryVisibleCommand() throws IOException {
+        List<String> lines = Files.readAllLines(Path.of("README.md"), StandardCharsets.UTF_8);
+        int start = lines.indexOf("## Commands");
+        Set<String> documented = new TreeSet<>();
+        for (String line : lines.subList(start + 1, lines.size())) {
+            if (line.startsWith("## ")) {
+                break;
+            }
+            Matcher m = ROW.matcher(line);
+            if (m.find()) {
+                documented.add(m.group(1));
+            }
+        }
+        Set<String> visible = new TreeSet<>();
+        Cli.commandLine(NONE, NONE).getSubcommands().forEach((name, sub) -> {
+            CommandLine.Model.CommandSpec spec = sub.getCommandSpec();
+            if (!spec.usageMessage().hidden() && !name.equals("generate-completion")) {
+                visible.add(name);
+            }
+        });
+        assertEquals(visible, documented, "README.md, ## Commands: one row per command of 'vbench --help'");
+    }
+}
