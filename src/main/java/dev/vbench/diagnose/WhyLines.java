@@ -146,9 +146,9 @@ public final class WhyLines {
             for (String f : frames) {
                 if (Frames.monitorClass(f) != null) {
                     monitor = Frames.monitorClass(f);
-                } else if (Frames.pseudo(f)) {
+                } else if (Frames.state(f)) {
                     state = f;
-                } else if (!Frames.internal(f)) {
+                } else if (!Frames.internal(f) && !Frames.nativeFrame(f)) {
                     code.add(f);
                 }
             }

@@ -6,7 +6,6 @@ import dev.vbench.diagnose.ComparedPair.View;
 import dev.vbench.diagnose.Frames;
 import dev.vbench.diagnose.FrameTree;
 import dev.vbench.diagnose.FrameTree.Node;
-import dev.vbench.diagnose.WhyLines;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Profile;
 import java.util.ArrayList;
@@ -281,11 +280,6 @@ public final class FlameGraphs {
     private static String num(double v, int decimals) {
         String s = String.format(Locale.ROOT, "%." + decimals + "f", v);
         return s.contains(".") ? s.replaceAll("0+$", "").replaceAll("\\.$", "") : s;
-    }
-
-    /** The "Why" share wording, for captions that quote one. */
-    static String percent(double share) {
-        return WhyLines.percent(share);
     }
 
     /** Whether a page body holds a flame graph (then the page needs {@link #HEAD}). */
