@@ -241,11 +241,14 @@ public final class FlameGraphs {
         return (int) Math.round(a + (b - a) * t);
     }
 
-    /** A single profile's colour: by what the frame is (state, JDK, internal, user code), varied by its name. */
+    /** A single profile's colour: by what the frame is (state, native, JDK, internal, user code), varied by its name. */
     static String colour(String frame) {
         int h = Math.floorMod(frame.hashCode(), 20);
         if (frame.equals(FrameTree.ROOT)) {
             return "#d0d4d8";
+        }
+        if (Frames.nativeFrame(frame)) {
+            return String.format(Locale.ROOT, "hsl(180, 25%%, %d%%)", 70 + h / 2);
         }
         if (Frames.pseudo(frame)) {
             return switch (frame) {
