@@ -68,7 +68,7 @@ class WhyLinesTest {
                 new ProfileStack("dev.vbench.engine.TaskSlots.run;java.lang.VirtualThread.run;[running]", 100),
                 new ProfileStack("com.acme.Jar.read;java.util.zip.Inflater.inflateBytesBytes;Java_java_util_zip_Inflater_inflateBytesBytes;"
                         + "inflate;[unknown]", 50));
-        List<String> lines = WhyLines.profileLines("j25", after, "j21", before, 5);
+        List<String> lines = WhyLines.profileLines("j25", after, "j21", before, 5, WhyLines.MIN_CHANGE);
         assertEquals(List.of(
                 "j25: 60% of tasks samples running in java.util.zip.ZipFile$Source.getEntryPos (called from com.acme.Jar.read),"
                         + " j21: 10%",
@@ -82,6 +82,17 @@ class WhyLinesTest {
         assertFalse(Frames.nativeFrame(Profile.STATE_BLOCKED) || Frames.nativeFrame(Profile.monitorFrame("java.lang.Object"))
                 || Frames.nativeFrame("java.util.zip.Inflater.inflateBytesBytes"));
         assertFalse(Frames.internal("java.util.zip.ZipFile.getEntry"));
+    }
+
+    @Test
+    void aMonitorBothSidesWaitOnIsNamedOnceWhenNothingChanged() {
+        Profile a = new Profile("lock", "async-profiler", 10_000, "", 1312,
+                List.of(new ProfileStack("Store.run;Store.put;" + Profile.monitorFrame("java.lang.Object"), 1312)), null, List.of());
+        Profile b = new Profile("lock", "async-profiler", 10_000, "", 657, List.of(
+                new ProfileStack("Store.run;Store.put;" + Profile.monitorFrame("java.lang.Object"), 656),
+                new ProfileStack("[outside tasks];java.util.concurrent.ThreadPoolExecutor.getTask", 1)), null, List.of());
+        assertEquals(List.of("fixed:threads=4: 100% of lock samples entering a monitor of java.lang.Object in Store.put,"
+                + " virtual: 100% (on both)"), WhyLines.profileLines("fixed:threads=4", b, "virtual", a, 5, WhyLines.MIN_CHANGE));
     }
 
     @Test
