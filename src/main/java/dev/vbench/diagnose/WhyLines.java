@@ -77,13 +77,13 @@ public final class WhyLines {
         List<String> lines = new ArrayList<>();
         for (String event : pair.commonEvents()) {
             lines.addAll(profileLines(pair.to().label(), pair.to().cell().profile(event), pair.from().label(),
-                    pair.from().cell().profile(event), MAX_FRAMES, MIN_CHANGE));
+                    pair.from().cell().profile(event), MAX_FRAMES, MIN_CHANGE, true));
         }
         for (ComparedPair.Side side : List.of(pair.to(), pair.from())) {
             for (Profile p : side.cell().profiles()) {
                 if (p.slowTail() != null && p.slowTail().totalSamples() > 0 && p.totalSamples() > 0) {
                     lines.addAll(profileLines(side.label() + " slowest 1%", p.slowTail(), side.label() + " all tasks", p,
-                            MAX_SLOW_TAIL, MIN_SLOW_TAIL_CHANGE));
+                            MAX_SLOW_TAIL, MIN_SLOW_TAIL_CHANGE, false));
                 }
             }
         }
@@ -94,10 +94,11 @@ public final class WhyLines {
     /**
      * The frames whose share changed most from {@code from} to {@code to} (same event), at most
      * {@code max}, each by at least {@code minChange}, largest change first; when none changed that
-     * much, the place both spend at least {@link #COMMON_SHARE} in, marked {@code (on both)}.
+     * much and {@code nameCommon}, the place both spend at least {@link #COMMON_SHARE} in, marked
+     * {@code (on both)}.
      */
     public static List<String> profileLines(String toLabel, Profile to, String fromLabel, Profile from, int max,
-            double minChange) {
+            double minChange, boolean nameCommon) {
         Map<Site, Long> a = sites(to);
         Map<Site, Long> b = sites(from);
         Set<Site> all = new LinkedHashSet<>(a.keySet());
@@ -111,7 +112,7 @@ public final class WhyLines {
         for (Site s : ranked) {
             lines.add(line(toLabel, to, a, fromLabel, from, b, s));
         }
-        if (lines.isEmpty()) {
+        if (lines.isEmpty() && nameCommon) {
             all.stream().filter(s -> Math.min(share(a, s, to), share(b, s, from)) >= COMMON_SHARE)
                     .max(Comparator.comparingDouble((Site s) -> Math.min(share(a, s, to), share(b, s, from)))
                             .thenComparing(Site::text, Comparator.reverseOrder()))

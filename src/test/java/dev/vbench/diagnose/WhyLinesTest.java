@@ -68,7 +68,7 @@ class WhyLinesTest {
                 new ProfileStack("dev.vbench.engine.TaskSlots.run;java.lang.VirtualThread.run;[running]", 100),
                 new ProfileStack("com.acme.Jar.read;java.util.zip.Inflater.inflateBytesBytes;Java_java_util_zip_Inflater_inflateBytesBytes;"
                         + "inflate;[unknown]", 50));
-        List<String> lines = WhyLines.profileLines("j25", after, "j21", before, 5, WhyLines.MIN_CHANGE);
+        List<String> lines = WhyLines.profileLines("j25", after, "j21", before, 5, WhyLines.MIN_CHANGE, true);
         assertEquals(List.of(
                 "j25: 60% of tasks samples running in java.util.zip.ZipFile$Source.getEntryPos (called from com.acme.Jar.read),"
                         + " j21: 10%",
@@ -92,7 +92,7 @@ class WhyLinesTest {
                 new ProfileStack("Store.run;Store.put;" + Profile.monitorFrame("java.lang.Object"), 656),
                 new ProfileStack("[outside tasks];java.util.concurrent.ThreadPoolExecutor.getTask", 1)), null, List.of());
         assertEquals(List.of("fixed:threads=4: 100% of lock samples entering a monitor of java.lang.Object in Store.put,"
-                + " virtual: 100% (on both)"), WhyLines.profileLines("fixed:threads=4", b, "virtual", a, 5, WhyLines.MIN_CHANGE));
+                + " virtual: 100% (on both)"), WhyLines.profileLines("fixed:threads=4", b, "virtual", a, 5, WhyLines.MIN_CHANGE, true));
     }
 
     @Test
