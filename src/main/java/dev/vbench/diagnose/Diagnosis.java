@@ -12,6 +12,7 @@ import dev.vbench.stats.Descriptive;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 import org.HdrHistogram.Histogram;
 
@@ -56,13 +57,13 @@ public final class Diagnosis {
         return lines;
     }
 
-    private static java.util.Optional<String> pinned(Side to, Side from) {
+    private static Optional<String> pinned(Side to, Side from) {
         long a = to.cell().pinnedEvents();
         long b = from.cell().pinnedEvents();
         if (a <= 0 && b <= 0) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(to.label() + ": " + pinnedText(to.cell(), a) + ", " + from.label() + ": "
+        return Optional.of(to.label() + ": " + pinnedText(to.cell(), a) + ", " + from.label() + ": "
                 + pinnedText(from.cell(), b));
     }
 
@@ -87,13 +88,13 @@ public final class Diagnosis {
         return text;
     }
 
-    private static java.util.Optional<String> cpu(Side to, Side from) {
+    private static Optional<String> cpu(Side to, Side from) {
         double a = median(to.cell(), Diagnosis::busyCores);
         double b = median(from.cell(), Diagnosis::busyCores);
         if (!(a >= SATURATED * to.cpus() || b >= SATURATED * from.cpus())) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(to.label() + ": CPU busy " + cores(a, to.cpus()) + ", " + from.label() + ": "
+        return Optional.of(to.label() + ": CPU busy " + cores(a, to.cpus()) + ", " + from.label() + ": "
                 + cores(b, from.cpus()) + " (process CPU time per makespan, median per trial)");
     }
 
@@ -111,15 +112,15 @@ public final class Diagnosis {
         return tel.processCpuNanos() < 0 || t.makespanNanos() <= 0 ? Double.NaN : (double) tel.processCpuNanos() / t.makespanNanos();
     }
 
-    private static java.util.Optional<String> gc(Side to, Side from) {
+    private static Optional<String> gc(Side to, Side from) {
         double a = median(to.cell(), Diagnosis::gcShare);
         double b = median(from.cell(), Diagnosis::gcShare);
         if (!(a >= GC_SHARE || b >= GC_SHARE)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         boolean pauses = to.cell().trials().stream().allMatch(t -> t.telemetry().gcPauses() != null)
                 && from.cell().trials().stream().allMatch(t -> t.telemetry().gcPauses() != null);
-        return java.util.Optional.of(to.label() + ": " + (pauses ? "GC pauses " : "GC time ") + share(a)
+        return Optional.of(to.label() + ": " + (pauses ? "GC pauses " : "GC time ") + share(a)
                 + " of makespan, " + from.label() + ": " + share(b) + " (median per trial)");
     }
 
@@ -129,13 +130,13 @@ public final class Diagnosis {
         return millis < 0 || t.makespanNanos() <= 0 ? Double.NaN : millis * 1e6 / t.makespanNanos();
     }
 
-    private static java.util.Optional<String> queueWait(Side to, Side from) {
+    private static Optional<String> queueWait(Side to, Side from) {
         double[] a = queueWait(to.cell());
         double[] b = queueWait(from.cell());
         if (!(a[2] >= QUEUE_SHARE || b[2] >= QUEUE_SHARE)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(to.label() + ": queue wait " + queueText(a) + ", " + from.label() + ": " + queueText(b));
+        return Optional.of(to.label() + ": queue wait " + queueText(a) + ", " + from.label() + ": " + queueText(b));
     }
 
     private static String queueText(double[] wait) {
@@ -167,17 +168,17 @@ public final class Diagnosis {
         return new double[] {wait.getMean(), total.getMean(), Math.min(1, wait.getMean() / total.getMean())};
     }
 
-    private static java.util.Optional<String> alloc(Side to, Side from) {
+    private static Optional<String> alloc(Side to, Side from) {
         double a = median(to.cell(), Metric.ALLOC::of);
         double b = median(from.cell(), Metric.ALLOC::of);
         if (Double.isNaN(a) || Double.isNaN(b) || Math.min(a, b) <= 0) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         double ratio = Math.max(a, b) / Math.min(a, b);
         if (ratio < ALLOC_RATIO || Math.max(a, b) < ALLOC_MIN_BYTES) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(to.label() + ": " + bytes(a) + " allocated per task, " + from.label() + ": "
+        return Optional.of(to.label() + ": " + bytes(a) + " allocated per task, " + from.label() + ": "
                 + bytes(b) + " (" + fixed(ratio, 1) + "x as much on " + (a > b ? to.label() : from.label())
                 + "; heap bytes of the whole process, median per trial)");
     }

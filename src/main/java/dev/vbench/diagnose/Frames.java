@@ -7,7 +7,8 @@ import java.util.List;
  * What a frame of a profile is, for the Why lines: the executors', schedulers' and vbench's own
  * frames and the JDK's park and call machinery are internals, folded away; frames of the user's code
  * and of JDK libraries the task called ({@code java.util.zip.ZipFile.getEntry},
- * {@code java.util.concurrent.locks.ReentrantLock.lock}) are kept.
+ * {@code java.util.concurrent.locks.ReentrantLock.lock}) are kept. Native and kernel frames a profiler
+ * may add below the Java ones are folded too ({@link #nativeFrame}).
  */
 public final class Frames {
 
@@ -40,6 +41,27 @@ public final class Frames {
             }
         }
         return false;
+    }
+
+    /** The task sampler's state frames ({@link Profile#STATE_RUNNING}, …). */
+    static final List<String> STATES = List.of(Profile.STATE_RUNNING, Profile.STATE_BLOCKED, Profile.STATE_PARKED,
+            Profile.STATE_SLEEPING, Profile.STATE_WAITING, Profile.STATE_WAITING_FOR_CARRIER);
+
+    /** Whether {@code frame} is one of the task sampler's state frames. */
+    public static boolean state(String frame) {
+        return STATES.contains(frame);
+    }
+
+    /**
+     * Whether {@code frame} is no Java method: a native or kernel frame a profiler may report
+     * ({@code JavaThread::run()}, {@code __lll_lock_wait}, {@code do_syscall_64_[k]}) or one of its
+     * bracketed markers ({@code [unknown]}) that is not a vbench state or monitor frame.
+     */
+    public static boolean nativeFrame(String frame) {
+        if (pseudo(frame)) {
+            return !state(frame) && monitorClass(frame) == null && !frame.equals(Profile.OUTSIDE_TASKS);
+        }
+        return frame.contains("::") || frame.endsWith("_[k]") || !frame.contains(".") || frame.contains(" ");
     }
 
     /** Whether {@code frame} is in the JDK's own packages (a library the task called, when not internal). */

@@ -35,6 +35,15 @@ public final class WhyLines {
     /** A frame is named only when its share changed by at least this much (1 percentage point). */
     public static final double MIN_CHANGE = 0.01;
 
+    /** A slow-tail line needs a larger change (5 points): the slowest 1% has far fewer samples. */
+    public static final double MIN_SLOW_TAIL_CHANGE = 0.05;
+
+    /**
+     * When no frame of an event changed by {@link #MIN_CHANGE}, the place that holds at least this
+     * share (25%) on both sides is named once as what the two have in common.
+     */
+    public static final double COMMON_SHARE = 0.25;
+
     private WhyLines() {}
 
     /**
@@ -68,13 +77,13 @@ public final class WhyLines {
         List<String> lines = new ArrayList<>();
         for (String event : pair.commonEvents()) {
             lines.addAll(profileLines(pair.to().label(), pair.to().cell().profile(event), pair.from().label(),
-                    pair.from().cell().profile(event), MAX_FRAMES));
+                    pair.from().cell().profile(event), MAX_FRAMES, MIN_CHANGE, true));
         }
         for (ComparedPair.Side side : List.of(pair.to(), pair.from())) {
             for (Profile p : side.cell().profiles()) {
                 if (p.slowTail() != null && p.slowTail().totalSamples() > 0 && p.totalSamples() > 0) {
                     lines.addAll(profileLines(side.label() + " slowest 1%", p.slowTail(), side.label() + " all tasks", p,
-                            MAX_SLOW_TAIL));
+                            MAX_SLOW_TAIL, MIN_SLOW_TAIL_CHANGE, false));
                 }
             }
         }
@@ -84,24 +93,38 @@ public final class WhyLines {
 
     /**
      * The frames whose share changed most from {@code from} to {@code to} (same event), at most
-     * {@code max}, each by at least {@link #MIN_CHANGE}, largest change first.
+     * {@code max}, each by at least {@code minChange}, largest change first; when none changed that
+     * much and {@code nameCommon}, the place both spend at least {@link #COMMON_SHARE} in, marked
+     * {@code (on both)}.
      */
-    public static List<String> profileLines(String toLabel, Profile to, String fromLabel, Profile from, int max) {
+    public static List<String> profileLines(String toLabel, Profile to, String fromLabel, Profile from, int max,
+            double minChange, boolean nameCommon) {
         Map<Site, Long> a = sites(to);
         Map<Site, Long> b = sites(from);
         Set<Site> all = new LinkedHashSet<>(a.keySet());
         all.addAll(b.keySet());
         List<Site> ranked = all.stream()
-                .filter(s -> Math.abs(share(a, s, to) - share(b, s, from)) >= MIN_CHANGE)
+                .filter(s -> Math.abs(share(a, s, to) - share(b, s, from)) >= minChange)
                 .sorted(Comparator.comparingDouble((Site s) -> -Math.abs(share(a, s, to) - share(b, s, from)))
                         .thenComparing(Site::text))
                 .limit(max).toList();
         List<String> lines = new ArrayList<>();
         for (Site s : ranked) {
-            lines.add(toLabel + ": " + percent(share(a, s, to)) + " of " + to.event() + " samples " + s.phrase(to.event())
-                    + ", " + fromLabel + ": " + percent(share(b, s, from)));
+            lines.add(line(toLabel, to, a, fromLabel, from, b, s));
+        }
+        if (lines.isEmpty() && nameCommon) {
+            all.stream().filter(s -> Math.min(share(a, s, to), share(b, s, from)) >= COMMON_SHARE)
+                    .max(Comparator.comparingDouble((Site s) -> Math.min(share(a, s, to), share(b, s, from)))
+                            .thenComparing(Site::text, Comparator.reverseOrder()))
+                    .ifPresent(s -> lines.add(line(toLabel, to, a, fromLabel, from, b, s) + " (on both)"));
         }
         return lines;
+    }
+
+    private static String line(String toLabel, Profile to, Map<Site, Long> a, String fromLabel, Profile from,
+            Map<Site, Long> b, Site s) {
+        return toLabel + ": " + percent(share(a, s, to)) + " of " + to.event() + " samples " + s.phrase(to.event()) + ", "
+                + fromLabel + ": " + percent(share(b, s, from));
     }
 
     /**
@@ -146,9 +169,9 @@ public final class WhyLines {
             for (String f : frames) {
                 if (Frames.monitorClass(f) != null) {
                     monitor = Frames.monitorClass(f);
-                } else if (Frames.pseudo(f)) {
+                } else if (Frames.state(f)) {
                     state = f;
-                } else if (!Frames.internal(f)) {
+                } else if (!Frames.internal(f) && !Frames.nativeFrame(f)) {
                     code.add(f);
                 }
             }

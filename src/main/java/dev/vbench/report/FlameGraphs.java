@@ -6,7 +6,6 @@ import dev.vbench.diagnose.ComparedPair.View;
 import dev.vbench.diagnose.Frames;
 import dev.vbench.diagnose.FrameTree;
 import dev.vbench.diagnose.FrameTree.Node;
-import dev.vbench.diagnose.WhyLines;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Profile;
 import java.util.ArrayList;
@@ -242,11 +241,14 @@ public final class FlameGraphs {
         return (int) Math.round(a + (b - a) * t);
     }
 
-    /** A single profile's colour: by what the frame is (state, JDK, internal, user code), varied by its name. */
+    /** A single profile's colour: by what the frame is (state, native, JDK, internal, user code), varied by its name. */
     static String colour(String frame) {
         int h = Math.floorMod(frame.hashCode(), 20);
         if (frame.equals(FrameTree.ROOT)) {
             return "#d0d4d8";
+        }
+        if (Frames.nativeFrame(frame)) {
+            return String.format(Locale.ROOT, "hsl(180, 25%%, %d%%)", 70 + h / 2);
         }
         if (Frames.pseudo(frame)) {
             return switch (frame) {
@@ -281,11 +283,6 @@ public final class FlameGraphs {
     private static String num(double v, int decimals) {
         String s = String.format(Locale.ROOT, "%." + decimals + "f", v);
         return s.contains(".") ? s.replaceAll("0+$", "").replaceAll("\\.$", "") : s;
-    }
-
-    /** The "Why" share wording, for captions that quote one. */
-    static String percent(double share) {
-        return WhyLines.percent(share);
     }
 
     /** Whether a page body holds a flame graph (then the page needs {@link #HEAD}). */

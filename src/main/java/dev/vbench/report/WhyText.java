@@ -40,11 +40,16 @@ public final class WhyText {
     public static String markdown(List<Explanation> explanations) {
         StringBuilder sb = new StringBuilder();
         for (Explanation e : explanations) {
-            sb.append("**").append(heading(e).replace("*", "\\*")).append("**\n\n");
-            e.lines().forEach(l -> sb.append("- ").append(l.replace("*", "\\*")).append('\n'));
+            sb.append("**").append(markdownText(heading(e))).append("**\n\n");
+            e.lines().forEach(l -> sb.append("- ").append(markdownText(l)).append('\n'));
             sb.append('\n');
         }
         return sb.append(FOOTNOTE).append("  \n").toString();
+    }
+
+    /** Text that markdown shows as written: {@code *} and {@code <} (a frame {@code Foo.<init>} is no HTML tag) escaped. */
+    static String markdownText(String text) {
+        return text.replace("\\", "\\\\").replace("*", "\\*").replace("<", "\\<");
     }
 
     /** HTML: a block per explanation with its heading and a list of its lines, then the footnote. */

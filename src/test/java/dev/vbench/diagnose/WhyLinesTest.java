@@ -65,16 +65,34 @@ class WhyLinesTest {
                 + "java.util.zip.ZipFile.getEntry;java.util.zip.ZipFile$Source.getEntryPos;[running]", 600),
                 new ProfileStack("com.acme.Jar.read;java.util.concurrent.locks.ReentrantLock.lock;"
                         + "java.util.concurrent.locks.AbstractQueuedSynchronizer.acquire;jdk.internal.misc.Unsafe.park;[parked]", 300),
-                new ProfileStack("dev.vbench.engine.TaskSlots.run;java.lang.VirtualThread.run;[running]", 100));
-        List<String> lines = WhyLines.profileLines("j25", after, "j21", before, 5);
+                new ProfileStack("dev.vbench.engine.TaskSlots.run;java.lang.VirtualThread.run;[running]", 100),
+                new ProfileStack("com.acme.Jar.read;java.util.zip.Inflater.inflateBytesBytes;Java_java_util_zip_Inflater_inflateBytesBytes;"
+                        + "inflate;[unknown]", 50));
+        List<String> lines = WhyLines.profileLines("j25", after, "j21", before, 5, WhyLines.MIN_CHANGE, true);
         assertEquals(List.of(
                 "j25: 60% of tasks samples running in java.util.zip.ZipFile$Source.getEntryPos (called from com.acme.Jar.read),"
                         + " j21: 10%",
                 "j25: 30% of tasks samples parked in java.util.concurrent.locks.ReentrantLock.lock (called from"
-                        + " com.acme.Jar.read), j21: 0%"), lines,
-                "vbench, VirtualThread, AQS and Unsafe frames and the 80% outside tasks are folded away");
+                        + " com.acme.Jar.read), j21: 0%",
+                "j25: 5% of tasks samples in java.util.zip.Inflater.inflateBytesBytes (called from com.acme.Jar.read), j21: 0%"),
+                lines, "vbench, VirtualThread, AQS, Unsafe and native frames and the 80% outside tasks are folded away");
         assertTrue(Frames.internal("java.util.concurrent.ThreadPoolExecutor$Worker.run"));
+        assertTrue(Frames.nativeFrame("JavaThread::run()") && Frames.nativeFrame("do_syscall_64_[k]")
+                && Frames.nativeFrame("[unknown]") && Frames.nativeFrame("inflate"));
+        assertFalse(Frames.nativeFrame(Profile.STATE_BLOCKED) || Frames.nativeFrame(Profile.monitorFrame("java.lang.Object"))
+                || Frames.nativeFrame("java.util.zip.Inflater.inflateBytesBytes"));
         assertFalse(Frames.internal("java.util.zip.ZipFile.getEntry"));
+    }
+
+    @Test
+    void aMonitorBothSidesWaitOnIsNamedOnceWhenNothingChanged() {
+        Profile a = new Profile("lock", "async-profiler", 10_000, "", 1312,
+                List.of(new ProfileStack("Store.run;Store.put;" + Profile.monitorFrame("java.lang.Object"), 1312)), null, List.of());
+        Profile b = new Profile("lock", "async-profiler", 10_000, "", 657, List.of(
+                new ProfileStack("Store.run;Store.put;" + Profile.monitorFrame("java.lang.Object"), 656),
+                new ProfileStack("[outside tasks];java.util.concurrent.ThreadPoolExecutor.getTask", 1)), null, List.of());
+        assertEquals(List.of("fixed:threads=4: 100% of lock samples entering a monitor of java.lang.Object in Store.put,"
+                + " virtual: 100% (on both)"), WhyLines.profileLines("fixed:threads=4", b, "virtual", a, 5, WhyLines.MIN_CHANGE, true));
     }
 
     @Test

@@ -75,6 +75,45 @@ class ProfileReportTest {
     }
 
     @Test
+    void suiteTablesGetTheirWhyAndTheExperimentsFlameGraphs() {
+        RunResult store = ProfileFixtures.storeRun();
+        RunResult suite = store.withCells(store.cells().stream().map(c -> new dev.vbench.result.CellResult("store/" + c.id(),
+                c.config(), c.status(), c.trials(), c.summary(), c.notes(), c.jvm(), c.profiles())).toList())
+                .withSuite(new dev.vbench.result.SuiteLayout("seed", "Store suite", null, List.of(
+                        new dev.vbench.result.SuiteLayout.Experiment("store", "Store", List.of()))));
+        String text = Format.CONSOLE.exporter(OPTIONS).render(suite);
+        assertTrue(text.contains("Why virtual vs fixed:threads=8: makespan +202.1% (slower)\n"
+                + "  virtual: 41% of tasks samples blocked on monitor in com.acme.Store.put, fixed:threads=8: 3%\n"), text);
+        String html = Format.HTML.exporter(OPTIONS).render(suite);
+        assertTrue(html.contains("store: Differential virtual vs fixed:threads=8 — tasks, leaf first"), "flames named by experiment");
+    }
+
+    @Test
+    void everyFormatShowsTheSameWhy() {
+        RunResult run = ProfileFixtures.storeRun();
+        ReportDocument doc = ReportDocument.of(run, OPTIONS);
+        String console = Format.CONSOLE.exporter(OPTIONS).render(run);
+        String markdown = Format.MARKDOWN.exporter(OPTIONS).render(run);
+        String html = Format.HTML.exporter(OPTIONS).render(run);
+        for (var block : doc.sections().get(0).blocks()) {
+            if (block instanceof Why w) {
+                for (var e : w.explanations()) {
+                    assertTrue(console.contains(WhyText.heading(e) + "\n"));
+                    assertTrue(markdown.contains("**" + WhyText.heading(e) + "**"));
+                    assertTrue(html.contains("<h4>" + Html.escape(WhyText.heading(e)) + "</h4>"));
+                    for (String line : e.lines()) {
+                        assertTrue(console.contains("  " + line + "\n"), line);
+                        assertTrue(markdown.contains("- " + line + "\n"), line);
+                        assertTrue(html.contains("<li>" + Html.escape(line) + "</li>"), line);
+                    }
+                }
+            }
+        }
+        assertEquals("virtual: 3% in com.acme.Foo.\\<init>", WhyText.markdownText("virtual: 3% in com.acme.Foo.<init>"),
+                "a constructor frame is no HTML tag in markdown");
+    }
+
+    @Test
     void pagesWithoutProfilesCarryNoScript() {
         String html = Format.HTML.exporter(OPTIONS).render(dev.vbench.testing.Fixtures.ioRun());
         assertFalse(html.contains("<script"));
