@@ -2,8 +2,10 @@ package dev.vbench.cli;
 
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.DataDirs;
+import dev.vbench.engine.Engine;
 import dev.vbench.engine.LoadShape;
 import dev.vbench.engine.TrialRunner;
+import dev.vbench.engine.Watchdog;
 import dev.vbench.executor.ConfiguredExecutor;
 import dev.vbench.measure.Histograms;
 import dev.vbench.measure.NanoClock;
@@ -266,20 +268,31 @@ public final class CalibrateCommand implements Callable<Integer> {
     }
 
     private List<Round> measure(Workload w, CellPlan plan, int n) throws Exception {
-        ConfiguredExecutor executor = plan.executor();
-        String name = plan.workload().name();
         TrialRunner runner = new TrialRunner(NanoClock.SYSTEM);
         TrialProbes probes = TrialProbes.standard(pinning == RunCommand.Pinning.on, Duration.ZERO,
                 message -> spec.commandLine().getErr().println("vbench: warning: " + message));
         CellConfig cell = plan.config();
         List<Round> measured = new ArrayList<>();
+        Watchdog watchdog = new Watchdog(Engine.DEFAULT_TASK_TIMEOUT); // the trial thread and its watchdog, as in 'vbench run'
+        try {
+            measureRounds(w, plan, n, runner, probes, cell, watchdog, measured);
+        } finally {
+            watchdog.close();
+        }
+        return measured;
+    }
+
+    private void measureRounds(Workload w, CellPlan plan, int n, TrialRunner runner, TrialProbes probes, CellConfig cell,
+            Watchdog watchdog, List<Round> measured) throws Exception {
+        ConfiguredExecutor executor = plan.executor();
+        String name = plan.workload().name();
         for (int r = -warmup; r < rounds; r++) {
             boolean bareFirst = r < 0 || (r & 1) == 0; // ABBA: neither side always runs first (GC, drift)
             double b = bareFirst ? bare(w, executor, n, plan.load().concurrency()) : 0;
             w.beforeTrial();
             Task task = w.task();
             ExecutorService ex = executor.create();
-            TrialResult t = probes.around(cell, () -> runner.run(task, ex, plan.load(), 0));
+            TrialResult t = watchdog.run(() -> probes.around(cell, () -> runner.run(task, ex, plan.load(), 0)), ex, runner);
             ex.shutdownNow();
             if (!bareFirst) {
                 b = bare(w, executor, n, plan.load().concurrency());
@@ -293,7 +306,6 @@ public final class CalibrateCommand implements Callable<Integer> {
                         t.latency() == null ? 0 : Histograms.decode(t.histograms().service()).getMean(), t.latencySampledOneIn()));
             }
         }
-        return measured;
     }
 
     private static double bare(Workload w, ConfiguredExecutor executor, int n, int concurrency) throws Exception {

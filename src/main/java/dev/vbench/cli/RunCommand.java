@@ -119,6 +119,13 @@ public final class RunCommand implements Callable<Integer> {
                     + " one that ends later is counted as timed out; both are reported, never hidden.")
     Duration timeout;
 
+    @Option(names = "--task-timeout", paramLabel = "TIME|off", defaultValue = "60s",
+            converter = OptionTypes.TaskTimeoutConverter.class,
+            description = "End a trial in which no task ended (and none could start) for TIME: its cell is marked stuck,"
+                    + " with how many tasks and where they were, they are interrupted and the run goes on (exit code 5)."
+                    + " Default: ${DEFAULT-VALUE}; 'off' never ends one.")
+    Duration taskTimeout;
+
     @Option(names = "--slo", paramLabel = "STAT<TIME",
             description = "Latency objective for a --concurrency sweep, e.g. 'p99<50ms' (quoted: < is a shell"
                     + " redirection; STAT: mean, p50, p90, p99, p999, max): the best concurrency is the highest"
@@ -207,14 +214,16 @@ public final class RunCommand implements Callable<Integer> {
         checkOptions();
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
-        try (UserCode code = classPath.open(dataDir != null ? dataDir : DataDirs.defaultRoot(), note -> note(err, note),
-                note -> {
-                    if (verbosity.verbose) {
-                        note(err, note);
-                    }
-                })) {
+        // the guard from the first line of user code on: a provider's constructor may call System.exit too
+        try (RunSession.InterruptGuard guard = RunSession.InterruptGuard.install();
+                UserCode code = classPath.open(dataDir != null ? dataDir : DataDirs.defaultRoot(), note -> note(err, note),
+                        note -> {
+                            if (verbosity.verbose) {
+                                note(err, note);
+                            }
+                        })) {
             thread.setContextClassLoader(code.loader()); // JDBC drivers, ServiceLoader.load(X) in workload code
-            return run(code);
+            return run(code, guard);
         } finally {
             thread.setContextClassLoader(previous);
         }
@@ -228,7 +237,7 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /** Options → request → plan → run → outputs. */
-    private int run(UserCode code) throws Exception {
+    private int run(UserCode code, RunSession.InterruptGuard guard) throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Plan plan = Planner.plan(request(), code);
@@ -239,12 +248,10 @@ public final class RunCommand implements Callable<Integer> {
         Environment environment = EnvironmentProbe.capture(VersionProvider.version(),
                 "vbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         header(err, plan);
-        RunSession session = new RunSession(err, quiet, noProgress, pinning == Pinning.on, pinningThreshold);
-        try (RunSession.InterruptGuard guard = RunSession.InterruptGuard.install()) {
-            RunResult result = session.run(plan, environment, files, reportOptions);
-            int exit = finish(out, err, plan.suite(), files, result, reportOptions);
-            return history.storeRun(result, exit, err, quiet); // after the files: they never wait on the store
-        }
+        RunSession session = new RunSession(err, quiet, noProgress, pinning == Pinning.on, pinningThreshold, taskTimeout);
+        RunResult result = session.run(plan, environment, files, reportOptions, guard, out);
+        int exit = finish(out, err, plan.suite(), files, result, reportOptions);
+        return history.storeRun(result, exit, err, quiet); // after the files: they never wait on the store
     }
 
     /** The options as one typed request for the planner. */
@@ -367,12 +374,34 @@ public final class RunCommand implements Callable<Integer> {
             err.println("vbench: interrupted; finished cells were kept");
             return ExitCodes.INTERRUPTED;
         }
+        List<CellResult> exited = result.cells().stream().filter(c -> CellResult.EXITED.equals(c.status())).toList();
+        if (!exited.isEmpty()) {
+            CellResult c = exited.get(0);
+            err.println("vbench: workload " + c.config().workload() + " ended the JVM in cell " + c.id() + ": "
+                    + firstNote(c).replaceFirst("^exited: ", "")
+                    + (exited.size() > 1 ? " (" + exited.size() + " cells exited; see their notes)" : "")
+                    + "; the other cells were kept");
+            return ExitCodes.USER_EXIT;
+        }
+        List<CellResult> stuck = result.cells().stream().filter(c -> CellResult.STUCK.equals(c.status())).toList();
+        if (!stuck.isEmpty()) {
+            CellResult c = stuck.get(0);
+            err.println("vbench: cell " + c.id() + " of workload " + c.config().workload() + " got stuck: "
+                    + firstNote(c).replaceFirst("^stuck: ", "")
+                    + (stuck.size() > 1 ? " (" + stuck.size() + " cells stuck; see their notes)" : "")
+                    + "; the other cells ran");
+            return ExitCodes.STUCK;
+        }
         if (failures > maxFailures) {
             err.println("vbench: " + failures + " task(s) failed (more than --max-failures " + maxFailures
                     + "); see the notes above and failureSamples in the JSON result");
             return ExitCodes.FAILED;
         }
         return ExitCodes.OK;
+    }
+
+    private static String firstNote(CellResult c) {
+        return c.notes().isEmpty() ? c.status() : c.notes().get(0);
     }
 
     private Slo parseSlo() {

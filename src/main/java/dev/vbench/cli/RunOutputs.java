@@ -66,6 +66,22 @@ final class RunOutputs {
         }
     }
 
+    /** After user code ended the JVM: the files once more and what {@code -o -} asked for on stdout, no tables. */
+    void finishPartial(PrintWriter out, RunResult result, ReportOptions options) {
+        writeFiles(result, options);
+        for (Output o : outputs) {
+            if (o.file() == null) {
+                out.print(o.format().exporter(options).render(result));
+            }
+        }
+        out.flush();
+    }
+
+    /** The -o files, for a message: {@code r.json, r.html}, or {@code stdout}. */
+    String names() {
+        return String.join(", ", outputs.stream().map(o -> o.file() == null ? "stdout" : o.file().toString()).toList());
+    }
+
     /**
      * The final output: files once more, then stdout — what {@code -o -} asked for, else the console
      * summary when files were written (nothing with --quiet), else {@code --format}.

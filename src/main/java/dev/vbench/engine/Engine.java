@@ -11,6 +11,7 @@ import dev.vbench.spi.Task;
 import dev.vbench.spi.Workload;
 import dev.vbench.stats.Summaries;
 import dev.vbench.result.RunSettings;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,9 +31,13 @@ import java.util.concurrent.ExecutorService;
  */
 public final class Engine {
 
+    /** The default {@code --task-timeout}: 60 s without a task ending or being submitted. */
+    public static final Duration DEFAULT_TASK_TIMEOUT = Watchdog.DEFAULT_TIMEOUT;
+
     private final TrialRunner trialRunner;
     private final ForkRunner forkRunner;
     private final TrialProbes probes;
+    private final Watchdog watchdog;
 
     /** An engine with the default probes around every trial ({@link TrialProbes#defaults()}). */
     public Engine(NanoClock clock) {
@@ -41,16 +46,27 @@ public final class Engine {
 
     /** @param probes what is recorded around every trial, outside the timed region */
     public Engine(NanoClock clock, TrialProbes probes) {
+        this(clock, probes, DEFAULT_TASK_TIMEOUT);
+    }
+
+    /**
+     * @param taskTimeout a trial in which no task ended and none was submitted for this long is stuck
+     *     ({@link Watchdog}); zero: never
+     */
+    public Engine(NanoClock clock, TrialProbes probes, Duration taskTimeout) {
         this.trialRunner = new TrialRunner(clock);
         this.probes = probes;
-        this.forkRunner = new ForkRunner(probes.settings()); // forks record what this JVM would
+        this.watchdog = new Watchdog(taskTimeout);
+        this.forkRunner = new ForkRunner(probes.settings(), taskTimeout); // forks record and watch what this JVM would
     }
 
     /**
      * Runs every cell, a table row at a time (the cells that differ only in executor and JVM), its
      * trials in the row's {@link TrialOrder} ({@code settings.order()}, default grouped). On
      * interrupt (Ctrl-C) the cells in progress are kept with the trials they finished and status
-     * {@code interrupted}, and the run stops.
+     * {@code interrupted}, and the run stops. A cell whose tasks get stuck ({@code --task-timeout}), or
+     * whose fork ended without its result, ends with status {@code stuck} or {@code exited} and a note,
+     * and the run goes on with the next cell.
      */
     public RunResult run(RunPlan plan, Environment environment, RunListener listener) throws Exception {
         List<CellResult> done = new ArrayList<>();
@@ -72,13 +88,14 @@ public final class Engine {
                 }
                 List<CellResult> results = runRow(row, first, workload, plan, listener, order, random);
                 done.addAll(results);
-                if (results.stream().anyMatch(r -> !CellResult.OK.equals(r.status()))) {
+                if (results.stream().anyMatch(r -> CellResult.INTERRUPTED.equals(r.status()))) {
                     break;
                 }
                 first = end;
             }
         } finally {
             closeQuietly(workload);
+            watchdog.close();
         }
         return new RunResult(RunResult.SCHEMA, environment, plan.settings(), done);
     }
@@ -134,6 +151,8 @@ public final class Engine {
         int next;
         boolean started;
         String status = CellResult.OK;
+        /** Why the cell ended early (stuck, its fork exited), when it did. */
+        final List<String> endNotes = new ArrayList<>();
 
         CellRun(CellPlan cell, int index, RunPlan plan) {
             this.cell = cell;
@@ -144,7 +163,8 @@ public final class Engine {
 
         /** @param workload the prepared workload of an in-process cell (its notes join the cell's); null when forked */
         CellResult result(Workload workload) {
-            List<String> notes = cellNotes(trials, forked ? forkNotes : workload == null ? List.of() : workload.notes());
+            List<String> notes = new ArrayList<>(endNotes);
+            notes.addAll(cellNotes(trials, forked ? forkNotes : workload == null ? List.of() : workload.notes()));
             CellResult result = new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials), notes);
             return cell.jvm() == null ? result : result.withJvm(cell.jvm().info());
         }
@@ -173,11 +193,20 @@ public final class Engine {
         try {
             for (int c : schedule) {
                 CellRun run = runs.get(c);
+                if (run.next >= run.units) {
+                    continue; // ended early (stuck)
+                }
                 if (!run.started) {
                     run.started = true;
                     listener.cellStarted(run.cell, run.index, total);
                 }
-                runUnit(run, workload, plan, listener);
+                try {
+                    runUnit(run, workload, plan, listener);
+                } catch (CellEnded e) {
+                    endEarly(run, e, listener);
+                    listener.cellFinished(run.result(workload), run.index, total);
+                    continue;
+                }
                 run.next++;
                 if (run.next == run.units) {
                     listener.cellFinished(run.result(workload), run.index, total);
@@ -200,6 +229,42 @@ public final class Engine {
         return runs.stream().map(r -> r.result(workload)).toList();
     }
 
+    /**
+     * Ends a cell before its last unit: the status, and the reason as its first note. A stuck cell is also
+     * a warning as it happens (the run goes on, maybe for long), and one more when its tasks still run here.
+     */
+    private static void endEarly(CellRun run, CellEnded e, RunListener listener) {
+        run.status = e.status;
+        run.endNotes.add(e.getMessage());
+        run.next = run.units;
+        if (CellResult.STUCK.equals(e.status)) {
+            listener.warning("cell " + run.cell.config().label() + " " + e.getMessage());
+        }
+        if (e.abandoned) {
+            listener.warning("cell " + run.cell.config().label() + ": stuck tasks ignored the interrupt and still run"
+                    + " in this JVM; later cells may be disturbed (--forks 1 runs each cell in a fresh JVM, where a"
+                    + " stuck fork is ended)");
+        }
+    }
+
+    /** A cell that ended before its last unit: stuck here or in its fork, or its fork's JVM ended in user code. */
+    static final class CellEnded extends Exception {
+        private static final long serialVersionUID = 1L;
+        final String status;
+        /** Whether tasks that ignored the interrupt still run in this JVM. */
+        final boolean abandoned;
+
+        CellEnded(String status, String note, boolean abandoned) {
+            super(note, null, false, false);
+            this.status = status;
+            this.abandoned = abandoned;
+        }
+
+        static CellEnded stuck(Watchdog.StuckException e) {
+            return new CellEnded(CellResult.STUCK, "stuck: " + e.getMessage(), e.abandoned);
+        }
+    }
+
     /** One unit: the cell's next trial in this JVM, or its next fork. */
     private void runUnit(CellRun run, Workload workload, RunPlan plan, RunListener listener) throws Exception {
         int warmup = plan.settings().warmupTrials();
@@ -217,6 +282,9 @@ public final class Engine {
                 TrialResult numbered = t.withIndex(run.trials.size(), f);
                 run.trials.add(numbered);
                 listener.trialFinished(run.cell, false, numbered.index(), measured, numbered.makespanNanos());
+            }
+            if (fork.ended() != null) {
+                throw new CellEnded(fork.status(), fork.ended(), false);
             }
         } else if (run.next < warmup) {
             TrialResult t = runTrial(run.cell, workload, run.next);
@@ -249,6 +317,14 @@ public final class Engine {
     }
 
     private TrialResult runTrial(CellPlan cell, Workload workload, int index) throws Exception {
+        try {
+            return runWatched(cell, workload, index);
+        } catch (Watchdog.StuckException e) {
+            throw CellEnded.stuck(e);
+        }
+    }
+
+    private TrialResult runWatched(CellPlan cell, Workload workload, int index) throws Exception {
         if (Thread.currentThread().isInterrupted()) {
             throw new InterruptedException();
         }
@@ -257,8 +333,8 @@ public final class Engine {
         ExecutorService executor = cell.executor().create();
         try {
             Instant start = Instant.now(); // outside the timed region: shows the order of interleaved trials
-            return probes.around(cell.config(), () -> trialRunner.run(task, executor, cell.load(), index))
-                    .withStartTime(start);
+            return watchdog.run(() -> probes.around(cell.config(), () -> trialRunner.run(task, executor, cell.load(), index)),
+                    executor, trialRunner::current).withStartTime(start);
         } finally {
             executor.shutdownNow();
         }

@@ -38,9 +38,10 @@ import java.util.TreeMap;
  * @param pinningThresholdNanos shortest pinned park counted ({@code --pinning-threshold})
  * @param classPath the user's code ({@code --classpath}): absolute class path entries, each checked
  *     by its SHA-256 in the parent's result ({@link RunSettings#code()}); empty for built-ins only
+ * @param taskTimeoutNanos the parent's {@code --task-timeout}, 0 = off
  */
 public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long seed, String dataRoot, boolean pinning,
-        long pinningThresholdNanos, List<String> classPath) {
+        long pinningThresholdNanos, List<String> classPath, long taskTimeoutNanos) {
 
     public ForkPlan {
         if (cell == null || dataRoot == null) {
@@ -73,6 +74,12 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
 
     /** The plan of one fork of {@code cell} that runs {@code trials} measured trials. */
     public static ForkPlan of(CellPlan cell, RunSettings settings, Path dataRoot, TrialProbes.Settings probes, int trials) {
+        return of(cell, settings, dataRoot, probes, trials, Engine.DEFAULT_TASK_TIMEOUT);
+    }
+
+    /** As above, with the run's {@code --task-timeout} (zero: off). */
+    public static ForkPlan of(CellPlan cell, RunSettings settings, Path dataRoot, TrialProbes.Settings probes, int trials,
+            Duration taskTimeout) {
         LoadShape load = cell.load();
         Cell c = new Cell(cell.id(), cell.workload().name(), new TreeMap<>(cell.params().unredactedText()),
                 cell.executor().spec(), load.tasks(), load.concurrency(), load.durationNanos(), load.ratePerSecond(),
@@ -82,7 +89,12 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
         List<String> classPath = settings.code().stream().filter(e -> !CodeEntry.SOURCE.equals(e.kind()))
                 .map(e -> Path.of(e.path()).toAbsolutePath().toString()).toList();
         return new ForkPlan(c, settings.warmupTrials(), trials, settings.seed(), dataRoot.toAbsolutePath().toString(),
-                probes.pinning(), probes.pinningThreshold().toNanos(), classPath);
+                probes.pinning(), probes.pinningThreshold().toNanos(), classPath, taskTimeout.toNanos());
+    }
+
+    /** The parent's {@code --task-timeout}. */
+    public Duration taskTimeout() {
+        return Duration.ofNanos(taskTimeoutNanos);
     }
 
     /** The probes the parent records with. */
