@@ -2,8 +2,10 @@ package dev.vbench.cli;
 
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.DataDirs;
+import dev.vbench.engine.Engine;
 import dev.vbench.engine.LoadShape;
 import dev.vbench.engine.TrialRunner;
+import dev.vbench.engine.Watchdog;
 import dev.vbench.executor.ConfiguredExecutor;
 import dev.vbench.measure.Histograms;
 import dev.vbench.measure.NanoClock;
@@ -278,8 +280,6 @@ public final class CalibrateCommand implements Callable<Integer> {
     }
 
     private List<Round> measure(Workload w, CellPlan plan, int n) throws Exception {
-        ConfiguredExecutor executor = plan.executor();
-        String name = plan.workload().name();
         TrialRunner runner = new TrialRunner(NanoClock.SYSTEM);
         TrialProbes probes = TrialProbes.standard(pinning == RunCommand.Pinning.on, Duration.ZERO,
                 message -> spec.commandLine().getErr().println("vbench: warning: " + message));
@@ -288,13 +288,27 @@ public final class CalibrateCommand implements Callable<Integer> {
         java.util.function.Consumer<String> warn = message -> spec.commandLine().getErr().println("vbench: warning: " + message);
         CellProfiler profiler = profile.on() ? new CellProfiler(profile, CellProfiler.openJvmProfiler(profile, warn), warn) : null;
         List<Round> measured = new ArrayList<>();
+        Watchdog watchdog = new Watchdog(Engine.DEFAULT_TASK_TIMEOUT); // the trial thread and its watchdog, as in 'vbench run'
+        try {
+            measureRounds(w, plan, n, runner, probes, cell, watchdog, profiler, measured);
+        } finally {
+            watchdog.close();
+        }
+        return measured;
+    }
+
+    /** @param profiler profiles the vbench side of each round ({@code --profile}); null: not profiled */
+    private void measureRounds(Workload w, CellPlan plan, int n, TrialRunner runner, TrialProbes probes, CellConfig cell,
+            Watchdog watchdog, CellProfiler profiler, List<Round> measured) throws Exception {
+        ConfiguredExecutor executor = plan.executor();
+        String name = plan.workload().name();
         for (int r = -warmup; r < rounds; r++) {
             boolean bareFirst = r < 0 || (r & 1) == 0; // ABBA: neither side always runs first (GC, drift)
             double b = bareFirst ? bare(w, executor, n, plan.load().concurrency()) : 0;
             w.beforeTrial();
             Task task = profiler == null ? w.task() : profiler.wrap(w.task());
             ExecutorService ex = executor.create();
-            TrialResult t = probes.around(cell, () -> {
+            TrialResult t = watchdog.run(() -> probes.around(cell, () -> {
                 if (profiler == null) {
                     return runner.run(task, ex, plan.load(), 0);
                 }
@@ -304,7 +318,7 @@ public final class CalibrateCommand implements Callable<Integer> {
                 } finally {
                     profiler.afterTrial(0);
                 }
-            });
+            }), ex, runner);
             ex.shutdownNow();
             if (!bareFirst) {
                 b = bare(w, executor, n, plan.load().concurrency());
@@ -318,7 +332,6 @@ public final class CalibrateCommand implements Callable<Integer> {
                         t.latency() == null ? 0 : Histograms.decode(t.histograms().service()).getMean(), t.latencySampledOneIn()));
             }
         }
-        return measured;
     }
 
     private static double bare(Workload w, ConfiguredExecutor executor, int n, int concurrency) throws Exception {

@@ -10,41 +10,84 @@ import java.util.List;
 
 /**
  * Collects finished cells across the plans of a run (one plan, or one per suite experiment),
- * rewrites the -o files after each, and forwards every event to the progress display.
+ * rewrites the -o files after each, and forwards every event to the progress display. It also knows
+ * which cells are in progress, so that when user code ends the JVM ({@link #sealExited}) the files
+ * say which cell it was. Its state is guarded by the collector itself: the shutdown hook that seals it
+ * runs on a thread of its own.
  */
 final class CellCollector implements RunListener {
 
     private final RunListener progress;
     private final RunOutputs outputs;
     private final ReportOptions options;
+    private final List<CellPlan> planned;
     private final List<CellResult> finished = new ArrayList<>();
+    private final List<CellPlan> started = new ArrayList<>();
     private RunResult latest;
+    private boolean sealed;
 
-    CellCollector(RunResult empty, RunListener progress, RunOutputs outputs, ReportOptions options) {
+    /** @param planned every cell of the run in order: the next one is in progress when none was started yet */
+    CellCollector(RunResult empty, RunListener progress, RunOutputs outputs, ReportOptions options, List<CellPlan> planned) {
         this.latest = empty;
         this.progress = progress;
         this.outputs = outputs;
         this.options = options;
+        this.planned = List.copyOf(planned);
     }
 
     /** Every cell finished so far, in run order. */
-    RunResult result() {
+    synchronized RunResult result() {
         return latest;
     }
 
     @Override
     public void cellStarted(CellPlan cell, int i, int n) {
+        synchronized (this) {
+            started.add(cell);
+        }
         progress.cellStarted(cell, i, n);
     }
 
     @Override
     public void cellFinished(CellResult cell, int i, int n) {
         CellResult result = outputs.writeProfiles(cell, progress::warning);
-        finished.add(result);
-        latest = latest.withCells(finished);
-        outputs.writeFiles(latest, options);
+        synchronized (this) {
+            if (sealed) {
+                return;
+            }
+            started.removeIf(c -> c.id().equals(result.id()) && c.config().equals(result.config()));
+            finished.add(result);
+            latest = latest.withCells(finished);
+            outputs.writeFiles(latest, options);
+        }
         progress.cellFinished(result, i, n);
     }
+
+    /**
+     * User code ended the JVM: the finished cells, then each cell in progress (or, before any started, the
+     * next one planned: its workload was being prepared) with status {@code exited} and {@code how} as its
+     * note, written to the files. Nothing is collected after this.
+     *
+     * @return the result written, and the cell that was running (null when every planned cell had finished)
+     */
+    synchronized Sealed sealExited(String how) {
+        sealed = true;
+        List<CellPlan> running = new ArrayList<>(started);
+        if (running.isEmpty() && finished.size() < planned.size()) {
+            running.add(planned.get(finished.size()));
+        }
+        List<CellResult> cells = new ArrayList<>(finished);
+        for (CellPlan c : running) {
+            cells.add(new CellResult(c.id(), c.config(), CellResult.EXITED, List.of(), java.util.Map.of(),
+                    List.of("exited: user code called " + how)));
+        }
+        latest = latest.withCells(cells);
+        outputs.writeFiles(latest, options);
+        return new Sealed(latest, running.isEmpty() ? null : running.get(0));
+    }
+
+    /** What {@link #sealExited} wrote, and the cell in progress. */
+    record Sealed(RunResult result, CellPlan running) {}
 
     @Override
     public void trialFinished(CellPlan cell, boolean warmup, int index, int count, long makespanNanos) {

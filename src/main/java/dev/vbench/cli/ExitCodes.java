@@ -13,6 +13,21 @@ public final class ExitCodes {
     public static final int ENVIRONMENT = 3;
     /** A bug in vbench itself; rerun with --stacktrace and report it. */
     public static final int INTERNAL = 4;
+    /**
+     * A cell's tasks got stuck: none ended (and none could be submitted) for {@code --task-timeout}. The cell
+     * is written with status {@code stuck}, a note with how many tasks and where (their top user frames), and
+     * the other cells ran. Takes precedence over {@link #FAILED}.
+     */
+    public static final int STUCK = 5;
+    /**
+     * User code ended the JVM: {@code System.exit} in this JVM (caught by a shutdown hook: the finished cells
+     * are written, the cell in progress with status {@code exited}, and one line says which workload), or
+     * {@code System.exit}/{@code Runtime.halt} in a fork (the parent marks that cell {@code exited} and goes
+     * on). {@code Runtime.halt} in this JVM runs no hook: the JVM ends with the code user code gave it, and the
+     * files hold the cells finished before (run such code with {@code --forks 1}). Takes precedence over
+     * {@link #STUCK} and {@link #FAILED}.
+     */
+    public static final int USER_EXIT = 6;
     /** Interrupted by Ctrl-C (128 + SIGINT); finished cells were written. */
     public static final int INTERRUPTED = 130;
 

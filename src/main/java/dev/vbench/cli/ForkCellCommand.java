@@ -17,6 +17,7 @@ import dev.vbench.result.RunResult;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -77,8 +78,15 @@ public final class ForkCellCommand implements Callable<Integer> {
         Environment environment = EnvironmentProbe.capture(VersionProvider.version(),
                 "vbench " + ForkRunner.COMMAND + " (fork " + fork + ")");
         RunPlan run = new RunPlan(List.of(cell), plan.settings(), Path.of(plan.dataRoot()));
-        RunResult result = new Engine(NanoClock.SYSTEM, trialProbes, plan.profile()).run(run, environment, warnings);
+        // First the cell as "exited": what the parent finds if user code ends this JVM before the real result
+        OutputFiles.writeAtomically(out, ResultCodec.toJson(new RunResult(RunResult.SCHEMA, environment, plan.settings(),
+                List.of(new CellResult(cell.id(), cell.config(), CellResult.EXITED, List.of(), Map.of(), List.of())))));
+        RunResult result = new Engine(NanoClock.SYSTEM, trialProbes, plan.taskTimeout(), plan.profile())
+                .run(run, environment, warnings);
         OutputFiles.writeAtomically(out, ResultCodec.toJson(result));
+        if (result.cells().stream().anyMatch(r -> CellResult.STUCK.equals(r.status()))) {
+            return ExitCodes.STUCK; // the parent reads the cell; this JVM ends, and with it any abandoned task
+        }
         boolean interrupted = result.cells().stream().anyMatch(r -> !CellResult.OK.equals(r.status()));
         return interrupted ? ExitCodes.INTERRUPTED : ExitCodes.OK;
     }

@@ -170,4 +170,20 @@ final class OptionTypes {
             });
         }
     }
+
+    /** {@code run --task-timeout}: {@code off} (zero), or a duration from 100ms to 24h. */
+    static final class TaskTimeoutConverter extends Grammar<Duration> {
+        TaskTimeoutConverter() {
+            super(text -> {
+                if (text.equalsIgnoreCase("off")) {
+                    return Duration.ZERO;
+                }
+                Duration d = Quantities.duration(text);
+                if (d.compareTo(Duration.ofMillis(100)) < 0 || d.compareTo(Duration.ofHours(24)) > 0) {
+                    throw new IllegalArgumentException("is out of range; use 100ms to 24h, or off");
+                }
+                return d;
+            });
+        }
+    }
 }

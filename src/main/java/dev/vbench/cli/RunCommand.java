@@ -123,6 +123,13 @@ public final class RunCommand implements Callable<Integer> {
                     + " one that ends later is counted as timed out; both are reported, never hidden.")
     Duration timeout;
 
+    @Option(names = "--task-timeout", paramLabel = "TIME|off", defaultValue = "60s",
+            converter = OptionTypes.TaskTimeoutConverter.class,
+            description = "End a trial in which no task ended (and none could start) for TIME: its cell is marked stuck,"
+                    + " with how many tasks and where they were, they are interrupted and the run goes on (exit code 5)."
+                    + " Default: ${DEFAULT-VALUE}; 'off' never ends one.")
+    Duration taskTimeout;
+
     @Option(names = "--slo", paramLabel = "STAT<TIME",
             description = "Latency objective for a --concurrency sweep, e.g. 'p99<50ms' (quoted: < is a shell"
                     + " redirection; STAT: mean, p50, p90, p99, p999, max): the best concurrency is the highest"
@@ -251,14 +258,16 @@ public final class RunCommand implements Callable<Integer> {
         checkOptions();
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
-        try (UserCode code = classPath.open(dataDir != null ? dataDir : DataDirs.defaultRoot(), note -> note(err, note),
-                note -> {
-                    if (verbosity.verbose) {
-                        note(err, note);
-                    }
-                })) {
+        // the guard from the first line of user code on: a provider's constructor may call System.exit too
+        try (RunSession.InterruptGuard guard = RunSession.InterruptGuard.install();
+                UserCode code = classPath.open(dataDir != null ? dataDir : DataDirs.defaultRoot(), note -> note(err, note),
+                        note -> {
+                            if (verbosity.verbose) {
+                                note(err, note);
+                            }
+                        })) {
             thread.setContextClassLoader(code.loader()); // JDBC drivers, ServiceLoader.load(X) in workload code
-            return run(code);
+            return run(code, guard);
         } finally {
             thread.setContextClassLoader(previous);
         }
@@ -272,7 +281,7 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /** Options → request → plan (this shard's slice) → run → outputs. */
-    private int run(UserCode code) throws Exception {
+    private int run(UserCode code, RunSession.InterruptGuard guard) throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ShardOption sharded = shard == null ? null : ShardOption.resolve(shard, System.getenv());
@@ -293,14 +302,12 @@ public final class RunCommand implements Callable<Integer> {
                     + whole.cells().size() + " cell(s) of plan " + whole.fingerprint());
         }
         header(err, plan);
-        RunSession session = new RunSession(err, quiet, noProgress, pinning == Pinning.on, pinningThreshold,
+        RunSession session = new RunSession(err, quiet, noProgress, pinning == Pinning.on, pinningThreshold, taskTimeout,
                 profileRequest());
-        try (RunSession.InterruptGuard guard = RunSession.InterruptGuard.install()) {
-            RunResult result = session.run(plan, environment, files, reportOptions,
-                    sharded == null ? null : sharding(whole, plan, sharded, environment));
-            int exit = finish(out, err, plan.suite(), files, result, reportOptions);
-            return history.storeRun(result, exit, err, quiet); // after the files: they never wait on the store
-        }
+        RunResult result = session.run(plan, environment, files, reportOptions,
+                sharded == null ? null : sharding(whole, plan, sharded, environment), guard, out);
+        int exit = finish(out, err, plan.suite(), files, result, reportOptions);
+        return history.storeRun(result, exit, err, quiet); // after the files: they never wait on the store
     }
 
     /** What a shard's result records: the whole plan's fingerprint and cells, and this shard's. */
@@ -441,12 +448,34 @@ public final class RunCommand implements Callable<Integer> {
             err.println("vbench: interrupted; finished cells were kept");
             return ExitCodes.INTERRUPTED;
         }
+        List<CellResult> exited = result.cells().stream().filter(c -> CellResult.EXITED.equals(c.status())).toList();
+        if (!exited.isEmpty()) {
+            CellResult c = exited.get(0);
+            err.println("vbench: workload " + c.config().workload() + " ended the JVM in cell " + c.id() + ": "
+                    + firstNote(c).replaceFirst("^exited: ", "")
+                    + (exited.size() > 1 ? " (" + exited.size() + " cells exited; see their notes)" : "")
+                    + "; the other cells were kept");
+            return ExitCodes.USER_EXIT;
+        }
+        List<CellResult> stuck = result.cells().stream().filter(c -> CellResult.STUCK.equals(c.status())).toList();
+        if (!stuck.isEmpty()) {
+            CellResult c = stuck.get(0);
+            err.println("vbench: cell " + c.id() + " of workload " + c.config().workload() + " got stuck: "
+                    + firstNote(c).replaceFirst("^stuck: ", "")
+                    + (stuck.size() > 1 ? " (" + stuck.size() + " cells stuck; see their notes)" : "")
+                    + "; the other cells ran");
+            return ExitCodes.STUCK;
+        }
         if (failures > maxFailures) {
             err.println("vbench: " + failures + " task(s) failed (more than --max-failures " + maxFailures
                     + "); see the notes above and failureSamples in the JSON result");
             return ExitCodes.FAILED;
         }
         return ExitCodes.OK;
+    }
+
+    private static String firstNote(CellResult c) {
+        return c.notes().isEmpty() ? c.status() : c.notes().get(0);
     }
 
     private Slo parseSlo() {

@@ -68,6 +68,22 @@ final class RunOutputs {
         }
     }
 
+    /** After user code ended the JVM: the files once more and what {@code -o -} asked for on stdout, no tables. */
+    void finishPartial(PrintWriter out, RunResult result, ReportOptions options) {
+        writeFiles(result, options);
+        for (Output o : outputs) {
+            if (o.file() == null) {
+                out.print(o.format().exporter(options).render(result));
+            }
+        }
+        out.flush();
+    }
+
+    /** The -o files, for a message: {@code r.json, r.html}, or {@code stdout}. */
+    String names() {
+        return String.join(", ", outputs.stream().map(o -> o.file() == null ? "stdout" : o.file().toString()).toList());
+    }
+
     /**
      * Writes every stack of a profiled cell beside each -o file ({@code r.json} → {@code r.profiles/c1.tasks.collapsed},
      * and {@code c1.tasks.slow.collapsed} for its slow tail), in the collapsed-stack format flame-graph tools read,

@@ -32,10 +32,12 @@ final class RunSession {
     private final boolean noProgress;
     private final boolean pinning;
     private final Duration pinningThreshold;
+    private final Duration taskTimeout;
     private final ProfileRequest profile;
 
     RunSession(PrintWriter err, boolean quiet, boolean noProgress, boolean pinning, Duration pinningThreshold,
-            ProfileRequest profile) {
+            Duration taskTimeout, ProfileRequest profile) {
+        this.taskTimeout = taskTimeout;
         this.profile = profile;
         this.err = err;
         this.quiet = quiet;
@@ -45,12 +47,15 @@ final class RunSession {
     }
 
     /**
-     * Runs every part; returns every finished cell (and the one interrupted, if any).
+     * Runs every part; returns every finished cell (and the one interrupted, if any). When user code ends
+     * the JVM ({@code System.exit}) while it runs, {@code guard} writes the finished cells and the one in
+     * progress (status {@code exited}) to {@code files} and {@code -o -} to {@code out}, prints one line and
+     * ends the JVM with {@link ExitCodes#USER_EXIT}.
      *
      * @param sharding what the result records of the shard this plan is ({@code --shard}), or null
      */
-    RunResult run(Plan plan, Environment environment, RunOutputs files, ReportOptions reportOptions, Sharding sharding)
-            throws Exception {
+    RunResult run(Plan plan, Environment environment, RunOutputs files, ReportOptions reportOptions, Sharding sharding,
+            InterruptGuard guard, PrintWriter out) throws Exception {
         RunPlan first = plan.first();
         RunListener progress = TerminalProgress.create(err, quiet, noProgress,
                 first.settings().warmupTrials() + first.settings().measuredTrials());
@@ -62,26 +67,41 @@ final class RunSession {
         RunResult empty = new RunResult(RunResult.SCHEMA, environment, first.settings(), List.of())
                 .withSuite(plan.suite() == null ? null : plan.suite().layout()) // report prints a suite's tables from it
                 .withSharding(sharding);
-        CellCollector collector = new CellCollector(empty,
-                progress, files, reportOptions);
-        for (RunPlan part : plan.runs()) {
-            if (part.cells().isEmpty()) {
-                continue; // another shard's part
+        CellCollector collector = new CellCollector(empty, progress, files, reportOptions, plan.cells());
+        guard.onUserExit(how -> {
+            if (progress instanceof TerminalProgress bar) {
+                bar.close();
             }
-            RunResult done = runPart(part, probes, profile, environment, collector, progress);
-            boolean stopped = done.cells().size() < part.cells().size()
-                    || done.cells().stream().anyMatch(c -> !CellResult.OK.equals(c.status()));
-            if (stopped) {
-                break;
+            CellCollector.Sealed sealed = collector.sealExited(how);
+            files.finishPartial(out, sealed.result(), reportOptions);
+            String where = sealed.running() == null ? "after the last cell"
+                    : "in cell " + sealed.running().id() + " (" + sealed.running().config().label() + ")";
+            err.println("vbench: workload " + (sealed.running() == null ? "code" : sealed.running().workload().name())
+                    + " ended the JVM " + where + ": user code called " + how + "; finished cells were kept"
+                    + (files.anyFile() ? " in " + files.names() : "") + ", exit code " + ExitCodes.USER_EXIT);
+            err.flush();
+        });
+        try (UserOutput printed = UserOutput.capture()) {
+            for (RunPlan part : plan.runs()) {
+                if (part.cells().isEmpty()) {
+                    continue; // another shard's part
+                }
+                RunResult done = runPart(part, probes, environment, collector, progress);
+                boolean stopped = done.cells().size() < part.cells().size()
+                        || done.cells().stream().anyMatch(c -> CellResult.INTERRUPTED.equals(c.status()));
+                if (stopped) {
+                    break;
+                }
             }
+            printed.summary().ifPresent(progress::warning);
         }
         return collector.result();
     }
 
-    private static RunResult runPart(RunPlan part, TrialProbes probes, ProfileRequest profile, Environment environment,
-            RunListener listener, RunListener progress) throws Exception {
+    private RunResult runPart(RunPlan part, TrialProbes probes, Environment environment, RunListener listener,
+            RunListener progress) throws Exception {
         try {
-            return new Engine(NanoClock.SYSTEM, probes, profile).run(part, environment, listener);
+            return new Engine(NanoClock.SYSTEM, probes, taskTimeout, profile).run(part, environment, listener);
         } finally {
             if (progress instanceof TerminalProgress bar) {
                 bar.close(); // a failed run leaves no half-drawn bar before the error line
@@ -90,7 +110,9 @@ final class RunSession {
     }
 
     /**
-     * Ctrl-C interrupts the thread that opened the guard; the JVM then waits (up to 30 s) until the
+     * Ctrl-C interrupts the thread that opened the guard; user code that calls {@code System.exit} instead
+     * runs {@link #onUserExit} (the files are written, one line printed) and the JVM ends with
+     * {@link ExitCodes#USER_EXIT}, whatever status it was given; the JVM then waits (up to 30 s) until the
      * guard is closed — after the command has written its files and printed its tables — so what
      * finished is never lost. A task that ignores the interrupt past that gets one line on stderr.
      *
@@ -107,16 +129,30 @@ final class RunSession {
 
         private final CountDownLatch commandDone = new CountDownLatch(1);
         private final Thread hook;
+        /** What a user exit does: says so (before the run starts), then the session's (files, one line). */
+        private volatile java.util.function.Consumer<String> onUserExit;
 
         private InterruptGuard() {
             Thread runner = Thread.currentThread();
+            java.io.PrintStream stderr = System.err; // the real one: user code's is captured while the run lasts
+            onUserExit = how -> stderr.println("vbench: user code called " + how + " while vbench loaded it, before any"
+                    + " cell ran; exit code " + ExitCodes.USER_EXIT);
             hook = new Thread(() -> {
+                String how = UserExit.how(Thread.getAllStackTraces());
+                java.util.function.Consumer<String> userExit = onUserExit;
+                if (how != null && userExit != null) {
+                    try {
+                        userExit.accept(how);
+                    } finally {
+                        Runtime.getRuntime().halt(ExitCodes.USER_EXIT); // the status System.exit gave is not ours to keep
+                    }
+                }
                 runner.interrupt();
                 try {
                     if (!commandDone.await(GRACE_SECONDS, TimeUnit.SECONDS)) {
-                        System.err.println("vbench: a task did not return within " + GRACE_SECONDS
+                        stderr.println("vbench: a task did not return within " + GRACE_SECONDS
                                 + " s of the interrupt; stopping without the tables (the files hold every cell finished before)");
-                        System.err.flush();
+                        stderr.flush();
                     }
                 } catch (InterruptedException ignored) {
                     Thread.currentThread().interrupt();
@@ -127,6 +163,11 @@ final class RunSession {
 
         static InterruptGuard install() {
             return new InterruptGuard();
+        }
+
+        /** What to do, on the hook's thread, when user code (not a signal) ends the JVM: given how it did. */
+        void onUserExit(java.util.function.Consumer<String> action) {
+            this.onUserExit = action;
         }
 
         @Override

@@ -16,6 +16,7 @@ import dev.vbench.spi.Task;
 import dev.vbench.spi.Workload;
 import dev.vbench.stats.Summaries;
 import dev.vbench.result.RunSettings;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +36,9 @@ import java.util.concurrent.ExecutorService;
  */
 public final class Engine {
 
+    /** The default {@code --task-timeout}: 60 s without a task ending or being submitted. */
+    public static final Duration DEFAULT_TASK_TIMEOUT = Watchdog.DEFAULT_TIMEOUT;
+
     private final TrialRunner trialRunner;
     private final ForkRunner forkRunner;
     private final TrialProbes probes;
@@ -42,6 +46,7 @@ public final class Engine {
     /** Who samples the JVM's events in this JVM, opened at the first profiled cell; null when none. */
     private JvmProfiler jvmProfiler;
     private boolean jvmProfilerOpened;
+    private final Watchdog watchdog;
 
     /** An engine with the default probes around every trial ({@link TrialProbes#defaults()}). */
     public Engine(NanoClock clock) {
@@ -50,25 +55,39 @@ public final class Engine {
 
     /** @param probes what is recorded around every trial, outside the timed region */
     public Engine(NanoClock clock, TrialProbes probes) {
-        this(clock, probes, ProfileRequest.OFF);
+        this(clock, probes, DEFAULT_TASK_TIMEOUT);
+    }
+
+    /**
+     * @param taskTimeout a trial in which no task ended and none was submitted for this long is stuck
+     *     ({@link Watchdog}); zero: never
+     */
+    public Engine(NanoClock clock, TrialProbes probes, Duration taskTimeout) {
+        this(clock, probes, taskTimeout, ProfileRequest.OFF);
     }
 
     /**
      * @param probes what is recorded around every trial, outside the timed region
+     * @param taskTimeout a trial in which no task ended and none was submitted for this long is stuck
+     *     ({@link Watchdog}); zero: never
      * @param profile what is profiled during measured trials ({@code --profile}); {@link ProfileRequest#OFF}: nothing
      */
-    public Engine(NanoClock clock, TrialProbes probes, ProfileRequest profile) {
+    public Engine(NanoClock clock, TrialProbes probes, Duration taskTimeout, ProfileRequest profile) {
         this.trialRunner = new TrialRunner(clock);
         this.probes = probes;
         this.profile = profile;
-        this.forkRunner = new ForkRunner(probes.settings(), profile); // forks record and profile what this JVM would
+        this.watchdog = new Watchdog(taskTimeout);
+        // forks record, watch and profile what this JVM would
+        this.forkRunner = new ForkRunner(probes.settings(), taskTimeout, profile);
     }
 
     /**
      * Runs every cell, a table row at a time (the cells that differ only in executor and JVM), its
      * trials in the row's {@link TrialOrder} ({@code settings.order()}, default grouped). On
      * interrupt (Ctrl-C) the cells in progress are kept with the trials they finished and status
-     * {@code interrupted}, and the run stops.
+     * {@code interrupted}, and the run stops. A cell whose tasks get stuck ({@code --task-timeout}), or
+     * whose fork ended without its result, ends with status {@code stuck} or {@code exited} and a note,
+     * and the run goes on with the next cell.
      */
     public RunResult run(RunPlan plan, Environment environment, RunListener listener) throws Exception {
         List<CellResult> done = new ArrayList<>();
@@ -90,13 +109,14 @@ public final class Engine {
                 }
                 List<CellResult> results = runRow(row, first, workload, plan, listener, order, random);
                 done.addAll(results);
-                if (results.stream().anyMatch(r -> !CellResult.OK.equals(r.status()))) {
+                if (results.stream().anyMatch(r -> CellResult.INTERRUPTED.equals(r.status()))) {
                     break;
                 }
                 first = end;
             }
         } finally {
             closeQuietly(workload);
+            watchdog.close();
         }
         return new RunResult(RunResult.SCHEMA, environment, plan.settings(), done);
     }
@@ -159,6 +179,8 @@ public final class Engine {
         int next;
         boolean started;
         String status = CellResult.OK;
+        /** Why the cell ended early (stuck, its fork exited), when it did. */
+        final List<String> endNotes = new ArrayList<>();
 
         CellRun(CellPlan cell, int index, RunPlan plan, RunListener listener) {
             this.cell = cell;
@@ -170,7 +192,8 @@ public final class Engine {
 
         /** @param workload the prepared workload of an in-process cell (its notes join the cell's); null when forked */
         CellResult result(Workload workload) {
-            List<String> notes = cellNotes(trials, forked ? forkNotes : workload == null ? List.of() : workload.notes());
+            List<String> notes = new ArrayList<>(endNotes);
+            notes.addAll(cellNotes(trials, forked ? forkNotes : workload == null ? List.of() : workload.notes()));
             CellResult result = new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials), notes);
             if (profiler != null) {
                 result = result.withProfiles(profiler.profiles());
@@ -204,11 +227,20 @@ public final class Engine {
         try {
             for (int c : schedule) {
                 CellRun run = runs.get(c);
+                if (run.next >= run.units) {
+                    continue; // ended early (stuck)
+                }
                 if (!run.started) {
                     run.started = true;
                     listener.cellStarted(run.cell, run.index, total);
                 }
-                runUnit(run, workload, plan, listener);
+                try {
+                    runUnit(run, workload, plan, listener);
+                } catch (CellEnded e) {
+                    endEarly(run, e, listener);
+                    listener.cellFinished(run.result(workload), run.index, total);
+                    continue;
+                }
                 run.next++;
                 if (run.next == run.units) {
                     listener.cellFinished(run.result(workload), run.index, total);
@@ -231,6 +263,42 @@ public final class Engine {
         return runs.stream().map(r -> r.result(workload)).toList();
     }
 
+    /**
+     * Ends a cell before its last unit: the status, and the reason as its first note. A stuck cell is also
+     * a warning as it happens (the run goes on, maybe for long), and one more when its tasks still run here.
+     */
+    private static void endEarly(CellRun run, CellEnded e, RunListener listener) {
+        run.status = e.status;
+        run.endNotes.add(e.getMessage());
+        run.next = run.units;
+        if (CellResult.STUCK.equals(e.status)) {
+            listener.warning("cell " + run.cell.config().label() + " " + e.getMessage());
+        }
+        if (e.abandoned) {
+            listener.warning("cell " + run.cell.config().label() + ": stuck tasks ignored the interrupt and still run"
+                    + " in this JVM; later cells may be disturbed (--forks 1 runs each cell in a fresh JVM, where a"
+                    + " stuck fork is ended)");
+        }
+    }
+
+    /** A cell that ended before its last unit: stuck here or in its fork, or its fork's JVM ended in user code. */
+    static final class CellEnded extends Exception {
+        private static final long serialVersionUID = 1L;
+        final String status;
+        /** Whether tasks that ignored the interrupt still run in this JVM. */
+        final boolean abandoned;
+
+        CellEnded(String status, String note, boolean abandoned) {
+            super(note, null, false, false);
+            this.status = status;
+            this.abandoned = abandoned;
+        }
+
+        static CellEnded stuck(Watchdog.StuckException e) {
+            return new CellEnded(CellResult.STUCK, "stuck: " + e.getMessage(), e.abandoned);
+        }
+    }
+
     /** One unit: the cell's next trial in this JVM, or its next fork. */
     private void runUnit(CellRun run, Workload workload, RunPlan plan, RunListener listener) throws Exception {
         int warmup = plan.settings().warmupTrials();
@@ -251,6 +319,9 @@ public final class Engine {
                 TrialResult numbered = t.withIndex(run.trials.size(), f);
                 run.trials.add(numbered);
                 listener.trialFinished(run.cell, false, numbered.index(), measured, numbered.makespanNanos());
+            }
+            if (fork.ended() != null) {
+                throw new CellEnded(fork.status(), fork.ended(), false);
             }
         } else if (run.next < warmup) {
             TrialResult t = runTrial(run.cell, workload, run.next, null);
@@ -284,6 +355,14 @@ public final class Engine {
 
     /** @param profiler profiles this trial (a measured one of a profiled cell); null: not profiled */
     private TrialResult runTrial(CellPlan cell, Workload workload, int index, CellProfiler profiler) throws Exception {
+        try {
+            return runWatched(cell, workload, index, profiler);
+        } catch (Watchdog.StuckException e) {
+            throw CellEnded.stuck(e);
+        }
+    }
+
+    private TrialResult runWatched(CellPlan cell, Workload workload, int index, CellProfiler profiler) throws Exception {
         if (Thread.currentThread().isInterrupted()) {
             throw new InterruptedException();
         }
@@ -294,7 +373,8 @@ public final class Engine {
             Instant start = Instant.now(); // outside the timed region: shows the order of interleaved trials
             TrialProbes.Trial trial = profiler == null ? () -> trialRunner.run(task, executor, cell.load(), index)
                     : () -> profiled(profiler, profiler.wrap(task), executor, cell.load(), index);
-            return probes.around(cell.config(), trial).withStartTime(start);
+            return watchdog.run(() -> probes.around(cell.config(), trial), executor, trialRunner::current)
+                    .withStartTime(start);
         } finally {
             executor.shutdownNow();
         }

@@ -39,10 +39,11 @@ import java.util.TreeMap;
  * @param pinningThresholdNanos shortest pinned park counted ({@code --pinning-threshold})
  * @param classPath the user's code ({@code --classpath}): absolute class path entries, each checked
  *     by its SHA-256 in the parent's result ({@link RunSettings#code()}); empty for built-ins only
+ * @param taskTimeoutNanos the parent's {@code --task-timeout}, 0 = off
  * @param profile what the fork profiles of its measured trials ({@code --profile}); off when absent
  */
 public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long seed, String dataRoot, boolean pinning,
-        long pinningThresholdNanos, List<String> classPath, ProfileRequest profile) {
+        long pinningThresholdNanos, List<String> classPath, long taskTimeoutNanos, ProfileRequest profile) {
 
     public ForkPlan {
         if (cell == null || dataRoot == null) {
@@ -54,8 +55,9 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
 
     /** A plan that profiles nothing. */
     public ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long seed, String dataRoot, boolean pinning,
-            long pinningThresholdNanos, List<String> classPath) {
-        this(cell, warmupTrials, measuredTrials, seed, dataRoot, pinning, pinningThresholdNanos, classPath, ProfileRequest.OFF);
+            long pinningThresholdNanos, List<String> classPath, long taskTimeoutNanos) {
+        this(cell, warmupTrials, measuredTrials, seed, dataRoot, pinning, pinningThresholdNanos, classPath, taskTimeoutNanos,
+                ProfileRequest.OFF);
     }
 
     /**
@@ -82,12 +84,12 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
 
     /** The plan of one fork of {@code cell} that runs {@code trials} measured trials. */
     public static ForkPlan of(CellPlan cell, RunSettings settings, Path dataRoot, TrialProbes.Settings probes, int trials) {
-        return of(cell, settings, dataRoot, probes, ProfileRequest.OFF, trials);
+        return of(cell, settings, dataRoot, probes, trials, Engine.DEFAULT_TASK_TIMEOUT, ProfileRequest.OFF);
     }
 
-    /** The plan of one fork of {@code cell} that runs {@code trials} measured trials and profiles them as asked. */
-    public static ForkPlan of(CellPlan cell, RunSettings settings, Path dataRoot, TrialProbes.Settings probes,
-            ProfileRequest profile, int trials) {
+    /** As above, with the run's {@code --task-timeout} (zero: off) and what each fork profiles ({@code --profile}). */
+    public static ForkPlan of(CellPlan cell, RunSettings settings, Path dataRoot, TrialProbes.Settings probes, int trials,
+            Duration taskTimeout, ProfileRequest profile) {
         LoadShape load = cell.load();
         Cell c = new Cell(cell.id(), cell.workload().name(), new TreeMap<>(cell.params().unredactedText()),
                 cell.executor().spec(), load.tasks(), load.concurrency(), load.durationNanos(), load.ratePerSecond(),
@@ -97,7 +99,12 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
         List<String> classPath = settings.code().stream().filter(e -> !CodeEntry.SOURCE.equals(e.kind()))
                 .map(e -> Path.of(e.path()).toAbsolutePath().toString()).toList();
         return new ForkPlan(c, settings.warmupTrials(), trials, settings.seed(), dataRoot.toAbsolutePath().toString(),
-                probes.pinning(), probes.pinningThreshold().toNanos(), classPath, profile);
+                probes.pinning(), probes.pinningThreshold().toNanos(), classPath, taskTimeout.toNanos(), profile);
+    }
+
+    /** The parent's {@code --task-timeout}. */
+    public Duration taskTimeout() {
+        return Duration.ofNanos(taskTimeoutNanos);
     }
 
     /** The probes the parent records with. */

@@ -16,6 +16,7 @@ import dev.vbench.stats.Summaries;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -44,14 +45,23 @@ public final class ForkRunner {
     /** The class every fork starts. */
     public static final String MAIN_CLASS = "dev.vbench.Main";
 
-    /** How long a fork gets to stop after an interrupt (Ctrl-C) before it is killed. */
+    /**
+     * What one fork produced.
+     *
+     * @param notes what the fork's workload said about its cell (its own notes, not those of the trials' summary)
+     * @param status the fork's cell status: ok, or stuck or exited (the cell ends with it)
+     * @param ended why the cell ended early (the first note of a stuck cell, or how the fork's JVM ended); null when ok
+     * @param profiles what the fork profiled of its measured trials, every stack kept; empty when not profiled
+     */
+    record Fork(long pid, List<TrialResult> trials, List<String> notes, String status, String ended,
+            List<Profile> profiles) {}
 
-    /** What one fork produced. */
-    /** @param notes what the fork's workload said about its cell (its own notes, not those of the trials' summary) */
-    /** @param profiles what the fork profiled of its measured trials, every stack kept; empty when not profiled */
-    record Fork(long pid, List<TrialResult> trials, List<String> notes, List<Profile> profiles) {}
+    /** Exit codes of vbench's own failures in a fork, which it explains in its last line ({@code vbench: …}). */
+    private static final java.util.Set<Integer> VBENCH_FAILURES = java.util.Set.of(WorkloadException.USAGE,
+            WorkloadException.ENVIRONMENT, 4, 130);
 
     private final TrialProbes.Settings probes;
+    private final Duration taskTimeout;
     private final ProfileRequest profile;
     private final Path scratchDir;
 
@@ -62,20 +72,21 @@ public final class ForkRunner {
 
     /** @param probes what each fork records around its trials (--pinning, --pinning-threshold of the run) */
     public ForkRunner(TrialProbes.Settings probes) {
-        this(probes, ProfileRequest.OFF);
+        this(probes, Engine.DEFAULT_TASK_TIMEOUT, ProfileRequest.OFF);
     }
 
     /**
-     * @param probes what each fork records around its trials (--pinning, --pinning-threshold of the run)
+     * @param taskTimeout each fork's {@code --task-timeout} (zero: off)
      * @param profile what each fork profiles of its measured trials (--profile)
      */
-    public ForkRunner(TrialProbes.Settings probes, ProfileRequest profile) {
-        this(probes, profile, null);
+    public ForkRunner(TrialProbes.Settings probes, Duration taskTimeout, ProfileRequest profile) {
+        this(probes, taskTimeout, profile, null);
     }
 
     /** @param scratchDir where the plan, result and log files of a fork are made; null: the system's temporary directory */
-    ForkRunner(TrialProbes.Settings probes, ProfileRequest profile, Path scratchDir) {
+    ForkRunner(TrialProbes.Settings probes, Duration taskTimeout, ProfileRequest profile, Path scratchDir) {
         this.probes = probes;
+        this.taskTimeout = taskTimeout;
         this.profile = profile;
         this.scratchDir = scratchDir;
     }
@@ -85,10 +96,15 @@ public final class ForkRunner {
         return measuredTrials / forks + (f <= measuredTrials % forks ? 1 : 0);
     }
 
-    /** Starts one fork, waits for it, and reads the trials it wrote. */
+    /**
+     * Starts one fork, waits for it, and reads the trials it wrote. The fork first writes its cell with
+     * status {@code exited} ({@code fork-cell}, before any user code runs), then its real result: a fork
+     * that ends with that first file still there ended inside user code (System.exit, Runtime.halt, a
+     * crash), and its cell ends as {@code exited} with the fork's exit code; the run goes on.
+     */
     Fork runFork(CellPlan cell, RunSettings settings, Path dataRoot, int fork, int trials)
             throws IOException, InterruptedException {
-        Path planFile = ForkPlan.of(cell, settings, dataRoot, probes, profile, trials).write(scratchDir);
+        Path planFile = ForkPlan.of(cell, settings, dataRoot, probes, trials, taskTimeout, profile).write(scratchDir);
         Path resultFile = scratchFile(".json");
         Path logFile = scratchFile(".log");
         try {
@@ -96,25 +112,45 @@ public final class ForkRunner {
             command.addAll(childArguments(planFile, resultFile, fork));
             JavaProcess.Ended ended = JavaProcess.run(command, logFile);
             int code = ended.exitCode();
+            CellResult forked = Files.size(resultFile) == 0 ? null : cellOf(ResultCodec.read(resultFile), ended);
+            boolean inUserCode = forked != null && CellResult.EXITED.equals(forked.status());
+            if (inUserCode && !(VBENCH_FAILURES.contains(code) && ended.lastLine().startsWith("vbench: "))) {
+                return new Fork(ended.pid(), List.of(), List.of(), CellResult.EXITED, "exited: fork " + fork
+                        + "'s JVM ended with exit code " + code + " while running the cell's code (System.exit,"
+                        + " Runtime.halt or a crash); last output: " + ended.lastLine(), List.of());
+            }
+            if (forked != null && CellResult.STUCK.equals(forked.status())) {
+                return new Fork(ended.pid(), forked.trials(), List.of(), CellResult.STUCK, forked.notes().get(0),
+                        forked.profiles());
+            }
             if (code != 0) {
                 throw new WorkloadException(code == WorkloadException.USAGE ? code : WorkloadException.ENVIRONMENT,
                         "fork " + fork + " of cell " + cell.config().label() + " failed with exit code " + code + ": "
                                 + ended.lastLine());
             }
-            RunResult result = ResultCodec.read(resultFile);
-            if (result.cells().isEmpty()) {
+            if (forked == null) {
                 throw new WorkloadException(WorkloadException.ENVIRONMENT, "fork " + fork + " of cell "
                         + cell.config().label() + " wrote no cell: " + ended.lastLine());
             }
-            CellResult forked = result.cells().get(0);
             List<String> own = new ArrayList<>(forked.notes());
             own.removeAll(Summaries.notes(forked.trials())); // the summary's notes are recomputed over every fork's trials
-            return new Fork(ended.pid(), forked.trials(), own, forked.profiles());
+            return new Fork(ended.pid(), forked.trials(), own, CellResult.OK, null, forked.profiles());
         } finally {
             Files.deleteIfExists(planFile);
             Files.deleteIfExists(resultFile);
             Files.deleteIfExists(logFile);
         }
+    }
+
+    /** The one cell of a fork's result. */
+    private static CellResult cellOf(RunResult result, JavaProcess.Ended ended) {
+        if (result.cells().isEmpty()) {
+            throw new WorkloadException(WorkloadException.ENVIRONMENT, "a fork wrote no cell: " + ended.lastLine());
+        }
+        CellResult cell = result.cells().get(0);
+        return CellResult.STUCK.equals(cell.status()) && cell.notes().isEmpty()
+                ? new CellResult(cell.id(), cell.config(), cell.status(), cell.trials(), cell.summary(), List.of("stuck"))
+                : cell;
     }
 
     private Path scratchFile(String suffix) throws IOException {

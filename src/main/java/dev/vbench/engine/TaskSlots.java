@@ -1,8 +1,5 @@
 package dev.vbench.engine;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * Per-task timestamp storage for one trial, in chunks of preallocated arrays. A task writes only
  * its own slot, through the {@link Chunk} reference it was handed at submit time: no lock, no
@@ -88,7 +85,13 @@ final class TaskSlots {
         }
     }
 
-    private final List<Chunk> chunks = new ArrayList<>();
+    /**
+     * The chunks so far, in an array sized for the limit (at most 763 for {@link TrialRunner#MAX_TASKS}):
+     * the submitter appends, and the {@link Watchdog} may read it from its own thread without a lock (a
+     * chunk it cannot see yet is null).
+     */
+    private final Chunk[] chunks;
+    private int chunkCount;
     private final long capacityLimit;
     private long used;
     /** The chunk {@link #chunkFor} handed out last, and the index just past it: the submitter's fast path. */
@@ -97,13 +100,19 @@ final class TaskSlots {
 
     private TaskSlots(long capacityLimit) {
         this.capacityLimit = capacityLimit;
+        this.chunks = new Chunk[(int) ((Math.max(1, capacityLimit) + CHUNK_SIZE - 1) >>> CHUNK_BITS)];
+    }
+
+    private void add(Chunk c) {
+        chunks[chunkCount] = c;
+        chunkCount++;
     }
 
     /** Exactly {@code tasks} slots, all allocated now. */
     static TaskSlots preallocated(long tasks) {
         TaskSlots s = new TaskSlots(tasks);
         for (long first = 0; first < tasks; first += CHUNK_SIZE) {
-            s.chunks.add(new Chunk(first, chunkLength(tasks - first)));
+            s.add(new Chunk(first, chunkLength(tasks - first)));
         }
         return s;
     }
@@ -111,7 +120,7 @@ final class TaskSlots {
     /** Slots allocated a chunk at a time, up to {@code limit} tasks. */
     static TaskSlots growable(long limit) {
         TaskSlots s = new TaskSlots(limit);
-        s.chunks.add(new Chunk(0, chunkLength(limit)));
+        s.add(new Chunk(0, chunkLength(limit)));
         return s;
     }
 
@@ -148,22 +157,42 @@ final class TaskSlots {
             return current; // the common case: same chunk as the previous task
         }
         int c = (int) (index >>> CHUNK_BITS);
-        while (c >= chunks.size()) {
-            long first = (long) chunks.size() << CHUNK_BITS;
-            chunks.add(new Chunk(first, chunkLength(capacityLimit - first)));
+        while (c >= chunkCount) {
+            long first = (long) chunkCount << CHUNK_BITS;
+            add(new Chunk(first, chunkLength(capacityLimit - first)));
         }
-        current = chunks.get(c);
+        current = chunks[c];
         currentEnd = chunkEnd(index);
         return current;
     }
 
-    /** Number of slots handed out: tasks submitted or dropped. */
+    /** Number of slots handed out: tasks submitted or dropped (the {@link Watchdog} reads it racily, as progress). */
     long used() {
         return used;
     }
 
     /** The chunk of an already used index, for reading after the trial. */
     Chunk chunk(long index) {
-        return chunks.get((int) (index >>> CHUNK_BITS));
+        return chunks[(int) (index >>> CHUNK_BITS)];
     }
+
+    /**
+     * For the {@link Watchdog}, on its own thread while the trial runs: the first index at or after
+     * {@code from} (and below {@code used}) whose task has not been seen ended or dropped. Its reads
+     * are opaque and may lag the tasks' writes; nothing on the task path changes for it.
+     */
+    long firstNotEnded(long from, long used) {
+        long i = from;
+        while (i < used) {
+            Chunk c = chunks[(int) (i >>> CHUNK_BITS)];
+            int slot = slot(i);
+            if (c == null || ((long) LONGS.getOpaque(c.times, at(slot, END)) == 0 && c.state[slot] != DROPPED)) {
+                return i;
+            }
+            i++;
+        }
+        return i;
+    }
+
+    private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.arrayElementVarHandle(long[].class);
 }

@@ -77,6 +77,8 @@ public final class TrialRunner {
     private final NanoClock clock;
     private final Pacer pacer;
     private final long timedTaskLimit;
+    /** The trial running now, for the {@link Watchdog} on another thread; written twice per trial. */
+    private volatile Trial current;
 
     public TrialRunner(NanoClock clock) {
         this(clock, Pacer.parkThenSpin(clock));
@@ -102,6 +104,11 @@ public final class TrialRunner {
         this.timedTaskLimit = timedTaskLimit;
     }
 
+    /** The trial running now, or null between trials: what the {@link Watchdog} watches. */
+    Trial current() {
+        return current;
+    }
+
     /** Runs one closed-model trial of {@code tasks} tasks. */
     public TrialResult run(Task task, ExecutorService executor, int tasks, int concurrency, int index)
             throws InterruptedException {
@@ -118,6 +125,7 @@ public final class TrialRunner {
         Trial trial = new Trial(load, task, clock, timedTaskLimit);
         JvmCounters.resetPeakThreads();
         JvmCounters before = JvmCounters.now();
+        current = trial;
         try {
             switch (load) {
                 case LoadShape.Closed c -> submitCounted(trial, executor, c.tasks());
@@ -131,6 +139,8 @@ public final class TrialRunner {
         } catch (InterruptedException e) {
             executor.shutdownNow();
             throw e;
+        } finally {
+            current = null;
         }
         JvmCounters used = before.until(JvmCounters.now());
         int peakThreads = JvmCounters.peakThreads();

@@ -11,7 +11,9 @@ import java.util.Map;
  *
  * @param id stable identifier within a run, e.g. {@code c3}
  * @param config what was run
- * @param status {@code ok}, {@code interrupted} (Ctrl-C during the cell) or {@code failed}
+ * @param status {@code ok}, {@code interrupted} (Ctrl-C during the cell), {@code failed}, {@code stuck} (its tasks
+ *     did not end within {@code --task-timeout}; a note says how many and where) or {@code exited} (user code ended
+ *     the JVM during the cell; a note says how)
  * @param trials measured trials (warmup trials are not kept)
  * @param summary per-metric statistics over {@code trials}, keyed by {@link Metric#key()}
  * @param notes warnings about this cell (outliers, too few trials), one sentence each
@@ -35,6 +37,10 @@ public record CellResult(
     public static final String OK = "ok";
     public static final String INTERRUPTED = "interrupted";
     public static final String FAILED = "failed";
+    /** The cell's tasks stopped making progress for {@code --task-timeout}; the run went on with the next cell. */
+    public static final String STUCK = "stuck";
+    /** User code ended the JVM (System.exit, Runtime.halt) while the cell ran. */
+    public static final String EXITED = "exited";
 
     /** A cell of a run without a JVM axis. */
     public CellResult(String id, CellConfig config, String status, List<TrialResult> trials,

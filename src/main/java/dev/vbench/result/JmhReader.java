@@ -43,13 +43,7 @@ public final class JmhReader {
 
     /** Reads the whole file as text; a missing or unreadable file is a one-line error. */
     public static String readText(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new ResultFormatException(file + " does not exist; check the path");
-        } catch (IOException e) {
-            throw new ResultFormatException("cannot read " + file + " (" + e.getMessage() + "); check its permissions");
-        }
+        return ResultCodec.readText(file);
     }
 
     /** Parses a JMH JSON document. */

@@ -68,26 +68,43 @@ public final class ResultCodec {
 
     /** Reads a result file; the messages of the exceptions name the file and the fix. */
     public static RunResult read(Path file) {
-        String text;
+        return fromJson(readText(file), file.toString());
+    }
+
+    /** The text of a result file (vbench's or JMH's); the messages of the exceptions name the file and the fix. */
+    public static String readText(Path file) {
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            return Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new ResultFormatException(file + " does not exist; check the path");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new ResultFormatException(file + " is not UTF-8 text; give a result file written by 'vbench run -o FILE.json'");
         } catch (IOException e) {
             throw new ResultFormatException("cannot read " + file + " (" + e.getMessage() + "); check its permissions");
         }
-        return fromJson(text, file.toString());
     }
 
     static <T> T treeToValue(JsonNode node, Class<T> type, String source) {
+        T value;
         try {
-            return MAPPER.treeToValue(node, type);
+            value = MAPPER.treeToValue(node, type);
+        } catch (com.fasterxml.jackson.databind.JsonMappingException e) {
+            String path = RequiredFields.path(e);
+            if (e.getCause() instanceof NullPointerException) { // a record refused a null inside a list or map
+                String at = RequiredFields.firstNull(node.at(RequiredFields.pointer(e)), path);
+                throw new ResultFormatException(source + ": " + (at == null ? path : at)
+                        + " is missing or null; give a result file written by 'vbench run -o FILE.json' (was it edited by hand?)");
+            }
+            throw new ResultFormatException(source + (path.isEmpty() ? "" : ": " + path) + " does not match its schema ("
+                    + firstLine(e.getOriginalMessage()) + "); was it edited by hand?");
         } catch (JsonProcessingException | IllegalArgumentException e) {
             throw new ResultFormatException(source + " does not match its schema (" + firstLine(e.getMessage())
                     + "); was it edited by hand?");
         } catch (UncheckedIOException e) {
             throw new ResultFormatException(source + " cannot be read: " + firstLine(e.getMessage()));
         }
+        RequiredFields.check(value, source);
+        return value;
     }
 
     private static String firstLine(String s) {

@@ -106,7 +106,8 @@ class ForkRunnerTest {
             Files.delete(plan);
         }
         Path scratch = Files.createDirectory(dataRoot.resolve("scratch"));
-        ForkRunner.Fork fork = new ForkRunner(TrialProbes.Settings.DEFAULTS, dev.vbench.profile.ProfileRequest.OFF, scratch)
+        ForkRunner.Fork fork = new ForkRunner(TrialProbes.Settings.DEFAULTS, Engine.DEFAULT_TASK_TIMEOUT,
+                dev.vbench.profile.ProfileRequest.OFF, scratch)
                 .runFork(noopCell(), new RunSettings(0, 1, 1, 42), dataRoot, 1, 1);
         assertEquals(1, fork.trials().size());
         assertEquals(List.of(), planFiles(scratch), "the fork's plan, result and log files are deleted after the fork");

@@ -1,0 +1,206 @@
+package dev.vbench.engine;
+
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+/**
+ * Ends a trial that cannot finish ({@code --task-timeout}): the trial runs on a thread of its own (the
+ * sequential executor runs its tasks there too), and the engine's thread waits for it, looking every
+ * poll at what the trial has done: tasks submitted ({@link TaskSlots#used()}) and tasks ended
+ * ({@link TaskSlots#firstNotEnded}, a cursor over the end times the tasks write anyway). When neither
+ * moved for the timeout, the trial is stuck: the task threads' stacks are taken
+ * ({@link StuckTasks}), the tasks interrupted ({@code shutdownNow}, and the trial thread), and the cell
+ * ends with status {@code stuck}. Tasks that ignore the interrupt for {@value #GRACE_SECONDS} s are
+ * abandoned (the trial thread is replaced): the engine warns that later cells in this JVM may be
+ * disturbed. Nothing is added to the task path; the watchdog's reads are racy on purpose and only ever
+ * late, which delays a verdict by a poll, never makes one.
+ *
+ * <pre>{@code
+ * Watchdog dog = new Watchdog(Duration.ofSeconds(60));
+ * TrialResult t = dog.run(() -> runner.run(task, executor, load, 0), executor, runner::current);
+ * }</pre>
+ */
+public final class Watchdog {
+
+    /** The default: a task that has not ended in a minute, while nothing else moved, is not a benchmark. */
+    static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+    /** How long stuck tasks get to honour the interrupt before they are abandoned. */
+    static final int GRACE_SECONDS = 2;
+    /** How long a Ctrl-C waits for the trial thread (the JVM itself waits 30 s for the run). */
+    private static final int INTERRUPT_WAIT_SECONDS = 20;
+
+    /** Ends the cell: the trial was stuck. */
+    public static final class StuckException extends Exception {
+        private static final long serialVersionUID = 1L;
+        /** Whether some tasks ignored the interrupt and still run in this JVM. */
+        final boolean abandoned;
+
+        StuckException(String message, boolean abandoned) {
+            super(message, null, false, false);
+            this.abandoned = abandoned;
+        }
+    }
+
+    private final long timeoutNanos;
+    private ExecutorService trialThread;
+
+    /** @param timeout no progress for this long ends the trial; zero: off (the trial runs on the caller's thread) */
+    public Watchdog(Duration timeout) {
+        this.timeoutNanos = timeout.toNanos();
+    }
+
+    /**
+     * Runs a trial of {@code runner} as {@code vbench run} does ({@code vbench calibrate} measures this path).
+     *
+     * @param trial calls {@code runner.run(…)} once, e.g. inside the trial probes
+     */
+    public <T> T run(Callable<T> trial, ExecutorService executor, TrialRunner runner) throws Exception {
+        return run(trial, executor, runner::current);
+    }
+
+    /**
+     * Runs {@code trial} and returns what it returned.
+     *
+     * @param executor the trial's executor, stopped when the trial is stuck
+     * @param current the trial the runner runs now (null between trials), whose progress is watched
+     * @throws StuckException when the trial made no progress for the timeout
+     * @throws InterruptedException on Ctrl-C, after the trial stopped (or did not within 20 s)
+     */
+    <T> T run(Callable<T> trial, ExecutorService executor, Supplier<TrialRunner.Trial> current) throws Exception {
+        if (timeoutNanos <= 0) {
+            return trial.call();
+        }
+        CountDownLatch ended = new CountDownLatch(1);
+        Future<T> future = thread().submit(() -> {
+            try {
+                return trial.call();
+            } finally {
+                ended.countDown();
+            }
+        });
+        long poll = Math.max(TimeUnit.MILLISECONDS.toNanos(50), Math.min(TimeUnit.SECONDS.toNanos(1), timeoutNanos / 4));
+        Progress progress = new Progress();
+        long lastMove = System.nanoTime();
+        while (true) {
+            try {
+                return future.get(poll, TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                long now = System.nanoTime();
+                if (progress.moved(current.get())) {
+                    lastMove = now;
+                } else if (now - lastMove >= timeoutNanos) {
+                    throw stuck(future, ended, executor, current.get(), progress);
+                }
+            } catch (InterruptedException e) {
+                future.cancel(true); // Ctrl-C: the trial thread stops the trial as the engine thread did
+                if (!ended.await(INTERRUPT_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                    abandonThread();
+                }
+                throw e;
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof Error error) {
+                    throw error; // OutOfMemoryError: the CLI says what to do about it
+                }
+                throw e.getCause() instanceof Exception x ? x : new IllegalStateException(e.getCause());
+            }
+        }
+    }
+
+    private StuckException stuck(Future<?> future, CountDownLatch ended, ExecutorService executor,
+            TrialRunner.Trial trial, Progress progress) throws InterruptedException {
+        StuckTasks where = StuckTasks.capture(); // before the interrupt: where they were, not where they unwind
+        future.cancel(true);
+        executor.shutdownNow();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(GRACE_SECONDS);
+        boolean threadEnded = ended.await(GRACE_SECONDS, TimeUnit.SECONDS);
+        boolean tasksEnded = executor.awaitTermination(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        if (!threadEnded) {
+            abandonThread();
+        }
+        int count = where.count() > 0 ? where.count() : progress.outstanding(trial);
+        String message = count + (count == 1 ? " task" : " tasks") + " did not end within the task timeout ("
+                + seconds(timeoutNanos) + ", --task-timeout)" + (where.count() > 0 ? ": " + where.describe() : "");
+        return new StuckException(message, !(threadEnded && tasksEnded));
+    }
+
+    /** {@code 60 s}, {@code 1.5 s}. */
+    static String seconds(long nanos) {
+        double s = nanos / 1e9;
+        return (s == Math.rint(s) ? String.valueOf((long) s) : String.valueOf(s)) + " s";
+    }
+
+    /** The one trial thread, kept from trial to trial so that thread-locals of sequential tasks last as before. */
+    private ExecutorService thread() {
+        if (trialThread == null) {
+            trialThread = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "vbench-trial");
+                t.setDaemon(true); // an abandoned trial never keeps the JVM alive
+                return t;
+            });
+        }
+        return trialThread;
+    }
+
+    /** Leaves the trial thread to its stuck task; the next trial gets a new one. */
+    private void abandonThread() {
+        if (trialThread != null) {
+            trialThread.shutdownNow();
+            trialThread = null;
+        }
+    }
+
+    /** Stops the trial thread once the engine is done. */
+    public void close() {
+        if (trialThread != null) {
+            trialThread.shutdown();
+            trialThread = null;
+        }
+    }
+
+    /** What the watchdog has seen of one trial: its submitted count and the first task not seen ended. */
+    static final class Progress {
+        private TrialRunner.Trial trial;
+        private long used = -1;
+        private long cursor;
+
+        /** Whether the trial moved since the last call (a new trial, or none running, counts as moved). */
+        boolean moved(TrialRunner.Trial now) {
+            if (now == null || now != trial) {
+                trial = now;
+                used = -1;
+                cursor = 0;
+                return true;
+            }
+            long u = now.slots.used();
+            if (u != used) {
+                used = u; // the submitter moves: no need to read the slots
+                return true;
+            }
+            long c = now.slots.firstNotEnded(cursor, u);
+            boolean moved = c != cursor || c == u; // none outstanding: the trial waits on its schedule, not on a task
+            cursor = c;
+            return moved;
+        }
+
+        /** Tasks submitted and not seen ended, counted once when the trial is found stuck. */
+        int outstanding(TrialRunner.Trial now) {
+            if (now == null) {
+                return 0;
+            }
+            long u = now.slots.used();
+            long n = 0;
+            for (long i = now.slots.firstNotEnded(0, u); i < u; i = now.slots.firstNotEnded(i + 1, u)) {
+                n++;
+            }
+            return (int) Math.min(Integer.MAX_VALUE, n);
+        }
+    }
+}

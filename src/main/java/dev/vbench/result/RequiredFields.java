@@ -1,0 +1,146 @@
+package dev.vbench.result;
+
+import com.fasterxml.jackson.databind.JsonMappingException;
+import java.lang.reflect.RecordComponent;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The check every reader of a result file passes through after the file was mapped to records: a
+ * field that the tables use without a null check ({@link #REQUIRED}) that is missing or null is one
+ * {@link ResultFormatException} that names the file and the field in JSON path form
+ * ({@code cells[2].summary.max.unit}), never a NullPointerException in a table.
+ *
+ * <pre>{@code
+ * RequiredFields.check(result, "r.json"); // throws: r.json: cells[0].config is missing or null; …
+ * }</pre>
+ */
+final class RequiredFields {
+
+    private RequiredFields() {}
+
+    /** @throws ResultFormatException naming {@code source} and the first required field that is null */
+    static void check(Object value, String source) {
+        String missing;
+        try {
+            missing = firstNull(value, "");
+        } catch (RuntimeException | LinkageError e) {
+            return; // a runtime without record reflection (a native image missing its metadata): Jackson's own checks stand
+        }
+        if (missing != null) {
+            throw new ResultFormatException(source + ": " + missing + " is missing or null; give a result file"
+                    + " written by 'vbench run -o FILE.json' (was it edited by hand?)");
+        }
+    }
+
+    /** The path of the first null that is not allowed below {@code value}, or null when there is none. */
+    private static String firstNull(Object value, String path) {
+        if (value instanceof Record record) {
+            for (RecordComponent c : record.getClass().getRecordComponents()) {
+                Object v = read(c, record);
+                String p = path.isEmpty() ? c.getName() : path + "." + c.getName();
+                String found = v == null ? (optional(record.getClass(), c) ? null : p) : firstNull(v, p);
+                if (found != null) {
+                    return found;
+                }
+            }
+        } else if (value instanceof List<?> list) {
+            for (int i = 0; i < list.size(); i++) {
+                String found = list.get(i) == null ? path + "[" + i + "]" : firstNull(list.get(i), path + "[" + i + "]");
+                if (found != null) {
+                    return found;
+                }
+            }
+        } else if (value instanceof Map<?, ?> map) {
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                String p = path + "." + e.getKey();
+                String found = e.getValue() == null ? p : firstNull(e.getValue(), p);
+                if (found != null) {
+                    return found;
+                }
+            }
+        } else if (value instanceof Collection<?> other) {
+            for (Object o : other) {
+                String found = o == null ? path : firstNull(o, path);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static Object read(RecordComponent c, Record record) {
+        try {
+            return c.getAccessor().invoke(record);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot read " + c.getName() + " of " + record.getClass().getSimpleName(), e);
+        }
+    }
+
+    /**
+     * The components the tables and readers use without a null check, per record: a missing or null one
+     * is refused on read. Every other component may be missing (older files, trials in which no task
+     * completed have no latency, a run without JVMs has no {@code jvm}); the code that reads them checks.
+     */
+    private static final Map<Class<?>, Set<String>> REQUIRED = Map.of(
+            RunResult.class, Set.of("schema", "environment", "settings", "cells"),
+            CellResult.class, Set.of("id", "config", "status", "trials", "summary", "notes"),
+            CellConfig.class, Set.of("workload", "params", "executor"),
+            ExecutorInfo.class, Set.of("spec", "kind", "params", "threadKind"),
+            MetricSummary.class, Set.of("unit", "outliers"),
+            TrialResult.class, Set.of("failureSamples", "telemetry"),
+            Environment.class, Set.of("jvmArguments"));
+
+    private static boolean optional(Class<?> type, RecordComponent c) {
+        return !REQUIRED.getOrDefault(type, Set.of()).contains(c.getName());
+    }
+
+    /** The JSON pointer of where Jackson failed, for {@link com.fasterxml.jackson.databind.JsonNode#at}. */
+    static String pointer(JsonMappingException e) {
+        StringBuilder b = new StringBuilder();
+        for (JsonMappingException.Reference r : e.getPath()) {
+            b.append('/').append(r.getFieldName() != null ? r.getFieldName().replace("~", "~0").replace("/", "~1")
+                    : String.valueOf(r.getIndex()));
+        }
+        return b.toString();
+    }
+
+    /** The path of the first JSON null at or below {@code node} (whose path is {@code path}), or null. */
+    static String firstNull(com.fasterxml.jackson.databind.JsonNode node, String path) {
+        if (node.isNull()) {
+            return path;
+        }
+        if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                String found = firstNull(node.get(i), path + "[" + i + "]");
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        for (java.util.Iterator<Map.Entry<String, com.fasterxml.jackson.databind.JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, com.fasterxml.jackson.databind.JsonNode> f = it.next();
+            String found = firstNull(f.getValue(), path.isEmpty() ? f.getKey() : path + "." + f.getKey());
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
+    }
+
+    /** {@code cells[2].summary.cpu}: where in the file Jackson failed, or "" when it does not say. */
+    static String path(JsonMappingException e) {
+        StringBuilder b = new StringBuilder();
+        for (JsonMappingException.Reference r : e.getPath()) {
+            if (r.getFieldName() != null) {
+                b.append(b.isEmpty() ? "" : ".").append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                b.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return b.toString();
+    }
+}

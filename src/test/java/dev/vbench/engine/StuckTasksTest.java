@@ -1,0 +1,47 @@
+package dev.vbench.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Where stuck tasks are: the user's frames of each task thread, grouped, most shared first. */
+class StuckTasksTest {
+
+    private static final String BOUNDARY = "dev.vbench.engine.TrialRunner$Run.run(TrialRunner.java:480)";
+
+    private static List<String> sleeping(String userFrame) {
+        return List.of("java.base/java.lang.Thread.sleepNanos0(Native Method)",
+                "java.base/java.lang.Thread.sleepNanos(Thread.java:509)", "java.base/java.lang.Thread.sleep(Thread.java:540)",
+                userFrame, "java.base/java.lang.invoke.LambdaForm$DMH/0x1.invokeStatic(LambdaForm$DMH)",
+                "dev.vbench.loader.MethodWorkloadProvider$1.run(MethodWorkloadProvider.java:200)", BOUNDARY,
+                "java.base/java.util.concurrent.ThreadPoolExecutor.runWorker(ThreadPoolExecutor.java:1095)");
+    }
+
+    @Test
+    void userFramesWithTheCallTheyWaitInAndHowManyShareThem() {
+        StuckTasks stuck = StuckTasks.of(List.of(sleeping("app//Bad.forever(Bad.java:4)"),
+                sleeping("app//Bad.forever(Bad.java:4)"), sleeping("com.acme.Lock.take(Lock.java:9)"),
+                List.of("java.base/java.lang.Object.wait0(Native Method)", "java.base/java.lang.Thread.run(Thread.java:1474)")));
+        assertEquals(3, stuck.count(), "the thread without the task boundary is not a task");
+        assertEquals("2 at Bad.forever(Bad.java:4) in java.lang.Thread.sleep; 1 at com.acme.Lock.take(Lock.java:9) in java.lang.Thread.sleep",
+                stuck.describe());
+    }
+
+    @Test
+    void aSpinningTaskIsItsOwnTopFrameAndNotATaskIsNull() {
+        assertEquals("Bad.spin(Bad.java:12)", StuckTasks.where(List.of("Bad.spin(Bad.java:12)", BOUNDARY)));
+        assertNull(StuckTasks.where(List.of("java.base/java.lang.Thread.run(Thread.java:1474)")));
+    }
+
+    @Test
+    void atMostFourStacksThenTheRestCounted() {
+        List<List<String>> threads = new java.util.ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            threads.add(List.of("A.m" + i + "(A.java:1)", BOUNDARY));
+        }
+        assertEquals(6, StuckTasks.of(threads).count());
+        assertEquals(true, StuckTasks.of(threads).describe().endsWith("; 2 elsewhere"));
+    }
+}
