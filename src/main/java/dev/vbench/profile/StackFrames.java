@@ -22,6 +22,9 @@ public final class StackFrames {
     /** The frame that calls a task: everything above it is the task's. */
     public static final String TASK_BOUNDARY = "dev.vbench.engine.TrialRunner$Run.run";
 
+    /** vbench's engine: a stack through it that is in no task is vbench's own work (submitting, watching). */
+    private static final String ENGINE = "dev.vbench.engine.";
+
     /** Frame prefixes of the adapters between the boundary and the task's own code. */
     private static final List<String> ADAPTERS = List.of("dev.vbench.engine.", "dev.vbench.loader.", "dev.vbench.profile.",
             "java.lang.invoke.", "jdk.internal.reflect.", "java.lang.reflect.Method.invoke");
@@ -101,6 +104,11 @@ public final class StackFrames {
                 from++;
             }
             return new ArrayList<>(rootFirst.subList(from, rootFirst.size()));
+        }
+        for (String f : rootFirst) {
+            if (f.startsWith(ENGINE)) {
+                return null; // vbench's own threads between tasks: the submitter, the trial's watchdog
+            }
         }
         int lastRoot = -1;
         for (int i = 0; i < rootFirst.size(); i++) {

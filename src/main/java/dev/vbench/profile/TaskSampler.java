@@ -120,13 +120,7 @@ public final class TaskSampler {
      * {@code slowAboveNanos} to the slow tail; 0: no slow tail for this trial.
      */
     public void stop(long slowAboveNanos) throws InterruptedException {
-        stopping = true;
-        Thread t = thread;
-        thread = null;
-        if (t != null) {
-            t.interrupt();
-            t.join();
-        }
+        stopThread();
         resolve();
         untagged += pending.size();
         pending.clear();
@@ -168,8 +162,8 @@ public final class TaskSampler {
 
     private static final String SLEEPING_SUFFIX = ";" + Profile.STATE_SLEEPING;
 
-    /** Stops a trial that failed, keeping none of its samples. */
-    public void abort() throws InterruptedException {
+    /** Ends the sampler's thread and waits for it: no tick runs after this. */
+    private void stopThread() throws InterruptedException {
         stopping = true;
         Thread t = thread;
         thread = null;
@@ -177,6 +171,11 @@ public final class TaskSampler {
             t.interrupt();
             t.join();
         }
+    }
+
+    /** Stops a trial that failed, keeping none of its samples. */
+    public void abort() throws InterruptedException {
+        stopThread();
         if (sleeps != null) {
             sleeps.abort();
             sleeps = null;

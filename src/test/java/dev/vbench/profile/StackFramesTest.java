@@ -28,6 +28,10 @@ class StackFramesTest {
     @Test
     void otherThreadsAreDropped() {
         assertNull(StackFrames.cut(List.of("jdk.internal.misc.InnocuousThread.run", "jdk.internal.ref.CleanerImpl.run")));
+        // the submitter waiting for a free slot, on the trial's own pool thread: vbench's work, not a task's
+        assertNull(StackFrames.cut(List.of("java.lang.Thread.run", "java.util.concurrent.ThreadPoolExecutor.runWorker",
+                "java.util.concurrent.FutureTask.run", "dev.vbench.engine.Watchdog.lambda$run$0", "dev.vbench.engine.TrialRunner.run",
+                "java.util.concurrent.Semaphore.acquire")));
     }
 
     @Test
