@@ -367,6 +367,13 @@ public final class RunCommand implements Callable<Integer> {
             err.println("vbench: interrupted; finished cells were kept");
             return ExitCodes.INTERRUPTED;
         }
+        CellResult failed = result.cells().stream().filter(c -> CellResult.FAILED.equals(c.status())).findFirst().orElse(null);
+        if (failed != null) {
+            long count = result.cells().stream().filter(c -> CellResult.FAILED.equals(c.status())).count();
+            err.println("vbench: " + (failed.notes().isEmpty() ? "cell " + failed.id() + " failed" : failed.notes().get(0))
+                    + (count > 1 ? " (" + count + " cells failed; the others ran and were kept)" : ""));
+            return ExitCodes.FAILED;
+        }
         if (failures > maxFailures) {
             err.println("vbench: " + failures + " task(s) failed (more than --max-failures " + maxFailures
                     + "); see the notes above and failureSamples in the JSON result");

@@ -9,6 +9,7 @@ import dev.vbench.result.TrialResult;
 import dev.vbench.spi.PrepareContext;
 import dev.vbench.spi.Task;
 import dev.vbench.spi.Workload;
+import dev.vbench.spi.WorkloadException;
 import dev.vbench.stats.Summaries;
 import dev.vbench.result.RunSettings;
 import java.time.Instant;
@@ -64,16 +65,28 @@ public final class Engine {
                 int end = rowEnd(cells, first, order);
                 List<CellPlan> row = cells.subList(first, end);
                 boolean inProcess = row.stream().anyMatch(c -> !forked(c, plan));
+                WorkloadException unprepared = null;
                 if (inProcess && (prepared == null || !sameInputs(prepared, row.get(0)))) {
                     closeQuietly(workload);
                     workload = null;
-                    workload = prepare(row.get(0), plan, listener);
-                    prepared = row.get(0);
+                    prepared = null;
+                    try {
+                        workload = prepare(row.get(0), plan, listener);
+                        prepared = row.get(0);
+                    } catch (WorkloadException e) {
+                        unprepared = codeFailed(e);
+                    }
                 }
-                List<CellResult> results = runRow(row, first, workload, plan, listener, order, random);
+                List<CellResult> results = unprepared != null ? failedRow(row, first, unprepared, plan, listener)
+                        : runRow(row, first, workload, plan, listener, order, random);
                 done.addAll(results);
-                if (results.stream().anyMatch(r -> !CellResult.OK.equals(r.status()))) {
+                if (results.stream().anyMatch(r -> CellResult.INTERRUPTED.equals(r.status()))) {
                     break;
+                }
+                if (results.stream().anyMatch(r -> CellResult.FAILED.equals(r.status()))) {
+                    closeQuietly(workload); // its state after a failed setup is unknown: the next row prepares afresh
+                    workload = null;
+                    prepared = null;
                 }
                 first = end;
             }
@@ -117,6 +130,36 @@ public final class Engine {
         return notes;
     }
 
+    /**
+     * {@code e} when the workload's own code failed ({@link WorkloadException#CODE_FAILED}): that fails the cell
+     * and the run goes on; any other (bad input, the environment) is rethrown and ends the run as before.
+     */
+    private static WorkloadException codeFailed(WorkloadException e) {
+        if (e.exitCode() != WorkloadException.CODE_FAILED) {
+            throw e;
+        }
+        return e;
+    }
+
+    /**
+     * The cells of a row whose workload failed to prepare: each {@link CellResult#FAILED}, its first note the
+     * one-line failure (naming the user's method), so the run goes on with the next row and keeps them.
+     */
+    private static List<CellResult> failedRow(List<CellPlan> row, int firstIndex, WorkloadException failure, RunPlan plan,
+            RunListener listener) {
+        List<CellResult> out = new ArrayList<>();
+        for (int i = 0; i < row.size(); i++) {
+            CellPlan cell = row.get(i);
+            listener.cellStarted(cell, firstIndex + i, plan.cells().size());
+            CellResult r = new CellResult(cell.id(), cell.config(), CellResult.FAILED, List.of(),
+                    Summaries.summarize(List.of()), List.of(failure.getMessage()));
+            r = cell.jvm() == null ? r : r.withJvm(cell.jvm().info());
+            listener.cellFinished(r, firstIndex + i, plan.cells().size());
+            out.add(r);
+        }
+        return out;
+    }
+
     /** Whether the cell's trials run in forks rather than in this JVM: {@code --forks}, or a JVM target. */
     private static boolean forked(CellPlan cell, RunPlan plan) {
         return plan.settings().forks() > 0 || cell.jvm() != null;
@@ -134,6 +177,8 @@ public final class Engine {
         int next;
         boolean started;
         String status = CellResult.OK;
+        /** What the workload's code threw before one of its trials (its setup): the cell ends failed. */
+        WorkloadException failure;
 
         CellRun(CellPlan cell, int index, RunPlan plan) {
             this.cell = cell;
@@ -144,7 +189,12 @@ public final class Engine {
 
         /** @param workload the prepared workload of an in-process cell (its notes join the cell's); null when forked */
         CellResult result(Workload workload) {
-            List<String> notes = cellNotes(trials, forked ? forkNotes : workload == null ? List.of() : workload.notes());
+            List<String> notes = new ArrayList<>();
+            if (failure != null) {
+                notes.add(failure.getMessage());
+            }
+            notes.addAll(cellNotes(trials, forked ? forkNotes : workload == null || failure != null ? List.of()
+                    : workload.notes()));
             CellResult result = new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials), notes);
             return cell.jvm() == null ? result : result.withJvm(cell.jvm().info());
         }
@@ -173,11 +223,23 @@ public final class Engine {
         try {
             for (int c : schedule) {
                 CellRun run = runs.get(c);
+                if (run.failure != null) {
+                    continue;
+                }
                 if (!run.started) {
                     run.started = true;
                     listener.cellStarted(run.cell, run.index, total);
                 }
-                runUnit(run, workload, plan, listener);
+                try {
+                    runUnit(run, workload, plan, listener);
+                } catch (WorkloadException e) {
+                    // the workload's own code threw before a trial (a JMH @Setup, say): this cell fails, the others run
+                    run.failure = codeFailed(e);
+                    run.status = CellResult.FAILED;
+                    run.trials.clear();
+                    listener.cellFinished(run.result(workload), run.index, total);
+                    continue;
+                }
                 run.next++;
                 if (run.next == run.units) {
                     listener.cellFinished(run.result(workload), run.index, total);
@@ -252,7 +314,7 @@ public final class Engine {
         if (Thread.currentThread().isInterrupted()) {
             throw new InterruptedException();
         }
-        workload.beforeTrial();
+        workload.beforeTrial(cell.load().concurrency());
         Task task = Objects.requireNonNull(workload.task(), "workload returned no task");
         ExecutorService executor = cell.executor().create();
         try {
