@@ -239,7 +239,7 @@ function _picocli_vbench_run() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '-q' '--quiet' '--verbose' '--no-progress'"
-  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--duration' '--rate' '--timeout' '--slo' '--warmup' '--trials' '--forks' '--jvm' '--jvm-args' '--order' '--seed' '-o' '--output' '-f' '--format' '--metric' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold'"
+  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--batch' '--duration' '--rate' '--timeout' '--slo' '--warmup' '--trials' '--forks' '--jvm' '--jvm-args' '--order' '--seed' '-o' '--output' '-f' '--format' '--metric' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold'"
   local SCALE_option_args=("quick" "full") # --scale values
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench") # --format values
   local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
@@ -284,6 +284,9 @@ function _picocli_vbench_run() {
       return
       ;;
     '--concurrency')
+      return
+      ;;
+    '--batch')
       return
       ;;
     '--duration')

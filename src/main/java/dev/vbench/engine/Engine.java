@@ -34,6 +34,18 @@ public final class Engine {
     private final TrialRunner trialRunner;
     private final ForkRunner forkRunner;
     private final TrialProbes probes;
+    /** The harness floor per executor spec and concurrency, measured once per run ({@link #harnessFloor}). */
+    private final java.util.Map<String, Double> floors = new java.util.HashMap<>();
+
+    /**
+     * Tasks of one floor-measuring trial, and how many such trials at most (the fastest counts): on a fast
+     * executor the first trials still run the interpreted or OSR loop, so it takes several to reach the JIT's.
+     */
+    static final int FLOOR_TASKS = 10_000;
+    static final int FLOOR_TRIALS = 20;
+    /** Floor trials stop once they took this long in all (after at least {@value #FLOOR_MIN_TRIALS}). */
+    static final long FLOOR_BUDGET_NANOS = 100_000_000L;
+    static final int FLOOR_MIN_TRIALS = 3;
 
     /** An engine with the default probes around every trial ({@link TrialProbes#defaults()}). */
     public Engine(NanoClock clock) {
@@ -131,6 +143,39 @@ public final class Engine {
     }
 
     /**
+     * vbench's own cost per task on the cell's executor and concurrency, the floor under any figure per task:
+     * the fastest of up to {@value #FLOOR_TRIALS} trials of {@value #FLOOR_TASKS} empty tasks (about 0.1 s in all),
+     * makespan ÷ tasks, as
+     * {@code vbench calibrate} measures the noop workload; once per executor spec and concurrency in a run,
+     * outside every cell's trials. 0 (not measured) for a window or a rate, a cell on a JVM target (its JVM
+     * differs from this one) and the noop workload, which is the floor itself.
+     */
+    private double harnessFloor(CellPlan cell) throws InterruptedException {
+        if (!(cell.load() instanceof LoadShape.Closed closed) || cell.jvm() != null || cell.workload().name().equals("noop")) {
+            return 0;
+        }
+        String key = cell.executor().spec() + " concurrency=" + closed.concurrency();
+        Double known = floors.get(key);
+        if (known != null) {
+            return known;
+        }
+        double best = Double.MAX_VALUE;
+        long spent = 0;
+        for (int t = 0; t < FLOOR_TRIALS && (t < FLOOR_MIN_TRIALS || spent < FLOOR_BUDGET_NANOS); t++) {
+            ExecutorService executor = cell.executor().create();
+            try {
+                TrialResult r = trialRunner.run(index -> index, executor, new LoadShape.Closed(FLOOR_TASKS, closed.concurrency()), t);
+                best = Math.min(best, r.makespanNanos() / (double) FLOOR_TASKS);
+                spent += r.makespanNanos();
+            } finally {
+                executor.shutdownNow();
+            }
+        }
+        floors.put(key, best);
+        return best;
+    }
+
+    /**
      * {@code e} when the workload's own code failed ({@link WorkloadException#CODE_FAILED}): that fails the cell
      * and the run goes on; any other (bad input, the environment) is rethrown and ends the run as before.
      */
@@ -179,6 +224,8 @@ public final class Engine {
         String status = CellResult.OK;
         /** What the workload's code threw before one of its trials (its setup): the cell ends failed. */
         WorkloadException failure;
+        /** The harness floor of the cell's executor and concurrency; 0 when not measured. */
+        double floorNanos;
 
         CellRun(CellPlan cell, int index, RunPlan plan) {
             this.cell = cell;
@@ -195,7 +242,8 @@ public final class Engine {
             }
             notes.addAll(cellNotes(trials, forked ? forkNotes : workload == null || failure != null ? List.of()
                     : workload.notes()));
-            CellResult result = new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials), notes);
+            CellResult result = new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials), notes)
+                    .withHarnessFloor(floorNanos);
             return cell.jvm() == null ? result : result.withJvm(cell.jvm().info());
         }
     }
@@ -228,6 +276,7 @@ public final class Engine {
                 }
                 if (!run.started) {
                     run.started = true;
+                    run.floorNanos = harnessFloor(run.cell);
                     listener.cellStarted(run.cell, run.index, total);
                 }
                 try {
@@ -315,7 +364,8 @@ public final class Engine {
             throw new InterruptedException();
         }
         workload.beforeTrial(cell.load().concurrency());
-        Task task = Objects.requireNonNull(workload.task(), "workload returned no task");
+        Task operation = Objects.requireNonNull(workload.task(), "workload returned no task");
+        Task task = cell.batch() > 1 ? new BatchedTask(operation, cell.batch()) : operation;
         ExecutorService executor = cell.executor().create();
         try {
             Instant start = Instant.now(); // outside the timed region: shows the order of interleaved trials

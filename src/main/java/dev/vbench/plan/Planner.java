@@ -71,7 +71,7 @@ public final class Planner {
             throw new PlanException("--scale applies to suite files only; give a suite such as"
                     + " workloads/seed-004-virtual-vs-platform.yaml");
         }
-        List<CellPlan> cells = cells("", request.matrix(), Keys.OPTIONS, code);
+        List<CellPlan> cells = batched(cells("", request.matrix(), Keys.OPTIONS, code), request.trials().batch());
         RunSettings settings = ordered(settings(request.trials(), code), request.trials().order(), cells); // after the cells: code() lists compiled sources
         return new Plan(null, null, List.of(new Plan.Part("", new RunPlan(cells, settings, dataRoot(request.trials())))));
     }
@@ -409,8 +409,35 @@ public final class Planner {
      */
     public static CellPlan cell(UserCode code, String id, String workloadName, Map<String, String> params,
             String executorSpec, LoadShape load) {
+        return cell(code, id, workloadName, params, executorSpec, load, 1);
+    }
+
+    /** As {@link #cell(UserCode, String, String, Map, String, LoadShape)}, with {@code batch} calls per task. */
+    public static CellPlan cell(UserCode code, String id, String workloadName, Map<String, String> params,
+            String executorSpec, LoadShape load, int batch) {
         WorkloadProvider workload = workload(code, workloadName);
-        return new CellPlan(id, workload, resolve(workload, params), executors(code, List.of(executorSpec)).get(0), load);
+        CellPlan cell = new CellPlan(id, workload, resolve(workload, params), executors(code, List.of(executorSpec)).get(0), load);
+        return batched(List.of(cell), batch).get(0);
+    }
+
+    /**
+     * The cells with {@code --batch} calls per task and their workload's operations per call (JMH's
+     * {@code @OperationsPerInvocation}).
+     *
+     * @throws PlanException for a batch below 1
+     */
+    static List<CellPlan> batched(List<CellPlan> cells, int batch) {
+        planned("--batch", String.valueOf(batch), () -> batchInRange("--batch", batch));
+        return cells.stream().map(c -> c.batched(batch, c.workload() instanceof JmhWorkload jmh
+                ? jmh.operationsPerInvocation() : 1)).toList();
+    }
+
+    /** Calls of the operation per task: 1 to 1,000,000,000. */
+    public static long batchInRange(String option, long batch) {
+        if (batch < 1 || batch > 1_000_000_000L) {
+            throw new IllegalArgumentException("is out of range; use 1 (one call per task) to 1000000000, e.g. " + option + " 100");
+        }
+        return batch;
     }
 
     /** The workload {@code reference} names (a name, a provider class, CLASS::METHOD, FILE.java) in {@code code}. */

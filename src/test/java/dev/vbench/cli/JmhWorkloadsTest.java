@@ -1,6 +1,7 @@
 package dev.vbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.result.CellResult;
@@ -25,10 +26,14 @@ class JmhWorkloadsTest {
     @TempDir
     Path tmp;
 
+    /** {@code vbench run} on the fixture jar, 200 tasks unless {@code args} say, writing {@code r.json} and the tables. */
     private CliRun run(String... args) {
         List<String> all = new ArrayList<>(List.of("run", "--classpath", JmhFixture.benchmarksJar().toString(),
-                "--tasks", "200", "--trials", "2", "--warmup", "1", "--no-progress", "--data-dir",
-                tmp.resolve("data").toString(), "-o", tmp.resolve("r.json").toString(), "--quiet"));
+                "--trials", "2", "--warmup", "1", "--no-progress", "--data-dir",
+                tmp.resolve("data").toString(), "-o", tmp.resolve("r.json").toString()));
+        if (!List.of(args).contains("--tasks")) {
+            all.addAll(List.of("--tasks", "200"));
+        }
         all.addAll(List.of(args));
         return CliRun.of(all.toArray(String[]::new));
     }
@@ -122,8 +127,9 @@ class JmhWorkloadsTest {
     void aSetupThatThrowsFailsItsCellAndTheOthersAreKept() {
         CliRun r = run("-w", "acme.bench.Broken::setupFails", "-p", "mode=fail,ok", "-e", "virtual", "-e", "sequential");
         assertEquals(1, r.code(), r::toString);
-        String line = r.errLine();
-        assertEquals(1, line.lines().count(), r::toString);
+        List<String> errLines = r.errLine().lines().filter(l -> !l.matches("vbench: \\d+ cell\\(s\\).*")).toList();
+        assertEquals(1, errLines.size(), r::toString);
+        String line = errLines.get(0);
         assertTrue(line.startsWith("vbench: workload code failed while calling @Setup(Level.Trial) method"
                 + " acme.bench.Broken$Failing.open of acme.bench.Broken::setupFails: java.lang.IllegalStateException:"
                 + " cannot open the test database (at acme.bench.Broken$Failing.open(Broken.java:"), line);
@@ -132,6 +138,47 @@ class JmhWorkloadsTest {
         assertEquals(List.of("failed", "failed", "ok", "ok"), result.cells().stream().map(CellResult::status).toList());
         assertEquals(2, result.cells().get(2).trials().size());
         assertEquals(2, result.cells().get(3).trials().size());
+    }
+
+    @Test
+    void theHarnessFloorIsStatedForANanosecondMethodAndNotForAMillisecondOne() {
+        CliRun tiny = run("-w", "acme.bench.Costs::fourOps", "-e", "sequential", "--tasks", "20000");
+        assertEquals(0, tiny.code(), tiny::toString);
+        assertTrue(tiny.out().contains("sequential ‡"), tiny::toString);
+        assertTrue(tiny.out().contains("‡ sequential: "), tiny::toString);
+        assertTrue(tiny.out().contains("per task is within 10x vbench's own cost per task on this executor ("), tiny::toString);
+        assertTrue(tiny.out().contains("--batch N (N calls per task, as JMH's measurement loop) amortizes it"), tiny::toString);
+        RunResult result = ResultCodec.read(tmp.resolve("r.json"));
+        assertTrue(result.cells().get(0).harnessFloorNanos() > 0);
+        assertTrue(result.cells().get(0).nearHarnessFloor());
+
+        CliRun slow = run("-w", "acme.bench.Costs::sleep1ms", "-e", "sequential", "--tasks", "20");
+        assertEquals(0, slow.code(), slow::toString);
+        assertFalse(slow.out().contains("‡"), slow::toString);
+        assertFalse(ResultCodec.read(tmp.resolve("r.json")).cells().get(0).nearHarnessFloor());
+    }
+
+    @Test
+    void batchCallsTheOperationNTimesPerTaskAndFiguresArePerOperation() {
+        CliRun r = run("-w", "acme.bench.MixBench::sumInto", "-p", "size=8", "-p", "word=a", "-e", "sequential",
+                "--concurrency", "1", "--tasks", "1000", "--batch", "25");
+        assertEquals(0, r.code(), r::toString);
+        RunResult result = ResultCodec.read(tmp.resolve("r.json"));
+        CellResult cell = result.cells().get(0);
+        assertEquals(25, cell.config().batch());
+        assertEquals(4, cell.config().operationsPerCall());
+        assertEquals(100, cell.config().operationsPerTask());
+        assertEquals(1000, cell.trials().get(0).completed()); // tasks, each 25 calls of 4 operations
+        assertTrue(r.out().contains("time/op"), r::toString);
+        assertTrue(r.out().contains("ops/s"), r::toString);
+        assertTrue(r.out().contains("sequential: one task = 25 calls (--batch) × 4 operations per call"
+                + " (@OperationsPerInvocation): throughput (ops/s) and time/op are per operation; latency percentiles are"
+                + " per task, i.e. per batch of 25 calls"), r::toString);
+    }
+
+    @Test
+    void batchZeroIsRefused() {
+        run("-w", "acme.bench.Costs::fourOps", "--batch", "0").assertUsageError("--batch");
     }
 
     @Test
