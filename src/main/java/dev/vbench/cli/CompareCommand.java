@@ -7,6 +7,7 @@ import dev.vbench.compare.Comparison.Regression;
 import dev.vbench.compare.Comparisons;
 import dev.vbench.compare.Dataset;
 import dev.vbench.compare.Inputs;
+import dev.vbench.compare.JmhView;
 import dev.vbench.compare.Latencies;
 import dev.vbench.compare.Layout;
 import dev.vbench.report.Numbers;
@@ -117,7 +118,6 @@ public final class CompareCommand implements Callable<Integer> {
             throw new UsageException("compare needs two or more result files, or one run with several JVMs (--jvm)"
                     + " (got " + files.size() + "); e.g. vbench compare before.json after.json");
         }
-        Layout chosen = parseLayout(files.size());
         List<String> names = columnLabels();
         output.checkWritable();
         List<Dataset> inputs = new ArrayList<>();
@@ -132,7 +132,43 @@ public final class CompareCommand implements Callable<Integer> {
             }
             inputs.add(d);
         }
+        if (inputs.stream().anyMatch(d -> d.kind().equals("jmh"))) {
+            asJmh(inputs, runs, names);
+        }
+        Layout chosen = parseLayout(inputs.size());
         return compareAndWrite(out, err, inputs, runs, chosen, outputFormat, noiseBand, threshold);
+    }
+
+    /**
+     * Beside a JMH result, each vbench result is seen as JMH sees its benchmarks ({@link JmhView}): its
+     * {@code CLASS::METHOD} cells keyed like JMH's entries, one column per executor and concurrency.
+     */
+    private void asJmh(List<Dataset> inputs, List<RunResult> runs, List<String> names) {
+        List<Dataset> jmh = inputs.stream().filter(d -> d.kind().equals("jmh")).toList();
+        List<Dataset> seen = new ArrayList<>();
+        List<RunResult> seenRuns = new ArrayList<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            RunResult run = runs.get(i);
+            if (run == null) {
+                seen.add(inputs.get(i));
+                seenRuns.add(null);
+                continue;
+            }
+            List<Dataset> columns = JmhView.of(run, names.get(i), files.get(i).toString(), jmh);
+            if (columns.isEmpty()) {
+                throw new UsageException(files.get(i) + " has no cell of a JMH benchmark in " + String.join(", ",
+                        jmh.stream().map(Dataset::path).toList()) + "; run it with -w pkg.Bench (the class JMH ran)"
+                        + " on the same parameters");
+            }
+            for (Dataset c : columns) {
+                seen.add(c);
+                seenRuns.add(run);
+            }
+        }
+        inputs.clear();
+        inputs.addAll(seen);
+        runs.clear();
+        runs.addAll(seenRuns);
     }
 
     private int compareAndWrite(PrintWriter out, PrintWriter err, List<Dataset> inputs, List<RunResult> runs,

@@ -79,6 +79,37 @@ class JmhWorkloadsTest {
     }
 
     @Test
+    void compareMatchesTheCellsWithJmhsOwnResultOfTheSameJar() throws Exception {
+        Path jmhJson = tmp.resolve("jmh.json");
+        Process jmh = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+                JmhFixture.benchmarksJar().toString(), "acme.bench.MixBench.sum$", "-wi", "1", "-i", "2", "-w", "50ms",
+                "-r", "50ms", "-f", "0", "-bm", "avgt", "-tu", "ns", "-rf", "json", "-rff", jmhJson.toString())
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("jmh.log").toFile()).start();
+        assertEquals(0, jmh.waitFor(), () -> readQuietly(tmp.resolve("jmh.log")));
+        CliRun r = run("-w", "acme.bench.MixBench::sum", "-e", "virtual", "-e", "fixed:threads=4", "--concurrency", "4");
+        assertEquals(0, r.code(), r::toString);
+        CliRun c = CliRun.of("compare", jmhJson.toString(), tmp.resolve("r.json").toString());
+        assertEquals(0, c.code(), c::toString);
+        String[] header = c.out().lines().filter(l -> l.startsWith("Benchmark")).findFirst().orElseThrow().trim().split("\\s{2,}");
+        assertEquals(List.of("Benchmark", "Mode", "Units", "jmh", "r virtual c=4", "r fixed:threads=4 c=4"),
+                List.of(header).subList(0, 6), c::toString);
+        for (String row : List.of("size=8 word=a", "size=8 word=bb", "size=32 word=a", "size=32 word=bb")) {
+            String line = c.out().lines().filter(l -> l.startsWith(row + " ")).findFirst().orElseThrow(() -> new AssertionError(c.toString()));
+            assertTrue(line.contains("avgt  ns/op"), line);
+            assertFalse(line.contains("—"), line); // every column has the cell
+        }
+        assertFalse(c.out().contains("only in"), c::toString);
+    }
+
+    private static String readQuietly(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (java.io.IOException e) {
+            return e.toString();
+        }
+    }
+
+    @Test
     void oneMethodWithParamOverride() throws Exception {
         CliRun r = run("-w", "acme.bench.MixBench::sum", "-p", "size=100", "-e", "sequential");
         assertEquals(0, r.code(), r::toString);
