@@ -156,9 +156,7 @@ public final class CompareCommand implements Callable<Integer> {
             }
             List<Dataset> columns = JmhView.of(run, names.get(i), files.get(i).toString(), jmh);
             if (columns.isEmpty()) {
-                throw new UsageException(files.get(i) + " has no cell of a JMH benchmark in " + String.join(", ",
-                        jmh.stream().map(Dataset::path).toList()) + "; run it with -w pkg.Bench (the class JMH ran)"
-                        + " on the same parameters");
+                columns = List.of(inputs.get(i)); // no JMH benchmark in it: compared as it is ("no cells match")
             }
             for (Dataset c : columns) {
                 seen.add(c);
