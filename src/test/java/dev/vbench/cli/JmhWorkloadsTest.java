@@ -29,10 +29,13 @@ class JmhWorkloadsTest {
     /** {@code vbench run} on the fixture jar, 200 tasks unless {@code args} say, writing {@code r.json} and the tables. */
     private CliRun run(String... args) {
         List<String> all = new ArrayList<>(List.of("run", "--classpath", JmhFixture.benchmarksJar().toString(),
-                "--trials", "2", "--warmup", "1", "--no-progress", "--data-dir",
+                "--trials", "2", "--no-progress", "--data-dir",
                 tmp.resolve("data").toString(), "-o", tmp.resolve("r.json").toString()));
         if (!List.of(args).contains("--tasks")) {
             all.addAll(List.of("--tasks", "200"));
+        }
+        if (!List.of(args).contains("--warmup")) {
+            all.addAll(List.of("--warmup", "1"));
         }
         all.addAll(List.of(args));
         return CliRun.of(all.toArray(String[]::new));
@@ -173,7 +176,7 @@ class JmhWorkloadsTest {
 
     @Test
     void theHarnessFloorIsStatedForANanosecondMethodAndNotForAMillisecondOne() {
-        CliRun tiny = run("-w", "acme.bench.Costs::fourOps", "-e", "sequential", "--tasks", "20000");
+        CliRun tiny = run("-w", "acme.bench.Costs::fourOps", "-e", "sequential", "--tasks", "300000", "--warmup", "3");
         assertEquals(0, tiny.code(), tiny::toString);
         assertTrue(tiny.out().contains("sequential ‡"), tiny::toString);
         assertTrue(tiny.out().contains("‡ sequential: "), tiny::toString);
