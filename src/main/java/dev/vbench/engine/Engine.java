@@ -39,13 +39,16 @@ public final class Engine {
 
     /**
      * Tasks of one floor-measuring trial, and how many such trials at most (the fastest counts): on a fast
-     * executor the first trials still run the interpreted or OSR loop, so it takes several to reach the JIT's.
+     * executor the first trials still run the interpreted or OSR loop, so it takes many short ones to reach the
+     * JIT's code (10,000 tasks in 3 trials read 108 ns on sequential where 47 ns was right). A trial of
+     * 2 × {@link TrialRunner#PILOT_TASKS} tasks or more samples its latencies as a cell's trial does, so the
+     * floor carries the same clock reads; on a thread per task (120 us each) two such trials take a second.
      */
-    static final int FLOOR_TASKS = 10_000;
-    static final int FLOOR_TRIALS = 20;
+    static final int FLOOR_TASKS = 2 * TrialRunner.PILOT_TASKS;
+    static final int FLOOR_TRIALS = 200;
     /** Floor trials stop once they took this long in all (after at least {@value #FLOOR_MIN_TRIALS}). */
     static final long FLOOR_BUDGET_NANOS = 100_000_000L;
-    static final int FLOOR_MIN_TRIALS = 3;
+    static final int FLOOR_MIN_TRIALS = 2;
 
     /** An engine with the default probes around every trial ({@link TrialProbes#defaults()}). */
     public Engine(NanoClock clock) {
@@ -144,7 +147,7 @@ public final class Engine {
 
     /**
      * vbench's own cost per task on the cell's executor and concurrency, the floor under any figure per task:
-     * the fastest of up to {@value #FLOOR_TRIALS} trials of {@value #FLOOR_TASKS} empty tasks (about 0.1 s in all),
+     * the fastest of up to {@value #FLOOR_TRIALS} trials of {@link #FLOOR_TASKS} empty tasks (about 0.1 s in all),
      * makespan ÷ tasks, as
      * {@code vbench calibrate} measures the noop workload; once per executor spec and concurrency in a run,
      * outside every cell's trials. 0 (not measured) for a window or a rate, a cell on a JVM target (its JVM
