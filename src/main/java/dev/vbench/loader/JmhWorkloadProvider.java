@@ -534,7 +534,7 @@ final class JmhWorkloadProvider implements JmhWorkload {
                 }
                 built[f] = frame;
             }
-            MethodHandle invoker = withBlackhole(jmh.newBlackhole());
+            FrameCall invoker = FrameCall.of(withBlackhole(jmh.newBlackhole()));
             task = invocationFixtures() ? new FixtureTask(invoker, built) : frames == 1 ? new SharedTask(invoker, built[0])
                     : new ClientTask(invoker, built);
         }
@@ -628,9 +628,9 @@ final class JmhWorkloadProvider implements JmhWorkload {
         private final class FixtureTask implements Task {
             private final ClientTask claims;
 
-            private final MethodHandle invoker;
+            private final FrameCall invoker;
 
-            FixtureTask(MethodHandle invoker, Object[][] frames) {
+            FixtureTask(FrameCall invoker, Object[][] frames) {
                 this.invoker = invoker;
                 claims = new ClientTask(invoker, frames);
             }
@@ -674,10 +674,10 @@ final class JmhWorkloadProvider implements JmhWorkload {
 
     /** The task of a benchmark whose frame every task shares (no Thread state, no Blackhole). */
     private static final class SharedTask implements Task {
-        private final MethodHandle call;
+        private final FrameCall call;
         private final Object[] frame;
 
-        SharedTask(MethodHandle call, Object[] frame) {
+        SharedTask(FrameCall call, Object[] frame) {
             this.call = call;
             this.frame = frame;
         }
@@ -690,12 +690,12 @@ final class JmhWorkloadProvider implements JmhWorkload {
 
     /** The task of a benchmark with a frame per client: claims one for the call (see the class comment). */
     private static final class ClientTask implements Task {
-        private final MethodHandle call;
+        private final FrameCall call;
         final Object[][] frames;
         private final AtomicIntegerArray claimed;
         private final int clients;
 
-        ClientTask(MethodHandle call, Object[][] frames) {
+        ClientTask(FrameCall call, Object[][] frames) {
             this.call = call;
             this.frames = frames;
             this.clients = frames.length;
@@ -725,9 +725,9 @@ final class JmhWorkloadProvider implements JmhWorkload {
             claimed.setRelease(slot * PAD, 0);
         }
 
-        static long invoke(MethodHandle call, Object[] frame) throws Exception {
+        static long invoke(FrameCall call, Object[] frame) throws Exception {
             try {
-                return (long) call.invokeExact(frame);
+                return call.call(frame);
             } catch (Exception | Error e) {
                 throw e;
             } catch (Throwable t) {
