@@ -7,6 +7,7 @@ import dev.vbench.compare.Comparison.Regression;
 import dev.vbench.compare.Comparisons;
 import dev.vbench.compare.Dataset;
 import dev.vbench.compare.Inputs;
+import dev.vbench.compare.JmhView;
 import dev.vbench.compare.Latencies;
 import dev.vbench.compare.Layout;
 import dev.vbench.diagnose.ComparedPair;
@@ -119,7 +120,6 @@ public final class CompareCommand implements Callable<Integer> {
             throw new UsageException("compare needs two or more result files, or one run with several JVMs (--jvm)"
                     + " (got " + files.size() + "); e.g. vbench compare before.json after.json");
         }
-        Layout chosen = parseLayout(files.size());
         List<String> names = columnLabels();
         output.checkWritable();
         List<Dataset> inputs = new ArrayList<>();
@@ -134,7 +134,41 @@ public final class CompareCommand implements Callable<Integer> {
             }
             inputs.add(d);
         }
+        if (inputs.stream().anyMatch(d -> d.kind().equals("jmh"))) {
+            asJmh(inputs, runs, names);
+        }
+        Layout chosen = parseLayout(inputs.size());
         return compareAndWrite(out, err, inputs, runs, chosen, outputFormat, noiseBand, threshold);
+    }
+
+    /**
+     * Beside a JMH result, each vbench result is seen as JMH sees its benchmarks ({@link JmhView}): its
+     * {@code CLASS::METHOD} cells keyed like JMH's entries, one column per executor and concurrency.
+     */
+    private void asJmh(List<Dataset> inputs, List<RunResult> runs, List<String> names) {
+        List<Dataset> jmh = inputs.stream().filter(d -> d.kind().equals("jmh")).toList();
+        List<Dataset> seen = new ArrayList<>();
+        List<RunResult> seenRuns = new ArrayList<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            RunResult run = runs.get(i);
+            if (run == null) {
+                seen.add(inputs.get(i));
+                seenRuns.add(null);
+                continue;
+            }
+            List<Dataset> columns = JmhView.of(run, names.get(i), files.get(i).toString(), jmh);
+            if (columns.isEmpty()) {
+                columns = List.of(inputs.get(i)); // no JMH benchmark in it: compared as it is ("no cells match")
+            }
+            for (Dataset c : columns) {
+                seen.add(c);
+                seenRuns.add(run);
+            }
+        }
+        inputs.clear();
+        inputs.addAll(seen);
+        runs.clear();
+        runs.addAll(seenRuns);
     }
 
     private int compareAndWrite(PrintWriter out, PrintWriter err, List<Dataset> inputs, List<RunResult> runs,

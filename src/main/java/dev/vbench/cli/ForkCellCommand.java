@@ -71,7 +71,7 @@ public final class ForkCellCommand implements Callable<Integer> {
 
     private int runCell(ForkPlan plan, UserCode code) throws Exception {
         ForkPlan.Cell c = plan.cell();
-        CellPlan cell = Planner.cell(code, c.id(), c.workload(), c.params(), c.executor(), c.load());
+        CellPlan cell = Planner.cell(code, c.id(), c.workload(), c.params(), c.executor(), c.load(), Math.max(1, c.batch()));
         StderrWarnings warnings = new StderrWarnings(spec.commandLine().getErr());
         TrialProbes.Settings probes = plan.probes();
         TrialProbes trialProbes = TrialProbes.standard(probes.pinning(), probes.pinningThreshold(), warnings::warning);

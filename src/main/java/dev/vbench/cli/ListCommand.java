@@ -81,6 +81,20 @@ public final class ListCommand implements Callable<Integer> {
         for (WorkloadProvider p : workloads) {
             printWorkload(out, p, false);
         }
+        List<WorkloadProvider> benchmarks;
+        try {
+            benchmarks = code.jmhBenchmarks();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+        if (!benchmarks.isEmpty()) {
+            out.println("JMH benchmarks on the class path (-w CLASS runs every @Benchmark method of the class, 'CLASS::METHOD'"
+                    + " one; -w 'CLASS::METHOD' here shows how JMH's annotations map):");
+            out.println();
+            for (WorkloadProvider p : benchmarks) {
+                printWorkload(out, p, false);
+            }
+        }
         out.println("Executors (-e NAME[:key=value,…]):");
         out.println();
         for (ExecutorStrategy e : strategies) {

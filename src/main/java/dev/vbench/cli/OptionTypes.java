@@ -110,6 +110,13 @@ final class OptionTypes {
         }
     }
 
+    /** {@code run --batch}: a count in {@link Planner#batchInRange}. */
+    static final class BatchConverter extends Grammar<Long> {
+        BatchConverter() {
+            super(text -> Planner.batchInRange("--batch", Quantities.count(text)));
+        }
+    }
+
     /** {@code run --concurrency}: a count in {@link Planner#concurrencyInRange}. */
     static final class ConcurrencyConverter extends Grammar<Long> {
         ConcurrencyConverter() {

@@ -107,6 +107,12 @@ public final class RunCommand implements Callable<Integer> {
             description = "Maximum tasks in flight (closed-loop clients); a list sweeps. Default: unlimited.")
     List<Long> concurrency = new ArrayList<>();
 
+    @Option(names = "--batch", paramLabel = "N", defaultValue = "1", converter = OptionTypes.BatchConverter.class,
+            description = "Calls of the operation per task (default 1), as JMH's measurement loop amortizes its own cost:"
+                    + " for operations of a few ns to a µs, where vbench's per-task cost would be most of the figure."
+                    + " Throughput and per-operation times are per call; latency percentiles are per batch.")
+    long batch = 1;
+
     @Option(names = "--duration", paramLabel = "TIME", converter = OptionTypes.WindowConverter.class,
             description = "Run each trial for a time instead of a task count (e.g. 30s, 500ms, 2min), with"
                     + " --concurrency C closed-loop clients or at --rate. Not together with --tasks.")
@@ -331,7 +337,8 @@ public final class RunCommand implements Callable<Integer> {
         if (order != null && trialOrder == null) {
             throw new UsageException("--order " + order + " is not an order; use interleaved, grouped or random");
         }
-        return new RunRequest(suiteFile, scale, matrix, new TrialOptions(warmup, trials, forks, seed, dataDir, trialOrder));
+        return new RunRequest(suiteFile, scale, matrix, new TrialOptions(warmup, trials, forks, seed, dataDir, trialOrder,
+                (int) batch));
     }
 
     /** What the planner does not see: the options of the outputs and of the exit code. */
@@ -465,6 +472,13 @@ public final class RunCommand implements Callable<Integer> {
                     + (stuck.size() > 1 ? " (" + stuck.size() + " cells stuck; see their notes)" : "")
                     + "; the other cells ran");
             return ExitCodes.STUCK;
+        }
+        CellResult failed = result.cells().stream().filter(c -> CellResult.FAILED.equals(c.status())).findFirst().orElse(null);
+        if (failed != null) {
+            long count = result.cells().stream().filter(c -> CellResult.FAILED.equals(c.status())).count();
+            err.println("vbench: " + (failed.notes().isEmpty() ? "cell " + failed.id() + " failed" : failed.notes().get(0))
+                    + (count > 1 ? " (" + count + " cells failed; the others ran and were kept)" : ""));
+            return ExitCodes.FAILED;
         }
         if (failures > maxFailures) {
             err.println("vbench: " + failures + " task(s) failed (more than --max-failures " + maxFailures

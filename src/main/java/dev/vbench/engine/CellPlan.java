@@ -17,14 +17,30 @@ import dev.vbench.spi.WorkloadProvider;
  * @param load how the trial offers work: closed count, timed window or open rate
  * @param jvm the JVM (and option set) the cell runs on, in forks started with its {@code java}, when
  *     the run has JVMs as an axis ({@code --jvm}, {@code --jvm-args}); null = this JVM, as before
+ * @param batch calls of the workload's operation per task ({@code --batch}); 1 = one
+ * @param operationsPerCall operations one call stands for (JMH's {@code @OperationsPerInvocation}); 1 = one
  */
 public record CellPlan(String id, WorkloadProvider workload, Params params, ConfiguredExecutor executor, LoadShape load,
-        JvmTarget jvm) {
+        JvmTarget jvm, int batch, int operationsPerCall) {
 
     public CellPlan {
         if (load == null) {
             throw new IllegalArgumentException("a cell needs a load shape");
         }
+        if (batch < 1 || operationsPerCall < 1) {
+            throw new IllegalArgumentException("a cell's batch and operations per call are 1 or more");
+        }
+    }
+
+    /** A cell with one call per task, on {@code jvm}. */
+    public CellPlan(String id, WorkloadProvider workload, Params params, ConfiguredExecutor executor, LoadShape load,
+            JvmTarget jvm) {
+        this(id, workload, params, executor, load, jvm, 1, 1);
+    }
+
+    /** This cell with {@code calls} calls per task, each standing for {@code operations} operations. */
+    public CellPlan batched(int calls, int operations) {
+        return new CellPlan(id, workload, params, executor, load, jvm, calls, operations);
     }
 
     /** A cell that runs on the JVM vbench runs on (or its forks). */
@@ -34,7 +50,7 @@ public record CellPlan(String id, WorkloadProvider workload, Params params, Conf
 
     /** This cell on the JVM target {@code target}. */
     public CellPlan onJvm(String newId, JvmTarget target) {
-        return new CellPlan(newId, workload, params, executor, load, target);
+        return new CellPlan(newId, workload, params, executor, load, target, batch, operationsPerCall);
     }
 
     /** A closed-model cell: {@code tasks} tasks, at most {@code concurrency} in flight (0 = unlimited). */
@@ -56,7 +72,8 @@ public record CellPlan(String id, WorkloadProvider workload, Params params, Conf
     /** What the result records about this cell, and what {@code compare} and history match cells on. */
     public CellConfig config() {
         CellConfig config = new CellConfig(workload.name(), params.asText(), executor.info(), load.tasks(),
-                load.concurrency(), load.durationNanos(), load.ratePerSecond(), load.timeoutNanos());
+                load.concurrency(), load.durationNanos(), load.ratePerSecond(), load.timeoutNanos())
+                .withBatch(batch, operationsPerCall);
         return jvm == null ? config : config.withJvm(jvm.label());
     }
 }

@@ -14,6 +14,7 @@ import dev.vbench.result.TrialResult;
 import dev.vbench.spi.PrepareContext;
 import dev.vbench.spi.Task;
 import dev.vbench.spi.Workload;
+import dev.vbench.spi.WorkloadException;
 import dev.vbench.stats.Summaries;
 import dev.vbench.result.RunSettings;
 import java.time.Duration;
@@ -47,6 +48,21 @@ public final class Engine {
     private JvmProfiler jvmProfiler;
     private boolean jvmProfilerOpened;
     private final Watchdog watchdog;
+    /** The harness floor per executor spec and concurrency, measured once per run ({@link #harnessFloor}). */
+    private final java.util.Map<String, Double> floors = new java.util.HashMap<>();
+
+    /**
+     * Tasks of one floor-measuring trial, and how many such trials at most (the fastest counts): on a fast
+     * executor the first trials still run the interpreted or OSR loop, so it takes many short ones to reach the
+     * JIT's code (10,000 tasks in 3 trials read 108 ns on sequential where 47 ns was right). A trial of
+     * 2 × {@link TrialRunner#PILOT_TASKS} tasks or more samples its latencies as a cell's trial does, so the
+     * floor carries the same clock reads; on a thread per task (120 us each) two such trials take a second.
+     */
+    static final int FLOOR_TASKS = 2 * TrialRunner.PILOT_TASKS;
+    static final int FLOOR_TRIALS = 200;
+    /** Floor trials stop once they took this long in all (after at least {@value #FLOOR_MIN_TRIALS}). */
+    static final long FLOOR_BUDGET_NANOS = 100_000_000L;
+    static final int FLOOR_MIN_TRIALS = 2;
 
     /** An engine with the default probes around every trial ({@link TrialProbes#defaults()}). */
     public Engine(NanoClock clock) {
@@ -101,16 +117,28 @@ public final class Engine {
                 int end = rowEnd(cells, first, order);
                 List<CellPlan> row = cells.subList(first, end);
                 boolean inProcess = row.stream().anyMatch(c -> !forked(c, plan));
+                WorkloadException unprepared = null;
                 if (inProcess && (prepared == null || !sameInputs(prepared, row.get(0)))) {
                     closeQuietly(workload);
                     workload = null;
-                    workload = prepare(row.get(0), plan, listener);
-                    prepared = row.get(0);
+                    prepared = null;
+                    try {
+                        workload = prepare(row.get(0), plan, listener);
+                        prepared = row.get(0);
+                    } catch (WorkloadException e) {
+                        unprepared = codeFailed(e);
+                    }
                 }
-                List<CellResult> results = runRow(row, first, workload, plan, listener, order, random);
+                List<CellResult> results = unprepared != null ? failedRow(row, first, unprepared, plan, listener)
+                        : runRow(row, first, workload, plan, listener, order, random);
                 done.addAll(results);
                 if (results.stream().anyMatch(r -> CellResult.INTERRUPTED.equals(r.status()))) {
                     break;
+                }
+                if (results.stream().anyMatch(r -> CellResult.FAILED.equals(r.status()))) {
+                    closeQuietly(workload); // its state after a failed setup is unknown: the next row prepares afresh
+                    workload = null;
+                    prepared = null;
                 }
                 first = end;
             }
@@ -158,6 +186,69 @@ public final class Engine {
         return notes;
     }
 
+    /**
+     * vbench's own cost per task on the cell's executor and concurrency, the floor under any figure per task:
+     * the fastest of up to {@value #FLOOR_TRIALS} trials of {@link #FLOOR_TASKS} empty tasks (about 0.1 s in all),
+     * makespan ÷ tasks, as
+     * {@code vbench calibrate} measures the noop workload; once per executor spec and concurrency in a run,
+     * outside every cell's trials. 0 (not measured) for a window or a rate, a cell on a JVM target (its JVM
+     * differs from this one) and the noop workload, which is the floor itself.
+     */
+    private double harnessFloor(CellPlan cell) throws InterruptedException {
+        if (!(cell.load() instanceof LoadShape.Closed closed) || cell.jvm() != null || cell.workload().name().equals("noop")) {
+            return 0;
+        }
+        String key = cell.executor().spec() + " concurrency=" + closed.concurrency();
+        Double known = floors.get(key);
+        if (known != null) {
+            return known;
+        }
+        double best = Double.MAX_VALUE;
+        long spent = 0;
+        for (int t = 0; t < FLOOR_TRIALS && (t < FLOOR_MIN_TRIALS || spent < FLOOR_BUDGET_NANOS); t++) {
+            ExecutorService executor = cell.executor().create();
+            try {
+                TrialResult r = trialRunner.run(index -> index, executor, new LoadShape.Closed(FLOOR_TASKS, closed.concurrency()), t);
+                best = Math.min(best, r.makespanNanos() / (double) FLOOR_TASKS);
+                spent += r.makespanNanos();
+            } finally {
+                executor.shutdownNow();
+            }
+        }
+        floors.put(key, best);
+        return best;
+    }
+
+    /**
+     * {@code e} when the workload's own code failed ({@link WorkloadException#CODE_FAILED}): that fails the cell
+     * and the run goes on; any other (bad input, the environment) is rethrown and ends the run as before.
+     */
+    private static WorkloadException codeFailed(WorkloadException e) {
+        if (e.exitCode() != WorkloadException.CODE_FAILED) {
+            throw e;
+        }
+        return e;
+    }
+
+    /**
+     * The cells of a row whose workload failed to prepare: each {@link CellResult#FAILED}, its first note the
+     * one-line failure (naming the user's method), so the run goes on with the next row and keeps them.
+     */
+    private static List<CellResult> failedRow(List<CellPlan> row, int firstIndex, WorkloadException failure, RunPlan plan,
+            RunListener listener) {
+        List<CellResult> out = new ArrayList<>();
+        for (int i = 0; i < row.size(); i++) {
+            CellPlan cell = row.get(i);
+            listener.cellStarted(cell, firstIndex + i, plan.cells().size());
+            CellResult r = new CellResult(cell.id(), cell.config(), CellResult.FAILED, List.of(),
+                    Summaries.summarize(List.of()), List.of(failure.getMessage()));
+            r = cell.jvm() == null ? r : r.withJvm(cell.jvm().info());
+            listener.cellFinished(r, firstIndex + i, plan.cells().size());
+            out.add(r);
+        }
+        return out;
+    }
+
     /** Whether the cell's trials run in forks rather than in this JVM: {@code --forks}, or a JVM target. */
     private static boolean forked(CellPlan cell, RunPlan plan) {
         return plan.settings().forks() > 0 || cell.jvm() != null;
@@ -181,6 +272,10 @@ public final class Engine {
         String status = CellResult.OK;
         /** Why the cell ended early (stuck, its fork exited), when it did. */
         final List<String> endNotes = new ArrayList<>();
+        /** What the workload's code threw before one of its trials (its setup): the cell ends failed. */
+        WorkloadException failure;
+        /** The harness floor of the cell's executor and concurrency; 0 when not measured. */
+        double floorNanos;
 
         CellRun(CellPlan cell, int index, RunPlan plan, RunListener listener) {
             this.cell = cell;
@@ -193,8 +288,13 @@ public final class Engine {
         /** @param workload the prepared workload of an in-process cell (its notes join the cell's); null when forked */
         CellResult result(Workload workload) {
             List<String> notes = new ArrayList<>(endNotes);
-            notes.addAll(cellNotes(trials, forked ? forkNotes : workload == null ? List.of() : workload.notes()));
-            CellResult result = new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials), notes);
+            if (failure != null) {
+                notes.add(failure.getMessage());
+            }
+            notes.addAll(cellNotes(trials, forked ? forkNotes : workload == null || failure != null ? List.of()
+                    : workload.notes()));
+            CellResult result = new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials), notes)
+                    .withHarnessFloor(floorNanos);
             if (profiler != null) {
                 result = result.withProfiles(profiler.profiles());
             } else if (!forkProfiles.isEmpty()) {
@@ -227,17 +327,25 @@ public final class Engine {
         try {
             for (int c : schedule) {
                 CellRun run = runs.get(c);
-                if (run.next >= run.units) {
-                    continue; // ended early (stuck)
+                if (run.next >= run.units || run.failure != null) {
+                    continue; // ended early (stuck, or its workload's code failed)
                 }
                 if (!run.started) {
                     run.started = true;
+                    run.floorNanos = harnessFloor(run.cell);
                     listener.cellStarted(run.cell, run.index, total);
                 }
                 try {
                     runUnit(run, workload, plan, listener);
                 } catch (CellEnded e) {
                     endEarly(run, e, listener);
+                    listener.cellFinished(run.result(workload), run.index, total);
+                    continue;
+                } catch (WorkloadException e) {
+                    // the workload's own code threw before a trial (a JMH @Setup, say): this cell fails, the others run
+                    run.failure = codeFailed(e);
+                    run.status = CellResult.FAILED;
+                    run.trials.clear();
                     listener.cellFinished(run.result(workload), run.index, total);
                     continue;
                 }
@@ -366,8 +474,9 @@ public final class Engine {
         if (Thread.currentThread().isInterrupted()) {
             throw new InterruptedException();
         }
-        workload.beforeTrial();
-        Task task = Objects.requireNonNull(workload.task(), "workload returned no task");
+        workload.beforeTrial(cell.load().concurrency());
+        Task operation = Objects.requireNonNull(workload.task(), "workload returned no task");
+        Task task = cell.batch() > 1 ? new BatchedTask(operation, cell.batch()) : operation;
         ExecutorService executor = cell.executor().create();
         try {
             Instant start = Instant.now(); // outside the timed region: shows the order of interleaved trials

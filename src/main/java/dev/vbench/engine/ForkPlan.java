@@ -72,9 +72,10 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
      * @param durationNanos trial window, 0 when a count ends the trial
      * @param ratePerSecond open-model rate, 0 for the closed model
      * @param timeoutNanos open-model deadline, 0 = none
+     * @param batch calls per task ({@code --batch}); 0 or 1 = one
      */
     public record Cell(String id, String workload, Map<String, String> params, String executor, long tasks,
-            int concurrency, long durationNanos, double ratePerSecond, long timeoutNanos) {
+            int concurrency, long durationNanos, double ratePerSecond, long timeoutNanos, int batch) {
 
         /** The load shape these facts describe. */
         public LoadShape load() {
@@ -93,7 +94,7 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
         LoadShape load = cell.load();
         Cell c = new Cell(cell.id(), cell.workload().name(), new TreeMap<>(cell.params().unredactedText()),
                 cell.executor().spec(), load.tasks(), load.concurrency(), load.durationNanos(), load.ratePerSecond(),
-                load.timeoutNanos());
+                load.timeoutNanos(), cell.batch());
         // The user's code: the same class path entries, resolved against the same working directory; a
         // compiled source file (-w Bench.java) is found again by the workload reference itself.
         List<String> classPath = settings.code().stream().filter(e -> !CodeEntry.SOURCE.equals(e.kind()))

@@ -77,8 +77,13 @@ record GuardedProvider(String name, WorkloadProvider delegate, String origin) im
 
             @Override
             public void beforeTrial() {
+                beforeTrial(0);
+            }
+
+            @Override
+            public void beforeTrial(int clients) {
                 try {
-                    w.beforeTrial();
+                    w.beforeTrial(clients);
                 } catch (Exception | LinkageError e) {
                     throw UserFailures.of("preparing a trial of workload " + name, e);
                 }

@@ -82,16 +82,28 @@ final class MethodWorkloadProvider implements WorkloadProvider {
         this.returnsVoid = r == void.class;
         if (returnsVoid) {
             mh = mh.asType(VOID_CALL);
-        } else if (r == boolean.class) {
-            mh = MethodHandles.filterReturnValue(mh, BOOLEAN_TO_LONG);
-        } else if (r == float.class || r == double.class) {
-            mh = MethodHandles.filterReturnValue(mh.asType(mh.type().changeReturnType(double.class)), DOUBLE_TO_LONG);
-        } else if (r.isPrimitive()) {
-            mh = mh.asType(CALL);
         } else {
-            mh = MethodHandles.filterReturnValue(mh.asType(mh.type().changeReturnType(Object.class)), REFERENCE_TO_LONG);
+            mh = resultAsLong(mh).asType(CALL);
         }
         this.call = mh;
+    }
+
+    /**
+     * {@code mh} with its result folded into a {@code long} as a task's value: the value itself for integral
+     * types, the bits of a floating-point value, 1/0 for a boolean or a reference, 0 for void.
+     */
+    static MethodHandle resultAsLong(MethodHandle mh) {
+        Class<?> r = mh.type().returnType();
+        if (r == void.class) {
+            return MethodHandles.filterReturnValue(mh, MethodHandles.constant(long.class, 0L));
+        } else if (r == boolean.class) {
+            return MethodHandles.filterReturnValue(mh, BOOLEAN_TO_LONG);
+        } else if (r == float.class || r == double.class) {
+            return MethodHandles.filterReturnValue(mh.asType(mh.type().changeReturnType(double.class)), DOUBLE_TO_LONG);
+        } else if (r.isPrimitive()) {
+            return mh.asType(mh.type().changeReturnType(long.class));
+        }
+        return MethodHandles.filterReturnValue(mh.asType(mh.type().changeReturnType(Object.class)), REFERENCE_TO_LONG);
     }
 
     /**

@@ -149,6 +149,82 @@ public final class UserCode implements AutoCloseable {
         return p;
     }
 
+    /**
+     * The workloads {@code reference} names: a JMH class gives one per {@code @Benchmark} method (named
+     * {@code CLASS::METHOD}); any other reference gives the one {@link #workload} finds.
+     *
+     * @throws IllegalArgumentException (exit 2) one sentence naming the fix
+     */
+    public List<WorkloadProvider> workloads(String reference) {
+        String ref = reference.strip();
+        if (!ref.contains("::") && !ref.endsWith(".java") && !resolved.containsKey(ref) && !workloadsByName().containsKey(ref)
+                && CLASS_NAME.matcher(ref).matches() && ref.contains(".")) {
+            Class<?> type = load(ref, ref);
+            if (!WorkloadProvider.class.isAssignableFrom(type) && JmhWorkloadProvider.isBenchmarkClass(type)) {
+                List<WorkloadProvider> out = new ArrayList<>();
+                for (JmhWorkloadProvider p : JmhWorkloadProvider.resolve(ref, origin(type), type, null)) {
+                    resolved.putIfAbsent(p.name(), p);
+                    out.add(resolved.get(p.name()));
+                }
+                return out;
+            }
+        }
+        return List.of(workload(ref));
+    }
+
+    /**
+     * The JMH benchmarks on the class path ({@code META-INF/BenchmarkList}, else the class files): one
+     * workload per {@code @Benchmark} method; one vbench cannot run (jmh-core missing, Scope.Group) is
+     * listed as unavailable with the reason.
+     */
+    public List<WorkloadProvider> jmhBenchmarks() {
+        List<WorkloadProvider> out = new ArrayList<>();
+        if (classPath.isEmpty()) {
+            return out;
+        }
+        for (String className : Jmh.benchmarkClasses(classPath, loader)) {
+            List<String> methods;
+            try {
+                methods = JmhWorkloadProvider.benchmarkNames(load(className, className));
+            } catch (IllegalArgumentException e) {
+                out.add(new Unrunnable(className, e.getMessage()));
+                continue;
+            }
+            for (String method : methods) {
+                String ref = className + "::" + method;
+                try {
+                    out.add(workload(ref));
+                } catch (IllegalArgumentException e) {
+                    out.add(new Unrunnable(ref, e.getMessage()));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** A benchmark class vbench cannot run, for {@code vbench list}: its reason as its availability. */
+    private record Unrunnable(String name, String reason) implements WorkloadProvider {
+        @Override
+        public String description() {
+            return "JMH benchmark class";
+        }
+
+        @Override
+        public List<dev.vbench.spi.ParamSpec<?>> params() {
+            return List.of();
+        }
+
+        @Override
+        public Availability availability(dev.vbench.spi.Params params) {
+            return Availability.unavailable(reason);
+        }
+
+        @Override
+        public dev.vbench.spi.Workload create(dev.vbench.spi.Params params) {
+            throw new IllegalArgumentException(reason);
+        }
+    }
+
     private WorkloadProvider resolve(String ref) {
         int sep = ref.indexOf("::");
         String target = sep < 0 ? ref : ref.substring(0, sep);
@@ -161,6 +237,9 @@ public final class UserCode implements AutoCloseable {
         }
         if (method != null) {
             Class<?> type = load(target, ref);
+            if (JmhWorkloadProvider.isBenchmarkClass(type) && JmhWorkloadProvider.isBenchmark(type, method)) {
+                return JmhWorkloadProvider.resolve(ref, origin(type), type, method).get(0);
+            }
             return MethodWorkloadProvider.resolve(ref, origin(type), type, method);
         }
         List<Found<WorkloadProvider>> named = workloadsByName().get(ref);
@@ -173,6 +252,15 @@ public final class UserCode implements AutoCloseable {
                     + " (or a provider class, CLASS::METHOD, or FILE.java)");
         }
         Class<?> type = load(ref, ref);
+        if (!WorkloadProvider.class.isAssignableFrom(type) && JmhWorkloadProvider.isBenchmarkClass(type)) {
+            List<JmhWorkloadProvider> benchmarks = JmhWorkloadProvider.resolve(ref, origin(type), type, null);
+            if (benchmarks.size() > 1) {
+                throw new IllegalArgumentException("class " + ref + " holds " + benchmarks.size() + " JMH benchmarks ("
+                        + String.join(", ", benchmarks.stream().map(JmhWorkloadProvider::name).toList())
+                        + "); 'vbench run -w " + ref + "' runs them all, elsewhere name one as CLASS::METHOD");
+            }
+            return benchmarks.get(0);
+        }
         if (!WorkloadProvider.class.isAssignableFrom(type)) {
             throw new IllegalArgumentException("class " + type.getName() + " is not a WorkloadProvider; to time one of its"
                     + " methods write '" + ref + "::METHOD'" + MethodWorkloadProvider.wouldDo(type));

@@ -11,7 +11,7 @@ import java.lang.reflect.InvocationTargetException;
 final class UserFailures {
 
     /** Exit code for workload code that failed while preparing. */
-    static final int EXIT = 1;
+    static final int EXIT = WorkloadException.CODE_FAILED;
 
     private UserFailures() {}
 

@@ -12,6 +12,7 @@ import dev.vbench.jvm.JvmProber;
 import dev.vbench.jvm.JvmTarget;
 import dev.vbench.jvm.JvmTargets;
 import dev.vbench.executor.ConfiguredExecutor;
+import dev.vbench.loader.JmhWorkload;
 import dev.vbench.loader.UserCode;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.RunSettings;
@@ -70,7 +71,7 @@ public final class Planner {
             throw new PlanException("--scale applies to suite files only; give a suite such as"
                     + " workloads/seed-004-virtual-vs-platform.yaml");
         }
-        List<CellPlan> cells = cells("", request.matrix(), Keys.OPTIONS, code);
+        List<CellPlan> cells = batched(cells("", request.matrix(), Keys.OPTIONS, code), request.trials().batch());
         RunSettings settings = ordered(settings(request.trials(), code), request.trials().order(), cells); // after the cells: code() lists compiled sources
         return new Plan(null, null, List.of(new Plan.Part("", new RunPlan(cells, settings, dataRoot(request.trials())))));
     }
@@ -146,10 +147,9 @@ public final class Planner {
         if (matrix.workload() == null) {
             throw new PlanException("no workload given; add -w NAME (see 'vbench list' for the names)");
         }
-        WorkloadProvider workload = workload(code, matrix.workload());
+        List<WorkloadProvider> workloads = workloads(code, matrix.workload());
         List<ConfiguredExecutor> executors = executors(code,
                 matrix.executors().isEmpty() ? List.of("virtual") : matrix.executors());
-        List<Params> paramSets = paramCombinations(workload, matrix.params());
         for (long tasks : matrix.tasks()) {
             checkTasks(keys.of("tasks"), tasks);
         }
@@ -160,21 +160,90 @@ public final class Planner {
         List<Long> concurrencies = matrix.concurrency().isEmpty() ? List.of(0L) : matrix.concurrency();
         List<Double> rates = matrix.rates().isEmpty() ? Collections.singletonList(null) : matrix.rates();
         List<CellPlan> cells = new ArrayList<>();
-        for (Params params : paramSets) {
-            List<Long> taskCounts = matrix.duration() != null ? List.of(0L) : !matrix.tasks().isEmpty() ? matrix.tasks()
-                    : List.of(workload.defaultTasks(params).orElse(DEFAULT_TASKS));
-            for (long tasks : taskCounts) {
-                for (Double rate : rates) {
-                    for (long c : concurrencies) {
-                        LoadShape shape = shape(matrix, tasks, (int) c, rate);
-                        for (ConfiguredExecutor executor : executors) {
-                            cells.add(new CellPlan(idPrefix + "c" + (cells.size() + 1), workload, params, executor, shape));
-                        }
+        for (WorkloadProvider workload : workloads) {
+            checkClients(workload, concurrencies, keys);
+            for (Params params : paramCombinations(workload, sweeps(workload, matrix.params(), workloads.size() > 1))) {
+                cells.addAll(cellsOf(idPrefix, cells.size(), workload, params, matrix, executors, rates, concurrencies));
+            }
+        }
+        checkSweepNames(workloads, matrix.params());
+        return matrix.jvmAxis() ? onJvms(idPrefix, cells, jvmTargets(matrix)) : cells;
+    }
+
+    /** The cells of one workload and parameter set: tasks × rate × concurrency × executor, executors innermost. */
+    private static List<CellPlan> cellsOf(String idPrefix, int before, WorkloadProvider workload, Params params,
+            MatrixRequest matrix, List<ConfiguredExecutor> executors, List<Double> rates, List<Long> concurrencies) {
+        List<CellPlan> cells = new ArrayList<>();
+        List<Long> taskCounts = matrix.duration() != null ? List.of(0L) : !matrix.tasks().isEmpty() ? matrix.tasks()
+                : List.of(workload.defaultTasks(params).orElse(DEFAULT_TASKS));
+        for (long tasks : taskCounts) {
+            for (Double rate : rates) {
+                for (long c : concurrencies) {
+                    LoadShape shape = shape(matrix, tasks, (int) c, rate);
+                    for (ConfiguredExecutor executor : executors) {
+                        cells.add(new CellPlan(idPrefix + "c" + (before + cells.size() + 1), workload, params, executor, shape));
                     }
                 }
             }
         }
-        return matrix.jvmAxis() ? onJvms(idPrefix, cells, jvmTargets(matrix)) : cells;
+        return cells;
+    }
+
+    /** The workloads {@code reference} names: one, or every benchmark of a JMH class. */
+    static List<WorkloadProvider> workloads(UserCode code, String reference) {
+        try {
+            return code.workloads(reference);
+        } catch (IllegalArgumentException e) {
+            throw new PlanException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The sweeps of one workload: a JMH benchmark's declared {@code @Param} values, replaced by {@code -p}
+     * where given; when a reference named several workloads, only the names each one has (as JMH's {@code -p}).
+     */
+    private static Map<String, List<String>> sweeps(WorkloadProvider workload, Map<String, List<String>> given,
+            boolean several) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        if (workload instanceof JmhWorkload jmh) {
+            jmh.paramValues().forEach((name, values) -> {
+                if (values.isEmpty() && !given.containsKey(name)) {
+                    throw new PlanException(workload.name() + ": @Param " + name + " declares no values; give them with -p "
+                            + name + "=V1,V2");
+                }
+                out.put(name, values);
+            });
+        }
+        java.util.Set<String> known = new java.util.HashSet<>();
+        workload.params().forEach(p -> known.add(p.name()));
+        given.forEach((name, values) -> {
+            if (!several || known.contains(name)) {
+                out.put(name, values);
+            }
+        });
+        return out;
+    }
+
+    /** With several workloads, each {@code -p} name must belong to at least one of them. */
+    private static void checkSweepNames(List<WorkloadProvider> workloads, Map<String, List<String>> given) {
+        if (workloads.size() < 2) {
+            return;
+        }
+        for (String name : given.keySet()) {
+            if (workloads.stream().noneMatch(w -> w.params().stream().anyMatch(p -> p.name().equals(name)))) {
+                throw new PlanException("-p " + name + ": none of " + String.join(", ", workloads.stream()
+                        .map(WorkloadProvider::name).toList()) + " has a parameter '" + name + "'");
+            }
+        }
+    }
+
+    /** A workload with state per client (JMH's Scope.Thread) needs a bound on the clients in every cell. */
+    private static void checkClients(WorkloadProvider workload, List<Long> concurrencies, Keys keys) {
+        if (workload instanceof JmhWorkload jmh && !jmh.perClientStates().isEmpty() && concurrencies.contains(0L)) {
+            throw new PlanException(workload.name() + " uses @State(Scope.Thread) " + String.join(", ", jmh.perClientStates())
+                    + ": one instance per concurrent client, so the clients must be bounded; add " + keys.of("concurrency")
+                    + " N (e.g. " + keys.of("concurrency") + " 4, or 1 with -e sequential)");
+        }
     }
 
     /** Every cell on every JVM target, the targets innermost (after the executors), ids renumbered. */
@@ -340,8 +409,35 @@ public final class Planner {
      */
     public static CellPlan cell(UserCode code, String id, String workloadName, Map<String, String> params,
             String executorSpec, LoadShape load) {
+        return cell(code, id, workloadName, params, executorSpec, load, 1);
+    }
+
+    /** As {@link #cell(UserCode, String, String, Map, String, LoadShape)}, with {@code batch} calls per task. */
+    public static CellPlan cell(UserCode code, String id, String workloadName, Map<String, String> params,
+            String executorSpec, LoadShape load, int batch) {
         WorkloadProvider workload = workload(code, workloadName);
-        return new CellPlan(id, workload, resolve(workload, params), executors(code, List.of(executorSpec)).get(0), load);
+        CellPlan cell = new CellPlan(id, workload, resolve(workload, params), executors(code, List.of(executorSpec)).get(0), load);
+        return batched(List.of(cell), batch).get(0);
+    }
+
+    /**
+     * The cells with {@code --batch} calls per task and their workload's operations per call (JMH's
+     * {@code @OperationsPerInvocation}).
+     *
+     * @throws PlanException for a batch below 1
+     */
+    static List<CellPlan> batched(List<CellPlan> cells, int batch) {
+        planned("--batch", String.valueOf(batch), () -> batchInRange("--batch", batch));
+        return cells.stream().map(c -> c.batched(batch, c.workload() instanceof JmhWorkload jmh
+                ? jmh.operationsPerInvocation() : 1)).toList();
+    }
+
+    /** Calls of the operation per task: 1 to 1,000,000,000. */
+    public static long batchInRange(String option, long batch) {
+        if (batch < 1 || batch > 1_000_000_000L) {
+            throw new IllegalArgumentException("is out of range; use 1 (one call per task) to 1000000000, e.g. " + option + " 100");
+        }
+        return batch;
     }
 
     /** The workload {@code reference} names (a name, a provider class, CLASS::METHOD, FILE.java) in {@code code}. */

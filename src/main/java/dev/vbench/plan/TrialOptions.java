@@ -15,8 +15,15 @@ import java.nio.file.Path;
  * @param dataDir root of the input cache; null = the default ({@code $VBENCH_DATA_DIR}, …)
  * @param order in which order a table row's cells run their trials ({@code --order}); null = the
  *     default: interleaved when the run has JVMs as an axis, else grouped
+ * @param batch calls of the operation per task ({@code --batch}), in every cell; 1 = one call per task
  */
-public record TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir, TrialOrder order) {
+public record TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir, TrialOrder order,
+        int batch) {
+
+    /** Options with one call per task. */
+    public TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir, TrialOrder order) {
+        this(warmup, trials, forks, seed, dataDir, order, 1);
+    }
 
     /** Options with the default order. */
     public TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir) {

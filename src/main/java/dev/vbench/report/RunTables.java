@@ -95,16 +95,26 @@ public final class RunTables {
         List<CellDimension> dims = CellDimension.varying(cells);
         Table.Builder b = new Table.Builder(title(workload, cells, warmup));
         dims.forEach(d -> b.text(d.name()));
-        b.text("executor").number("makespan").number("±").number("throughput").number("mean").number("p50")
-                .number("p90").number("p99").number("p99.9").number("max").number("failures");
+        boolean perOperation = cells.stream().anyMatch(c -> c.config().operationsPerTask() > 1);
+        b.text("executor").number("makespan").number("±").number("throughput");
+        if (perOperation) {
+            b.number("time/op");
+        }
+        b.number("mean").number("p50").number("p90").number("p99").number("p99.9").number("max").number("failures");
         for (CellResult c : cells) {
             List<String> row = new ArrayList<>();
             dims.forEach(d -> row.add(d.value(c.config())));
-            row.add(c.config().executor().spec() + (c.shedLoad() ? " " + LoadTables.SHED_MARK : ""));
+            row.add(c.config().executor().spec() + (c.shedLoad() ? " " + LoadTables.SHED_MARK : "")
+                    + (c.nearHarnessFloor() ? " " + FLOOR_MARK : ""));
             MetricSummary makespan = c.summary(Metric.MAKESPAN);
             row.add(median(makespan));
             row.add(makespan == null ? "" : Numbers.plusMinusPercent(makespan.ciRelative()));
-            row.add(median(c.summary(Metric.THROUGHPUT)));
+            MetricSummary throughput = c.summary(Metric.THROUGHPUT);
+            long ops = c.config().operationsPerTask();
+            row.add(throughput == null ? "—" : ops > 1 ? Numbers.rate(throughput.median() * ops, "ops/s") : median(throughput));
+            if (perOperation) {
+                row.add(Double.isNaN(c.nanosPerOperation()) ? "—" : nanos(c.nanosPerOperation()));
+            }
             for (Metric m : List.of(Metric.MEAN, Metric.P50, Metric.P90, Metric.P99, Metric.P999, Metric.MAX)) {
                 row.add(median(c.summary(m)));
             }
@@ -153,7 +163,40 @@ public final class RunTables {
         return b.build();
     }
 
+    /** Marks a cell whose time per task is within {@link CellResult#FLOOR_FACTOR}× vbench's own cost per task. */
+    public static final String FLOOR_MARK = "‡";
+
+    /** {@code 1.25 ns}, {@code 12.3 us}, {@code 1.10 ms}: a time per operation. */
+    static String nanos(double ns) {
+        if (ns < 1_000) {
+            return Numbers.fixed(ns, ns < 10 ? 2 : 1) + " ns";
+        }
+        return ns < 1_000_000 ? Numbers.fixed(ns / 1e3, 2) + " us" : Numbers.fixed(ns / 1e6, 2) + " ms";
+    }
+
+    /** The footnotes of {@code --batch} and {@code @OperationsPerInvocation}, and of cells at the harness floor. */
+    private static void perOperationFootnotes(Table.Builder b, List<CellResult> cells) {
+        for (CellResult c : cells) {
+            long ops = c.config().operationsPerTask();
+            if (ops > 1) {
+                int batch = Math.max(1, c.config().batch());
+                int perCall = Math.max(1, c.config().operationsPerCall());
+                b.footnote(who(c) + ": one task = " + (batch > 1 ? batch + " calls (--batch)" : "one call")
+                        + (perCall > 1 ? " × " + perCall + " operations per call (@OperationsPerInvocation)" : "")
+                        + ": throughput (ops/s) and time/op are per operation; latency percentiles are per task"
+                        + (batch > 1 ? ", i.e. per batch of " + batch + " calls" : ""));
+            }
+            if (c.nearHarnessFloor()) {
+                b.footnote(FLOOR_MARK + " " + who(c) + ": " + nanos(c.nanosPerTask()) + " per task is within "
+                        + CellResult.FLOOR_FACTOR + "x vbench's own cost per task on this executor (" + nanos(c.harnessFloorNanos())
+                        + ", an empty task's, measured in this run): most of the figure is the harness, not the operation;"
+                        + " --batch N (N calls per task, as JMH's measurement loop) amortizes it");
+            }
+        }
+    }
+
     private static void footnotes(Table.Builder b, List<CellResult> cells) {
+        perOperationFootnotes(b, cells);
         for (CellResult c : cells) {
             MetricSummary m = c.summary(Metric.MAKESPAN);
             if (m != null && m.n() < 6) {
@@ -200,7 +243,7 @@ public final class RunTables {
 
     static String title(String workload, List<CellResult> cells, int warmup) {
         CellResult first = cells.get(0);
-        int trials = first.trials().size();
+        int trials = cells.stream().mapToInt(c -> c.trials().size()).max().orElse(0); // a failed first cell has none
         StringBuilder sb = new StringBuilder(workload);
         Map<String, String> fixedParams = new LinkedHashMap<>(first.config().params());
         for (CellResult c : cells) {

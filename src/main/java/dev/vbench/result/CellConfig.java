@@ -23,15 +23,29 @@ import java.util.TreeMap;
  *     0 (omitted) when none
  * @param jvm the label of the JVM (and option set) the cell ran on when the run had JVMs as an axis
  *     ({@code --jvm}, {@code --jvm-args}); null (omitted) otherwise. Compare matches on it like any field.
+ * @param batch calls of the operation per task ({@code --batch}) when more than one; 0 (omitted) = one.
+ *     Latency percentiles are then per batch, throughput and per-operation times per call.
+ * @param operationsPerCall operations one call stands for (JMH's {@code @OperationsPerInvocation}) when more
+ *     than one; 0 (omitted) = one
  */
 public record CellConfig(String workload, Map<String, String> params, ExecutorInfo executor, long tasks, int concurrency,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) long durationNanos,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) double ratePerSecond,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) long timeoutNanos,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String jvm) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) String jvm,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) int batch,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) int operationsPerCall) {
 
     public CellConfig {
         params = java.util.Collections.unmodifiableMap(new TreeMap<>(params));
+        batch = batch <= 1 ? 0 : batch;
+        operationsPerCall = operationsPerCall <= 1 ? 0 : operationsPerCall;
+    }
+
+    /** A cell with one call per task. */
+    public CellConfig(String workload, Map<String, String> params, ExecutorInfo executor, long tasks, int concurrency,
+            long durationNanos, double ratePerSecond, long timeoutNanos, String jvm) {
+        this(workload, params, executor, tasks, concurrency, durationNanos, ratePerSecond, timeoutNanos, jvm, 0, 0);
     }
 
     /** A cell of a run without a JVM axis. */
@@ -43,7 +57,18 @@ public record CellConfig(String workload, Map<String, String> params, ExecutorIn
     /** This cell on the JVM labelled {@code label}. */
     public CellConfig withJvm(String label) {
         return new CellConfig(workload, params, executor, tasks, concurrency, durationNanos, ratePerSecond, timeoutNanos,
-                label);
+                label, batch, operationsPerCall);
+    }
+
+    /** This cell with {@code calls} calls per task, each of {@code operations} operations. */
+    public CellConfig withBatch(int calls, int operations) {
+        return new CellConfig(workload, params, executor, tasks, concurrency, durationNanos, ratePerSecond, timeoutNanos,
+                jvm, calls, operations);
+    }
+
+    /** Operations one task performs: calls per task × operations per call (1 when neither is set). */
+    public long operationsPerTask() {
+        return (long) Math.max(1, batch) * Math.max(1, operationsPerCall);
     }
 
     /** A closed-model cell with a task count. */

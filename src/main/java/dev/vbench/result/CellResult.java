@@ -21,6 +21,9 @@ import java.util.Map;
  *     axis ({@code --jvm}, {@code --jvm-args}); null (omitted) otherwise
  * @param profiles one profile per event when the run was profiled ({@code --profile}), summed over
  *     the measured trials; empty (omitted) otherwise
+ * @param harnessFloorNanos vbench's own cost per task on this cell's executor and concurrency: an empty
+ *     task's makespan ÷ tasks, measured in the run before the cell (best of a few short trials); 0 (omitted)
+ *     when not measured (a window or a rate, a JVM target, the noop workload itself)
  */
 public record CellResult(
         String id,
@@ -32,7 +35,12 @@ public record CellResult(
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
         JvmInfo jvm,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
-        List<Profile> profiles) {
+        List<Profile> profiles,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
+        double harnessFloorNanos) {
+
+    /** A cell's per-task time within this many times the harness floor is marked: most of it is vbench's own cost. */
+    public static final int FLOOR_FACTOR = 10;
 
     public static final String OK = "ok";
     public static final String INTERRUPTED = "interrupted";
@@ -45,23 +53,57 @@ public record CellResult(
     /** A cell of a run without a JVM axis. */
     public CellResult(String id, CellConfig config, String status, List<TrialResult> trials,
             Map<String, MetricSummary> summary, List<String> notes) {
-        this(id, config, status, trials, summary, notes, null, List.of());
+        this(id, config, status, trials, summary, notes, null, List.of(), 0);
+    }
+
+    /** A cell with profiles, without a harness floor. */
+    public CellResult(String id, CellConfig config, String status, List<TrialResult> trials,
+            Map<String, MetricSummary> summary, List<String> notes, JvmInfo jvm, List<Profile> profiles) {
+        this(id, config, status, trials, summary, notes, jvm, profiles, 0);
     }
 
     /** A cell without profiles. */
     public CellResult(String id, CellConfig config, String status, List<TrialResult> trials,
             Map<String, MetricSummary> summary, List<String> notes, JvmInfo jvm) {
-        this(id, config, status, trials, summary, notes, jvm, List.of());
+        this(id, config, status, trials, summary, notes, jvm, List.of(), 0);
     }
 
     /** This cell with the JVM it ran on. */
     public CellResult withJvm(JvmInfo info) {
-        return new CellResult(id, config, status, trials, summary, notes, info, profiles);
+        return new CellResult(id, config, status, trials, summary, notes, info, profiles, harnessFloorNanos);
     }
 
     /** This cell with its profiles, one per event. */
     public CellResult withProfiles(List<Profile> cellProfiles) {
-        return new CellResult(id, config, status, trials, summary, notes, jvm, cellProfiles);
+        return new CellResult(id, config, status, trials, summary, notes, jvm, cellProfiles, harnessFloorNanos);
+    }
+
+    /** This cell with the harness floor measured for its executor and concurrency. */
+    public CellResult withHarnessFloor(double nanos) {
+        return new CellResult(id, config, status, trials, summary, notes, jvm, profiles, nanos);
+    }
+
+    /** Median makespan ÷ tasks in ns (a task is a batch with {@code --batch}); NaN without a closed count or trials. */
+    public double nanosPerTask() {
+        MetricSummary m = summary(Metric.MAKESPAN);
+        if (m == null || config.tasks() <= 0 || config.durationNanos() > 0 || config.openModel()) {
+            return Double.NaN;
+        }
+        return m.median() * 1e6 / config.tasks();
+    }
+
+    /** Median makespan ÷ operations (tasks × calls per task × operations per call) in ns; NaN as {@link #nanosPerTask()}. */
+    public double nanosPerOperation() {
+        return nanosPerTask() / config.operationsPerTask();
+    }
+
+    /**
+     * Whether the cell's time per task is within {@link #FLOOR_FACTOR}× the harness floor: then most of the
+     * figure is vbench's own per-task cost, not the operation's ({@code --batch} amortizes it).
+     */
+    public boolean nearHarnessFloor() {
+        double perTask = nanosPerTask();
+        return harnessFloorNanos > 0 && OK.equals(status) && perTask < FLOOR_FACTOR * harnessFloorNanos;
     }
 
     /** The profile of {@code event} ({@code cpu}, {@code tasks}, …), or null when it was not profiled. */

@@ -35,6 +35,17 @@ public interface Workload extends AutoCloseable {
     default void beforeTrial() throws Exception {}
 
     /**
+     * Called before every trial instead of {@link #beforeTrial()} when the engine knows the trial's
+     * bound on tasks in flight: a workload that keeps state per concurrent client (JMH's
+     * {@code Scope.Thread}) makes that many instances here. Default: {@link #beforeTrial()}.
+     *
+     * @param clients the most tasks in flight at once in this trial ({@code --concurrency}); 0 when unbounded
+     */
+    default void beforeTrial(int clients) throws Exception {
+        beforeTrial();
+    }
+
+    /**
      * Checks that one task's operation produced a correct result; used by the contract test and
      * by the workload contract test (every built-in workload's test runs it). Default: runs the task once and accepts any value.
      *

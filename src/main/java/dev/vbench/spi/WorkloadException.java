@@ -9,6 +9,8 @@ public class WorkloadException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
+    /** Exit code for the workload's own code failing outside a task (a constructor, a setup method threw). */
+    public static final int CODE_FAILED = 1;
     /** Exit code for bad input. */
     public static final int USAGE = 2;
     /** Exit code for an environment problem. */

@@ -1,0 +1,84 @@
+#!/bin/sh
+# JMH and vbench on the same JMH class: examples/jmh-benchmarks' Work (methods from a few arithmetic operations
+# to a millisecond's sleep), each method measured by JMH (AverageTime, one fork) and by vbench (-e sequential:
+# makespan / operations per trial, median of the trials), alternately, ROUNDS times; then by vbench with
+# --batch, which calls the method BATCH times per task as JMH's measurement loop does. Prints per method the
+# medians over the rounds and the ratios vbench / JMH (1.00 = agree). Prints the machine and its load first:
+# figures from a loaded machine say so. No timed test asserts them.
+#
+#   bench/jmh-vs-vbench.sh                       # 2 rounds, JMH 3 x 1 s warmup + 5 x 1 s measurement (about 8 minutes)
+#   ROUNDS=1 JMH_OPTS='-wi 2 -w 500ms -i 3 -r 500ms' bench/jmh-vs-vbench.sh ops4 loop64
+set -eu
+cd "$(dirname "$0")/.."
+export LC_ALL=C
+rounds=${ROUNDS:-2}
+batch=${BATCH:-1000}
+jmh_opts=${JMH_OPTS:--wi 3 -w 1s -i 5 -r 1s}
+methods=${*:-ops4 loop64 alloc1k log64 leibniz sleep1ms}
+jar=examples/jmh-benchmarks/target/benchmarks.jar
+if [ ! -f "$jar" ]; then
+    ./mvnw -B -q -f examples/jmh-benchmarks/pom.xml package
+fi
+./vbench --version >/dev/null   # builds target/vbench.jar first, outside any measurement
+# JMH on a JDK >= 21 as ./vbench picks one (the default java may be older); JAVA=PATH overrides
+java=${JAVA:-$(ls -d ${VBENCH_JAVA_HOME:-} /usr/lib/jvm/*25* /usr/lib/jvm/*21* 2>/dev/null | head -1)/bin/java}
+[ -x "$java" ] || java=$(command -v java)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+echo "== $(date -u '+%Y-%m-%d %H:%M UTC')  $(uname -srm)  $(nproc) CPUs  load:$(uptime | sed 's/.*load average://')"
+./vbench --version | sed -n 2p
+echo "JMH: java -jar $jar -f 1 $jmh_opts -bm avgt -tu ns;  vbench: -e sequential --trials 6 --warmup 2, batch 1 and $batch"
+
+# tasks per vbench trial for batch 1: about half a second of each method
+tasks_for() {
+    case "$1" in
+        ops4|loop64) echo 5000000 ;;
+        alloc1k) echo 2000000 ;;
+        log64) echo 500000 ;;
+        leibniz|sleep1ms) echo 300 ;;
+        *) echo 100000 ;;
+    esac
+}
+
+# vbench's median time per operation (ns) in a result file
+per_op() {
+    python3 - "$1" <<'PY'
+import json, statistics, sys
+c = json.load(open(sys.argv[1]))["cells"][0]
+ops = max(1, c["config"].get("batch", 0)) * max(1, c["config"].get("operationsPerCall", 0))
+print("%.3f" % statistics.median(t["makespanNanos"] / (t["tasks"] * ops) for t in c["trials"]))
+PY
+}
+
+printf '%-9s %12s %12s %7s %14s %7s\n' method "JMH ns/op" "vbench ns/op" ratio "--batch ns/op" ratio
+for m in $methods; do
+    tasks=$(tasks_for "$m")
+    btasks=$(( tasks / batch ))   # the same calls in tasks of BATCH calls; none for methods slow enough (< 200 tasks)
+    jmh_all="" vb_all="" vbb_all=""
+    r=0
+    while [ "$r" -lt "$rounds" ]; do
+        r=$((r + 1))
+        # shellcheck disable=SC2086
+        "$java" -jar "$jar" "com.example.bench.Work.$m\$" -f 1 $jmh_opts -bm avgt -tu ns -rf json -rff "$work/jmh.json" >/dev/null 2>&1
+        jmh=$(python3 -c 'import json,sys; print("%.3f" % json.load(open(sys.argv[1]))[0]["primaryMetric"]["score"])' "$work/jmh.json")
+        ./vbench run -cp "$jar" -w "com.example.bench.Work::$m" -e sequential --tasks "$tasks" --trials 6 --warmup 2 \
+            --no-progress --quiet -o "$work/vb.json" >/dev/null
+        vb=$(per_op "$work/vb.json")
+        if [ "$btasks" -ge 200 ]; then
+            ./vbench run -cp "$jar" -w "com.example.bench.Work::$m" -e sequential --tasks "$btasks" --batch "$batch" \
+                --trials 6 --warmup 2 --no-progress --quiet -o "$work/vbb.json" >/dev/null
+            vbb=$(per_op "$work/vbb.json")
+        else
+            vbb=-
+        fi
+        jmh_all="$jmh_all $jmh" vb_all="$vb_all $vb" vbb_all="$vbb_all $vbb"
+    done
+    python3 - "$m" "$jmh_all" "$vb_all" "$vbb_all" <<'PY'
+import statistics, sys
+m, jmh, vb, vbb = sys.argv[1], [float(x) for x in sys.argv[2].split()], [float(x) for x in sys.argv[3].split()], sys.argv[4].split()
+j, v = statistics.median(jmh), statistics.median(vb)
+b = "-" if "-" in vbb else statistics.median(float(x) for x in vbb)
+print("%-9s %12.1f %12.1f %7.2f %14s %7s" % (m, j, v, v / j, "-" if b == "-" else "%.1f" % b, "-" if b == "-" else "%.2f" % (b / j)))
+PY
+done
+echo "== load after:$(uptime | sed 's/.*load average://')"
