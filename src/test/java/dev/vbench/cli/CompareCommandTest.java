@@ -188,15 +188,16 @@ class CompareCommandTest {
     void realRunsSlowerAcrossDurationAndWithinVarianceAgainstThemselves() throws Exception {
         Path a = tmp.resolve("a.json");
         Path b = tmp.resolve("b.json");
+        // 10 trials a side: one or two trials stalled by a loaded machine still leave the difference clear
         for (String[] run : new String[][] {{"5ms", a.toString()}, {"50ms", b.toString()}}) {
             CliRun r = CliRun.of("run", "-w", "io", "-e", "virtual", "--tasks", "20", "-p", "duration=" + run[0], "--trials",
-                    "6", "--warmup", "1", "-q", "-o", run[1]);
+                    "10", "--warmup", "1", "-q", "-o", run[1]);
             assertEquals(0, r.code(), r::toString);
         }
         CliRun slower = compare(a.toString(), b.toString(), "--match-ignore", "duration", "--verbose", "--fail-on-regression", "5%");
         assertEquals(ExitCodes.FAILED, slower.code(), slower::toString);
         String row = slower.out().lines().toList().get(3);
-        assertTrue(row.startsWith("io virtual ") && row.contains("(slower) (p=0.0") && row.endsWith(" n=6+6)"),
+        assertTrue(row.startsWith("io virtual ") && row.contains("(slower) (p=0.0") && row.endsWith(" n=10+10)"),
                 slower::toString);
         assertTrue(slower.err().contains("vbench:   io virtual: +"), slower::toString);
 
