@@ -58,18 +58,31 @@ public final class WhyLines {
         }
     }
 
-    /** The explanations of the significant pairs that have something to say, in the pairs' order. */
+    /**
+     * The explanations of the pairs that have something to say, in the pairs' order: a significant pair's
+     * Why ({@link #of(ComparedPair)}); for a pair within variance whose cells were both profiled, only the place
+     * both spend at least {@link #COMMON_SHARE} of their samples in ({@link #common}), which is often why
+     * they do not differ (two executors behind one monitor).
+     */
     public static List<Explanation> of(List<ComparedPair> pairs) {
         List<Explanation> out = new ArrayList<>();
         for (ComparedPair p : pairs) {
-            if (p.significant()) {
-                Explanation e = of(p);
-                if (!e.lines().isEmpty()) {
-                    out.add(e);
-                }
+            Explanation e = p.significant() ? of(p) : p.change() != null && !p.change().shedLoad() ? common(p) : null;
+            if (e != null && !e.lines().isEmpty()) {
+                out.add(e);
             }
         }
         return out;
+    }
+
+    /** Per event both cells were profiled for, the place both spend at least {@link #COMMON_SHARE} of their samples in. */
+    public static Explanation common(ComparedPair pair) {
+        List<String> lines = new ArrayList<>();
+        for (String event : pair.commonEvents()) {
+            lines.addAll(profileLines(pair.to().label(), pair.to().cell().profile(event), pair.from().label(),
+                    pair.from().cell().profile(event), MAX_FRAMES, Double.POSITIVE_INFINITY, true));
+        }
+        return new Explanation(pair, lines);
     }
 
     /** The explanation of one pair (whether or not it is significant): profile lines, slow tails, diagnosis. */

@@ -17,7 +17,17 @@ public final class WhyText {
             + " samples changed most (executor, scheduler and vbench internals folded away; each profile normalised to"
             + " its total) and the telemetry past its threshold; see docs/profiling.md";
 
+    /** Added to the footnote when a Why is of a pair within variance. */
+    static final String WITHIN_VARIANCE = "; within variance: the place both spend at least "
+            + Math.round(dev.vbench.diagnose.WhyLines.COMMON_SHARE * 100) + "% of their samples in";
+
     private WhyText() {}
+
+    /** The footnote for these explanations: {@link #FOOTNOTE}, and what a Why within variance shows when there is one. */
+    static String footnote(List<Explanation> explanations) {
+        boolean within = explanations.stream().anyMatch(e -> !e.pair().significant());
+        return within ? FOOTNOTE.replace("; see docs/profiling.md", WITHIN_VARIANCE + "; see docs/profiling.md") : FOOTNOTE;
+    }
 
     /** {@code Why virtual vs fixed:threads=8 (duration=100ms): makespan -67.7% (faster)}. */
     public static String heading(Explanation e) {
@@ -33,7 +43,7 @@ public final class WhyText {
             sb.append(heading(e)).append('\n');
             e.lines().forEach(l -> sb.append("  ").append(l).append('\n'));
         }
-        return sb.append(FOOTNOTE).append('\n').toString();
+        return sb.append(footnote(explanations)).append('\n').toString();
     }
 
     /** Markdown: each heading in bold, its lines as a list, then the footnote. */
@@ -44,7 +54,7 @@ public final class WhyText {
             e.lines().forEach(l -> sb.append("- ").append(markdownText(l)).append('\n'));
             sb.append('\n');
         }
-        return sb.append(FOOTNOTE).append("  \n").toString();
+        return sb.append(footnote(explanations)).append("  \n").toString();
     }
 
     /** Text that markdown shows as written: {@code *} and {@code <} (a frame {@code Foo.<init>} is no HTML tag) escaped. */
@@ -60,6 +70,6 @@ public final class WhyText {
             e.lines().forEach(l -> sb.append("<li>").append(Html.escape(l)).append("</li>\n"));
             sb.append("</ul>\n");
         }
-        return sb.append("<p class=\"why-note\">").append(Html.escape(FOOTNOTE)).append("</p>\n</div>\n").toString();
+        return sb.append("<p class=\"why-note\">").append(Html.escape(footnote(explanations))).append("</p>\n</div>\n").toString();
     }
 }

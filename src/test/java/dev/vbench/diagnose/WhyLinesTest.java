@@ -96,8 +96,21 @@ class WhyLinesTest {
     }
 
     @Test
-    void noWhyForADifferenceWithinVariance() {
+    void withinVarianceOnlyThePlaceBothSpendTheirTimeIn() {
         RunResult run = ProfileFixtures.storeRun();
+        List<CellResult> same = List.of(run.cells().get(0), relabel(run.cells().get(0), Fixtures.virtual()));
+        List<ComparedPair> pairs = pairs(run.withCells(same));
+        assertFalse(pairs.get(0).significant(), "the same trials on both sides");
+        List<WhyLines.Explanation> why = WhyLines.of(pairs);
+        assertEquals(1, why.size(), why::toString);
+        // no change is claimed: each event names only where both spend at least 25%, marked as common
+        assertTrue(why.get(0).lines().stream().allMatch(l -> l.endsWith("(on both)")), why::toString);
+        assertTrue(why.get(0).lines().size() <= pairs.get(0).commonEvents().size(), why::toString);
+    }
+
+    @Test
+    void noWhyWithinVarianceWithoutProfiles() {
+        RunResult run = Fixtures.ioRun();
         List<CellResult> same = List.of(run.cells().get(0), relabel(run.cells().get(0), Fixtures.virtual()));
         List<ComparedPair> pairs = pairs(run.withCells(same));
         assertFalse(pairs.get(0).significant(), "the same trials on both sides");

@@ -153,6 +153,13 @@ class ProfileRunTest {
             assertNotNull(lock, c.config().label());
             assertTrue(lock.profiler().startsWith("async-profiler") || lock.profiler().equals("jfr"), lock.profiler());
         }
+        // the Why under the table names the monitor where tasks wait, whether or not the executors differ
+        CliRun report = CliRun.of("report", tmp.resolve("r.json").toString());
+        assertEquals(0, report.code(), report::toString);
+        assertTrue(report.out().lines().anyMatch(l -> l.startsWith("Why virtual vs fixed:threads=4")
+                || l.startsWith("Why fixed:threads=4 vs virtual")), report::out);
+        assertTrue(report.out().lines().anyMatch(l -> l.contains("of tasks samples blocked on monitor in acme.Store.put")),
+                report::out);
         // platform threads at least: the JVM's lock events name the method and the monitor's class
         Profile lock = result().cells().get(1).profile("lock");
         double onMonitor = share(lock, s -> s.endsWith("acme.Store.put;" + Profile.monitorFrame("java.lang.Object")));
