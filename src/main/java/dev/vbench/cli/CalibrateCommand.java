@@ -308,17 +308,8 @@ public final class CalibrateCommand implements Callable<Integer> {
             w.beforeTrial();
             Task task = profiler == null ? w.task() : profiler.wrap(w.task());
             ExecutorService ex = executor.create();
-            TrialResult t = watchdog.run(() -> probes.around(cell, () -> {
-                if (profiler == null) {
-                    return runner.run(task, ex, plan.load(), 0);
-                }
-                profiler.beforeTrial();
-                try {
-                    return runner.run(task, ex, plan.load(), 0);
-                } finally {
-                    profiler.afterTrial(0);
-                }
-            }), ex, runner);
+            TrialResult t = watchdog.run(() -> probes.around(cell, () -> profiler == null ? runner.run(task, ex, plan.load(), 0)
+                    : profiler.profile(() -> runner.run(task, ex, plan.load(), 0))), ex, runner);
             ex.shutdownNow();
             if (!bareFirst) {
                 b = bare(w, executor, n, plan.load().concurrency());

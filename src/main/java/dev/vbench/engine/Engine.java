@@ -1,7 +1,6 @@
 package dev.vbench.engine;
 
 import dev.vbench.measure.NanoClock;
-import dev.vbench.measure.Histograms;
 import dev.vbench.measure.TrialProbes;
 import dev.vbench.profile.CellProfiler;
 import dev.vbench.profile.JvmProfiler;
@@ -481,34 +480,12 @@ public final class Engine {
         try {
             Instant start = Instant.now(); // outside the timed region: shows the order of interleaved trials
             TrialProbes.Trial trial = profiler == null ? () -> trialRunner.run(task, executor, cell.load(), index)
-                    : () -> profiled(profiler, profiler.wrap(task), executor, cell.load(), index);
+                    : () -> profiler.profile(() -> trialRunner.run(profiler.wrap(task), executor, cell.load(), index));
             return watchdog.run(() -> probes.around(cell.config(), trial), executor, trialRunner::current)
                     .withStartTime(start);
         } finally {
             executor.shutdownNow();
         }
-    }
-
-    /** One trial between the profilers' start and stop; the slow tail is the tasks above the trial's p99 service time. */
-    private TrialResult profiled(CellProfiler profiler, Task task, ExecutorService executor, LoadShape load, int index)
-            throws Exception {
-        profiler.beforeTrial();
-        TrialResult t;
-        try {
-            t = trialRunner.run(task, executor, load, index);
-        } catch (Exception | Error e) {
-            profiler.abort();
-            throw e;
-        }
-        profiler.afterTrial(p99ServiceNanos(t));
-        return t;
-    }
-
-    private static long p99ServiceNanos(TrialResult t) {
-        if (t.histograms() == null || t.histograms().service() == null) {
-            return 0;
-        }
-        return Histograms.decode(t.histograms().service()).getValueAtPercentile(99);
     }
 
     /** The profiler of the JVM's events in this JVM, opened once (saying which one runs, and why). */

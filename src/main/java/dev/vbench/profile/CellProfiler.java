@@ -1,6 +1,8 @@
 package dev.vbench.profile;
 
+import dev.vbench.measure.Histograms;
 import dev.vbench.result.Profile;
+import dev.vbench.result.TrialResult;
 import dev.vbench.spi.Task;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -11,16 +13,14 @@ import java.util.function.Consumer;
 
 /**
  * Profiles the measured trials of one cell and sums them into one {@link Profile} per event. Warmup
- * trials and a workload's preparation are never profiled: the engine calls {@link #beforeTrial} and
- * {@link #afterTrial} around measured trials only. A profiler that fails to start gives one warning and
+ * trials and a workload's preparation are never profiled: the engine runs measured trials only through
+ * {@link #profile}. A profiler that fails to start gives one warning and
  * the trial runs unprofiled; a profile never fails a trial.
  *
  * <pre>{@code
  * CellProfiler profiler = new CellProfiler(request, jvmProfiler, warn);
  * Task task = profiler.wrap(workload.task());
- * profiler.beforeTrial();
- * TrialResult t = ... run the trial with task ...;
- * profiler.afterTrial(p99ServiceNanos);
+ * TrialResult t = profiler.profile(() -> trialRunner.run(task, executor, load, index));
  * cell = cell.withProfiles(profiler.profiles());
  * }</pre>
  */
@@ -62,8 +62,39 @@ public final class CellProfiler {
         return sampler == null ? task : sampler.wrap(task);
     }
 
+    /** One trial to profile: runs it, returns its result. */
+    @FunctionalInterface
+    public interface Trial {
+        TrialResult run() throws Exception;
+    }
+
+    /**
+     * Runs {@code trial} between the profilers' start and stop; the samples of tasks above the trial's p99
+     * service time make the slow tail. A trial that throws is profiled for nothing ({@link #abort}).
+     */
+    public TrialResult profile(Trial trial) throws Exception {
+        beforeTrial();
+        TrialResult t;
+        try {
+            t = trial.run();
+        } catch (Exception | Error e) {
+            abort();
+            throw e;
+        }
+        afterTrial(p99ServiceNanos(t));
+        return t;
+    }
+
+    /** The trial's p99 service time; 0 when it recorded no service histogram. */
+    static long p99ServiceNanos(TrialResult t) {
+        if (t.histograms() == null || t.histograms().service() == null) {
+            return 0;
+        }
+        return Histograms.decode(t.histograms().service()).getValueAtPercentile(99);
+    }
+
     /** Starts the profilers, just before the trial's first task. */
-    public void beforeTrial() {
+    void beforeTrial() {
         trials++;
         if (jvm != null) {
             try {
@@ -84,7 +115,7 @@ public final class CellProfiler {
      *
      * @param slowAboveNanos the trial's p99 service time: samples of slower tasks make the slow tail; 0: none
      */
-    public void afterTrial(long slowAboveNanos) throws InterruptedException {
+    void afterTrial(long slowAboveNanos) throws InterruptedException {
         if (sampler != null) {
             sampler.stop(slowAboveNanos);
         }
@@ -101,7 +132,7 @@ public final class CellProfiler {
     }
 
     /** Stops the profilers of a trial that failed or was interrupted, keeping nothing of it. */
-    public void abort() {
+    void abort() {
         if (sampler != null) {
             try {
                 sampler.abort();

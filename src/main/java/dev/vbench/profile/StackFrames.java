@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * The one way a stack becomes a collapsed stack in a vbench profile, whoever sampled it: frame names
- * normalised ({@code com.acme.Store.put}: dots, no JIT annotations, no hidden-class addresses), and the
+ * normalised ({@code com.acme.Store.put}: dots, no hidden-class addresses), and the
  * stack cut at the task boundary so that it starts at the task's own code. Stacks of task threads
  * outside any task (a pool worker taking its next task, a carrier looking for work) start with
  * {@link Profile#OUTSIDE_TASKS}; stacks of other threads (JIT, GC, JFR, the submitter between tasks) are
@@ -72,23 +72,6 @@ public final class StackFrames {
             n = n.substring(0, hidden);
         }
         return n;
-    }
-
-    /**
-     * A frame of async-profiler's collapsed output, normalised: {@code java/lang/Thread.run_[j]} →
-     * {@code java.lang.Thread.run}; {@code A$$Lambda.0x0000.run} → {@code A$$Lambda.run}.
-     */
-    public static String collapsedFrame(String raw) {
-        String f = raw;
-        int annotation = f.lastIndexOf("_[");
-        if (annotation > 0 && f.endsWith("]")) {
-            f = f.substring(0, annotation);
-        }
-        int dot = f.lastIndexOf('.');
-        if (dot < 0) {
-            return f;
-        }
-        return className(f.substring(0, dot)) + f.substring(dot);
     }
 
     /**

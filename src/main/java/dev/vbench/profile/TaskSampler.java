@@ -71,7 +71,6 @@ public final class TaskSampler {
     private long sleepSamples;
     private long ticks;
     private long inFlightSum;
-    private long sampledTasks;
     private long untagged;
 
     private volatile boolean stopping;
@@ -220,11 +219,6 @@ public final class TaskSampler {
         return ticks == 0 ? 0 : (double) inFlightSum / ticks;
     }
 
-    /** Tasks whose stacks were taken. */
-    public long sampledTasks() {
-        return sampledTasks;
-    }
-
     private void loop() {
         long next = System.nanoTime() + intervalNanos;
         while (!stopping) {
@@ -277,7 +271,6 @@ public final class TaskSampler {
         frames = StackFrames.trimWaitMachinery(frames);
         frames.add(stateFrame);
         String stack = StackFrames.join(frames);
-        sampledTasks++;
         Tagged tagged = new Tagged(task - 1, stack);
         trialSamples.add(tagged);
         pending.add(tagged);
