@@ -17,6 +17,7 @@ import dev.vbench.report.compare.CompareFormat;
 import dev.vbench.result.Metric;
 import dev.vbench.result.ResultFormatException;
 import dev.vbench.result.RunResult;
+import dev.vbench.result.TableDefaults;
 import dev.vbench.stats.MannWhitney;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -124,8 +125,9 @@ public final class CompareCommand implements Callable<Integer> {
         output.checkWritable();
         List<Dataset> inputs = new ArrayList<>();
         List<RunResult> runs = new ArrayList<>();
+        List<Inputs.Input> read = Inputs.readAll(files, names, m);
         for (int i = 0; i < files.size(); i++) {
-            Inputs.Input input = Inputs.read(files.get(i), names.get(i), m);
+            Inputs.Input input = read.get(i);
             Dataset d = input.dataset();
             runs.add(input.run());
             if (m != null && d.kind().equals("jmh")) {
@@ -193,7 +195,7 @@ public final class CompareCommand implements Callable<Integer> {
             throw new UsageException("compare needs two or more result files (got one JMH file); e.g. vbench compare"
                     + " before.json after.json");
         }
-        List<Dataset> byJvm = Inputs.byJvm(input.run(), files.get(0).toString(), m == null ? Metric.MAKESPAN : m);
+        List<Dataset> byJvm = Inputs.byJvm(input.run(), files.get(0).toString(), m == null ? TableDefaults.metric(input.run()) : m);
         List<RunResult> runs = byJvm.stream().map(d -> Inputs.jvmPart(input.run(), d.label())).toList();
         if (byJvm.isEmpty()) {
             throw new UsageException("compare needs two or more result files, or one run with several JVMs; "

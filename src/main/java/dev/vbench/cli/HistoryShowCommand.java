@@ -3,6 +3,8 @@ package dev.vbench.cli;
 import dev.vbench.history.Analysis;
 import dev.vbench.history.HistoryReports;
 import dev.vbench.history.HistoryStore;
+import dev.vbench.result.Metric;
+import dev.vbench.result.TableDefaults;
 import java.io.IOException;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -27,7 +29,8 @@ final class HistoryShowCommand extends HistoryVerb {
     @Parameters(index = "0", paramLabel = "SERIES", description = "Series id (or a text of its configuration).")
     String series;
 
-    @Option(names = "--metric", paramLabel = "METRIC", description = "Metric shown; default makespan (JMH: its mode).")
+    @Option(names = "--metric", paramLabel = "METRIC", description = "Metric shown; default the one its runs' tables showed: makespan, throughput with --duration,"
+                    + " p99 with --rate (JMH: its mode).")
     String metric;
 
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text",
@@ -54,7 +57,7 @@ final class HistoryShowCommand extends HistoryVerb {
         try (HistoryStore store = open(false)) {
             HistoryStore.SeriesInfo s = findSeries(store.series(null), series);
             List<String> metrics = store.metrics(s.id());
-            String m = metric != null ? metric : metrics.contains("makespan") ? "makespan" : metrics.get(0);
+            String m = metric != null ? metric : defaultMetric(s, metrics);
             if (!metrics.contains(m)) {
                 throw new UsageException("series " + s.id() + " has no metric '" + m + "'; it has " + String.join(", ", metrics));
             }
@@ -68,5 +71,11 @@ final class HistoryShowCommand extends HistoryVerb {
         }
         output.write(out(), text);
         return ExitCodes.OK;
+    }
+
+    /** The series' load-shape default ({@link TableDefaults}) where it was stored, else its first metric (JMH: its mode). */
+    private static String defaultMetric(HistoryStore.SeriesInfo s, List<String> metrics) {
+        Metric byShape = TableDefaults.metricOfLoadText(s.key().loadShape());
+        return byShape != null && metrics.contains(byShape.key()) ? byShape.key() : metrics.get(0);
     }
 }

@@ -55,7 +55,7 @@ public final class ReportCommand implements Callable<Integer> {
         Format chosen = format.orByFileName(output.fileName(), Format.CONSOLE);
         output.checkWritable();
         RunResult result = select(ResultCodec.read(input));
-        output.write(spec.commandLine().getOut(), chosen.exporter(new ReportOptions(metric.orElse(Metric.MAKESPAN),
+        output.write(spec.commandLine().getOut(), chosen.exporter(new ReportOptions(metric.metric,
                 verbosity.verbose)).render(result));
         return ExitCodes.OK;
     }

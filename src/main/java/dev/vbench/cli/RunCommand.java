@@ -377,13 +377,9 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * Without --metric, executors are compared by makespan; a timed trial's makespan is its window,
-     * so compare throughput, and an open-model trial's is its schedule, so compare (corrected) p99.
-     */
+    /** Without --metric, the tables show the default of the cells' load shape ({@link dev.vbench.result.TableDefaults}). */
     private ReportOptions reportOptions() {
-        Metric byLoad = !rates.isEmpty() ? Metric.P99 : duration != null ? Metric.THROUGHPUT : Metric.MAKESPAN;
-        return new ReportOptions(metric.orElse(byLoad), verbosity.verbose, metric.metric, parseSlo());
+        return new ReportOptions(metric.metric, verbosity.verbose, metric.metric, parseSlo());
     }
 
     /** The one header line on stderr: what runs, how often, and how to stop it. */
