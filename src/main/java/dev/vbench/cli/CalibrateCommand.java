@@ -1,5 +1,8 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.UsageException;
+import dev.vbench.app.EnvironmentException;
+import dev.vbench.app.ExitCodes;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.DataDirs;
 import dev.vbench.engine.Engine;

@@ -1,5 +1,6 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.UsageException;
 import dev.vbench.loader.UserCode;
 import java.nio.file.Path;
 import java.util.function.Consumer;

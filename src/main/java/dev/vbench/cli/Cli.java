@@ -1,5 +1,9 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.Heap;
+import dev.vbench.app.UsageException;
+import dev.vbench.app.EnvironmentException;
+import dev.vbench.app.ExitCodes;
 import dev.vbench.plan.PlanException;
 import dev.vbench.result.ResultFormatException;
 import dev.vbench.spi.WorkloadException;
@@ -104,27 +108,15 @@ public final class Cli {
         } else if (reason.contains("Metaspace") || reason.contains("Direct buffer")) {
             fix = "give the JVM more with VBENCH_JAVA_OPTS (-XX:MaxMetaspaceSize=…, -XX:MaxDirectMemorySize=…)";
         } else {
-            fix = "give the JVM more with VBENCH_JAVA_OPTS=" + heapOption(2 * maxHeapBytes);
+            fix = "give the JVM more with VBENCH_JAVA_OPTS=" + Heap.option(2 * maxHeapBytes);
         }
-        err.println("vbench: out of memory (" + reason + ", max heap " + mebibytes(maxHeapBytes) + ")"
+        err.println("vbench: out of memory (" + reason + ", max heap " + Heap.mebibytes(maxHeapBytes) + ")"
                 + (doing == null ? "" : " while " + doing) + "; " + fix);
         if (stacktrace) {
             e.printStackTrace(err);
         }
         err.flush();
         return ExitCodes.ENVIRONMENT;
-    }
-
-    /** "8 MiB", "1024 MiB": how the README and result headers show a heap. */
-    static String mebibytes(long bytes) {
-        return (bytes + (1L << 20) - 1 >> 20) + " MiB";
-    }
-
-    /** The smallest {@code -Xmx} of a power-of-two size in MiB that holds {@code bytes}: -Xmx16m, -Xmx2g. */
-    static String heapOption(long bytes) {
-        long mib = Long.highestOneBit(Math.max(1, (bytes + (1L << 20) - 1) >> 20));
-        mib = mib << 20 < bytes ? mib << 1 : mib;
-        return mib >= 1024 ? "-Xmx" + (mib >> 10) + "g" : "-Xmx" + mib + "m";
     }
 
     static int onExecutionError(Exception e, PrintWriter err, boolean stacktrace) {

@@ -1,5 +1,7 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.UsageException;
+import dev.vbench.app.ExitCodes;
 import dev.vbench.compare.Change;
 import dev.vbench.compare.CompareOptions;
 import dev.vbench.compare.Comparison;

@@ -1,5 +1,6 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.ExitCodes;
 import dev.vbench.history.HistoryReports;
 import dev.vbench.history.HistoryStore;
 import picocli.CommandLine.Command;

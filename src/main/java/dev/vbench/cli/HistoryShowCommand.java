@@ -1,5 +1,7 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.UsageException;
+import dev.vbench.app.ExitCodes;
 import dev.vbench.history.Analysis;
 import dev.vbench.history.HistoryReports;
 import dev.vbench.history.HistoryStore;

@@ -1,5 +1,7 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.UsageException;
+import dev.vbench.app.ExitCodes;
 import dev.vbench.engine.DataDirs;
 import dev.vbench.executor.ExecutorStrategy;
 import dev.vbench.loader.UserCode;

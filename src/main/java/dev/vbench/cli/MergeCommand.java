@@ -1,5 +1,9 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.OutputFiles;
+import dev.vbench.app.UsageException;
+import dev.vbench.app.EnvironmentException;
+import dev.vbench.app.ExitCodes;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.ShardMerge;

@@ -1,5 +1,7 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.OutputFiles;
+import dev.vbench.app.EnvironmentException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.UsageException;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -1,5 +1,7 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.UsageException;
+import dev.vbench.app.ExitCodes;
 import dev.vbench.report.Format;
 import dev.vbench.report.ReportOptions;
 import dev.vbench.result.CellResult;

@@ -4,3 +4,4 @@
  * which is how the CLI tests call it.
  */
 package dev.vbench.cli;
+import dev.vbench.app.ExitCodes;

@@ -1,5 +1,7 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.Heap;
+import dev.vbench.app.ExitCodes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -85,12 +87,12 @@ class OutOfMemoryTest {
         OutOfMemoryError where = new OutOfMemoryError("reading the thing (--thing off skips it)");
         where.initCause(jvm);
         long heap = Runtime.getRuntime().maxMemory();
-        String mib = Cli.mebibytes(heap);
+        String mib = Heap.mebibytes(heap);
         assertEquals("vbench: out of memory (Java heap space, max heap " + mib + ") while reading the thing"
-                + " (--thing off skips it); give the JVM more with VBENCH_JAVA_OPTS=" + Cli.heapOption(2 * heap),
+                + " (--thing off skips it); give the JVM more with VBENCH_JAVA_OPTS=" + Heap.option(2 * heap),
                 onOutOfMemory(where));
         assertEquals("vbench: out of memory (Java heap space, max heap " + mib + "); give the JVM more with VBENCH_JAVA_OPTS="
-                + Cli.heapOption(2 * heap), onOutOfMemory(jvm));
+                + Heap.option(2 * heap), onOutOfMemory(jvm));
         assertTrue(onOutOfMemory(new OutOfMemoryError("unable to create native thread: possibly out of memory"))
                 .endsWith("; the system refused another thread; use fewer threads (--concurrency, an executor's threads=)"
                         + " or raise the process limit (ulimit -u)"));
@@ -99,12 +101,12 @@ class OutOfMemoryTest {
 
     @Test
     void heapOptionsArePowersOfTwoThatHoldTheBytes() {
-        assertEquals("-Xmx16m", Cli.heapOption(15L << 20));
-        assertEquals("-Xmx16m", Cli.heapOption(16L << 20));
-        assertEquals("-Xmx32m", Cli.heapOption((16L << 20) + 1));
-        assertEquals("-Xmx1g", Cli.heapOption(630L << 20));
-        assertEquals("-Xmx16g", Cli.heapOption(12L << 30));
-        assertEquals("8 MiB", Cli.mebibytes((8L << 20) - 4096));
+        assertEquals("-Xmx16m", Heap.option(15L << 20));
+        assertEquals("-Xmx16m", Heap.option(16L << 20));
+        assertEquals("-Xmx32m", Heap.option((16L << 20) + 1));
+        assertEquals("-Xmx1g", Heap.option(630L << 20));
+        assertEquals("-Xmx16g", Heap.option(12L << 30));
+        assertEquals("8 MiB", Heap.mebibytes((8L << 20) - 4096));
     }
 
     private static String onOutOfMemory(OutOfMemoryError e) {
