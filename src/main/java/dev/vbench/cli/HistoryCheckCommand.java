@@ -1,5 +1,6 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.Percentages;
 import dev.vbench.app.UsageException;
 import dev.vbench.app.ExitCodes;
 import dev.vbench.history.Analysis;

@@ -21,6 +21,11 @@ public final class OutputFileOption {
         }
     }
 
+    /** The file, or null when writing to stdout. */
+    Path file() {
+        return output;
+    }
+
     /** The file's name, for picking a format by extension; null when writing to stdout. */
     String fileName() {
         return output == null ? null : output.toString();
