@@ -1,12 +1,8 @@
 package dev.vbench.cli;
 
-import dev.vbench.app.UsageException;
 import dev.vbench.app.ExitCodes;
-import dev.vbench.history.Analysis;
-import dev.vbench.history.HistoryReports;
-import dev.vbench.history.HistoryStore;
-import dev.vbench.result.Metric;
-import dev.vbench.result.TableDefaults;
+import dev.vbench.app.HistoryQueries;
+
 import java.io.IOException;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -49,35 +45,9 @@ final class HistoryShowCommand extends HistoryVerb {
     HistoryAnalysisOptions analysis;
 
     @Override
-    int execute() throws IOException {
-        Analysis.Settings settings = analysis.settings();
-        if (last != null && last < 1) {
-            throw new UsageException("--last " + last + " must be at least 1");
-        }
+    int execute() {
         output.checkWritable();
-        String text;
-        try (HistoryStore store = open(false)) {
-            HistoryStore.SeriesInfo s = findSeries(store.series(null), series);
-            List<String> metrics = store.metrics(s.id());
-            String m = metric != null ? metric : defaultMetric(s, metrics);
-            if (!metrics.contains(m)) {
-                throw new UsageException("series " + s.id() + " has no metric '" + m + "'; it has " + String.join(", ", metrics));
-            }
-            List<HistoryStore.Point> points = store.points(s.id(), m);
-            List<Analysis.Found> found = Analysis.changePoints(points, settings);
-            List<HistoryStore.Point> shown = last != null && points.size() > last
-                    ? points.subList(points.size() - last, points.size()) : points;
-            List<HistoryStore.Ack> acks = store.acks(s.id());
-            text = format == ShowFormat.html ? HistoryReports.showHtml(s, m, shown, found, acks)
-                    : HistoryReports.showText(s, m, shown, found, acks);
-        }
-        output.write(out(), text);
+        output.write(out(), HistoryQueries.show(url, series, metric, format == ShowFormat.html, last, analysis.settings()).text());
         return ExitCodes.OK;
-    }
-
-    /** The series' load-shape default ({@link TableDefaults}) where it was stored, else its first metric (JMH: its mode). */
-    private static String defaultMetric(HistoryStore.SeriesInfo s, List<String> metrics) {
-        Metric byShape = TableDefaults.metricOfLoadText(s.key().loadShape());
-        return byShape != null && metrics.contains(byShape.key()) ? byShape.key() : metrics.get(0);
     }
 }

@@ -1,9 +1,6 @@
 package dev.vbench.cli;
 
-import dev.vbench.app.Histories;
-import dev.vbench.history.HistoryStore;
 import java.io.PrintWriter;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -11,8 +8,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * What every {@code history} verb shares: {@code --history URL} resolved once, the store opened, and
- * history errors turned into the CLI's one-line errors (exit 2 for input, 3 for the store).
+ * What every {@code history} verb shares: {@code --history URL}, the common options, stdout and stderr.
+ * The use cases open the store and turn its errors into one-line errors (exit 2 for input, 3 for the store).
  */
 abstract class HistoryVerb implements Callable<Integer> {
 
@@ -28,11 +25,11 @@ abstract class HistoryVerb implements Callable<Integer> {
     String url;
 
     @Override
-    public final Integer call() {
-        return call(this::execute);
+    public final Integer call() throws Exception {
+        return execute();
     }
 
-    /** The verb itself; the store is opened with {@link #open}. */
+    /** The verb itself: options → a use case of {@code app/HistoryQueries} or {@code app/HistoryChecks} → exit code. */
     abstract int execute() throws Exception;
 
     PrintWriter out() {
@@ -43,16 +40,4 @@ abstract class HistoryVerb implements Callable<Integer> {
         return spec.commandLine().getErr();
     }
 
-    /** Opens the store; {@code create} only for verbs that write runs. */
-    HistoryStore open(boolean create) {
-        return Histories.open(url, create);
-    }
-
-    static int call(Callable<Integer> body) {
-        return Histories.call(body);
-    }
-
-    static HistoryStore.SeriesInfo findSeries(List<HistoryStore.SeriesInfo> all, String ref) {
-        return Histories.findSeries(all, ref);
-    }
 }
