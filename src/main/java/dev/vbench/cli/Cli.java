@@ -1,13 +1,8 @@
 package dev.vbench.cli;
 
-import dev.vbench.app.Heap;
-import dev.vbench.app.UsageException;
-import dev.vbench.app.EnvironmentException;
 import dev.vbench.app.ExitCodes;
-import dev.vbench.plan.PlanException;
-import dev.vbench.result.ResultFormatException;
-import dev.vbench.spi.WorkloadException;
-import dev.vbench.suite.SuiteException;
+import dev.vbench.app.Failures;
+import dev.vbench.app.Heap;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import picocli.CommandLine;
@@ -120,30 +115,12 @@ public final class Cli {
     }
 
     static int onExecutionError(Exception e, PrintWriter err, boolean stacktrace) {
-        int code;
-        String message;
-        if (e instanceof UsageException || e instanceof PlanException || e instanceof ResultFormatException
-                || e instanceof SuiteException) {
-            code = ExitCodes.USAGE;
-            message = e.getMessage();
-        } else if (e instanceof WorkloadException we) {
-            code = we.exitCode();
-            message = we.getMessage();
-        } else if (e instanceof EnvironmentException) {
-            code = ExitCodes.ENVIRONMENT;
-            message = e.getMessage();
-        } else if (e instanceof InterruptedException) {
-            code = ExitCodes.INTERRUPTED;
-            message = "interrupted";
-        } else {
-            code = ExitCodes.INTERNAL;
-            message = "internal error: " + e + "; rerun with --stacktrace and report it";
-        }
-        err.println("vbench: " + message);
+        Failures.Failure failure = Failures.of(e);
+        err.println("vbench: " + failure.message());
         if (stacktrace) {
             e.printStackTrace(err);
         }
         err.flush();
-        return code;
+        return failure.exitCode();
     }
 }
