@@ -6,6 +6,7 @@ import dev.vbench.report.Numbers;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
+import dev.vbench.result.TableDefaults;
 import java.io.PrintWriter;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
@@ -78,8 +79,9 @@ final class TerminalProgress implements RunListener {
     @Override
     public void cellFinished(CellResult result, int cellIndex, int cellCount) {
         if (bar != null) {
-            MetricSummary m = result.summary(Metric.MAKESPAN);
-            bar.setExtraMessage(m == null ? result.status() : "median " + Numbers.millis(m.median()));
+            Metric shown = TableDefaults.metric(result.config()); // what the tables will compare
+            MetricSummary m = result.summary(shown);
+            bar.setExtraMessage(m == null ? result.status() : "median " + Numbers.metric(m.median(), shown.unit()));
             bar.stepTo(bar.getMax());
             closeBar();
         }

@@ -221,6 +221,11 @@ public final class Inputs {
         return key;
     }
 
+    /** The environment lines of a vbench run, as its columns show them. */
+    static Map<String, String> environmentOf(RunResult run) {
+        return environment(run.environment());
+    }
+
     private static Map<String, String> environment(Environment e) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("JVM", e.javaVendor() + " " + e.javaVersion());
