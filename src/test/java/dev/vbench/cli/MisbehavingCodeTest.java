@@ -83,6 +83,58 @@ class MisbehavingCodeTest {
             }
             """;
 
+    /** Workloads whose code outside the tasks never returns: while preparing, before each trial, or at the JVM's exit. */
+    private static final String SLOW = """
+            public class Slow {
+                /** -p stall=true: binding it, in the workload's prepare, never returns. */
+                public static void setStall(boolean stall) throws InterruptedException {
+                    if (stall) {
+                        Thread.sleep(Long.MAX_VALUE);
+                    }
+                }
+
+                public static long run(long i) {
+                    return i;
+                }
+            }
+            """;
+    private static final String SLOW_SETUP = """
+            public class SlowSetup {
+                /** -p stall=true: binding it on the instance made before each trial never returns. */
+                public void setStall(boolean stall) throws InterruptedException {
+                    if (stall) {
+                        Thread.sleep(Long.MAX_VALUE);
+                    }
+                }
+
+                public long run(long i) {
+                    return i;
+                }
+            }
+            """;
+    private static final String LINGERS = """
+            public class Lingers {
+                /** -p hook=true: a shutdown hook that never returns, so that the JVM cannot exit (forks only). */
+                public static void setHook(boolean hook) {
+                    if (hook) {
+                        Runtime.getRuntime().addShutdownHook(new Thread(Lingers::linger));
+                    }
+                }
+
+                static void linger() {
+                    try {
+                        Thread.sleep(Long.MAX_VALUE);
+                    } catch (InterruptedException e) {
+                        // the parent kills this JVM
+                    }
+                }
+
+                public static long run(long i) {
+                    return i;
+                }
+            }
+            """;
+
     @TempDir
     static Path shared;
     static Path classes;
@@ -92,7 +144,8 @@ class MisbehavingCodeTest {
 
     @BeforeAll
     static void compile() throws Exception {
-        classes = TestCode.classes(shared.resolve("classes"), Map.of("Bad.java", BAD), Map.of());
+        classes = TestCode.classes(shared.resolve("classes"), Map.of("Bad.java", BAD, "Slow.java", SLOW,
+                "SlowSetup.java", SLOW_SETUP, "Lingers.java", LINGERS), Map.of());
     }
 
     private List<String> args(String... more) {
@@ -164,6 +217,66 @@ class MisbehavingCodeTest {
         CliRun r = CliRun.of(args("-w", "Bad::forever", "-p", "hang=false", "--tasks", "5", "--task-timeout", "off")
                 .toArray(String[]::new));
         assertEquals(0, r.code(), r::toString);
+    }
+
+    // ------------------------------------------------------------ stuck outside the tasks
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "1"})
+    void prepareThatNeverReturnsEndsItsCellAndTheRunGoesOn(String forks) {
+        long start = System.nanoTime();
+        CliRun r = CliRun.of(args("-w", "Slow::run", "-p", "stall=true,false", "-e", "virtual", "--tasks", "10",
+                "--forks", forks, "--task-timeout", TIMEOUT).toArray(String[]::new));
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+        assertTrue(seconds <= LIMIT_SECONDS + 4 * Integer.parseInt(forks), "took " + seconds + " s: " + r);
+        assertStuckOutsideTasksThenOk(r, "stuck: the workload's prepare did not return within the task timeout (1 s,"
+                + " --task-timeout): at Slow.setStall(Slow.java:");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "1"})
+    void setupBeforeATrialThatNeverReturnsEndsItsCellAndTheRunGoesOn(String forks) {
+        long start = System.nanoTime();
+        CliRun r = CliRun.of(args("-w", "SlowSetup::run", "-p", "stall=true,false", "-e", "fixed:threads=2", "--tasks", "10",
+                "--forks", forks, "--task-timeout", TIMEOUT).toArray(String[]::new));
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+        assertTrue(seconds <= LIMIT_SECONDS + 4 * Integer.parseInt(forks), "took " + seconds + " s: " + r);
+        assertStuckOutsideTasksThenOk(r, "stuck: the workload's setup before a trial did not return within the task"
+                + " timeout (1 s, --task-timeout): at SlowSetup.setStall(SlowSetup.java:");
+    }
+
+    /**
+     * A fork whose JVM cannot exit after its cell (a shutdown hook of the workload's that never returns) is
+     * killed by its parent after the task timeout; the cell keeps the trials it wrote, is marked stuck with
+     * where the fork's threads were, and the next cell runs in a fresh JVM.
+     */
+    @Test
+    void forkThatCannotExitIsKilledAndTheNextCellRunsInAFreshJvm() {
+        long start = System.nanoTime();
+        CliRun r = CliRun.of(args("-w", "Lingers::run", "-p", "hook=true,false", "-e", "virtual", "--tasks", "10",
+                "--forks", "1", "--task-timeout", TIMEOUT).toArray(String[]::new));
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+        assertTrue(seconds <= LIMIT_SECONDS + 4, "took " + seconds + " s (two fork start-ups): " + r);
+        assertEquals(ExitCodes.STUCK, r.code(), r::toString);
+        List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
+        assertEquals(List.of(CellResult.STUCK, CellResult.OK), cells.stream().map(CellResult::status).toList(), r::toString);
+        String note = cells.get(0).notes().get(0);
+        assertTrue(note.startsWith("stuck: fork 1's JVM did not exit within the task timeout (1 s, --task-timeout) after"
+                + " its cell ended, and was killed; threads with user code: 1 at Lingers.linger(Lingers.java:"), note);
+        assertEquals(2, cells.get(0).trials().size(), "the trials it wrote are kept");
+        assertEquals(2, cells.get(1).trials().size());
+        assertTrue(r.err().contains("got stuck"), r::toString);
+    }
+
+    private void assertStuckOutsideTasksThenOk(CliRun r, String notePrefix) {
+        assertEquals(ExitCodes.STUCK, r.code(), r::toString);
+        List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
+        assertEquals(List.of(CellResult.STUCK, CellResult.OK), cells.stream().map(CellResult::status).toList(), r::toString);
+        String note = cells.get(0).notes().get(0);
+        assertTrue(note.startsWith(notePrefix), note);
+        assertTrue(note.contains(" in java.lang.Thread.sleep"), note);
+        assertEquals(2, cells.get(1).trials().size(), r::toString);
+        assertTrue(r.err().contains("got stuck"), r::toString);
     }
 
     private void assertStuckThenOk(CliRun r, int tasks, String method) {
