@@ -117,7 +117,7 @@ class LauncherUserExitTest {
         assertFalse(usage.err().contains("exit code 6"), usage::toString);
     }
 
-    /** TERM to the launcher alone (a CI runner, systemd) reaches the JVM, which stops as on Ctrl-C. */
+    /** TERM to the launcher alone (a CI runner, systemd) reaches the JVM, which ends; the launcher exits with its status. */
     @Test
     void termToTheLauncherReachesTheJvmAndItsStatusIsTheLaunchers() throws Exception {
         Launcher.Started started = vbench.start(ENV, "run", "--classpath", classes.toString(), "-w", "Ender::run",
@@ -137,8 +137,7 @@ class LauncherUserExitTest {
         assertTrue(launcher.waitFor(60, TimeUnit.SECONDS), "the launcher did not end");
         java.onExit().get(10, TimeUnit.SECONDS);
         Launcher.Output r = started.output();
-        assertEquals(143, r.code(), r::toString);
-        assertTrue(r.err().contains("vbench: interrupted; finished cells were kept"), r::toString);
+        assertEquals(143, r.code(), r::toString); // the JVM's status: it got the TERM
         assertFalse(r.err().contains("exit code 6"), r::toString);
     }
 }
