@@ -9,6 +9,7 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.CliRun;
+import dev.vbench.testing.JmhFixture;
 import dev.vbench.testing.TestCode;
 import dev.vbench.testing.VbenchProcess;
 import java.nio.charset.StandardCharsets;
@@ -245,6 +246,38 @@ class MisbehavingCodeTest {
                 + " timeout (1 s, --task-timeout): at SlowSetup.setStall(SlowSetup.java:");
     }
 
+    /** A JMH {@code @Setup(Level.Trial)} that never returns: the same, through vbench's reading of JMH's annotations. */
+    @Test
+    void jmhSetupThatNeverReturnsEndsItsCell() throws Exception {
+        Path jmhClasses = TestCode.classes(tmp.resolve("jmh"), Map.of("HangingSetup.java", """
+                import org.openjdk.jmh.annotations.*;
+
+                @State(Scope.Benchmark)
+                public class HangingSetup {
+                    @Param({"true", "false"})
+                    public boolean stall;
+
+                    @Setup(Level.Trial)
+                    public void setUp() throws InterruptedException {
+                        if (stall) {
+                            Thread.sleep(Long.MAX_VALUE);
+                        }
+                    }
+
+                    @Benchmark
+                    public long measure() {
+                        return 1;
+                    }
+                }
+                """), Map.of(), List.of(JmhFixture.jmhCore()));
+        List<String> all = new ArrayList<>(args("-w", "HangingSetup::measure", "-e", "virtual", "--tasks", "10",
+                "--task-timeout", TIMEOUT));
+        all.set(2, jmhClasses + java.io.File.pathSeparator + JmhFixture.jmhCore()); // --classpath
+        CliRun r = CliRun.of(all.toArray(String[]::new));
+        assertStuckOutsideTasksThenOk(r, "stuck: the workload's setup before a trial did not return within the task"
+                + " timeout (1 s, --task-timeout): at HangingSetup.setUp(HangingSetup.java:");
+    }
+
     /**
      * A fork whose JVM cannot exit after its cell (a shutdown hook of the workload's that never returns) is
      * killed by its parent after the task timeout; the cell keeps the trials it wrote, is marked stuck with
@@ -299,15 +332,16 @@ class MisbehavingCodeTest {
     @Test
     void endingTheJvmInAForkEndsThatCellAndTheRunGoesOn() throws Exception {
         Path log = tmp.resolve("fork.log");
-        int code = runChild(log, "-w", "Bad::ender", "-p", "end=exit,halt", "-e", "virtual", "--tasks", "5",
+        int code = runChild(log, "-w", "Bad::ender", "-p", "end=none,exit,halt", "-e", "virtual", "--tasks", "5",
                 "--forks", "1");
         String out = Files.readString(log, StandardCharsets.UTF_8);
         assertEquals(ExitCodes.USER_EXIT, code, out);
         assertEquals(1, out.lines().filter(l -> l.startsWith("vbench: workload")).count(), out);
         List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
-        // the run went on after the first fork's System.exit(0) to the second's Runtime.halt(0)
-        assertEquals(List.of(CellResult.EXITED, CellResult.EXITED), cells.stream().map(CellResult::status).toList(), out);
-        for (CellResult exited : cells) {
+        // the finished cell is kept; the run went on after the second fork's System.exit(0) to the third's Runtime.halt(0)
+        assertEquals(List.of(CellResult.OK, CellResult.EXITED, CellResult.EXITED),
+                cells.stream().map(CellResult::status).toList(), out);
+        for (CellResult exited : cells.subList(1, 3)) {
             assertTrue(exited.notes().get(0).contains("exit code 0"), exited.notes().toString());
         }
     }
@@ -327,8 +361,9 @@ class MisbehavingCodeTest {
     }
 
     /**
-     * {@code Runtime.halt} runs no shutdown hook: in-process, the JVM ends with the status user code gave it.
-     * What vbench can promise is that the cells finished before are in the file.
+     * {@code Runtime.halt} runs no shutdown hook: a JVM started without the launcher ends with the status user
+     * code gave it; the cells finished before are in the file all the same. Through the launcher the exit code
+     * is 6 ({@code LauncherUserExitTest}).
      */
     @Test
     void haltInProcessKeepsTheFinishedCells() throws Exception {
