@@ -113,19 +113,14 @@ final class CellCollector implements RunListener {
      * What the launcher says if the JVM ends now without vbench's exit ({@code Runtime.halt} in user code):
      * the cell in progress and the files that hold the finished cells ({@code -o -} is written at the end only).
      */
-    private void tellLauncher() {
-        List<CellPlan> running;
-        int done;
-        synchronized (this) {
-            if (sealed) {
-                return;
-            }
-            running = running();
-            done = finished.size();
+    private synchronized void tellLauncher() {
+        if (sealed) {
+            return; // user code called System.exit: the hook says so, and then tells the launcher it is done
         }
+        List<CellPlan> running = running();
         String files = outputs.fileNames();
-        LauncherState.running(ended(running.isEmpty() ? null : running.get(0)),
-                done == 0 ? "no cell had finished" : files.isEmpty() ? "the finished cells are lost (-o - is written at the end; -o FILE keeps them)"
+        LauncherState.running(ended(running.isEmpty() ? null : running.get(0)), finished.isEmpty() ? "no cell had finished"
+                : files.isEmpty() ? "the finished cells are lost (-o - is written at the end; -o FILE keeps them)"
                         : "finished cells were kept in " + files);
     }
 

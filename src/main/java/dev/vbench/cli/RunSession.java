@@ -136,16 +136,17 @@ final class RunSession {
                     + " cell ran; exit code " + ExitCodes.USER_EXIT);
             LauncherState.running("user code ended the JVM while vbench loaded it, before any cell ran", "no cell had run");
             hook = new Thread(() -> {
-                LauncherState.done(); // what ends the JVM now is a signal, or System.exit, of which this hook tells
                 String how = UserExit.how(Thread.getAllStackTraces());
                 java.util.function.Consumer<String> userExit = onUserExit;
                 if (how != null && userExit != null) {
                     try {
                         userExit.accept(how);
                     } finally {
+                        LauncherState.done(); // this hook told of it
                         Runtime.getRuntime().halt(ExitCodes.USER_EXIT); // the status System.exit gave is not ours to keep
                     }
                 }
+                LauncherState.done(); // a signal ends the JVM: its status is the launcher's
                 runner.interrupt();
                 try {
                     if (!commandDone.await(GRACE_SECONDS, TimeUnit.SECONDS)) {
