@@ -198,6 +198,30 @@ class MisbehavingCodeTest {
     }
 
     /**
+     * The other executors in forks (fixed, and a next cell that completes, are above): each stuck fork is ended
+     * and the next cell runs in a fresh JVM.
+     */
+    @Test
+    void stuckForksOnEveryOtherExecutorEndTheirCellsAndTheRunGoesOn() {
+        long start = System.nanoTime();
+        CliRun r = CliRun.of(args("-w", "Bad::forever", "-p", "hang=true", "-e", "sequential", "-e", "virtual",
+                "-e", "bounded-virtual:permits=2", "--tasks", "20", "--concurrency", "2", "--forks", "1",
+                "--task-timeout", TIMEOUT).toArray(String[]::new));
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+        assertTrue(seconds <= 3 * LIMIT_SECONDS, "took " + seconds + " s (three forks, each stuck): " + r);
+        assertEquals(ExitCodes.STUCK, r.code(), r::toString);
+        List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
+        assertEquals(List.of("sequential", "virtual", "bounded-virtual:permits=2"),
+                cells.stream().map(c -> c.config().executor().spec()).toList(), r::toString);
+        for (CellResult c : cells) {
+            assertEquals(CellResult.STUCK, c.status(), c.config().label());
+            int tasks = c.config().executor().spec().equals("sequential") ? 1 : 2;
+            String note = c.notes().get(0);
+            assertTrue(note.startsWith("stuck: " + tasks + " task") && note.contains(tasks + " at Bad.forever(Bad.java:"), note);
+        }
+    }
+
+    /**
      * No false verdict: a trial far longer than the task timeout whose tasks keep ending (one at a time, or
      * queued behind a pool), and an open-model trial whose schedule leaves gaps longer than the timeout.
      */
