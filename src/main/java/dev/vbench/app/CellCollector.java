@@ -33,6 +33,7 @@ final class CellCollector implements RunListener {
         this.outputs = outputs;
         this.options = options;
         this.planned = List.copyOf(planned);
+        tellLauncher();
     }
 
     /** Every cell finished so far, in run order. */
@@ -45,6 +46,7 @@ final class CellCollector implements RunListener {
         synchronized (this) {
             started.add(cell);
         }
+        tellLauncher();
         progress.cellStarted(cell, i, n);
     }
 
@@ -60,6 +62,7 @@ final class CellCollector implements RunListener {
             latest = latest.withCells(finished);
             outputs.writeFiles(latest, options);
         }
+        tellLauncher();
         progress.cellFinished(result, i, n);
     }
 
@@ -72,10 +75,7 @@ final class CellCollector implements RunListener {
      */
     synchronized Sealed sealExited(String how) {
         sealed = true;
-        List<CellPlan> running = new ArrayList<>(started);
-        if (running.isEmpty() && finished.size() < planned.size()) {
-            running.add(planned.get(finished.size()));
-        }
+        List<CellPlan> running = running();
         List<CellResult> cells = new ArrayList<>(finished);
         for (CellPlan c : running) {
             cells.add(new CellResult(c.id(), c.config(), CellResult.EXITED, List.of(), java.util.Map.of(),
@@ -87,7 +87,42 @@ final class CellCollector implements RunListener {
     }
 
     /** What {@link #sealExited} wrote, and the cell in progress. */
-    record Sealed(RunResult result, CellPlan running) {}
+    record Sealed(RunResult result, CellPlan running) {
+
+        /** "workload W ended the JVM in cell c2 (label)", or "workload code ended the JVM after the last cell". */
+        String ended() {
+            return CellCollector.ended(running);
+        }
+    }
+
+    /** The cells in progress; before any started, the next one planned (its workload is being prepared). */
+    private List<CellPlan> running() {
+        List<CellPlan> running = new ArrayList<>(started);
+        if (running.isEmpty() && finished.size() < planned.size()) {
+            running.add(planned.get(finished.size()));
+        }
+        return running;
+    }
+
+    private static String ended(CellPlan running) {
+        return "workload " + (running == null ? "code" : running.workload().name()) + " ended the JVM "
+                + (running == null ? "after the last cell" : "in cell " + running.id() + " (" + running.config().label() + ")");
+    }
+
+    /**
+     * What the launcher says if the JVM ends now without vbench's exit ({@code Runtime.halt} in user code):
+     * the cell in progress and the files that hold the finished cells ({@code -o -} is written at the end only).
+     */
+    private synchronized void tellLauncher() {
+        if (sealed) {
+            return; // user code called System.exit: the hook says so, and then tells the launcher it is done
+        }
+        List<CellPlan> running = running();
+        String files = outputs.fileNames();
+        LauncherState.running(ended(running.isEmpty() ? null : running.get(0)), finished.isEmpty() ? "no cell had finished"
+                : files.isEmpty() ? "the finished cells are lost (-o - is written at the end; -o FILE keeps them)"
+                        : "finished cells were kept in " + files);
+    }
 
     @Override
     public void trialFinished(CellPlan cell, boolean warmup, int index, int count, long makespanNanos) {

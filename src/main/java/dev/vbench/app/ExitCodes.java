@@ -14,18 +14,20 @@ public final class ExitCodes {
     /** A bug in vbench itself; rerun with --stacktrace and report it. */
     public static final int INTERNAL = 4;
     /**
-     * A cell's tasks got stuck: none ended (and none could be submitted) for {@code --task-timeout}. The cell
-     * is written with status {@code stuck}, a note with how many tasks and where (their top user frames), and
-     * the other cells ran. Takes precedence over {@link #FAILED}.
+     * A cell got stuck: its tasks (none ended, none could be submitted), or the workload's code outside them
+     * (its prepare, its setup before a trial), for {@code --task-timeout}; or its fork did not exit within it
+     * after the cell (the parent killed it). The cell is written with status {@code stuck}, a note with
+     * where (the top user frames), and the other cells ran. Takes precedence over {@link #FAILED}.
      */
     public static final int STUCK = 5;
     /**
      * User code ended the JVM: {@code System.exit} in this JVM (caught by a shutdown hook: the finished cells
      * are written, the cell in progress with status {@code exited}, and one line says which workload), or
      * {@code System.exit}/{@code Runtime.halt} in a fork (the parent marks that cell {@code exited} and goes
-     * on). {@code Runtime.halt} in this JVM runs no hook: the JVM ends with the code user code gave it, and the
-     * files hold the cells finished before (run such code with {@code --forks 1}). Takes precedence over
-     * {@link #STUCK} and {@link #FAILED}.
+     * on). {@code Runtime.halt} in this JVM runs no hook: the launcher {@code bin/vbench}, whose child this
+     * JVM is for {@code run}, sees it end without vbench's exit ({@link LauncherState}), prints one line and
+     * exits with this code; the files hold the cells finished before. Takes precedence over {@link #STUCK}
+     * and {@link #FAILED}.
      */
     public static final int USER_EXIT = 6;
     /** Interrupted by Ctrl-C (128 + SIGINT); finished cells were written. */

@@ -5,6 +5,7 @@ import dev.vbench.engine.Engine;
 import dev.vbench.engine.ForkPlan;
 import dev.vbench.engine.ForkRunner;
 import dev.vbench.engine.RunPlan;
+import dev.vbench.engine.Watchdog;
 import dev.vbench.loader.UserCode;
 import dev.vbench.measure.EnvironmentProbe;
 import dev.vbench.measure.NanoClock;
@@ -83,9 +84,17 @@ public final class Forks {
         // First the cell as "exited": what the parent finds if user code ends this JVM before the real result
         OutputFiles.writeAtomically(out, ResultCodec.toJson(new RunResult(RunResult.SCHEMA, environment, plan.settings(),
                 List.of(new CellResult(cell.id(), cell.config(), CellResult.EXITED, List.of(), Map.of(), List.of())))));
+        // From here every piece of user code runs under this JVM's watchdog; the parent kills it when it does not
+        // exit within the task timeout once done
+        LauncherState.running("fork " + fork, "");
         RunResult result = new Engine(NanoClock.SYSTEM, trialProbes, plan.taskTimeout(), plan.profile())
                 .run(run, environment, warnings);
         OutputFiles.writeAtomically(out, ResultCodec.toJson(result));
+        LauncherState.done();
+        Watchdog.sayWhereIfStillRunning(plan.taskTimeout(), line -> {
+            err.println("vbench: " + line);
+            err.flush();
+        });
         if (result.cells().stream().anyMatch(r -> CellResult.STUCK.equals(r.status()))) {
             return ExitCodes.STUCK; // the parent reads the cell; this JVM ends, and with it any abandoned task
         }

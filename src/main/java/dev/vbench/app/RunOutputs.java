@@ -79,6 +79,11 @@ final class RunOutputs {
         out.flush();
     }
 
+    /** The -o files, for a message: {@code r.json, r.html}; empty when there is none. */
+    String fileNames() {
+        return String.join(", ", outputs.stream().filter(o -> o.file() != null).map(o -> o.file().toString()).toList());
+    }
+
     /** The -o files, for a message: {@code r.json, r.html}, or {@code stdout}. */
     String names() {
         return String.join(", ", outputs.stream().map(o -> o.file() == null ? "stdout" : o.file().toString()).toList());

@@ -74,10 +74,7 @@ final class RunSession {
             }
             CellCollector.Sealed sealed = collector.sealExited(how);
             files.finishPartial(out, sealed.result(), reportOptions);
-            String where = sealed.running() == null ? "after the last cell"
-                    : "in cell " + sealed.running().id() + " (" + sealed.running().config().label() + ")";
-            err.println("vbench: workload " + (sealed.running() == null ? "code" : sealed.running().workload().name())
-                    + " ended the JVM " + where + ": user code called " + how + "; finished cells were kept"
+            err.println("vbench: " + sealed.ended() + ": user code called " + how + "; finished cells were kept"
                     + (files.anyFile() ? " in " + files.names() : "") + ", exit code " + ExitCodes.USER_EXIT);
             err.flush();
         });
@@ -137,6 +134,7 @@ final class RunSession {
             java.io.PrintStream stderr = System.err; // the real one: user code's is captured while the run lasts
             onUserExit = how -> stderr.println("vbench: user code called " + how + " while vbench loaded it, before any"
                     + " cell ran; exit code " + ExitCodes.USER_EXIT);
+            LauncherState.running("user code ended the JVM while vbench loaded it, before any cell ran", "no cell had run");
             hook = new Thread(() -> {
                 String how = UserExit.how(Thread.getAllStackTraces());
                 java.util.function.Consumer<String> userExit = onUserExit;
@@ -144,9 +142,11 @@ final class RunSession {
                     try {
                         userExit.accept(how);
                     } finally {
+                        LauncherState.done(); // this hook told of it
                         Runtime.getRuntime().halt(ExitCodes.USER_EXIT); // the status System.exit gave is not ours to keep
                     }
                 }
+                LauncherState.done(); // a signal ends the JVM: its status is the launcher's
                 runner.interrupt();
                 try {
                     if (!commandDone.await(GRACE_SECONDS, TimeUnit.SECONDS)) {
@@ -172,6 +172,7 @@ final class RunSession {
 
         @Override
         public void close() {
+            LauncherState.done();
             commandDone.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);

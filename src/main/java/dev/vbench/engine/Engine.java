@@ -116,33 +116,37 @@ public final class Engine {
                 int end = rowEnd(cells, first, order);
                 List<CellPlan> row = cells.subList(first, end);
                 boolean inProcess = row.stream().anyMatch(c -> !forked(c, plan));
-                WorkloadException unprepared = null;
+                CellResult unprepared = null;
                 if (inProcess && (prepared == null || !sameInputs(prepared, row.get(0)))) {
-                    closeQuietly(workload);
+                    close(workload, listener);
                     workload = null;
                     prepared = null;
                     try {
-                        workload = prepare(row.get(0), plan, listener);
+                        workload = prepareWatched(row.get(0), plan, listener);
                         prepared = row.get(0);
                     } catch (WorkloadException e) {
-                        unprepared = codeFailed(e);
+                        unprepared = ended(row.get(0), CellResult.FAILED, codeFailed(e).getMessage());
+                    } catch (Watchdog.StuckException e) {
+                        CellEnded stuck = CellEnded.stuck(e);
+                        unprepared = ended(row.get(0), stuck.status, stuck.getMessage());
+                        warnStuck(row.get(0), stuck, listener);
                     }
                 }
-                List<CellResult> results = unprepared != null ? failedRow(row, first, unprepared, plan, listener)
+                List<CellResult> results = unprepared != null ? endedRow(row, first, unprepared, plan, listener)
                         : runRow(row, first, workload, plan, listener, order, random);
                 done.addAll(results);
                 if (results.stream().anyMatch(r -> CellResult.INTERRUPTED.equals(r.status()))) {
                     break;
                 }
-                if (results.stream().anyMatch(r -> CellResult.FAILED.equals(r.status()))) {
-                    closeQuietly(workload); // its state after a failed setup is unknown: the next row prepares afresh
+                if (results.stream().anyMatch(r -> CellResult.FAILED.equals(r.status()) || CellResult.STUCK.equals(r.status()))) {
+                    close(workload, listener); // its state after a failed or stuck setup is unknown: the next row prepares afresh
                     workload = null;
                     prepared = null;
                 }
                 first = end;
             }
         } finally {
-            closeQuietly(workload);
+            close(workload, listener);
             watchdog.close();
         }
         return new RunResult(RunResult.SCHEMA, environment, plan.settings(), done);
@@ -229,19 +233,24 @@ public final class Engine {
         return e;
     }
 
+    /** A cell that ended before its first trial: {@code status} and {@code note}, no trials. */
+    private static CellResult ended(CellPlan cell, String status, String note) {
+        CellResult r = new CellResult(cell.id(), cell.config(), status, List.of(), Summaries.summarize(List.of()), List.of(note));
+        return cell.jvm() == null ? r : r.withJvm(cell.jvm().info());
+    }
+
     /**
-     * The cells of a row whose workload failed to prepare: each {@link CellResult#FAILED}, its first note the
-     * one-line failure (naming the user's method), so the run goes on with the next row and keeps them.
+     * The cells of a row whose workload failed to prepare ({@link CellResult#FAILED}, the first note the
+     * one-line failure naming the user's method) or got stuck preparing ({@link CellResult#STUCK}, where):
+     * each as {@code first} says, so the run goes on with the next row and keeps them.
      */
-    private static List<CellResult> failedRow(List<CellPlan> row, int firstIndex, WorkloadException failure, RunPlan plan,
+    private static List<CellResult> endedRow(List<CellPlan> row, int firstIndex, CellResult first, RunPlan plan,
             RunListener listener) {
         List<CellResult> out = new ArrayList<>();
         for (int i = 0; i < row.size(); i++) {
             CellPlan cell = row.get(i);
             listener.cellStarted(cell, firstIndex + i, plan.cells().size());
-            CellResult r = new CellResult(cell.id(), cell.config(), CellResult.FAILED, List.of(),
-                    Summaries.summarize(List.of()), List.of(failure.getMessage()));
-            r = cell.jvm() == null ? r : r.withJvm(cell.jvm().info());
+            CellResult r = ended(cell, first.status(), first.notes().get(0));
             listener.cellFinished(r, firstIndex + i, plan.cells().size());
             out.add(r);
         }
@@ -378,11 +387,16 @@ public final class Engine {
         run.status = e.status;
         run.endNotes.add(e.getMessage());
         run.next = run.units;
+        warnStuck(run.cell, e, listener);
+    }
+
+    /** A stuck cell is a warning as it happens (the run goes on, maybe for long), and one more when its code still runs here. */
+    private static void warnStuck(CellPlan cell, CellEnded e, RunListener listener) {
         if (CellResult.STUCK.equals(e.status)) {
-            listener.warning("cell " + run.cell.config().label() + " " + e.getMessage());
+            listener.warning("cell " + cell.config().label() + " " + e.getMessage());
         }
         if (e.abandoned) {
-            listener.warning("cell " + run.cell.config().label() + ": stuck tasks ignored the interrupt and still run"
+            listener.warning("cell " + cell.config().label() + ": stuck code ignored the interrupt and still runs"
                     + " in this JVM; later cells may be disturbed (--forks 1 runs each cell in a fresh JVM, where a"
                     + " stuck fork is ended)");
         }
@@ -445,12 +459,25 @@ public final class Engine {
         return a.workload().name().equals(b.workload().name()) && a.params().unredactedText().equals(b.params().unredactedText());
     }
 
-    private static Workload prepare(CellPlan cell, RunPlan plan, RunListener listener) throws Exception {
+    /**
+     * Makes and prepares the cell's workload on the trial thread, under the task timeout ({@link Watchdog#step}):
+     * every progress report of its prepare counts as progress.
+     */
+    private Workload prepareWatched(CellPlan cell, RunPlan plan, RunListener listener) throws Exception {
+        java.util.concurrent.atomic.AtomicLong reports = new java.util.concurrent.atomic.AtomicLong();
+        return watchdog.step("prepare", () -> prepare(cell, plan, listener, reports), reports::get);
+    }
+
+    private static Workload prepare(CellPlan cell, RunPlan plan, RunListener listener,
+            java.util.concurrent.atomic.AtomicLong reports) throws Exception {
         Workload workload = cell.workload().create(cell.params());
         PrepareContext context = new PrepareContext(
                 DataDirs.forWorkload(plan.dataRoot(), cell.workload().name()),
                 plan.settings().seed(), listener::warning,
-                (step, done, total) -> listener.preparing(cell.workload().name(), step, done, total));
+                (step, done, total) -> {
+                    reports.incrementAndGet();
+                    listener.preparing(cell.workload().name(), step, done, total);
+                });
         try {
             workload.prepare(context);
         } catch (Exception | Error e) {
@@ -473,8 +500,10 @@ public final class Engine {
         if (Thread.currentThread().isInterrupted()) {
             throw new InterruptedException();
         }
-        workload.beforeTrial(cell.load().concurrency());
-        Task operation = Objects.requireNonNull(workload.task(), "workload returned no task");
+        Task operation = watchdog.step("setup before a trial", () -> {
+            workload.beforeTrial(cell.load().concurrency());
+            return Objects.requireNonNull(workload.task(), "workload returned no task");
+        }, null);
         Task task = cell.batch() > 1 ? new BatchedTask(operation, cell.batch()) : operation;
         ExecutorService executor = cell.executor().create();
         try {
@@ -505,6 +534,29 @@ public final class Engine {
             workload.close();
         } catch (Exception ignored) {
             // closing after a failure must not hide the failure
+        }
+    }
+
+    /** Closes the workload under the task timeout ({@link Watchdog#step}): a close that hangs is a warning, never the run's end. */
+    private void close(Workload workload, RunListener listener) {
+        if (workload == null) {
+            return;
+        }
+        if (Thread.currentThread().isInterrupted()) {
+            closeQuietly(workload); // Ctrl-C: on this thread, as the run stops
+            return;
+        }
+        try {
+            watchdog.step("close", () -> {
+                closeQuietly(workload);
+                return null;
+            }, null);
+        } catch (Watchdog.StuckException e) {
+            listener.warning(e.getMessage() + (e.abandoned ? "; it still runs in this JVM" : ""));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception ignored) {
+            // closeQuietly throws nothing
         }
     }
 }

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs the trials of one cell in fresh JVMs ({@code --forks N}), so the JIT profile, class loading and
@@ -107,12 +108,26 @@ public final class ForkRunner {
         Path planFile = ForkPlan.of(cell, settings, dataRoot, probes, trials, taskTimeout, profile).write(scratchDir);
         Path resultFile = scratchFile(".json");
         Path logFile = scratchFile(".log");
+        Path stateFile = scratchFile(".state");
         try {
             List<String> command = new ArrayList<>(javaCommand(cell.jvm()));
             command.addAll(childArguments(planFile, resultFile, fork));
-            JavaProcess.Ended ended = JavaProcess.run(command, logFile);
+            long timeout = taskTimeout.toNanos();
+            JavaProcess.Ended ended = JavaProcess.run(command, logFile, stateFile,
+                    timeout <= 0 ? null : new ForkWatch(stateFile, timeout, System::nanoTime),
+                    TimeUnit.NANOSECONDS.toMillis(Math.max(TimeUnit.MILLISECONDS.toNanos(50),
+                            Math.min(TimeUnit.SECONDS.toNanos(1), timeout / 4))));
             int code = ended.exitCode();
             CellResult forked = Files.size(resultFile) == 0 ? null : cellOf(ResultCodec.read(resultFile), ended);
+            if (ended.killed() != null) {
+                // the trials it wrote before it hung on its way out are kept; a placeholder ("exited") holds none
+                boolean wrote = forked != null && !CellResult.EXITED.equals(forked.status());
+                String where = stillRunning(ended);
+                return new Fork(ended.pid(), wrote ? forked.trials() : List.of(), List.of(), CellResult.STUCK,
+                        "stuck: fork " + fork + "'s JVM " + ended.killed() + ", and was killed"
+                                + (where == null ? "; last output: " + ended.lastLine() : "; " + where),
+                        wrote ? forked.profiles() : List.of());
+            }
             boolean inUserCode = forked != null && CellResult.EXITED.equals(forked.status());
             if (inUserCode && !(VBENCH_FAILURES.contains(code) && ended.lastLine().startsWith("vbench: "))) {
                 return new Fork(ended.pid(), List.of(), List.of(), CellResult.EXITED, "exited: fork " + fork
@@ -139,6 +154,75 @@ public final class ForkRunner {
             Files.deleteIfExists(planFile);
             Files.deleteIfExists(resultFile);
             Files.deleteIfExists(logFile);
+            Files.deleteIfExists(stateFile);
+        }
+    }
+
+    /** What a killed fork said of its threads with user code ({@link Watchdog#sayWhereIfStillRunning}), or null. */
+    private static String stillRunning(JavaProcess.Ended ended) {
+        try {
+            List<String> lines = ended.lines();
+            for (int i = lines.size() - 1; i >= 0; i--) {
+                int at = lines.get(i).indexOf(Watchdog.STILL_RUNNING);
+                if (lines.get(i).startsWith("vbench: ") && at >= 0) {
+                    return "threads with user code: " + lines.get(i).substring(at + Watchdog.STILL_RUNNING.length());
+                }
+            }
+        } catch (IOException e) {
+            // the last output is quoted instead
+        }
+        return null;
+    }
+
+    /**
+     * The parent's watch over a fork, from the state file the fork writes ({@link JavaProcess#STATE_FILE}):
+     * while it says {@code running}, every piece of user code in the fork runs under the fork's own watchdog,
+     * which ends what is stuck, and the fork is left alone. Before it (the JVM starting, vbench loading the
+     * user's classes) the fork gets the task timeout and {@value #START_SECONDS} s more; once it says
+     * {@code done} (its cell is written) the JVM must exit within the task timeout: a shutdown hook of the
+     * workload's code that never returns, or a JVM that never got to its cell, has the fork killed.
+     */
+    static final class ForkWatch implements JavaProcess.Watch {
+
+        /** What a JVM start and vbench's own loading are given on top of the task timeout. */
+        static final int START_SECONDS = 30;
+
+        private final Path stateFile;
+        private final long timeoutNanos;
+        private final java.util.function.LongSupplier clock;
+        private String state = "";
+        private long since;
+
+        ForkWatch(Path stateFile, long timeoutNanos, java.util.function.LongSupplier clock) {
+            this.stateFile = stateFile;
+            this.timeoutNanos = timeoutNanos;
+            this.clock = clock;
+            this.since = clock.getAsLong();
+        }
+
+        @Override
+        public String verdict() {
+            String now = state;
+            try (java.io.BufferedReader in = Files.newBufferedReader(stateFile)) {
+                String line = in.readLine();
+                now = line == null ? "" : line;
+            } catch (IOException e) {
+                // between two writes: the state of the last poll stands
+            }
+            long t = clock.getAsLong();
+            if (!now.equals(state)) {
+                state = now;
+                since = t;
+            }
+            long in = t - since;
+            String limit = Watchdog.seconds(timeoutNanos) + ", --task-timeout";
+            return switch (state) {
+                case JavaProcess.RUNNING -> null;
+                case JavaProcess.DONE -> in >= timeoutNanos
+                        ? "did not exit within the task timeout (" + limit + ") after its cell ended" : null;
+                default -> in >= timeoutNanos + TimeUnit.SECONDS.toNanos(START_SECONDS)
+                        ? "did not start its cell within the task timeout (" + limit + ") and " + START_SECONDS + " s" : null;
+            };
         }
     }
 

@@ -75,6 +75,24 @@ final class StuckTasks {
         return of(frames);
     }
 
+    /** Every thread of this JVM that has frames of the user's code, grouped by its top user frames. */
+    static StuckTasks captureUserThreads() {
+        List<List<String>> frames;
+        try {
+            frames = dumpedStacks();
+        } catch (Exception | LinkageError e) {
+            frames = platformStacks();
+        }
+        Map<String, Integer> stacks = new LinkedHashMap<>();
+        for (List<String> stack : frames) {
+            String where = whereIn(stack);
+            if (where != null) {
+                stacks.merge(where, 1, Integer::sum);
+            }
+        }
+        return new StuckTasks(stacks);
+    }
+
     /** Groups stacks (innermost frame first, as {@code StackTraceElement.toString()} writes them). */
     static StuckTasks of(List<List<String>> threads) {
         Map<String, Integer> stacks = new LinkedHashMap<>();
@@ -96,9 +114,28 @@ final class StuckTasks {
                 break;
             }
         }
-        if (boundary < 0) {
-            return null;
+        return boundary < 0 ? null : userFrames(stack, boundary);
+    }
+
+    /**
+     * The top user frames of a thread that runs the workload's code outside its tasks (its prepare, a
+     * shutdown hook), or null when none of its frames is the user's.
+     */
+    static String whereIn(StackTraceElement[] stack) {
+        List<String> frames = new ArrayList<>();
+        for (StackTraceElement e : stack) {
+            frames.add(e.toString());
         }
+        return whereIn(frames);
+    }
+
+    /** {@link #whereIn(StackTraceElement[])} of a stack as {@code StackTraceElement.toString()} writes it. */
+    static String whereIn(List<String> stack) {
+        return stack.stream().anyMatch(f -> !harness(frame(f))) ? userFrames(stack, stack.size()) : null;
+    }
+
+    /** The user frames above {@code boundary}, at most {@value #USER_FRAMES}, and the call the first waits in. */
+    private static String userFrames(List<String> stack, int boundary) {
         List<String> user = new ArrayList<>();
         int firstUser = -1;
         for (int i = 0; i < boundary && user.size() < USER_FRAMES; i++) {
@@ -139,12 +176,14 @@ final class StuckTasks {
         return paren < 0 ? f : f.substring(0, paren);
     }
 
-    /** JDK and vbench harness frames, which say nothing about the user's code. */
+    /**
+     * JDK and vbench frames, which say nothing about the user's code; vbench's built-in workloads
+     * ({@code dev.vbench.workload}) are the code under test, as a user's are.
+     */
     private static boolean harness(String frame) {
         return frame.startsWith("java.") || frame.startsWith("javax.") || frame.startsWith("jdk.")
-                || frame.startsWith("sun.") || frame.startsWith("com.sun.") || frame.startsWith("dev.vbench.engine.")
-                || frame.startsWith("dev.vbench.loader.") || frame.startsWith("dev.vbench.spi.")
-                || frame.startsWith("dev.vbench.executor.");
+                || frame.startsWith("sun.") || frame.startsWith("com.sun.")
+                || (frame.startsWith("dev.vbench.") && !frame.startsWith("dev.vbench.workload."));
     }
 
     /** Every thread's stack, virtual threads included, from the JDK's JSON thread dump. */

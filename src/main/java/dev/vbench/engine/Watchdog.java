@@ -9,6 +9,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -21,11 +24,14 @@ import java.util.function.Supplier;
  * ends with status {@code stuck}. Tasks that ignore the interrupt for {@value #GRACE_SECONDS} s are
  * abandoned (the trial thread is replaced): the engine warns that later cells in this JVM may be
  * disturbed. Nothing is added to the task path; the watchdog's reads are racy on purpose and only ever
- * late, which delays a verdict by a poll, never makes one.
+ * late, which delays a verdict by a poll, never makes one. The workload's own code outside its tasks
+ * (its prepare, its setup before a trial, its close) runs on the same thread under the same timeout
+ * ({@link #step}), so a hang there ends its cell as stuck too.
  *
  * <pre>{@code
  * Watchdog dog = new Watchdog(Duration.ofSeconds(60));
  * TrialResult t = dog.run(() -> runner.run(task, executor, load, 0), executor, runner::current);
+ * Workload w = dog.step("prepare", () -> prepare(cell), preparingReports::get);
  * }</pre>
  */
 public final class Watchdog {
@@ -78,30 +84,71 @@ public final class Watchdog {
         if (timeoutNanos <= 0) {
             return trial.call();
         }
+        Progress progress = new Progress();
+        return watch(trial, () -> progress.moved(current.get()),
+                (future, ended, runner) -> stuck(future, ended, executor, current.get(), progress));
+    }
+
+    /**
+     * Runs a step of the workload's own code outside its tasks — making and preparing it, its setup before
+     * a trial and the making of its task, closing it — on the trial thread, where the trials run: a step
+     * that has not returned within the timeout, while {@code progress} did not move, is stuck. Where the
+     * trial thread was (its top user frames) is taken, the thread interrupted, and abandoned when it does not
+     * end within the grace period.
+     *
+     * @param what the step, as the message names it ("prepare")
+     * @param progress a count that moves while the step works (a prepare's progress reports); null: none
+     * @throws StuckException when the step did not return within the timeout
+     */
+    public <T> T step(String what, Callable<T> step, LongSupplier progress) throws Exception {
+        if (timeoutNanos <= 0) {
+            return step.call();
+        }
+        long[] seen = {progress == null ? 0 : progress.getAsLong()};
+        return watch(step, () -> {
+            long now = progress == null ? seen[0] : progress.getAsLong();
+            boolean moved = now != seen[0];
+            seen[0] = now;
+            return moved;
+        }, (future, ended, runner) -> stuckStep(what, future, ended, runner));
+    }
+
+    /** What ends a watched piece of work found stuck, and says how. */
+    @FunctionalInterface
+    private interface OnStuck {
+        StuckException stuck(Future<?> future, CountDownLatch ended, Thread runner) throws InterruptedException;
+    }
+
+    /**
+     * Runs {@code work} on the trial thread, the calling thread waiting; {@code moved} is asked every poll
+     * whether the work made progress, and {@code onStuck} ends it when none was seen for the timeout.
+     */
+    private <T> T watch(Callable<T> work, BooleanSupplier moved, OnStuck onStuck) throws Exception {
         CountDownLatch ended = new CountDownLatch(1);
+        AtomicReference<Thread> runner = new AtomicReference<>();
         Future<T> future = thread().submit(() -> {
+            runner.set(Thread.currentThread());
             try {
-                return trial.call();
+                return work.call();
             } finally {
                 ended.countDown();
             }
         });
         long poll = Math.max(TimeUnit.MILLISECONDS.toNanos(50), Math.min(TimeUnit.SECONDS.toNanos(1), timeoutNanos / 4));
-        Progress progress = new Progress();
         long lastMove = System.nanoTime();
         while (true) {
             try {
                 return future.get(poll, TimeUnit.NANOSECONDS);
             } catch (TimeoutException e) {
                 long now = System.nanoTime();
-                if (progress.moved(current.get())) {
+                if (moved.getAsBoolean()) {
                     lastMove = now;
                 } else if (now - lastMove >= timeoutNanos) {
-                    throw stuck(future, ended, executor, current.get(), progress);
+                    throw onStuck.stuck(future, ended, runner.get());
                 }
             } catch (InterruptedException e) {
                 future.cancel(true); // Ctrl-C: the trial thread stops the trial as the engine thread did
-                if (!ended.await(INTERRUPT_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                if (runner.get() != null && !ended.await(INTERRUPT_WAIT_SECONDS, TimeUnit.SECONDS)) { // null: never started
                     abandonThread();
                 }
                 throw e;
@@ -129,6 +176,44 @@ public final class Watchdog {
         String message = count + (count == 1 ? " task" : " tasks") + " did not end within the task timeout ("
                 + seconds(timeoutNanos) + ", --task-timeout)" + (where.count() > 0 ? ": " + where.describe() : "");
         return new StuckException(message, !(threadEnded && tasksEnded));
+    }
+
+    private StuckException stuckStep(String what, Future<?> future, CountDownLatch ended, Thread runner)
+            throws InterruptedException {
+        String where = runner == null ? null : StuckTasks.whereIn(runner.getStackTrace());
+        future.cancel(true);
+        boolean threadEnded = ended.await(GRACE_SECONDS, TimeUnit.SECONDS);
+        if (!threadEnded) {
+            abandonThread();
+        }
+        return new StuckException("the workload's " + what + " did not return within the task timeout ("
+                + seconds(timeoutNanos) + ", --task-timeout)" + (where == null ? "" : ": at " + where), !threadEnded);
+    }
+
+    /** What a fork says, on its output, when its JVM did not exit after its cell ended ({@link #sayWhereIfStillRunning}). */
+    static final String STILL_RUNNING = "still running after its cell ended: ";
+
+    /**
+     * For a fork whose cell has ended and which only has to exit: when its JVM still runs after half the
+     * task timeout (a shutdown hook of the workload's code that never returns, say), {@code say} gets one
+     * line with where its threads with user code are, for the parent, which kills the fork at the
+     * timeout, to quote. A daemon thread: it never keeps the JVM alive. Nothing when the timeout is off.
+     */
+    public static void sayWhereIfStillRunning(Duration timeout, java.util.function.Consumer<String> say) {
+        if (timeout.isZero() || timeout.isNegative()) {
+            return;
+        }
+        Thread t = new Thread(() -> {
+            try {
+                Thread.sleep(Math.max(1, timeout.toMillis() / 2));
+            } catch (InterruptedException e) {
+                return;
+            }
+            StuckTasks where = StuckTasks.captureUserThreads();
+            say.accept(STILL_RUNNING + (where.count() == 0 ? "no thread runs user code" : where.describe()));
+        }, "vbench-exit-watch");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** {@code 60 s}, {@code 1.5 s}. */

@@ -14,16 +14,40 @@ import java.util.regex.Pattern;
  * A child JVM run to its end, its output (stdout and stderr together) in a log file: the forks of
  * {@code vbench run --forks} and of {@code vbench calibrate --forks}. When the waiting thread is
  * interrupted (Ctrl-C, TERM), the child is stopped, and killed after a grace period, before the
- * interrupt goes on: no fork outlives the run that started it.
+ * interrupt goes on: no fork outlives the run that started it. A child can also be watched while it
+ * runs ({@link Watch}): the watch may have it killed, saying why.
+ *
+ * <p>A vbench JVM tells the process that started it how far it got through a state file named in the
+ * environment variable {@value #STATE_FILE} (the launcher {@code bin/vbench} for {@code run}, a parent
+ * for its forks): {@code running} while user code may run, {@code done} once it only has to exit. A
+ * child never inherits its parent's: it gets its own, or none.
  */
 public final class JavaProcess {
+
+    /** The environment variable naming a vbench JVM's state file; unset: none is written. */
+    public static final String STATE_FILE = "VBENCH_LAUNCHER_STATE";
+    /** The state file's first line while user code may run. */
+    public static final String RUNNING = "running";
+    /** The state file's first line once vbench has written what it had to and only exits. */
+    public static final String DONE = "done";
 
     private static final long STOP_GRACE_SECONDS = 5;
 
     private JavaProcess() {}
 
-    /** How a child ended: its pid, its exit code, and the log its output went to. */
-    public record Ended(long pid, int exitCode, Path log) {
+    /** Looked at every poll while a child runs. */
+    @FunctionalInterface
+    public interface Watch {
+        /** Why the child is killed now, or null to let it run on. */
+        String verdict();
+    }
+
+    /**
+     * How a child ended: its pid, its exit code, and the log its output went to.
+     *
+     * @param killed why a {@link Watch} had the child killed; null when it ended by itself
+     */
+    public record Ended(long pid, int exitCode, Path log, String killed) {
 
         /** The log's lines. */
         public List<String> lines() throws IOException {
@@ -74,9 +98,37 @@ public final class JavaProcess {
 
     /** Starts {@code command} with its output going to {@code log} and waits for it to end. */
     public static Ended run(List<String> command, Path log) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return run(command, log, null, null, 0);
+    }
+
+    /**
+     * Starts {@code command} with its output going to {@code log} and waits for it to end, asking
+     * {@code watch} every {@code pollMillis} whether to kill it (at once: a child that is killed is stuck,
+     * and what it still had to write is not waited for).
+     *
+     * @param stateFile the child's state file ({@value #STATE_FILE}); null: none
+     * @param watch null: the child is not watched
+     */
+    public static Ended run(List<String> command, Path log, Path stateFile, Watch watch, long pollMillis)
+            throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().remove(STATE_FILE); // this JVM's own, if any, is not the child's to write
+        if (stateFile != null) {
+            builder.environment().put(STATE_FILE, stateFile.toString());
+        }
+        Process process = builder.start();
         try {
-            return new Ended(process.pid(), process.waitFor(), log);
+            if (watch == null) {
+                return new Ended(process.pid(), process.waitFor(), log, null);
+            }
+            while (!process.waitFor(pollMillis, TimeUnit.MILLISECONDS)) {
+                String killed = watch.verdict();
+                if (killed != null) {
+                    process.destroyForcibly();
+                    return new Ended(process.pid(), process.waitFor(), log, killed);
+                }
+            }
+            return new Ended(process.pid(), process.exitValue(), log, null);
         } catch (InterruptedException e) {
             process.destroy();
             if (!process.waitFor(STOP_GRACE_SECONDS, TimeUnit.SECONDS)) {

@@ -10,6 +10,7 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.CliRun;
+import dev.vbench.testing.JmhFixture;
 import dev.vbench.testing.TestCode;
 import dev.vbench.testing.VbenchProcess;
 import java.nio.charset.StandardCharsets;
@@ -84,6 +85,58 @@ class MisbehavingCodeTest {
             }
             """;
 
+    /** Workloads whose code outside the tasks never returns: while preparing, before each trial, or at the JVM's exit. */
+    private static final String SLOW = """
+            public class Slow {
+                /** -p stall=true: binding it, in the workload's prepare, never returns. */
+                public static void setStall(boolean stall) throws InterruptedException {
+                    if (stall) {
+                        Thread.sleep(Long.MAX_VALUE);
+                    }
+                }
+
+                public static long run(long i) {
+                    return i;
+                }
+            }
+            """;
+    private static final String SLOW_SETUP = """
+            public class SlowSetup {
+                /** -p stall=true: binding it on the instance made before each trial never returns. */
+                public void setStall(boolean stall) throws InterruptedException {
+                    if (stall) {
+                        Thread.sleep(Long.MAX_VALUE);
+                    }
+                }
+
+                public long run(long i) {
+                    return i;
+                }
+            }
+            """;
+    private static final String LINGERS = """
+            public class Lingers {
+                /** -p hook=true: a shutdown hook that never returns, so that the JVM cannot exit (forks only). */
+                public static void setHook(boolean hook) {
+                    if (hook) {
+                        Runtime.getRuntime().addShutdownHook(new Thread(Lingers::linger));
+                    }
+                }
+
+                static void linger() {
+                    try {
+                        Thread.sleep(Long.MAX_VALUE);
+                    } catch (InterruptedException e) {
+                        // the parent kills this JVM
+                    }
+                }
+
+                public static long run(long i) {
+                    return i;
+                }
+            }
+            """;
+
     @TempDir
     static Path shared;
     static Path classes;
@@ -93,7 +146,8 @@ class MisbehavingCodeTest {
 
     @BeforeAll
     static void compile() throws Exception {
-        classes = TestCode.classes(shared.resolve("classes"), Map.of("Bad.java", BAD), Map.of());
+        classes = TestCode.classes(shared.resolve("classes"), Map.of("Bad.java", BAD, "Slow.java", SLOW,
+                "SlowSetup.java", SLOW_SETUP, "Lingers.java", LINGERS), Map.of());
     }
 
     private List<String> args(String... more) {
@@ -145,6 +199,30 @@ class MisbehavingCodeTest {
     }
 
     /**
+     * The other executors in forks (fixed, and a next cell that completes, are above): each stuck fork is ended
+     * and the next cell runs in a fresh JVM.
+     */
+    @Test
+    void stuckForksOnEveryOtherExecutorEndTheirCellsAndTheRunGoesOn() {
+        long start = System.nanoTime();
+        CliRun r = CliRun.of(args("-w", "Bad::forever", "-p", "hang=true", "-e", "sequential", "-e", "virtual",
+                "-e", "bounded-virtual:permits=2", "--tasks", "20", "--concurrency", "2", "--forks", "1",
+                "--task-timeout", TIMEOUT).toArray(String[]::new));
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+        assertTrue(seconds <= 3 * LIMIT_SECONDS, "took " + seconds + " s (three forks, each stuck): " + r);
+        assertEquals(ExitCodes.STUCK, r.code(), r::toString);
+        List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
+        assertEquals(List.of("sequential", "virtual", "bounded-virtual:permits=2"),
+                cells.stream().map(c -> c.config().executor().spec()).toList(), r::toString);
+        for (CellResult c : cells) {
+            assertEquals(CellResult.STUCK, c.status(), c.config().label());
+            int tasks = c.config().executor().spec().equals("sequential") ? 1 : 2;
+            String note = c.notes().get(0);
+            assertTrue(note.startsWith("stuck: " + tasks + " task") && note.contains(tasks + " at Bad.forever(Bad.java:"), note);
+        }
+    }
+
+    /**
      * No false verdict: a trial far longer than the task timeout whose tasks keep ending (one at a time, or
      * queued behind a pool), and an open-model trial whose schedule leaves gaps longer than the timeout.
      */
@@ -167,6 +245,98 @@ class MisbehavingCodeTest {
         assertEquals(0, r.code(), r::toString);
     }
 
+    // ------------------------------------------------------------ stuck outside the tasks
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "1"})
+    void prepareThatNeverReturnsEndsItsCellAndTheRunGoesOn(String forks) {
+        long start = System.nanoTime();
+        CliRun r = CliRun.of(args("-w", "Slow::run", "-p", "stall=true,false", "-e", "virtual", "--tasks", "10",
+                "--forks", forks, "--task-timeout", TIMEOUT).toArray(String[]::new));
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+        assertTrue(seconds <= LIMIT_SECONDS + 4 * Integer.parseInt(forks), "took " + seconds + " s: " + r);
+        assertStuckOutsideTasksThenOk(r, "stuck: the workload's prepare did not return within the task timeout (1 s,"
+                + " --task-timeout): at Slow.setStall(Slow.java:");
+    }
+
+    /** In a fork the same watchdog watches the setup as the prepare above. */
+    @Test
+    void setupBeforeATrialThatNeverReturnsEndsItsCellAndTheRunGoesOn() {
+        long start = System.nanoTime();
+        CliRun r = CliRun.of(args("-w", "SlowSetup::run", "-p", "stall=true,false", "-e", "fixed:threads=2", "--tasks", "10",
+                "--task-timeout", TIMEOUT).toArray(String[]::new));
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+        assertTrue(seconds <= LIMIT_SECONDS, "took " + seconds + " s: " + r);
+        assertStuckOutsideTasksThenOk(r, "stuck: the workload's setup before a trial did not return within the task"
+                + " timeout (1 s, --task-timeout): at SlowSetup.setStall(SlowSetup.java:");
+    }
+
+    /** A JMH {@code @Setup(Level.Trial)} that never returns: the same, through vbench's reading of JMH's annotations. */
+    @Test
+    void jmhSetupThatNeverReturnsEndsItsCell() throws Exception {
+        Path jmhClasses = TestCode.classes(tmp.resolve("jmh"), Map.of("HangingSetup.java", """
+                import org.openjdk.jmh.annotations.*;
+
+                @State(Scope.Benchmark)
+                public class HangingSetup {
+                    @Param({"true", "false"})
+                    public boolean stall;
+
+                    @Setup(Level.Trial)
+                    public void setUp() throws InterruptedException {
+                        if (stall) {
+                            Thread.sleep(Long.MAX_VALUE);
+                        }
+                    }
+
+                    @Benchmark
+                    public long measure() {
+                        return 1;
+                    }
+                }
+                """), Map.of(), List.of(JmhFixture.jmhCore()));
+        List<String> all = new ArrayList<>(args("-w", "HangingSetup::measure", "-e", "virtual", "--tasks", "10",
+                "--task-timeout", TIMEOUT));
+        all.set(2, jmhClasses + java.io.File.pathSeparator + JmhFixture.jmhCore()); // --classpath
+        CliRun r = CliRun.of(all.toArray(String[]::new));
+        assertStuckOutsideTasksThenOk(r, "stuck: the workload's setup before a trial did not return within the task"
+                + " timeout (1 s, --task-timeout): at HangingSetup.setUp(HangingSetup.java:");
+    }
+
+    /**
+     * A fork whose JVM cannot exit after its cell (a shutdown hook of the workload's that never returns) is
+     * killed by its parent after the task timeout; the cell keeps the trials it wrote, is marked stuck with
+     * where the fork's threads were, and the next cell runs in a fresh JVM.
+     */
+    @Test
+    void forkThatCannotExitIsKilledAndTheNextCellRunsInAFreshJvm() {
+        long start = System.nanoTime();
+        CliRun r = CliRun.of(args("-w", "Lingers::run", "-p", "hook=true,false", "-e", "virtual", "--tasks", "10",
+                "--forks", "1", "--task-timeout", TIMEOUT).toArray(String[]::new));
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+        assertTrue(seconds <= LIMIT_SECONDS + 4, "took " + seconds + " s (two fork start-ups): " + r);
+        assertEquals(ExitCodes.STUCK, r.code(), r::toString);
+        List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
+        assertEquals(List.of(CellResult.STUCK, CellResult.OK), cells.stream().map(CellResult::status).toList(), r::toString);
+        String note = cells.get(0).notes().get(0);
+        assertTrue(note.startsWith("stuck: fork 1's JVM did not exit within the task timeout (1 s, --task-timeout) after"
+                + " its cell ended, and was killed; threads with user code: 1 at Lingers.linger(Lingers.java:"), note);
+        assertEquals(2, cells.get(0).trials().size(), "the trials it wrote are kept");
+        assertEquals(2, cells.get(1).trials().size());
+        assertTrue(r.err().contains("got stuck"), r::toString);
+    }
+
+    private void assertStuckOutsideTasksThenOk(CliRun r, String notePrefix) {
+        assertEquals(ExitCodes.STUCK, r.code(), r::toString);
+        List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
+        assertEquals(List.of(CellResult.STUCK, CellResult.OK), cells.stream().map(CellResult::status).toList(), r::toString);
+        String note = cells.get(0).notes().get(0);
+        assertTrue(note.startsWith(notePrefix), note);
+        assertTrue(note.contains(" in java.lang.Thread.sleep"), note);
+        assertEquals(2, cells.get(1).trials().size(), r::toString);
+        assertTrue(r.err().contains("got stuck"), r::toString);
+    }
+
     private void assertStuckThenOk(CliRun r, int tasks, String method) {
         assertEquals(ExitCodes.STUCK, r.code(), r::toString);
         RunResult result = ResultCodec.read(tmp.resolve("r.json"));
@@ -187,15 +357,16 @@ class MisbehavingCodeTest {
     @Test
     void endingTheJvmInAForkEndsThatCellAndTheRunGoesOn() throws Exception {
         Path log = tmp.resolve("fork.log");
-        int code = runChild(log, "-w", "Bad::ender", "-p", "end=exit,halt", "-e", "virtual", "--tasks", "5",
+        int code = runChild(log, "-w", "Bad::ender", "-p", "end=none,exit,halt", "-e", "virtual", "--tasks", "5",
                 "--forks", "1");
         String out = Files.readString(log, StandardCharsets.UTF_8);
         assertEquals(ExitCodes.USER_EXIT, code, out);
         assertEquals(1, out.lines().filter(l -> l.startsWith("vbench: workload")).count(), out);
         List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
-        // the run went on after the first fork's System.exit(0) to the second's Runtime.halt(0)
-        assertEquals(List.of(CellResult.EXITED, CellResult.EXITED), cells.stream().map(CellResult::status).toList(), out);
-        for (CellResult exited : cells) {
+        // the finished cell is kept; the run went on after the second fork's System.exit(0) to the third's Runtime.halt(0)
+        assertEquals(List.of(CellResult.OK, CellResult.EXITED, CellResult.EXITED),
+                cells.stream().map(CellResult::status).toList(), out);
+        for (CellResult exited : cells.subList(1, 3)) {
             assertTrue(exited.notes().get(0).contains("exit code 0"), exited.notes().toString());
         }
     }
@@ -215,8 +386,9 @@ class MisbehavingCodeTest {
     }
 
     /**
-     * {@code Runtime.halt} runs no shutdown hook: in-process, the JVM ends with the status user code gave it.
-     * What vbench can promise is that the cells finished before are in the file.
+     * {@code Runtime.halt} runs no shutdown hook: a JVM started without the launcher ends with the status user
+     * code gave it; the cells finished before are in the file all the same. Through the launcher the exit code
+     * is 6 ({@code LauncherUserExitTest}).
      */
     @Test
     void haltInProcessKeepsTheFinishedCells() throws Exception {

@@ -35,6 +35,22 @@ class StuckTasksTest {
         assertNull(StuckTasks.where(List.of("java.base/java.lang.Thread.run(Thread.java:1474)")));
     }
 
+    /** A thread running the workload's code outside a task (its prepare): the whole stack, vbench's frames left out. */
+    @Test
+    void outsideATaskTheTopUserFramesOfTheWholeStackAndNoneWhenAllAreVbenchs() {
+        assertEquals("Slow.setStall(Slow.java:4) in java.lang.Thread.sleep", StuckTasks.whereIn(List.of(
+                "java.base/java.lang.Thread.sleep(Thread.java:540)", "app//Slow.setStall(Slow.java:4)",
+                "java.base/jdk.internal.reflect.DirectMethodHandleAccessor.invoke(DirectMethodHandleAccessor.java:103)",
+                "dev.vbench.loader.Bindings.apply(Bindings.java:80)", "dev.vbench.engine.Engine.prepare(Engine.java:450)",
+                "dev.vbench.engine.Watchdog.lambda$watch$2(Watchdog.java:140)",
+                "java.base/java.lang.Thread.run(Thread.java:1474)")));
+        assertNull(StuckTasks.whereIn(List.of("java.base/java.lang.Shutdown.exit(Shutdown.java:170)",
+                "dev.vbench.Main.main(Main.java:17)")), "vbench's own frames, in any package, are not the user's");
+        assertEquals("dev.vbench.workload.IoWorkload.prepare(IoWorkload.java:40)", StuckTasks.whereIn(List.of(
+                "dev.vbench.workload.IoWorkload.prepare(IoWorkload.java:40)", "dev.vbench.engine.Engine.prepare(Engine.java:450)")),
+                "a built-in workload is the code under test");
+    }
+
     @Test
     void atMostFourStacksThenTheRestCounted() {
         List<List<String>> threads = new java.util.ArrayList<>();

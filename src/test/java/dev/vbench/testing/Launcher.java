@@ -38,7 +38,7 @@ public final class Launcher {
     private static final Path SCRIPT = Path.of("bin", "vbench").toAbsolutePath();
     /** Environment variables of the JVM or the launcher that would change what a run prints. */
     private static final List<String> CLEARED = List.of("VBENCH_JAVA_OPTS", "VBENCH_STARTUP_CACHE", "VBENCH_JAVA_HOME",
-            "VBENCH_PRINT_JAVA", "VBENCH_STARTUP_CACHE_DIR", "VBENCH_LAUNCHER_JAR", "XDG_CACHE_HOME",
+            "VBENCH_PRINT_JAVA", "VBENCH_STARTUP_CACHE_DIR", "VBENCH_LAUNCHER_JAR", "VBENCH_LAUNCHER_STATE", "XDG_CACHE_HOME",
             "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
 
     private final Path home;
@@ -74,6 +74,27 @@ public final class Launcher {
      * {@code env} names another), with {@code env} added to an environment without JVM options.
      */
     public Output run(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        Started started = start(env, args);
+        Process p = started.process();
+        if (!p.waitFor(180, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("./vbench " + String.join(" ", args) + " did not end within 180 s");
+        }
+        return started.output();
+    }
+
+    /** A launcher started by {@link #start}: its process, and where its stdout and stderr go. */
+    public record Started(Process process, Path out, Path err) {
+
+        /** What it printed, and its exit code; once it ended. */
+        public Output output() throws IOException {
+            return new Output(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8));
+        }
+    }
+
+    /** Starts {@code bin/vbench ARGS} as {@link #run} does, without waiting for it. */
+    public Started start(Map<String, String> env, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(home.resolve("bin").resolve("vbench").toString()));
         command.addAll(List.of(args));
         Path out = Files.createTempFile(home, "stdout-", ".txt");
@@ -84,13 +105,7 @@ public final class Launcher {
         pb.environment().put("VBENCH_JAVA_HOME", System.getProperty("java.home"));
         pb.environment().put("XDG_CACHE_HOME", home.resolve("cache").toString());
         pb.environment().putAll(env);
-        Process p = pb.start();
-        if (!p.waitFor(180, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("./vbench " + String.join(" ", args) + " did not end within 180 s");
-        }
-        return new Output(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-                Files.readString(err, StandardCharsets.UTF_8));
+        return new Started(pb.start(), out, err);
     }
 
     /**

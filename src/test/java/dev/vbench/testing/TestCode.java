@@ -29,9 +29,17 @@ public final class TestCode {
 
     /** Compiles {@code sources} (path → text) into {@code dir} and writes {@code resources} there too. */
     public static Path classes(Path dir, Map<String, String> sources, Map<String, String> resources) throws IOException {
+        return classes(dir, sources, resources, List.of());
+    }
+
+    /** {@link #classes(Path, Map, Map)} against {@code libraries} too (a jmh-core jar, say). */
+    public static Path classes(Path dir, Map<String, String> sources, Map<String, String> resources, List<Path> libraries)
+            throws IOException {
         Path src = Files.createTempDirectory("vbench-test-src");
-        List<String> args = new ArrayList<>(List.of("-d", dir.toString(), "-classpath", System.getProperty("java.class.path"),
-                "-proc:none", "-nowarn"));
+        List<String> classPath = new ArrayList<>(List.of(System.getProperty("java.class.path")));
+        libraries.forEach(l -> classPath.add(l.toString()));
+        List<String> args = new ArrayList<>(List.of("-d", dir.toString(), "-classpath",
+                String.join(java.io.File.pathSeparator, classPath), "-proc:none", "-nowarn"));
         for (Map.Entry<String, String> s : sources.entrySet()) {
             Path file = src.resolve(s.getKey());
             Files.createDirectories(file.getParent());
