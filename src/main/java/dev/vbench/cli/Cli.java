@@ -4,6 +4,7 @@ import dev.vbench.plan.PlanException;
 import dev.vbench.result.ResultFormatException;
 import dev.vbench.spi.WorkloadException;
 import dev.vbench.suite.SuiteException;
+import dev.vbench.text.Numbers;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import picocli.CommandLine;
@@ -106,18 +107,13 @@ public final class Cli {
         } else {
             fix = "give the JVM more with VBENCH_JAVA_OPTS=" + heapOption(2 * maxHeapBytes);
         }
-        err.println("vbench: out of memory (" + reason + ", max heap " + mebibytes(maxHeapBytes) + ")"
+        err.println("vbench: out of memory (" + reason + ", max heap " + Numbers.bytes(maxHeapBytes) + ")"
                 + (doing == null ? "" : " while " + doing) + "; " + fix);
         if (stacktrace) {
             e.printStackTrace(err);
         }
         err.flush();
         return ExitCodes.ENVIRONMENT;
-    }
-
-    /** "8 MiB", "1024 MiB": how the README and result headers show a heap. */
-    static String mebibytes(long bytes) {
-        return (bytes + (1L << 20) - 1 >> 20) + " MiB";
     }
 
     /** The smallest {@code -Xmx} of a power-of-two size in MiB that holds {@code bytes}: -Xmx16m, -Xmx2g. */

@@ -2,8 +2,8 @@ package dev.vbench.cli;
 
 import dev.vbench.compare.Change;
 import dev.vbench.compare.CompareOptions;
-import dev.vbench.compare.Comparison;
 import dev.vbench.compare.Comparison.Regression;
+import dev.vbench.compare.Comparison;
 import dev.vbench.compare.Comparisons;
 import dev.vbench.compare.Dataset;
 import dev.vbench.compare.Inputs;
@@ -12,12 +12,12 @@ import dev.vbench.compare.Latencies;
 import dev.vbench.compare.Layout;
 import dev.vbench.diagnose.ComparedPair;
 import dev.vbench.diagnose.ComparedPairs;
-import dev.vbench.report.Numbers;
 import dev.vbench.report.compare.CompareFormat;
 import dev.vbench.result.Metric;
 import dev.vbench.result.ResultFormatException;
 import dev.vbench.result.RunResult;
 import dev.vbench.stats.MannWhitney;
+import dev.vbench.text.Numbers;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -244,7 +244,7 @@ public final class CompareCommand implements Callable<Integer> {
             Change c = r.change();
             err.println("vbench:   " + r.row().label() + ": " + Numbers.deltaPercent(c.delta()) + " "
                     + r.row().mode() + " (" + comparison.files().get(c.from()).label() + " → "
-                    + comparison.files().get(c.to()).label() + ", p=" + Numbers.fixed(c.pAdjusted(), 3) + " n="
+                    + comparison.files().get(c.to()).label() + ", p=" + Numbers.pValue(c.pAdjusted()) + " n="
                     + c.nFrom() + "+" + c.nTo() + ")");
         }
         err.flush();

@@ -1,22 +1,24 @@
 package dev.vbench.cli;
 
+import dev.vbench.compare.Slo;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.DataDirs;
 import dev.vbench.engine.RunPlan;
-import dev.vbench.loader.UserCode;
-import dev.vbench.measure.EnvironmentProbe;
 import dev.vbench.engine.TrialOrder;
 import dev.vbench.engine.TrialRunner;
 import dev.vbench.jvm.JvmException;
 import dev.vbench.jvm.JvmOptionSet;
 import dev.vbench.jvm.JvmSpec;
+import dev.vbench.loader.UserCode;
+import dev.vbench.measure.EnvironmentProbe;
 import dev.vbench.plan.MatrixRequest;
 import dev.vbench.plan.Plan;
 import dev.vbench.plan.Planner;
 import dev.vbench.plan.RunRequest;
 import dev.vbench.plan.Shards;
 import dev.vbench.plan.TrialOptions;
-import dev.vbench.compare.Slo;
+import dev.vbench.profile.ProfileEvent;
+import dev.vbench.profile.ProfileRequest;
 import dev.vbench.report.Format;
 import dev.vbench.report.ReportOptions;
 import dev.vbench.result.CellResult;
@@ -26,10 +28,9 @@ import dev.vbench.result.RunResult;
 import dev.vbench.result.Sharding;
 import dev.vbench.suite.Scale;
 import dev.vbench.suite.SuiteSpec;
+import dev.vbench.text.Numbers;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import dev.vbench.profile.ProfileEvent;
-import dev.vbench.profile.ProfileRequest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -368,8 +369,8 @@ public final class RunCommand implements Callable<Integer> {
             long heap = cell.jvm() == null || cell.jvm().info() == null ? maxHeapBytes : cell.jvm().info().maxHeapBytes();
             long slots = cell.tasks() * TrialRunner.slotBytesPerTask();
             if (heap > 0 && slots > heap) {
-                throw new EnvironmentException("cell " + cell.config().label() + " preallocates " + Cli.mebibytes(slots)
-                        + " of task slots per trial, more than the " + Cli.mebibytes(heap)
+                throw new EnvironmentException("cell " + cell.config().label() + " preallocates " + Numbers.bytes(slots)
+                        + " of task slots per trial, more than the " + Numbers.bytes(heap)
                         + " max heap of " + (cell.jvm() == null ? "this JVM; give it more with VBENCH_JAVA_OPTS="
                         : "JVM " + cell.jvm().label() + "; give it more with ") + Cli.heapOption(2 * slots)
                         + (cell.jvm() == null ? "" : " in its --jvm-args") + ", or run fewer tasks and more --trials", null);

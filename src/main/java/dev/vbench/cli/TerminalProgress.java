@@ -2,10 +2,10 @@ package dev.vbench.cli;
 
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.RunListener;
-import dev.vbench.report.Numbers;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
+import dev.vbench.text.Numbers;
 import java.io.PrintWriter;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
