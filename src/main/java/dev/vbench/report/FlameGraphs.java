@@ -282,7 +282,7 @@ public final class FlameGraphs {
     }
 
     private static String num(double v, int decimals) {
-        String s = String.format(Locale.ROOT, "%." + decimals + "f", v);
+        String s = Numbers.fixed(v, decimals);
         return s.contains(".") ? s.replaceAll("0+$", "").replaceAll("\\.$", "") : s;
     }
 
