@@ -1,11 +1,11 @@
 package dev.vbench.report;
 
 import dev.vbench.compare.CellDimension;
-import dev.vbench.diagnose.ComparedPair.View;
 import dev.vbench.diagnose.ComparedPair;
-import dev.vbench.diagnose.FrameTree.Node;
-import dev.vbench.diagnose.FrameTree;
+import dev.vbench.diagnose.ComparedPair.View;
 import dev.vbench.diagnose.Frames;
+import dev.vbench.diagnose.FrameTree;
+import dev.vbench.diagnose.FrameTree.Node;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Profile;
 import dev.vbench.text.Numbers;
