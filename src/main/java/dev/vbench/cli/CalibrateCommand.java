@@ -1,22 +1,11 @@
 package dev.vbench.cli;
 
-import dev.vbench.engine.Calibration;
-import dev.vbench.engine.CellPlan;
-import dev.vbench.engine.DataDirs;
-import dev.vbench.engine.LoadShape;
-import dev.vbench.loader.UserCode;
-import dev.vbench.plan.Planner;
+import dev.vbench.app.Calibrations;
+import dev.vbench.app.ExitCodes;
 import dev.vbench.profile.ProfileEvent;
-import dev.vbench.profile.ProfileRequest;
-import dev.vbench.report.ConsoleRenderer;
-import dev.vbench.report.Table;
-import dev.vbench.spi.Params;
-import dev.vbench.text.Numbers;
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,9 +14,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code vbench calibrate}: the harness's own overhead, measured by {@link Calibration} (the bare loop, the
- * rounds and the estimator live in the engine; forks are {@code fork-cell} children with a {@code ForkPlan}, as
- * {@code vbench run}'s). This command parses the options, plans one cell per executor and prints the table.
+ * {@code vbench calibrate}: the harness's own overhead. Options → {@link Calibrations.Request} →
+ * {@link Calibrations} (which plans one cell per executor and has the engine measure the rounds, in this JVM or in
+ * {@code fork-cell} children) → the table on stdout.
  */
 @Command(name = "calibrate", showDefaultValues = true,
         description = {"Measure vbench's own per-task overhead: a workload's tasks (empty ones by default) through the full",
@@ -88,96 +77,13 @@ public final class CalibrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
+        Calibrations.Outcome outcome = Calibrations.calibrate(new Calibrations.Request(workload, params, tasks, concurrency,
+                rounds, warmup, forks, executors, pinning == RunCommand.Pinning.on, profileEvents),
+                message -> err.println("vbench: warning: " + message));
         PrintWriter out = spec.commandLine().getOut();
-        LoadShape.Closed load = Planner.closed(tasks, concurrency);
-        int n = (int) load.tasks();
-        if (rounds < 1) {
-            throw new UsageException("--rounds " + rounds + " must be at least 1");
-        }
-        if (warmup < 0 || warmup > MAX_WARMUP) {
-            throw new UsageException("--warmup " + warmup + " is out of range; use 0 to " + MAX_WARMUP);
-        }
-        if (forks < 0 || forks > MAX_FORKS) {
-            throw new UsageException("--forks " + forks + " is out of range; use 0 (this JVM) to " + MAX_FORKS);
-        }
-        Map<String, String> given = new LinkedHashMap<>();
-        Planner.sweeps(params).forEach((name, values) -> {
-            if (values.size() != 1) {
-                throw new UsageException("calibrate runs one parameter set; give one value per -p (e.g. -p iterations=500)");
-            }
-            given.put(name, values.get(0));
-        });
-        List<CellPlan> cells = new ArrayList<>();
-        for (String e : executors.isEmpty()
-                ? List.of("virtual", "fixed:threads=" + Runtime.getRuntime().availableProcessors()) : executors) {
-            cells.add(Planner.cell(UserCode.builtIn(), "calibrate", workload, given, e, load));
-        }
-        Params resolved = cells.get(0).params();
-        StringBuilder what = new StringBuilder(cells.get(0).workload().name());
-        given.keySet().forEach(k -> what.append(' ').append(k).append('=').append(resolved.asText().get(k)));
-        String inFlight = load.concurrency() > 0 ? ", at most " + load.concurrency() + " in flight" : "";
-        boolean byFork = forks >= 2;
-        String warming = warmup + (warmup == 1 ? " warmup round" : " warmup rounds");
-        String rounding = byFork ? forks + " forks (each the median of " + rounds + " rounds after " + warming + ")"
-                : rounds + " rounds " + (forks == 1 ? "in 1 fork " : "") + "(after " + warming + ")";
-        Table.Builder table = new Table.Builder(what + " × " + n + " tasks" + inFlight + ", median of " + rounding)
-                .text("executor").number("bare loop").number("vbench").number("ratio").number("95% CI")
-                .number("overhead/task").number("service").text("latencies");
-        Calibration calibration = new Calibration(new Calibration.Settings(warmup, rounds,
-                Calibration.probes(pinning == RunCommand.Pinning.on), new ProfileRequest(profileEvents,
-                        ProfileRequest.Profiler.AUTO, ProfileRequest.DEFAULT_INTERVAL_NANOS)),
-                message -> spec.commandLine().getErr().println("vbench: warning: " + message));
-        if (forks == 0) {
-            List<List<Calibration.Round>> byCell = calibration.measure(cells, DataDirs.defaultRoot());
-            for (int c = 0; c < cells.size(); c++) {
-                addRow(table, cells.get(c).executor().spec(), Calibration.estimate(List.of(byCell.get(c)), n), n);
-            }
-        } else {
-            for (CellPlan cell : cells) {
-                addRow(table, cell.executor().spec(),
-                        Calibration.estimate(calibration.measureInForks(cell, forks, DataDirs.defaultRoot()), n), n);
-            }
-        }
-        table.footnote("both sides timed first submit -> last task end (vbench run's makespan); ratio: "
-                + (byFork ? "median over the forks of each fork's median over its rounds of bare makespan / vbench makespan"
-                        + " (a JVM keeps its JIT decisions for life: the forks, not the rounds, are the independent"
-                        + " samples), with the 95% CI of that median (— below 6 forks)"
-                        : "median over the rounds of bare makespan / vbench makespan, with the 95% CI of that median"
-                        + " (— below 6 rounds; one JVM: --forks 6 or more samples JIT decisions too)")
-                + "; each round runs the two back to back, in alternating order; bare loop, vbench, overhead/task, service:"
-                + " medians of all rounds;"
-                + " bare loop: n task objects submitted in a loop, each runs the task and stores its end time in its own"
-                + " slot" + (load.concurrency() > 0 ? " (a semaphore of " + load.concurrency() + " permits acquired before each"
-                + " submit and released at the task's end, as vbench does)" : "") + "; vbench: the same tasks through TrialRunner inside the telemetry probes of 'vbench run'"
-                + (profileEvents.isEmpty() ? "" : ", profiled (--profile " + String.join(",", profileEvents.stream().map(ProfileEvent::key).toList()) + ")")
-                + (pinning == RunCommand.Pinning.on ? " (JFR pinning on for virtual threads)" : " (--pinning off)")
-                + "; overhead/task: difference of the makespans / tasks; service: vbench's mean service time per task");
-        out.print(ConsoleRenderer.render(table.build()));
-        out.println(EnvironmentLine.text());
+        out.print(outcome.text());
         out.flush();
         return ExitCodes.OK;
-    }
-
-    static final int MAX_FORKS = 100;
-    static final int MAX_WARMUP = 1000;
-
-    /** The executor's row of figures ({@link Calibration#estimate}). */
-    private static void addRow(Table.Builder table, String executor, Calibration.Estimate e, int n) {
-        table.row(List.of(executor, Numbers.rate(n / (e.bareNanos() / 1e9), "tasks/s"),
-                Numbers.rate(n / (e.vbenchNanos() / 1e9), "tasks/s"), Numbers.fixed(e.ratio(), 3),
-                Double.isNaN(e.ciLow()) ? "—" : Numbers.fixed(e.ciLow(), 3) + "–" + Numbers.fixed(e.ciHigh(), 3),
-                Numbers.fixed(e.addedNanosPerTask(), 1) + " ns", Numbers.fixed(e.serviceNanos(), 0) + " ns",
-                e.sampledOneInMin() == 0 ? (e.sampledOneInMax() == 0 ? "every task" : "some: 1 in " + e.sampledOneInMax())
-                        : "1 in " + e.sampledOneInMin()
-                                + (e.sampledOneInMax() > e.sampledOneInMin() ? "–" + e.sampledOneInMax() : "")));
-    }
-
-    /** One line naming the machine, for the README. */
-    static final class EnvironmentLine {
-        static String text() {
-            return "JVM " + Runtime.version() + " (" + System.getProperty("java.vendor") + "), "
-                    + Runtime.getRuntime().availableProcessors() + " CPUs, " + System.getProperty("os.name") + " "
-                    + System.getProperty("os.arch");
-        }
     }
 }

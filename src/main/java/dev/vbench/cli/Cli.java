@@ -1,10 +1,8 @@
 package dev.vbench.cli;
 
-import dev.vbench.plan.PlanException;
-import dev.vbench.result.ResultFormatException;
-import dev.vbench.spi.WorkloadException;
-import dev.vbench.suite.SuiteException;
-import dev.vbench.text.Numbers;
+import dev.vbench.app.ExitCodes;
+import dev.vbench.app.Failures;
+import dev.vbench.app.Heap;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import picocli.CommandLine;
@@ -105,9 +103,9 @@ public final class Cli {
         } else if (reason.contains("Metaspace") || reason.contains("Direct buffer")) {
             fix = "give the JVM more with VBENCH_JAVA_OPTS (-XX:MaxMetaspaceSize=…, -XX:MaxDirectMemorySize=…)";
         } else {
-            fix = "give the JVM more with VBENCH_JAVA_OPTS=" + heapOption(2 * maxHeapBytes);
+            fix = "give the JVM more with VBENCH_JAVA_OPTS=" + Heap.option(2 * maxHeapBytes);
         }
-        err.println("vbench: out of memory (" + reason + ", max heap " + Numbers.bytes(maxHeapBytes) + ")"
+        err.println("vbench: out of memory (" + reason + ", max heap " + Heap.size(maxHeapBytes) + ")"
                 + (doing == null ? "" : " while " + doing) + "; " + fix);
         if (stacktrace) {
             e.printStackTrace(err);
@@ -116,38 +114,13 @@ public final class Cli {
         return ExitCodes.ENVIRONMENT;
     }
 
-    /** The smallest {@code -Xmx} of a power-of-two size in MiB that holds {@code bytes}: -Xmx16m, -Xmx2g. */
-    static String heapOption(long bytes) {
-        long mib = Long.highestOneBit(Math.max(1, (bytes + (1L << 20) - 1) >> 20));
-        mib = mib << 20 < bytes ? mib << 1 : mib;
-        return mib >= 1024 ? "-Xmx" + (mib >> 10) + "g" : "-Xmx" + mib + "m";
-    }
-
     static int onExecutionError(Exception e, PrintWriter err, boolean stacktrace) {
-        int code;
-        String message;
-        if (e instanceof UsageException || e instanceof PlanException || e instanceof ResultFormatException
-                || e instanceof SuiteException) {
-            code = ExitCodes.USAGE;
-            message = e.getMessage();
-        } else if (e instanceof WorkloadException we) {
-            code = we.exitCode();
-            message = we.getMessage();
-        } else if (e instanceof EnvironmentException) {
-            code = ExitCodes.ENVIRONMENT;
-            message = e.getMessage();
-        } else if (e instanceof InterruptedException) {
-            code = ExitCodes.INTERRUPTED;
-            message = "interrupted";
-        } else {
-            code = ExitCodes.INTERNAL;
-            message = "internal error: " + e + "; rerun with --stacktrace and report it";
-        }
-        err.println("vbench: " + message);
+        Failures.Failure failure = Failures.of(e);
+        err.println("vbench: " + failure.message());
         if (stacktrace) {
             e.printStackTrace(err);
         }
         err.flush();
-        return code;
+        return failure.exitCode();
     }
 }

@@ -1,31 +1,14 @@
 package dev.vbench.cli;
 
-import dev.vbench.compare.Change;
-import dev.vbench.compare.CompareOptions;
-import dev.vbench.compare.Comparison;
-import dev.vbench.compare.Comparison.Regression;
-import dev.vbench.compare.Comparisons;
-import dev.vbench.compare.Dataset;
-import dev.vbench.compare.Inputs;
-import dev.vbench.compare.JmhView;
-import dev.vbench.compare.Latencies;
+import dev.vbench.app.Compares;
+import dev.vbench.app.Percentages;
 import dev.vbench.compare.Layout;
-import dev.vbench.diagnose.ComparedPair;
-import dev.vbench.diagnose.ComparedPairs;
-import dev.vbench.text.Numbers;
 import dev.vbench.report.compare.CompareFormat;
-import dev.vbench.result.Metric;
-import dev.vbench.result.ResultFormatException;
-import dev.vbench.result.RunResult;
-import dev.vbench.stats.MannWhitney;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Visibility;
@@ -106,187 +89,16 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
         double noiseBand = Percentages.parse("--noise", noise, "1%");
         Double threshold = failOnRegression == null ? null : Percentages.parse("--fail-on-regression", failOnRegression, "5%");
-        Metric m = metric.metric;
         CompareFormat byExtension = output.fileName() == null ? null : CompareFormat.fromFileName(output.fileName());
         CompareFormat outputFormat = format != null ? format : byExtension != null ? byExtension : CompareFormat.TEXT;
-        if (files.size() == 1) {
-            return compareJvms(out, err, m, outputFormat, noiseBand, threshold);
-        }
-        if (files.size() < 2) {
-            throw new UsageException("compare needs two or more result files, or one run with several JVMs (--jvm)"
-                    + " (got " + files.size() + "); e.g. vbench compare before.json after.json");
-        }
-        List<String> names = columnLabels();
-        output.checkWritable();
-        List<Dataset> inputs = new ArrayList<>();
-        List<RunResult> runs = new ArrayList<>();
-        for (int i = 0; i < files.size(); i++) {
-            Inputs.Input input = Inputs.read(files.get(i), names.get(i), m);
-            Dataset d = input.dataset();
-            runs.add(input.run());
-            if (m != null && d.kind().equals("jmh")) {
-                throw new UsageException(files.get(i) + " is a JMH result, which has one metric (its primary score);"
-                        + " drop --metric " + m.cliName());
-            }
-            inputs.add(d);
-        }
-        if (inputs.stream().anyMatch(d -> d.kind().equals("jmh"))) {
-            asJmh(inputs, runs, names);
-        }
-        Layout chosen = parseLayout(inputs.size());
-        return compareAndWrite(out, err, inputs, runs, chosen, outputFormat, noiseBand, threshold);
-    }
-
-    /**
-     * Beside a JMH result, each vbench result is seen as JMH sees its benchmarks ({@link JmhView}): its
-     * {@code CLASS::METHOD} cells keyed like JMH's entries, one column per executor and concurrency.
-     */
-    private void asJmh(List<Dataset> inputs, List<RunResult> runs, List<String> names) {
-        List<Dataset> jmh = inputs.stream().filter(d -> d.kind().equals("jmh")).toList();
-        List<Dataset> seen = new ArrayList<>();
-        List<RunResult> seenRuns = new ArrayList<>();
-        for (int i = 0; i < inputs.size(); i++) {
-            RunResult run = runs.get(i);
-            if (run == null) {
-                seen.add(inputs.get(i));
-                seenRuns.add(null);
-                continue;
-            }
-            List<Dataset> columns = JmhView.of(run, names.get(i), files.get(i).toString(), jmh);
-            if (columns.isEmpty()) {
-                columns = List.of(inputs.get(i)); // no JMH benchmark in it: compared as it is ("no cells match")
-            }
-            for (Dataset c : columns) {
-                seen.add(c);
-                seenRuns.add(run);
-            }
-        }
-        inputs.clear();
-        inputs.addAll(seen);
-        runs.clear();
-        runs.addAll(seenRuns);
-    }
-
-    private int compareAndWrite(PrintWriter out, PrintWriter err, List<Dataset> inputs, List<RunResult> runs,
-            Layout chosen, CompareFormat outputFormat, double noiseBand, Double threshold) {
-        Comparison comparison;
-        try {
-            comparison = Comparisons.compute(inputs, new CompareOptions(chosen, noiseBand, MannWhitney.ALPHA,
-                    new LinkedHashSet<>(matchIgnore)));
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage(), e);
-        }
-        Latencies latencies = outputFormat == CompareFormat.HTML ? latencies(comparison, runs) : Latencies.NONE;
-        output.write(out, outputFormat.render(comparison, verbosity.verbose, latencies, pairs(comparison, runs)));
-        return gate(err, comparison, threshold);
-    }
-
-    /** One result file of a run with JVMs as an axis: its JVMs are the columns, as files would be. */
-    private int compareJvms(PrintWriter out, PrintWriter err, Metric m, CompareFormat outputFormat, double noiseBand,
-            Double threshold) {
-        Inputs.Input input = Inputs.read(files.get(0), "", m);
-        if (input.run() == null) {
-            throw new UsageException("compare needs two or more result files (got one JMH file); e.g. vbench compare"
-                    + " before.json after.json");
-        }
-        List<Dataset> byJvm = Inputs.byJvm(input.run(), files.get(0).toString(), m == null ? Metric.MAKESPAN : m);
-        List<RunResult> runs = byJvm.stream().map(d -> Inputs.jvmPart(input.run(), d.label())).toList();
-        if (byJvm.isEmpty()) {
-            throw new UsageException("compare needs two or more result files, or one run with several JVMs; "
-                    + files.get(0) + " ran on one JVM (run with --jvm A=… --jvm B=…, or give a second file)");
-        }
-        if (!labels.isEmpty()) {
-            if (labels.size() != byJvm.size()) {
-                throw new UsageException("--labels gives " + labels.size() + " name(s) for the " + byJvm.size()
-                        + " JVMs of " + files.get(0) + "; give one per JVM");
-            }
-            List<Dataset> renamed = new ArrayList<>();
-            for (int i = 0; i < byJvm.size(); i++) {
-                Dataset d = byJvm.get(i);
-                renamed.add(new Dataset(labels.get(i), d.path(), d.kind(), d.environment(), d.series(), d.notes()));
-            }
-            byJvm = renamed;
-        }
-        output.checkWritable();
-        return compareAndWrite(out, err, byJvm, runs, parseLayout(byJvm.size()), outputFormat, noiseBand, threshold);
-    }
-
-    /** The merged latency histograms behind the rows, for the HTML page's percentile curves. */
-    private Latencies latencies(Comparison comparison, List<RunResult> runs) {
-        try {
-            return Latencies.of(comparison, runs, new LinkedHashSet<>(matchIgnore));
-        } catch (IllegalArgumentException e) {
-            throw new ResultFormatException(e.getMessage(), e);
-        }
-    }
-
-    /** The matched cells behind each change, for the Why lines and differential flame graphs. */
-    private List<ComparedPair> pairs(Comparison comparison, List<RunResult> runs) {
-        List<Integer> cpus = runs.stream().map(r -> r == null ? 0 : r.environment().availableProcessors()).toList();
-        return ComparedPairs.of(comparison, Inputs.matchedCells(comparison, runs, new LinkedHashSet<>(matchIgnore)), cpus);
-    }
-
-    private int gate(PrintWriter err, Comparison comparison, Double threshold) {
-        if (threshold == null) {
-            return ExitCodes.OK;
-        }
-        List<Regression> regressions = comparison.regressions(threshold);
-        if (regressions.isEmpty()) {
-            return ExitCodes.OK;
-        }
-        err.println("vbench: " + regressions.size() + " row(s) significantly slower by more than "
-                + Percentages.format(threshold) + " (--fail-on-regression):");
-        for (Regression r : regressions) {
-            Change c = r.change();
-            err.println("vbench:   " + r.row().label() + ": " + Numbers.deltaPercent(c.delta()) + " "
-                    + r.row().mode() + " (" + comparison.files().get(c.from()).label() + " → "
-                    + comparison.files().get(c.to()).label() + ", p=" + Numbers.pValue(c.pAdjusted()) + " n="
-                    + c.nFrom() + "+" + c.nTo() + ")");
-        }
+        Compares.Outcome outcome = Compares.compare(new Compares.Request(files, labels, layout, metric.metric, noiseBand,
+                new LinkedHashSet<>(matchIgnore), threshold, outputFormat, verbosity.verbose, output.file()));
+        output.write(spec.commandLine().getOut(), outcome.text());
+        PrintWriter err = spec.commandLine().getErr();
+        outcome.gateLines().forEach(line -> err.println("vbench: " + line));
         err.flush();
-        return ExitCodes.FAILED;
-    }
-
-    private Layout parseLayout(int columns) {
-        try {
-            Layout chosen = layout == null ? Layout.defaultFor(columns) : layout;
-            chosen.pairs(columns); // refuses a layout that cannot show this many files
-            return chosen;
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage(), e);
-        }
-    }
-
-    /** --labels, else file names without .json; made unique by falling back to the path as given. */
-    private List<String> columnLabels() {
-        if (!labels.isEmpty()) {
-            if (labels.size() != files.size()) {
-                throw new UsageException("--labels gives " + labels.size() + " name(s) for " + files.size()
-                        + " files; give one per file, e.g. --labels Pre,Post");
-            }
-            return List.copyOf(labels);
-        }
-        List<String> names = new ArrayList<>();
-        for (Path f : files) {
-            String name = f.getFileName() == null ? f.toString() : f.getFileName().toString();
-            names.add(name.toLowerCase(Locale.ROOT).endsWith(".json") ? name.substring(0, name.length() - 5) : name);
-        }
-        Set<String> seen = new HashSet<>();
-        List<String> unique = new ArrayList<>();
-        for (int i = 0; i < names.size(); i++) {
-            String name = names.get(i);
-            if (names.stream().filter(name::equals).count() > 1) {
-                name = files.get(i).toString();
-            }
-            while (!seen.add(name)) {
-                name = name + "'";
-            }
-            unique.add(name);
-        }
-        return unique;
+        return outcome.exitCode();
     }
 }

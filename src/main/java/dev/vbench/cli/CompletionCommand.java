@@ -1,5 +1,6 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.ExitCodes;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.AutoComplete;

@@ -1,6 +1,8 @@
 package dev.vbench.cli;
 
-import dev.vbench.history.HistoryStore;
+import dev.vbench.app.ExitCodes;
+import dev.vbench.app.HistoryQueries;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -27,20 +29,8 @@ final class HistoryAckCommand extends HistoryVerb {
 
     @Override
     int execute() {
-        if (reason.isBlank()) {
-            throw new UsageException("--reason is empty; say why the change is expected");
-        }
-        try (HistoryStore store = open(false)) {
-            HistoryStore.SeriesInfo s = findSeries(store.series(null), series);
-            if (!metric.equals("*") && !store.metrics(s.id()).contains(metric)) {
-                throw new UsageException("series " + s.id() + " has no metric '" + metric + "'; it has "
-                        + String.join(", ", store.metrics(s.id())));
-            }
-            store.ack(s.id(), metric, run, reason);
-            out().println("acknowledged the change of " + (metric.equals("*") ? "every metric" : metric) + " in series "
-                    + s.id() + " at run " + run + ": " + reason);
-            out().flush();
-        }
+        out().println(HistoryQueries.ack(url, series, run, metric, reason));
+        out().flush();
         return ExitCodes.OK;
     }
 }

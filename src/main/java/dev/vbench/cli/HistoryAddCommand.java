@@ -1,11 +1,7 @@
 package dev.vbench.cli;
 
-import dev.vbench.history.HistoryStore;
-import dev.vbench.history.HistoryUrl;
-import dev.vbench.history.Importer;
-import dev.vbench.history.StoredRun;
-import dev.vbench.history.Testbed;
-import dev.vbench.measure.EnvironmentProbe;
+import dev.vbench.app.ExitCodes;
+import dev.vbench.app.Histories;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,22 +38,8 @@ public final class HistoryAddCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        return HistoryVerb.call(() -> {
-            HistoryUrl where = history.resolve();
-            Importer.Meta meta = history.meta(false);
-            Testbed local = Testbed.probe(history.testbed, EnvironmentProbe.capture("", "").hostName());
-            List<StoredRun> runs = new ArrayList<>();
-            for (Path f : files) {
-                runs.add(Importer.fromFile(f, meta, local));
-            }
-            try (HistoryStore store = HistoryStore.open(where, true)) {
-                for (int i = 0; i < runs.size(); i++) {
-                    long id = store.add(runs.get(i));
-                    out.println("stored " + files.get(i) + " as run " + id + " (" + runs.get(i).cells().size() + " series)");
-                }
-            }
-            out.flush();
-            return ExitCodes.OK;
-        });
+        Histories.add(history.target(), files, out::println);
+        out.flush();
+        return ExitCodes.OK;
     }
 }

@@ -1,18 +1,17 @@
 package dev.vbench.cli;
 
-import dev.vbench.compare.CompareOptions;
-import dev.vbench.history.Analysis;
-import dev.vbench.history.EDivisive;
+import dev.vbench.app.HistoryQueries;
+
 import picocli.CommandLine.Option;
 
 /** The change-point settings of {@code history analyze}, {@code show} and {@code check} (Otava's defaults). */
 public final class HistoryAnalysisOptions {
 
-    @Option(names = "--window", paramLabel = "N", defaultValue = "" + EDivisive.DEFAULT_WINDOW,
+    @Option(names = "--window", paramLabel = "N", defaultValue = "" + HistoryQueries.DEFAULT_WINDOW,
             description = "Runs per e-divisive window (Otava's default).")
     int window;
 
-    @Option(names = {"-P", "--p-value"}, paramLabel = "P", defaultValue = "" + EDivisive.DEFAULT_MAX_P,
+    @Option(names = {"-P", "--p-value"}, paramLabel = "P", defaultValue = "" + HistoryQueries.DEFAULT_MAX_P,
             description = "Largest t-test p of a change point (Otava's default).")
     double maxP;
 
@@ -24,20 +23,8 @@ public final class HistoryAnalysisOptions {
             description = "Runs a new level must last before it is a change point (one bad night is not a step).")
     int minPointsAfter;
 
-    Analysis.Settings settings() {
-        if (window < 2) {
-            throw new UsageException("--window " + window + " must be at least 2; Otava's default is "
-                    + EDivisive.DEFAULT_WINDOW);
-        }
-        if (!(maxP > 0 && maxP < 1)) {
-            throw new UsageException("--p-value " + maxP + " must be between 0 and 1; Otava's default is "
-                    + EDivisive.DEFAULT_MAX_P);
-        }
-        if (minPointsAfter < 1) {
-            throw new UsageException("--min-points-after " + minPointsAfter + " must be at least 1");
-        }
-        double magnitude = Percentages.parse("--min-magnitude", minMagnitude,
-                Percentages.format(CompareOptions.DEFAULT_NOISE));
-        return new Analysis.Settings(window, maxP, magnitude, minPointsAfter);
+    /** The options as the use cases take them (checked there). */
+    HistoryQueries.Settings settings() {
+        return new HistoryQueries.Settings(window, maxP, minMagnitude, minPointsAfter);
     }
 }

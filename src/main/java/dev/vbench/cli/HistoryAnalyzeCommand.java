@@ -1,8 +1,8 @@
 package dev.vbench.cli;
 
-import dev.vbench.history.Analysis;
-import dev.vbench.history.HistoryReports;
-import dev.vbench.history.HistoryStore;
+import dev.vbench.app.ExitCodes;
+import dev.vbench.app.HistoryQueries;
+
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -37,36 +37,11 @@ final class HistoryAnalyzeCommand extends HistoryVerb {
 
     @Override
     int execute() {
-        Analysis.Settings settings = analysis.settings();
-        try (HistoryStore store = open(false)) {
-            List<HistoryStore.SeriesInfo> all = store.series(testbed);
-            List<HistoryStore.SeriesInfo> chosen = refs.isEmpty() ? all : refs.stream().map(r -> findSeries(all, r)).toList();
-            int analysed = 0;
-            int found = 0;
-            for (HistoryStore.SeriesInfo s : chosen) {
-                List<HistoryStore.Ack> acks = store.acks(s.id());
-                for (String m : store.metrics(s.id())) {
-                    if (metric != null && !metric.equals(m)) {
-                        continue;
-                    }
-                    analysed++;
-                    List<HistoryStore.Point> points = store.points(s.id(), m);
-                    for (Analysis.Found f : Analysis.changePoints(points, settings)) {
-                        HistoryStore.Ack ack = acks.stream().filter(a -> a.runId() == f.firstAfter().runId()
-                                && (a.metric().equals(m) || a.metric().equals("*"))).findFirst().orElse(null);
-                        out().println(HistoryReports.analyzeLine(s, m, points.get(0).higherIsBetter(), f, ack));
-                        found++;
-                    }
-                }
-            }
-            if (metric != null && analysed == 0 && !chosen.isEmpty()) {
-                throw new UsageException("no series has the metric '" + metric + "'; see 'vbench history show SERIES'"
-                        + " for the metrics of a series");
-            }
-            out().flush();
-            err().println("vbench: " + found + " change point(s) in " + analysed + " series × metric(s)");
-            err().flush();
-        }
+        HistoryQueries.Analyzed analyzed = HistoryQueries.analyze(url, refs, metric, testbed, analysis.settings());
+        analyzed.lines().forEach(out()::println);
+        out().flush();
+        err().println("vbench: " + analyzed.found() + " change point(s) in " + analyzed.analysed() + " series × metric(s)");
+        err().flush();
         return ExitCodes.OK;
     }
 }

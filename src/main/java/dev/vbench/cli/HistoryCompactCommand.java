@@ -1,7 +1,8 @@
 package dev.vbench.cli;
 
-import dev.vbench.history.HistoryReports;
-import dev.vbench.history.HistoryStore;
+import dev.vbench.app.ExitCodes;
+import dev.vbench.app.HistoryQueries;
+
 import picocli.CommandLine.Command;
 
 /** {@code vbench history compact}: rewrites an H2 store compactly; VACUUM ANALYZE on PostgreSQL. */
@@ -21,11 +22,8 @@ final class HistoryCompactCommand extends HistoryVerb {
 
     @Override
     int execute() {
-        try (HistoryStore store = open(false)) {
-            HistoryStore.Compaction done = store.compact();
-            out().println(HistoryReports.compactLine(store.shown(), done));
-            out().flush();
-        }
+        out().println(HistoryQueries.compact(url));
+        out().flush();
         return ExitCodes.OK;
     }
 }

@@ -1,6 +1,8 @@
 package dev.vbench.cli;
 
-import dev.vbench.history.HistoryStore;
+import dev.vbench.app.ExitCodes;
+import dev.vbench.app.HistoryQueries;
+
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -21,16 +23,8 @@ final class HistoryExcludeCommand extends HistoryVerb {
 
     @Override
     int execute() {
-        if (reason.isBlank()) {
-            throw new UsageException("--reason is empty; say why the run is left out");
-        }
-        try (HistoryStore store = open(false)) {
-            for (long run : runs) {
-                store.exclude(run, reason);
-                out().println("excluded run " + run + ": " + reason);
-            }
-            out().flush();
-        }
+        HistoryQueries.exclude(url, runs, reason).forEach(out()::println);
+        out().flush();
         return ExitCodes.OK;
     }
 }

@@ -1,7 +1,8 @@
 package dev.vbench.cli;
 
-import dev.vbench.history.HistoryReports;
-import dev.vbench.history.HistoryStore;
+import dev.vbench.app.ExitCodes;
+import dev.vbench.app.HistoryQueries;
+
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -36,25 +37,10 @@ final class HistoryExportCommand extends HistoryVerb {
     OutputFileOption output;
 
     @Override
-    int execute() throws IOException {
-        if ((series == null) == (run == null)) {
-            throw new UsageException("give a SERIES to export as CSV, or --run RUN for a run's original document");
-        }
+    int execute() {
+        HistoryQueries.checkExport(series, run);
         output.checkWritable();
-        String text;
-        try (HistoryStore store = open(false)) {
-            if (run != null) {
-                text = store.document(run);
-            } else {
-                HistoryStore.SeriesInfo s = findSeries(store.series(null), series);
-                Map<String, java.util.List<HistoryStore.Point>> byMetric = new LinkedHashMap<>();
-                for (String m : store.metrics(s.id())) {
-                    byMetric.put(m, store.points(s.id(), m));
-                }
-                text = HistoryReports.otavaCsv(byMetric);
-            }
-        }
-        output.write(out(), text);
+        output.write(out(), HistoryQueries.export(url, series, run));
         return ExitCodes.OK;
     }
 }

@@ -1,7 +1,8 @@
 package dev.vbench.cli;
 
-import dev.vbench.history.HistoryReports;
-import dev.vbench.history.HistoryStore;
+import dev.vbench.app.ExitCodes;
+import dev.vbench.app.HistoryQueries;
+
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -20,17 +21,8 @@ final class HistoryRunsCommand extends HistoryVerb {
 
     @Override
     int execute() {
-        if (last != null && last < 1) {
-            throw new UsageException("--last " + last + " must be at least 1");
-        }
-        try (HistoryStore store = open(false)) {
-            List<HistoryStore.RunInfo> runs = store.runs(testbed);
-            if (last != null && runs.size() > last) {
-                runs = runs.subList(runs.size() - last, runs.size());
-            }
-            out().print(HistoryReports.runs(runs));
-            out().flush();
-        }
+        out().print(HistoryQueries.runs(url, testbed, last));
+        out().flush();
         return ExitCodes.OK;
     }
 }

@@ -1,7 +1,8 @@
 package dev.vbench.cli;
 
-import dev.vbench.history.HistoryReports;
-import dev.vbench.history.HistoryStore;
+import dev.vbench.app.ExitCodes;
+import dev.vbench.app.HistoryQueries;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -17,10 +18,8 @@ final class HistorySeriesCommand extends HistoryVerb {
 
     @Override
     int execute() {
-        try (HistoryStore store = open(false)) {
-            out().print(HistoryReports.series(store.series(testbed)));
-            out().flush();
-        }
+        out().print(HistoryQueries.series(url, testbed));
+        out().flush();
         return ExitCodes.OK;
     }
 }

@@ -1,8 +1,8 @@
 package dev.vbench.cli;
 
-import dev.vbench.history.Analysis;
-import dev.vbench.history.HistoryReports;
-import dev.vbench.history.HistoryStore;
+import dev.vbench.app.ExitCodes;
+import dev.vbench.app.HistoryQueries;
+
 import java.io.IOException;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -27,7 +27,8 @@ final class HistoryShowCommand extends HistoryVerb {
     @Parameters(index = "0", paramLabel = "SERIES", description = "Series id (or a text of its configuration).")
     String series;
 
-    @Option(names = "--metric", paramLabel = "METRIC", description = "Metric shown; default makespan (JMH: its mode).")
+    @Option(names = "--metric", paramLabel = "METRIC", description = "Metric shown; default the one its runs' tables showed: makespan, throughput with --duration,"
+                    + " p99 with --rate (JMH: its mode).")
     String metric;
 
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "text",
@@ -44,29 +45,9 @@ final class HistoryShowCommand extends HistoryVerb {
     HistoryAnalysisOptions analysis;
 
     @Override
-    int execute() throws IOException {
-        Analysis.Settings settings = analysis.settings();
-        if (last != null && last < 1) {
-            throw new UsageException("--last " + last + " must be at least 1");
-        }
+    int execute() {
         output.checkWritable();
-        String text;
-        try (HistoryStore store = open(false)) {
-            HistoryStore.SeriesInfo s = findSeries(store.series(null), series);
-            List<String> metrics = store.metrics(s.id());
-            String m = metric != null ? metric : metrics.contains("makespan") ? "makespan" : metrics.get(0);
-            if (!metrics.contains(m)) {
-                throw new UsageException("series " + s.id() + " has no metric '" + m + "'; it has " + String.join(", ", metrics));
-            }
-            List<HistoryStore.Point> points = store.points(s.id(), m);
-            List<Analysis.Found> found = Analysis.changePoints(points, settings);
-            List<HistoryStore.Point> shown = last != null && points.size() > last
-                    ? points.subList(points.size() - last, points.size()) : points;
-            List<HistoryStore.Ack> acks = store.acks(s.id());
-            text = format == ShowFormat.html ? HistoryReports.showHtml(s, m, shown, found, acks)
-                    : HistoryReports.showText(s, m, shown, found, acks);
-        }
-        output.write(out(), text);
+        output.write(out(), HistoryQueries.show(url, series, metric, format == ShowFormat.html, last, analysis.settings()).text());
         return ExitCodes.OK;
     }
 }

@@ -1,11 +1,6 @@
 package dev.vbench.cli;
 
-import dev.vbench.history.HistoryException;
-import dev.vbench.history.HistoryStore;
-import dev.vbench.history.HistoryUrl;
 import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,8 +8,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * What every {@code history} verb shares: {@code --history URL} resolved once, the store opened, and
- * {@link HistoryException}s turned into the CLI's one-line errors (exit 2 for input, 3 for the store).
+ * What every {@code history} verb shares: {@code --history URL}, the common options, stdout and stderr.
+ * The use cases open the store and turn its errors into one-line errors (exit 2 for input, 3 for the store).
  */
 abstract class HistoryVerb implements Callable<Integer> {
 
@@ -30,11 +25,11 @@ abstract class HistoryVerb implements Callable<Integer> {
     String url;
 
     @Override
-    public final Integer call() {
-        return call(this::execute);
+    public final Integer call() throws Exception {
+        return execute();
     }
 
-    /** The verb itself; the store is opened with {@link #open}. */
+    /** The verb itself: options → a use case of {@code app/HistoryQueries} or {@code app/HistoryChecks} → exit code. */
     abstract int execute() throws Exception;
 
     PrintWriter out() {
@@ -45,53 +40,4 @@ abstract class HistoryVerb implements Callable<Integer> {
         return spec.commandLine().getErr();
     }
 
-    /** Opens the store; {@code create} only for verbs that write runs. */
-    HistoryStore open(boolean create) {
-        return HistoryStore.open(resolve(url), create);
-    }
-
-    static HistoryUrl resolve(String option) {
-        return HistoryUrl.resolve(option, System.getenv(), Path.of(System.getProperty("user.home")));
-    }
-
-    /** Runs {@code body}, mapping {@link HistoryException} to {@link UsageException} or {@link EnvironmentException}. */
-    static int call(Callable<Integer> body) {
-        return call(body, "");
-    }
-
-    static int call(Callable<Integer> body, String prefix) {
-        try {
-            return body.call();
-        } catch (HistoryException e) {
-            if (e.isEnvironment()) {
-                throw new EnvironmentException(prefix + e.getMessage(), e);
-            }
-            throw new UsageException(prefix + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /**
-     * The series {@code ref} names: its id, or a text found in exactly one series' configuration.
-     */
-    static HistoryStore.SeriesInfo findSeries(List<HistoryStore.SeriesInfo> all, String ref) {
-        for (HistoryStore.SeriesInfo s : all) {
-            if (String.valueOf(s.id()).equals(ref.strip())) {
-                return s;
-            }
-        }
-        List<HistoryStore.SeriesInfo> matches = all.stream().filter(s -> s.key().label().contains(ref)).toList();
-        if (matches.size() == 1) {
-            return matches.get(0);
-        }
-        if (matches.isEmpty()) {
-            throw new UsageException("no series matches '" + ref + "'; give a series id from 'vbench history series'");
-        }
-        throw new UsageException("'" + ref + "' matches " + matches.size() + " series (ids "
-                + String.join(", ", matches.stream().limit(8).map(s -> String.valueOf(s.id())).toList())
-                + (matches.size() > 8 ? ", …" : "") + "); give one id from 'vbench history series'");
-    }
 }

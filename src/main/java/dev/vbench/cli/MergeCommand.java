@@ -1,10 +1,7 @@
 package dev.vbench.cli;
 
-import dev.vbench.result.ResultCodec;
-import dev.vbench.result.RunResult;
-import dev.vbench.result.ShardMerge;
-import dev.vbench.result.Sharding;
-import java.io.IOException;
+import dev.vbench.app.ExitCodes;
+import dev.vbench.app.Merges;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,30 +48,10 @@ public final class MergeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        OutputFiles.checkWritable(output);
-        java.util.Map<String, RunResult> shards = new java.util.LinkedHashMap<>();
-        for (Path p : inputs) {
-            RunResult previous = shards.put(p.toString(), ResultCodec.read(p));
-            if (previous != null) {
-                throw new UsageException(p + " is named twice; give each shard's result once");
-            }
-        }
-        RunResult merged = ShardMerge.merge(shards, allowMixedTestbeds);
-        try {
-            OutputFiles.writeAtomically(output, ResultCodec.toJson(merged));
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot write " + output + ": " + e.getMessage()
-                    + "; check free space and permissions", e);
-        }
+        Merges.Outcome outcome = Merges.merge(new Merges.Request(inputs, output, allowMixedTestbeds));
         if (!quiet) {
             PrintWriter err = spec.commandLine().getErr();
-            Sharding s = merged.sharding();
-            err.println("vbench: merged " + s.shards() + " shard(s) of plan " + s.plan() + ": " + merged.cells().size()
-                    + " cell(s) into " + output);
-            for (Sharding.Shard shard : s.ran()) {
-                err.println("vbench:   shard " + shard.index() + "/" + s.shards() + " on " + shard.host() + " at "
-                        + shard.startTime() + ": " + (shard.cells().isEmpty() ? "no cells" : String.join(" ", shard.cells())));
-            }
+            outcome.lines().forEach(line -> err.println("vbench: " + line));
             err.flush();
         }
         return ExitCodes.OK;

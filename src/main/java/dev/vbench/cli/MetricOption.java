@@ -8,17 +8,7 @@ public final class MetricOption {
 
     @Option(names = "--metric", paramLabel = "METRIC", completionCandidates = EnumNames.Metrics.class,
             description = "Metric of the tables: ${COMPLETION-CANDIDATES} (cpu: process CPU ms per 1,000 tasks; alloc:"
-                    + " bytes per task). Default: makespan; 'run' compares throughput with --duration and p99 with"
-                    + " --rate; JMH files in 'compare' always use their primary metric.")
+                    + " bytes per task). Default: by the load shape the cells ran with: makespan, throughput with --duration,"
+                    + " p99 with --rate; JMH files in 'compare' always use their primary metric.")
     Metric metric;
-
-    /** Whether --metric was given. */
-    boolean given() {
-        return metric != null;
-    }
-
-    /** The metric given, else {@code otherwise}. */
-    Metric orElse(Metric otherwise) {
-        return metric != null ? metric : otherwise;
-    }
 }

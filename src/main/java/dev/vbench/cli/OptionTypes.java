@@ -1,12 +1,11 @@
 package dev.vbench.cli;
 
 import dev.vbench.compare.Layout;
-import dev.vbench.plan.Planner;
 import dev.vbench.report.Format;
 import dev.vbench.report.compare.CompareFormat;
 import dev.vbench.result.Choice;
 import dev.vbench.result.Metric;
-import dev.vbench.spi.Quantities;
+import dev.vbench.app.OptionValues;
 import dev.vbench.profile.ProfileEvent;
 import java.time.Duration;
 import java.util.List;
@@ -17,7 +16,7 @@ import picocli.CommandLine.TypeConversionException;
 
 /**
  * The picocli converters of vbench's typed options, all reading the one grammar of
- * {@link Quantities}: {@link Duration} options ({@code --duration}, {@code --timeout},
+ * {@code spi/Quantities} (through {@link OptionValues}): {@link Duration} options ({@code --duration}, {@code --timeout},
  * {@code --pinning-threshold}) and {@link Choice} enums ({@code --metric}, {@code --format},
  * {@code --layout}) through the converters {@link #register registered} once per type, counts
  * ({@code --tasks 10k}) and rates ({@code --rate 5k/s}) through {@code converter =}.
@@ -63,7 +62,7 @@ final class OptionTypes {
     }
 
     /**
-     * A converter from one grammar of {@link Quantities}, optionally followed by a range rule; picocli
+     * A converter from one grammar of {@code spi/Quantities} (through {@link OptionValues}), optionally followed by a range rule; picocli
      * makes each subclass with its no-argument constructor ({@code converter = X.class}).
      */
     private abstract static class Grammar<T> implements ITypeConverter<T> {
@@ -79,69 +78,69 @@ final class OptionTypes {
         }
     }
 
-    /** {@code 200ms}, {@code 30s}, {@code 2min} ({@link Quantities#duration}). */
+    /** {@code 200ms}, {@code 30s}, {@code 2min} . */
     static final class DurationConverter extends Grammar<Duration> {
         DurationConverter() {
-            super(Quantities::duration);
+            super(OptionValues::duration);
         }
     }
 
-    /** {@code 10000}, {@code 10k}, {@code 1M} ({@link Quantities#count}). */
+    /** {@code 10000}, {@code 10k}, {@code 1M} . */
     static final class CountConverter extends Grammar<Long> {
         CountConverter() {
-            super(Quantities::count);
+            super(OptionValues::count);
         }
     }
 
     // Options whose range the planner decides are checked here, while the text is at hand, so the
     // message quotes what was typed ("--tasks '0k' is out of range"), not the value it became ("0").
 
-    /** {@code run --rate}: {@code 5000/s}, {@code 5k/s}, {@code 300/min} ({@link Quantities#rate}) in {@link Planner#rateInRange}. */
+    /** {@code run --rate}: {@code 5000/s}, {@code 5k/s}, {@code 300/min}  in the planner's range ({@link OptionValues}). */
     static final class RateConverter extends Grammar<Double> {
         RateConverter() {
-            super(text -> Planner.rateInRange("--rate", Quantities.rate(text)));
+            super(OptionValues::rate);
         }
     }
 
-    /** {@code run --tasks}: a count in {@link Planner#tasksInRange}. */
+    /** {@code run --tasks}: a count in the planner's range ({@link OptionValues}). */
     static final class TasksConverter extends Grammar<Long> {
         TasksConverter() {
-            super(text -> Planner.tasksInRange("--tasks", Quantities.count(text)));
+            super(OptionValues::tasks);
         }
     }
 
-    /** {@code run --batch}: a count in {@link Planner#batchInRange}. */
+    /** {@code run --batch}: a count in the planner's range ({@link OptionValues}). */
     static final class BatchConverter extends Grammar<Long> {
         BatchConverter() {
-            super(text -> Planner.batchInRange("--batch", Quantities.count(text)));
+            super(OptionValues::batch);
         }
     }
 
-    /** {@code run --concurrency}: a count in {@link Planner#concurrencyInRange}. */
+    /** {@code run --concurrency}: a count in the planner's range ({@link OptionValues}). */
     static final class ConcurrencyConverter extends Grammar<Long> {
         ConcurrencyConverter() {
-            super(text -> Planner.concurrencyInRange("--concurrency", Quantities.count(text)));
+            super(OptionValues::concurrency);
         }
     }
 
-    /** {@code calibrate --concurrency}: a count in {@link Planner#concurrencyOrUnlimitedInRange}. */
+    /** {@code calibrate --concurrency}: a count in the planner's range ({@link OptionValues}). */
     static final class ConcurrencyOrUnlimitedConverter extends Grammar<Long> {
         ConcurrencyOrUnlimitedConverter() {
-            super(text -> Planner.concurrencyOrUnlimitedInRange("--concurrency", Quantities.count(text)));
+            super(OptionValues::concurrencyOrUnlimited);
         }
     }
 
-    /** {@code run --duration}: a duration in {@link Planner#windowInRange}. */
+    /** {@code run --duration}: a duration in the planner's range ({@link OptionValues}). */
     static final class WindowConverter extends Grammar<Duration> {
         WindowConverter() {
-            super(text -> Planner.windowInRange("--duration", Quantities.duration(text)));
+            super(OptionValues::window);
         }
     }
 
-    /** {@code run --timeout}: a duration in {@link Planner#timeoutInRange}. */
+    /** {@code run --timeout}: a duration in the planner's range ({@link OptionValues}). */
     static final class TimeoutConverter extends Grammar<Duration> {
         TimeoutConverter() {
-            super(text -> Planner.timeoutInRange("--timeout", Quantities.duration(text)));
+            super(OptionValues::timeout);
         }
     }
 
@@ -157,7 +156,7 @@ final class OptionTypes {
     static final class ProfileIntervalConverter extends Grammar<Duration> {
         ProfileIntervalConverter() {
             super(text -> {
-                Duration d = Quantities.duration(text);
+                Duration d = OptionValues.duration(text);
                 if (d.compareTo(Duration.ofMillis(1)) < 0 || d.compareTo(Duration.ofSeconds(1)) > 0) {
                     throw new IllegalArgumentException("is out of range; use 1ms to 1s (default 10ms)");
                 }
@@ -169,7 +168,7 @@ final class OptionTypes {
     static final class PinningThresholdConverter extends Grammar<Duration> {
         PinningThresholdConverter() {
             super(text -> {
-                Duration d = Quantities.duration(text);
+                Duration d = OptionValues.duration(text);
                 if (d.isNegative() || d.compareTo(RunCommand.MAX_PINNING_THRESHOLD) > 0) {
                     throw new IllegalArgumentException("is out of range; use 0ms to 1h");
                 }
@@ -185,7 +184,7 @@ final class OptionTypes {
                 if (text.equalsIgnoreCase("off")) {
                     return Duration.ZERO;
                 }
-                Duration d = Quantities.duration(text);
+                Duration d = OptionValues.duration(text);
                 if (d.compareTo(Duration.ofMillis(100)) < 0 || d.compareTo(Duration.ofHours(24)) > 0) {
                     throw new IllegalArgumentException("is out of range; use 100ms to 24h, or off");
                 }

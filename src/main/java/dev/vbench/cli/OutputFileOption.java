@@ -1,5 +1,7 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.OutputFiles;
+import dev.vbench.app.EnvironmentException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -17,6 +19,11 @@ public final class OutputFileOption {
         if (output != null) {
             OutputFiles.checkWritable(output);
         }
+    }
+
+    /** The file, or null when writing to stdout. */
+    Path file() {
+        return output;
     }
 
     /** The file's name, for picking a format by extension; null when writing to stdout. */

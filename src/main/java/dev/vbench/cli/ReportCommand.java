@@ -1,11 +1,8 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.ExitCodes;
+import dev.vbench.app.Reports;
 import dev.vbench.report.Format;
-import dev.vbench.report.ReportOptions;
-import dev.vbench.result.CellResult;
-import dev.vbench.result.Metric;
-import dev.vbench.result.ResultCodec;
-import dev.vbench.result.RunResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,22 +51,8 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         Format chosen = format.orByFileName(output.fileName(), Format.CONSOLE);
         output.checkWritable();
-        RunResult result = select(ResultCodec.read(input));
-        output.write(spec.commandLine().getOut(), chosen.exporter(new ReportOptions(metric.orElse(Metric.MAKESPAN),
-                verbosity.verbose)).render(result));
+        Reports.Outcome outcome = Reports.render(new Reports.Request(input, chosen, metric.metric, cells, verbosity.verbose));
+        output.write(spec.commandLine().getOut(), outcome.text());
         return ExitCodes.OK;
-    }
-
-    private RunResult select(RunResult result) {
-        if (cells.isEmpty()) {
-            return result;
-        }
-        List<String> known = result.cells().stream().map(CellResult::id).toList();
-        for (String id : cells) {
-            if (!known.contains(id)) {
-                throw new UsageException("--cell " + id + " is not in " + input + "; its cells are " + String.join(", ", known));
-            }
-        }
-        return result.withCells(result.cells().stream().filter(c -> cells.contains(c.id())).toList());
     }
 }

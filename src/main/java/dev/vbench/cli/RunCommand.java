@@ -1,36 +1,11 @@
 package dev.vbench.cli;
 
-import dev.vbench.engine.CellPlan;
-import dev.vbench.engine.DataDirs;
-import dev.vbench.engine.RunPlan;
-import dev.vbench.loader.UserCode;
-import dev.vbench.measure.EnvironmentProbe;
-import dev.vbench.engine.TrialOrder;
-import dev.vbench.engine.TrialRunner;
-import dev.vbench.jvm.JvmException;
-import dev.vbench.jvm.JvmOptionSet;
-import dev.vbench.jvm.JvmSpec;
-import dev.vbench.plan.MatrixRequest;
-import dev.vbench.plan.Plan;
-import dev.vbench.plan.Planner;
-import dev.vbench.plan.RunRequest;
-import dev.vbench.plan.Shards;
-import dev.vbench.plan.TrialOptions;
-import dev.vbench.compare.Slo;
-import dev.vbench.report.Format;
-import dev.vbench.report.ReportOptions;
-import dev.vbench.result.CellResult;
-import dev.vbench.result.Environment;
-import dev.vbench.result.Metric;
-import dev.vbench.result.RunResult;
-import dev.vbench.result.Sharding;
-import dev.vbench.suite.Scale;
-import dev.vbench.suite.SuiteSpec;
-import dev.vbench.text.Numbers;
-import java.io.PrintWriter;
-import java.nio.file.Path;
+import dev.vbench.app.RunRequest;
+import dev.vbench.app.Runs;
 import dev.vbench.profile.ProfileEvent;
-import dev.vbench.profile.ProfileRequest;
+import dev.vbench.suite.Scale;
+import dev.vbench.report.Format;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -101,7 +76,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--tasks", paramLabel = "N[,N…]", split = ",", converter = OptionTypes.TasksConverter.class,
             description = "Tasks per trial; a list sweeps. Accepts 10k, 1M. Default: the workload's, else "
-                    + Planner.DEFAULT_TASKS + ".")
+                    + RunRequest.DEFAULT_TASKS + ".")
     List<Long> tasks = new ArrayList<>();
 
     @Option(names = "--concurrency", paramLabel = "C[,C…]", split = ",", converter = OptionTypes.ConcurrencyConverter.class,
@@ -144,11 +119,11 @@ public final class RunCommand implements Callable<Integer> {
     String slo;
 
     @Option(names = "--warmup", paramLabel = "W",
-            description = "Warmup trials per cell, discarded. Default: " + Planner.DEFAULT_WARMUP + " (a suite's own).")
+            description = "Warmup trials per cell, discarded. Default: " + RunRequest.DEFAULT_WARMUP + " (a suite's own).")
     Integer warmup;
 
     @Option(names = "--trials", paramLabel = "T",
-            description = "Measured trials per cell: the statistical samples. Default: " + Planner.DEFAULT_TRIALS
+            description = "Measured trials per cell: the statistical samples. Default: " + RunRequest.DEFAULT_TRIALS
                     + " (a suite's own), the fewest with a finite 95%% CI of the median.")
     Integer trials;
 
@@ -250,268 +225,23 @@ public final class RunCommand implements Callable<Integer> {
             description = "Sampling interval of tasks, cpu and wall (1ms to 1s).")
     Duration profileInterval;
 
-    /** What --profile, --profiler and --profile-interval ask for. */
-    ProfileRequest profileRequest() {
-        if (profileEvents == null || profileEvents.isEmpty()) {
-            return ProfileRequest.OFF;
-        }
-        return new ProfileRequest(profileEvents, ProfileRequest.Profiler.valueOf(profiler.name().toUpperCase(java.util.Locale.ROOT)),
-                profileInterval.toNanos());
-    }
-
     @Override
     public Integer call() throws Exception {
-        PrintWriter err = spec.commandLine().getErr();
-        checkOptions();
-        Thread thread = Thread.currentThread();
-        ClassLoader previous = thread.getContextClassLoader();
-        // the guard from the first line of user code on: a provider's constructor may call System.exit too
-        try (RunSession.InterruptGuard guard = RunSession.InterruptGuard.install();
-                UserCode code = classPath.open(dataDir != null ? dataDir : DataDirs.defaultRoot(), note -> note(err, note),
-                        note -> {
-                            if (verbosity.verbose) {
-                                note(err, note);
-                            }
-                        })) {
-            thread.setContextClassLoader(code.loader()); // JDBC drivers, ServiceLoader.load(X) in workload code
-            return run(code, guard);
-        } finally {
-            thread.setContextClassLoader(previous);
-        }
+        return Runs.run(request(), spec.commandLine().getOut(), spec.commandLine().getErr()).exitCode();
     }
 
-    private void note(PrintWriter err, String note) {
-        if (!quiet) {
-            err.println("vbench: " + note);
-            err.flush();
-        }
-    }
-
-    /** Options → request → plan (this shard's slice) → run → outputs. */
-    private int run(UserCode code, RunSession.InterruptGuard guard) throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        ShardOption sharded = shard == null ? null : ShardOption.resolve(shard, System.getenv());
-        Plan whole = Planner.plan(request(), code);
-        Plan plan = sharded == null ? whole : Shards.slice(whole, sharded.shard());
-        if (dryRun) {
-            PlanPrinter.print(out, whole, sharded);
-            return ExitCodes.OK;
-        }
-        checkHeap(plan, Runtime.getRuntime().maxMemory());
-        history.validate(sharded != null, System.getenv());
-        RunOutputs files = RunOutputs.parse(outputs, format.format, quiet);
-        ReportOptions reportOptions = reportOptions();
-        Environment environment = EnvironmentProbe.capture(VersionProvider.version(),
-                "vbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
-        if (sharded != null && !quiet) {
-            err.println("vbench: shard " + sharded.shard() + " from " + sharded.source() + ": " + plan.cells().size() + " of "
-                    + whole.cells().size() + " cell(s) of plan " + whole.fingerprint());
-        }
-        header(err, plan);
-        RunSession session = new RunSession(err, quiet, noProgress, pinning == Pinning.on, pinningThreshold, taskTimeout,
-                profileRequest());
-        RunResult result = session.run(plan, environment, files, reportOptions,
-                sharded == null ? null : sharding(whole, plan, sharded, environment), guard, out);
-        int exit = finish(out, err, plan.suite(), files, result, reportOptions);
-        return history.storeRun(result, exit, err, quiet); // after the files: they never wait on the store
-    }
-
-    /** What a shard's result records: the whole plan's fingerprint and cells, and this shard's. */
-    private static Sharding sharding(Plan whole, Plan slice, ShardOption sharded, Environment environment) {
-        return new Sharding(whole.fingerprint(), sharded.shard().count(), whole.cells().stream().map(CellPlan::id).toList(),
-                List.of(new Sharding.Shard(sharded.shard().index(), environment.hostName(), environment.startTime(),
-                        slice.cells().stream().map(CellPlan::id).toList())));
-    }
-
-    /** The options as one typed request for the planner. */
+    /** The options as one typed request. */
     RunRequest request() {
-        MatrixRequest matrix = new MatrixRequest(workload, Planner.sweeps(params), executors, tasks, concurrency, duration,
-                rates, timeout);
-        try {
-            matrix = matrix.withJvms(jvms.stream().map(JvmSpec::parse).toList(),
-                    jvmArgs.stream().map(JvmOptionSet::parse).toList());
-        } catch (JvmException e) {
-            throw new UsageException(e.getMessage(), e);
-        }
-        TrialOrder trialOrder = order == null ? null : TrialOrder.parse(order);
-        if (order != null && trialOrder == null) {
-            throw new UsageException("--order " + order + " is not an order; use interleaved, grouped or random");
-        }
-        return new RunRequest(suiteFile, scale, matrix, new TrialOptions(warmup, trials, forks, seed, dataDir, trialOrder,
-                (int) batch));
-    }
-
-    /** What the planner does not see: the options of the outputs and of the exit code. */
-    private void checkOptions() {
-        if (slo != null && suiteFile != null) {
-            throw new UsageException("--slo picks the best level of a --concurrency sweep in run tables, and a suite prints"
-                    + " its own tables; drop --slo or run one experiment with -w/-e/-p and --concurrency");
-        }
-        parseSlo();
-        if (slo != null && concurrency.size() < 2) {
-            throw new UsageException("--slo picks the best level of a concurrency sweep; add a list such as"
-                    + " --concurrency 1,4,16,64");
-        }
-    }
-
-    /**
-     * Refuses, before anything runs, a cell whose task slots alone are more than the max heap of the
-     * JVM it runs on (this one, which forks inherit, or its {@code --jvm}/{@code --jvm-args} target):
-     * it could only end in an out-of-memory error after the cells before it. Timed trials grow their
-     * slots as they go; a heap that is tight rather than too small is caught when it runs out
-     * ({@link Cli#onOutOfMemory}).
-     *
-     * @throws EnvironmentException naming the cell, the sizes and the fix
-     */
-    static void checkHeap(Plan plan, long maxHeapBytes) {
-        for (CellPlan cell : plan.cells()) {
-            long heap = cell.jvm() == null || cell.jvm().info() == null ? maxHeapBytes : cell.jvm().info().maxHeapBytes();
-            long slots = cell.tasks() * TrialRunner.slotBytesPerTask();
-            if (heap > 0 && slots > heap) {
-                throw new EnvironmentException("cell " + cell.config().label() + " preallocates " + Numbers.bytes(slots)
-                        + " of task slots per trial, more than the " + Numbers.bytes(heap)
-                        + " max heap of " + (cell.jvm() == null ? "this JVM; give it more with VBENCH_JAVA_OPTS="
-                        : "JVM " + cell.jvm().label() + "; give it more with ") + Cli.heapOption(2 * slots)
-                        + (cell.jvm() == null ? "" : " in its --jvm-args") + ", or run fewer tasks and more --trials", null);
-            }
-        }
-    }
-
-    /**
-     * Without --metric, executors are compared by makespan; a timed trial's makespan is its window,
-     * so compare throughput, and an open-model trial's is its schedule, so compare (corrected) p99.
-     */
-    private ReportOptions reportOptions() {
-        Metric byLoad = !rates.isEmpty() ? Metric.P99 : duration != null ? Metric.THROUGHPUT : Metric.MAKESPAN;
-        return new ReportOptions(metric.orElse(byLoad), verbosity.verbose, metric.metric, parseSlo());
-    }
-
-    /** The one header line on stderr: what runs, how often, and how to stop it. */
-    private void header(PrintWriter err, Plan plan) {
-        if (quiet) {
-            return;
-        }
-        RunPlan first = plan.first();
-        err.println("vbench: " + (plan.suite() == null ? "" : "suite " + plan.suite().suite() + " ("
-                + EnumNames.cliName(plan.scale()) + "): ") + plan.cells().size() + " cell(s) × ("
-                + first.settings().warmupTrials() + " warmup + " + first.settings().measuredTrials() + " measured trials)"
-                + (first.settings().forks() > 0 ? " in " + first.settings().forks() + " fork(s) each" : "")
-                + (plan.suite() == null ? loadHeader(first) : "")
-                + jvmHeader(plan)
-                + (Terminals.interactive() ? "; Ctrl-C stops and keeps finished cells" : ""));
-        plan.notes().forEach(note -> err.println("vbench: " + note));
-        ProfileRequest profile = profileRequest();
-        if (profile.on()) {
-            err.println("vbench: profiling " + String.join(",", profile.events().stream().map(ProfileEvent::key).toList())
-                    + " in the measured trials" + (profile.has(ProfileEvent.TASKS) ? "; tasks: vbench's task sampler" : "")
-                    + (profile.jvmEvents().isEmpty() ? "" : "; " + String.join(",", profile.jvmEvents().stream()
-                            .map(ProfileEvent::key).toList()) + ": " + switch (profile.profiler()) {
-                                case AUTO -> "async-profiler, or JFR where it cannot load";
-                                case ASYNC -> "async-profiler (--profiler async), or JFR where it cannot load";
-                                case JFR -> "JFR (--profiler jfr)";
-                            }));
-        }
-        err.flush();
-    }
-
-    /** "; JVMs j21 (21.0.8 /opt/jdk-21), j25 (…); order interleaved" for a run with JVMs as an axis, else "". */
-    private static String jvmHeader(Plan plan) {
-        java.util.Map<String, dev.vbench.jvm.JvmTarget> targets = new java.util.LinkedHashMap<>();
-        plan.cells().stream().filter(c -> c.jvm() != null).forEach(c -> targets.putIfAbsent(c.jvm().label(), c.jvm()));
-        // the order of the runs that have a JVM axis (a suite's other experiments keep the grouped default)
-        String order = plan.runs().stream().filter(r -> r.cells().stream().anyMatch(c -> c.jvm() != null))
-                .map(r -> r.settings().order()).filter(java.util.Objects::nonNull).findFirst()
-                .orElse(plan.first().settings().order());
-        if (targets.isEmpty()) {
-            return order == null ? "" : "; order " + order;
-        }
-        List<String> parts = new ArrayList<>();
-        targets.values().forEach(t -> parts.add(t.label() + " (" + t.info().version() + " " + t.info().javaHome()
-                + (t.options().isEmpty() ? "" : " " + String.join(" ", t.options())) + ")"));
-        return "; JVMs " + String.join(", ", parts) + "; order " + (order == null ? "grouped" : order);
-    }
-
-    /** Writes the files a last time, prints stdout and returns the exit code. */
-    private int finish(PrintWriter out, PrintWriter err, SuiteSpec suite, RunOutputs files, RunResult result,
-            ReportOptions reportOptions) {
-        Format chosen = format.format;
-        if (suite != null && (chosen == null || chosen == Format.CONSOLE || chosen == Format.MARKDOWN)) {
-            files.writeFiles(result, reportOptions);
-            if (!(quiet && files.anyFile())) {
-                // the result carries the suite's tables (RunResult.suite), as vbench report reads them
-                out.print((chosen == Format.MARKDOWN ? Format.MARKDOWN : Format.CONSOLE).exporter(reportOptions).render(result));
-                out.flush();
-            }
-            return exitCode(err, result);
-        }
-        files.finish(out, result, reportOptions);
-        return exitCode(err, result);
-    }
-
-    private int exitCode(PrintWriter err, RunResult result) {
-        long failures = result.cells().stream().mapToLong(CellResult::failures).sum();
-        boolean interrupted = result.cells().stream().anyMatch(c -> CellResult.INTERRUPTED.equals(c.status()));
-        if (interrupted) {
-            err.println("vbench: interrupted; finished cells were kept");
-            return ExitCodes.INTERRUPTED;
-        }
-        List<CellResult> exited = result.cells().stream().filter(c -> CellResult.EXITED.equals(c.status())).toList();
-        if (!exited.isEmpty()) {
-            CellResult c = exited.get(0);
-            err.println("vbench: workload " + c.config().workload() + " ended the JVM in cell " + c.id() + ": "
-                    + firstNote(c).replaceFirst("^exited: ", "")
-                    + (exited.size() > 1 ? " (" + exited.size() + " cells exited; see their notes)" : "")
-                    + "; the other cells were kept");
-            return ExitCodes.USER_EXIT;
-        }
-        List<CellResult> stuck = result.cells().stream().filter(c -> CellResult.STUCK.equals(c.status())).toList();
-        if (!stuck.isEmpty()) {
-            CellResult c = stuck.get(0);
-            err.println("vbench: cell " + c.id() + " of workload " + c.config().workload() + " got stuck: "
-                    + firstNote(c).replaceFirst("^stuck: ", "")
-                    + (stuck.size() > 1 ? " (" + stuck.size() + " cells stuck; see their notes)" : "")
-                    + "; the other cells ran");
-            return ExitCodes.STUCK;
-        }
-        CellResult failed = result.cells().stream().filter(c -> CellResult.FAILED.equals(c.status())).findFirst().orElse(null);
-        if (failed != null) {
-            long count = result.cells().stream().filter(c -> CellResult.FAILED.equals(c.status())).count();
-            err.println("vbench: " + (failed.notes().isEmpty() ? "cell " + failed.id() + " failed" : failed.notes().get(0))
-                    + (count > 1 ? " (" + count + " cells failed; the others ran and were kept)" : ""));
-            return ExitCodes.FAILED;
-        }
-        if (failures > maxFailures) {
-            err.println("vbench: " + failures + " task(s) failed (more than --max-failures " + maxFailures
-                    + "); see the notes above and failureSamples in the JSON result");
-            return ExitCodes.FAILED;
-        }
-        return ExitCodes.OK;
-    }
-
-    private static String firstNote(CellResult c) {
-        return c.notes().isEmpty() ? c.status() : c.notes().get(0);
-    }
-
-    private Slo parseSlo() {
-        try {
-            return slo == null ? null : Slo.parse(slo);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
-    }
-
-    /** What ends a trial, for the header line: the default task count, a window, a rate. */
-    private String loadHeader(RunPlan plan) {
-        if (plan.cells().isEmpty()) {
-            return ""; // a shard with no cells of this part
-        }
-        CellPlan first = plan.cells().get(0);
-        if (first.load().durationNanos() > 0 || first.load().ratePerSecond() > 0) {
-            return ", " + first.config().loadText().replaceAll(" ?concurrency=\\d+", "")
-                    + (plan.cells().stream().anyMatch(c -> c.load().ratePerSecond() != first.load().ratePerSecond())
-                            ? " (rate swept)" : "");
-        }
-        return tasks.isEmpty() ? ", tasks " + first.tasks() + " (default)" : "";
+        RunRequest.Matrix matrix = new RunRequest.Matrix(workload, executors, params, tasks, concurrency, duration, rates,
+                timeout, jvms, jvmArgs);
+        RunRequest.Trials trialOptions = new RunRequest.Trials(warmup, trials, forks, seed, dataDir, order, batch,
+                maxFailures);
+        RunRequest.Probes probes = new RunRequest.Probes(pinning == Pinning.on, pinningThreshold, taskTimeout,
+                profileEvents, profiler.name(), profileInterval);
+        RunRequest.Outputs out = new RunRequest.Outputs(outputs, format.format, metric.metric, slo, quiet,
+                verbosity.verbose, noProgress);
+        return new RunRequest(suiteFile, scale, matrix, trialOptions, probes, out, classPath.value(), history.target(), shard,
+                dryRun, VersionProvider.version(),
+                "vbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
     }
 }

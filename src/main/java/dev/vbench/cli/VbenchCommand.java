@@ -42,7 +42,7 @@ public final class VbenchCommand implements Runnable {
         SUBCOMMANDS.put("merge", MergeCommand::new);
         SUBCOMMANDS.put("calibrate", CalibrateCommand::new);
         SUBCOMMANDS.put("history", HistoryCommand::new);
-        SUBCOMMANDS.put(dev.vbench.engine.ForkRunner.COMMAND, ForkCellCommand::new);
+        SUBCOMMANDS.put(dev.vbench.app.RunRequest.FORK_COMMAND, ForkCellCommand::new);
         SUBCOMMANDS.put("generate-completion", CompletionCommand::new);
         SUBCOMMANDS.put("help", HelpCommand::new);
     }

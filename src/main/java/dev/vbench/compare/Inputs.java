@@ -9,6 +9,7 @@ import dev.vbench.result.JmhReader;
 import dev.vbench.result.Metric;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
+import dev.vbench.result.TableDefaults;
 import dev.vbench.stats.Summaries;
 import dev.vbench.text.Numbers;
 import java.nio.file.Path;
@@ -34,7 +35,7 @@ public final class Inputs {
     /**
      * @param file the file to read
      * @param label its column header
-     * @param metric metric compared for vbench files; null for the default ({@link Metric#MAKESPAN})
+     * @param metric metric compared for vbench files; null for the default of their load shape ({@link TableDefaults})
      */
     public static Dataset load(Path file, String label, Metric metric) {
         return read(file, label, metric).dataset();
@@ -51,12 +52,32 @@ public final class Inputs {
 
     /** Like {@link #load}, keeping the vbench result as well. */
     public static Input read(Path file, String label, Metric metric) {
-        String text = JmhReader.readText(file);
-        if (JmhReader.isJmhDocument(text)) {
-            return new Input(fromJmh(JmhReader.fromJson(text, file.toString()), label, file.toString()), null);
+        return readAll(List.of(file), List.of(label), metric).get(0);
+    }
+
+    /**
+     * Every input of one comparison, in order. Without a metric the vbench files are compared by the
+     * default of all their cells together ({@link TableDefaults}), so every column shows one metric.
+     *
+     * @param labels one column header per file
+     */
+    public static List<Input> readAll(List<Path> files, List<String> labels, Metric metric) {
+        List<RunResult> runs = new ArrayList<>();
+        List<List<JmhBenchmark>> jmh = new ArrayList<>();
+        for (Path file : files) {
+            String text = JmhReader.readText(file);
+            boolean isJmh = JmhReader.isJmhDocument(text);
+            jmh.add(isJmh ? JmhReader.fromJson(text, file.toString()) : null);
+            runs.add(isJmh ? null : ResultCodec.fromJson(text, file.toString()));
         }
-        RunResult run = ResultCodec.fromJson(text, file.toString());
-        return new Input(fromRun(run, label, file.toString(), metric == null ? Metric.MAKESPAN : metric), run);
+        Metric shown = metric != null ? metric : TableDefaults.metricOfRuns(runs);
+        List<Input> inputs = new ArrayList<>();
+        for (int i = 0; i < files.size(); i++) {
+            String path = files.get(i).toString();
+            inputs.add(runs.get(i) == null ? new Input(fromJmh(jmh.get(i), labels.get(i), path), null)
+                    : new Input(fromRun(runs.get(i), labels.get(i), path, shown), runs.get(i)));
+        }
+        return inputs;
     }
 
     /** The series of a vbench run for one metric: one per cell, the values of its measured trials. */
@@ -198,6 +219,11 @@ public final class Inputs {
             key.add(new Dim(field.name(), field.text(), false));
         }
         return key;
+    }
+
+    /** The environment lines of a vbench run, as its columns show them. */
+    static Map<String, String> environmentOf(RunResult run) {
+        return environment(run.environment());
     }
 
     private static Map<String, String> environment(Environment e) {

@@ -58,7 +58,7 @@ public final class JmhView {
                     .add(new Series(key, like.mode(), like.unit(), like.higherIsBetter(), values, cell.shedLoad()));
         }
         List<Dataset> out = new ArrayList<>();
-        Map<String, String> env = Inputs.fromRun(run, label, path, dev.vbench.result.Metric.MAKESPAN).environment();
+        Map<String, String> env = Inputs.environmentOf(run);
         columns.forEach((column, series) -> out.add(new Dataset(column, path, "vbench", env, series, notes)));
         return out;
     }

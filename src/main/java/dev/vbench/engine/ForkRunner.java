@@ -41,7 +41,7 @@ import java.util.List;
  */
 public final class ForkRunner {
 
-    /** The hidden subcommand a fork runs (see {@code cli.ForkCellCommand}). */
+    /** The hidden subcommand a fork runs (see {@code app.Forks}, behind {@code cli.ForkCellCommand}). */
     public static final String COMMAND = "fork-cell";
     /** The class every fork starts. */
     public static final String MAIN_CLASS = "dev.vbench.Main";

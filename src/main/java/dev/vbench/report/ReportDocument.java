@@ -6,6 +6,7 @@ import dev.vbench.diagnose.ComparedPairs;
 import dev.vbench.diagnose.WhyLines;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
+import dev.vbench.result.Metric;
 import dev.vbench.result.RunResult;
 import dev.vbench.text.Numbers;
 import java.util.ArrayList;
@@ -203,14 +204,15 @@ public record ReportDocument(String title, List<String> preface, Environment env
             int cpus) {
         List<Block> blocks = new ArrayList<>();
         blocks.add(new TableBlock(Kind.DETAIL, RunTables.detail(workload, cells, warmup)));
-        CellComparison model = RunTables.comparisonModel(cells, options.metricOrDefault(), options.noise());
-        Table comparison = RunTables.comparison(workload, cells, model, options.metricOrDefault(), warmup, options.verbose());
+        Metric metric = options.metricFor(cells);
+        CellComparison model = RunTables.comparisonModel(cells, metric, options.noise());
+        Table comparison = RunTables.comparison(workload, cells, model, metric, warmup, options.verbose());
         List<ComparedPair> pairs = List.of();
         if (comparison != null) {
             blocks.add(new TableBlock(Kind.COMPARISON, comparison));
             pairs = ComparedPairs.of(model, cpus);
             why(pairs).ifPresent(blocks::add);
-            blocks.add(RunCharts.bars(workload, cells, options.metricOrDefault()));
+            blocks.add(RunCharts.bars(workload, cells, metric));
         }
         Table open = LoadTables.openModel(workload, cells, warmup);
         if (open != null) {

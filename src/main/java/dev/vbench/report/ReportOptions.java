@@ -2,14 +2,18 @@ package dev.vbench.report;
 
 import dev.vbench.compare.CompareOptions;
 import dev.vbench.compare.Slo;
+import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
+import dev.vbench.result.TableDefaults;
+import java.util.Collection;
 
 /**
  * Choices that shape rendered tables.
  *
- * @param metric the metric compared across executors (null: the default, makespan)
+ * @param metric the metric compared across executors (null: the default of the cells' load shape,
+ *     {@link TableDefaults})
  * @param verbose add detail columns and sample counts
- * @param sweepMetric the metric of the concurrency-sweep table (null: throughput)
+ * @param sweepMetric the metric of the concurrency-sweep table (null: {@link TableDefaults#SWEEP_METRIC})
  * @param slo the latency objective that picks the best concurrency of a sweep (null: none, the
  *     highest throughput wins)
  * @param noise noise band of every comparison as a fraction (0.01 = 1%): smaller significant changes read {@code ~}
@@ -29,11 +33,12 @@ public record ReportOptions(Metric metric, boolean verbose, Metric sweepMetric, 
         this(metric, verbose, null, null);
     }
 
-    public Metric metricOrDefault() {
-        return metric == null ? Metric.MAKESPAN : metric;
+    /** The metric of a table over {@code cells}: the one given, else their default ({@link TableDefaults}). */
+    public Metric metricFor(Collection<CellResult> cells) {
+        return metric != null ? metric : TableDefaults.metricOfCells(cells);
     }
 
     public Metric sweepMetricOrDefault() {
-        return sweepMetric == null ? Metric.THROUGHPUT : sweepMetric;
+        return sweepMetric == null ? TableDefaults.SWEEP_METRIC : sweepMetric;
     }
 }

@@ -12,6 +12,7 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.SuiteLayout;
+import dev.vbench.result.TableDefaults;
 import dev.vbench.result.TableSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -41,7 +42,7 @@ final class SuiteTables {
             }
             List<TableSpec> tables = e.tables().isEmpty() ? List.of(new TableSpec(null, null, null, null, null)) : e.tables();
             for (TableSpec t : tables) {
-                Metric metric = t.metric() == null ? Metric.MAKESPAN : Metric.parse(t.metric());
+                Metric metric = t.metric() == null ? TableDefaults.metricOfCells(cells) : Metric.parse(t.metric());
                 String title = t.title() != null ? t.title() : e.title() != null ? e.title() : e.name();
                 title += fixedParams(cells) + " · " + cells.get(0).trials().size() + " trials";
                 Layout layout = t.layout() == null ? Layout.SPEEDUP : Layout.parse(t.layout());

@@ -38,6 +38,9 @@ class LoadShapeCommandTest {
         assertTrue(r.out().contains("  corrected  ") && r.out().contains("  uncorrected  "), r::toString);
         assertTrue(r.out().contains("2000 tasks/s"), r::toString);
         assertTrue(r.out().contains("— p99 (ms)"), "rate runs compare corrected p99 by default: " + r);
+        CliRun report = CliRun.of("report", json.toString());
+        assertEquals(r.out(), report.out(), "report prints what the run printed");
+        assertTrue(CliRun.of("compare", json.toString(), json.toString()).out().contains("· p99 (ms)"));
         CellResult cell = ResultCodec.read(json).cells().get(1);
         CellConfig config = cell.config();
         assertEquals(2000.0, config.ratePerSecond());
@@ -57,9 +60,12 @@ class LoadShapeCommandTest {
     @Test
     void durationRunsForAWindowWithClosedClients() throws Exception {
         Path json = tmp.resolve("d.json");
-        CliRun r = CliRun.of("run", "-w", "io", "-p", "duration=2ms", "-e", "virtual", "--concurrency", "4",
-                "--duration", "200ms", "--trials", "1", "--warmup", "0", "-o", json.toString(), "-o", "-");
+        CliRun r = CliRun.of("run", "-w", "io", "-p", "duration=2ms", "-e", "virtual", "-e", "fixed:threads=4",
+                "--concurrency", "4", "--duration", "200ms", "--trials", "1", "--warmup", "0", "-o", json.toString(), "-o", "-");
         assertEquals(0, r.code(), r::toString);
+        assertTrue(r.out().contains("— throughput (tasks/s)"), "a window's makespan is the window: " + r);
+        assertEquals(r.out(), CliRun.of("report", json.toString()).out(), "report prints what the run printed");
+        assertTrue(CliRun.of("compare", json.toString(), json.toString()).out().contains("· throughput (tasks/s)"));
         assertTrue(r.out().contains("io duration=2ms · window=200ms · 1 trial"), r::toString);
         assertTrue(r.out().contains("window=200ms concurrency=4") || r.out().contains("200.00 ms"), r::toString);
         RunResult result = ResultCodec.read(json);

@@ -1,5 +1,7 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.Heap;
+import dev.vbench.app.ExitCodes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,7 +10,6 @@ import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.CliRun;
 import dev.vbench.testing.VbenchProcess;
-import dev.vbench.text.Numbers;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -86,12 +87,12 @@ class OutOfMemoryTest {
         OutOfMemoryError where = new OutOfMemoryError("reading the thing (--thing off skips it)");
         where.initCause(jvm);
         long heap = Runtime.getRuntime().maxMemory();
-        String mib = Numbers.bytes(heap);
+        String mib = Heap.size(heap);
         assertEquals("vbench: out of memory (Java heap space, max heap " + mib + ") while reading the thing"
-                + " (--thing off skips it); give the JVM more with VBENCH_JAVA_OPTS=" + Cli.heapOption(2 * heap),
+                + " (--thing off skips it); give the JVM more with VBENCH_JAVA_OPTS=" + Heap.option(2 * heap),
                 onOutOfMemory(where));
         assertEquals("vbench: out of memory (Java heap space, max heap " + mib + "); give the JVM more with VBENCH_JAVA_OPTS="
-                + Cli.heapOption(2 * heap), onOutOfMemory(jvm));
+                + Heap.option(2 * heap), onOutOfMemory(jvm));
         assertTrue(onOutOfMemory(new OutOfMemoryError("unable to create native thread: possibly out of memory"))
                 .endsWith("; the system refused another thread; use fewer threads (--concurrency, an executor's threads=)"
                         + " or raise the process limit (ulimit -u)"));
@@ -100,11 +101,13 @@ class OutOfMemoryTest {
 
     @Test
     void heapOptionsArePowersOfTwoThatHoldTheBytes() {
-        assertEquals("-Xmx16m", Cli.heapOption(15L << 20));
-        assertEquals("-Xmx16m", Cli.heapOption(16L << 20));
-        assertEquals("-Xmx32m", Cli.heapOption((16L << 20) + 1));
-        assertEquals("-Xmx1g", Cli.heapOption(630L << 20));
-        assertEquals("-Xmx16g", Cli.heapOption(12L << 30));
+        assertEquals("-Xmx16m", Heap.option(15L << 20));
+        assertEquals("-Xmx16m", Heap.option(16L << 20));
+        assertEquals("-Xmx32m", Heap.option((16L << 20) + 1));
+        assertEquals("-Xmx1g", Heap.option(630L << 20));
+        assertEquals("-Xmx16g", Heap.option(12L << 30));
+        assertEquals("1 GiB", Heap.size(1L << 30));
+        assertEquals("8 MiB", Heap.size(8L << 20));
     }
 
     private static String onOutOfMemory(OutOfMemoryError e) {

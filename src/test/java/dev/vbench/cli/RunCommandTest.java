@@ -1,5 +1,6 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.ExitCodes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

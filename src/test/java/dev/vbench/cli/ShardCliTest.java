@@ -1,5 +1,7 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.ShardOption;
+import dev.vbench.app.UsageException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

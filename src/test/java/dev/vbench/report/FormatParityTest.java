@@ -1,9 +1,9 @@
 package dev.vbench.report;
 
+import dev.vbench.app.SuiteRuns;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.vbench.cli.SuiteRuns;
 import dev.vbench.compare.Slo;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.RunPlan;

@@ -1,9 +1,9 @@
 package dev.vbench.suite;
 
+import dev.vbench.app.ExitCodes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.vbench.cli.ExitCodes;
 import dev.vbench.testing.CliRun;
 import java.nio.file.Files;
 import java.nio.file.Path;

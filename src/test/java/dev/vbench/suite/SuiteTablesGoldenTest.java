@@ -1,8 +1,8 @@
 package dev.vbench.suite;
 
+import dev.vbench.app.SuiteRuns;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.vbench.cli.SuiteRuns;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.RunPlan;
 import dev.vbench.report.Format;

@@ -91,4 +91,45 @@ public final class LoadFixtures {
         CellConfig config = new CellConfig("io", IO_10MS, executor, tasks, 0, 0, 1000, 1_000_000_000L);
         return new CellResult(id, config, CellResult.OK, trials, Summaries.summarize(trials), Summaries.notes(trials));
     }
+
+    /**
+     * {@code -w noop -e virtual -e fixed:threads=2 --concurrency 2 --duration 200ms}: every trial lasts
+     * its window (makespan 200 ms in each cell), the cells differ in how many tasks fit in it.
+     *
+     * @param virtualPerSecond throughput of the virtual cell (fixed:threads=2 does a fifth of it)
+     */
+    public static RunResult timedWindow(double virtualPerSecond, long seed) {
+        List<CellResult> cells = List.of(
+                timed("c1", Fixtures.virtual(), virtualPerSecond, seed),
+                timed("c2", Fixtures.fixed(2), virtualPerSecond / 5, seed + 1));
+        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), new RunSettings(1, 6, 0, 42), cells);
+    }
+
+    private static CellResult timed(String id, ExecutorInfo executor, double perSecond, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        long windowNanos = 200_000_000L;
+        List<TrialResult> trials = new ArrayList<>();
+        for (int t = 0; t < 6; t++) {
+            long completed = Math.round(perSecond * 0.2 * (1 + 0.02 * (random.nextDouble() * 2 - 1)));
+            Histogram h = Histograms.newHistogram();
+            for (int i = 0; i < 200; i++) {
+                h.recordValue(Math.round(2e9 / perSecond * (1 + 0.1 * random.nextDouble())));
+            }
+            Histogram wait = Histograms.newHistogram();
+            wait.recordValue(1000);
+            TrialHistograms hs = new TrialHistograms(Histograms.encode(wait), Histograms.encode(h), Histograms.encode(h));
+            trials.add(new TrialResult(t, 0, completed, completed, 0, List.of(), windowNanos, completed / (windowNanos / 1e9),
+                    Histograms.summarize(h), hs, new Telemetry(windowNanos / 2, 1, 2, 1000, 20, -1)));
+        }
+        CellConfig config = new CellConfig("noop", Map.of(), executor, 0, 2, windowNanos, 0, 0);
+        return new CellResult(id, config, CellResult.OK, trials, Summaries.summarize(trials), Summaries.notes(trials));
+    }
+
+    /** {@link #openModel()} after a change: virtual threads serve each task in {@code virtualMillis} instead of 10 ms. */
+    public static RunResult openModel(double virtualMillis) {
+        List<CellResult> cells = List.of(
+                open("c1", Fixtures.fixed(8), 10, 1000, 1100, 240, 999.2, 31),
+                open("c2", Fixtures.virtual(), virtualMillis, virtualMillis * 1.15, 0, 0, 999.9, 32));
+        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), new RunSettings(1, 6, 0, 42), cells);
+    }
 }

@@ -1,4 +1,4 @@
-package dev.vbench.cli;
+package dev.vbench.app;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

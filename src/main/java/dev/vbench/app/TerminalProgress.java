@@ -1,10 +1,11 @@
-package dev.vbench.cli;
+package dev.vbench.app;
 
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.RunListener;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
+import dev.vbench.result.TableDefaults;
 import dev.vbench.text.Numbers;
 import java.io.PrintWriter;
 import me.tongfei.progressbar.ProgressBar;
@@ -78,8 +79,9 @@ final class TerminalProgress implements RunListener {
     @Override
     public void cellFinished(CellResult result, int cellIndex, int cellCount) {
         if (bar != null) {
-            MetricSummary m = result.summary(Metric.MAKESPAN);
-            bar.setExtraMessage(m == null ? result.status() : "median " + Numbers.millis(m.median()));
+            Metric shown = TableDefaults.metric(result.config()); // what the tables will compare
+            MetricSummary m = result.summary(shown);
+            bar.setExtraMessage(m == null ? result.status() : "median " + Numbers.metric(m.median(), shown.unit()));
             bar.stepTo(bar.getMax());
             closeBar();
         }

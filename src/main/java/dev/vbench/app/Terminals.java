@@ -1,4 +1,4 @@
-package dev.vbench.cli;
+package dev.vbench.app;
 
 import java.io.Console;
 import java.lang.reflect.Method;

@@ -1,11 +1,12 @@
-package dev.vbench.cli;
+package dev.vbench.app;
 
+import dev.vbench.app.UsageException;
 import dev.vbench.plan.PlanException;
 import dev.vbench.plan.Shards;
 import java.util.Map;
 
 /**
- * {@code --shard K/N} or {@code --shard auto}: which slice of the plan this machine runs. {@code auto}
+ * {@code --shard K/N} or {@code --shard auto}, resolved: which slice of the plan this machine runs. {@code auto}
  * reads the scheduler's variables: a Slurm job array's {@code SLURM_ARRAY_TASK_ID} and
  * {@code SLURM_ARRAY_TASK_COUNT} (with {@code SLURM_ARRAY_TASK_MIN} and {@code SLURM_ARRAY_TASK_STEP},
  * so {@code --array=1-3} and {@code --array=0-4:2} work too), else a Kubernetes Indexed Job's
@@ -14,17 +15,17 @@ import java.util.Map;
  * @param shard the slice
  * @param source where it came from, for the header line: {@code --shard 2/3} or the variables read
  */
-record ShardOption(Shards.Shard shard, String source) {
+public record ShardOption(Shards.Shard shard, String source) {
 
     /** The option's value, as typed. */
-    static final String AUTO = "auto";
+    public static final String AUTO = "auto";
 
     /**
      * Resolves the option's text against {@code env}.
      *
      * @throws UsageException naming the fix when the text or the variables are not a shard
      */
-    static ShardOption resolve(String text, Map<String, String> env) {
+    public static ShardOption resolve(String text, Map<String, String> env) {
         try {
             if (!AUTO.equals(text)) {
                 return new ShardOption(Shards.Shard.parse(text), "--shard " + text);

@@ -1,4 +1,4 @@
-package dev.vbench.cli;
+package dev.vbench.app;
 
 /** Something outside vbench's control is missing or broken; exit 3. */
 public class EnvironmentException extends RuntimeException {

@@ -1,11 +1,12 @@
-package dev.vbench.cli;
+package dev.vbench.app;
 
+import dev.vbench.app.UsageException;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Parses percentages such as {@code 5%}, {@code 0.5%} or {@code 5} (percent implied) into fractions. */
-final class Percentages {
+public final class Percentages {
 
     private static final Pattern PERCENT = Pattern.compile("\\s*([-+]?\\d+(?:\\.\\d+)?)\\s*%?\\s*");
 
@@ -17,7 +18,7 @@ final class Percentages {
      * @return the fraction (5% → 0.05)
      * @throws UsageException naming the option, the bad value and an example
      */
-    static double parse(String option, String text, String example) {
+    public static double parse(String option, String text, String example) {
         Matcher m = PERCENT.matcher(text);
         if (!m.matches()) {
             throw new UsageException(option + " '" + text + "' is not a percentage; write e.g. " + option + " " + example);
@@ -33,7 +34,7 @@ final class Percentages {
     }
 
     /** {@code 0.05} → {@code 5%}, {@code 0.005} → {@code 0.5%}. */
-    static String format(double fraction) {
+    public static String format(double fraction) {
         String s = String.format(Locale.ROOT, "%.4f", fraction * 100).replaceAll("0+$", "").replaceAll("\\.$", "");
         return s + "%";
     }

@@ -1,4 +1,4 @@
-package dev.vbench.cli;
+package dev.vbench.app;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,4 +1,4 @@
-package dev.vbench.cli;
+package dev.vbench.app;
 
 /** Bad input found after parsing (a bad sweep value, an unwritable -o); exit 2. One sentence that names the fix. */
 public class UsageException extends RuntimeException {

@@ -1,4 +1,4 @@
-package dev.vbench.cli;
+package dev.vbench.app;
 
 /** Process exit codes; stable, documented in the README, relied on by scripts and cron. */
 public final class ExitCodes {

@@ -1,4 +1,4 @@
-package dev.vbench.cli;
+package dev.vbench.app;
 
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.RunListener;

@@ -1,0 +1,284 @@
+package dev.vbench.app;
+
+import dev.vbench.compare.Change;
+import dev.vbench.compare.CompareOptions;
+import dev.vbench.compare.Comparison;
+import dev.vbench.compare.Comparison.Regression;
+import dev.vbench.compare.Comparisons;
+import dev.vbench.compare.Dataset;
+import dev.vbench.compare.Inputs;
+import dev.vbench.compare.JmhView;
+import dev.vbench.compare.Latencies;
+import dev.vbench.compare.Layout;
+import dev.vbench.diagnose.ComparedPair;
+import dev.vbench.diagnose.ComparedPairs;
+import dev.vbench.report.compare.CompareFormat;
+import dev.vbench.result.Metric;
+import dev.vbench.result.ResultFormatException;
+import dev.vbench.result.RunResult;
+import dev.vbench.result.TableDefaults;
+import dev.vbench.stats.MannWhitney;
+import dev.vbench.text.Numbers;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The {@code vbench compare} use case: result files (vbench or JMH), or one run's JVMs, matched cell by
+ * cell, every change tested (Mann-Whitney, Holm across the rows), rendered in one format, and gated by
+ * {@code --fail-on-regression}.
+ *
+ * <pre>{@code
+ * Compares.Outcome o = Compares.compare(Compares.Request.of(List.of(before, after)));
+ * o.comparison().rows().get(0).changes().get(0).verdict();
+ * }</pre>
+ */
+public final class Compares {
+
+    private final Request request;
+
+    private Compares(Request request) {
+        this.request = request;
+    }
+
+    /**
+     * @param files result files: two or more (the first is the base), or one run with JVMs as an axis
+     * @param labels column names, one per file (or per JVM); empty for the file names without {@code .json}
+     * @param layout the table layout, or null for the default of the column count
+     * @param metric the vbench metric, or null for the default of the results' load shape
+     * @param noise noise band as a fraction
+     * @param matchIgnore parameters or fields cells may differ in and still match
+     * @param failOnRegression the gate as a fraction, or null for no gate
+     * @param format the output format
+     * @param verbose add {@code (p=… n=…)} to every change
+     * @param output the file the text goes to, checked writable before reading the inputs; null for stdout
+     */
+    public record Request(List<Path> files, List<String> labels, Layout layout, Metric metric, double noise,
+            Set<String> matchIgnore, Double failOnRegression, CompareFormat format, boolean verbose, Path output) {
+
+        public Request {
+            files = List.copyOf(files);
+            labels = List.copyOf(labels);
+            matchIgnore = new LinkedHashSet<>(matchIgnore);
+        }
+
+        /** The files compared with every default: text, 1% noise, no gate. */
+        public static Request of(List<Path> files) {
+            return new Request(files, List.of(), null, null, CompareOptions.DEFAULT_NOISE, Set.of(), null,
+                    CompareFormat.TEXT, false, null);
+        }
+    }
+
+    /**
+     * @param comparison the rows, changes and verdicts
+     * @param text what the format rendered
+     * @param regressions the rows past the gate (empty without one)
+     * @param gateLines what the gate says on stderr: a heading and one line per regression; empty when it passed
+     * @param exitCode {@link ExitCodes#FAILED} when a row regressed past the gate, else {@link ExitCodes#OK}
+     */
+    public record Outcome(Comparison comparison, String text, List<Regression> regressions, List<String> gateLines,
+            int exitCode) {}
+
+    /**
+     * @throws UsageException for input that cannot be compared (one file without JVMs, no cells matching,
+     *     {@code --labels} of the wrong count, a layout that cannot show the files)
+     */
+    public static Outcome compare(Request request) {
+        return new Compares(request).call();
+    }
+
+    private Outcome call() {
+        List<Path> files = request.files();
+        Metric m = request.metric();
+        if (files.size() == 1) {
+            return compareJvms();
+        }
+        if (files.size() < 2) {
+            throw new UsageException("compare needs two or more result files, or one run with several JVMs (--jvm)"
+                    + " (got " + files.size() + "); e.g. vbench compare before.json after.json");
+        }
+        List<String> names = columnLabels();
+        checkOutput();
+        List<Dataset> inputs = new ArrayList<>();
+        List<RunResult> runs = new ArrayList<>();
+        List<Inputs.Input> read = Inputs.readAll(files, names, m);
+        for (int i = 0; i < files.size(); i++) {
+            Inputs.Input input = read.get(i);
+            Dataset d = input.dataset();
+            runs.add(input.run());
+            if (m != null && d.kind().equals("jmh")) {
+                throw new UsageException(files.get(i) + " is a JMH result, which has one metric (its primary score);"
+                        + " drop --metric " + m.cliName());
+            }
+            inputs.add(d);
+        }
+        if (inputs.stream().anyMatch(d -> d.kind().equals("jmh"))) {
+            asJmh(inputs, runs, names);
+        }
+        return compareAndRender(inputs, runs, parseLayout(inputs.size()));
+    }
+
+    private void checkOutput() {
+        if (request.output() != null) {
+            OutputFiles.checkWritable(request.output());
+        }
+    }
+
+    /**
+     * Beside a JMH result, each vbench result is seen as JMH sees its benchmarks ({@link JmhView}): its
+     * {@code CLASS::METHOD} cells keyed like JMH's entries, one column per executor and concurrency.
+     */
+    private void asJmh(List<Dataset> inputs, List<RunResult> runs, List<String> names) {
+        List<Dataset> jmh = inputs.stream().filter(d -> d.kind().equals("jmh")).toList();
+        List<Dataset> seen = new ArrayList<>();
+        List<RunResult> seenRuns = new ArrayList<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            RunResult run = runs.get(i);
+            if (run == null) {
+                seen.add(inputs.get(i));
+                seenRuns.add(null);
+                continue;
+            }
+            List<Dataset> columns = JmhView.of(run, names.get(i), request.files().get(i).toString(), jmh);
+            if (columns.isEmpty()) {
+                columns = List.of(inputs.get(i)); // no JMH benchmark in it: compared as it is ("no cells match")
+            }
+            for (Dataset c : columns) {
+                seen.add(c);
+                seenRuns.add(run);
+            }
+        }
+        inputs.clear();
+        inputs.addAll(seen);
+        runs.clear();
+        runs.addAll(seenRuns);
+    }
+
+    private Outcome compareAndRender(List<Dataset> inputs, List<RunResult> runs, Layout chosen) {
+        Comparison comparison;
+        try {
+            comparison = Comparisons.compute(inputs, new CompareOptions(chosen, request.noise(), MannWhitney.ALPHA,
+                    request.matchIgnore()));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+        CompareFormat format = request.format();
+        Latencies latencies = format == CompareFormat.HTML ? latencies(comparison, runs) : Latencies.NONE;
+        String text = format.render(comparison, request.verbose(), latencies, pairs(comparison, runs));
+        return gate(comparison, text);
+    }
+
+    /** One result file of a run with JVMs as an axis: its JVMs are the columns, as files would be. */
+    private Outcome compareJvms() {
+        Path file = request.files().get(0);
+        Metric m = request.metric();
+        Inputs.Input input = Inputs.read(file, "", m);
+        if (input.run() == null) {
+            throw new UsageException("compare needs two or more result files (got one JMH file); e.g. vbench compare"
+                    + " before.json after.json");
+        }
+        List<Dataset> byJvm = Inputs.byJvm(input.run(), file.toString(), m == null ? TableDefaults.metric(input.run()) : m);
+        List<RunResult> runs = byJvm.stream().map(d -> Inputs.jvmPart(input.run(), d.label())).toList();
+        if (byJvm.isEmpty()) {
+            throw new UsageException("compare needs two or more result files, or one run with several JVMs; "
+                    + file + " ran on one JVM (run with --jvm A=… --jvm B=…, or give a second file)");
+        }
+        List<String> labels = request.labels();
+        if (!labels.isEmpty()) {
+            if (labels.size() != byJvm.size()) {
+                throw new UsageException("--labels gives " + labels.size() + " name(s) for the " + byJvm.size()
+                        + " JVMs of " + file + "; give one per JVM");
+            }
+            List<Dataset> renamed = new ArrayList<>();
+            for (int i = 0; i < byJvm.size(); i++) {
+                Dataset d = byJvm.get(i);
+                renamed.add(new Dataset(labels.get(i), d.path(), d.kind(), d.environment(), d.series(), d.notes()));
+            }
+            byJvm = renamed;
+        }
+        checkOutput();
+        return compareAndRender(byJvm, runs, parseLayout(byJvm.size()));
+    }
+
+    /** The merged latency histograms behind the rows, for the HTML page's percentile curves. */
+    private Latencies latencies(Comparison comparison, List<RunResult> runs) {
+        try {
+            return Latencies.of(comparison, runs, request.matchIgnore());
+        } catch (IllegalArgumentException e) {
+            throw new ResultFormatException(e.getMessage(), e);
+        }
+    }
+
+    /** The matched cells behind each change, for the Why lines and differential flame graphs. */
+    private List<ComparedPair> pairs(Comparison comparison, List<RunResult> runs) {
+        List<Integer> cpus = runs.stream().map(r -> r == null ? 0 : r.environment().availableProcessors()).toList();
+        return ComparedPairs.of(comparison, Inputs.matchedCells(comparison, runs, request.matchIgnore()), cpus);
+    }
+
+    private Outcome gate(Comparison comparison, String text) {
+        Double threshold = request.failOnRegression();
+        if (threshold == null) {
+            return new Outcome(comparison, text, List.of(), List.of(), ExitCodes.OK);
+        }
+        List<Regression> regressions = comparison.regressions(threshold);
+        if (regressions.isEmpty()) {
+            return new Outcome(comparison, text, regressions, List.of(), ExitCodes.OK);
+        }
+        List<String> lines = new ArrayList<>();
+        lines.add(regressions.size() + " row(s) significantly slower by more than "
+                + Percentages.format(threshold) + " (--fail-on-regression):");
+        for (Regression r : regressions) {
+            Change c = r.change();
+            lines.add("  " + r.row().label() + ": " + Numbers.deltaPercent(c.delta()) + " "
+                    + r.row().mode() + " (" + comparison.files().get(c.from()).label() + " → "
+                    + comparison.files().get(c.to()).label() + ", p=" + Numbers.pValue(c.pAdjusted()) + " n="
+                    + c.nFrom() + "+" + c.nTo() + ")");
+        }
+        return new Outcome(comparison, text, regressions, lines, ExitCodes.FAILED);
+    }
+
+    private Layout parseLayout(int columns) {
+        try {
+            Layout chosen = request.layout() == null ? Layout.defaultFor(columns) : request.layout();
+            chosen.pairs(columns); // refuses a layout that cannot show this many files
+            return chosen;
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+    }
+
+    /** --labels, else file names without .json; made unique by falling back to the path as given. */
+    private List<String> columnLabels() {
+        List<Path> files = request.files();
+        List<String> labels = request.labels();
+        if (!labels.isEmpty()) {
+            if (labels.size() != files.size()) {
+                throw new UsageException("--labels gives " + labels.size() + " name(s) for " + files.size()
+                        + " files; give one per file, e.g. --labels Pre,Post");
+            }
+            return List.copyOf(labels);
+        }
+        List<String> names = new ArrayList<>();
+        for (Path f : files) {
+            String name = f.getFileName() == null ? f.toString() : f.getFileName().toString();
+            names.add(name.toLowerCase(Locale.ROOT).endsWith(".json") ? name.substring(0, name.length() - 5) : name);
+        }
+        Set<String> seen = new HashSet<>();
+        List<String> unique = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i);
+            if (names.stream().filter(name::equals).count() > 1) {
+                name = files.get(i).toString();
+            }
+            while (!seen.add(name)) {
+                name = name + "'";
+            }
+            unique.add(name);
+        }
+        return unique;
+    }
+}

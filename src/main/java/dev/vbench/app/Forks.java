@@ -1,0 +1,112 @@
+package dev.vbench.app;
+
+import dev.vbench.engine.Calibration;
+import dev.vbench.engine.CellPlan;
+import dev.vbench.engine.Engine;
+import dev.vbench.engine.ForkPlan;
+import dev.vbench.engine.ForkRunner;
+import dev.vbench.engine.RunPlan;
+import dev.vbench.loader.UserCode;
+import dev.vbench.measure.EnvironmentProbe;
+import dev.vbench.measure.NanoClock;
+import dev.vbench.measure.TrialProbes;
+import dev.vbench.plan.Planner;
+import dev.vbench.result.CellResult;
+import dev.vbench.result.Environment;
+import dev.vbench.result.ResultCodec;
+import dev.vbench.result.RunResult;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The child side of {@code vbench run --forks N}: reads the {@link ForkPlan} the parent
+ * ({@link ForkRunner}) wrote, runs that cell's warmup and measured trials in this JVM and writes
+ * them as a vbench result file; a calibration fork ({@code vbench calibrate --forks}) measures the rounds its
+ * plan names instead ({@link Calibration}) and writes them. The plan file is the whole protocol.
+ *
+ * <pre>{@code
+ * int code = Forks.runCell(Path.of(planFile), Path.of(resultFile), 1, version, err);
+ * }</pre>
+ */
+public final class Forks {
+
+    private final Path out;
+    private final int fork;
+    private final String version;
+    private final PrintWriter err;
+
+    private Forks(Path out, int fork, String version, PrintWriter err) {
+        this.out = out;
+        this.fork = fork;
+        this.version = version;
+        this.err = err;
+    }
+
+    /**
+     * Runs the cell of the plan in {@code planFile} and writes its trials to {@code out}.
+     *
+     * @param fork this fork's number, from 1
+     * @return the exit code the parent reads: 0, {@link ExitCodes#STUCK} or {@link ExitCodes#INTERRUPTED}
+     */
+    public static int runCell(Path planFile, Path out, int fork, String version, PrintWriter err) throws Exception {
+        return new Forks(out, fork, version, err).call(planFile);
+    }
+
+    private int call(Path planFile) throws Exception {
+        ForkPlan plan = read(planFile);
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        UserCode code;
+        try {
+            code = UserCode.open(plan.classPathText(), Path.of(""), Path.of(plan.dataRoot()), note -> {}, note -> {});
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+        try (code) {
+            thread.setContextClassLoader(code.loader()); // as the parent: JDBC drivers, ServiceLoader in user code
+            return runCell(plan, code);
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    private int runCell(ForkPlan plan, UserCode code) throws Exception {
+        ForkPlan.Cell c = plan.cell();
+        CellPlan cell = Planner.cell(code, c.id(), c.workload(), c.params(), c.executor(), c.load(), Math.max(1, c.batch()));
+        StderrWarnings warnings = new StderrWarnings(err);
+        if (plan.calibrate() != null) { // a calibration fork: its rounds instead of trials
+            List<Calibration.Round> rounds = new Calibration(plan.calibration(), warnings::warning)
+                    .measure(List.of(cell), Path.of(plan.dataRoot())).get(0);
+            OutputFiles.writeAtomically(out, ResultCodec.mapper().writeValueAsString(new Calibration.Rounds(rounds)));
+            return ExitCodes.OK;
+        }
+        TrialProbes.Settings probes = plan.probes();
+        TrialProbes trialProbes = TrialProbes.standard(probes.pinning(), probes.pinningThreshold(), warnings::warning);
+        Environment environment = EnvironmentProbe.capture(version,
+                "vbench " + ForkRunner.COMMAND + " (fork " + fork + ")");
+        RunPlan run = new RunPlan(List.of(cell), plan.settings(), Path.of(plan.dataRoot()));
+        // First the cell as "exited": what the parent finds if user code ends this JVM before the real result
+        OutputFiles.writeAtomically(out, ResultCodec.toJson(new RunResult(RunResult.SCHEMA, environment, plan.settings(),
+                List.of(new CellResult(cell.id(), cell.config(), CellResult.EXITED, List.of(), Map.of(), List.of())))));
+        RunResult result = new Engine(NanoClock.SYSTEM, trialProbes, plan.taskTimeout(), plan.profile())
+                .run(run, environment, warnings);
+        OutputFiles.writeAtomically(out, ResultCodec.toJson(result));
+        if (result.cells().stream().anyMatch(r -> CellResult.STUCK.equals(r.status()))) {
+            return ExitCodes.STUCK; // the parent reads the cell; this JVM ends, and with it any abandoned task
+        }
+        boolean interrupted = result.cells().stream().anyMatch(r -> !CellResult.OK.equals(r.status()));
+        return interrupted ? ExitCodes.INTERRUPTED : ExitCodes.OK;
+    }
+
+    private static ForkPlan read(Path file) {
+        try {
+            return ForkPlan.read(file);
+        } catch (IOException e) {
+            throw new UsageException(file + " is not a fork plan (" + e.getMessage().lines().findFirst().orElse("")
+                    + "); this command is run by 'vbench run --forks', not by hand");
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package dev.vbench.app;
+
+import dev.vbench.history.HistoryException;
+import dev.vbench.history.HistoryStore;
+import dev.vbench.history.HistoryUrl;
+import dev.vbench.history.Importer;
+import dev.vbench.history.StoredRun;
+import dev.vbench.history.Testbed;
+import dev.vbench.measure.EnvironmentProbe;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * What every use case of the results history shares: the store's URL resolved once
+ * ({@code --history}, {@code $VBENCH_HISTORY}, the default H2 file), the store opened, a series found by
+ * id or text, and {@link HistoryException}s turned into {@link UsageException} (input) or
+ * {@link EnvironmentException} (the store).
+ *
+ * <pre>{@code
+ * int code = Histories.call(() -> {
+ *     try (HistoryStore store = Histories.open(null, false)) {
+ *         return report(store.series(null));
+ *     }
+ * });
+ * }</pre>
+ */
+public final class Histories {
+
+    private Histories() {}
+
+    /** The store's URL: {@code option} (the {@code --history} value, may be null or empty), else the environment's, else the default. */
+    public static HistoryUrl resolve(String option) {
+        return HistoryUrl.resolve(option, System.getenv(), Path.of(System.getProperty("user.home")));
+    }
+
+    /** Opens the store at {@code option}; {@code create} only for use cases that write runs. */
+    public static HistoryStore open(String option, boolean create) {
+        return HistoryStore.open(resolve(option), create);
+    }
+
+    /** Runs {@code body}, mapping {@link HistoryException} to {@link UsageException} or {@link EnvironmentException}. */
+    public static int call(Callable<Integer> body) {
+        return call(body, "");
+    }
+
+    /** As {@link #call(Callable)}, with {@code prefix} before the message (e.g. "results written; not stored …: "). */
+    public static int call(Callable<Integer> body, String prefix) {
+        try {
+            return body.call();
+        } catch (HistoryException e) {
+            if (e.isEnvironment()) {
+                throw new EnvironmentException(prefix + e.getMessage(), e);
+            }
+            throw new UsageException(prefix + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * {@code history add}: reads every file before storing any (a bad file stores nothing), then stores
+     * each as one run.
+     *
+     * @param stored told one line per file as it is stored: {@code stored FILE as run ID (N series)}
+     * @return the ids of the runs stored, in file order
+     */
+    public static List<Long> add(HistoryTarget target, List<Path> files, java.util.function.Consumer<String> stored) {
+        List<Long> ids = new java.util.ArrayList<>();
+        call(() -> {
+            HistoryUrl where = target.resolve();
+            Importer.Meta meta = target.meta(false);
+            Testbed local = Testbed.probe(target.testbed(), EnvironmentProbe.capture("", "").hostName());
+            List<StoredRun> runs = new java.util.ArrayList<>();
+            for (Path f : files) {
+                runs.add(Importer.fromFile(f, meta, local));
+            }
+            try (HistoryStore store = HistoryStore.open(where, true)) {
+                for (int i = 0; i < runs.size(); i++) {
+                    long id = store.add(runs.get(i));
+                    ids.add(id);
+                    stored.accept("stored " + files.get(i) + " as run " + id + " (" + runs.get(i).cells().size() + " series)");
+                }
+            }
+            return ExitCodes.OK;
+        });
+        return ids;
+    }
+
+    /**
+     * The series {@code ref} names: its id, or a text found in exactly one series' configuration.
+     */
+    public static HistoryStore.SeriesInfo findSeries(List<HistoryStore.SeriesInfo> all, String ref) {
+        for (HistoryStore.SeriesInfo s : all) {
+            if (String.valueOf(s.id()).equals(ref.strip())) {
+                return s;
+            }
+        }
+        List<HistoryStore.SeriesInfo> matches = all.stream().filter(s -> s.key().label().contains(ref)).toList();
+        if (matches.size() == 1) {
+            return matches.get(0);
+        }
+        if (matches.isEmpty()) {
+            throw new UsageException("no series matches '" + ref + "'; give a series id from 'vbench history series'");
+        }
+        throw new UsageException("'" + ref + "' matches " + matches.size() + " series (ids "
+                + String.join(", ", matches.stream().limit(8).map(s -> String.valueOf(s.id())).toList())
+                + (matches.size() > 8 ? ", …" : "") + "); give one id from 'vbench history series'");
+    }
+}

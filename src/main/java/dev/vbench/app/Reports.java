@@ -1,0 +1,67 @@
+package dev.vbench.app;
+
+import dev.vbench.report.Format;
+import dev.vbench.report.ReportOptions;
+import dev.vbench.result.CellResult;
+import dev.vbench.result.Metric;
+import dev.vbench.result.ResultCodec;
+import dev.vbench.result.RunResult;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The {@code vbench report} use case: a saved result rendered in one format, without running anything.
+ *
+ * <pre>{@code
+ * Reports.Outcome o = Reports.render(new Reports.Request(Path.of("d.json"), Format.CONSOLE, null, List.of(), false));
+ * o.metric();   // THROUGHPUT for a --duration result: what the run showed
+ * }</pre>
+ */
+public final class Reports {
+
+    private Reports() {}
+
+    /**
+     * @param input a result file written by {@code vbench run -o FILE.json}
+     * @param format the output format
+     * @param metric {@code --metric}, or null for the default of the result's load shape
+     * @param cells only these cells ({@code c1}, {@code c2} …); empty for all
+     * @param verbose detail columns and sample counts
+     */
+    public record Request(Path input, Format format, Metric metric, List<String> cells, boolean verbose) {
+        public Request {
+            cells = List.copyOf(cells);
+        }
+    }
+
+    /**
+     * @param result the result as rendered (the cells asked for)
+     * @param metric the metric its comparison tables show
+     * @param text what the format rendered
+     */
+    public record Outcome(RunResult result, Metric metric, String text) {}
+
+    /**
+     * @throws UsageException for a {@code --cell} the result does not have
+     * @throws dev.vbench.result.ResultFormatException for a file that is not a readable result
+     */
+    public static Outcome render(Request request) {
+        RunResult result = select(ResultCodec.read(request.input()), request);
+        ReportOptions options = new ReportOptions(request.metric(), request.verbose());
+        return new Outcome(result, options.metricFor(result.cells()), request.format().exporter(options).render(result));
+    }
+
+    private static RunResult select(RunResult result, Request request) {
+        if (request.cells().isEmpty()) {
+            return result;
+        }
+        List<String> known = result.cells().stream().map(CellResult::id).toList();
+        for (String id : request.cells()) {
+            if (!known.contains(id)) {
+                throw new UsageException("--cell " + id + " is not in " + request.input() + "; its cells are "
+                        + String.join(", ", known));
+            }
+        }
+        return result.withCells(result.cells().stream().filter(c -> request.cells().contains(c.id())).toList());
+    }
+}

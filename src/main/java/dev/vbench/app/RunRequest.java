@@ -1,0 +1,161 @@
+package dev.vbench.app;
+
+import dev.vbench.engine.ForkRunner;
+import dev.vbench.plan.Planner;
+import dev.vbench.profile.ProfileEvent;
+import dev.vbench.report.Format;
+import dev.vbench.result.Metric;
+import dev.vbench.suite.Scale;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Everything {@code vbench run} is asked, typed (durations, rates and counts already parsed by the one
+ * grammar, {@code spi/Quantities}), for {@link Runs#run}. Texts the planner or the JVM axis parse
+ * themselves (an executor spec, {@code NAME=V1,V2}, {@code LABEL=PATH}) stay texts.
+ *
+ * <pre>{@code
+ * RunRequest request = RunRequest.of(new RunRequest.Matrix("noop", List.of("virtual", "fixed:threads=2"), …))
+ *         .withTrials(new RunRequest.Trials(0, 2, 0, 42, null, null, 1, 0));
+ * RunOutcome outcome = Runs.run(request, out, err);
+ * }</pre>
+ *
+ * @param suiteFile a suite file to run instead of the matrix, or null
+ * @param scale the suite's scale, or null for its default
+ * @param matrix what runs: workload, executors, parameters, load shape, JVMs
+ * @param trials how often and in which order
+ * @param probes what is measured beside time: pinning, stuck tasks, profiles
+ * @param outputs where results go and what the tables show
+ * @param classPath the user's code ({@code --classpath}, else {@code $VBENCH_CLASSPATH}), or null
+ * @param history where the run is stored ({@link HistoryTarget#NONE}: nowhere)
+ * @param shard {@code K/N} or {@code auto}, or null for the whole plan
+ * @param dryRun print the plan, run nothing
+ * @param version vbench's version, recorded in the result's environment
+ * @param commandLine the command line as typed, recorded in the result's environment
+ */
+public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials trials, Probes probes, Outputs outputs,
+        String classPath, HistoryTarget history, String shard, boolean dryRun, String version, String commandLine) {
+
+    /** The hidden command a fork runs ({@link ForkRunner#COMMAND}). */
+    public static final String FORK_COMMAND = ForkRunner.COMMAND;
+
+    /** Tasks per trial when neither the request nor the workload says ({@link Planner#DEFAULT_TASKS}). */
+    public static final long DEFAULT_TASKS = Planner.DEFAULT_TASKS;
+    /** Warmup trials per cell by default ({@link Planner#DEFAULT_WARMUP}). */
+    public static final int DEFAULT_WARMUP = Planner.DEFAULT_WARMUP;
+    /** Measured trials per cell by default ({@link Planner#DEFAULT_TRIALS}). */
+    public static final int DEFAULT_TRIALS = Planner.DEFAULT_TRIALS;
+
+    /**
+     * The matrix of cells: every combination of the lists is a cell.
+     *
+     * @param workload NAME, provider CLASS, {@code CLASS::METHOD} or FILE.java; null with a suite file
+     * @param executors executor specs ({@code NAME[:key=value,…]}); empty for the default
+     * @param params {@code NAME=V1[,V2…]}, one sweep each
+     * @param tasks tasks per trial (a list sweeps); empty for the workload's default
+     * @param concurrency tasks in flight (a list sweeps); empty for unlimited
+     * @param duration a trial's time window, or null
+     * @param rates open-model rates per second (a list sweeps); empty for the closed model
+     * @param timeout with rates: the start deadline of a task, or null
+     * @param jvms {@code LABEL=PATH} JVMs as columns
+     * @param jvmArgs {@code LABEL='OPTIONS'} JVM option sets as columns
+     */
+    public record Matrix(String workload, List<String> executors, List<String> params, List<Long> tasks,
+            List<Long> concurrency, Duration duration, List<Double> rates, Duration timeout, List<String> jvms,
+            List<String> jvmArgs) {
+
+        public Matrix {
+            executors = List.copyOf(executors);
+            params = List.copyOf(params);
+            tasks = List.copyOf(tasks);
+            concurrency = List.copyOf(concurrency);
+            rates = List.copyOf(rates);
+            jvms = List.copyOf(jvms);
+            jvmArgs = List.copyOf(jvmArgs);
+        }
+
+        /** One workload on these executors, every other choice its default. */
+        public static Matrix of(String workload, List<String> executors) {
+            return new Matrix(workload, executors, List.of(), List.of(), List.of(), null, List.of(), null, List.of(), List.of());
+        }
+    }
+
+    /**
+     * @param warmup warmup trials per cell, or null for the default (a suite's own)
+     * @param measured measured trials per cell, or null for the default (a suite's own)
+     * @param forks fresh JVMs per cell (0: every trial in this JVM)
+     * @param seed seed of generated inputs
+     * @param dataDir where generated inputs are cached, or null for the default root
+     * @param order {@code interleaved}, {@code grouped} or {@code random}, or null for the default
+     * @param batch calls of the operation per task
+     * @param maxFailures failed tasks tolerated before the exit code is 1
+     */
+    public record Trials(Integer warmup, Integer measured, int forks, long seed, Path dataDir, String order, long batch,
+            long maxFailures) {
+
+        /** The defaults of {@code vbench run}. */
+        public static final Trials DEFAULTS = new Trials(null, null, 0, 42, null, null, 1, 0);
+    }
+
+    /**
+     * @param pinning count JFR pinned-park events
+     * @param pinningThreshold shortest pinned park counted
+     * @param taskTimeout a trial with no task ending for this long is stuck; {@link Duration#ZERO}: never
+     * @param profileEvents what {@code --profile} samples; empty: no profile
+     * @param profiler {@code auto}, {@code async} or {@code jfr}
+     * @param profileInterval the sampling interval
+     */
+    public record Probes(boolean pinning, Duration pinningThreshold, Duration taskTimeout, List<ProfileEvent> profileEvents,
+            String profiler, Duration profileInterval) {
+
+        /** The defaults of {@code vbench run}. */
+        public static final Probes DEFAULTS = new Probes(true, Duration.ZERO, Duration.ofSeconds(60), List.of(), "auto",
+                Duration.ofMillis(10));
+
+        public Probes {
+            profileEvents = profileEvents == null ? List.of() : List.copyOf(profileEvents);
+        }
+    }
+
+    /**
+     * @param files {@code -o} targets: files (format by extension) or {@code -} for stdout
+     * @param format {@code --format}, or null
+     * @param metric {@code --metric}, or null for the default of the load shape
+     * @param slo a latency objective for a concurrency sweep ({@code p99<20ms}), or null
+     * @param quiet nothing on stdout when writing files; no progress
+     * @param verbose detail columns
+     * @param noProgress no progress bar
+     */
+    public record Outputs(List<String> files, Format format, Metric metric, String slo, boolean quiet, boolean verbose,
+            boolean noProgress) {
+
+        /** Tables on stdout, no files. */
+        public static final Outputs DEFAULTS = new Outputs(List.of(), null, null, null, false, false, false);
+
+        public Outputs {
+            files = List.copyOf(files);
+        }
+    }
+
+    /** A run of {@code matrix} with every other choice its default. */
+    public static RunRequest of(Matrix matrix) {
+        return new RunRequest(null, null, matrix, Trials.DEFAULTS, Probes.DEFAULTS, Outputs.DEFAULTS, null,
+                HistoryTarget.NONE, null, false, "", "vbench run");
+    }
+
+    public RunRequest withTrials(Trials t) {
+        return new RunRequest(suiteFile, scale, matrix, t, probes, outputs, classPath, history, shard, dryRun, version,
+                commandLine);
+    }
+
+    public RunRequest withOutputs(Outputs o) {
+        return new RunRequest(suiteFile, scale, matrix, trials, probes, o, classPath, history, shard, dryRun, version,
+                commandLine);
+    }
+
+    public RunRequest withProbes(Probes p) {
+        return new RunRequest(suiteFile, scale, matrix, trials, p, outputs, classPath, history, shard, dryRun, version,
+                commandLine);
+    }
+}

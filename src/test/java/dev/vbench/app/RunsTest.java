@@ -1,0 +1,106 @@
+package dev.vbench.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vbench.loader.UserCode;
+import dev.vbench.plan.Planner;
+import dev.vbench.result.CellResult;
+import dev.vbench.result.Metric;
+import dev.vbench.result.RunResult;
+import dev.vbench.result.TableDefaults;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Runs} driven in-process through its request, as JMH's tests drive {@code Runner} through
+ * {@code OptionsBuilder}: the values of the outcome, not the wording (the CLI tests keep that).
+ */
+class RunsTest {
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private RunOutcome run(RunRequest request) throws Exception {
+        return Runs.run(request, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    private static RunRequest noop(RunRequest.Matrix matrix, int trials) {
+        return RunRequest.of(matrix).withTrials(new RunRequest.Trials(0, trials, 0, 42, null, null, 1, 0))
+                .withProbes(new RunRequest.Probes(false, Duration.ZERO, Duration.ofSeconds(60), List.of(), "auto",
+                        Duration.ofMillis(10)));
+    }
+
+    @Test
+    void aMatrixRunsEveryCellForItsTrials() throws Exception {
+        RunRequest.Matrix matrix = new RunRequest.Matrix("noop", List.of("virtual", "fixed:threads=2"), List.of(),
+                List.of(1000L), List.of(), null, List.of(), null, List.of(), List.of());
+        RunOutcome o = run(noop(matrix, 2));
+        assertEquals(ExitCodes.OK, o.exitCode(), this::toString);
+        RunResult result = o.result();
+        assertEquals(List.of("virtual", "fixed:threads=2"), result.cells().stream().map(c -> c.config().executor().spec()).toList());
+        for (CellResult c : result.cells()) {
+            assertEquals(CellResult.OK, c.status());
+            assertEquals(2, c.trials().size());
+            assertEquals(1000, c.config().tasks());
+            assertTrue(c.trials().stream().allMatch(t -> t.completed() == 1000), c::toString);
+        }
+        assertEquals(Metric.MAKESPAN, TableDefaults.metric(result));
+        assertTrue(out.toString().contains("— makespan (ms)"), out::toString);
+    }
+
+    @Test
+    void aTimedRunRecordsItsWindowAndItsTablesShowThroughput() throws Exception {
+        RunRequest.Matrix matrix = new RunRequest.Matrix("noop", List.of("virtual", "fixed:threads=2"), List.of(),
+                List.of(), List.of(2L), Duration.ofMillis(100), List.of(), null, List.of(), List.of());
+        RunOutcome o = run(noop(matrix, 1));
+        assertEquals(ExitCodes.OK, o.exitCode(), this::toString);
+        for (CellResult c : o.result().cells()) {
+            assertEquals(100_000_000L, c.config().durationNanos());
+            assertEquals(100_000_000L, c.trials().get(0).makespanNanos(), "a timed trial's makespan is its window");
+        }
+        assertEquals(Metric.THROUGHPUT, TableDefaults.metric(o.result()));
+        assertTrue(out.toString().contains("— throughput (tasks/s)"), out::toString);
+    }
+
+    @Test
+    void aDryRunPlansAndRunsNothing() throws Exception {
+        RunRequest request = RunRequest.of(RunRequest.Matrix.of("noop", List.of("virtual", "fixed:threads=2")));
+        RunOutcome o = run(new RunRequest(null, null, request.matrix(), request.trials(), request.probes(), request.outputs(),
+                null, HistoryTarget.NONE, "2/2", true, "", "vbench run --dry-run"));
+        assertNull(o.result());
+        assertEquals(ExitCodes.OK, o.exitCode());
+        assertTrue(out.toString().startsWith("plan "), out::toString);
+        assertTrue(out.toString().contains("shard 2/2 (--shard 2/2)"), out::toString);
+    }
+
+    @Test
+    void aCellWhoseSlotsExceedTheHeapIsRefusedBeforeAnythingRuns() {
+        RunRequest.Matrix matrix = new RunRequest.Matrix("noop", List.of("virtual"), List.of(), List.of(1_000_000L),
+                List.of(), null, List.of(), null, List.of(), List.of());
+        var plan = Planner.plan(Runs.planRequest(RunRequest.of(matrix)), UserCode.builtIn());
+        EnvironmentException e = assertThrows(EnvironmentException.class, () -> Runs.checkHeap(plan, 1L << 20));
+        assertTrue(e.getMessage().contains("preallocates") && e.getMessage().contains("1 MiB max heap"), e.getMessage());
+        Runs.checkHeap(plan, 1L << 30); // fits
+    }
+
+    @Test
+    void requestsTheChecksRefuseAreUsageErrors() {
+        RunRequest sweepless = RunRequest.of(RunRequest.Matrix.of("noop", List.of("virtual")))
+                .withOutputs(new RunRequest.Outputs(List.of(), null, null, "p99<20ms", false, false, false));
+        assertTrue(assertThrows(UsageException.class, () -> run(sweepless)).getMessage().contains("--concurrency 1,4,16,64"));
+        RunRequest badOrder = RunRequest.of(RunRequest.Matrix.of("noop", List.of("virtual")))
+                .withTrials(new RunRequest.Trials(0, 1, 0, 42, null, "sideways", 1, 0));
+        assertTrue(assertThrows(UsageException.class, () -> Runs.planRequest(badOrder)).getMessage().contains("--order sideways"));
+    }
+
+    @Override
+    public String toString() {
+        return "--- stdout\n" + out + "--- stderr\n" + err;
+    }
+}

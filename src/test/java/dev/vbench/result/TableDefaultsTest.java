@@ -1,0 +1,42 @@
+package dev.vbench.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.vbench.testing.Fixtures;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The one default of what a table shows, from the load shape a result records. */
+class TableDefaultsTest {
+
+    private static final CellConfig CLOSED = new CellConfig("io", Map.of(), Fixtures.virtual(), 10_000, 8);
+    private static final CellConfig TIMED = new CellConfig("io", Map.of(), Fixtures.virtual(), 0, 8, 200_000_000L, 0, 0);
+    private static final CellConfig OPEN = new CellConfig("io", Map.of(), Fixtures.virtual(), 5000, 0, 0, 1000, 1_000_000_000L);
+    private static final CellConfig OPEN_TIMED = new CellConfig("io", Map.of(), Fixtures.virtual(), 5000, 0, 200_000_000L, 1000, 0);
+
+    @Test
+    void eachLoadShapeHasItsMetric() {
+        assertEquals(Metric.MAKESPAN, TableDefaults.metric(CLOSED));
+        assertEquals(Metric.THROUGHPUT, TableDefaults.metric(TIMED), "a timed trial's makespan is its window");
+        assertEquals(Metric.P99, TableDefaults.metric(OPEN), "an open trial's makespan is its schedule");
+        assertEquals(Metric.P99, TableDefaults.metric(OPEN_TIMED), "a rate for a time is still the open model");
+    }
+
+    @Test
+    void mixedCellsTakeTheMostSpecificShape() {
+        assertEquals(Metric.MAKESPAN, TableDefaults.metricOfConfigs(List.of()));
+        assertEquals(Metric.THROUGHPUT, TableDefaults.metricOfConfigs(List.of(CLOSED, TIMED, CLOSED)));
+        assertEquals(Metric.P99, TableDefaults.metricOfConfigs(List.of(TIMED, OPEN, CLOSED)));
+        assertEquals(Metric.P99, TableDefaults.metricOfConfigs(List.of(OPEN, TIMED)));
+    }
+
+    @Test
+    void aStoredSeriesLoadTextGivesTheSameMetricAsItsConfiguration() {
+        for (CellConfig c : List.of(CLOSED, TIMED, OPEN, OPEN_TIMED)) {
+            assertEquals(TableDefaults.metric(c), TableDefaults.metricOfLoadText(c.loadText()), c.loadText());
+        }
+        assertNull(TableDefaults.metricOfLoadText("mode=thrpt threads=1"), "JMH series have their own metric");
+    }
+}
