@@ -12,13 +12,13 @@ import dev.vbench.compare.Latencies;
 import dev.vbench.compare.Layout;
 import dev.vbench.diagnose.ComparedPair;
 import dev.vbench.diagnose.ComparedPairs;
-import dev.vbench.report.Numbers;
 import dev.vbench.report.compare.CompareFormat;
 import dev.vbench.result.Metric;
 import dev.vbench.result.ResultFormatException;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.TableDefaults;
 import dev.vbench.stats.MannWhitney;
+import dev.vbench.text.Numbers;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -235,7 +235,7 @@ public final class Compares {
             Change c = r.change();
             lines.add("  " + r.row().label() + ": " + Numbers.deltaPercent(c.delta()) + " "
                     + r.row().mode() + " (" + comparison.files().get(c.from()).label() + " → "
-                    + comparison.files().get(c.to()).label() + ", p=" + Numbers.fixed(c.pAdjusted(), 3) + " n="
+                    + comparison.files().get(c.to()).label() + ", p=" + Numbers.pValue(c.pAdjusted()) + " n="
                     + c.nFrom() + "+" + c.nTo() + ")");
         }
         return new Outcome(comparison, text, regressions, lines, ExitCodes.FAILED);

@@ -1,5 +1,6 @@
 package dev.vbench.app;
 
+import dev.vbench.engine.Calibration;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.Engine;
 import dev.vbench.engine.ForkPlan;
@@ -24,7 +25,8 @@ import java.util.Map;
 /**
  * The child side of {@code vbench run --forks N}: reads the {@link ForkPlan} the parent
  * ({@link ForkRunner}) wrote, runs that cell's warmup and measured trials in this JVM and writes
- * them as a vbench result file. The plan file is the whole protocol.
+ * them as a vbench result file; a calibration fork ({@code vbench calibrate --forks}) measures the rounds its
+ * plan names instead ({@link Calibration}) and writes them. The plan file is the whole protocol.
  *
  * <pre>{@code
  * int code = Forks.runCell(Path.of(planFile), Path.of(resultFile), 1, version, err);
@@ -76,6 +78,12 @@ public final class Forks {
         ForkPlan.Cell c = plan.cell();
         CellPlan cell = Planner.cell(code, c.id(), c.workload(), c.params(), c.executor(), c.load(), Math.max(1, c.batch()));
         StderrWarnings warnings = new StderrWarnings(err);
+        if (plan.calibrate() != null) { // a calibration fork: its rounds instead of trials
+            List<Calibration.Round> rounds = new Calibration(plan.calibration(), warnings::warning)
+                    .measure(List.of(cell), Path.of(plan.dataRoot())).get(0);
+            OutputFiles.writeAtomically(out, ResultCodec.mapper().writeValueAsString(new Calibration.Rounds(rounds)));
+            return ExitCodes.OK;
+        }
         TrialProbes.Settings probes = plan.probes();
         TrialProbes trialProbes = TrialProbes.standard(probes.pinning(), probes.pinningThreshold(), warnings::warning);
         Environment environment = EnvironmentProbe.capture(version,

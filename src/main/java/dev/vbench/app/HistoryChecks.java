@@ -4,10 +4,10 @@ import dev.vbench.history.Analysis;
 import dev.vbench.history.HistoryReports;
 import dev.vbench.history.HistoryStore;
 import dev.vbench.report.ConsoleRenderer;
-import dev.vbench.report.Numbers;
 import dev.vbench.report.Table;
 import dev.vbench.stats.MannWhitney;
 import dev.vbench.stats.Verdict;
+import dev.vbench.text.Numbers;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -98,13 +98,12 @@ public final class HistoryChecks {
                 t.row(List.of(String.valueOf(r.input().seriesId()), r.input().metric(), String.valueOf(r.newest().runId()),
                         HistoryReports.date(r.newest().started()), r.newest().commit().isEmpty() ? "-" : r.newest().commit(),
                         Numbers.fixed(r.newest().median(), 3), Numbers.fixed(r.baseline(), 3), String.valueOf(r.baselineRuns()),
-                        Numbers.deltaPercent(r.delta()) + " " + (r.verdict() == Verdict.SLOWER ? "worse"
-                                : r.verdict() == Verdict.FASTER ? "better" : "~"),
-                        HistoryReports.pValue(r.pAdjusted()), r.input().series()));
+                        Numbers.deltaPercent(r.delta()) + " " + (r.verdict() == Verdict.WITHIN_VARIANCE ? "~" : r.verdict().word()),
+                        Numbers.pValue(r.pAdjusted()), r.input().series()));
             }
         }
-        String summary = rows.size() + " series × metric(s) checked: " + regressions + " worse, " + improvements + " better;"
-                + " worse/better only when the Holm-adjusted p across all of them is below " + MannWhitney.ALPHA
+        String summary = rows.size() + " series × metric(s) checked: " + regressions + " slower, " + improvements + " faster;"
+                + " faster/slower only when the Holm-adjusted p across all of them is below " + MannWhitney.ALPHA
                 + " and the change exceeds the " + Percentages.format(request.noise()) + " noise band (--noise);"
                 + " ~ = within variance";
         Table table = t.footnote(summary).build();
@@ -124,7 +123,7 @@ public final class HistoryChecks {
         lines.add(failing.size() + " regression(s) larger than " + Percentages.format(threshold) + " (--fail-on-regression):");
         for (Analysis.CheckRow r : failing) {
             lines.add("  series " + r.input().seriesId() + " " + r.input().metric() + " run "
-                    + r.newest().runId() + ": " + Numbers.deltaPercent(r.delta()) + " (p=" + HistoryReports.pValue(r.pAdjusted())
+                    + r.newest().runId() + ": " + Numbers.deltaPercent(r.delta()) + " (p=" + Numbers.pValue(r.pAdjusted())
                     + " against " + r.baselineRuns() + " run(s)) " + r.input().series());
         }
         return new Outcome(rows, text, failing, lines, ExitCodes.FAILED);

@@ -3,9 +3,9 @@ package dev.vbench.app;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.plan.Plan;
 import dev.vbench.plan.Shards;
+import dev.vbench.text.Numbers;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -41,7 +41,7 @@ final class PlanPrinter {
             }
         }
         out.println((sharded == null ? "whole run" : "shard " + sharded.shard() + " (" + sharded.source() + ")") + ": "
-                + cells + " cell(s), estimate " + (timed ? String.format(Locale.ROOT, "%.1f s", weight / 1e9)
+                + cells + " cell(s), estimate " + (timed ? Numbers.fixed(weight / 1e9, 1) + " s"
                         : Math.round(weight) + " trials"));
         Map<String, Integer> slice = Shards.slices(whole, count);
         for (CellPlan c : whole.cells()) {

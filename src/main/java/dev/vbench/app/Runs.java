@@ -26,6 +26,7 @@ import dev.vbench.result.Environment;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.Sharding;
 import dev.vbench.suite.SuiteSpec;
+import dev.vbench.text.Numbers;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -189,8 +190,8 @@ public final class Runs {
             long heap = cell.jvm() == null || cell.jvm().info() == null ? maxHeapBytes : cell.jvm().info().maxHeapBytes();
             long slots = cell.tasks() * TrialRunner.slotBytesPerTask();
             if (heap > 0 && slots > heap) {
-                throw new EnvironmentException("cell " + cell.config().label() + " preallocates " + Heap.mebibytes(slots)
-                        + " of task slots per trial, more than the " + Heap.mebibytes(heap)
+                throw new EnvironmentException("cell " + cell.config().label() + " preallocates " + Numbers.bytes(slots)
+                        + " of task slots per trial, more than the " + Numbers.bytes(heap)
                         + " max heap of " + (cell.jvm() == null ? "this JVM; give it more with VBENCH_JAVA_OPTS="
                         : "JVM " + cell.jvm().label() + "; give it more with ") + Heap.option(2 * slots)
                         + (cell.jvm() == null ? "" : " in its --jvm-args") + ", or run fewer tasks and more --trials", null);

@@ -2,11 +2,11 @@ package dev.vbench.app;
 
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.RunListener;
-import dev.vbench.report.Numbers;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
 import dev.vbench.result.TableDefaults;
+import dev.vbench.text.Numbers;
 import java.io.PrintWriter;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;

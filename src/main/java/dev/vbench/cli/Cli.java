@@ -105,7 +105,7 @@ public final class Cli {
         } else {
             fix = "give the JVM more with VBENCH_JAVA_OPTS=" + Heap.option(2 * maxHeapBytes);
         }
-        err.println("vbench: out of memory (" + reason + ", max heap " + Heap.mebibytes(maxHeapBytes) + ")"
+        err.println("vbench: out of memory (" + reason + ", max heap " + Heap.size(maxHeapBytes) + ")"
                 + (doing == null ? "" : " while " + doing) + "; " + fix);
         if (stacktrace) {
             e.printStackTrace(err);

@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
 /**
  * The child side of {@code vbench run --forks N} (hidden): reads the fork plan the parent
  * (engine/ForkRunner) wrote, runs that cell's warmup and measured trials in this JVM and writes
- * them as a vbench result file. The plan file is the whole protocol.
+ * them as a vbench result file; a calibration fork ({@code vbench calibrate --forks}) measures the rounds its
+ * plan names instead and writes them. The plan file is the whole protocol.
  */
 @Command(name = RunRequest.FORK_COMMAND, hidden = true,
         description = "Internal: run the cell of a fork plan in this JVM and write its trials to RESULT"

@@ -61,17 +61,14 @@ public record Comparison(List<Dataset> files, Layout layout, List<int[]> pairs, 
 
     /**
      * Rows whose change is {@code slower} (significant and beyond the noise band) by more than
-     * {@code threshold} (a fraction: 0.05 = 5%) in the bad direction of the metric.
+     * {@code threshold} (a fraction: 0.05 = 5%) in the bad direction of the metric
+     * ({@link Verdict#regressionBeyond}).
      */
     public List<Regression> regressions(double threshold) {
         List<Regression> out = new ArrayList<>();
         for (Row row : rows) {
             for (Change c : row.changes()) {
-                if (c == null || c.verdict() != Verdict.SLOWER) {
-                    continue;
-                }
-                double worse = row.higherIsBetter() ? -c.delta() : c.delta();
-                if (worse > threshold) {
+                if (c != null && c.verdict().regressionBeyond(c.delta(), row.higherIsBetter(), threshold)) {
                     out.add(new Regression(row, c));
                 }
             }

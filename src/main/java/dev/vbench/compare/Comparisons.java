@@ -3,7 +3,6 @@ package dev.vbench.compare;
 import dev.vbench.compare.Comparison.GeomeanRow;
 import dev.vbench.result.MetricSummary;
 import dev.vbench.stats.Geomean;
-import dev.vbench.stats.Holm;
 import dev.vbench.stats.MannWhitney;
 import dev.vbench.stats.Summaries;
 import dev.vbench.stats.Verdict;
@@ -17,8 +16,8 @@ import java.util.Set;
 /**
  * Computes a {@link Comparison}: matches rows across files by configuration, summarises each side
  * (median and 95% CI, {@link Summaries}), tests each pair of the layout with a two-sided
- * Mann-Whitney U test ({@link MannWhitney}), corrects each column of tests with Holm
- * ({@link Holm}), decides verdicts ({@link Verdict}) and builds the geomean row ({@link Geomean})
+ * Mann-Whitney U test ({@link MannWhitney}), corrects each column of tests with Holm and decides the
+ * verdicts ({@link Verdict#decide}), and builds the geomean row ({@link Geomean})
  * and the footnotes. Problems a user must fix (nothing matches, ambiguous matches, mixed units)
  * are {@link IllegalArgumentException}s with a one-sentence message.
  */
@@ -126,24 +125,23 @@ public final class Comparisons {
         return new Row(label, key, any.mode(), any.unit(), any.higherIsBetter(), columns, changes, shed);
     }
 
-    /** Holm across the rows of each column of changes (docs/statistics.md rule 5), then the verdicts. */
+    /** Holm across the rows of each column of changes, then the verdicts (docs/statistics.md rules 5 and 6). */
     private static List<Row> applyHolm(List<Row> rows, List<int[]> pairs, CompareOptions options) {
         List<List<Change>> changes = new ArrayList<>();
         rows.forEach(r -> changes.add(new ArrayList<>(r.changes())));
         for (int c = 0; c < pairs.size(); c++) {
-            double[] p = new double[rows.size()];
+            List<Verdict.Test> tests = new ArrayList<>();
             for (int r = 0; r < rows.size(); r++) {
                 Change ch = changes.get(r).get(c);
-                p[r] = ch == null ? Double.NaN : ch.p();
+                tests.add(ch == null ? new Verdict.Test(Double.NaN, Double.NaN, rows.get(r).higherIsBetter())
+                        : new Verdict.Test(ch.delta(), ch.p(), rows.get(r).higherIsBetter()));
             }
-            double[] adjusted = Holm.adjust(p);
+            Verdict.Decided decided = Verdict.decide(tests, options.noise(), options.alpha());
             for (int r = 0; r < rows.size(); r++) {
                 Change ch = changes.get(r).get(c);
                 if (ch != null) {
-                    Verdict v = Verdict.of(ch.delta(), adjusted[r], options.noise(), rows.get(r).higherIsBetter(),
-                            options.alpha());
-                    changes.get(r).set(c, new Change(ch.from(), ch.to(), ch.ratio(), ch.p(), adjusted[r], ch.nFrom(),
-                            ch.nTo(), v, ch.shedLoad()));
+                    changes.get(r).set(c, new Change(ch.from(), ch.to(), ch.ratio(), ch.p(), decided.pAdjusted()[r],
+                            ch.nFrom(), ch.nTo(), decided.verdicts()[r], ch.shedLoad()));
                 }
             }
         }

@@ -1,7 +1,7 @@
 package dev.vbench.compare;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.vbench.result.CellConfig;
+import dev.vbench.result.CellIdentity;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
 import dev.vbench.result.JmhBenchmark;
@@ -11,6 +11,7 @@ import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.TableDefaults;
 import dev.vbench.stats.Summaries;
+import dev.vbench.text.Numbers;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -122,7 +123,7 @@ public final class Inputs {
             if (jvm != null) {
                 env.put("JVM", jvm.vendor() + " " + jvm.version());
                 env.put("CPUs", String.valueOf(jvm.availableProcessors()));
-                env.put("heap", (jvm.maxHeapBytes() >> 20) + " MiB");
+                env.put("heap", Numbers.bytes(jvm.maxHeapBytes()));
                 env.put("GC", jvm.gc());
                 env.put("JVM options", String.join(" ", jvm.options()));
             }
@@ -198,25 +199,24 @@ public final class Inputs {
     }
 
     /**
-     * The configuration of a cell as dimensions: workload, parameters, executor spec, then every
-     * other field of {@link CellConfig} that has a value (tasks, concurrency when limited, and any
-     * field a later schema adds), read from its JSON form so new fields take part in matching.
+     * The configuration of a cell as dimensions: its identifying fields ({@link CellIdentity}, the one
+     * definition the history's series share) with workload, parameters (one dimension each, so
+     * {@code --match-ignore} can name one) and executor spec first, then every other field; concurrency 0
+     * (unlimited, the default) is left out of the labels.
      */
     static List<Dim> key(CellConfig config) {
         List<Dim> key = new ArrayList<>();
         key.add(new Dim("workload", config.workload(), true));
         config.params().forEach((k, v) -> key.add(new Dim(k, v, false)));
         key.add(new Dim("executor", config.executor().spec(), true));
-        JsonNode tree = ResultCodec.mapper().valueToTree(config);
-        for (Map.Entry<String, JsonNode> field : tree.properties()) {
-            JsonNode value = field.getValue();
-            if (STRUCTURED.contains(field.getKey()) || value.isNull() || value.isMissingNode()) {
+        for (CellIdentity.Field field : CellIdentity.fields(config)) {
+            if (STRUCTURED.contains(field.name())) {
                 continue;
             }
-            if (field.getKey().equals("concurrency") && value.asLong() == 0) {
+            if (field.name().equals("concurrency") && field.value().asLong() == 0) {
                 continue; // 0 = unlimited, the default
             }
-            key.add(new Dim(field.getKey(), value.isValueNode() ? value.asText() : value.toString(), false));
+            key.add(new Dim(field.name(), field.text(), false));
         }
         return key;
     }
@@ -230,7 +230,7 @@ public final class Inputs {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("JVM", e.javaVendor() + " " + e.javaVersion());
         env.put("CPUs", String.valueOf(e.availableProcessors()));
-        env.put("heap", (e.maxHeapBytes() >> 20) + " MiB");
+        env.put("heap", Numbers.bytes(e.maxHeapBytes()));
         env.put("OS", e.osName() + " " + e.osVersion() + " " + e.osArch());
         env.put("vbench", e.vbenchVersion());
         return env;

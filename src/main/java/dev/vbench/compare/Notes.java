@@ -2,11 +2,11 @@ package dev.vbench.compare;
 
 import dev.vbench.result.MetricSummary;
 import dev.vbench.stats.MannWhitney;
+import dev.vbench.text.Numbers;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -103,7 +103,7 @@ public final class Notes {
             for (Change c : row.changes()) {
                 if (c != null && !c.shedLoad() && Math.min(c.nFrom(), c.nTo()) < MannWhitney.MIN_SAMPLES_PER_SIDE) {
                     untestable.putIfAbsent(row.label(), row.label() + " n=" + c.nFrom() + "+" + c.nTo() + ": "
-                            + String.format(Locale.ROOT, "%.3f", MannWhitney.minimumP(c.nFrom(), c.nTo())));
+                            + Numbers.pValue(MannWhitney.minimumP(c.nFrom(), c.nTo())));
                 }
             }
             for (MetricSummary s : row.columns()) {
@@ -112,7 +112,7 @@ public final class Notes {
         }
         if (!untestable.isEmpty()) {
             notes.add("fewer than " + MannWhitney.MIN_SAMPLES_PER_SIDE + " samples on a side leave the test too little"
-                    + " power to detect a difference at α = " + String.format(Locale.ROOT, "%.2f", MannWhitney.ALPHA)
+                    + " power to detect a difference at α = " + Numbers.fixed(MannWhitney.ALPHA, 2)
                     + " (smallest possible p: " + list(new ArrayList<>(untestable.values())) + "); use 6 or more trials");
         }
         if (noCi) {

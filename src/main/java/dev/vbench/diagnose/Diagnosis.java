@@ -9,9 +9,9 @@ import dev.vbench.result.Telemetry;
 import dev.vbench.result.TrialHistograms;
 import dev.vbench.result.TrialResult;
 import dev.vbench.stats.Descriptive;
+import dev.vbench.text.Numbers;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 import org.HdrHistogram.Histogram;
@@ -103,7 +103,7 @@ public final class Diagnosis {
             return "not recorded";
         }
         double share = busy / cpus;
-        return fixed(busy, 1) + " of " + cpus + (cpus == 1 ? " core" : " cores") + " (" + WhyLines.percent(share)
+        return Numbers.fixed(busy, 1) + " of " + cpus + (cpus == 1 ? " core" : " cores") + " (" + WhyLines.percent(share)
                 + (share >= SATURATED ? ", saturated" : "") + ")";
     }
 
@@ -178,8 +178,8 @@ public final class Diagnosis {
         if (ratio < ALLOC_RATIO || Math.max(a, b) < ALLOC_MIN_BYTES) {
             return Optional.empty();
         }
-        return Optional.of(to.label() + ": " + bytes(a) + " allocated per task, " + from.label() + ": "
-                + bytes(b) + " (" + fixed(ratio, 1) + "x as much on " + (a > b ? to.label() : from.label())
+        return Optional.of(to.label() + ": " + Numbers.bytes(a) + " allocated per task, " + from.label() + ": "
+                + Numbers.bytes(b) + " (" + Numbers.fixed(ratio, 1) + "x as much on " + (a > b ? to.label() : from.label())
                 + "; heap bytes of the whole process, median per trial)");
     }
 
@@ -193,18 +193,6 @@ public final class Diagnosis {
     }
 
     private static String millis(double nanos) {
-        return fixed(nanos / 1e6, nanos >= 1e7 ? 1 : 3) + " ms";
-    }
-
-    /** Bytes in B, KiB or MiB with one decimal. */
-    static String bytes(double b) {
-        if (b >= 1 << 20) {
-            return fixed(b / (1 << 20), 1) + " MiB";
-        }
-        return b >= 1024 ? fixed(b / 1024, 1) + " KiB" : fixed(b, 0) + " B";
-    }
-
-    private static String fixed(double v, int decimals) {
-        return String.format(Locale.ROOT, "%." + decimals + "f", v);
+        return Numbers.fixed(nanos / 1e6, nanos >= 1e7 ? 1 : 3) + " ms";
     }
 }

@@ -41,9 +41,11 @@ import java.util.TreeMap;
  *     by its SHA-256 in the parent's result ({@link RunSettings#code()}); empty for built-ins only
  * @param taskTimeoutNanos the parent's {@code --task-timeout}, 0 = off
  * @param profile what the fork profiles of its measured trials ({@code --profile}); off when absent
+ * @param calibrate present when the fork calibrates ({@code vbench calibrate --forks}) instead of running
+ *     trials: its rounds, measured by {@link Calibration} and written as {@link Calibration.Rounds}; null for a run's fork
  */
 public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long seed, String dataRoot, boolean pinning,
-        long pinningThresholdNanos, List<String> classPath, long taskTimeoutNanos, ProfileRequest profile) {
+        long pinningThresholdNanos, List<String> classPath, long taskTimeoutNanos, ProfileRequest profile, Rounds calibrate) {
 
     public ForkPlan {
         if (cell == null || dataRoot == null) {
@@ -51,6 +53,32 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
         }
         classPath = classPath == null ? List.of() : List.copyOf(classPath);
         profile = profile == null ? ProfileRequest.OFF : profile;
+    }
+
+    /** A run's fork. */
+    public ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long seed, String dataRoot, boolean pinning,
+            long pinningThresholdNanos, List<String> classPath, long taskTimeoutNanos, ProfileRequest profile) {
+        this(cell, warmupTrials, measuredTrials, seed, dataRoot, pinning, pinningThresholdNanos, classPath, taskTimeoutNanos,
+                profile, null);
+    }
+
+    /**
+     * The rounds of a calibration fork.
+     *
+     * @param warmupRounds rounds before the measured ones
+     * @param rounds measured rounds
+     */
+    public record Rounds(int warmupRounds, int rounds) {}
+
+    /** This plan as a calibration fork's: it measures {@code rounds} of its cell instead of running trials. */
+    public ForkPlan calibrating(Rounds rounds) {
+        return new ForkPlan(cell, warmupTrials, measuredTrials, seed, dataRoot, pinning, pinningThresholdNanos, classPath,
+                taskTimeoutNanos, profile, rounds);
+    }
+
+    /** What a calibration fork measures: its rounds, its probes and what it profiles. */
+    public Calibration.Settings calibration() {
+        return new Calibration.Settings(calibrate.warmupRounds(), calibrate.rounds(), probes(), profile);
     }
 
     /** A plan that profiles nothing. */

@@ -28,7 +28,8 @@ import java.util.concurrent.TimeUnit;
  * ({@code RuntimeMXBean.getInputArguments()}, debugger agents left out) and the same class path,
  * running the hidden subcommand {@value #COMMAND} with three arguments: the {@link ForkPlan} file
  * (the cell, its trials, seed, data directory and probe settings), the file to write its result to,
- * and its fork number. Each fork records the same telemetry as the parent's probes. The
+ * and its fork number. Each fork records the same telemetry as the parent's probes. A calibration fork
+ * ({@link #runCalibrationFork}) is the same child with the same plan file, which then also names its rounds. The
  * {@link Engine} runs a cell's forks and merges the trials in fork order, numbering forks from 1 (0 means "in the vbench JVM itself").
  *
  * <p>The measured trials of a cell are split across the forks (fork f of N runs ⌊T/N⌋ trials, one
@@ -223,6 +224,41 @@ public final class ForkRunner {
                 default -> in >= timeoutNanos + TimeUnit.SECONDS.toNanos(START_SECONDS)
                         ? "did not start its cell within the task timeout (" + limit + ") and " + START_SECONDS + " s" : null;
             };
+        }
+    }
+
+    /**
+     * Starts one calibration fork ({@code vbench calibrate --forks}) of {@code cell}: the same child and plan
+     * file as a run's fork, its plan {@linkplain ForkPlan#calibrating calibrating}, and reads the rounds it
+     * wrote ({@link Calibration.Rounds}). A fork that fails explains itself in its last line: a usage error
+     * (the workload's tasks fail) stays one, anything else is the environment's.
+     */
+    List<Calibration.Round> runCalibrationFork(CellPlan cell, Path dataRoot, int fork, ForkPlan.Rounds rounds)
+            throws IOException, InterruptedException {
+        RunSettings settings = new RunSettings(0, 0, 0, Calibration.SEED);
+        Path planFile = ForkPlan.of(cell, settings, dataRoot, probes, 0, taskTimeout, profile).calibrating(rounds)
+                .write(scratchDir);
+        Path resultFile = scratchFile(".json");
+        Path logFile = scratchFile(".log");
+        try {
+            List<String> command = new ArrayList<>(javaCommand(cell.jvm()));
+            command.addAll(childArguments(planFile, resultFile, fork));
+            JavaProcess.Ended ended = JavaProcess.run(command, logFile);
+            String last = ended.lastLine().replaceFirst("^vbench: ", "");
+            if (ended.exitCode() == WorkloadException.USAGE) {
+                throw WorkloadException.usage(last); // the fork's own one line (e.g. the workload's tasks fail)
+            }
+            List<Calibration.Round> measured = ended.exitCode() != 0 || Files.size(resultFile) == 0 ? List.of()
+                    : ResultCodec.mapper().readValue(resultFile.toFile(), Calibration.Rounds.class).rounds();
+            if (ended.exitCode() != 0 || measured.size() != rounds.rounds()) {
+                throw new WorkloadException(WorkloadException.ENVIRONMENT, "a calibrate fork for " + cell.executor().spec()
+                        + " exited " + ended.exitCode() + ": " + last);
+            }
+            return measured;
+        } finally {
+            Files.deleteIfExists(planFile);
+            Files.deleteIfExists(resultFile);
+            Files.deleteIfExists(logFile);
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.vbench.history;
 
-import dev.vbench.stats.Holm;
 import dev.vbench.stats.MannWhitney;
 import dev.vbench.stats.Verdict;
 import java.util.ArrayList;
@@ -119,9 +118,9 @@ public final class Analysis {
     public record CheckRow(CheckInput input, HistoryStore.Point newest, int baselineRuns, double baseline, double delta,
             double p, double pAdjusted, Verdict verdict, String method) {
 
-        /** True when this row is a regression larger than {@code threshold} (a fraction). */
+        /** True when this row is a regression larger than {@code threshold} (a fraction; {@link Verdict#regressionBeyond}). */
         public boolean regression(double threshold) {
-            return verdict == Verdict.SLOWER && Math.abs(delta) >= threshold;
+            return verdict.regressionBeyond(delta, input.higherIsBetter(), threshold);
         }
     }
 
@@ -131,7 +130,8 @@ public final class Analysis {
      * prediction interval over the segment's medians, t = (x − mean) / (s·√(1 + 1/n)) with n − 1
      * degrees of freedom (Bencher's {@code t_test} threshold); with fewer than
      * {@link #MIN_BASELINE_RUNS} runs, Mann-Whitney of the trials against the previous run's. The p
-     * values are Holm-adjusted across all rows (docs/statistics.md rule 5).
+     * values are Holm-adjusted across all rows, then each row gets its verdict ({@link Verdict#decide},
+     * docs/statistics.md rules 5 and 6).
      */
     public static List<CheckRow> check(List<CheckInput> inputs, Settings s, double noise, double alpha) {
         List<CheckRow> rows = new ArrayList<>();
@@ -160,13 +160,13 @@ public final class Analysis {
             List<HistoryStore.Point> segment = before.subList(start, before.size());
             rows.add(test(in, newest, segment));
         }
-        double[] p = rows.stream().mapToDouble(CheckRow::p).toArray();
-        double[] adjusted = Holm.adjust(p);
+        Verdict.Decided decided = Verdict.decide(
+                rows.stream().map(r -> new Verdict.Test(r.delta(), r.p(), r.input().higherIsBetter())).toList(), noise, alpha);
         List<CheckRow> out = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             CheckRow r = rows.get(i);
-            out.add(new CheckRow(r.input(), r.newest(), r.baselineRuns(), r.baseline(), r.delta(), r.p(), adjusted[i],
-                    Verdict.of(r.delta(), adjusted[i], noise, r.input().higherIsBetter(), alpha), r.method()));
+            out.add(new CheckRow(r.input(), r.newest(), r.baselineRuns(), r.baseline(), r.delta(), r.p(),
+                    decided.pAdjusted()[i], decided.verdicts()[i], r.method()));
         }
         return out;
     }

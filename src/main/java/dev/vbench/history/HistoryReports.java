@@ -2,9 +2,10 @@ package dev.vbench.history;
 
 import dev.vbench.report.ConsoleRenderer;
 import dev.vbench.report.Html;
-import dev.vbench.report.Numbers;
 import dev.vbench.report.SvgChart;
 import dev.vbench.report.Table;
+import dev.vbench.stats.Verdict;
+import dev.vbench.text.Numbers;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -49,23 +50,8 @@ public final class HistoryReports {
     public static String compactLine(String store, HistoryStore.Compaction done) {
         String change = done.bytesBefore() == 0 ? ""
                 : " (" + Numbers.deltaPercent((double) done.bytesAfter() / done.bytesBefore() - 1) + ")";
-        return "compacted " + store + " (" + done.action() + "): " + bytes(done.bytesBefore()) + " → "
-                + bytes(done.bytesAfter()) + change + " in " + Numbers.fixed(done.seconds(), 1) + " s";
-    }
-
-    /** A size in binary units with one decimal: {@code 512 B}, {@code 3.4 KiB}, {@code 1.6 GiB}. */
-    static String bytes(long n) {
-        if (n < 1024) {
-            return n + " B";
-        }
-        String[] units = {"KiB", "MiB", "GiB", "TiB"};
-        double v = n / 1024.0;
-        int u = 0;
-        while (v >= 1024 && u < units.length - 1) {
-            v /= 1024;
-            u++;
-        }
-        return Numbers.fixed(v, 1) + " " + units[u];
+        return "compacted " + store + " (" + done.action() + "): " + Numbers.bytes(done.bytesBefore()) + " → "
+                + Numbers.bytes(done.bytesAfter()) + change + " in " + Numbers.fixed(done.seconds(), 1) + " s";
     }
 
     /**
@@ -149,19 +135,12 @@ public final class HistoryReports {
     public static String analyzeLine(HistoryStore.SeriesInfo s, String metric, boolean higherIsBetter, Analysis.Found f,
             HistoryStore.Ack ack) {
         double change = f.stats().forwardChange();
-        String word = Double.isNaN(change) ? "" : (change > 0) == higherIsBetter ? " better" : " worse";
+        Verdict direction = Verdict.direction(change, higherIsBetter);
+        String word = direction == Verdict.WITHIN_VARIANCE ? "" : " " + direction.word();
         return "series " + s.id() + " " + metric + " " + date(f.firstAfter().started()) + " run " + f.firstAfter().runId()
                 + " commit " + commit(f.firstAfter().commit()) + " " + Numbers.deltaPercent(change) + word + " p="
-                + pValue(f.stats().p()) + " | " + s.testbed() + " | " + s.key().label()
+                + Numbers.pValue(f.stats().p()) + " | " + s.testbed() + " | " + s.key().label()
                 + (ack == null ? "" : " | acknowledged: " + ack.reason());
-    }
-
-    /** A p-value: 4 significant digits, exponent below 0.001. */
-    public static String pValue(double p) {
-        if (Double.isNaN(p)) {
-            return "n/a";
-        }
-        return p != 0 && p < 0.001 ? String.format(Locale.ROOT, "%.2e", p) : String.format(Locale.ROOT, "%.4f", p);
     }
 
     /** A Unicode sparkline of {@code values} (NaN skipped), at most {@link #SPARK_WIDTH} characters. */
@@ -214,7 +193,7 @@ public final class HistoryReports {
                 HistoryStore.Ack ack = ackByRun.get(p.runId());
                 t.row(List.of("", "", "", "·········", "", "", ""));
                 t.row(List.of("", "", "", Numbers.deltaPercent(f.stats().forwardChange()), "", "",
-                        "change point p=" + pValue(f.stats().p()) + (ack == null ? "" : ", acknowledged: " + ack.reason())));
+                        "change point p=" + Numbers.pValue(f.stats().p()) + (ack == null ? "" : ", acknowledged: " + ack.reason())));
                 t.row(List.of("", "", "", "·········", "", "", ""));
             }
             String jvm = (p.javaVendor() + " " + p.javaVersion()).strip();

@@ -1,6 +1,6 @@
 package dev.vbench.history;
 
-import dev.vbench.workload.sql.JdbcTarget;
+import dev.vbench.jdbc.JdbcTarget;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;

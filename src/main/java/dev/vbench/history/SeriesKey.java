@@ -1,8 +1,8 @@
 package dev.vbench.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vbench.result.CellConfig;
+import dev.vbench.result.CellIdentity;
 import dev.vbench.result.JmhBenchmark;
 import dev.vbench.result.ResultCodec;
 import java.nio.charset.StandardCharsets;
@@ -12,7 +12,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -21,9 +20,12 @@ import java.util.TreeMap;
  * exactly when these are equal on the same testbed; the exact JVM version and vendor are metadata
  * on each result (a JDK update is a point in the trend, not a new series).
  *
- * <p>The fingerprint is SHA-256 over every field of the cell's configuration as JSON (the
- * executor by its spec), so a field a later schema adds (a JVM label, JVM options) takes part
- * without code here; {@link #METADATA} lists fields that never do. A JVM object field
+ * <p>The fingerprint is SHA-256 over the cell's identifying fields ({@link CellIdentity}, the one
+ * definition {@code compare} matches cells by: every field of its configuration as JSON, the executor by
+ * its spec), so a field a later schema adds (a JVM label, JVM options) takes part without code here;
+ * {@link CellIdentity#METADATA} lists fields that never do. Unlike compare, the parameters count as one
+ * JSON text, every field counts as stored (concurrency 0 included) and the JVM's options
+ * ({@code --jvm-args}) are added: the fingerprint of a stored series must never change. A JVM object field
  * ({@code jvm}: a {@link dev.vbench.result.JvmInfo}) counts with its label and options only.
  *
  * @param fingerprint SHA-256 hex of the canonical fields
@@ -40,10 +42,6 @@ import java.util.TreeMap;
 public record SeriesKey(String fingerprint, String label, String workload, String params, String executor, long tasks,
         int concurrency, String loadShape, String jvmLabel, String jvmOptions) {
 
-    /** Configuration fields that describe the JVM exactly and are metadata, not part of the series. */
-    static final Set<String> METADATA = Set.of("javaVersion", "javaVendor", "jvmVersion", "jvmVendor", "vmName",
-            "vmVersion");
-
     /** The series of a vbench cell that ran in the run's own JVM. */
     public static SeriesKey of(CellConfig config) {
         return of(config, List.of());
@@ -56,16 +54,12 @@ public record SeriesKey(String fingerprint, String label, String workload, Strin
      *     names only their label): part of the series, so that other options start another one
      */
     public static SeriesKey of(CellConfig config, List<String> options) {
-        ObjectNode tree = ResultCodec.mapper().valueToTree(config);
         Map<String, String> fields = new TreeMap<>();
         String jvmLabel = "";
         String jvmOptions = "";
-        for (Map.Entry<String, JsonNode> e : tree.properties()) {
-            String name = e.getKey();
-            JsonNode value = e.getValue();
-            if (METADATA.contains(name) || value.isNull() || value.isMissingNode()) {
-                continue;
-            }
+        for (CellIdentity.Field field : CellIdentity.fields(config)) {
+            String name = field.name();
+            JsonNode value = field.value();
             String lower = name.toLowerCase(Locale.ROOT);
             if (lower.startsWith("jvm") && value.isObject()) {
                 // a JVM description (dev.vbench.result.JvmInfo): its label and options break history,
@@ -76,8 +70,7 @@ public record SeriesKey(String fingerprint, String label, String workload, Strin
                 fields.put(name + ".options", jvmOptions);
                 continue;
             }
-            String text = name.equals("executor") ? config.executor().spec()
-                    : value.isValueNode() ? value.asText() : value.toString();
+            String text = field.text();
             fields.put(name, text);
             if (lower.startsWith("jvm")) {
                 String shown = value.isArray() ? String.join(" ", iterate(value)) : value.isValueNode() ? value.asText() : text;

@@ -1,12 +1,13 @@
 package dev.vbench.report;
 
 import dev.vbench.compare.Change;
-import dev.vbench.compare.Comparison;
 import dev.vbench.compare.Comparison.GeomeanRow;
+import dev.vbench.compare.Comparison;
 import dev.vbench.compare.Dim;
 import dev.vbench.compare.Layout;
 import dev.vbench.compare.Row;
 import dev.vbench.result.MetricSummary;
+import dev.vbench.text.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -298,7 +299,7 @@ public final class ComparisonTables {
         if (!style.verbose()) {
             return "";
         }
-        return " (p=" + (Double.isNaN(ch.pAdjusted()) ? "n/a" : Numbers.fixed(ch.pAdjusted(), 3)) + " n=" + ch.nFrom()
+        return " (p=" + Numbers.pValue(ch.pAdjusted()) + " n=" + ch.nFrom()
                 + "+" + ch.nTo() + ")";
     }
 }

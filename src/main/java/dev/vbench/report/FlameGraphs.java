@@ -8,6 +8,7 @@ import dev.vbench.diagnose.FrameTree;
 import dev.vbench.diagnose.FrameTree.Node;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Profile;
+import dev.vbench.text.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -281,7 +282,7 @@ public final class FlameGraphs {
     }
 
     private static String num(double v, int decimals) {
-        String s = String.format(Locale.ROOT, "%." + decimals + "f", v);
+        String s = Numbers.fixed(v, decimals);
         return s.contains(".") ? s.replaceAll("0+$", "").replaceAll("\\.$", "") : s;
     }
 

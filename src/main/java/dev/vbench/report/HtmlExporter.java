@@ -9,6 +9,7 @@ import dev.vbench.report.ReportDocument.TableBlock;
 import dev.vbench.report.ReportDocument.Why;
 import dev.vbench.result.Environment;
 import dev.vbench.result.RunResult;
+import dev.vbench.text.Numbers;
 import java.util.List;
 
 /**
@@ -82,7 +83,7 @@ final class HtmlExporter implements Exporter {
         b.row(List.of("JVM", env.javaVendor() + " " + env.javaVersion() + " (" + env.jvmName() + ")"));
         b.row(List.of("JVM arguments", String.join(" ", env.jvmArguments())));
         b.row(List.of("OS", env.osName() + " " + env.osVersion() + " " + env.osArch()));
-        b.row(List.of("CPUs / max heap", env.availableProcessors() + " / " + (env.maxHeapBytes() >> 20) + " MiB"));
+        b.row(List.of("CPUs / max heap", env.availableProcessors() + " / " + Numbers.bytes(env.maxHeapBytes())));
         b.row(List.of("host", env.hostName()));
         b.row(List.of("started", env.startTime()));
         b.row(List.of("command", env.commandLine()));

@@ -6,6 +6,7 @@ import dev.vbench.result.LatencySummary;
 import dev.vbench.result.TrialResult;
 import dev.vbench.spi.Durations;
 import dev.vbench.stats.Summaries;
+import dev.vbench.text.Numbers;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -6,6 +6,7 @@ import dev.vbench.compare.Layout;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
+import dev.vbench.text.Numbers;
 import java.util.List;
 
 /**

@@ -8,6 +8,7 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
 import dev.vbench.result.Metric;
 import dev.vbench.result.RunResult;
+import dev.vbench.text.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -150,7 +151,7 @@ public record ReportDocument(String title, List<String> preface, Environment env
         Environment env = environment;
         return "vbench " + env.vbenchVersion() + " · " + env.javaVendor() + " " + env.javaVersion() + " · "
                 + env.availableProcessors() + " CPUs · " + env.osName() + " " + env.osArch() + " · "
-                + (env.maxHeapBytes() >> 20) + " MiB max heap";
+                + Numbers.bytes(env.maxHeapBytes()) + " max heap";
     }
 
     /** The document of a result: a suite's tables when it is a suite run's ({@link RunResult#suite()}), else one section per workload. */

@@ -1,7 +1,7 @@
 package dev.vbench.report;
 
-import dev.vbench.compare.CellComparison;
 import dev.vbench.compare.CellComparison.DisplayUnit;
+import dev.vbench.compare.CellComparison;
 import dev.vbench.compare.CellDimension;
 import dev.vbench.compare.Layout;
 import dev.vbench.compare.Notes;
@@ -10,6 +10,7 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
 import dev.vbench.result.RunResult;
+import dev.vbench.text.Numbers;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -233,7 +234,7 @@ public final class RunTables {
     /** What a JVM footnote says about one JVM. */
     public static String jvmText(dev.vbench.result.JvmInfo j) {
         return j.label() + ": " + j.vendor() + " " + j.version() + " (" + j.vmName() + " " + j.vmVersion() + "), "
-                + j.gc() + ", " + j.availableProcessors() + " CPUs, " + (j.maxHeapBytes() >> 20) + " MiB max heap"
+                + j.gc() + ", " + j.availableProcessors() + " CPUs, " + Numbers.bytes(j.maxHeapBytes()) + " max heap"
                 + (j.options().isEmpty() ? "" : ", options " + String.join(" ", j.options()));
     }
 

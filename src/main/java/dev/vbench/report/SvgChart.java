@@ -1,5 +1,6 @@
 package dev.vbench.report;
 
+import dev.vbench.text.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -202,9 +203,9 @@ public final class SvgChart {
         return digits + suffix;
     }
 
-    /** Formats a number with {@code decimals} decimals in Locale.ROOT. */
+    /** Formats a number with {@code decimals} decimals in Locale.ROOT ({@link Numbers#fixed}). */
     static String num(double v, int decimals) {
-        return String.format(Locale.ROOT, "%." + decimals + "f", v);
+        return Numbers.fixed(v, decimals);
     }
 
     /** The frame, axes, ticks and legend of one chart. */

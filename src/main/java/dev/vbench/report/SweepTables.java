@@ -8,6 +8,7 @@ import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
+import dev.vbench.text.Numbers;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -9,6 +9,7 @@ import dev.vbench.result.SchedulerInfo;
 import dev.vbench.result.Telemetry;
 import dev.vbench.result.TrialResult;
 import dev.vbench.stats.Descriptive;
+import dev.vbench.text.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToDoubleFunction;

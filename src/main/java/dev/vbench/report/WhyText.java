@@ -2,6 +2,7 @@ package dev.vbench.report;
 
 import dev.vbench.diagnose.ComparedPair;
 import dev.vbench.diagnose.WhyLines.Explanation;
+import dev.vbench.text.Numbers;
 import java.util.List;
 
 /**

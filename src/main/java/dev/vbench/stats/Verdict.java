@@ -30,7 +30,58 @@ public enum Verdict {
         if (Double.isNaN(delta) || Double.isNaN(p) || !(p < alpha) || !(Math.abs(delta) > noise)) {
             return WITHIN_VARIANCE;
         }
+        return direction(delta, higherIsBetter);
+    }
+
+    /**
+     * The direction of a change already found real by another test (a change point of the history), with
+     * the same words: {@link #FASTER} when it moved the metric the good way, {@link #SLOWER} the bad way,
+     * {@link #WITHIN_VARIANCE} when it did not move (0 or NaN).
+     */
+    public static Verdict direction(double delta, boolean higherIsBetter) {
+        if (Double.isNaN(delta) || delta == 0) {
+            return WITHIN_VARIANCE;
+        }
         boolean improved = higherIsBetter ? delta > 0 : delta < 0;
         return improved ? FASTER : SLOWER;
+    }
+
+    /** One test of a table, before the table is decided: its change and its unadjusted p. */
+    public record Test(double delta, double p, boolean higherIsBetter) {}
+
+    /**
+     * A table decided: per test its Holm-adjusted p and its verdict.
+     *
+     * @param pAdjusted Holm-adjusted p per test, in the order given (NaN where untested)
+     * @param verdicts the verdict per test on the adjusted p
+     */
+    public record Decided(double[] pAdjusted, Verdict[] verdicts) {}
+
+    /**
+     * Holm, then verdict: the one way every table that tests many changes at once decides them — a
+     * comparison's column of rows, the history check's series × metrics. The p values are adjusted with
+     * {@link Holm} across the tests (docs/statistics.md rule 5; untested NaN entries do not count), and each
+     * test's verdict is {@link #of} its change on the adjusted p (rule 6).
+     */
+    public static Decided decide(java.util.List<Test> tests, double noise, double alpha) {
+        double[] adjusted = Holm.adjust(tests.stream().mapToDouble(Test::p).toArray());
+        Verdict[] verdicts = new Verdict[tests.size()];
+        for (int i = 0; i < verdicts.length; i++) {
+            Test t = tests.get(i);
+            verdicts[i] = of(t.delta(), adjusted[i], noise, t.higherIsBetter(), alpha);
+        }
+        return new Decided(adjusted, verdicts);
+    }
+
+    /**
+     * Whether a change with this verdict is a regression past a gate's threshold
+     * ({@code --fail-on-regression}): {@link #SLOWER}, and worse by more than {@code threshold} (a fraction,
+     * 0.05 = 5%) in the bad direction of the metric. The one rule of {@code compare} and {@code history check}.
+     *
+     * @param delta relative change new/base − 1 of the medians
+     */
+    public boolean regressionBeyond(double delta, boolean higherIsBetter, double threshold) {
+        double worse = higherIsBetter ? -delta : delta;
+        return this == SLOWER && worse > threshold;
     }
 }

@@ -109,4 +109,16 @@ class CalibrateCommandTest {
         String row = r.out().lines().filter(l -> l.startsWith("sequential")).findFirst().orElseThrow();
         assertTrue(row.matches("sequential .* \\d\\.\\d{3} +— .*"), row);
     }
+
+    /** --profile profiles the vbench side, in this JVM and in a fork (the fork's plan carries the request). */
+    @Test
+    void profilingWorksInThisJvmAndInAFork() {
+        for (String forks : new String[] {"0", "1"}) {
+            CliRun r = CliRun.of("calibrate", "--profile", "tasks", "--tasks", "2000", "--rounds", "1", "--warmup", "0",
+                    "--forks", forks, "-e", "sequential", "--pinning", "off");
+            assertEquals(0, r.code(), r.toString());
+            assertTrue(r.out().lines().anyMatch(l -> l.startsWith("sequential ")), r.out());
+            assertTrue(r.out().contains("profiled (--profile tasks)"), r.out());
+        }
+    }
 }

@@ -56,14 +56,14 @@ class OutOfMemoryTest {
         assertEquals("fixed:threads=2", kept.cells().get(0).config().executor().spec());
     }
 
-    /** 2,000,000 tasks need 63 MiB of slots per trial: at -Xmx32m that is refused before any cell runs. */
+    /** 2,000,000 tasks need 62.9 MiB of slots per trial: at -Xmx32m that is refused before any cell runs. */
     @Test
     void taskSlotsLargerThanTheHeapAreRefusedUpFront() throws Exception {
         Path json = tmp.resolve("r.json");
         Child child = vbench(List.of("-Xmx32m"), "run", "-w", "noop", "-e", "fixed:threads=2", "--tasks", "100,2000000",
                 "-o", json.toString());
         assertEquals(ExitCodes.ENVIRONMENT, child.code(), child::toString);
-        assertEquals("vbench: cell noop | fixed:threads=2 | tasks=2000000 preallocates 63 MiB of task slots per trial,"
+        assertEquals("vbench: cell noop | fixed:threads=2 | tasks=2000000 preallocates 62.9 MiB of task slots per trial,"
                 + " more than the 32 MiB max heap of this JVM; give it more with VBENCH_JAVA_OPTS=-Xmx128m,"
                 + " or run fewer tasks and more --trials", child.output().strip());
         assertFalse(Files.exists(json), "nothing ran, so nothing was written");
@@ -77,7 +77,7 @@ class OutOfMemoryTest {
         assertEquals(ExitCodes.ENVIRONMENT, r.code(), r::toString);
         String line = r.errLine();
         assertFalse(line.contains("\n"), r::toString);
-        assertTrue(line.matches("vbench: cell .* preallocates 32 MiB of task slots per trial, more than the 1[56] MiB max heap"
+        assertTrue(line.matches("vbench: cell .* preallocates 31.5 MiB of task slots per trial, more than the 1[56](\\.\\d)? MiB max heap"
                 + " of JVM small; give it more with -Xmx64m in its --jvm-args, or run fewer tasks and more --trials"), line);
     }
 
@@ -87,7 +87,7 @@ class OutOfMemoryTest {
         OutOfMemoryError where = new OutOfMemoryError("reading the thing (--thing off skips it)");
         where.initCause(jvm);
         long heap = Runtime.getRuntime().maxMemory();
-        String mib = Heap.mebibytes(heap);
+        String mib = Heap.size(heap);
         assertEquals("vbench: out of memory (Java heap space, max heap " + mib + ") while reading the thing"
                 + " (--thing off skips it); give the JVM more with VBENCH_JAVA_OPTS=" + Heap.option(2 * heap),
                 onOutOfMemory(where));
@@ -106,7 +106,8 @@ class OutOfMemoryTest {
         assertEquals("-Xmx32m", Heap.option((16L << 20) + 1));
         assertEquals("-Xmx1g", Heap.option(630L << 20));
         assertEquals("-Xmx16g", Heap.option(12L << 30));
-        assertEquals("8 MiB", Heap.mebibytes((8L << 20) - 4096));
+        assertEquals("1 GiB", Heap.size(1L << 30));
+        assertEquals("8 MiB", Heap.size(8L << 20));
     }
 
     private static String onOutOfMemory(OutOfMemoryError e) {

@@ -66,8 +66,8 @@ class HistoryCommandsTest {
         assertEquals(1, lines.size(), analyze::toString);
         String date20 = HistoryFixtures.START.plus(java.time.Duration.ofDays(19)).toString();
         assertTrue(lines.get(0).startsWith("series 1 makespan " + date20 + " run 20 "), lines.get(0));
-        assertTrue(lines.get(0).matches(".* \\+(9|10|11)\\.\\d% worse .*"), lines.get(0));
-        assertTrue(lines.get(0).contains(" worse p="), lines.get(0));
+        assertTrue(lines.get(0).matches(".* \\+(9|10|11)\\.\\d% slower .*"), lines.get(0));
+        assertTrue(lines.get(0).contains(" slower p="), lines.get(0));
 
         String noiseUrl = HistoryStores.url(kind, tmp);
         Path noiseDir = Files.createDirectory(tmp.resolve("noise"));
@@ -100,7 +100,7 @@ class HistoryCommandsTest {
 
         CliRun lenient = CliRun.of("history", "check", "--history", url, "--metric", "makespan", "--fail-on-regression", "15%");
         assertEquals(0, lenient.code(), lenient::toString);
-        assertTrue(lenient.out().matches("(?s).*\\+(9|10|11)\\.\\d% worse.*"), lenient::toString);
+        assertTrue(lenient.out().matches("(?s).*\\+(9|10|11)\\.\\d% slower.*"), lenient::toString);
     }
 
     /**

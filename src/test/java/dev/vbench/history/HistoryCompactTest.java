@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.testing.CliRun;
+import dev.vbench.text.Numbers;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -58,9 +59,9 @@ class HistoryCompactTest {
         assertFalse(compact.out().matches("(?s).*password=[^*].*"), compact::toString);
         if (h2File != null) {
             assertEquals("SHUTDOWN COMPACT", m.group(2));
-            assertEquals(HistoryReports.bytes(sizeBefore), m.group(3), compact::toString);
+            assertEquals(Numbers.bytes(sizeBefore), m.group(3), compact::toString);
             long sizeAfter = Files.size(h2File);
-            assertEquals(HistoryReports.bytes(sizeAfter), m.group(4), compact::toString);
+            assertEquals(Numbers.bytes(sizeAfter), m.group(4), compact::toString);
             assertTrue(sizeAfter < sizeBefore, () -> sizeAfter + " bytes after, " + sizeBefore + " before: " + compact);
         } else {
             assertEquals("VACUUM ANALYZE of its 11 tables", m.group(2));

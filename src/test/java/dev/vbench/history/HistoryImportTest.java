@@ -52,4 +52,13 @@ class HistoryImportTest {
                 .fingerprint());
         assertNotEquals(SeriesKey.hash(Map.of("a", "bc")), SeriesKey.hash(Map.of("ab", "c")), "fields are length-prefixed");
     }
+
+    @Test
+    void aSeriesFingerprintIsTheHashOfTheCellIdentityAsStoredStoresAlwaysHadIt() {
+        ExecutorInfo fixed = new ExecutorInfo("fixed:threads=2", "fixed", Map.of("threads", "2"), "platform", 2, null, null);
+        // SHA-256 over the length-prefixed sorted fields workload, params (one JSON text), executor spec, tasks and
+        // concurrency 0 (kept, unlike compare's labels): a store's existing series must keep matching
+        assertEquals("94c8bc63609abcb7e2a9d738c7954bc8e807a79e7131b06c198588dcbaab0f65",
+                SeriesKey.of(new CellConfig("io", Map.of("duration", "5ms"), fixed, 1000, 0)).fingerprint());
+    }
 }

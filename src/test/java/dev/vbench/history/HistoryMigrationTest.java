@@ -152,7 +152,7 @@ class HistoryMigrationTest {
                     insert(c, "INSERT INTO measurement (result_id, metric, unit, higher_is_better, n, median_value, ci_low,"
                             + " ci_high, mean_value, stdev, trial_values) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", resultId,
                             m.metric(), m.unit(), m.higherIsBetter(), m.summary().n(), m.summary().median(), m.summary().ciLow(),
-                            m.summary().ciHigh(), m.summary().mean(), m.summary().stdev(), HistoryStore.encode(m.trials()));
+                            m.summary().ciHigh(), m.summary().mean(), m.summary().stdev(), HistoryWriter.encode(m.trials()));
                 }
             }
             c.commit();

@@ -24,7 +24,7 @@ class JvmTablesGoldenTest {
         }
         String console = Format.CONSOLE.exporter(ReportOptions.DEFAULT).render(run);
         assertTrue(console.contains("j21 → j25"), console);
-        assertTrue(console.contains("j25/zgc: TestVendor 25.0.3 (Test VM 25.0.3+9), ZGC, 8 CPUs, 1024 MiB max heap, options -XX:+UseZGC"),
+        assertTrue(console.contains("j25/zgc: TestVendor 25.0.3 (Test VM 25.0.3+9), ZGC, 8 CPUs, 1 GiB max heap, options -XX:+UseZGC"),
                 console);
     }
 

@@ -12,11 +12,11 @@ import dev.vbench.report.ComparisonTables;
 import dev.vbench.report.FlameGraphs;
 import dev.vbench.report.Html;
 import dev.vbench.report.LatencyCurves;
-import dev.vbench.report.Numbers;
 import dev.vbench.report.SvgChart;
 import dev.vbench.report.Table;
 import dev.vbench.report.WhyText;
 import dev.vbench.result.MetricSummary;
+import dev.vbench.text.Numbers;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -128,10 +128,9 @@ final class CompareHtml {
             if (ch == null) {
                 continue;
             }
-            String p = Double.isNaN(ch.pAdjusted()) ? "n/a" : Numbers.fixed(ch.pAdjusted(), 3);
             parts.add(c.files().get(ch.to()).label() + " vs " + c.files().get(ch.from()).label() + ": "
                     + Numbers.deltaPercent(ch.delta()) + " (" + ch.verdict().word()
-                    + (detail ? ", Holm-adjusted p=" + p + ", n=" + ch.nFrom() + "+" + ch.nTo() : "") + ")");
+                    + (detail ? ", Holm-adjusted p=" + Numbers.pValue(ch.pAdjusted()) + ", n=" + ch.nFrom() + "+" + ch.nTo() : "") + ")");
         }
         return String.join("; ", parts);
     }

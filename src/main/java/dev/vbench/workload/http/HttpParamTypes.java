@@ -1,6 +1,7 @@
 package dev.vbench.workload.http;
 
 import dev.vbench.spi.ParamType;
+import dev.vbench.text.Numbers;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -146,7 +147,7 @@ final class HttpParamTypes {
             Path file = Path.of(t);
             try {
                 if (Files.size(file) > MAX_BODY_BYTES) {
-                    throw new IllegalArgumentException("is larger than " + (MAX_BODY_BYTES >> 20) + " MiB; give a smaller"
+                    throw new IllegalArgumentException("is larger than " + Numbers.bytes(MAX_BODY_BYTES) + "; give a smaller"
                             + " request body");
                 }
                 return Files.readAllBytes(file);

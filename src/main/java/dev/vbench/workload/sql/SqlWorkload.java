@@ -1,5 +1,6 @@
 package dev.vbench.workload.sql;
 
+import dev.vbench.jdbc.JdbcTarget;
 import dev.vbench.spi.ParamSpec;
 import dev.vbench.spi.ParamType;
 import dev.vbench.spi.Params;

@@ -1,5 +1,6 @@
 package dev.vbench.workload.sql;
 
+import dev.vbench.jdbc.JdbcTarget;
 import dev.vbench.spi.PrepareContext;
 import dev.vbench.spi.Task;
 import dev.vbench.spi.Workload;

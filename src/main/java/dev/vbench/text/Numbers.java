@@ -1,8 +1,12 @@
-package dev.vbench.report;
+package dev.vbench.text;
 
 import java.util.Locale;
 
-/** Number formatting for every report: {@link Locale#ROOT}, explicit units. */
+/**
+ * Number formatting for every text vbench writes: {@link Locale#ROOT}, explicit units. Tables, notes,
+ * messages and history reports take their decimals, p-values and byte sizes from here, so one quantity
+ * reads the same everywhere.
+ */
 public final class Numbers {
 
     private Numbers() {}
@@ -55,5 +59,44 @@ public final class Numbers {
             return "n/a";
         }
         return String.format(Locale.ROOT, "%+.1f%%", ratioMinusOne * 100);
+    }
+
+    /**
+     * A p-value: three decimals ({@code 0.008}, docs/statistics.md rule 4), and below 0.001 three significant
+     * digits with an exponent ({@code 3.25e-05}) so a very small p is not printed as zero; {@code n/a} when
+     * untested (NaN).
+     */
+    public static String pValue(double p) {
+        if (Double.isNaN(p)) {
+            return "n/a";
+        }
+        return p != 0 && p < 0.001 ? String.format(Locale.ROOT, "%.2e", p) : fixed(p, 3);
+    }
+
+    private static final String[] BINARY_UNITS = {"KiB", "MiB", "GiB", "TiB", "PiB"};
+
+    /**
+     * A size in binary units: whole bytes below 1 KiB ({@code 502 B}), else the largest unit in which it is
+     * at least 1, rounded to one decimal, a whole number without one ({@code 12.3 KiB}, {@code 8 MiB},
+     * {@code 5.9 GiB}). The one way a size is written: heaps, task slots, allocation, store files.
+     */
+    public static String bytes(double bytes) {
+        if (Double.isNaN(bytes) || Double.isInfinite(bytes)) {
+            return "n/a";
+        }
+        if (Math.abs(bytes) < 1024) {
+            return fixed(bytes, 0) + " B";
+        }
+        double v = bytes / 1024;
+        int u = 0;
+        while (Math.abs(Math.round(v * 10) / 10.0) >= 1024 && u < BINARY_UNITS.length - 1) {
+            v /= 1024;
+            u++;
+        }
+        String text = fixed(v, 1);
+        if (text.endsWith(".0")) {
+            text = text.substring(0, text.length() - 2);
+        }
+        return text + " " + BINARY_UNITS[u];
     }
 }

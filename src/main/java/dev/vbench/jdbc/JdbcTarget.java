@@ -1,4 +1,4 @@
-package dev.vbench.workload.sql;
+package dev.vbench.jdbc;
 
 import dev.vbench.spi.Redactor;
 import dev.vbench.spi.WorkloadException;
@@ -17,8 +17,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A JDBC URL as the {@code sql} workload uses it: what to show (password replaced by {@code ***}),
- * which host and port it names, and how to connect with short timeouts.
+ * A JDBC URL as the {@code sql} workload and the history store use it: what to show (password replaced by
+ * {@code ***}), which host and port it names, and how to connect with short timeouts.
  *
  * <p>A PostgreSQL URL without a {@code password} property takes the password from the
  * {@code PGPASSWORD} environment variable, as libpq clients do, so it need not appear on the
@@ -151,7 +151,7 @@ public record JdbcTarget(String url, String subprotocol, String endpoint, List<S
      *
      * @throws SQLException when no driver accepts it
      */
-    static Driver driverFor(String url) throws SQLException {
+    public static Driver driverFor(String url) throws SQLException {
         try {
             return DriverManager.getDriver(url);
         } catch (SQLException notRegistered) {
@@ -202,7 +202,7 @@ public record JdbcTarget(String url, String subprotocol, String endpoint, List<S
     }
 
     /** On JDK < 24, says that a virtual thread blocking inside a driver's synchronized block pins its carrier. */
-    static void warnIfCarriersPin(java.util.function.Consumer<String> warn) {
+    public static void warnIfCarriersPin(java.util.function.Consumer<String> warn) {
         if (Runtime.version().feature() < 24) {
             warn.accept("JDK " + Runtime.version().feature() + ": a virtual thread blocking inside a JDBC driver's"
                     + " synchronized block pins its carrier (fixed in JDK 24 by JEP 491); virtual-thread SQL results"
@@ -211,7 +211,7 @@ public record JdbcTarget(String url, String subprotocol, String endpoint, List<S
     }
 
     /** The first line of an exception's message, stripped (drivers add detail lines). */
-    static String firstLine(Throwable e) {
+    public static String firstLine(Throwable e) {
         String m = String.valueOf(e.getMessage());
         int nl = m.indexOf('\n');
         return (nl < 0 ? m : m.substring(0, nl)).strip();

@@ -1,4 +1,4 @@
-package dev.vbench.workload.sql;
+package dev.vbench.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,0 +1,7 @@
+/**
+ * How vbench writes numbers in text: {@link dev.vbench.text.Numbers} is the one place for decimals,
+ * percentages, p-values, byte sizes and metric values, in {@link java.util.Locale#ROOT}. A leaf: it
+ * depends on no other vbench package, so the domain packages that write text (compare notes, diagnosis
+ * lines, history reports) and the renderers all use it.
+ */
+package dev.vbench.text;

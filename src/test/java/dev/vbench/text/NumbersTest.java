@@ -1,0 +1,52 @@
+package dev.vbench.text;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+/** The one formatter of numbers: byte sizes and p-values, under any default locale. */
+class NumbersTest {
+
+    @Test
+    void bytesAreBinaryUnitsWithOneDecimalAndWholeNumbersWithout() {
+        assertEquals("0 B", Numbers.bytes(0));
+        assertEquals("502 B", Numbers.bytes(502));
+        assertEquals("1023 B", Numbers.bytes(1023));
+        assertEquals("1 KiB", Numbers.bytes(1024));
+        assertEquals("12.3 KiB", Numbers.bytes(12_595));
+        assertEquals("8 MiB", Numbers.bytes(8L << 20));
+        assertEquals("8 MiB", Numbers.bytes((8L << 20) - 4096), "rounded to the nearest tenth, not down or up");
+        assertEquals("32.9 MiB", Numbers.bytes(34_497_331));
+        assertEquals("1 GiB", Numbers.bytes(1024L << 20));
+        assertEquals("5.9 GiB", Numbers.bytes(6028L << 20));
+        assertEquals("1 MiB", Numbers.bytes((1L << 20) - 10), "a value that rounds to 1024 KiB moves up a unit");
+        assertEquals("2 TiB", Numbers.bytes(2L << 40));
+        assertEquals("n/a", Numbers.bytes(Double.NaN));
+    }
+
+    @Test
+    void pValuesHaveThreeDecimalsAndAnExponentBelowOneThousandth() {
+        assertEquals("0.008", Numbers.pValue(0.008));
+        assertEquals("0.050", Numbers.pValue(0.05));
+        assertEquals("1.000", Numbers.pValue(1));
+        assertEquals("0.001", Numbers.pValue(0.001));
+        assertEquals("3.25e-05", Numbers.pValue(3 * 2.0 / 184_756));
+        assertEquals("3.42e-30", Numbers.pValue(3.4217e-30));
+        assertEquals("0.000", Numbers.pValue(0));
+        assertEquals("n/a", Numbers.pValue(Double.NaN));
+    }
+
+    @Test
+    void aCommaDecimalLocaleChangesNothing() {
+        Locale before = Locale.getDefault();
+        try {
+            Locale.setDefault(Locale.GERMANY);
+            assertEquals("5.9 GiB", Numbers.bytes(6028L << 20));
+            assertEquals("3.25e-05", Numbers.pValue(3 * 2.0 / 184_756));
+            assertEquals("0.008", Numbers.pValue(0.008));
+        } finally {
+            Locale.setDefault(before);
+        }
+    }
+}
