@@ -1,6 +1,5 @@
 package dev.vbench.compare;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
@@ -179,23 +178,25 @@ public final class Inputs {
     /**
      * The configuration of a cell as dimensions: workload, parameters, executor spec, then every
      * other field of {@link CellConfig} that has a value (tasks, concurrency when limited, and any
-     * field a later schema adds), read from its JSON form so new fields take part in matching.
+     * field a later schema adds), read from the fields its JSON has ({@link ResultCodec#writtenFields}) so new
+     * fields take part in matching.
      */
     static List<Dim> key(CellConfig config) {
         List<Dim> key = new ArrayList<>();
         key.add(new Dim("workload", config.workload(), true));
         config.params().forEach((k, v) -> key.add(new Dim(k, v, false)));
         key.add(new Dim("executor", config.executor().spec(), true));
-        JsonNode tree = ResultCodec.mapper().valueToTree(config);
-        for (Map.Entry<String, JsonNode> field : tree.properties()) {
-            JsonNode value = field.getValue();
-            if (STRUCTURED.contains(field.getKey()) || value.isNull() || value.isMissingNode()) {
+        for (Map.Entry<String, Object> field : ResultCodec.writtenFields(config).entrySet()) {
+            Object value = field.getValue();
+            if (STRUCTURED.contains(field.getKey()) || value == null) {
                 continue;
             }
-            if (field.getKey().equals("concurrency") && value.asLong() == 0) {
+            if (field.getKey().equals("concurrency") && ((Number) value).longValue() == 0) {
                 continue; // 0 = unlimited, the default
             }
-            key.add(new Dim(field.getKey(), value.isValueNode() ? value.asText() : value.toString(), false));
+            key.add(new Dim(field.getKey(), value instanceof Record || value instanceof java.util.Collection<?>
+                    || value instanceof Map<?, ?> ? ResultCodec.mapper().valueToTree(value).toString() : String.valueOf(value),
+                    false));
         }
         return key;
     }

@@ -1,5 +1,6 @@
 package dev.vbench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
@@ -10,10 +11,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
+import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Writes and reads {@link RunResult} as JSON. Output is deterministic: map keys sorted, fields in
@@ -44,6 +48,24 @@ public final class ResultCodec {
 
     private ResultCodec() {}
 
+    /**
+     * Does the first, costly part of reading a result on the calling thread: the parser's classes and
+     * their constants (Jackson's parser keeps {@code BigDecimal} bounds, and {@code BigDecimal}'s own
+     * initialization computes 5^65536 on JDK 25, ~25 ms before the JIT). {@code Main} runs it beside the
+     * command line's parsing for the commands that read results.
+     */
+    public static void prepareReading() {
+        try (JsonParser p = PARSERS.createParser("{\"a\":[1.5,2,\"x\"]}")) {
+            while (p.nextToken() != null) {
+                if (p.currentToken() == JsonToken.VALUE_NUMBER_FLOAT) {
+                    p.getDoubleValue();
+                }
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** The shared mapper, configured for result files. */
     public static ObjectMapper mapper() {
         return Mapper.MAPPER;
@@ -55,6 +77,43 @@ public final class ResultCodec {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot serialise result", e);
         }
+    }
+
+    /**
+     * The components of {@code value} as its JSON has them, in record order (name → component value), less
+     * those its {@code @JsonInclude} leaves out: a null under NON_NULL, an empty text, list or map under
+     * NON_EMPTY, and a 0 or false too under NON_DEFAULT. Read from the record, without the mapper:
+     * {@code compare} matches cells on the fields of their configurations.
+     */
+    public static Map<String, Object> writtenFields(Record value) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        JsonInclude byType = value.getClass().getAnnotation(JsonInclude.class);
+        for (RecordComponent c : value.getClass().getRecordComponents()) {
+            Object v;
+            try {
+                v = c.getAccessor().invoke(value);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot read " + c.getName() + " of " + value.getClass().getSimpleName(), e);
+            }
+            JsonInclude own = c.getAccessor().getAnnotation(JsonInclude.class);
+            JsonInclude.Include rule = own != null ? own.value() : byType != null ? byType.value() : JsonInclude.Include.ALWAYS;
+            if (written(rule, v)) {
+                out.put(c.getName(), v);
+            }
+        }
+        return out;
+    }
+
+    private static boolean written(JsonInclude.Include rule, Object v) {
+        boolean empty = v == null || v instanceof String s && s.isEmpty() || v instanceof java.util.Collection<?> c && c.isEmpty()
+                || v instanceof Map<?, ?> m && m.isEmpty();
+        boolean zero = v instanceof Number n && n.doubleValue() == 0 || Boolean.FALSE.equals(v);
+        return switch (rule) {
+            case NON_NULL, NON_ABSENT -> v != null;
+            case NON_EMPTY -> !empty;
+            case NON_DEFAULT -> !empty && !zero;
+            default -> true;
+        };
     }
 
     /** Parses a vbench result document; schema version must be one this vbench knows. */
