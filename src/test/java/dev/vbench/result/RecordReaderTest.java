@@ -121,6 +121,46 @@ class RecordReaderTest {
         assertTrue(nullNote.getMessage().startsWith("r.json: cells[0].notes[0] is missing or null;"), nullNote::getMessage);
     }
 
+    /** {@link ResultCodec#writtenFields} names the fields the mapper writes, each with its value. */
+    @Test
+    void writtenFieldsAreTheFieldsTheMapperWrites() {
+        List<Record> records = new ArrayList<>();
+        walk(everything(), records);
+        walk(Fixtures.jvmRun(), records);
+        assertTrue(records.size() > 100, "records: " + records.size());
+        for (Record r : records) {
+            JsonNode tree = ResultCodec.mapper().valueToTree(r);
+            Map<String, Object> fields = ResultCodec.writtenFields(r);
+            assertEquals(iterableNames(tree), List.copyOf(fields.keySet()), r::toString);
+            fields.forEach((name, value) -> assertEquals(tree.get(name), ResultCodec.mapper().valueToTree(value),
+                    () -> name + " of " + r));
+        }
+    }
+
+    private static List<String> iterableNames(JsonNode tree) {
+        List<String> names = new ArrayList<>();
+        tree.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    /** Every record at or below {@code value}. */
+    private static void walk(Object value, List<Record> out) {
+        if (value instanceof Record r) {
+            out.add(r);
+            for (java.lang.reflect.RecordComponent c : r.getClass().getRecordComponents()) {
+                try {
+                    walk(c.getAccessor().invoke(r), out);
+                } catch (ReflectiveOperationException e) {
+                    throw new AssertionError(e);
+                }
+            }
+        } else if (value instanceof java.util.Collection<?> c) {
+            c.forEach(v -> walk(v, out));
+        } else if (value instanceof Map<?, ?> m) {
+            m.values().forEach(v -> walk(v, out));
+        }
+    }
+
     /** Seeded hand-edits: each read by both, with equal records or a refusal by both. */
     @Test
     void handEditsReadAsDatabindReadThem() throws IOException {
