@@ -47,8 +47,7 @@ public final class StartupTraining {
             System.err.println("usage: StartupTraining WORK_DIR [all|read|history]");
             System.exit(2);
         }
-        Path dir = Files.createDirectories(Path.of(args[0]));
-        System.exit(train(family, dir) == 0 ? 0 : 1);
+        System.exit(train(family, Path.of(args[0])) == 0 ? 0 : 1);
     }
 
     private static Family family(String name) {
@@ -62,6 +61,7 @@ public final class StartupTraining {
 
     /** Runs the commands of {@code family} in {@code dir}; how many did not exit 0. */
     static int train(Family family, Path dir) throws IOException {
+        Files.createDirectories(dir);
         String a = dir.resolve("a.json").toString();
         String b = dir.resolve("b.json").toString();
         int failures = 0;
