@@ -36,9 +36,39 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class RecordReader {
 
-    /** What the reader knows of one record type: its components and its canonical constructor. */
-    private record Shape(RecordComponent[] components, Type[] types, Map<String, Integer> index,
-            Constructor<?> constructor) {}
+    /**
+     * What the reader knows of one record type: its components and its canonical constructor (a class, not a
+     * record: no result file holds it).
+     */
+    private static final class Shape {
+        private final RecordComponent[] components;
+        private final Type[] types;
+        private final Map<String, Integer> index;
+        private final Constructor<?> constructor;
+
+        Shape(RecordComponent[] components, Type[] types, Map<String, Integer> index, Constructor<?> constructor) {
+            this.components = components;
+            this.types = types;
+            this.index = index;
+            this.constructor = constructor;
+        }
+
+        RecordComponent[] components() {
+            return components;
+        }
+
+        Type[] types() {
+            return types;
+        }
+
+        Map<String, Integer> index() {
+            return index;
+        }
+
+        Constructor<?> constructor() {
+            return constructor;
+        }
+    }
 
     private static final Map<Class<?>, Shape> SHAPES = new ConcurrentHashMap<>();
 

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 class RecordReaderTest {
 
     private static final long SEED = 20261127L;
-    private static final int MUTATIONS = 400;
+    private static final int MUTATIONS = 200;
 
     /** The old reading: databind's mapping of the record graph, then the required-field check. */
     private static RunResult databind(String json) throws IOException {
