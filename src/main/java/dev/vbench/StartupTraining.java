@@ -28,6 +28,8 @@ public final class StartupTraining {
 
     /** The commands a cache is trained on; bin/vbench picks one by the command line's first words. */
     enum Family {
+        /** A lone {@code --version}: a few dozen classes, where mapping a bigger cache costs more than it saves. */
+        VERSION,
         /** Every command: {@code run}, {@code calibrate}, {@code merge} and anything not below. */
         ALL,
         /** {@code compare}, {@code report}, {@code list}, help and completion: results and text, no engine, JFR or H2. */
@@ -44,7 +46,7 @@ public final class StartupTraining {
     public static void main(String[] args) throws Exception {
         Family family = args.length == 2 ? family(args[1]) : Family.ALL;
         if (args.length < 1 || args.length > 2 || family == null) {
-            System.err.println("usage: StartupTraining WORK_DIR [all|read|history]");
+            System.err.println("usage: StartupTraining WORK_DIR [all|read|history|version]");
             System.exit(2);
         }
         System.exit(train(family, Path.of(args[0])) == 0 ? 0 : 1);
@@ -65,6 +67,10 @@ public final class StartupTraining {
         String a = dir.resolve("a.json").toString();
         String b = dir.resolve("b.json").toString();
         int failures = 0;
+        if (family == Family.VERSION) {
+            PrintWriter none = new PrintWriter(Writer.nullWriter());
+            return Main.version(none, "--version") ? 0 : 1;
+        }
         if (family == Family.ALL) {
             failures += run("--version");
             failures += run("run", "-w", "noop", "--tasks", "1000", "--trials", "2", "--warmup", "0", "--no-progress",

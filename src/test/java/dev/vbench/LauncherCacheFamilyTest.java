@@ -16,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The launcher keeps one start-up cache per family of commands: {@code compare}, {@code report}, {@code list} and
- * help map the 'read' cache, the {@code history} verbs the 'history' cache, every other command (run first) the
- * cache of them all. A {@code java} that prints its arguments stands in for the JDK: its training makes no
+ * help map the 'read' cache, the {@code history} verbs the 'history' cache, a lone {@code --version} a cache of its
+ * own, every other command (run first) the cache of them all. A {@code java} that prints its arguments stands in for the JDK: its training makes no
  * cache, so the launcher marks each family's training failed (and runs on without a cache); caches put where
  * the marks say are then the ones each command line gets.
  */
@@ -31,7 +31,7 @@ class LauncherCacheFamilyTest {
         Launcher vbench = Launcher.install(tmp);
         Path jdk = fakeJdk();
         for (String[] args : List.of(new String[] {"compare", "a.json", "b.json"}, new String[] {"history", "check"},
-                new String[] {"run", "-w", "noop"})) {
+                new String[] {"run", "-w", "noop"}, new String[] {"--version"})) {
             Launcher.Output r = run(vbench, jdk, args);
             assertTrue(r.err().contains("could not make the start-up cache"), r::toString);
             assertTrue(cacheArgument(r).isEmpty(), r::toString);
@@ -40,11 +40,12 @@ class LauncherCacheFamilyTest {
         try (Stream<Path> files = Files.list(vbench.cacheDir())) {
             failed = files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".failed")).sorted().toList();
         }
-        assertEquals(3, failed.size(), failed::toString);
+        assertEquals(4, failed.size(), failed::toString);
         for (String mark : failed) { // a cache where the failed training would have put it, newer than the jar
             Files.writeString(vbench.cacheDir().resolve(mark.substring(0, mark.length() - ".failed".length())), "cache");
         }
-        String all = failed.stream().filter(n -> !n.contains(".read.") && !n.contains(".history.")).findFirst().orElseThrow();
+        String all = failed.stream().filter(n -> !n.contains(".read.") && !n.contains(".history.") && !n.contains(".version."))
+                .findFirst().orElseThrow();
         assertTrue(cacheArgument(run(vbench, jdk, "compare", "a.json", "b.json")).endsWith(".read.jsa"));
         assertTrue(cacheArgument(run(vbench, jdk, "report", "a.json")).endsWith(".read.jsa"));
         assertTrue(cacheArgument(run(vbench, jdk, "list")).endsWith(".read.jsa"));
@@ -53,7 +54,9 @@ class LauncherCacheFamilyTest {
         assertTrue(cacheArgument(run(vbench, jdk, "history", "add", "a.json")).endsWith(".history.jsa"));
         assertTrue(cacheArgument(run(vbench, jdk, "run", "-w", "noop")).endsWith(all.replace(".failed", "")));
         assertTrue(cacheArgument(run(vbench, jdk, "calibrate")).endsWith(all.replace(".failed", "")));
-        assertEquals("", cacheArgument(run(vbench, jdk, "--version"))); // a lone --version maps none
+        assertTrue(cacheArgument(run(vbench, jdk, "--version")).endsWith(".version.jsa"));
+        assertTrue(cacheArgument(run(vbench, jdk, "-V")).endsWith(".version.jsa"));
+        assertTrue(cacheArgument(run(vbench, jdk, "--version", "run")).endsWith(all.replace(".failed", "")));
     }
 
     private Launcher.Output run(Launcher vbench, Path jdk, String... args) throws IOException, InterruptedException {
