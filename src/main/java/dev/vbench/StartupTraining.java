@@ -1,54 +1,104 @@
 package dev.vbench;
 
 import dev.vbench.cli.Cli;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Objects;
 
 /**
- * The training run of the start-up cache: {@code ./vbench} runs it once per jar and JDK under
- * {@code -XX:AOTCacheOutput} (JDK 25+), {@code -XX:AOTMode=record} (JDK 24) or
+ * The training run of a start-up cache: {@code ./vbench} runs it once per jar, JDK and family of commands
+ * under {@code -XX:AOTCacheOutput} (JDK 25+), {@code -XX:AOTMode=record} (JDK 24) or
  * {@code -XX:ArchiveClassesAtExit} (JDK 21–23), so that the classes the commands load come from the
  * cache in later runs (on JDK 25 without the training's method profiles, {@code -XX:-AOTRecordTraining}:
- * they would steer C2 on the task path toward the training's executor). It runs the common commands in one
- * JVM, output discarded: help and version, {@code list}, a tiny {@code run}, {@code compare} and
- * {@code report} of its result, and the history verbs on an H2 store of it. Everything it writes stays in the directory it is given.
+ * they would steer C2 on the task path toward the training's executor). It runs the commands of one
+ * {@link Family} in one JVM, output discarded; a cache holds the classes its training loaded, and the JVM
+ * maps and links them all at every start, so a family that only reads leaves out the engine, JFR and
+ * H2. Everything it writes stays in the directory it is given.
  *
  * <pre>{@code
- * java -XX:AOTCacheOutput=vbench.aot -cp target/vbench.jar dev.vbench.StartupTraining /tmp/train
+ * java -XX:AOTCacheOutput=vbench.aot -cp target/vbench.jar dev.vbench.StartupTraining /tmp/train read
  * }</pre>
  */
 public final class StartupTraining {
 
+    /** The commands a cache is trained on; bin/vbench picks one by the command line's first words. */
+    enum Family {
+        /** A lone {@code --version}: a few dozen classes, where mapping a bigger cache costs more than it saves. */
+        VERSION,
+        /** Every command: {@code run}, {@code calibrate}, {@code merge} and anything not below. */
+        ALL,
+        /** {@code compare}, {@code report}, {@code list}, help and completion: results and text, no engine, JFR or H2. */
+        READ,
+        /** The {@code history} verbs: H2 and the importer, no engine or JFR. */
+        HISTORY
+    }
+
+    /** A small real result (two executors, six trials) for the families that do not run anything. */
+    static final String TRAINING_RESULT = "/dev/vbench/startup-training.json";
+
     private StartupTraining() {}
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 1) {
-            System.err.println("usage: StartupTraining WORK_DIR");
+        Family family = args.length == 2 ? family(args[1]) : Family.ALL;
+        if (args.length < 1 || args.length > 2 || family == null) {
+            System.err.println("usage: StartupTraining WORK_DIR [all|read|history|version]");
             System.exit(2);
         }
-        Path dir = Files.createDirectories(Path.of(args[0]));
+        System.exit(train(family, Path.of(args[0])) == 0 ? 0 : 1);
+    }
+
+    private static Family family(String name) {
+        for (Family f : Family.values()) {
+            if (f.name().equalsIgnoreCase(name)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** Runs the commands of {@code family} in {@code dir}; how many did not exit 0. */
+    static int train(Family family, Path dir) throws IOException {
+        Files.createDirectories(dir);
         String a = dir.resolve("a.json").toString();
         String b = dir.resolve("b.json").toString();
-        String data = dir.resolve("data").toString();
         int failures = 0;
-        failures += run("--version");
-        failures += run("--help");
-        failures += run("help", "run");
-        failures += run("list");
-        failures += run("run", "-w", "noop", "--tasks", "1000", "--trials", "2", "--warmup", "0", "--no-progress", "--pinning", "off",
-                "--data-dir", data, "-o", a);
-        Files.copy(Path.of(a), Path.of(b));
-        failures += run("compare", a, b);
-        failures += run("report", a, "--format", "markdown");
-        failures += run("report", a, "--format", "html", "-o", dir.resolve("a.html").toString());
-        String history = "jdbc:h2:file:" + dir.resolve("history").toAbsolutePath();
-        failures += run("history", "add", "--history", history, a, b);
-        failures += run("history", "show", "1", "--history", history);
-        failures += run("history", "analyze", "--history", history);
-        failures += run("history", "check", "--history", history);
-        System.exit(failures == 0 ? 0 : 1);
+        if (family == Family.VERSION) {
+            PrintWriter none = new PrintWriter(Writer.nullWriter());
+            return Main.version(none, "--version") ? 0 : 1;
+        }
+        if (family == Family.ALL) {
+            failures += run("--version");
+            failures += run("run", "-w", "noop", "--tasks", "1000", "--trials", "2", "--warmup", "0", "--no-progress",
+                    "--pinning", "off", "--data-dir", dir.resolve("data").toString(), "-o", a);
+        } else {
+            try (InputStream in = StartupTraining.class.getResourceAsStream(TRAINING_RESULT)) {
+                Files.copy(Objects.requireNonNull(in, TRAINING_RESULT), Path.of(a), StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        Files.copy(Path.of(a), Path.of(b), StandardCopyOption.REPLACE_EXISTING);
+        if (family != Family.HISTORY) {
+            failures += run("--help");
+            failures += run("help", "run");
+            failures += run("list");
+            failures += run("compare", a, b);
+            failures += run("report", a);
+            failures += run("report", a, "--format", "markdown");
+            failures += run("report", a, "--format", "html", "-o", dir.resolve("a.html").toString());
+        }
+        if (family != Family.READ) {
+            String history = "jdbc:h2:file:" + dir.resolve("history").toAbsolutePath();
+            failures += run("history", "add", "--history", history, a, b);
+            failures += run("history", "runs", "--history", history);
+            failures += run("history", "show", "1", "--history", history);
+            failures += run("history", "analyze", "--history", history);
+            failures += run("history", "check", "--history", history);
+        }
+        return failures;
     }
 
     /** Runs one command with its output discarded; 1 when it did not exit 0. */

@@ -5,6 +5,7 @@ import dev.vbench.app.Failures;
 import dev.vbench.app.Heap;
 import java.io.PrintWriter;
 import java.util.Arrays;
+import java.util.List;
 import picocli.CommandLine;
 
 /**
@@ -21,29 +22,38 @@ public final class Cli {
 
     /** The whole command tree (help, completion, tests). */
     public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
-        return commandLine(out, err, VbenchCommand.SUBCOMMANDS.keySet());
+        return commandLine(out, err, VbenchCommand.SUBCOMMANDS.keySet(), null);
     }
 
     /**
      * Only the subcommand that {@code args} names, when it names one other than {@code help} (its
-     * options need no others); none for a lone {@code --version}; else all, so that top-level help
-     * and an unknown command's suggestions list every command.
+     * options need no others), and of {@code history} only the verb named; none for a lone
+     * {@code --version}; else all, so that top-level help and an unknown command's suggestions list
+     * every command (and {@code history}'s help and an unknown verb's, every verb).
      */
     static CommandLine commandLine(PrintWriter out, PrintWriter err, String... args) {
-        String first = Arrays.stream(args).filter(a -> !a.startsWith("-")).findFirst().orElse(null);
+        List<String> words = Arrays.stream(args).filter(a -> !a.startsWith("-")).toList();
+        String first = words.isEmpty() ? null : words.get(0);
         if (first == null && args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
-            return commandLine(out, err, java.util.Set.of());
+            return commandLine(out, err, java.util.Set.of(), null);
         }
         if (first != null && !first.equals("help") && VbenchCommand.SUBCOMMANDS.containsKey(first)) {
-            return commandLine(out, err, java.util.Set.of(first));
+            return commandLine(out, err, java.util.Set.of(first), words.size() > 1 ? words.get(1) : null);
         }
         return commandLine(out, err);
     }
 
-    private static CommandLine commandLine(PrintWriter out, PrintWriter err, java.util.Collection<String> subcommands) {
+    private static CommandLine commandLine(PrintWriter out, PrintWriter err, java.util.Collection<String> subcommands,
+            String verb) {
         CommandLine cl = new CommandLine(new VbenchCommand());
         for (String name : subcommands) {
             cl.addSubcommand(name, VbenchCommand.SUBCOMMANDS.get(name).get());
+        }
+        CommandLine history = cl.getSubcommands().get("history");
+        if (history != null) {
+            java.util.Collection<String> verbs = HistoryCommand.VERBS.containsKey(verb) ? java.util.Set.of(verb)
+                    : HistoryCommand.VERBS.keySet();
+            verbs.forEach(v -> history.addSubcommand(v, HistoryCommand.VERBS.get(v).get()));
         }
         cl.setOut(out);
         cl.setErr(err);

@@ -1,5 +1,8 @@
 package dev.vbench.cli;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,11 +18,27 @@ import picocli.CommandLine.Spec;
             "  vbench history runs",
             "  vbench history analyze --metric makespan",
             "  vbench history check --fail-on-regression 5%%",
-            "  vbench history show 3 --format html -o trend.html"},
-        subcommands = {HistoryAddCommand.class, HistoryRunsCommand.class, HistorySeriesCommand.class,
-            HistoryShowCommand.class, HistoryAnalyzeCommand.class, HistoryCheckCommand.class, HistoryAckCommand.class,
-            HistoryExcludeCommand.class, HistoryExportCommand.class, HistoryCompactCommand.class})
+            "  vbench history show 3 --format html -o trend.html"})
 public final class HistoryCommand implements Runnable {
+
+    /**
+     * Every verb by name, in help order: listed here rather than in the annotation so that {@link Cli#run}
+     * builds only the one a command line names (picocli reflects over every option of every command it is given).
+     */
+    static final Map<String, Supplier<Object>> VERBS = new LinkedHashMap<>();
+
+    static {
+        VERBS.put("add", HistoryAddCommand::new);
+        VERBS.put("runs", HistoryRunsCommand::new);
+        VERBS.put("series", HistorySeriesCommand::new);
+        VERBS.put("show", HistoryShowCommand::new);
+        VERBS.put("analyze", HistoryAnalyzeCommand::new);
+        VERBS.put("check", HistoryCheckCommand::new);
+        VERBS.put("ack", HistoryAckCommand::new);
+        VERBS.put("exclude", HistoryExcludeCommand::new);
+        VERBS.put("export", HistoryExportCommand::new);
+        VERBS.put("compact", HistoryCompactCommand::new);
+    }
 
     @Spec
     CommandSpec spec;

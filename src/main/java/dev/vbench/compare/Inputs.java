@@ -213,7 +213,7 @@ public final class Inputs {
             if (STRUCTURED.contains(field.name())) {
                 continue;
             }
-            if (field.name().equals("concurrency") && field.value().asLong() == 0) {
+            if (field.name().equals("concurrency") && ((Number) field.value()).longValue() == 0) {
                 continue; // 0 = unlimited, the default
             }
             key.add(new Dim(field.name(), field.text(), false));

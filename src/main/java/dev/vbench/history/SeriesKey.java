@@ -59,7 +59,7 @@ public record SeriesKey(String fingerprint, String label, String workload, Strin
         String jvmOptions = "";
         for (CellIdentity.Field field : CellIdentity.fields(config)) {
             String name = field.name();
-            JsonNode value = field.value();
+            JsonNode value = field.tree();
             String lower = name.toLowerCase(Locale.ROOT);
             if (lower.startsWith("jvm") && value.isObject()) {
                 // a JVM description (dev.vbench.result.JvmInfo): its label and options break history,

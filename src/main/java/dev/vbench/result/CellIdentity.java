@@ -1,8 +1,8 @@
 package dev.vbench.result;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -44,26 +44,38 @@ public final class CellIdentity {
      * One identifying field.
      *
      * @param name the field's JSON name
-     * @param value its JSON value; the executor as its spec text
+     * @param value its value as the record holds it (a scalar, a map or a record); the executor as its spec text
      */
-    public record Field(String name, JsonNode value) {
+    public record Field(String name, Object value) {
 
         /** The value as text: a scalar as itself, an object or array as compact JSON. */
         public String text() {
-            return value.isValueNode() ? value.asText() : value.toString();
+            return structured() ? tree().toString() : String.valueOf(value);
+        }
+
+        /** The value as a JSON tree (made through the mapper: only the history, which writes, needs it). */
+        public JsonNode tree() {
+            return ResultCodec.mapper().valueToTree(value);
+        }
+
+        private boolean structured() {
+            return value instanceof Record || value instanceof Collection<?> || value instanceof Map<?, ?>;
         }
     }
 
-    /** The identifying fields of {@code config}, in the order of its JSON form. */
+    /**
+     * The identifying fields of {@code config}, in the order of its JSON form: the fields its JSON has
+     * ({@link ResultCodec#writtenFields}), read without the mapper so that {@code compare} and {@code report}
+     * never pay its first use.
+     */
     public static List<Field> fields(CellConfig config) {
-        JsonNode tree = ResultCodec.mapper().valueToTree(config);
         List<Field> fields = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> e : tree.properties()) {
-            JsonNode value = e.getValue();
-            if (METADATA.contains(e.getKey()) || value.isNull() || value.isMissingNode()) {
+        for (Map.Entry<String, Object> e : ResultCodec.writtenFields(config).entrySet()) {
+            Object value = e.getValue();
+            if (METADATA.contains(e.getKey()) || value == null) {
                 continue;
             }
-            fields.add(new Field(e.getKey(), e.getKey().equals("executor") ? TextNode.valueOf(config.executor().spec()) : value));
+            fields.add(new Field(e.getKey(), e.getKey().equals("executor") ? config.executor().spec() : value));
         }
         return List.copyOf(fields);
     }

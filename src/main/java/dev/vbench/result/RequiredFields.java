@@ -1,6 +1,5 @@
 package dev.vbench.result;
 
-import com.fasterxml.jackson.databind.JsonMappingException;
 import java.lang.reflect.RecordComponent;
 import java.util.Collection;
 import java.util.List;
@@ -96,51 +95,5 @@ final class RequiredFields {
 
     private static boolean optional(Class<?> type, RecordComponent c) {
         return !REQUIRED.getOrDefault(type, Set.of()).contains(c.getName());
-    }
-
-    /** The JSON pointer of where Jackson failed, for {@link com.fasterxml.jackson.databind.JsonNode#at}. */
-    static String pointer(JsonMappingException e) {
-        StringBuilder b = new StringBuilder();
-        for (JsonMappingException.Reference r : e.getPath()) {
-            b.append('/').append(r.getFieldName() != null ? r.getFieldName().replace("~", "~0").replace("/", "~1")
-                    : String.valueOf(r.getIndex()));
-        }
-        return b.toString();
-    }
-
-    /** The path of the first JSON null at or below {@code node} (whose path is {@code path}), or null. */
-    static String firstNull(com.fasterxml.jackson.databind.JsonNode node, String path) {
-        if (node.isNull()) {
-            return path;
-        }
-        if (node.isArray()) {
-            for (int i = 0; i < node.size(); i++) {
-                String found = firstNull(node.get(i), path + "[" + i + "]");
-                if (found != null) {
-                    return found;
-                }
-            }
-        }
-        for (java.util.Iterator<Map.Entry<String, com.fasterxml.jackson.databind.JsonNode>> it = node.fields(); it.hasNext(); ) {
-            Map.Entry<String, com.fasterxml.jackson.databind.JsonNode> f = it.next();
-            String found = firstNull(f.getValue(), path.isEmpty() ? f.getKey() : path + "." + f.getKey());
-            if (found != null) {
-                return found;
-            }
-        }
-        return null;
-    }
-
-    /** {@code cells[2].summary.cpu}: where in the file Jackson failed, or "" when it does not say. */
-    static String path(JsonMappingException e) {
-        StringBuilder b = new StringBuilder();
-        for (JsonMappingException.Reference r : e.getPath()) {
-            if (r.getFieldName() != null) {
-                b.append(b.isEmpty() ? "" : ".").append(r.getFieldName());
-            } else if (r.getIndex() >= 0) {
-                b.append('[').append(r.getIndex()).append(']');
-            }
-        }
-        return b.toString();
     }
 }

@@ -1,18 +1,23 @@
 package dev.vbench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Writes and reads {@link RunResult} as JSON. Output is deterministic: map keys sorted, fields in
@@ -25,45 +30,141 @@ import java.nio.file.Path;
  */
 public final class ResultCodec {
 
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .build();
+    /**
+     * The parser factory of reading: Jackson's defaults, as the mapper's own. Reading a result needs only
+     * jackson-core ({@link RecordReader}); the mapper, whose set-up and first use of the record graph cost
+     * a short command most of its start-up, is made on first writing.
+     */
+    private static final JsonFactory PARSERS = JsonFactory.builder().build();
+
+    /** Made on first use: {@code compare}, {@code report} and the history verbs that only read never touch it. */
+    private static final class Mapper {
+        static final ObjectMapper MAPPER = JsonMapper.builder()
+                .enable(SerializationFeature.INDENT_OUTPUT)
+                .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .build();
+    }
 
     private ResultCodec() {}
 
+    /**
+     * Does the first, costly part of reading a result on the calling thread: the parser's classes and
+     * their constants (Jackson's parser keeps {@code BigDecimal} bounds, and {@code BigDecimal}'s own
+     * initialization computes 5^65536 on JDK 25, ~25 ms before the JIT). {@code Main} runs it beside the
+     * command line's parsing for the commands that read results.
+     */
+    public static void prepareReading() {
+        try (JsonParser p = PARSERS.createParser("{\"a\":[1.5,2,\"x\"]}")) {
+            while (p.nextToken() != null) {
+                if (p.currentToken() == JsonToken.VALUE_NUMBER_FLOAT) {
+                    p.getDoubleValue();
+                }
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** The shared mapper, configured for result files. */
     public static ObjectMapper mapper() {
-        return MAPPER;
+        return Mapper.MAPPER;
     }
 
     public static String toJson(RunResult result) {
         try {
-            return MAPPER.writeValueAsString(result) + "\n";
+            return mapper().writeValueAsString(result) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot serialise result", e);
         }
     }
 
+    /**
+     * The components of {@code value} as its JSON has them, in record order (name → component value), less
+     * those its {@code @JsonInclude} leaves out: a null under NON_NULL, an empty text, list or map under
+     * NON_EMPTY, and a 0 or false too under NON_DEFAULT. Read from the record, without the mapper:
+     * {@code compare} matches cells on the fields of their configurations.
+     */
+    public static Map<String, Object> writtenFields(Record value) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        JsonInclude byType = value.getClass().getAnnotation(JsonInclude.class);
+        for (RecordComponent c : value.getClass().getRecordComponents()) {
+            Object v;
+            try {
+                v = c.getAccessor().invoke(value);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot read " + c.getName() + " of " + value.getClass().getSimpleName(), e);
+            }
+            JsonInclude own = c.getAccessor().getAnnotation(JsonInclude.class);
+            JsonInclude.Include rule = own != null ? own.value() : byType != null ? byType.value() : JsonInclude.Include.ALWAYS;
+            if (written(rule, v)) {
+                out.put(c.getName(), v);
+            }
+        }
+        return out;
+    }
+
+    private static boolean written(JsonInclude.Include rule, Object v) {
+        boolean empty = v == null || v instanceof String s && s.isEmpty() || v instanceof java.util.Collection<?> c && c.isEmpty()
+                || v instanceof Map<?, ?> m && m.isEmpty();
+        boolean zero = v instanceof Number n && n.doubleValue() == 0 || Boolean.FALSE.equals(v);
+        return switch (rule) {
+            case NON_NULL, NON_ABSENT -> v != null;
+            case NON_EMPTY -> !empty;
+            case NON_DEFAULT -> !empty && !zero;
+            default -> true;
+        };
+    }
+
     /** Parses a vbench result document; schema version must be one this vbench knows. */
     public static RunResult fromJson(String json, String source) {
-        JsonNode tree;
-        try {
-            tree = MAPPER.readTree(json);
+        String schema = schemaOf(json, source);
+        return ResultReaders.read(json, schema, source);
+    }
+
+    /**
+     * The top-level {@code schema} of a document, after one pass over the whole text that checks it is
+     * one JSON object: the errors come in the order they did when the whole tree was read first (not
+     * JSON or truncated, then no object, then no schema), before any field is mapped.
+     */
+    private static String schemaOf(String json, String source) {
+        String schema = null;
+        boolean textual = false;
+        boolean object;
+        try (JsonParser p = PARSERS.createParser(json)) {
+            JsonToken first = p.nextToken();
+            object = first == JsonToken.START_OBJECT;
+            if (object) {
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String name = p.currentName();
+                    JsonToken value = p.nextToken();
+                    if (name.equals("schema")) { // the last one counts, as in a tree
+                        textual = value == JsonToken.VALUE_STRING;
+                        schema = textual ? p.getText() : null;
+                    }
+                    p.skipChildren();
+                }
+            } else if (first != null) {
+                p.skipChildren();
+            }
         } catch (JacksonException e) {
-            String what = e.getMessage() != null && e.getMessage().contains("end-of-input")
-                    ? "is truncated (the JSON ends early)" : "is not valid JSON";
-            throw new ResultFormatException(source + " " + what + "; give a result file written by 'vbench run -o FILE.json'");
+            throw notJson(e, source);
+        } catch (IOException e) {
+            throw new ResultFormatException(source + " cannot be read: " + firstLine(e.getMessage()));
         }
-        if (tree == null || !tree.isObject()) {
+        if (!object) {
             throw new ResultFormatException(source + " is not a vbench result (no JSON object); give a file written by 'vbench run -o FILE.json'");
         }
-        JsonNode schema = tree.get("schema");
-        if (schema == null || !schema.isTextual()) {
+        if (!textual) {
             throw new ResultFormatException(source + " is not a vbench result (no \"schema\" field); give a file written by 'vbench run -o FILE.json'");
         }
-        return ResultReaders.read(tree, schema.asText(), source);
+        return schema;
+    }
+
+    private static ResultFormatException notJson(JacksonException e, String source) {
+        String what = e.getMessage() != null && e.getMessage().contains("end-of-input")
+                ? "is truncated (the JSON ends early)" : "is not valid JSON";
+        return new ResultFormatException(source + " " + what + "; give a result file written by 'vbench run -o FILE.json'");
     }
 
     /** Reads a result file; the messages of the exceptions name the file and the fix. */
@@ -84,23 +185,17 @@ public final class ResultCodec {
         }
     }
 
-    static <T> T treeToValue(JsonNode node, Class<T> type, String source) {
+    /**
+     * Maps a whole document, already checked to be one JSON object, onto {@code type} ({@link RecordReader}),
+     * then checks its required fields ({@link RequiredFields}).
+     */
+    static <T> T readValue(String json, Class<T> type, String source) {
         T value;
-        try {
-            value = MAPPER.treeToValue(node, type);
-        } catch (com.fasterxml.jackson.databind.JsonMappingException e) {
-            String path = RequiredFields.path(e);
-            if (e.getCause() instanceof NullPointerException) { // a record refused a null inside a list or map
-                String at = RequiredFields.firstNull(node.at(RequiredFields.pointer(e)), path);
-                throw new ResultFormatException(source + ": " + (at == null ? path : at)
-                        + " is missing or null; give a result file written by 'vbench run -o FILE.json' (was it edited by hand?)");
-            }
-            throw new ResultFormatException(source + (path.isEmpty() ? "" : ": " + path) + " does not match its schema ("
-                    + firstLine(e.getOriginalMessage()) + "); was it edited by hand?");
-        } catch (JsonProcessingException | IllegalArgumentException e) {
-            throw new ResultFormatException(source + " does not match its schema (" + firstLine(e.getMessage())
-                    + "); was it edited by hand?");
-        } catch (UncheckedIOException e) {
+        try (JsonParser p = PARSERS.createParser(json)) {
+            value = RecordReader.read(p, type, source);
+        } catch (JacksonException e) {
+            throw notJson(e, source);
+        } catch (IOException e) {
             throw new ResultFormatException(source + " cannot be read: " + firstLine(e.getMessage()));
         }
         RequiredFields.check(value, source);

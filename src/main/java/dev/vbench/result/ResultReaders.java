@@ -1,7 +1,5 @@
 package dev.vbench.result;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 /**
  * One reader per schema version ever written. Old versions are upgraded to the current model so
  * the rest of vbench sees one shape. Every version has a fixture under
@@ -13,7 +11,7 @@ final class ResultReaders {
 
     private ResultReaders() {}
 
-    static RunResult read(JsonNode tree, String schema, String source) {
+    static RunResult read(String json, String schema, String source) {
         if (!schema.startsWith(PREFIX)) {
             throw new ResultFormatException(source + " has schema '" + schema
                     + "', not a vbench result; give a file written by 'vbench run -o FILE.json'");
@@ -30,7 +28,7 @@ final class ResultReaders {
                     + ", this vbench reads up to " + RunResult.SCHEMA + "); upgrade vbench to read it");
         }
         return switch (version) {
-            case 1 -> ResultCodec.treeToValue(tree, RunResult.class, source);
+            case 1 -> ResultCodec.readValue(json, RunResult.class, source);
             default -> throw new ResultFormatException(source + " has unknown schema '" + schema + "'");
         };
     }

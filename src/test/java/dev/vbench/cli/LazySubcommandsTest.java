@@ -34,4 +34,22 @@ class LazySubcommandsTest {
         assertEquals(all, Cli.commandLine(NONE, NONE, "nope").getSubcommands().keySet());
         assertEquals(all, Cli.commandLine(NONE, NONE).getSubcommands().keySet());
     }
+
+    @Test
+    void ofHistoryOnlyTheNamedVerbIsBuiltItsHelpAndUnknownVerbsGetThemAll() {
+        assertEquals(Set.of("check"), verbs("history", "check", "--history", "jdbc:h2:mem:x"));
+        assertEquals(Set.of("add"), verbs("history", "--stacktrace", "add", "a.json"));
+        Set<String> all = HistoryCommand.VERBS.keySet();
+        assertEquals(all, verbs("history"));
+        assertEquals(all, verbs("history", "--help"));
+        assertEquals(all, verbs("history", "chek"));
+        assertEquals(all, Cli.commandLine(NONE, NONE).getSubcommands().get("history").getSubcommands().keySet());
+        for (Map.Entry<String, java.util.function.Supplier<Object>> e : HistoryCommand.VERBS.entrySet()) {
+            assertEquals(e.getKey(), e.getValue().get().getClass().getAnnotation(CommandLine.Command.class).name());
+        }
+    }
+
+    private static Set<String> verbs(String... args) {
+        return Cli.commandLine(NONE, NONE, args).getSubcommands().get("history").getSubcommands().keySet();
+    }
 }

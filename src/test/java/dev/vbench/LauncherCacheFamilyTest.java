@@ -1,0 +1,82 @@
+package dev.vbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vbench.testing.Launcher;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The launcher keeps one start-up cache per family of commands: {@code compare}, {@code report}, {@code list} and
+ * help map the 'read' cache, the {@code history} verbs the 'history' cache, a lone {@code --version} a cache of its
+ * own, every other command (run first) the cache of them all. A {@code java} that prints its arguments stands in for the JDK: its training makes no
+ * cache, so the launcher marks each family's training failed (and runs on without a cache); caches put where
+ * the marks say are then the ones each command line gets.
+ */
+class LauncherCacheFamilyTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void eachFamilyOfCommandsGetsItsOwnCache() throws Exception {
+        Launcher vbench = Launcher.install(tmp);
+        Path jdk = fakeJdk();
+        for (String[] args : List.of(new String[] {"compare", "a.json", "b.json"}, new String[] {"history", "check"},
+                new String[] {"run", "-w", "noop"}, new String[] {"--version"})) {
+            Launcher.Output r = run(vbench, jdk, args);
+            assertTrue(r.err().contains("could not make the start-up cache"), r::toString);
+            assertTrue(cacheArgument(r).isEmpty(), r::toString);
+        }
+        List<String> failed;
+        try (Stream<Path> files = Files.list(vbench.cacheDir())) {
+            failed = files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".failed")).sorted().toList();
+        }
+        assertEquals(4, failed.size(), failed::toString);
+        for (String mark : failed) { // a cache where the failed training would have put it, newer than the jar
+            Files.writeString(vbench.cacheDir().resolve(mark.substring(0, mark.length() - ".failed".length())), "cache");
+        }
+        String all = failed.stream().filter(n -> !n.contains(".read.") && !n.contains(".history.") && !n.contains(".version."))
+                .findFirst().orElseThrow();
+        assertTrue(cacheArgument(run(vbench, jdk, "compare", "a.json", "b.json")).endsWith(".read.jsa"));
+        assertTrue(cacheArgument(run(vbench, jdk, "report", "a.json")).endsWith(".read.jsa"));
+        assertTrue(cacheArgument(run(vbench, jdk, "list")).endsWith(".read.jsa"));
+        assertTrue(cacheArgument(run(vbench, jdk, "--help")).endsWith(".read.jsa"));
+        assertTrue(cacheArgument(run(vbench, jdk, "history", "check")).endsWith(".history.jsa"));
+        assertTrue(cacheArgument(run(vbench, jdk, "history", "add", "a.json")).endsWith(".history.jsa"));
+        assertTrue(cacheArgument(run(vbench, jdk, "run", "-w", "noop")).endsWith(all.replace(".failed", "")));
+        assertTrue(cacheArgument(run(vbench, jdk, "calibrate")).endsWith(all.replace(".failed", "")));
+        assertTrue(cacheArgument(run(vbench, jdk, "--version")).endsWith(".version.jsa"));
+        assertTrue(cacheArgument(run(vbench, jdk, "-V")).endsWith(".version.jsa"));
+        assertTrue(cacheArgument(run(vbench, jdk, "--version", "run")).endsWith(all.replace(".failed", "")));
+    }
+
+    private Launcher.Output run(Launcher vbench, Path jdk, String... args) throws IOException, InterruptedException {
+        Launcher.Output r = vbench.run(Map.of("VBENCH_JAVA_HOME", jdk.toString()), args);
+        assertEquals(0, r.code(), r::toString);
+        return r;
+    }
+
+    /** The -XX:SharedArchiveFile=… argument the launcher gave java, or "". */
+    private static String cacheArgument(Launcher.Output r) {
+        return r.out().lines().filter(a -> a.startsWith("-XX:SharedArchiveFile=")).findFirst().orElse("");
+    }
+
+    /** A JDK 21 whose java prints its arguments, one a line. */
+    private Path fakeJdk() throws IOException {
+        Path jdk = Files.createTempDirectory(tmp, "jdk-");
+        Files.writeString(jdk.resolve("release"), "JAVA_VERSION=\"21.0.9\"\n");
+        Path java = Files.createDirectories(jdk.resolve("bin")).resolve("java");
+        Files.writeString(java, "#!/bin/sh\nprintf '%s\\n' \"$@\"\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return jdk;
+    }
+}
