@@ -10,9 +10,11 @@ import dev.vbench.result.Metric;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.TableDefaults;
+import dev.vbench.spi.Durations;
 import dev.vbench.stats.Summaries;
 import dev.vbench.text.Numbers;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -202,7 +204,8 @@ public final class Inputs {
      * The configuration of a cell as dimensions: its identifying fields ({@link CellIdentity}, the one
      * definition the history's series share) with workload, parameters (one dimension each, so
      * {@code --match-ignore} can name one) and executor spec first, then every other field; concurrency 0
-     * (unlimited, the default) is left out of the labels.
+     * (unlimited, the default) and tasks 0 (a timed window) are left out of the labels, and the load shape's
+     * fields read as the run prints them ({@code window=200ms}).
      */
     static List<Dim> key(CellConfig config) {
         List<Dim> key = new ArrayList<>();
@@ -213,10 +216,21 @@ public final class Inputs {
             if (STRUCTURED.contains(field.name())) {
                 continue;
             }
-            if (field.name().equals("concurrency") && ((Number) field.value()).longValue() == 0) {
-                continue; // 0 = unlimited, the default
+            long number = field.value() instanceof Number n ? n.longValue() : -1;
+            switch (field.name()) {
+                case "concurrency", "tasks" -> {
+                    if (number == 0) {
+                        continue; // concurrency 0 = unlimited, the default; tasks 0 = a timed window
+                    }
+                    key.add(new Dim(field.name(), field.text(), false));
+                }
+                // the load shape reads as the run printed it (window=200ms, rate=1000/s, timeout=1s); matched by name
+                case "durationNanos" -> key.add(new Dim(field.name(), "window=" + Durations.format(Duration.ofNanos(number)), true));
+                case "timeoutNanos" -> key.add(new Dim(field.name(), "timeout=" + Durations.format(Duration.ofNanos(number)), true));
+                case "ratePerSecond" -> key.add(new Dim(field.name(),
+                        "rate=" + CellConfig.formatRate(((Number) field.value()).doubleValue()), true));
+                default -> key.add(new Dim(field.name(), field.text(), false));
             }
-            key.add(new Dim(field.name(), field.text(), false));
         }
         return key;
     }
