@@ -6,9 +6,11 @@ import dev.vbench.profile.CellProfiler;
 import dev.vbench.profile.JvmProfiler;
 import dev.vbench.profile.ProfileMerge;
 import dev.vbench.profile.ProfileRequest;
+import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
 import dev.vbench.result.RunResult;
+import dev.vbench.result.TableDefaults;
 import dev.vbench.result.TrialResult;
 import dev.vbench.spi.PrepareContext;
 import dev.vbench.spi.Task;
@@ -183,8 +185,8 @@ public final class Engine {
      * its forks: a fork's own summary notes are left out, they are recomputed over every fork's trials),
      * each once.
      */
-    static List<String> cellNotes(List<TrialResult> trials, java.util.Collection<String> workloadNotes) {
-        List<String> notes = new ArrayList<>(Summaries.notes(trials));
+    static List<String> cellNotes(CellConfig config, List<TrialResult> trials, java.util.Collection<String> workloadNotes) {
+        List<String> notes = new ArrayList<>(Summaries.notes(trials, TableDefaults.metric(config)));
         workloadNotes.stream().filter(n -> !notes.contains(n)).forEach(notes::add);
         return notes;
     }
@@ -299,7 +301,7 @@ public final class Engine {
             if (failure != null) {
                 notes.add(failure.getMessage());
             }
-            notes.addAll(cellNotes(trials, forked ? forkNotes : workload == null || failure != null ? List.of()
+            notes.addAll(cellNotes(cell.config(), trials, forked ? forkNotes : workload == null || failure != null ? List.of()
                     : workload.notes()));
             CellResult result = new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials), notes)
                     .withHarnessFloor(floorNanos);

@@ -10,6 +10,7 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.RunSettings;
+import dev.vbench.result.TableDefaults;
 import dev.vbench.result.TrialResult;
 import dev.vbench.spi.WorkloadException;
 import dev.vbench.stats.Summaries;
@@ -149,7 +150,7 @@ public final class ForkRunner {
                         + cell.config().label() + " wrote no cell: " + ended.lastLine());
             }
             List<String> own = new ArrayList<>(forked.notes());
-            own.removeAll(Summaries.notes(forked.trials())); // the summary's notes are recomputed over every fork's trials
+            own.removeAll(Summaries.notes(forked.trials(), TableDefaults.metric(forked.config()))); // the summary's notes are recomputed over every fork's trials
             return new Fork(ended.pid(), forked.trials(), own, CellResult.OK, null, forked.profiles());
         } finally {
             Files.deleteIfExists(planFile);

@@ -57,8 +57,13 @@ public final class Summaries {
                 .toArray();
     }
 
-    /** Notes about a cell's trials: failures, outliers, the warmup hint. */
-    public static List<String> notes(List<TrialResult> trials) {
+    /**
+     * Notes about a cell's trials: failures, outliers, the warmup hint.
+     *
+     * @param metric the metric the cell's tables compare (outliers are judged on it: a timed window's makespan
+     *     is the window, the same for every trial)
+     */
+    public static List<String> notes(List<TrialResult> trials, Metric metric) {
         List<String> notes = new ArrayList<>();
         long failures = trials.stream().mapToLong(TrialResult::failures).sum();
         if (failures > 0) {
@@ -74,11 +79,11 @@ public final class Summaries {
                     + "; counts, makespan and throughput cover every task");
         }
         if (trials.size() >= MIN_TRIALS_FOR_OUTLIERS) {
-            List<Integer> outliers = Outliers.indexes(values(trials, Metric.MAKESPAN));
+            List<Integer> outliers = Outliers.indexes(values(trials, metric));
             if (outliers.contains(0)) {
                 notes.add("the first measured trial is an outlier: more warmup is needed (--warmup)");
             } else if (!outliers.isEmpty()) {
-                notes.add("outlier trial(s) " + outliers + " by makespan (modified z-score > 14.8); kept, not dropped");
+                notes.add("outlier trial(s) " + outliers + " by " + metric.key() + " (modified z-score > 14.8); kept, not dropped");
             }
         }
         return notes;

@@ -63,7 +63,7 @@ class CellComparisonTest {
                 t.index(), t.fork(), t.tasks(), 0, t.tasks(), List.of("java.lang.RuntimeException: Fontconfig head is null"),
                 t.makespanNanos(), 0.0, t.latency(), t.histograms(), t.telemetry())).toList();
         cells.set(0, new CellResult(ok.id(), ok.config(), CellResult.OK, failed, dev.vbench.stats.Summaries.summarize(failed),
-                dev.vbench.stats.Summaries.notes(failed)));
+                dev.vbench.stats.Summaries.notes(failed, dev.vbench.result.Metric.MAKESPAN)));
         assertTrue(cells.get(0).summary(Metric.THROUGHPUT) == null && cells.get(0).summary(Metric.MAKESPAN) == null,
                 "no summary of a cell that measured nothing");
         CellComparison c = CellComparison.of(cells, CellDimension.CONCURRENCY, List.of(CellDimension.EXECUTOR),

@@ -15,7 +15,7 @@ class SummariesNotesTest {
     }
 
     private static String samplingNote(List<TrialResult> trials) {
-        return Summaries.notes(trials).stream().filter(n -> n.startsWith("latencies sampled")).findFirst().orElse("");
+        return Summaries.notes(trials, dev.vbench.result.Metric.MAKESPAN).stream().filter(n -> n.startsWith("latencies sampled")).findFirst().orElse("");
     }
 
     @Test

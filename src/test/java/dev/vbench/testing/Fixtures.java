@@ -71,7 +71,7 @@ public final class Fixtures {
                     Histograms.summarize(h), hs, new Telemetry(makespan / 2, 1, 2, 1000, 20, -1)));
         }
         return new CellResult(id, config, CellResult.OK, list,
-                Summaries.summarize(list), Summaries.notes(list));
+                Summaries.summarize(list), Summaries.notes(list, dev.vbench.result.Metric.MAKESPAN));
     }
 
     /** Seed 004's I/O experiment in miniature: fixed:threads=200 vs virtual at two durations. */
@@ -134,7 +134,7 @@ public final class Fixtures {
                 trials.add(t.withTelemetry(telemetry));
             }
             cells.add(new CellResult(c.id(), c.config(), c.status(), trials, Summaries.summarize(trials),
-                    Summaries.notes(trials)));
+                    Summaries.notes(trials, dev.vbench.result.Metric.MAKESPAN)));
         }
         return run.withCells(cells);
     }

@@ -89,7 +89,7 @@ public final class LoadFixtures {
                     achieved - 0.1 * random.nextDouble(), Histograms.summarize(uncorrected)));
         }
         CellConfig config = new CellConfig("io", IO_10MS, executor, tasks, 0, 0, 1000, 1_000_000_000L);
-        return new CellResult(id, config, CellResult.OK, trials, Summaries.summarize(trials), Summaries.notes(trials));
+        return new CellResult(id, config, CellResult.OK, trials, Summaries.summarize(trials), Summaries.notes(trials, dev.vbench.result.TableDefaults.metric(config)));
     }
 
     /**
@@ -122,7 +122,7 @@ public final class LoadFixtures {
                     Histograms.summarize(h), hs, new Telemetry(windowNanos / 2, 1, 2, 1000, 20, -1)));
         }
         CellConfig config = new CellConfig("noop", Map.of(), executor, 0, 2, windowNanos, 0, 0);
-        return new CellResult(id, config, CellResult.OK, trials, Summaries.summarize(trials), Summaries.notes(trials));
+        return new CellResult(id, config, CellResult.OK, trials, Summaries.summarize(trials), Summaries.notes(trials, dev.vbench.result.TableDefaults.metric(config)));
     }
 
     /** {@link #openModel()} after a change: virtual threads serve each task in {@code virtualMillis} instead of 10 ms. */

@@ -97,7 +97,7 @@ public final class ProfileFixtures {
                     tel.allocatedBytes(), tel.peakThreads(), tel.pinnedEvents())));
         }
         return new CellResult(cell.id(), cell.config(), cell.status(), trials, Summaries.summarize(trials),
-                Summaries.notes(trials), cell.jvm(), cell.profiles());
+                Summaries.notes(trials, dev.vbench.result.Metric.MAKESPAN), cell.jvm(), cell.profiles());
     }
 
     /**
