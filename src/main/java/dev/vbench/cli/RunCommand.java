@@ -478,7 +478,7 @@ public final class RunCommand implements Callable<Integer> {
             long count = result.cells().stream().filter(c -> CellResult.FAILED.equals(c.status())).count();
             err.println("vbench: " + (failed.notes().isEmpty() ? "cell " + failed.id() + " failed" : failed.notes().get(0))
                     + (count > 1 ? " (" + count + " cells failed; the others ran and were kept)" : ""));
-            return ExitCodes.FAILED;
+            return ExitCodes.USAGE; // the code under test failed before its tasks ran: WorkloadException.codeFailed
         }
         if (failures > maxFailures) {
             err.println("vbench: " + failures + " task(s) failed (more than --max-failures " + maxFailures
