@@ -42,6 +42,18 @@ tasks_for() {
     esac
 }
 
+# tasks per vbench trial with --batch: about half a second of calls too (a trial of a few ms would measure
+# the machine's other load, not the method); none where a task of BATCH calls would take too long
+btasks_for() {
+    case "$1" in
+        ops4) echo $((200000000 / batch)) ;;
+        loop64) echo $((10000000 / batch)) ;;
+        alloc1k) echo $((8000000 / batch)) ;;
+        log64) echo $((1200000 / batch)) ;;
+        *) echo 0 ;;
+    esac
+}
+
 # vbench's median time per operation (ns) in a result file
 per_op() {
     python3 - "$1" <<'PY'
@@ -61,7 +73,7 @@ for row in $methods; do
     m=$(method_of "$row")
     p=$(params_of "$row")
     tasks=$(tasks_for "$row")
-    btasks=$(( tasks / batch ))   # the same calls in tasks of BATCH calls; none for methods slow enough (< 200 tasks)
+    btasks=$(btasks_for "$row")
     jmh_all="" vb_all="" vbb_all=""
     r=0
     while [ "$r" -lt "$rounds" ]; do
