@@ -503,6 +503,11 @@ final class JmhWorkloadProvider implements JmhWorkload {
             + " (the latency percentiles leave them out; makespan and throughput span them); as JMH warns, reading the"
             + " clock around each call distorts the time of methods shorter than about a millisecond.";
 
+    /** Where {@link FrameCall} could not make a hidden class (a native image). */
+    static final String NOT_CONSTANT = "this runtime cannot define hidden classes, so the method is called through a"
+            + " handle the JIT does not inline: a few ns per call more than JMH's direct call (run vbench on a JDK for"
+            + " methods that short)";
+
     @Override
     public Workload create(Params values) {
         Map<String, String> chosen = new LinkedHashMap<>();
@@ -648,7 +653,14 @@ final class JmhWorkloadProvider implements JmhWorkload {
 
         @Override
         public List<String> notes() {
-            return invocationFixtures() ? List.of(INVOCATION_WARNING) : List.of();
+            List<String> out = new ArrayList<>();
+            if (invocationFixtures()) {
+                out.add(INVOCATION_WARNING);
+            }
+            if (call != null && !call.constant()) {
+                out.add(NOT_CONSTANT);
+            }
+            return out;
         }
 
         @Override
