@@ -104,11 +104,10 @@ final class JmhWorkloadProvider implements JmhWorkload {
     }
 
     /**
-     * {@code (Object[] frame) → void}: the method with its receiver and arguments taken from the frame (index 0,
-     * then one per parameter), its result given to the Blackhole at {@code blackholeAt} as JMH's generated code
-     * gives it: a primitive to the {@code consume} of its type, a reference to {@code consume(Object)} (a null
-     * check alone let the JIT drop an allocation the result was: a 1 KiB array measured 85 ns against JMH's 226;
-     * a sum of the results let it compute a method of its fields once for the whole batch).
+     * {@code (Object[] frame) → long}: the method with its receiver and arguments taken from the frame (index 0,
+     * then one per parameter); a primitive result folded into the {@code long} ({@link FrameCall}'s loop keeps
+     * it), a reference given to the Blackhole at {@code blackholeAt}, as JMH's generated code gives it (a null
+     * check alone let the JIT drop an allocation the result was: a 1 KiB array measured 85 ns against JMH's 226).
      */
     static MethodHandle handle(Method method, Class<?> blackhole, int blackholeAt) throws ReflectiveOperationException {
         MethodHandle mh = MethodHandles.lookup().unreflect(method);
@@ -124,14 +123,15 @@ final class JmhWorkloadProvider implements JmhWorkload {
         }
         mh = MethodHandles.permuteArguments(MethodHandles.filterArguments(mh, 0, fromFrame),
                 MethodType.methodType(result, Object[].class), new int[n]);
-        if (result == void.class) {
-            return mh;
+        if (result.isPrimitive()) {
+            return MethodWorkloadProvider.resultAsLong(mh);
         }
         MethodHandle consume = MethodHandles.publicLookup().findVirtual(blackhole, "consume",
-                MethodType.methodType(void.class, result.isPrimitive() ? result : Object.class))
-                .asType(MethodType.methodType(void.class, Object.class, result));
+                MethodType.methodType(void.class, Object.class)).asType(MethodType.methodType(void.class, Object.class, result));
         consume = MethodHandles.filterArguments(consume, 0, frameElement(blackholeAt)); // (frame, result) → void
-        return MethodHandles.permuteArguments(MethodHandles.collectArguments(consume, 1, mh), FrameCall.TYPE, 0, 0);
+        MethodHandle consumed = MethodHandles.permuteArguments(MethodHandles.collectArguments(consume, 1, mh),
+                MethodType.methodType(void.class, Object[].class), 0, 0);
+        return MethodHandles.filterReturnValue(consumed, MethodHandles.constant(long.class, 0L));
     }
 
     /** {@code (Object[] frame) → frame[index]}. */
@@ -539,7 +539,7 @@ final class JmhWorkloadProvider implements JmhWorkload {
         public void beforeTrial(int clients) throws Exception {
             tearDownAll();
             boolean perClient = java.util.Arrays.stream(layout).anyMatch(s -> s != null && s.perClient()) || hasBlackhole()
-                    || !method.getReturnType().isPrimitive(); // consume(Object) writes to its Blackhole
+                    || !method.getReturnType().isPrimitive(); // a reference result: consume(Object) writes to the Blackhole
             if (clients <= 0 && states.stream().anyMatch(StateClass::perClient)) {
                 throw new IllegalStateException(name + " has Scope.Thread state: one instance per client needs --concurrency");
             }
@@ -696,8 +696,7 @@ final class JmhWorkloadProvider implements JmhWorkload {
 
             @Override
             public long run(long taskIndex, int slot) throws Exception {
-                ClientTask.call(call, claims.frames[slot], 1);
-                return 0;
+                return ClientTask.call(call, claims.frames[slot], 1);
             }
 
             @Override
@@ -746,8 +745,7 @@ final class JmhWorkloadProvider implements JmhWorkload {
 
         @Override
         public long run(long taskIndex) throws Exception {
-            ClientTask.call(call, frame, calls);
-            return 0; // the result went to the frame's Blackhole
+            return ClientTask.call(call, frame, calls);
         }
     }
 
@@ -771,8 +769,7 @@ final class JmhWorkloadProvider implements JmhWorkload {
         public long run(long taskIndex) throws Exception {
             int slot = claim(taskIndex);
             try {
-                call(call, frames[slot], calls);
-                return 0;
+                return call(call, frames[slot], calls);
             } finally {
                 release(slot);
             }
@@ -792,13 +789,9 @@ final class JmhWorkloadProvider implements JmhWorkload {
         }
 
         /** One call of the method, or {@code calls} in its own loop. */
-        static void call(FrameCall call, Object[] frame, int calls) throws Exception {
+        static long call(FrameCall call, Object[] frame, int calls) throws Exception {
             try {
-                if (calls == 1) {
-                    call.call(frame);
-                } else {
-                    call.batch(frame, calls);
-                }
+                return calls == 1 ? call.call(frame) : call.batch(frame, calls);
             } catch (Exception | Error e) {
                 throw e;
             } catch (Throwable t) {
