@@ -1,7 +1,7 @@
 #!/bin/sh
 # JMH and vbench on the same JMH class: examples/jmh-benchmarks' Work (methods from a few arithmetic operations
-# to a millisecond's sleep), each method measured by JMH (AverageTime, one fork) and by vbench (-e sequential:
-# makespan / operations per trial, median of the trials), alternately, ROUNDS times; then by vbench with
+# to a millisecond's sleep), each method measured by JMH (AverageTime, one fork: the median of its iterations)
+# and by vbench (-e sequential: makespan / operations per trial, the median of the trials), alternately, ROUNDS times; then by vbench with
 # --batch, which calls the method BATCH times per task as JMH's measurement loop does. Prints per method the
 # medians over the rounds and the ratios vbench / JMH (1.00 = agree). Prints the machine and its load first:
 # figures from a loaded machine say so. No timed test asserts them. leibniz10k is leibniz with -p terms=10000 in
@@ -80,7 +80,9 @@ for row in $methods; do
         r=$((r + 1))
         # shellcheck disable=SC2086
         "$java" -jar "$jar" "com.example.bench.Work.$m\$" $p -f 1 $jmh_opts -bm avgt -tu ns -rf json -rff "$work/jmh.json" >/dev/null 2>&1
-        jmh=$(python3 -c 'import json,sys; print("%.3f" % json.load(open(sys.argv[1]))[0]["primaryMetric"]["score"])' "$work/jmh.json")
+        # the median of JMH's iterations, as vbench's figure is the median of its trials (JMH's score is their
+        # mean: on a shared machine a burst of other load in one iteration moves a mean, not a median)
+        jmh=$(python3 -c 'import json,statistics,sys; m=json.load(open(sys.argv[1]))[0]["primaryMetric"]; print("%.3f" % statistics.median(x for f in m["rawData"] for x in f))' "$work/jmh.json")
         # shellcheck disable=SC2086
         ./vbench run -cp "$jar" -w "com.example.bench.Work::$m" $p -e sequential --tasks "$tasks" --trials 6 --warmup 2 \
             --no-progress --quiet -o "$work/vb.json" >/dev/null
