@@ -1,8 +1,8 @@
 #!/bin/sh
 # JMH and vbench on the same JMH class: examples/jmh-benchmarks' Work (methods from a few arithmetic operations
 # to a millisecond's sleep), each method measured by JMH (AverageTime, one fork: the median of its iterations)
-# and by vbench (-e sequential: makespan / operations per trial, the median of the trials), alternately, ROUNDS times; then by vbench with
-# --batch, which calls the method BATCH times per task as JMH's measurement loop does. Prints per method the
+# and by vbench (-e sequential: makespan / operations per trial, the median of the trials), alternately, ROUNDS
+# times; then by vbench with --batch, which calls the method BATCH times per task as JMH's measurement loop does. Prints per method the
 # medians over the rounds and the ratios vbench / JMH (1.00 = agree). Prints the machine and its load first:
 # figures from a loaded machine say so. No timed test asserts them. leibniz10k is leibniz with -p terms=10000 in
 # both tools: a method of about 13 us, the low end of where the two should agree within 3%.
