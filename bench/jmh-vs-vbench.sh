@@ -1,10 +1,11 @@
 #!/bin/sh
 # JMH and vbench on the same JMH class: examples/jmh-benchmarks' Work (methods from a few arithmetic operations
-# to a millisecond's sleep), each method measured by JMH (AverageTime, one fork) and by vbench (-e sequential:
-# makespan / operations per trial, median of the trials), alternately, ROUNDS times; then by vbench with
-# --batch, which calls the method BATCH times per task as JMH's measurement loop does. Prints per method the
+# to a millisecond's sleep), each method measured by JMH (AverageTime, one fork: the median of its iterations)
+# and by vbench (-e sequential: makespan / operations per trial, the median of the trials), alternately, ROUNDS
+# times; then by vbench with --batch, which calls the method BATCH times per task as JMH's measurement loop does. Prints per method the
 # medians over the rounds and the ratios vbench / JMH (1.00 = agree). Prints the machine and its load first:
-# figures from a loaded machine say so. No timed test asserts them.
+# figures from a loaded machine say so. No timed test asserts them. leibniz10k is leibniz with -p terms=10000 in
+# both tools: a method of about 13 us, the low end of where the two should agree within 3%.
 #
 #   bench/jmh-vs-vbench.sh                       # 2 rounds, JMH 3 x 1 s warmup + 5 x 1 s measurement (about 8 minutes)
 #   ROUNDS=1 JMH_OPTS='-wi 2 -w 500ms -i 3 -r 500ms' bench/jmh-vs-vbench.sh ops4 loop64
@@ -14,7 +15,7 @@ export LC_ALL=C
 rounds=${ROUNDS:-2}
 batch=${BATCH:-1000}
 jmh_opts=${JMH_OPTS:--wi 3 -w 1s -i 5 -r 1s}
-methods=${*:-ops4 loop64 alloc1k log64 leibniz sleep1ms}
+methods=${*:-ops4 loop64 alloc1k log64 leibniz10k leibniz sleep1ms}
 jar=examples/jmh-benchmarks/target/benchmarks.jar
 if [ ! -f "$jar" ]; then
     ./mvnw -B -q -f examples/jmh-benchmarks/pom.xml package
@@ -35,8 +36,21 @@ tasks_for() {
         ops4|loop64) echo 5000000 ;;
         alloc1k) echo 2000000 ;;
         log64) echo 500000 ;;
+        leibniz10k) echo 30000 ;;
         leibniz|sleep1ms) echo 300 ;;
         *) echo 100000 ;;
+    esac
+}
+
+# tasks per vbench trial with --batch: about half a second of calls too (a trial of a few ms would measure
+# the machine's other load, not the method); none where a task of BATCH calls would take too long
+btasks_for() {
+    case "$1" in
+        ops4) echo $((200000000 / batch)) ;;
+        loop64) echo $((10000000 / batch)) ;;
+        alloc1k) echo $((8000000 / batch)) ;;
+        log64) echo $((1200000 / batch)) ;;
+        *) echo 0 ;;
     esac
 }
 
@@ -50,22 +64,32 @@ print("%.3f" % statistics.median(t["makespanNanos"] / (t["tasks"] * ops) for t i
 PY
 }
 
-printf '%-9s %12s %12s %7s %14s %7s\n' method "JMH ns/op" "vbench ns/op" ratio "--batch ns/op" ratio
-for m in $methods; do
-    tasks=$(tasks_for "$m")
-    btasks=$(( tasks / batch ))   # the same calls in tasks of BATCH calls; none for methods slow enough (< 200 tasks)
+printf '%-10s %12s %12s %7s %14s %7s\n' method "JMH ns/op" "vbench ns/op" ratio "--batch ns/op" ratio
+# the @Benchmark method and the -p option of a row
+method_of() { case "$1" in leibniz10k) echo leibniz ;; *) echo "$1" ;; esac; }
+params_of() { case "$1" in leibniz10k) echo "-p terms=10000" ;; *) echo "" ;; esac; }
+
+for row in $methods; do
+    m=$(method_of "$row")
+    p=$(params_of "$row")
+    tasks=$(tasks_for "$row")
+    btasks=$(btasks_for "$row")
     jmh_all="" vb_all="" vbb_all=""
     r=0
     while [ "$r" -lt "$rounds" ]; do
         r=$((r + 1))
         # shellcheck disable=SC2086
-        "$java" -jar "$jar" "com.example.bench.Work.$m\$" -f 1 $jmh_opts -bm avgt -tu ns -rf json -rff "$work/jmh.json" >/dev/null 2>&1
-        jmh=$(python3 -c 'import json,sys; print("%.3f" % json.load(open(sys.argv[1]))[0]["primaryMetric"]["score"])' "$work/jmh.json")
-        ./vbench run -cp "$jar" -w "com.example.bench.Work::$m" -e sequential --tasks "$tasks" --trials 6 --warmup 2 \
+        "$java" -jar "$jar" "com.example.bench.Work.$m\$" $p -f 1 $jmh_opts -bm avgt -tu ns -rf json -rff "$work/jmh.json" >/dev/null 2>&1
+        # the median of JMH's iterations, as vbench's figure is the median of its trials (JMH's score is their
+        # mean: on a shared machine a burst of other load in one iteration moves a mean, not a median)
+        jmh=$(python3 -c 'import json,statistics,sys; m=json.load(open(sys.argv[1]))[0]["primaryMetric"]; print("%.3f" % statistics.median(x for f in m["rawData"] for x in f))' "$work/jmh.json")
+        # shellcheck disable=SC2086
+        ./vbench run -cp "$jar" -w "com.example.bench.Work::$m" $p -e sequential --tasks "$tasks" --trials 6 --warmup 2 \
             --no-progress --quiet -o "$work/vb.json" >/dev/null
         vb=$(per_op "$work/vb.json")
         if [ "$btasks" -ge 200 ]; then
-            ./vbench run -cp "$jar" -w "com.example.bench.Work::$m" -e sequential --tasks "$btasks" --batch "$batch" \
+            # shellcheck disable=SC2086
+            ./vbench run -cp "$jar" -w "com.example.bench.Work::$m" $p -e sequential --tasks "$btasks" --batch "$batch" \
                 --trials 6 --warmup 2 --no-progress --quiet -o "$work/vbb.json" >/dev/null
             vbb=$(per_op "$work/vbb.json")
         else
@@ -73,12 +97,12 @@ for m in $methods; do
         fi
         jmh_all="$jmh_all $jmh" vb_all="$vb_all $vb" vbb_all="$vbb_all $vbb"
     done
-    python3 - "$m" "$jmh_all" "$vb_all" "$vbb_all" <<'PY'
+    python3 - "$row" "$jmh_all" "$vb_all" "$vbb_all" <<'PY'
 import statistics, sys
 m, jmh, vb, vbb = sys.argv[1], [float(x) for x in sys.argv[2].split()], [float(x) for x in sys.argv[3].split()], sys.argv[4].split()
 j, v = statistics.median(jmh), statistics.median(vb)
 b = "-" if "-" in vbb else statistics.median(float(x) for x in vbb)
-print("%-9s %12.1f %12.1f %7.2f %14s %7s" % (m, j, v, v / j, "-" if b == "-" else "%.1f" % b, "-" if b == "-" else "%.2f" % (b / j)))
+print("%-10s %12.1f %12.1f %7.2f %14s %7s" % (m, j, v, v / j, "-" if b == "-" else "%.1f" % b, "-" if b == "-" else "%.2f" % (b / j)))
 PY
 done
 echo "== load after:$(uptime | sed 's/.*load average://')"

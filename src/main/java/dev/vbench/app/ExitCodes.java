@@ -7,7 +7,11 @@ public final class ExitCodes {
     public static final int OK = 0;
     /** A regression gate failed ({@code compare --fail-on-regression}) or tasks failed beyond {@code --max-failures}. */
     public static final int FAILED = 1;
-    /** Bad usage or bad input: the one-line message names the fix. */
+    /**
+     * Bad usage or bad input: the one-line message names the fix. Also the code under test failing before its
+     * tasks ran ({@code WorkloadException.codeFailed}: it cannot be benchmarked as given); a run keeps its cells
+     * as {@code failed} and runs the others. Takes precedence over {@link #FAILED}.
+     */
     public static final int USAGE = 2;
     /** An environment problem: missing JDK feature, database unreachable, disk full. */
     public static final int ENVIRONMENT = 3;

@@ -106,6 +106,9 @@ public final class Forks {
         if (result.cells().stream().anyMatch(r -> CellResult.STUCK.equals(r.status()))) {
             return ExitCodes.STUCK; // the parent reads the cell; this JVM ends, and with it any abandoned task
         }
+        if (result.cells().stream().anyMatch(r -> CellResult.FAILED.equals(r.status()))) {
+            return ExitCodes.USAGE; // the parent reads the failed cell and its note, and runs the other cells
+        }
         boolean interrupted = result.cells().stream().anyMatch(r -> !CellResult.OK.equals(r.status()));
         return interrupted ? ExitCodes.INTERRUPTED : ExitCodes.OK;
     }

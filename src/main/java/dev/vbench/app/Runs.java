@@ -306,7 +306,7 @@ public final class Runs {
             long count = result.cells().stream().filter(c -> CellResult.FAILED.equals(c.status())).count();
             err.println("vbench: " + (failed.notes().isEmpty() ? "cell " + failed.id() + " failed" : failed.notes().get(0))
                     + (count > 1 ? " (" + count + " cells failed; the others ran and were kept)" : ""));
-            return ExitCodes.FAILED;
+            return ExitCodes.USAGE; // the code under test failed before its tasks ran: WorkloadException.codeFailed
         }
         long maxFailures = request.trials().maxFailures();
         if (failures > maxFailures) {

@@ -225,11 +225,11 @@ public final class Engine {
     }
 
     /**
-     * {@code e} when the workload's own code failed ({@link WorkloadException#CODE_FAILED}): that fails the cell
+     * {@code e} when the workload's own code failed ({@link WorkloadException#codeFailed}): that fails the cell
      * and the run goes on; any other (bad input, the environment) is rethrown and ends the run as before.
      */
     private static WorkloadException codeFailed(WorkloadException e) {
-        if (e.exitCode() != WorkloadException.CODE_FAILED) {
+        if (!e.codeFailure()) {
             throw e;
         }
         return e;
@@ -502,11 +502,11 @@ public final class Engine {
         if (Thread.currentThread().isInterrupted()) {
             throw new InterruptedException();
         }
-        Task operation = watchdog.step("setup before a trial", () -> {
+        Task task = watchdog.step("setup before a trial", () -> {
             workload.beforeTrial(cell.load().concurrency());
-            return Objects.requireNonNull(workload.task(), "workload returned no task");
+            Task operation = Objects.requireNonNull(workload.task(), "workload returned no task");
+            return cell.batch() > 1 ? batched(workload, operation, cell.batch()) : operation;
         }, null);
-        Task task = cell.batch() > 1 ? new BatchedTask(operation, cell.batch()) : operation;
         ExecutorService executor = cell.executor().create();
         try {
             Instant start = Instant.now(); // outside the timed region: shows the order of interleaved trials
@@ -517,6 +517,12 @@ public final class Engine {
         } finally {
             executor.shutdownNow();
         }
+    }
+
+    /** {@code calls} calls of the operation per task: the workload's own loop, else {@link BatchedTask}'s. */
+    private static Task batched(Workload workload, Task operation, int calls) {
+        Task own = workload.batchedTask(calls);
+        return own != null ? own : new BatchedTask(operation, calls);
     }
 
     /** The profiler of the JVM's events in this JVM, opened once (saying which one runs, and why). */

@@ -52,7 +52,7 @@ public final class ForkRunner {
      * What one fork produced.
      *
      * @param notes what the fork's workload said about its cell (its own notes, not those of the trials' summary)
-     * @param status the fork's cell status: ok, or stuck or exited (the cell ends with it)
+     * @param status the fork's cell status: ok, or stuck, exited or failed (the cell ends with it)
      * @param ended why the cell ended early (the first note of a stuck cell, or how the fork's JVM ended); null when ok
      * @param profiles what the fork profiled of its measured trials, every stack kept; empty when not profiled
      */
@@ -135,6 +135,10 @@ public final class ForkRunner {
                 return new Fork(ended.pid(), List.of(), List.of(), CellResult.EXITED, "exited: fork " + fork
                         + "'s JVM ended with exit code " + code + " while running the cell's code (System.exit,"
                         + " Runtime.halt or a crash); last output: " + ended.lastLine(), List.of());
+            }
+            if (forked != null && CellResult.FAILED.equals(forked.status())) { // its code failed before its tasks ran
+                return new Fork(ended.pid(), List.of(), List.of(), CellResult.FAILED, forked.notes().isEmpty()
+                        ? "fork " + fork + "'s workload code failed" : forked.notes().get(0), List.of());
             }
             if (forked != null && CellResult.STUCK.equals(forked.status())) {
                 return new Fork(ended.pid(), forked.trials(), List.of(), CellResult.STUCK, forked.notes().get(0),

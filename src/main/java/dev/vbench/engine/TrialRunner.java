@@ -4,6 +4,7 @@ import dev.vbench.measure.JvmCounters;
 import dev.vbench.measure.NanoClock;
 import dev.vbench.result.Telemetry;
 import dev.vbench.result.TrialResult;
+import dev.vbench.spi.FixtureTask;
 import dev.vbench.spi.Task;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Semaphore;
@@ -45,6 +46,11 @@ import java.util.concurrent.TimeUnit;
  * reads (about 30 ns here), which at a fixed one in 32 was most of what the harness added to an empty
  * task (calibrate, sequential: ratio 0.88), at one in 128 still 0.25 ns of its 1.9 ns; N is chosen so
  * that it stays near 0.5% of the task: one in 512 for an empty task, one in 32 for a 1 µs task.
+ *
+ * <p><b>Fixtures per task.</b> A {@link FixtureTask} (JMH's {@code Level.Invocation}) runs its fixtures
+ * around each task, outside its timed region: its tasks run in a {@link FixtureRun}, chosen by the submitter
+ * once per trial (for each run of untimed tasks, and for each timed one), so a trial of any other task runs
+ * the same {@link Run} as before, with no test, call or allocation more per task.
  *
  * <pre>{@code
  * TrialResult t = new TrialRunner(NanoClock.SYSTEM)
@@ -182,6 +188,15 @@ public final class TrialRunner {
         Semaphore inFlight = trial.inFlight;
         long[] times = chunk.times;
         int last = TaskSlots.slot(end - 1);
+        if (trial.fixtures != null) {
+            for (int slot = TaskSlots.slot(from); slot <= last; slot++) {
+                if (inFlight != null) {
+                    inFlight.acquire();
+                }
+                executor.execute(new FixtureRun(trial, chunk, times, slot, false));
+            }
+            return;
+        }
         for (int slot = TaskSlots.slot(from); slot <= last; slot++) {
             if (inFlight != null) {
                 inFlight.acquire();
@@ -199,7 +214,8 @@ public final class TrialRunner {
      */
     private void submitOne(Trial trial, ExecutorService executor, long i, boolean timed) throws InterruptedException {
         TaskSlots.Chunk chunk = trial.slots.chunkFor(i);
-        Run run = new Run(trial, chunk, chunk.times, TaskSlots.slot(i), timed);
+        Runnable run = trial.fixtures == null ? new Run(trial, chunk, chunk.times, TaskSlots.slot(i), timed)
+                : new FixtureRun(trial, chunk, chunk.times, TaskSlots.slot(i), timed);
         if (timed) {
             if (Thread.interrupted()) {
                 throw new InterruptedException();
@@ -256,7 +272,8 @@ public final class TrialRunner {
                 chunk.state[slot] = TaskSlots.DROPPED;
                 continue;
             }
-            Run run = new Run(trial, chunk, chunk.times, slot, true);
+            Runnable run = trial.fixtures == null ? new Run(trial, chunk, chunk.times, slot, true)
+                    : new FixtureRun(trial, chunk, chunk.times, slot, true);
             long now = clock.nanoTime();
             chunk.times[TaskSlots.at(slot, TaskSlots.SUBMIT)] = now;
             trial.lastSubmit = now;
@@ -290,6 +307,8 @@ public final class TrialRunner {
     static final class Trial {
         final LoadShape load;
         final Task task;
+        /** The task when it has fixtures per task ({@link FixtureTask}), else null: its tasks run in a {@link FixtureRun}. */
+        final FixtureTask fixtures;
         final NanoClock clock;
         final TaskSlots slots;
         final Semaphore inFlight;
@@ -319,6 +338,7 @@ public final class TrialRunner {
         Trial(LoadShape load, Task task, NanoClock clock, long timedTaskLimit) {
             this.load = load;
             this.task = task;
+            this.fixtures = task instanceof FixtureTask f ? f : null;
             this.clock = clock;
             this.slots = load instanceof LoadShape.Timed ? TaskSlots.growable(timedTaskLimit)
                     : TaskSlots.preallocated(load.tasks());
@@ -514,6 +534,91 @@ public final class TrialRunner {
         private static void release(Trial t) {
             if (t.inFlight != null) {
                 t.inFlight.release();
+            }
+        }
+    }
+
+    /**
+     * The Runnable of a task with fixtures ({@link FixtureTask}): as {@link Run}, with the task's
+     * {@code before} ahead of its start and its {@code after} behind its end, so neither is in its service
+     * time; a timed task's submit moves later by what {@code before} took, so its end-to-end latency leaves it
+     * out too and keeps the wait in the queue. Its end is stored after {@code after} ran, so the
+     * {@link Watchdog} sees a fixture that never returns as a task that never ended.
+     */
+    private static final class FixtureRun implements Runnable {
+        private final Trial trial;
+        private final TaskSlots.Chunk chunk;
+        private final long[] times;
+        private final int at;
+        private final boolean timed;
+
+        FixtureRun(Trial trial, TaskSlots.Chunk chunk, long[] times, int slot, boolean timed) {
+            this.trial = trial;
+            this.chunk = chunk;
+            this.times = times;
+            this.at = TaskSlots.at(slot, TaskSlots.END);
+            this.timed = timed;
+        }
+
+        @Override
+        public void run() {
+            Trial t = trial;
+            FixtureTask task = t.fixtures;
+            long index = chunk.first + (at >> 2);
+            long before = 0;
+            if (timed) {
+                before = t.clock.nanoTime();
+                if (t.timeoutNanos > 0 && before - t.intendedNanos(index) > t.timeoutNanos) {
+                    times[at + TaskSlots.START] = before;
+                    chunk.state[at >> 2] = TaskSlots.DROPPED;
+                    Run.release(t);
+                    return;
+                }
+            }
+            int claim = 0;
+            boolean set = false;
+            try {
+                claim = task.before(index);
+                set = true;
+            } catch (Throwable e) {
+                fail(t, e);
+            }
+            long s = 0;
+            if (timed) {
+                s = t.clock.nanoTime();
+                times[at + TaskSlots.SUBMIT] += s - before;
+            }
+            if (set) {
+                try {
+                    times[at + TaskSlots.VALUE] = task.run(index, claim);
+                } catch (Throwable e) {
+                    fail(t, e);
+                }
+            }
+            long e = t.clock.nanoTime();
+            if (set) {
+                try {
+                    task.after(index, claim);
+                } catch (Throwable x) {
+                    if (chunk.state[at >> 2] != TaskSlots.FAILED) {
+                        fail(t, x);
+                    }
+                }
+            }
+            if (timed) {
+                times[at + TaskSlots.START] = s;
+                Run.LONGS.setRelease(times, at + TaskSlots.END, e);
+            } else {
+                times[at + TaskSlots.END] = e;
+            }
+            Run.release(t);
+        }
+
+        private void fail(Trial t, Throwable e) {
+            chunk.state[at >> 2] = TaskSlots.FAILED;
+            t.failures.record(e);
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
             }
         }
     }

@@ -76,6 +76,11 @@ record GuardedProvider(String name, WorkloadProvider delegate, String origin) im
             }
 
             @Override
+            public Task batchedTask(int calls) {
+                return w.batchedTask(calls);
+            }
+
+            @Override
             public void beforeTrial() {
                 beforeTrial(0);
             }

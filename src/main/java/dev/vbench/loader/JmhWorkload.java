@@ -25,6 +25,12 @@ public interface JmhWorkload extends WorkloadProvider {
     /** {@code @OperationsPerInvocation}: operations one call of the method stands for (1 when not given). */
     int operationsPerInvocation();
 
+    /**
+     * Whether a state of the method has {@code @Setup}/{@code @TearDown(Level.Invocation)}: they run around each
+     * task, outside its timed region, so a task is one call ({@code --batch} is refused).
+     */
+    boolean invocationFixtures();
+
     /** The benchmark as JMH names it: {@code pkg.Class.method}. */
     String jmhName();
 }

@@ -1,5 +1,6 @@
 package dev.vbench.loader;
 
+import dev.vbench.spi.FixtureTask;
 import dev.vbench.spi.ParamSpec;
 import dev.vbench.spi.ParamType;
 import dev.vbench.spi.Params;
@@ -30,18 +31,21 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  *       each task taking a free client's instances. The benchmark class itself is a state: its own
  *       {@code @State}, else (as JMH) a Thread state, or one shared instance when it has no instance fields.
  *   <li>{@code @Setup}/{@code @TearDown} at {@code Level.Trial} and {@code Level.Iteration}: around each
- *       vbench trial, outside the timed region; at {@code Level.Invocation}: around each call, inside the task.
+ *       vbench trial, outside the timed region; at {@code Level.Invocation}: around each task, outside its
+ *       timed region too ({@link FixtureTask}).
  *   <li>{@code @Param} fields: parameters whose declared values the planner sweeps ({@link #paramValues()}).
  *   <li>{@code Blackhole} parameters: a real one of the user's jmh-core per client; the return value is
- *       folded into the task's value as for any method workload.
+ *       consumed by a Blackhole of the user's jmh-core too, as JMH's generated code consumes it.
  * </ul>
  *
- * <p><b>The task path.</b> The method is called through one {@link MethodHandle} that spreads a frame
- * ({@code Object[]}: the receiver, then each argument) built before the trial. With a Thread state each
- * client has its own frame in an array built before the trial; a task claims the frame of slot
- * {@code index mod clients} with one compare-and-set (the next free one when another task holds it; at most
- * {@code clients} tasks are in flight, so one is free) and releases it with a plain release store: no lock
- * and no allocation per task.
+ * <p><b>The task path.</b> The method is called through one {@link FrameCall} per method (a hidden class
+ * whose constant handle takes each argument from a frame, {@code Object[]}: the receiver, then each argument,
+ * then the Blackhole of the result), built before the trial; {@code --batch} calls it in the hidden class's
+ * own loop. With a frame per client (a Thread state, a Blackhole parameter, a reference result: the
+ * Blackhole's {@code consume(Object)} writes to it) the frames are in an array built before the trial; a task
+ * claims the frame of slot {@code index mod clients} with one compare-and-set (the next free one when another
+ * task holds it; at most {@code clients} tasks are in flight, so one is free) and releases it with a plain
+ * release store: no lock and no allocation per task.
  */
 final class JmhWorkloadProvider implements JmhWorkload {
 
@@ -54,7 +58,8 @@ final class JmhWorkloadProvider implements JmhWorkload {
     private final String origin;
     private final Jmh jmh;
     private final Method method;
-    private final MethodHandle call;
+    /** The method's call, made on its first trial (a hidden class: not for {@code vbench list}). */
+    private FrameCall call;
     /** The frame: index 0 the receiver's state (null for a static method), then one entry per parameter (null: Blackhole). */
     private final StateClass[] layout;
     private final List<StateClass> states;
@@ -86,39 +91,52 @@ final class JmhWorkloadProvider implements JmhWorkload {
         this.params = params;
         this.operationsPerInvocation = operationsPerInvocation;
         this.runOptions = runOptions;
-        this.call = handle(method);
+        method.setAccessible(true);
+        MethodHandles.lookup().unreflect(method); // cannot be called: the one line now, not at the first trial
+    }
+
+    /** The method's {@link FrameCall}, made once. */
+    private synchronized FrameCall call() throws ReflectiveOperationException {
+        if (call == null) {
+            call = FrameCall.of(handle(method, jmh.blackhole, layout.length));
+        }
+        return call;
     }
 
     /**
-     * {@code (Object[] frame) → long}: the method with its receiver and arguments spread from the frame; a
-     * primitive result folded into the task's value. A reference result is given to {@link #consume}'s
-     * Blackhole per trial instead ({@link #withBlackhole}): a null check alone let the JIT drop an allocation
-     * the result was (a 1 KiB array measured 85 ns against JMH's 226).
+     * {@code (Object[] frame) → long}: the method with its receiver and arguments taken from the frame (index 0,
+     * then one per parameter); a primitive result folded into the {@code long} ({@link FrameCall}'s loop keeps
+     * it), a reference given to the Blackhole at {@code blackholeAt}, as JMH's generated code gives it (a null
+     * check alone let the JIT drop an allocation the result was: a 1 KiB array measured 85 ns against JMH's 226).
      */
-    private static MethodHandle handle(Method method) throws IllegalAccessException {
-        method.setAccessible(true);
+    static MethodHandle handle(Method method, Class<?> blackhole, int blackholeAt) throws ReflectiveOperationException {
         MethodHandle mh = MethodHandles.lookup().unreflect(method);
         if (Modifier.isStatic(method.getModifiers())) {
             mh = MethodHandles.dropArguments(mh, 0, Object.class);
         }
-        MethodType generic = MethodType.genericMethodType(mh.type().parameterCount()).changeReturnType(mh.type().returnType());
-        mh = mh.asType(generic);
-        if (!method.getReturnType().isPrimitive()) {
-            return mh.asType(mh.type().changeReturnType(Object.class)).asSpreader(Object[].class, mh.type().parameterCount());
+        Class<?> result = mh.type().returnType();
+        int n = mh.type().parameterCount();
+        mh = mh.asType(MethodType.genericMethodType(n).changeReturnType(result));
+        MethodHandle[] fromFrame = new MethodHandle[n];
+        for (int i = 0; i < n; i++) {
+            fromFrame[i] = frameElement(i);
         }
-        mh = MethodWorkloadProvider.resultAsLong(mh);
-        return mh.asSpreader(Object[].class, mh.type().parameterCount());
+        mh = MethodHandles.permuteArguments(MethodHandles.filterArguments(mh, 0, fromFrame),
+                MethodType.methodType(result, Object[].class), new int[n]);
+        if (result.isPrimitive()) {
+            return MethodWorkloadProvider.resultAsLong(mh);
+        }
+        MethodHandle consume = MethodHandles.publicLookup().findVirtual(blackhole, "consume",
+                MethodType.methodType(void.class, Object.class)).asType(MethodType.methodType(void.class, Object.class, result));
+        consume = MethodHandles.filterArguments(consume, 0, frameElement(blackholeAt)); // (frame, result) → void
+        MethodHandle consumed = MethodHandles.permuteArguments(MethodHandles.collectArguments(consume, 1, mh),
+                MethodType.methodType(void.class, Object[].class), 0, 0);
+        return MethodHandles.filterReturnValue(consumed, MethodHandles.constant(long.class, 0L));
     }
 
-    /** {@link #call} returning {@code long}: a reference result consumed by {@code blackhole} (the user's jmh-core's). */
-    private MethodHandle withBlackhole(Object blackhole) throws ReflectiveOperationException {
-        if (call.type().returnType() == long.class) {
-            return call;
-        }
-        MethodHandle consume = MethodHandles.publicLookup().findVirtual(jmh.blackhole, "consume",
-                MethodType.methodType(void.class, Object.class)).bindTo(blackhole);
-        return MethodHandles.filterReturnValue(MethodHandles.filterReturnValue(call, consume),
-                MethodHandles.constant(long.class, 0L));
+    /** {@code (Object[] frame) → frame[index]}. */
+    private static MethodHandle frameElement(int index) {
+        return MethodHandles.insertArguments(MethodHandles.arrayElementGetter(Object[].class), 1, index);
     }
 
     // ---------------------------------------------------------------- resolving
@@ -452,13 +470,18 @@ final class JmhWorkloadProvider implements JmhWorkload {
     }
 
     @Override
+    public boolean invocationFixtures() {
+        return states.stream().anyMatch(StateClass::hasInvocationFixtures);
+    }
+
+    @Override
     public String notes() {
         StringBuilder b = new StringBuilder("JMH benchmark " + jmhName() + " (" + origin + "), read with the class path's"
                 + " own jmh-core. States: ");
         b.append(states.isEmpty() ? "none (static method)" : String.join(", ", states.stream().map(s -> s.type().getSimpleName()
                 + (s.perClient() ? " one per client (Scope.Thread: needs --concurrency)" : " one per trial (shared)")).toList()));
         b.append(". @Setup/@TearDown(Level.Trial and Level.Iteration) run before and after each vbench trial, untimed.");
-        if (states.stream().anyMatch(StateClass::hasInvocationFixtures)) {
+        if (invocationFixtures()) {
             b.append(" ").append(INVOCATION_WARNING);
         }
         b.append(params.isEmpty() ? " No @Param fields." : " @Param fields are swept as in JMH (each value a cell);"
@@ -476,8 +499,14 @@ final class JmhWorkloadProvider implements JmhWorkload {
     }
 
     /** What JMH's documentation of {@code Level.Invocation} warns, and what vbench does. */
-    static final String INVOCATION_WARNING = "Level.Invocation fixtures run around each call inside the task, so their"
-            + " time is part of every task's time: as JMH warns, this level is for calls of a millisecond and more.";
+    static final String INVOCATION_WARNING = "Level.Invocation fixtures run around each task, outside its timed region"
+            + " (the latency percentiles leave them out; makespan and throughput span them); as JMH warns, reading the"
+            + " clock around each call distorts the time of methods shorter than about a millisecond.";
+
+    /** Where {@link FrameCall} could not make a hidden class (a native image). */
+    static final String NOT_CONSTANT = "this runtime cannot define hidden classes, so the method is called through a"
+            + " handle the JIT does not inline: a few ns per call more than JMH's direct call (run vbench on a JDK for"
+            + " methods that short)";
 
     @Override
     public Workload create(Params values) {
@@ -494,6 +523,8 @@ final class JmhWorkloadProvider implements JmhWorkload {
         /** Every state object of the trial, in the order their setups ran (torn down in reverse). */
         private final List<Object[]> live = new ArrayList<>();
         private Task task;
+        /** The trial's frames (see the class comment). */
+        private Object[][] frames;
 
         Instance(Map<String, String> values) {
             this.values = values;
@@ -507,8 +538,8 @@ final class JmhWorkloadProvider implements JmhWorkload {
         @Override
         public void beforeTrial(int clients) throws Exception {
             tearDownAll();
-            boolean perClient = layout.length > 0 && java.util.Arrays.stream(layout).anyMatch(s -> s != null && s.perClient())
-                    || hasBlackhole();
+            boolean perClient = java.util.Arrays.stream(layout).anyMatch(s -> s != null && s.perClient()) || hasBlackhole()
+                    || !method.getReturnType().isPrimitive(); // a reference result: consume(Object) writes to the Blackhole
             if (clients <= 0 && states.stream().anyMatch(StateClass::perClient)) {
                 throw new IllegalStateException(name + " has Scope.Thread state: one instance per client needs --concurrency");
             }
@@ -517,7 +548,7 @@ final class JmhWorkloadProvider implements JmhWorkload {
             Object[][] built = new Object[frames][];
             for (int f = 0; f < frames; f++) {
                 Map<StateClass, Object> own = new LinkedHashMap<>();
-                Object[] frame = new Object[layout.length];
+                Object[] frame = new Object[layout.length + 1]; // the Blackhole of the result last
                 for (int i = 0; i < layout.length; i++) {
                     StateClass s = layout[i];
                     if (s == null) {
@@ -532,11 +563,21 @@ final class JmhWorkloadProvider implements JmhWorkload {
                         frame[i] = instance;
                     }
                 }
+                frame[layout.length] = jmh.newBlackhole();
                 built[f] = frame;
             }
-            FrameCall invoker = FrameCall.of(withBlackhole(jmh.newBlackhole()));
-            task = invocationFixtures() ? new FixtureTask(invoker, built) : frames == 1 ? new SharedTask(invoker, built[0])
-                    : new ClientTask(invoker, built);
+            this.frames = built;
+            FrameCall call = call();
+            task = invocationFixtures() ? new InvocationTask(call, built) : frames == 1 ? new SharedTask(call, built[0], 1)
+                    : new ClientTask(call, built, 1);
+        }
+
+        @Override
+        public Task batchedTask(int calls) {
+            if (task == null || invocationFixtures()) {
+                return null; // refused by the planner: each call's fixtures would be inside the batch
+            }
+            return frames.length == 1 ? new SharedTask(call, frames[0], calls) : new ClientTask(call, frames, calls);
         }
 
         private boolean hasBlackhole() {
@@ -569,10 +610,6 @@ final class JmhWorkloadProvider implements JmhWorkload {
                 }
             }
             return instance;
-        }
-
-        private boolean invocationFixtures() {
-            return states.stream().anyMatch(StateClass::hasInvocationFixtures);
         }
 
         private void fixture(Method m, Object instance, String what) {
@@ -616,7 +653,14 @@ final class JmhWorkloadProvider implements JmhWorkload {
 
         @Override
         public List<String> notes() {
-            return invocationFixtures() ? List.of(INVOCATION_WARNING) : List.of();
+            List<String> out = new ArrayList<>();
+            if (invocationFixtures()) {
+                out.add(INVOCATION_WARNING);
+            }
+            if (call != null && !call.constant()) {
+                out.add(NOT_CONSTANT);
+            }
+            return out;
         }
 
         @Override
@@ -624,33 +668,48 @@ final class JmhWorkloadProvider implements JmhWorkload {
             tearDownAll();
         }
 
-        /** The task of a benchmark whose states have Level.Invocation fixtures: they run around the call. */
-        private final class FixtureTask implements Task {
+        /**
+         * The task of a benchmark whose states have Level.Invocation fixtures: the engine runs them around the
+         * task, outside its timed region ({@link FixtureTask}); {@code before} claims the frame, {@code after}
+         * releases it.
+         */
+        private final class InvocationTask implements FixtureTask {
             private final ClientTask claims;
+            private final FrameCall call;
 
-            private final FrameCall invoker;
-
-            FixtureTask(FrameCall invoker, Object[][] frames) {
-                this.invoker = invoker;
-                claims = new ClientTask(invoker, frames);
+            InvocationTask(FrameCall call, Object[][] frames) {
+                this.call = call;
+                claims = new ClientTask(call, frames, 1);
             }
 
             @Override
-            public long run(long taskIndex) throws Exception {
+            public int before(long taskIndex) {
                 int slot = claims.claim(taskIndex);
                 try {
-                    Object[] frame = claims.frames[slot];
-                    invocation(frame, true);
-                    long v = ClientTask.invoke(invoker, frame);
-                    invocation(frame, false);
-                    return v;
+                    invocation(claims.frames[slot], true);
+                } catch (RuntimeException | Error e) {
+                    claims.release(slot);
+                    throw e;
+                }
+                return slot;
+            }
+
+            @Override
+            public long run(long taskIndex, int slot) throws Exception {
+                return ClientTask.call(call, claims.frames[slot], 1);
+            }
+
+            @Override
+            public void after(long taskIndex, int slot) {
+                try {
+                    invocation(claims.frames[slot], false);
                 } finally {
                     claims.release(slot);
                 }
             }
 
             private void invocation(Object[] frame, boolean setup) {
-                for (int i = 0; i < frame.length; i++) {
+                for (int i = 0; i < layout.length; i++) {
                     StateClass s = layout[i];
                     if (s != null && (i == 0 || !alreadyAt(frame, i))) {
                         for (Method m : (setup ? s.setups() : s.tearDowns()).get(2)) {
@@ -672,41 +731,45 @@ final class JmhWorkloadProvider implements JmhWorkload {
         }
     }
 
-    /** The task of a benchmark whose frame every task shares (no Thread state, no Blackhole). */
+    /** The task of a benchmark whose frame every task shares: {@code calls} calls of the method ({@code --batch}). */
     private static final class SharedTask implements Task {
         private final FrameCall call;
         private final Object[] frame;
+        private final int calls;
 
-        SharedTask(FrameCall call, Object[] frame) {
+        SharedTask(FrameCall call, Object[] frame, int calls) {
             this.call = call;
             this.frame = frame;
+            this.calls = calls;
         }
 
         @Override
         public long run(long taskIndex) throws Exception {
-            return ClientTask.invoke(call, frame);
+            return ClientTask.call(call, frame, calls);
         }
     }
 
-    /** The task of a benchmark with a frame per client: claims one for the call (see the class comment). */
+    /** The task of a benchmark with a frame per client: claims one for its calls (see the class comment). */
     private static final class ClientTask implements Task {
         private final FrameCall call;
         final Object[][] frames;
         private final AtomicIntegerArray claimed;
         private final int clients;
+        private final int calls;
 
-        ClientTask(FrameCall call, Object[][] frames) {
+        ClientTask(FrameCall call, Object[][] frames, int calls) {
             this.call = call;
             this.frames = frames;
             this.clients = frames.length;
             this.claimed = new AtomicIntegerArray(frames.length * PAD);
+            this.calls = calls;
         }
 
         @Override
         public long run(long taskIndex) throws Exception {
             int slot = claim(taskIndex);
             try {
-                return invoke(call, frames[slot]);
+                return call(call, frames[slot], calls);
             } finally {
                 release(slot);
             }
@@ -725,9 +788,10 @@ final class JmhWorkloadProvider implements JmhWorkload {
             claimed.setRelease(slot * PAD, 0);
         }
 
-        static long invoke(FrameCall call, Object[] frame) throws Exception {
+        /** One call of the method, or {@code calls} in its own loop. */
+        static long call(FrameCall call, Object[] frame, int calls) throws Exception {
             try {
-                return call.call(frame);
+                return calls == 1 ? call.call(frame) : call.batch(frame, calls);
             } catch (Exception | Error e) {
                 throw e;
             } catch (Throwable t) {

@@ -6,12 +6,12 @@ import java.lang.reflect.InvocationTargetException;
 /**
  * Turns an exception thrown by the user's code outside a task (a constructor, a setter, a provider's
  * {@code prepare}) into one line for the user: the exception, its message and the first frame of the
- * user's code, never vbench's frames. Exit code 1: the code under test failed, not the command line.
+ * user's code, never vbench's frames. This is where vbench decides what such a failure means: the code
+ * under test failed before any of its tasks ran, so it cannot be benchmarked as given: exit 2, as bad input
+ * ({@link WorkloadException#codeFailed}; in a run only its cells fail and the others run). A task that throws is
+ * not one of these: the engine counts it ({@code --max-failures}, exit 1).
  */
 final class UserFailures {
-
-    /** Exit code for workload code that failed while preparing. */
-    static final int EXIT = WorkloadException.CODE_FAILED;
 
     private UserFailures() {}
 
@@ -26,7 +26,7 @@ final class UserFailures {
         }
         StackTraceElement frame = userFrame(t);
         String message = t.getMessage() == null ? "" : ": " + t.getMessage().strip().replaceAll("\\s*\\R\\s*", " ");
-        return new WorkloadException(EXIT, "workload code failed while " + while_ + ": " + t.getClass().getName() + message
+        return WorkloadException.codeFailed("workload code failed while " + while_ + ": " + t.getClass().getName() + message
                 + (frame == null ? "" : " (at " + show(frame) + ")") + "; fix it and run again", t);
     }
 

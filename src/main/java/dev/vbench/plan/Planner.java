@@ -424,10 +424,17 @@ public final class Planner {
      * The cells with {@code --batch} calls per task and their workload's operations per call (JMH's
      * {@code @OperationsPerInvocation}).
      *
-     * @throws PlanException for a batch below 1
+     * @throws PlanException for a batch below 1, or above 1 for a JMH benchmark with Level.Invocation fixtures
      */
     static List<CellPlan> batched(List<CellPlan> cells, int batch) {
         planned("--batch", String.valueOf(batch), () -> batchInRange("--batch", batch));
+        for (CellPlan c : cells) {
+            if (batch > 1 && c.workload() instanceof JmhWorkload jmh && jmh.invocationFixtures()) {
+                throw new PlanException(c.workload().name() + " has @Setup or @TearDown(Level.Invocation): they run"
+                        + " around each task, untimed, and --batch " + batch + " would put them between the calls of a"
+                        + " task, inside its time; run it without --batch (as JMH, one call per invocation)");
+            }
+        }
         return cells.stream().map(c -> c.batched(batch, c.workload() instanceof JmhWorkload jmh
                 ? jmh.operationsPerInvocation() : 1)).toList();
     }

@@ -1,6 +1,7 @@
 package dev.vbench.profile;
 
 import dev.vbench.result.Profile;
+import dev.vbench.spi.FixtureTask;
 import dev.vbench.spi.Task;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
@@ -82,22 +83,56 @@ public final class TaskSampler {
         this.intervalNanos = intervalNanos;
     }
 
-    /** {@code task}, noting where each call runs for the sampler. */
+    /** {@code task}, noting where each call runs for the sampler (a {@link FixtureTask}'s fixtures stay outside). */
     public Task wrap(Task task) {
+        if (task instanceof FixtureTask f) {
+            return new FixtureTask() {
+                @Override
+                public int before(long index) throws Exception {
+                    return f.before(index);
+                }
+
+                @Override
+                public long run(long index, int claim) throws Exception {
+                    long start = begin(index);
+                    try {
+                        return f.run(index, claim);
+                    } finally {
+                        end(index, start);
+                    }
+                }
+
+                @Override
+                public void after(long index, int claim) throws Exception {
+                    f.after(index, claim);
+                }
+            };
+        }
         return index -> {
-            int k = (int) index & MASK;
-            threads[k] = Thread.currentThread();
-            running[k] = index + 1;
-            long start = System.nanoTime();
+            long start = begin(index);
             try {
                 return task.run(index);
             } finally {
-                endedNanos[k] = System.nanoTime() - start;
-                LONGS.setRelease(ended, k, index + 1);
-                running[k] = 0;
-                threads[k] = null;
+                end(index, start);
             }
         };
+    }
+
+    /** Notes that task {@code index} runs on this thread; returns its start. */
+    private long begin(long index) {
+        int k = (int) index & MASK;
+        threads[k] = Thread.currentThread();
+        running[k] = index + 1;
+        return System.nanoTime();
+    }
+
+    /** Notes that task {@code index}, started at {@code start}, ended. */
+    private void end(long index, long start) {
+        int k = (int) index & MASK;
+        endedNanos[k] = System.nanoTime() - start;
+        LONGS.setRelease(ended, k, index + 1);
+        running[k] = 0;
+        threads[k] = null;
     }
 
     /** Starts sampling a trial (its tasks must not have started). */

@@ -29,6 +29,17 @@ public interface Workload extends AutoCloseable {
     Task task();
 
     /**
+     * The operation called {@code calls} times per task ({@code --batch}), or null (the default): the engine
+     * then calls {@link #task()} {@code calls} times in a loop of its own. A workload returns its own loop when
+     * the JIT should see each call site of it alone (a loop shared by every workload calls through a site that
+     * has seen them all, and inlines none): a JMH benchmark's loop is one per method, as JMH's generated code.
+     * Called once per trial, after {@link #beforeTrial(int)}.
+     */
+    default Task batchedTask(int calls) {
+        return null;
+    }
+
+    /**
      * Called before every trial (warmup and measured), outside the timed region. Workloads reset
      * per-trial state here (for example a cold cache). Default: nothing.
      */

@@ -1,31 +1,50 @@
 package dev.vbench.spi;
 
 /**
- * A failure a user can act on, raised by a workload: bad parameter combination (exit 2) or an
- * environment problem such as an unreachable database (exit 3). The message is one sentence that
- * names the fix; it never contains a password.
+ * A failure a user can act on, raised by a workload: bad parameter combination (exit 2), the workload's
+ * own code failing before its tasks ran ({@link #codeFailed}, exit 2) or an environment problem such as an
+ * unreachable database (exit 3). The message is one sentence that names the fix; it never contains a
+ * password.
  */
 public class WorkloadException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
-    /** Exit code for the workload's own code failing outside a task (a constructor, a setup method threw). */
-    public static final int CODE_FAILED = 1;
-    /** Exit code for bad input. */
+    /** Exit code for bad input, and for the workload's own code failing before its tasks ran ({@link #codeFailed}). */
     public static final int USAGE = 2;
     /** Exit code for an environment problem. */
     public static final int ENVIRONMENT = 3;
 
     private final int exitCode;
+    private final boolean codeFailure;
 
     public WorkloadException(int exitCode, String message) {
-        super(message);
-        this.exitCode = exitCode;
+        this(exitCode, message, null);
     }
 
     public WorkloadException(int exitCode, String message, Throwable cause) {
+        this(exitCode, message, cause, false);
+    }
+
+    private WorkloadException(int exitCode, String message, Throwable cause, boolean codeFailure) {
         super(message, cause);
         this.exitCode = exitCode;
+        this.codeFailure = codeFailure;
+    }
+
+    /**
+     * The workload's own code failed outside a task, before any of its tasks ran (a constructor, a setter,
+     * {@code prepare}, a JMH {@code @Setup} threw): the code cannot be benchmarked as given, exit 2. A run fails
+     * only the cells of that workload (status {@code failed}, the message as their note) and runs the others;
+     * a task that throws is counted instead ({@code --max-failures}, exit 1).
+     */
+    public static WorkloadException codeFailed(String message, Throwable cause) {
+        return new WorkloadException(USAGE, message, cause, true);
+    }
+
+    /** Whether this is {@link #codeFailed}: the cell fails and the run goes on. */
+    public boolean codeFailure() {
+        return codeFailure;
     }
 
     public static WorkloadException usage(String message) {

@@ -161,7 +161,7 @@ class JmhWorkloadsTest {
     @Test
     void aSetupThatThrowsFailsItsCellAndTheOthersAreKept() {
         CliRun r = run("-w", "acme.bench.Broken::setupFails", "-p", "mode=fail,ok", "-e", "virtual", "-e", "sequential");
-        assertEquals(1, r.code(), r::toString);
+        assertEquals(2, r.code(), r::toString);
         List<String> errLines = r.errLine().lines().filter(l -> !l.matches("vbench: \\d+ cell\\(s\\).*")).toList();
         assertEquals(1, errLines.size(), r::toString);
         String line = errLines.get(0);
@@ -173,6 +173,47 @@ class JmhWorkloadsTest {
         assertEquals(List.of("failed", "failed", "ok", "ok"), result.cells().stream().map(CellResult::status).toList());
         assertEquals(2, result.cells().get(2).trials().size());
         assertEquals(2, result.cells().get(3).trials().size());
+    }
+
+    @Test
+    void aSetupThatThrowsInAForkFailsItsCellTooAndTheOthersAreKept() {
+        CliRun r = run("-w", "acme.bench.Broken::setupFails", "-p", "mode=fail,ok", "-e", "sequential", "--forks", "1",
+                "--tasks", "20", "--warmup", "0");
+        assertEquals(2, r.code(), r::toString);
+        assertTrue(r.errLine().contains("vbench: workload code failed while calling @Setup(Level.Trial) method"
+                + " acme.bench.Broken$Failing.open of acme.bench.Broken::setupFails"), r::toString);
+        RunResult result = ResultCodec.read(tmp.resolve("r.json"));
+        assertEquals(List.of("failed", "ok"), result.cells().stream().map(CellResult::status).toList());
+        assertEquals(2, result.cells().get(1).trials().size());
+    }
+
+    @Test
+    void invocationFixturesRunAroundEachTaskOutsideItsTime() throws Exception {
+        System.setProperty("acme.fixtures", tmp.resolve("fixtures.log").toString());
+        CliRun r;
+        try {
+            r = run("-w", "acme.bench.PerCall::tiny", "-e", "sequential", "-e", "fixed:threads=2", "--concurrency", "2",
+                    "--tasks", "30");
+        } finally {
+            System.clearProperty("acme.fixtures");
+        }
+        assertEquals(0, r.code(), r::toString);
+        List<String> log = fixtureLog();
+        // 2 cells × (1 warmup + 2 measured trials) × 30 tasks, plus the check call before the first trial
+        long calls = 2 * 3 * 30;
+        assertTrue(count(log, "PerCall.setup") >= calls && count(log, "PerCall.setup") <= calls + 2, log::toString);
+        assertEquals(count(log, "PerCall.setup"), count(log, "PerCall.teardown"));
+        RunResult result = ResultCodec.read(tmp.resolve("r.json"));
+        for (CellResult c : result.cells()) {
+            for (var t : c.trials()) {
+                // each setup sleeps 5 ms around a method of a few ns: none of it is in the task's latency
+                assertTrue(t.latency().p50Nanos() < 1_000_000, () -> c.config() + ": p50 " + t.latency().p50Nanos());
+                assertTrue(t.makespanNanos() >= 50_000_000L, () -> "the makespan spans the fixtures: " + t);
+            }
+        }
+        assertTrue(r.out().contains("Level.Invocation fixtures run around each task, outside its timed region"), r::toString);
+        run("-w", "acme.bench.PerCall::tiny", "-e", "sequential", "--batch", "10").assertUsageError(
+                "has @Setup or @TearDown(Level.Invocation): they run around each task, untimed, and --batch 10");
     }
 
     @Test

@@ -45,6 +45,77 @@ class TrialRunnerTest {
     }
 
     @Test
+    void fixturesPerTaskRunAroundEachTaskOutsideItsTimeWithExactNumbers() throws Exception {
+        FakeClock clock = new FakeClock();
+        TrialRunner runner = new TrialRunner(clock);
+        AtomicLong befores = new AtomicLong();
+        AtomicLong afters = new AtomicLong();
+        // each task: a 5 ms setup and a 3 ms teardown around 1 ms of work (fake time)
+        dev.vbench.spi.FixtureTask task = new dev.vbench.spi.FixtureTask() {
+            @Override
+            public int before(long i) {
+                befores.incrementAndGet();
+                clock.now.addAndGet(5_000_000L);
+                return (int) i + 7;
+            }
+
+            @Override
+            public long run(long i, int claim) {
+                assertEquals(i + 7, claim);
+                return clock.now.addAndGet(1_000_000L);
+            }
+
+            @Override
+            public void after(long i, int claim) {
+                assertEquals(i + 7, claim);
+                afters.incrementAndGet();
+                clock.now.addAndGet(3_000_000L);
+            }
+        };
+        TrialResult t = runner.run(task, ExecutorStrategies.parse("sequential").create(), 10, 0, 0);
+        assertEquals(10, befores.get());
+        assertEquals(10, afters.get());
+        assertEquals(10, t.completed());
+        Histogram service = Histograms.decode(t.histograms().service());
+        Histogram endToEnd = Histograms.decode(t.histograms().endToEnd());
+        assertEquals(10, endToEnd.getTotalCount());
+        assertTrue(service.valuesAreEquivalent(1_000_000L, service.getMaxValue()), "service: the work alone");
+        assertTrue(endToEnd.valuesAreEquivalent(1_000_000L, endToEnd.getMaxValue()), "latency: the work alone");
+        // the makespan spans the fixtures: task 0's work, then 9 × (3 + 5 + 1) ms
+        assertEquals(82_000_000L, t.makespanNanos());
+    }
+
+    @Test
+    void aFixtureThatThrowsFailsItsTaskOnly() throws Exception {
+        dev.vbench.spi.FixtureTask task = new dev.vbench.spi.FixtureTask() {
+            @Override
+            public int before(long i) {
+                if (i == 3) {
+                    throw new IllegalStateException("setup " + i);
+                }
+                return 0;
+            }
+
+            @Override
+            public long run(long i, int claim) {
+                return i;
+            }
+
+            @Override
+            public void after(long i, int claim) {
+                if (i == 5) {
+                    throw new IllegalStateException("teardown " + i);
+                }
+            }
+        };
+        TrialResult t = new TrialRunner(NanoClock.SYSTEM).run(task, ExecutorStrategies.parse("virtual").create(), 10, 2, 0);
+        assertEquals(2, t.failures());
+        assertEquals(8, t.completed());
+        assertEquals(java.util.Set.of("java.lang.IllegalStateException: setup 3", "java.lang.IllegalStateException: teardown 5"),
+                java.util.Set.copyOf(t.failureSamples()));
+    }
+
+    @Test
     void failuresAreCountedAndSampledNeverLost() throws Exception {
         TrialRunner runner = new TrialRunner(NanoClock.SYSTEM);
         ExecutorService virtual = ExecutorStrategies.parse("virtual").create();
