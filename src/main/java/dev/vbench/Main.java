@@ -6,7 +6,7 @@ import dev.vbench.result.ResultCodec;
 import java.io.PrintWriter;
 import java.util.Locale;
 
-/** Entry point: {@code java -jar vbench.jar ARGS}. */
+/** Entry point: {@code java -jar vbench.jar ARGS} (the launcher: {@code java -cp vbench.jar dev.vbench.Main ARGS}). */
 public final class Main {
 
     private Main() {}
