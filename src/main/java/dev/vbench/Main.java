@@ -6,12 +6,20 @@ import dev.vbench.result.ResultCodec;
 import java.io.PrintWriter;
 import java.util.Locale;
 
-/** Entry point: {@code java -jar vbench.jar ARGS}. */
+/** Entry point: {@code java -jar vbench.jar ARGS} (the launcher: {@code java -cp vbench.jar dev.vbench.Main ARGS}). */
 public final class Main {
 
     private Main() {}
 
+    /**
+     * Off: picocli's factory otherwise looks up Groovy's closure class when it is first used, and that
+     * failed look-up opens vbench.jar and reads its 5,800-entry directory, for a command whose classes all
+     * come from the start-up cache. vbench's annotations hold no closures.
+     */
+    static final String PICOCLI_CLOSURES = "picocli.disable.closures";
+
     public static void main(String[] args) {
+        System.setProperty(PICOCLI_CLOSURES, "true");
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
         boolean version = version(out, args);

@@ -103,6 +103,7 @@ public final class StartupTraining {
 
     /** Runs one command with its output discarded; 1 when it did not exit 0. */
     private static int run(String... args) {
+        Main.prepare(args); // as Main does: Main itself and its head start are then in the cache too
         PrintWriter none = new PrintWriter(Writer.nullWriter());
         return Cli.run(none, none, args) == 0 ? 0 : 1;
     }

@@ -113,11 +113,11 @@ class LauncherOutputTest {
         for (String variant : List.of("", "JVM_VARIANT=\"Hotspot\"\n")) {
             List<String> args = fakeJavaArgs(vbench, variant);
             assertEquals(stderrOnly, args.subList(0, 4), args::toString);
-            assertEquals(List.of("-Xmx99m", "-jar"), args.subList(args.indexOf("-Xmx99m"), args.indexOf("-Xmx99m") + 2));
+            assertEquals(List.of("-Xmx99m", "-cp"), args.subList(args.indexOf("-Xmx99m"), args.indexOf("-Xmx99m") + 2));
         }
         List<String> openJ9 = fakeJavaArgs(vbench, "JVM_VARIANT=\"Openj9\"\n");
         assertTrue(openJ9.stream().noneMatch(stderrOnly::contains), openJ9::toString);
-        assertEquals("-Xmx99m", openJ9.get(openJ9.indexOf("-jar") - 1), openJ9::toString);
+        assertEquals("-Xmx99m", openJ9.get(openJ9.indexOf("-cp") - 1), openJ9::toString);
     }
 
     /** The arguments the launcher gives a {@code java} that prints them, in a JDK whose release file has {@code variant}. */

@@ -30,7 +30,7 @@ public final class JavaCommand {
     /**
      * Options of this JVM's own start that a child must not get: debugger agents (they would fight
      * this JVM for its port) and the launcher's start-up cache (an AOT cache or CDS archive made for
-     * this JDK and {@code -jar vbench.jar}: another JDK refuses to start with it, and the same JDK
+     * this JDK and vbench.jar's class path: another JDK refuses to start with it, and the same JDK
      * with another class path would only warn and ignore it).
      */
     private static final List<String> NOT_INHERITED = List.of("-agentlib:jdwp", "-Xrunjdwp", "-XX:AOTCache=",
