@@ -4,20 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.CliRun;
 import dev.vbench.testing.Fixtures;
+import dev.vbench.testing.JsonEdits;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,13 +73,7 @@ class MutatedResultFilesTest {
             return new Mutation(bytes, "invalid UTF-8 at byte " + at);
         }
         JsonNode tree = ResultCodec.mapper().readTree(json);
-        List<String> paths = new ArrayList<>();
-        List<JsonNode[]> parents = new ArrayList<>();
-        collect(tree, "", paths, parents);
-        int pick = random.nextInt(paths.size());
-        JsonNode parent = parents.get(pick)[0];
-        String path = paths.get(pick);
-        String key = path.substring(path.lastIndexOf(path.endsWith("]") ? '[' : '.') + 1).replace("]", "");
+        JsonEdits.Site site = JsonEdits.pick(tree, random);
         JsonNode replacement = switch (kind) {
             case 2, 3, 4 -> JsonNodeFactory.instance.nullNode();
             case 5 -> JsonNodeFactory.instance.textNode("x");
@@ -91,42 +82,8 @@ class MutatedResultFilesTest {
             case 8 -> JsonNodeFactory.instance.objectNode();
             default -> null; // removed
         };
-        if (parent instanceof ObjectNode o) {
-            if (replacement == null) {
-                o.remove(key);
-            } else {
-                o.set(key, replacement);
-            }
-        } else if (parent instanceof ArrayNode a) {
-            int index = Integer.parseInt(key);
-            if (replacement == null) {
-                a.remove(index);
-            } else {
-                a.set(index, replacement);
-            }
-        }
-        String what = (replacement == null ? "removed " : "set to " + replacement + ": ") + path;
+        String what = site.set(replacement);
         return new Mutation(ResultCodec.mapper().writeValueAsBytes(tree), what);
-    }
-
-    /** Every node below {@code node}, with its path and its parent. */
-    private static void collect(JsonNode node, String path, List<String> paths, List<JsonNode[]> parents) {
-        if (node.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                String p = path + "." + e.getKey();
-                paths.add(p);
-                parents.add(new JsonNode[] {node});
-                collect(e.getValue(), p, paths, parents);
-            }
-        } else if (node.isArray()) {
-            for (int i = 0; i < node.size(); i++) {
-                String p = path + "[" + i + "]";
-                paths.add(p);
-                parents.add(new JsonNode[] {node});
-                collect(node.get(i), p, paths, parents);
-            }
-        }
     }
 
     /** The one the issue found: a summary's unit set to null. */

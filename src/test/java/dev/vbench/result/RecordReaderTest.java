@@ -10,12 +10,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vbench.testing.Fixtures;
+import dev.vbench.testing.JsonEdits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -194,13 +194,7 @@ class RecordReaderTest {
 
     /** Nulls, removes or retypes one node of {@code tree} in place; says what it did. */
     private static String mutate(JsonNode tree, Random random) {
-        List<String> paths = new ArrayList<>();
-        List<JsonNode> parents = new ArrayList<>();
-        collect(tree, "", paths, parents);
-        int pick = random.nextInt(paths.size());
-        JsonNode parent = parents.get(pick);
-        String path = paths.get(pick);
-        String key = path.substring(path.lastIndexOf(path.endsWith("]") ? '[' : '.') + 1).replace("]", "");
+        JsonEdits.Site site = JsonEdits.pick(tree, random);
         JsonNodeFactory nodes = JsonNodeFactory.instance;
         JsonNode replacement = switch (random.nextInt(12)) {
             case 0, 1 -> nodes.nullNode();
@@ -215,38 +209,7 @@ class RecordReaderTest {
             case 10 -> nodes.numberNode(1e30);
             default -> null; // removed
         };
-        if (parent instanceof ObjectNode o) {
-            if (replacement == null) {
-                o.remove(key);
-            } else {
-                o.set(key, replacement);
-            }
-        } else if (parent instanceof ArrayNode a) {
-            int index = Integer.parseInt(key);
-            if (replacement == null) {
-                a.remove(index);
-            } else {
-                a.set(index, replacement);
-            }
-        }
-        return (replacement == null ? "removed " : "set to " + replacement + ": ") + path;
-    }
-
-    private static void collect(JsonNode node, String path, List<String> paths, List<JsonNode> parents) {
-        if (node.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                paths.add(path + "." + e.getKey());
-                parents.add(node);
-                collect(e.getValue(), path + "." + e.getKey(), paths, parents);
-            }
-        } else if (node.isArray()) {
-            for (int i = 0; i < node.size(); i++) {
-                paths.add(path + "[" + i + "]");
-                parents.add(node);
-                collect(node.get(i), path + "[" + i + "]", paths, parents);
-            }
-        }
+        return site.set(replacement);
     }
 
     /**
