@@ -10,11 +10,9 @@ import dev.vbench.result.Metric;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.TableDefaults;
-import dev.vbench.spi.Durations;
 import dev.vbench.stats.Summaries;
 import dev.vbench.text.Numbers;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,6 +29,8 @@ public final class Inputs {
 
     /** Configuration fields of a cell shown by name only ({@code virtual}, not {@code executor=virtual}). */
     private static final Set<String> STRUCTURED = Set.of("workload", "params", "executor");
+    /** Left out of labels at 0: concurrency 0 is unlimited, the default; tasks 0 is a timed window. */
+    private static final Set<String> ZERO_IS_DEFAULT = Set.of("concurrency", "tasks");
 
     private Inputs() {}
 
@@ -216,20 +216,11 @@ public final class Inputs {
             if (STRUCTURED.contains(field.name())) {
                 continue;
             }
-            long number = field.value() instanceof Number n ? n.longValue() : -1;
-            switch (field.name()) {
-                case "concurrency", "tasks" -> {
-                    if (number == 0) {
-                        continue; // concurrency 0 = unlimited, the default; tasks 0 = a timed window
-                    }
-                    key.add(new Dim(field.name(), field.text(), false));
-                }
-                // the load shape reads as the run printed it (window=200ms, rate=1000/s, timeout=1s); matched by name
-                case "durationNanos" -> key.add(new Dim(field.name(), "window=" + Durations.format(Duration.ofNanos(number)), true));
-                case "timeoutNanos" -> key.add(new Dim(field.name(), "timeout=" + Durations.format(Duration.ofNanos(number)), true));
-                case "ratePerSecond" -> key.add(new Dim(field.name(),
-                        "rate=" + CellConfig.formatRate(((Number) field.value()).doubleValue()), true));
-                default -> key.add(new Dim(field.name(), field.text(), false));
+            String load = field.value() instanceof Number n ? CellConfig.loadFieldText(field.name(), n.doubleValue()) : null;
+            if (load != null) {
+                key.add(new Dim(field.name(), load, true)); // as the run prints it (window=200ms); matched by name
+            } else if (!(ZERO_IS_DEFAULT.contains(field.name()) && ((Number) field.value()).longValue() == 0)) {
+                key.add(new Dim(field.name(), field.text(), false));
             }
         }
         return key;

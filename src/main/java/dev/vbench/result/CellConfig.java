@@ -100,10 +100,10 @@ public record CellConfig(String workload, Map<String, String> params, ExecutorIn
     public String loadText() {
         StringBuilder sb = new StringBuilder();
         if (openModel()) {
-            sb.append("rate=").append(formatRate(ratePerSecond)).append(' ');
+            sb.append(loadFieldText("ratePerSecond", ratePerSecond)).append(' ');
         }
         if (durationNanos > 0) {
-            sb.append("window=").append(Durations.format(Duration.ofNanos(durationNanos)));
+            sb.append(loadFieldText("durationNanos", durationNanos));
             if (openModel()) {
                 sb.append(" tasks=").append(tasks);
             }
@@ -114,9 +114,23 @@ public record CellConfig(String workload, Map<String, String> params, ExecutorIn
             sb.append(" concurrency=").append(concurrency);
         }
         if (timeoutNanos > 0) {
-            sb.append(" timeout=").append(Durations.format(Duration.ofNanos(timeoutNanos)));
+            sb.append(' ').append(loadFieldText("timeoutNanos", timeoutNanos));
         }
         return sb.toString();
+    }
+
+    /**
+     * How one field of the load shape reads in labels, as the command line writes it: {@code durationNanos}
+     * as {@code window=10s}, {@code ratePerSecond} as {@code rate=1000/s}, {@code timeoutNanos} as
+     * {@code timeout=1s}; null for any other field.
+     */
+    public static String loadFieldText(String field, double value) {
+        return switch (field) {
+            case "durationNanos" -> "window=" + Durations.format(Duration.ofNanos((long) value));
+            case "ratePerSecond" -> "rate=" + formatRate(value);
+            case "timeoutNanos" -> "timeout=" + Durations.format(Duration.ofNanos((long) value));
+            default -> null;
+        };
     }
 
     /** A rate as the command line writes it: {@code 1000/s}, {@code 2.5/s}. */
