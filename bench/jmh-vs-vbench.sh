@@ -2,17 +2,21 @@
 # JMH and vbench on the same JMH class: examples/jmh-benchmarks' Work (methods from a few arithmetic operations
 # to a millisecond's sleep), each method measured by JMH (AverageTime, one fork: the median of its iterations)
 # and by vbench (-e sequential: makespan / operations per trial, the median of the trials), alternately, ROUNDS
-# times; then by vbench with --batch, which calls the method BATCH times per task as JMH's measurement loop does. Prints per method the
-# medians over the rounds and the ratios vbench / JMH (1.00 = agree). Prints the machine and its load first:
-# figures from a loaded machine say so. No timed test asserts them. leibniz10k is leibniz with -p terms=10000 in
-# both tools: a method of about 13 us, the low end of where the two should agree within 3%.
+# times; then by vbench with --batch, which calls the method BATCH times per task as JMH's measurement loop does.
+# Prints per method the medians over the rounds, and the ratio vbench / JMH (1.00 = agree) as the median of the
+# rounds' own ratios, each of a vbench run and the JMH run just before it (paired: a slower minute of the machine
+# moves both), with the lowest and highest round. Prints the machine and its load first: figures from a loaded
+# machine say so. No timed test asserts them. leibniz10k is leibniz with -p terms=10000 in both tools: a method
+# of about 13 us, the low end of where the two should agree within 3%. One JVM's figure for it moves by 3-4%
+# from the next JVM's in either tool on a 2-CPU machine, so 3% needs several rounds: 6 by default.
 #
-#   bench/jmh-vs-vbench.sh                       # 2 rounds, JMH 3 x 1 s warmup + 5 x 1 s measurement (about 8 minutes)
+#   bench/jmh-vs-vbench.sh                       # 6 rounds, JMH 3 x 1 s warmup + 5 x 1 s measurement (about 25 minutes)
+#   bench/jmh-vs-vbench.sh leibniz10k leibniz sleep1ms   # the methods of 10 us and more (about 6 minutes)
 #   ROUNDS=1 JMH_OPTS='-wi 2 -w 500ms -i 3 -r 500ms' bench/jmh-vs-vbench.sh ops4 loop64
 set -eu
 cd "$(dirname "$0")/.."
 export LC_ALL=C
-rounds=${ROUNDS:-2}
+rounds=${ROUNDS:-6}
 batch=${BATCH:-1000}
 jmh_opts=${JMH_OPTS:--wi 3 -w 1s -i 5 -r 1s}
 methods=${*:-ops4 loop64 alloc1k log64 leibniz10k leibniz sleep1ms}
@@ -64,7 +68,7 @@ print("%.3f" % statistics.median(t["makespanNanos"] / (t["tasks"] * ops) for t i
 PY
 }
 
-printf '%-10s %12s %12s %7s %14s %7s\n' method "JMH ns/op" "vbench ns/op" ratio "--batch ns/op" ratio
+printf '%-10s %12s %12s %7s %11s %14s %7s\n' method "JMH ns/op" "vbench ns/op" ratio rounds "--batch ns/op" ratio
 # the @Benchmark method and the -p option of a row
 method_of() { case "$1" in leibniz10k) echo leibniz ;; *) echo "$1" ;; esac; }
 params_of() { case "$1" in leibniz10k) echo "-p terms=10000" ;; *) echo "" ;; esac; }
@@ -85,12 +89,12 @@ for row in $methods; do
         jmh=$(python3 -c 'import json,statistics,sys; m=json.load(open(sys.argv[1]))[0]["primaryMetric"]; print("%.3f" % statistics.median(x for f in m["rawData"] for x in f))' "$work/jmh.json")
         # shellcheck disable=SC2086
         ./vbench run -cp "$jar" -w "com.example.bench.Work::$m" $p -e sequential --tasks "$tasks" --trials 6 --warmup 2 \
-            --no-progress --quiet -o "$work/vb.json" >/dev/null
+            --no-progress --quiet -o "$work/vb.json" >/dev/null 2>"$work/vb.err" || { cat "$work/vb.err" >&2; exit 1; }
         vb=$(per_op "$work/vb.json")
         if [ "$btasks" -ge 200 ]; then
             # shellcheck disable=SC2086
             ./vbench run -cp "$jar" -w "com.example.bench.Work::$m" $p -e sequential --tasks "$btasks" --batch "$batch" \
-                --trials 6 --warmup 2 --no-progress --quiet -o "$work/vbb.json" >/dev/null
+                --trials 6 --warmup 2 --no-progress --quiet -o "$work/vbb.json" >/dev/null 2>"$work/vb.err" || { cat "$work/vb.err" >&2; exit 1; }
             vbb=$(per_op "$work/vbb.json")
         else
             vbb=-
@@ -100,9 +104,11 @@ for row in $methods; do
     python3 - "$row" "$jmh_all" "$vb_all" "$vbb_all" <<'PY'
 import statistics, sys
 m, jmh, vb, vbb = sys.argv[1], [float(x) for x in sys.argv[2].split()], [float(x) for x in sys.argv[3].split()], sys.argv[4].split()
-j, v = statistics.median(jmh), statistics.median(vb)
-b = "-" if "-" in vbb else statistics.median(float(x) for x in vbb)
-print("%-10s %12.1f %12.1f %7.2f %14s %7s" % (m, j, v, v / j, "-" if b == "-" else "%.1f" % b, "-" if b == "-" else "%.2f" % (b / j)))
+ratios = [v / j for v, j in zip(vb, jmh)]
+b = "-" if "-" in vbb else [float(x) for x in vbb]
+print("%-10s %12.1f %12.1f %7.3f %11s %14s %7s" % (m, statistics.median(jmh), statistics.median(vb), statistics.median(ratios),
+      "%.2f-%.2f" % (min(ratios), max(ratios)), "-" if b == "-" else "%.1f" % statistics.median(b),
+      "-" if b == "-" else "%.2f" % statistics.median(x / j for x, j in zip(b, jmh))))
 PY
 done
 echo "== load after:$(uptime | sed 's/.*load average://')"
