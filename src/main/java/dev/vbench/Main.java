@@ -5,6 +5,7 @@ import dev.vbench.cli.Cli;
 import dev.vbench.cli.VersionProvider;
 import dev.vbench.result.ResultCodec;
 import java.io.PrintWriter;
+import java.time.ZoneId;
 import java.util.Locale;
 
 /** Entry point: {@code java -jar vbench.jar ARGS} (the launcher: {@code java -cp vbench.jar dev.vbench.Main ARGS}). */
@@ -43,21 +44,28 @@ public final class Main {
      * daemon thread while this one builds the command line's model (on two cores, ~30 ms less wall time
      * for a {@code compare}; docs/performance.md, "Start-up"). Nothing it does has an effect but loading and
      * initializing classes, so the command never waits on it except for a class it is still initializing.
-     * For a {@code history} verb that only reads, it first opens the store the arguments name (H2's opening is
-     * most of such a verb: ~40 ms less wall time for a {@code history check}), which the verb then takes if it
-     * opens the same store ({@link Histories#prepareReading}); the arguments are parsed by picocli as always.
+     * For a {@code history} verb that only reads, a second thread opens the store the arguments name (H2's
+     * opening is most of such a verb), which the verb then takes if it opens the same store
+     * ({@link Histories#prepareReading}); the arguments are parsed by picocli as always. The first thread's
+     * one-time costs (BigDecimal's initialization, the first format, the time zone) are H2's too.
      */
     static void prepare(String... args) {
         if (args.length == 0 || !READERS.contains(args[0])) {
             return;
         }
-        Thread t = new Thread(() -> {
-            if (args[0].equals("history") && args.length > 1 && HISTORY_READERS.contains(args[1])) {
-                Histories.prepareReading(historyOption(args));
-            }
+        if (args[0].equals("history") && args.length > 1 && HISTORY_READERS.contains(args[1])) {
+            String option = historyOption(args);
+            daemon("vbench-prepare-history", () -> Histories.prepareReading(option));
+        }
+        daemon("vbench-prepare", () -> {
             ResultCodec.prepareReading();
             String.format(Locale.ROOT, "%.3f %s %d%n", 1.5, "x", 1);
-        }, "vbench-prepare");
+            ZoneId.systemDefault();
+        });
+    }
+
+    private static void daemon(String name, Runnable body) {
+        Thread t = new Thread(body, name);
         t.setDaemon(true);
         t.start();
     }
