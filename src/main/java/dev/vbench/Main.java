@@ -5,6 +5,7 @@ import dev.vbench.cli.Cli;
 import dev.vbench.cli.VersionProvider;
 import dev.vbench.result.ResultCodec;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.time.ZoneId;
 import java.util.Locale;
 
@@ -45,20 +46,26 @@ public final class Main {
      * for a {@code compare}; docs/performance.md, "Start-up"). Nothing it does has an effect but loading and
      * initializing classes, so the command never waits on it except for a class it is still initializing.
      * For a {@code history} verb that only reads, a second thread opens the store the arguments name (H2's
-     * opening is most of such a verb), which the verb then takes if it opens the same store
+     * opening is the largest part of such a verb), which the verb then takes if it opens the same store
      * ({@link Histories#prepareReading}); the arguments are parsed by picocli as always. The first thread's
-     * one-time costs (BigDecimal's initialization, the first format, the time zone) are H2's too.
+     * one-time costs are then H2's: BigDecimal's initialization (on JDK 25 it computes a power of five of
+     * 150,000 bits, ~25 ms interpreted), the first format and the default time zone.
      */
     static void prepare(String... args) {
         if (args.length == 0 || !READERS.contains(args[0])) {
             return;
         }
-        if (args[0].equals("history") && args.length > 1 && HISTORY_READERS.contains(args[1])) {
+        boolean store = args[0].equals("history") && args.length > 1 && HISTORY_READERS.contains(args[1]);
+        if (store) {
             String option = historyOption(args);
             daemon("vbench-prepare-history", () -> Histories.prepareReading(option));
         }
         daemon("vbench-prepare", () -> {
-            ResultCodec.prepareReading();
+            if (store) {
+                BigDecimal.ONE.signum(); // H2's values need it; reading no result, the verb needs no JSON parser
+            } else {
+                ResultCodec.prepareReading();
+            }
             String.format(Locale.ROOT, "%.3f %s %d%n", 1.5, "x", 1);
             ZoneId.systemDefault();
         });
