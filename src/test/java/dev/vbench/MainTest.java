@@ -2,6 +2,7 @@ package dev.vbench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.testing.CliRun;
@@ -31,5 +32,14 @@ class MainTest {
         assertFalse(Main.version(new PrintWriter(out), "list"));
         assertFalse(Main.version(new PrintWriter(out)));
         assertEquals("", out.toString());
+    }
+
+    @Test
+    void theHistoryHeadStartReadsTheStoreOptionAsPicocliDoes() {
+        assertEquals("jdbc:h2:file:/s", Main.historyOption("history", "check", "--history", "jdbc:h2:file:/s", "--verbose"));
+        assertEquals("jdbc:h2:file:/s", Main.historyOption("history", "check", "--verbose", "--history=jdbc:h2:file:/s"));
+        assertNull(Main.historyOption("history", "check", "--verbose"));
+        assertNull(Main.historyOption("history", "check", "--history"), "alone: the default store");
+        assertNull(Main.historyOption("history", "show", "--", "--history", "x"), "after --, a parameter");
     }
 }

@@ -39,6 +39,20 @@ public final class Histories {
         return HistoryStore.open(resolve(option), create);
     }
 
+    /**
+     * For a {@code history} verb that only reads: opens the store named by {@code option} (the
+     * {@code --history} value as the command line holds it, may be null) on the calling thread, for the
+     * opening that follows ({@link HistoryStore#prepareReading}). Never fails: a URL that does not resolve is
+     * left for the verb to report.
+     */
+    public static void prepareReading(String option) {
+        try {
+            HistoryStore.prepareReading(resolve(option));
+        } catch (RuntimeException e) {
+            // the verb resolves the URL again and says what is wrong with it
+        }
+    }
+
     /** Runs {@code body}, mapping {@link HistoryException} to {@link UsageException} or {@link EnvironmentException}. */
     public static int call(Callable<Integer> body) {
         return call(body, "");

@@ -15,6 +15,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The history store's database: opening a JDBC connection to H2 or PostgreSQL (waiting, bounded, for an
@@ -89,7 +91,73 @@ final class HistoryDatabase implements AutoCloseable {
         return new JdbcTarget(t.url(), t.subprotocol(), t.endpoint(), t.secrets(), props);
     }
 
+    /**
+     * A read-only connection begun on another thread before the command line was parsed ({@link #prepareReading}),
+     * {@link #TAKEN} once an opening has looked for it: one per process, each used at most once.
+     */
+    private record HeadStart(String url, CompletableFuture<Connection> connection) {}
+
+    private static final HeadStart TAKEN = new HeadStart("", CompletableFuture.completedFuture(null));
+    private static final AtomicReference<HeadStart> HEAD_START = new AtomicReference<>();
+
+    /**
+     * Opens a connection to the embedded H2 store at {@code url} for a verb that only reads, on the calling
+     * thread, for the {@link #open} that follows on another: H2 opening a store (loading its driver, reading
+     * the file, replaying the stored table definitions) is the largest part of a short verb such as
+     * {@code history check}, and can run while the main thread builds the command line's model
+     * (docs/performance.md, "Start-up"). Does nothing for PostgreSQL, a store that does not exist, or once an
+     * opening has looked for it; a failure is left for that opening to meet and report itself.
+     */
+    static void prepareReading(HistoryUrl url) {
+        if (url.h2File() == null || !Files.exists(url.h2File())) {
+            return;
+        }
+        CompletableFuture<Connection> connection = new CompletableFuture<>();
+        if (!HEAD_START.compareAndSet(null, new HeadStart(url.target().url(), connection))) {
+            return;
+        }
+        try {
+            connection.complete(target(url, false).connect());
+        } catch (SQLException | RuntimeException e) {
+            connection.complete(null);
+        }
+    }
+
+    /** Forgets any head start, taken or not (for tests that run several commands in one JVM). */
+    static void forgetHeadStart() {
+        HeadStart head = HEAD_START.getAndSet(null);
+        if (head != null && head.connection().join() != null) {
+            try {
+                head.connection().join().close();
+            } catch (SQLException e) {
+                // a connection nobody used: nothing to keep
+            }
+        }
+    }
+
+    /** The connection {@link #prepareReading} made for this {@code url}, or null; any other is closed. */
+    static Connection headStart(HistoryUrl url, boolean write) {
+        HeadStart head = HEAD_START.getAndSet(TAKEN);
+        if (head == null || head == TAKEN) {
+            return null;
+        }
+        Connection c = head.connection().join();
+        if (c != null && (write || !head.url().equals(url.target().url()))) {
+            try {
+                c.close();
+            } catch (SQLException e) {
+                // a connection nobody used: nothing to keep
+            }
+            return null;
+        }
+        return c;
+    }
+
     private static Connection connect(HistoryUrl url, boolean write) {
+        Connection prepared = headStart(url, write);
+        if (prepared != null) {
+            return prepared;
+        }
         JdbcTarget target = target(url, write);
         long waitMillis = Long.getLong(HistoryStore.LOCK_WAIT_PROPERTY, 30_000);
         long deadline = System.nanoTime() + waitMillis * 1_000_000;

@@ -49,6 +49,16 @@ public final class HistoryStore implements AutoCloseable {
         return new HistoryStore(HistoryDatabase.open(url, create));
     }
 
+    /**
+     * A head start for the {@link #open} of a verb that only reads, begun on another thread while the
+     * command line is parsed: for an embedded H2 store that exists, its connection is made now and the next
+     * opening of the same URL takes it. Never fails; an opening of another URL, or one that stores runs,
+     * does not use it.
+     */
+    public static void prepareReading(HistoryUrl url) {
+        HistoryDatabase.prepareReading(url);
+    }
+
     /** Stores a run atomically; returns its id. */
     public long add(StoredRun run) {
         long id = writer.add(run);

@@ -144,7 +144,10 @@ public record JdbcTarget(String url, String subprotocol, String endpoint, List<S
     }
 
     /**
-     * The driver that accepts {@code url}: one registered with {@link DriverManager} (the bundled
+     * The driver that accepts {@code url}: the bundled H2 driver for an H2 URL, made directly (the first
+     * use of {@link DriverManager} loads every driver service of the class path, opening vbench's jar to
+     * look for them: ~15% of opening the history store, the largest part of a short {@code history}
+     * verb; docs/performance.md, "Start-up"), else one registered with {@link DriverManager} (the bundled
      * ones), else one a {@code META-INF/services/java.sql.Driver} entry names on the
      * {@link #driverLoader()} class path (DriverManager does not hand out drivers of a class loader
      * other than the caller's).
@@ -152,6 +155,9 @@ public record JdbcTarget(String url, String subprotocol, String endpoint, List<S
      * @throws SQLException when no driver accepts it
      */
     public static Driver driverFor(String url) throws SQLException {
+        if (url.regionMatches(true, 0, "jdbc:h2:", 0, "jdbc:h2:".length())) {
+            return new org.h2.Driver();
+        }
         try {
             return DriverManager.getDriver(url);
         } catch (SQLException notRegistered) {
