@@ -63,11 +63,11 @@ public final class Main {
         daemon("vbench-prepare", () -> {
             if (store) {
                 BigDecimal.ONE.signum(); // H2's values need it; reading no result, the verb needs no JSON parser
+                ZoneId.systemDefault(); // so does H2's session
             } else {
                 ResultCodec.prepareReading();
             }
             String.format(Locale.ROOT, "%.3f %s %d%n", 1.5, "x", 1);
-            ZoneId.systemDefault();
         });
     }
 
