@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
  * {@link Calibrations} (which plans one cell per executor and has the engine measure the rounds, in this JVM or in
  * {@code fork-cell} children) → the table on stdout.
  */
-@Command(addMethodSubcommands = false, name = "calibrate", showDefaultValues = true,
+@Command(name = "calibrate", showDefaultValues = true,
         description = {"Measure vbench's own per-task overhead: a workload's tasks (empty ones by default) through the full",
             "recording path vs a bare submit loop on the same executor, both timed first submit -> last task end.",
             "Ratio = vbench throughput / bare throughput (goal >= 0.90 on noop, >= 0.97 on a 1 us task)."})

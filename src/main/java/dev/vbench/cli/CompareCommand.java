@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
  * one of the seed layouts and, with {@code --fail-on-regression}, exits 1 when a row got
  * significantly worse by more than the threshold.
  */
-@Command(addMethodSubcommands = false, name = "compare", sortOptions = false, showDefaultValues = true,
+@Command(name = "compare", sortOptions = false, showDefaultValues = true,
         description = {"Compare result files: vbench results (-o FILE.json) or JMH results (-rf json).", "",
             "Cells are matched by configuration (workload, parameters, executor, tasks,",
             "concurrency). Each change is tested with a two-sided Mann-Whitney U test over",

@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
  * source <(vbench generate-completion)     # bash, or zsh after 'autoload -U +X bashcompinit && bashcompinit'
  * }</pre>
  */
-@Command(addMethodSubcommands = false, name = "generate-completion", hidden = true,
+@Command(name = "generate-completion", hidden = true,
         description = "Print the bash/zsh completion script (source <(vbench generate-completion)).")
 public final class CompletionCommand implements Callable<Integer> {
 

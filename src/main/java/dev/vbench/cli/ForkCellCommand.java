@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
  * them as a vbench result file; a calibration fork ({@code vbench calibrate --forks}) measures the rounds its
  * plan names instead and writes them. The plan file is the whole protocol.
  */
-@Command(addMethodSubcommands = false, name = RunRequest.FORK_COMMAND, hidden = true,
+@Command(name = RunRequest.FORK_COMMAND, hidden = true,
         description = "Internal: run the cell of a fork plan in this JVM and write its trials to RESULT"
                 + " (used by 'vbench run --forks').")
 public final class ForkCellCommand implements Callable<Integer> {

@@ -14,7 +14,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code vbench history add FILE…}: stores result files (vbench of any schema version, JMH JSON). */
-@Command(addMethodSubcommands = false, name = "add", sortOptions = false,
+@Command(name = "add", sortOptions = false,
         description = {"Store result files in the history: vbench results (every schema version) and JMH JSON",
             "(-rf json). Each file is one run, stored whole or not at all, at the time inside it (JMH files:",
             "their modification time). All files are read before any is stored.", "",

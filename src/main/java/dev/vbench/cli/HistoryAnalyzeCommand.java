@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code vbench history analyze [SERIES…]}: change points, one line each. */
-@Command(addMethodSubcommands = false, name = "analyze", sortOptions = false,
+@Command(name = "analyze", sortOptions = false,
         description = {"Find change points per series and metric: e-divisive means with a t-test as Apache Otava",
             "computes them (window 50, p 0.001), over the median of each run; excluded runs are left out.",
             "One line per change point: series, metric, the first run after it (date, run id, commit), the change",

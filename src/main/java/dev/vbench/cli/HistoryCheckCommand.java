@@ -13,7 +13,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code vbench history check}: the cron gate. */
-@Command(addMethodSubcommands = false, name = "check", sortOptions = false,
+@Command(name = "check", sortOptions = false,
         description = {"The gate for cron and CI: the newest run of each series against the current segment of its",
             "history (the runs since the last change point or acknowledged change, at most 64): a Student-t",
             "prediction interval over their medians (Mann-Whitney over the trials against the previous run",

@@ -9,7 +9,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code vbench history}: the stored results of every run, their trends and change points. */
-@Command(addMethodSubcommands = false, name = "history", sortOptions = false,
+@Command(name = "history", sortOptions = false,
         description = {"The results history: every run stored (embedded H2 by default, PostgreSQL for teams),",
             "series per machine and cell configuration, change points (e-divisive means with a t-test, as Apache",
             "Otava) and a gate for cron. Store runs with 'vbench run … --history' or 'vbench history add FILE'.", "",

@@ -6,7 +6,7 @@ import dev.vbench.app.HistoryQueries;
 import picocli.CommandLine.Command;
 
 /** {@code vbench history compact}: rewrites an H2 store compactly; VACUUM ANALYZE on PostgreSQL. */
-@Command(addMethodSubcommands = false, name = "compact", sortOptions = false,
+@Command(name = "compact", sortOptions = false,
         description = {"Compact the store: an H2 file rewritten whole, VACUUM ANALYZE on PostgreSQL.",
             "H2: SHUTDOWN COMPACT copies every live page into a new, compressed file that",
             "replaces the old one (a store of 10,000 runs: 4.1 -> 1.6 GB in about 30 s).",

@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code vbench history runs}: one line per stored run. */
-@Command(addMethodSubcommands = false, name = "runs", sortOptions = false,
+@Command(name = "runs", sortOptions = false,
         description = {"List the stored runs, oldest first: id, date (UTC), machine, branch, commit, cells, labels.", "",
             "Examples:", "  vbench history runs", "  vbench history runs --last 10 --testbed ci-runner-1"})
 final class HistoryRunsCommand extends HistoryVerb {

@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code vbench history series}: one line per series. */
-@Command(addMethodSubcommands = false, name = "series", sortOptions = false,
+@Command(name = "series", sortOptions = false,
         description = {"List the series: one per machine and cell configuration (workload, parameters, executor,",
             "tasks, concurrency, load shape, JVM label and options), with their runs and first and last date.", "",
             "Examples:", "  vbench history series", "  vbench history series --testbed ci-runner-1"})

@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code vbench history show SERIES}: one series over time. */
-@Command(addMethodSubcommands = false, name = "show", sortOptions = false,
+@Command(name = "show", sortOptions = false,
         description = {"One series over time: a table of every run (median, 95%% CI, JVM when it changes, exclusions)",
             "with change points marked between the rows, and a sparkline; --format html draws the trend (medians",
             "with CI whiskers, change-point markers, JVM-version annotations).", "",

@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code vbench list}: workloads and executors with their parameters, defaults and availability. */
-@Command(addMethodSubcommands = false, name = "list", description = {"List workloads and executors with their parameters and defaults.",
+@Command(name = "list", description = {"List workloads and executors with their parameters and defaults.",
     "A workload that cannot run here (e.g. a database that does not answer) is listed as unavailable with the reason."})
 public final class ListCommand implements Callable<Integer> {
 

@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code vbench merge}: one result from the shards of one plan ({@code vbench run … --shard K/N}). */
-@Command(addMethodSubcommands = false, name = "merge", sortOptions = false, showDefaultValues = true,
+@Command(name = "merge", sortOptions = false, showDefaultValues = true,
         description = {"Merge the JSON results of the shards of one plan (vbench run … --shard K/N) into one result.", "",
             "Refuses shards of different plans, a missing or repeated shard, a shard that did not finish,",
             "and shards from machines that differ (CPU model and count, OS, JDK) unless --allow-mixed-testbeds.",

@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code vbench report}: renders a saved result file in any output format, without running anything. */
-@Command(addMethodSubcommands = false, name = "report", sortOptions = false, showDefaultValues = true,
+@Command(name = "report", sortOptions = false, showDefaultValues = true,
         description = {"Render a saved result (vbench run -o FILE.json) as tables, HTML, .hgrm, CSV or JSON.", "",
             "Examples:",
             "  vbench report io.json",

@@ -18,7 +18,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code vbench run}: expand the matrix, run it, write results, print tables. */
-@Command(addMethodSubcommands = false, name = "run", sortOptions = false, showDefaultValues = true,
+@Command(name = "run", sortOptions = false, showDefaultValues = true,
         description = {"Run a workload on one or more executors and print the results.", "",
             "Every combination of -p values, --tasks, --rate, --concurrency and -e executors",
             "is a cell; each cell runs --warmup trials (discarded) then --trials measured",
