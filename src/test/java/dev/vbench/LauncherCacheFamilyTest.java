@@ -15,9 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The launcher keeps one start-up cache per family of commands: {@code compare}, {@code report}, {@code list} and
- * help map the 'read' cache, the {@code history} verbs the 'history' cache, a lone {@code --version} a cache of its
- * own, every other command (run first) the cache of them all. A {@code java} that prints its arguments stands in for the JDK: its training makes no
+ * The launcher keeps one start-up cache per family of commands: {@code compare} its own, {@code report},
+ * {@code list} and help the 'read' cache, the {@code history} verbs that only read the 'history' cache, a lone
+ * {@code --version} a cache of its own, every other command (run first, the history verbs that write too) the
+ * cache of them all. A {@code java} that prints its arguments stands in for the JDK: its training makes no
  * cache, so the launcher marks each family's training failed (and runs on without a cache); caches put where
  * the marks say are then the ones each command line gets.
  */
@@ -30,8 +31,8 @@ class LauncherCacheFamilyTest {
     void eachFamilyOfCommandsGetsItsOwnCache() throws Exception {
         Launcher vbench = Launcher.install(tmp);
         Path jdk = fakeJdk();
-        for (String[] args : List.of(new String[] {"compare", "a.json", "b.json"}, new String[] {"history", "check"},
-                new String[] {"run", "-w", "noop"}, new String[] {"--version"})) {
+        for (String[] args : List.of(new String[] {"compare", "a.json", "b.json"}, new String[] {"report", "a.json"},
+                new String[] {"history", "check"}, new String[] {"run", "-w", "noop"}, new String[] {"--version"})) {
             Launcher.Output r = run(vbench, jdk, args);
             assertTrue(r.err().contains("could not make the start-up cache"), r::toString);
             assertTrue(cacheArgument(r).isEmpty(), r::toString);
@@ -40,23 +41,27 @@ class LauncherCacheFamilyTest {
         try (Stream<Path> files = Files.list(vbench.cacheDir())) {
             failed = files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".failed")).sorted().toList();
         }
-        assertEquals(4, failed.size(), failed::toString);
+        assertEquals(5, failed.size(), failed::toString);
         for (String mark : failed) { // a cache where the failed training would have put it, newer than the jar
             Files.writeString(vbench.cacheDir().resolve(mark.substring(0, mark.length() - ".failed".length())), "cache");
         }
-        String all = failed.stream().filter(n -> !n.contains(".read.") && !n.contains(".history.") && !n.contains(".version."))
-                .findFirst().orElseThrow();
-        assertTrue(cacheArgument(run(vbench, jdk, "compare", "a.json", "b.json")).endsWith(".read.jsa"));
+        String all = failed.stream().filter(n -> !n.contains(".read.") && !n.contains(".history.") && !n.contains(".version.")
+                && !n.contains(".compare.")).findFirst().orElseThrow().replace(".failed", "");
+        assertTrue(cacheArgument(run(vbench, jdk, "compare", "a.json", "b.json")).endsWith(".compare.jsa"));
         assertTrue(cacheArgument(run(vbench, jdk, "report", "a.json")).endsWith(".read.jsa"));
         assertTrue(cacheArgument(run(vbench, jdk, "list")).endsWith(".read.jsa"));
         assertTrue(cacheArgument(run(vbench, jdk, "--help")).endsWith(".read.jsa"));
-        assertTrue(cacheArgument(run(vbench, jdk, "history", "check")).endsWith(".history.jsa"));
-        assertTrue(cacheArgument(run(vbench, jdk, "history", "add", "a.json")).endsWith(".history.jsa"));
-        assertTrue(cacheArgument(run(vbench, jdk, "run", "-w", "noop")).endsWith(all.replace(".failed", "")));
-        assertTrue(cacheArgument(run(vbench, jdk, "calibrate")).endsWith(all.replace(".failed", "")));
+        for (String verb : Main.HISTORY_READERS) { // the verbs whose store the head start opens: the same list
+            assertTrue(cacheArgument(run(vbench, jdk, "history", verb)).endsWith(".history.jsa"), verb);
+        }
+        for (String verb : List.of("add", "compact", "ack", "exclude")) {
+            assertTrue(cacheArgument(run(vbench, jdk, "history", verb, "a.json")).endsWith(all), verb);
+        }
+        assertTrue(cacheArgument(run(vbench, jdk, "run", "-w", "noop")).endsWith(all));
+        assertTrue(cacheArgument(run(vbench, jdk, "calibrate")).endsWith(all));
         assertTrue(cacheArgument(run(vbench, jdk, "--version")).endsWith(".version.jsa"));
         assertTrue(cacheArgument(run(vbench, jdk, "-V")).endsWith(".version.jsa"));
-        assertTrue(cacheArgument(run(vbench, jdk, "--version", "run")).endsWith(all.replace(".failed", "")));
+        assertTrue(cacheArgument(run(vbench, jdk, "--version", "run")).endsWith(all));
     }
 
     private Launcher.Output run(Launcher vbench, Path jdk, String... args) throws IOException, InterruptedException {

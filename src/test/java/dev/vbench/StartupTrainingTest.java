@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The trainings of the families that run nothing (read, history, version): every command they run exits 0 on the bundled result, so
+ * The trainings of the families that run nothing (compare, read, history, version): every command they run exits 0 on the bundled result, so
  * their caches hold what those commands load.
  */
 class StartupTrainingTest {
@@ -26,6 +26,7 @@ class StartupTrainingTest {
             assertEquals(RunResult.SCHEMA, r.schema());
             assertEquals(2, r.cells().size());
         }
+        assertEquals(0, StartupTraining.train(StartupTraining.Family.COMPARE, tmp.resolve("compare")));
         assertEquals(0, StartupTraining.train(StartupTraining.Family.READ, tmp.resolve("read")));
         assertEquals(0, StartupTraining.train(StartupTraining.Family.HISTORY, tmp.resolve("history")));
         assertEquals(0, StartupTraining.train(StartupTraining.Family.VERSION, tmp.resolve("version")));
