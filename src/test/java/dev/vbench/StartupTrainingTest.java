@@ -21,10 +21,12 @@ class StartupTrainingTest {
 
     @Test
     void theBundledResultReadsAndTheReadAndHistoryTrainingsRunCleanly() throws Exception {
-        try (InputStream in = StartupTraining.class.getResourceAsStream(StartupTraining.TRAINING_RESULT)) {
-            RunResult r = ResultCodec.fromJson(new String(in.readAllBytes(), StandardCharsets.UTF_8), "training");
-            assertEquals(RunResult.SCHEMA, r.schema());
-            assertEquals(2, r.cells().size());
+        for (String resource : new String[] {StartupTraining.TRAINING_RESULT, StartupTraining.TRAINING_RESULT_B}) {
+            try (InputStream in = StartupTraining.class.getResourceAsStream(resource)) {
+                RunResult r = ResultCodec.fromJson(new String(in.readAllBytes(), StandardCharsets.UTF_8), "training");
+                assertEquals(RunResult.SCHEMA, r.schema());
+                assertEquals(2, r.cells().size());
+            }
         }
         assertEquals(0, StartupTraining.train(StartupTraining.Family.COMPARE, tmp.resolve("compare")));
         assertEquals(0, StartupTraining.train(StartupTraining.Family.READ, tmp.resolve("read")));
