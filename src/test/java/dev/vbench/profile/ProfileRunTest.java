@@ -240,13 +240,14 @@ class ProfileRunTest {
 
     /**
      * Seed 002's jar reads on JDK 21 and this JDK, lock-profiled in their forks: both name ZipFile's read path
-     * where the 4 clients contend for the jar's monitor.
+     * where the 4 clients contend for the jar's monitor (1,500 tasks: with 300, a machine busy with other work
+     * ran them with no contended read at all).
      */
     @Test
     void theJarReadsLockProfileNamesTheZipFileReadPathOnBothJdks() {
         java.nio.file.Path jdk21 = dev.vbench.testing.SecondJdk.require();
         CliRun r = CliRun.of("run", "-w", "jar", "-p", "entry=small-stored", "-p", "fanout=4", "-e", "fixed:threads=4",
-                "--concurrency", "4", "--tasks", "300", "--trials", "1", "--warmup", "0", "--no-progress", "--quiet",
+                "--concurrency", "4", "--tasks", "1500", "--trials", "1", "--warmup", "0", "--no-progress", "--quiet",
                 "--jvm", "jdk21=" + jdk21, "--jvm", "this=" + System.getProperty("java.home"), "--profile", "lock",
                 "--data-dir", tmp.resolve("data").toString(), "-o", tmp.resolve("r.json").toString());
         assertEquals(0, r.code(), r::toString);
