@@ -64,8 +64,30 @@ class LauncherCacheFamilyTest {
         assertTrue(cacheArgument(run(vbench, jdk, "--version", "run")).endsWith(all));
     }
 
+    @Test
+    void theCommandsOnC1GetTheSerialCollectorUnlessTheUserPicksOne() throws Exception {
+        Launcher vbench = Launcher.install(tmp);
+        Path jdk = fakeJdk();
+        List<String> compare = run(vbench, jdk, "compare", "a.json", "b.json").out().lines().toList();
+        assertTrue(compare.containsAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData")), compare::toString);
+        List<String> history = run(vbench, jdk, "history", "check").out().lines().toList();
+        assertTrue(history.contains("-XX:+UseSerialGC"), history::toString);
+        List<String> runs = run(vbench, jdk, "run", "-w", "noop").out().lines().toList();
+        assertTrue(!runs.contains("-XX:+UseSerialGC") && !runs.contains("-XX:TieredStopAtLevel=1"), runs::toString);
+        List<String> zgc = run(vbench, jdk, Map.of("VBENCH_JAVA_OPTS", "-XX:+UseZGC"), "compare", "a.json", "b.json")
+                .out().lines().toList();
+        assertTrue(zgc.contains("-XX:+UseZGC") && !zgc.contains("-XX:+UseSerialGC"), zgc::toString);
+    }
+
     private Launcher.Output run(Launcher vbench, Path jdk, String... args) throws IOException, InterruptedException {
-        Launcher.Output r = vbench.run(Map.of("VBENCH_JAVA_HOME", jdk.toString()), args);
+        return run(vbench, jdk, Map.of(), args);
+    }
+
+    private Launcher.Output run(Launcher vbench, Path jdk, Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
+        Map<String, String> all = new java.util.HashMap<>(env);
+        all.put("VBENCH_JAVA_HOME", jdk.toString());
+        Launcher.Output r = vbench.run(all, args);
         assertEquals(0, r.code(), r::toString);
         return r;
     }
