@@ -10,7 +10,7 @@
 # of about 13 us, the low end of where the two should agree within 3%. One JVM's figure for it moves by 3-4%
 # from the next JVM's in either tool on a 2-CPU machine, so 3% needs several rounds: 6 by default.
 #
-#   bench/jmh-vs-vbench.sh                       # 6 rounds, JMH 3 x 1 s warmup + 5 x 1 s measurement (about 25 minutes)
+#   bench/jmh-vs-vbench.sh                       # 6 rounds, JMH 3 x 1 s warmup + 5 x 1 s measurement (about 13 minutes)
 #   bench/jmh-vs-vbench.sh leibniz10k leibniz sleep1ms   # the methods of 10 us and more (about 6 minutes)
 #   ROUNDS=1 JMH_OPTS='-wi 2 -w 500ms -i 3 -r 500ms' bench/jmh-vs-vbench.sh ops4 loop64
 set -eu
