@@ -65,6 +65,25 @@ class LauncherCacheFamilyTest {
     }
 
     @Test
+    void cachesNotMappedFor30DaysGoWhenANewOneIsMade() throws Exception {
+        Launcher vbench = Launcher.install(tmp);
+        Path jdk = fakeJdk();
+        Path dir = Files.createDirectories(vbench.cacheDir());
+        java.nio.file.attribute.FileTime old = java.nio.file.attribute.FileTime.from(
+                java.time.Instant.now().minus(java.time.Duration.ofDays(40)));
+        Path oldCache = Files.writeString(dir.resolve("temurin-25-25.0.1-123.classes.aot"), "cache");
+        Path oldMark = Files.writeString(dir.resolve("temurin-21-21.0.5-123.read.jsa.failed"), "");
+        Path recent = Files.writeString(dir.resolve("temurin-25-25.0.1-456.history.classes.aot"), "cache");
+        Path other = Files.writeString(dir.resolve("notes.txt"), "not vbench's");
+        for (Path p : List.of(oldCache, oldMark, other)) {
+            Files.setAttribute(p, "lastAccessTime", old);
+        }
+        run(vbench, jdk, "compare", "a.json", "b.json"); // a family with no cache yet: it trains
+        assertTrue(Files.notExists(oldCache) && Files.notExists(oldMark), dir::toString);
+        assertTrue(Files.exists(recent) && Files.exists(other), dir::toString);
+    }
+
+    @Test
     void theCommandsOnC1GetTheSerialCollectorUnlessTheUserPicksOne() throws Exception {
         Launcher vbench = Launcher.install(tmp);
         Path jdk = fakeJdk();
