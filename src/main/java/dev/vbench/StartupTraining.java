@@ -1,6 +1,8 @@
 package dev.vbench;
 
 import dev.vbench.cli.Cli;
+import dev.vbench.jvm.JavaCommand;
+import dev.vbench.jvm.JavaProcess;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -78,7 +80,7 @@ public final class StartupTraining {
     }
 
     /** Runs the commands of {@code family} in {@code dir}; how many did not exit 0. */
-    static int train(Family family, Path dir) throws IOException {
+    static int train(Family family, Path dir) throws IOException, InterruptedException {
         Files.createDirectories(dir);
         String a = dir.resolve("a.json").toString();
         String b = dir.resolve("b.json").toString();
@@ -126,22 +128,15 @@ public final class StartupTraining {
     }
 
     /**
-     * Runs one command in a JVM of its own (this JVM's, on this class path, without its options: no cache is
-     * recorded there), output discarded; 1 when it did not exit 0.
+     * Runs one command in a JVM of its own (this JDK's java on this class path, none of this JVM's options, so
+     * nothing is recorded there; not {@link JavaCommand#of}, whose reading of those options would put the
+     * management classes in the cache), output to a log in {@code dir}; 1 when it did not exit 0.
      */
-    private static int runInOwnJvm(Path dir, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+    private static int runInOwnJvm(Path dir, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(JavaCommand.thisJava().toString(), "-cp", JavaCommand.classPath(),
+                Main.class.getName()));
         command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        try {
-            return p.waitFor() == 0 ? 0 : 1;
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-            return 1;
-        }
+        return JavaProcess.run(command, dir.resolve(args[0] + ".log")).exitCode() == 0 ? 0 : 1;
     }
 
     /** Runs one command with its output discarded; 1 when it did not exit 0. */

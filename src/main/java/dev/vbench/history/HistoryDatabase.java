@@ -126,12 +126,8 @@ final class HistoryDatabase implements AutoCloseable {
     /** Forgets any head start, taken or not (for tests that run several commands in one JVM). */
     static void forgetHeadStart() {
         HeadStart head = HEAD_START.getAndSet(null);
-        if (head != null && head.connection().join() != null) {
-            try {
-                head.connection().join().close();
-            } catch (SQLException e) {
-                // a connection nobody used: nothing to keep
-            }
+        if (head != null) {
+            closeUnused(head.connection().join());
         }
     }
 
@@ -142,15 +138,22 @@ final class HistoryDatabase implements AutoCloseable {
             return null;
         }
         Connection c = head.connection().join();
-        if (c != null && (write || !head.url().equals(url.target().url()))) {
-            try {
-                c.close();
-            } catch (SQLException e) {
-                // a connection nobody used: nothing to keep
-            }
+        if (write || !head.url().equals(url.target().url())) {
+            closeUnused(c);
             return null;
         }
         return c;
+    }
+
+    private static void closeUnused(Connection c) {
+        if (c == null) {
+            return;
+        }
+        try {
+            c.close();
+        } catch (SQLException e) {
+            // a connection nobody used: nothing to keep
+        }
     }
 
     private static Connection connect(HistoryUrl url, boolean write) {
