@@ -1,0 +1,267 @@
+package dev.vbench.loader;
+
+import dev.vbench.spi.ParamSpec;
+import dev.vbench.spi.ParamType;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads one {@code @Benchmark} method of the user's JMH class into a {@link JmhWorkloadProvider}: its states
+ * ({@link JmhStateClass}: scope, constructor, fixtures per level, {@code @Param} fields), its parameters
+ * ({@link JmhParam}: declared values, conversion as JMH converts them), {@code @OperationsPerInvocation} and the
+ * run options JMH would read. Everything vbench cannot give is refused here, with the fix, before any trial.
+ *
+ * <pre>{@code
+ * JmhWorkloadProvider p = JmhAnnotationReader.read("acme.Bench::sum", "from bench.jar", Jmh.of(type), type, method);
+ * }</pre>
+ */
+final class JmhAnnotationReader {
+
+    /** JMH's levels, in the order setups run. */
+    static final List<String> LEVELS = List.of("Trial", "Iteration", "Invocation");
+
+    private JmhAnnotationReader() {}
+
+    static JmhWorkloadProvider read(String name, String origin, Jmh jmh, Class<?> type, Method m) {
+        String shown = type.getName() + "::" + m.getName();
+        Map<Class<?>, JmhStateClass> byType = new LinkedHashMap<>();
+        JmhStateClass[] layout = new JmhStateClass[1 + m.getParameterCount()];
+        if (!Modifier.isStatic(m.getModifiers())) {
+            layout[0] = state(jmh, type, true, byType, shown);
+        }
+        Class<?>[] parameters = m.getParameterTypes();
+        for (int i = 0; i < parameters.length; i++) {
+            Class<?> p = parameters[i];
+            if (p == jmh.blackhole) {
+                continue;
+            }
+            if (!p.isAnnotationPresent(jmh.state)) {
+                throw new IllegalArgumentException(shown + " takes a " + p.getName() + ", which vbench cannot give: a"
+                        + " parameter of a benchmark run by vbench is a @State class or a Blackhole (JMH's BenchmarkParams,"
+                        + " ThreadParams and Control have no vbench meaning)");
+            }
+            layout[i + 1] = state(jmh, p, false, byType, shown);
+        }
+        if (m.isAnnotationPresent(jmh.group)) {
+            throw new IllegalArgumentException(shown + " is a @Group benchmark: its methods run together as one asymmetric"
+                    + " benchmark on JMH's thread groups, which vbench's independent tasks cannot reproduce; run it with JMH");
+        }
+        List<JmhStateClass> states = new ArrayList<>(byType.values());
+        Map<String, JmhParam> params = params(jmh, states, shown);
+        int ops = 1;
+        Annotation opi = m.getAnnotation(jmh.operationsPerInvocation);
+        if (opi == null) {
+            opi = type.getAnnotation(jmh.operationsPerInvocation);
+        }
+        if (opi != null) {
+            ops = (Integer) Jmh.element(opi, "value");
+            if (ops < 1) {
+                throw new IllegalArgumentException(shown + ": @OperationsPerInvocation(" + ops + ") must be 1 or more");
+            }
+        }
+        List<String> runOptions = new ArrayList<>();
+        for (Class<? extends Annotation> option : jmh.runOptions) {
+            Annotation a = m.isAnnotationPresent(option) ? m.getAnnotation(option) : type.getAnnotation(option);
+            if (a != null) {
+                runOptions.add(Jmh.show(a));
+            }
+        }
+        try {
+            return new JmhWorkloadProvider(name, origin, jmh, m, layout, states, params, ops, runOptions);
+        } catch (IllegalAccessException | RuntimeException e) {
+            throw new IllegalArgumentException(shown + " cannot be called: " + e.getMessage()
+                    + "; make the class and the method public (and its package exported)");
+        }
+    }
+
+    /** The state of {@code type}, made once per benchmark method. */
+    private static JmhStateClass state(Jmh jmh, Class<?> type, boolean benchmarkClass, Map<Class<?>, JmhStateClass> byType,
+            String shown) {
+        JmhStateClass known = byType.get(type);
+        if (known != null) {
+            return known;
+        }
+        Annotation annotation = type.getAnnotation(jmh.state);
+        boolean perClient;
+        if (annotation == null) {
+            // JMH makes an un-annotated benchmark class a Thread state; without instance fields one shared instance is the same
+            perClient = benchmarkClass && hasInstanceFields(type);
+        } else {
+            String scope = Jmh.enumElement(annotation, "value");
+            if (scope.equals("Group")) {
+                throw new IllegalArgumentException(shown + " uses @State(Scope.Group) " + type.getName() + ": a group state"
+                        + " is shared by the threads of one JMH @Group, and vbench has no thread groups; use Scope.Benchmark"
+                        + " (shared) or Scope.Thread (one per client), or run it with JMH");
+            }
+            perClient = scope.equals("Thread");
+        }
+        if (Modifier.isAbstract(type.getModifiers()) || (type.getEnclosingClass() != null && !Modifier.isStatic(type.getModifiers()))) {
+            throw new IllegalArgumentException("state class " + type.getName() + " of " + shown + " is abstract or a"
+                    + " non-static inner class; make it a concrete public static class");
+        }
+        Constructor<?> constructor;
+        try {
+            constructor = type.getDeclaredConstructor();
+            constructor.setAccessible(true);
+        } catch (NoSuchMethodException | RuntimeException e) {
+            throw new IllegalArgumentException("state class " + type.getName() + " of " + shown
+                    + " has no no-argument constructor; add a public one");
+        }
+        List<List<Method>> setups = fixtures(jmh, type, jmh.setup, shown);
+        List<List<Method>> tearDowns = fixtures(jmh, type, jmh.tearDown, shown);
+        List<Field> fields = new ArrayList<>();
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (f.isAnnotationPresent(jmh.param)) {
+                    if (Modifier.isFinal(f.getModifiers()) || Modifier.isStatic(f.getModifiers())) {
+                        throw new IllegalArgumentException("@Param field " + type.getName() + "." + f.getName()
+                                + " is final or static; JMH and vbench set an instance field: drop the modifier");
+                    }
+                    f.setAccessible(true);
+                    fields.add(f);
+                }
+            }
+        }
+        JmhStateClass s = new JmhStateClass(type, perClient, constructor, setups, tearDowns, fields);
+        byType.put(type, s);
+        return s;
+    }
+
+    private static boolean hasInstanceFields(Class<?> type) {
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (!Modifier.isStatic(f.getModifiers()) && !f.isSynthetic()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The {@code @Setup} or {@code @TearDown} methods of {@code type}, one list per level of {@link #LEVELS}. */
+    private static List<List<Method>> fixtures(Jmh jmh, Class<?> type, Class<? extends Annotation> kind, String shown) {
+        List<List<Method>> byLevel = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        List<Class<?>> hierarchy = new ArrayList<>();
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            hierarchy.add(0, c); // a superclass's fixtures first, as JMH
+        }
+        for (Class<?> c : hierarchy) {
+            Method[] declared = c.getDeclaredMethods();
+            java.util.Arrays.sort(declared, java.util.Comparator.comparing(Method::getName));
+            for (Method f : declared) {
+                Annotation a = f.getAnnotation(kind);
+                if (a == null) {
+                    continue;
+                }
+                if (f.getParameterCount() > 0 || Modifier.isStatic(f.getModifiers())) {
+                    throw new IllegalArgumentException("@" + kind.getSimpleName() + " method " + c.getName() + "."
+                            + f.getName() + " of " + shown + " takes parameters or is static; vbench calls fixtures as"
+                            + " instance methods with none");
+                }
+                f.setAccessible(true);
+                byLevel.get(LEVELS.indexOf(Jmh.enumElement(a, "value"))).add(f);
+            }
+        }
+        return byLevel;
+    }
+
+    /** Every {@code @Param} of the states, by name; the values each declares must agree where a name repeats. */
+    private static Map<String, JmhParam> params(Jmh jmh, List<JmhStateClass> states, String shown) {
+        Map<String, List<Field>> fields = new LinkedHashMap<>();
+        Map<String, List<String>> values = new LinkedHashMap<>();
+        for (JmhStateClass s : states) {
+            for (Field f : s.paramFields()) {
+                fields.computeIfAbsent(f.getName(), k -> new ArrayList<>()).add(f);
+                List<String> declared = List.of((String[]) Jmh.element(f.getAnnotation(jmh.param), "value"));
+                if (declared.isEmpty() && f.getType().isEnum()) {
+                    declared = java.util.Arrays.stream(f.getType().getEnumConstants()).map(e -> ((Enum<?>) e).name()).toList();
+                }
+                if (declared.isEmpty() && (f.getType() == boolean.class || f.getType() == Boolean.class)) {
+                    declared = List.of("false", "true");
+                }
+                values.putIfAbsent(f.getName(), declared);
+            }
+        }
+        Map<String, JmhParam> out = new LinkedHashMap<>();
+        fields.forEach((n, fs) -> {
+            List<String> vs = values.get(n);
+            String description = "@Param " + String.join(", ", fs.stream().map(f -> f.getDeclaringClass().getSimpleName()
+                    + "." + f.getName() + " (" + f.getType().getSimpleName() + ")").toList())
+                    + (vs.isEmpty() ? "; no values declared: give them with -p " + n + "=…" : "; JMH values " + String.join(",", vs));
+            out.put(n, new JmhParam(n, fs, vs, ParamSpec.of(n, description, vs.isEmpty() ? "" : vs.get(0), type(fs))));
+        });
+        return out;
+    }
+
+    /** A parameter type that accepts what converts to every field of the name; the value is the text. */
+    private static ParamType<Object> type(List<Field> fields) {
+        Class<?> shown = fields.get(0).getType();
+        return new ParamType<>() {
+            @Override
+            public Object parse(String text) {
+                for (Field f : fields) {
+                    convert(text, f.getType());
+                }
+                return text;
+            }
+
+            @Override
+            public String describe() {
+                return shown.isEnum() ? "one of " + String.join(", ", java.util.Arrays.stream(shown.getEnumConstants())
+                        .map(e -> ((Enum<?>) e).name()).toList()) : shown.getSimpleName();
+            }
+        };
+    }
+
+    /** {@code text} as a value of {@code type}, as JMH converts {@code @Param} values. */
+    static Object convert(String text, Class<?> type) {
+        String t = text.strip();
+        try {
+            if (type == String.class) {
+                return text;
+            } else if (type == int.class || type == Integer.class) {
+                return Integer.valueOf(t);
+            } else if (type == long.class || type == Long.class) {
+                return Long.valueOf(t);
+            } else if (type == double.class || type == Double.class) {
+                return Double.valueOf(t);
+            } else if (type == float.class || type == Float.class) {
+                return Float.valueOf(t);
+            } else if (type == short.class || type == Short.class) {
+                return Short.valueOf(t);
+            } else if (type == byte.class || type == Byte.class) {
+                return Byte.valueOf(t);
+            } else if (type == boolean.class || type == Boolean.class) {
+                if (!t.equalsIgnoreCase("true") && !t.equalsIgnoreCase("false")) {
+                    throw new IllegalArgumentException("is not a boolean; write true or false");
+                }
+                return Boolean.valueOf(t);
+            } else if (type == char.class || type == Character.class) {
+                if (text.length() != 1) {
+                    throw new IllegalArgumentException("is not one character");
+                }
+                return text.charAt(0);
+            } else if (type.isEnum()) {
+                for (Object e : type.getEnumConstants()) {
+                    if (((Enum<?>) e).name().equals(t)) {
+                        return e;
+                    }
+                }
+                throw new IllegalArgumentException("is not a constant of " + type.getSimpleName() + "; write one of "
+                        + String.join(", ", java.util.Arrays.stream(type.getEnumConstants()).map(e -> ((Enum<?>) e).name()).toList()));
+            }
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("does not convert to " + type.getSimpleName() + "; write a "
+                    + type.getSimpleName() + " value (as JMH's @Param would need)");
+        }
+        throw new IllegalArgumentException("cannot be set: @Param fields of type " + type.getName() + " are not supported;"
+                + " use a primitive, its box, String or an enum");
+    }
+}

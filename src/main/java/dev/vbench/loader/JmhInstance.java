@@ -1,0 +1,202 @@
+package dev.vbench.loader;
+
+import dev.vbench.spi.Task;
+import dev.vbench.spi.Workload;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One cell of a {@link JmhWorkloadProvider}: the state objects and frames of the current trial. Before each
+ * trial it tears down the last trial's states (Iteration, then Trial teardowns, the last made first), makes the
+ * new ones (shared ones once, {@code Scope.Thread} ones once per client), sets their {@code @Param} fields, runs
+ * their Trial and Iteration setups, and builds the frames the tasks of {@link JmhTasks} call the method with.
+ *
+ * <pre>{@code
+ * Workload w = provider.create(params);   // a JmhInstance
+ * w.beforeTrial(4);                        // states and frames for 4 clients
+ * w.task().run(0);
+ * w.close();                               // the teardowns
+ * }</pre>
+ */
+final class JmhInstance implements Workload {
+    private final JmhWorkloadProvider benchmark;
+    private final Map<String, String> values;
+    /** Every state object of the trial, in the order their setups ran (torn down in reverse). */
+    private final List<Object[]> live = new ArrayList<>();
+    private Task task;
+    /** The trial's frames (see {@link JmhWorkloadProvider}'s class comment). */
+    private Object[][] frames;
+
+    JmhInstance(JmhWorkloadProvider benchmark, Map<String, String> values) {
+        this.benchmark = benchmark;
+        this.values = values;
+    }
+
+    @Override
+    public void beforeTrial() throws Exception {
+        beforeTrial(1);
+    }
+
+    @Override
+    public void beforeTrial(int clients) throws Exception {
+        tearDownAll();
+        JmhStateClass[] layout = benchmark.layout;
+        boolean perClient = java.util.Arrays.stream(layout).anyMatch(s -> s != null && s.perClient()) || hasBlackhole()
+                || !benchmark.method.getReturnType().isPrimitive(); // a reference result: consume(Object) writes to the Blackhole
+        if (clients <= 0 && benchmark.states.stream().anyMatch(JmhStateClass::perClient)) {
+            throw new IllegalStateException(benchmark.name + " has Scope.Thread state: one instance per client needs --concurrency");
+        }
+        int count = perClient ? Math.max(1, clients) : 1;
+        Map<JmhStateClass, Object> shared = new LinkedHashMap<>();
+        Object[][] built = new Object[count][];
+        for (int f = 0; f < count; f++) {
+            Map<JmhStateClass, Object> own = new LinkedHashMap<>();
+            Object[] frame = new Object[layout.length + 1]; // the Blackhole of the result last
+            for (int i = 0; i < layout.length; i++) {
+                JmhStateClass s = layout[i];
+                if (s == null) {
+                    frame[i] = i == 0 ? null : benchmark.jmh.newBlackhole();
+                } else {
+                    Map<JmhStateClass, Object> scope = s.perClient() ? own : shared;
+                    Object instance = scope.get(s);
+                    if (instance == null) {
+                        instance = create(s);
+                        scope.put(s, instance);
+                    }
+                    frame[i] = instance;
+                }
+            }
+            frame[layout.length] = benchmark.jmh.newBlackhole();
+            built[f] = frame;
+        }
+        this.frames = built;
+        FrameCall call = benchmark.call();
+        task = benchmark.invocationFixtures() ? new JmhTasks.Invocation(call, built, this::invocationFixtures)
+                : count == 1 ? new JmhTasks.Shared(call, built[0], 1) : new JmhTasks.Client(call, built, 1);
+    }
+
+    @Override
+    public Task batchedTask(int calls) {
+        if (task == null || benchmark.invocationFixtures()) {
+            return null; // refused by the planner: each call's fixtures would be inside the batch
+        }
+        FrameCall call = benchmark.madeCall();
+        return frames.length == 1 ? new JmhTasks.Shared(call, frames[0], calls) : new JmhTasks.Client(call, frames, calls);
+    }
+
+    private boolean hasBlackhole() {
+        for (int i = 1; i < benchmark.layout.length; i++) {
+            if (benchmark.layout[i] == null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A new state object with its parameters set and its Trial, then Iteration setups run. */
+    private Object create(JmhStateClass s) throws Exception {
+        Object instance;
+        try {
+            instance = s.constructor().newInstance();
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            throw UserFailures.of("creating state " + s.type().getName() + " of " + benchmark.name, e);
+        }
+        for (Field f : s.paramFields()) {
+            String text = values.get(f.getName());
+            if (text != null && !(text.isEmpty() && f.getType() != String.class)) {
+                f.set(instance, JmhAnnotationReader.convert(text, f.getType()));
+            }
+        }
+        live.add(new Object[] {s, instance});
+        for (int level = 0; level < 2; level++) {
+            for (Method m : s.setups().get(level)) {
+                fixture(m, instance, "@Setup(Level." + JmhAnnotationReader.LEVELS.get(level) + ")");
+            }
+        }
+        return instance;
+    }
+
+    private void fixture(Method m, Object instance, String what) {
+        try {
+            m.invoke(instance);
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            throw UserFailures.of("calling " + what + " method " + m.getDeclaringClass().getName() + "." + m.getName()
+                    + " of " + benchmark.name, e);
+        }
+    }
+
+    /** The Level.Invocation setups ({@code setup}) or teardowns of the states of {@code frame}, each object once. */
+    private void invocationFixtures(Object[] frame, boolean setup) {
+        JmhStateClass[] layout = benchmark.layout;
+        for (int i = 0; i < layout.length; i++) {
+            JmhStateClass s = layout[i];
+            if (s != null && (i == 0 || !alreadyAt(frame, i))) {
+                for (Method m : (setup ? s.setups() : s.tearDowns()).get(2)) {
+                    fixture(m, frame[i], setup ? "@Setup(Level.Invocation)" : "@TearDown(Level.Invocation)");
+                }
+            }
+        }
+    }
+
+    /** Whether the object at {@code i} also sits earlier in the frame (its fixtures ran there). */
+    private static boolean alreadyAt(Object[] frame, int i) {
+        for (int j = 0; j < i; j++) {
+            if (frame[j] == frame[i]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Iteration, then Trial teardowns of every live state, the last made first. */
+    private void tearDownAll() {
+        task = null;
+        List<Object[]> all = new ArrayList<>(live);
+        live.clear();
+        java.util.Collections.reverse(all);
+        for (int level = 1; level >= 0; level--) {
+            for (Object[] entry : all) {
+                JmhStateClass s = (JmhStateClass) entry[0];
+                for (Method m : s.tearDowns().get(level)) {
+                    fixture(m, entry[1], "@TearDown(Level." + JmhAnnotationReader.LEVELS.get(level) + ")");
+                }
+            }
+        }
+    }
+
+    @Override
+    public Task task() {
+        return task;
+    }
+
+    @Override
+    public String verify() throws Exception {
+        if (task == null) {
+            beforeTrial(1);
+        }
+        task.run(0);
+        return "called " + benchmark.jmhName() + " once";
+    }
+
+    @Override
+    public List<String> notes() {
+        List<String> out = new ArrayList<>();
+        if (benchmark.invocationFixtures()) {
+            out.add(JmhWorkloadProvider.INVOCATION_WARNING);
+        }
+        FrameCall call = benchmark.madeCall();
+        if (call != null && !call.constant()) {
+            out.add(JmhWorkloadProvider.NOT_CONSTANT);
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        tearDownAll();
+    }
+}
