@@ -44,7 +44,7 @@ public final class JmhView {
                 continue;
             }
             List<Dim> key = new ArrayList<>();
-            key.add(new Dim("benchmark", workload.substring(0, sep) + "." + workload.substring(sep + 2).replaceFirst("\\(.*$", ""), true));
+            key.add(new Dim("benchmark", workload.substring(0, sep).replace('$', '.') + "." + workload.substring(sep + 2).replaceFirst("\\(.*$", ""), true));
             cell.config().params().forEach((k, v) -> key.add(new Dim(k, v, false)));
             Series like = wanted.get(benchmarkAndParams(key));
             if (like == null) {

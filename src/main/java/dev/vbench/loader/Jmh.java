@@ -63,19 +63,26 @@ final class Jmh {
     }
 
     /**
-     * Whether {@code type}'s class file refers to JMH's annotations: read from its bytes, so it answers
-     * without jmh-core (where reflection would silently drop the annotations it cannot load).
+     * Whether the class file of {@code type} or of one of its superclasses refers to JMH's annotations: read from
+     * their bytes, so it answers without jmh-core (where reflection would silently drop the annotations it cannot
+     * load). A superclass counts because JMH runs a {@code @Benchmark} method a class inherits (JMH's
+     * {@code JMHSample_24_Inheritance}: the method and its {@code @Setup} in an abstract superclass).
      */
     static boolean mentions(Class<?> type) {
-        ClassLoader l = type.getClassLoader();
-        if (l == null) {
-            return false;
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            ClassLoader l = c.getClassLoader();
+            if (l == null) {
+                return false;
+            }
+            try (InputStream in = l.getResourceAsStream(c.getName().replace('.', '/') + ".class")) {
+                if (in != null && contains(in.readAllBytes(), BENCHMARK_DESCRIPTOR)) {
+                    return true;
+                }
+            } catch (IOException e) {
+                return false;
+            }
         }
-        try (InputStream in = l.getResourceAsStream(type.getName().replace('.', '/') + ".class")) {
-            return in != null && contains(in.readAllBytes(), BENCHMARK_DESCRIPTOR);
-        } catch (IOException e) {
-            return false;
-        }
+        return false;
     }
 
     private static boolean contains(byte[] bytes, byte[] part) {
@@ -136,15 +143,20 @@ final class Jmh {
 
     private static final byte[] BENCHMARK_ANNOTATION = "Lorg/openjdk/jmh/annotations/Benchmark;".getBytes(StandardCharsets.US_ASCII);
 
-    /** Adds the classes under a directory or in a jar whose class file carries {@code @Benchmark}. */
+    /**
+     * Adds the benchmark classes under a directory or in a jar: as JMH's annotation processor, every concrete
+     * class whose class file, or a superclass's, carries {@code @Benchmark} (the superclass read from the class
+     * file's header, so nothing is loaded).
+     */
     private static void scan(java.nio.file.Path entry, java.util.Set<String> out) {
+        java.util.Map<String, ClassFile> classes = new java.util.HashMap<>();
         try {
             if (java.nio.file.Files.isDirectory(entry)) {
                 try (var files = java.nio.file.Files.walk(entry)) {
                     for (java.nio.file.Path f : files.filter(p -> p.toString().endsWith(".class")).toList()) {
                         String name = entry.relativize(f).toString().replace(java.io.File.separatorChar, '/');
-                        if (candidate(name) && contains(java.nio.file.Files.readAllBytes(f), BENCHMARK_ANNOTATION)) {
-                            out.add(className(name));
+                        if (candidate(name)) {
+                            classes.put(className(name), ClassFile.of(java.nio.file.Files.readAllBytes(f)));
                         }
                     }
                 }
@@ -153,9 +165,7 @@ final class Jmh {
                     for (var e : java.util.Collections.list(zip.entries())) {
                         if (candidate(e.getName())) {
                             try (InputStream in = zip.getInputStream(e)) {
-                                if (contains(in.readAllBytes(), BENCHMARK_ANNOTATION)) {
-                                    out.add(className(e.getName()));
-                                }
+                                classes.put(className(e.getName()), ClassFile.of(in.readAllBytes()));
                             }
                         }
                     }
@@ -163,6 +173,76 @@ final class Jmh {
             }
         } catch (IOException e) {
             // an unreadable entry lists nothing; running from it reports the problem
+        }
+        classes.forEach((name, c) -> {
+            if (!c.isAbstract() && benchmarkHierarchy(name, classes)) {
+                out.add(name);
+            }
+        });
+    }
+
+    /** Whether {@code name} or a superclass among {@code classes} carries {@code @Benchmark}. */
+    private static boolean benchmarkHierarchy(String name, java.util.Map<String, ClassFile> classes) {
+        for (int depth = 0; name != null && depth < 64; depth++) {
+            ClassFile c = classes.get(name);
+            if (c == null) {
+                return false;
+            }
+            if (c.benchmark()) {
+                return true;
+            }
+            name = c.superName();
+        }
+        return false;
+    }
+
+    /** What the scan needs of a class file: whether it is abstract (or an interface), its superclass, whether it carries {@code @Benchmark}. */
+    private record ClassFile(boolean isAbstract, String superName, boolean benchmark) {
+
+        /** Reads the header after the constant pool (JVMS 4.1); a file it cannot read is no benchmark. */
+        static ClassFile of(byte[] bytes) {
+            boolean benchmark = contains(bytes, BENCHMARK_ANNOTATION);
+            try {
+                java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes);
+                if (b.getInt() != 0xCAFEBABE) {
+                    return new ClassFile(true, null, false);
+                }
+                b.getInt(); // minor, major
+                int count = b.getShort() & 0xFFFF;
+                String[] utf8 = new String[count];
+                int[] classNameIndex = new int[count];
+                for (int i = 1; i < count; i++) {
+                    int tag = b.get();
+                    switch (tag) {
+                        case 1 -> {
+                            byte[] text = new byte[b.getShort() & 0xFFFF];
+                            b.get(text);
+                            utf8[i] = new String(text, StandardCharsets.UTF_8); // modified UTF-8: class names are plain
+                        }
+                        case 7 -> classNameIndex[i] = b.getShort() & 0xFFFF;
+                        case 8, 16, 19, 20 -> b.getShort();
+                        case 15 -> {
+                            b.get();
+                            b.getShort();
+                        }
+                        case 3, 4, 9, 10, 11, 12, 17, 18 -> b.getInt();
+                        case 5, 6 -> {
+                            b.getLong();
+                            i++; // takes two entries
+                        }
+                        default -> {
+                            return new ClassFile(true, null, false);
+                        }
+                    }
+                }
+                int access = b.getShort() & 0xFFFF;
+                b.getShort(); // this_class
+                int superClass = b.getShort() & 0xFFFF;
+                String superName = superClass == 0 ? null : utf8[classNameIndex[superClass]];
+                return new ClassFile((access & 0x0600) != 0, superName == null ? null : superName.replace('/', '.'), benchmark);
+            } catch (RuntimeException e) {
+                return new ClassFile(true, null, false);
+            }
         }
     }
 
@@ -190,12 +270,23 @@ final class Jmh {
         }
     }
 
-    /** The public {@code @Benchmark} methods of {@code type} (its own and inherited), by name. */
+    /**
+     * The {@code @Benchmark} methods of {@code type}, its own and those of its superclasses (a method a subclass
+     * overrides counts once, as the subclass's), by name. As JMH's annotation processor, interfaces are not looked
+     * at (a default method is no benchmark), and methods that are not public are returned too: the reader refuses
+     * each with the reason.
+     */
     List<Method> benchmarks(Class<?> type) {
         List<Method> out = new ArrayList<>();
-        for (Method m : type.getMethods()) {
-            if (m.isAnnotationPresent(benchmark) && !m.isBridge()) {
-                out.add(m);
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            Method[] declared = c.getDeclaredMethods();
+            java.util.Arrays.sort(declared, java.util.Comparator.comparing(Method::toString));
+            for (Method m : declared) {
+                String signature = m.getName() + java.util.Arrays.toString(m.getParameterTypes());
+                if (!m.isBridge() && !m.isSynthetic() && m.isAnnotationPresent(benchmark) && seen.add(signature)) {
+                    out.add(m);
+                }
             }
         }
         out.sort(java.util.Comparator.comparing(Method::getName));

@@ -31,6 +31,10 @@ final class JmhAnnotationReader {
 
     static JmhWorkloadProvider read(String name, String origin, Jmh jmh, Class<?> type, Method m) {
         String shown = type.getName() + "::" + m.getName();
+        if (!Modifier.isPublic(m.getModifiers())) {
+            throw new IllegalArgumentException("@Benchmark method " + m.getDeclaringClass().getName() + "." + m.getName()
+                    + " is not public; JMH and vbench run public methods only: make it public");
+        }
         Map<Class<?>, JmhStateClass> byType = new LinkedHashMap<>();
         JmhStateClass[] layout = new JmhStateClass[1 + m.getParameterCount()];
         if (!Modifier.isStatic(m.getModifiers())) {
@@ -74,7 +78,7 @@ final class JmhAnnotationReader {
             }
         }
         try {
-            return new JmhWorkloadProvider(name, origin, jmh, m, layout, states, params, ops, runOptions);
+            return new JmhWorkloadProvider(name, origin, jmh, type, m, layout, states, params, ops, runOptions);
         } catch (IllegalAccessException | RuntimeException e) {
             throw new IllegalArgumentException(shown + " cannot be called: " + e.getMessage()
                     + "; make the class and the method public (and its package exported)");

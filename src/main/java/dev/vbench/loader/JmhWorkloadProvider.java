@@ -47,6 +47,8 @@ final class JmhWorkloadProvider implements JmhWorkload {
     private final String origin;
     final Jmh jmh;
     final Method method;
+    /** The class JMH runs the method for: the method's own, or a subclass that inherits it. */
+    final Class<?> benchmarkClass;
     /** The method's call, made on its first trial (a hidden class: not for {@code vbench list}). */
     private FrameCall call;
     /** The frame: index 0 the receiver's state (null for a static method), then one entry per parameter (null: Blackhole). */
@@ -56,13 +58,14 @@ final class JmhWorkloadProvider implements JmhWorkload {
     private final int operationsPerInvocation;
     private final List<String> runOptions;
 
-    JmhWorkloadProvider(String name, String origin, Jmh jmh, Method method, JmhStateClass[] layout,
+    JmhWorkloadProvider(String name, String origin, Jmh jmh, Class<?> benchmarkClass, Method method, JmhStateClass[] layout,
             List<JmhStateClass> states, Map<String, JmhParam> params, int operationsPerInvocation, List<String> runOptions)
             throws IllegalAccessException {
         this.name = name;
         this.origin = origin;
         this.jmh = jmh;
         this.method = method;
+        this.benchmarkClass = benchmarkClass;
         this.layout = layout;
         this.states = states;
         this.params = params;
@@ -124,35 +127,85 @@ final class JmhWorkloadProvider implements JmhWorkload {
     // ---------------------------------------------------------------- resolving
 
     /**
-     * The workloads of {@code type}: every {@code @Benchmark} method ({@code method} null), or the one named.
+     * The benchmarks of a class: those vbench runs, named {@code CLASS::METHOD} (the class by its binary name), and
+     * those it skips, by name, with the reason (one sentence naming the fix).
+     */
+    record ClassBenchmarks(List<JmhWorkloadProvider> runnable, Map<String, String> skipped) {
+
+        /** Every skipped benchmark with its reason, for an error when none runs. */
+        String reasons() {
+            return String.join("; ", skipped.values());
+        }
+    }
+
+    /**
+     * Every {@code @Benchmark} method of {@code type} (its own and inherited), each read on its own: a method vbench
+     * cannot run (a {@code @Group}, a parameter it cannot give, a method that is not public) is skipped with its
+     * reason and the others run.
+     *
+     * @throws IllegalArgumentException (exit 2) naming the fix: jmh-core missing, an abstract class, no benchmark
+     */
+    static ClassBenchmarks resolveClass(String origin, Class<?> type) {
+        Jmh jmh = Jmh.of(type);
+        List<Method> benchmarks = benchmarksOf(jmh, type);
+        List<JmhWorkloadProvider> runnable = new ArrayList<>();
+        Map<String, String> skipped = new LinkedHashMap<>();
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (Method m : benchmarks) {
+            String name = type.getName() + "::" + m.getName();
+            if (!names.add(m.getName())) {
+                runnable.removeIf(p -> p.name.equals(name));
+                skipped.put(name, overloaded(type, m.getName()));
+                continue;
+            }
+            try {
+                runnable.add(JmhAnnotationReader.read(name, origin, jmh, type, m));
+            } catch (IllegalArgumentException e) {
+                skipped.put(name, e.getMessage());
+            }
+        }
+        return new ClassBenchmarks(runnable, skipped);
+    }
+
+    /**
+     * The {@code @Benchmark} method {@code method} (a name, perhaps with a signature) of {@code type}, named
+     * {@code CLASS::METHOD} with the class's binary name.
      *
      * @throws IllegalArgumentException (exit 2) naming the fix: jmh-core missing, Scope.Group, no such benchmark, …
      */
-    static List<JmhWorkloadProvider> resolve(String reference, String origin, Class<?> type, String method) {
+    static JmhWorkloadProvider resolveMethod(String origin, Class<?> type, String method) {
         Jmh jmh = Jmh.of(type);
-        MethodWorkloadProvider.checkPublic(type);
-        List<Method> benchmarks = jmh.benchmarks(type);
-        if (benchmarks.isEmpty()) {
-            throw new IllegalArgumentException("class " + type.getName() + " has no public @Benchmark method; name one"
-                    + " with 'CLASS::METHOD'" + MethodWorkloadProvider.wouldDo(type));
-        }
-        String wanted = method == null ? null : method.replaceFirst("\\(.*$", "").strip();
-        List<JmhWorkloadProvider> out = new ArrayList<>();
-        for (Method m : benchmarks) {
-            if (wanted == null || m.getName().equals(wanted)) {
-                String name = method == null ? type.getName() + "::" + m.getName() : reference;
-                out.add(JmhAnnotationReader.read(name, origin, jmh, type, m));
-            }
-        }
-        if (out.isEmpty()) {
+        List<Method> benchmarks = benchmarksOf(jmh, type);
+        String wanted = method.replaceFirst("\\(.*$", "").strip();
+        List<Method> named = benchmarks.stream().filter(m -> m.getName().equals(wanted)).toList();
+        if (named.isEmpty()) {
             throw new IllegalArgumentException("class " + type.getName() + " has no @Benchmark method '" + wanted
                     + "'; its benchmarks: " + String.join(", ", benchmarks.stream().map(Method::getName).distinct().toList()));
         }
-        if (out.size() > 1 && wanted != null) {
-            throw new IllegalArgumentException(type.getName() + "::" + wanted + " is overloaded; JMH benchmark names must"
-                    + " be unique, rename one");
+        if (named.size() > 1) {
+            throw new IllegalArgumentException(overloaded(type, wanted));
         }
-        return out;
+        return JmhAnnotationReader.read(type.getName() + "::" + method.strip(), origin, jmh, type, named.get(0));
+    }
+
+    private static String overloaded(Class<?> type, String method) {
+        return type.getName() + "::" + method + " is overloaded; JMH benchmark names must be unique, rename one";
+    }
+
+    /** The benchmarks of a concrete public class; none, or an abstract class: the one-line error. */
+    private static List<Method> benchmarksOf(Jmh jmh, Class<?> type) {
+        MethodWorkloadProvider.checkPublic(type);
+        if (Modifier.isAbstract(type.getModifiers()) || type.isInterface()) {
+            throw new IllegalArgumentException("class " + type.getName() + " is abstract; JMH runs the @Benchmark methods"
+                    + " it declares in each concrete subclass: name a subclass");
+        }
+        List<Method> benchmarks = jmh.benchmarks(type);
+        if (benchmarks.isEmpty()) {
+            throw new IllegalArgumentException("class " + type.getName() + " has no @Benchmark method"
+                    + (Jmh.mentions(type) ? " (it uses JMH's annotations on other members only)" : "")
+                    + "; to time one of its methods write 'CLASS::METHOD'" + MethodWorkloadProvider.wouldDo(type));
+        }
+        return benchmarks;
     }
 
     /** Whether {@code type} holds {@code @Benchmark} methods (its class file mentions JMH's annotations). */
@@ -184,7 +237,13 @@ final class JmhWorkloadProvider implements JmhWorkload {
 
     @Override
     public String jmhName() {
-        return method.getDeclaringClass().getName() + "." + method.getName();
+        return jmhClassName(benchmarkClass) + "." + method.getName();
+    }
+
+    /** A class as JMH names it in a benchmark's name: a nested class with dots ({@code pkg.Outer.Inner}). */
+    static String jmhClassName(Class<?> type) {
+        String canonical = type.getCanonicalName();
+        return canonical != null ? canonical : type.getName();
     }
 
     @Override

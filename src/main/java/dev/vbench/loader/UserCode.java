@@ -161,8 +161,13 @@ public final class UserCode implements AutoCloseable {
                 && CLASS_NAME.matcher(ref).matches() && ref.contains(".")) {
             Class<?> type = load(ref, ref);
             if (!WorkloadProvider.class.isAssignableFrom(type) && JmhWorkloadProvider.isBenchmarkClass(type)) {
+                JmhWorkloadProvider.ClassBenchmarks benchmarks = JmhWorkloadProvider.resolveClass(origin(type), type);
+                if (benchmarks.runnable().isEmpty()) {
+                    throw new IllegalArgumentException(benchmarks.reasons());
+                }
+                benchmarks.skipped().forEach((name, reason) -> log.accept("skipped " + name + ": " + reason));
                 List<WorkloadProvider> out = new ArrayList<>();
-                for (JmhWorkloadProvider p : JmhWorkloadProvider.resolve(ref, origin(type), type, null)) {
+                for (JmhWorkloadProvider p : benchmarks.runnable()) {
                     resolved.putIfAbsent(p.name(), p);
                     out.add(resolved.get(p.name()));
                 }
@@ -184,14 +189,16 @@ public final class UserCode implements AutoCloseable {
         }
         for (String className : Jmh.benchmarkClasses(classPath, loader)) {
             List<String> methods;
+            Class<?> type;
             try {
-                methods = JmhWorkloadProvider.benchmarkNames(load(className, className));
+                type = load(className, className);
+                methods = JmhWorkloadProvider.benchmarkNames(type);
             } catch (IllegalArgumentException e) {
                 out.add(new Unrunnable(className, e.getMessage()));
                 continue;
             }
             for (String method : methods) {
-                String ref = className + "::" + method;
+                String ref = type.getName() + "::" + method;
                 try {
                     out.add(workload(ref));
                 } catch (IllegalArgumentException e) {
@@ -238,7 +245,7 @@ public final class UserCode implements AutoCloseable {
         if (method != null) {
             Class<?> type = load(target, ref);
             if (JmhWorkloadProvider.isBenchmarkClass(type) && JmhWorkloadProvider.isBenchmark(type, method)) {
-                return JmhWorkloadProvider.resolve(ref, origin(type), type, method).get(0);
+                return JmhWorkloadProvider.resolveMethod(origin(type), type, method);
             }
             return MethodWorkloadProvider.resolve(ref, origin(type), type, method);
         }
@@ -253,7 +260,11 @@ public final class UserCode implements AutoCloseable {
         }
         Class<?> type = load(ref, ref);
         if (!WorkloadProvider.class.isAssignableFrom(type) && JmhWorkloadProvider.isBenchmarkClass(type)) {
-            List<JmhWorkloadProvider> benchmarks = JmhWorkloadProvider.resolve(ref, origin(type), type, null);
+            JmhWorkloadProvider.ClassBenchmarks found = JmhWorkloadProvider.resolveClass(origin(type), type);
+            List<JmhWorkloadProvider> benchmarks = found.runnable();
+            if (benchmarks.isEmpty()) {
+                throw new IllegalArgumentException(found.reasons());
+            }
             if (benchmarks.size() > 1) {
                 throw new IllegalArgumentException("class " + ref + " holds " + benchmarks.size() + " JMH benchmarks ("
                         + String.join(", ", benchmarks.stream().map(JmhWorkloadProvider::name).toList())
@@ -346,6 +357,10 @@ public final class UserCode implements AutoCloseable {
         try {
             return Class.forName(name, false, loader);
         } catch (ClassNotFoundException e) {
+            Class<?> nested = nested(name);
+            if (nested != null) {
+                return nested;
+            }
             throw new IllegalArgumentException("class " + name + " not found on the class path (searched: "
                     + (classPath.isEmpty() ? "vbench and the JDK; no --classpath given" : classPath.describe()
                             + ", vbench and the JDK") + "); add the jar or directory that holds it with --classpath");
@@ -353,6 +368,23 @@ public final class UserCode implements AutoCloseable {
             throw new IllegalArgumentException("class " + name + " cannot be loaded: " + e
                     + "; add the jars it needs to --classpath");
         }
+    }
+
+    /**
+     * A nested class written as Java and JMH write it, {@code pkg.Outer.Inner} for {@code pkg.Outer$Inner}: the
+     * dots from the right made {@code $} one by one until a class loads; null when none does.
+     */
+    private Class<?> nested(String name) {
+        String binary = name;
+        for (int dot = binary.lastIndexOf('.'); dot > 0; dot = binary.lastIndexOf('.', dot - 1)) {
+            binary = binary.substring(0, dot) + '$' + binary.substring(dot + 1);
+            try {
+                return Class.forName(binary, false, loader);
+            } catch (ClassNotFoundException | LinkageError e) {
+                // not this split; the next dot to the left
+            }
+        }
+        return null;
     }
 
     private <T> T instantiate(Class<?> type, Class<T> as) {

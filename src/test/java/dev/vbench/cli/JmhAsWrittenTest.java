@@ -1,0 +1,100 @@
+package dev.vbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vbench.result.CellResult;
+import dev.vbench.result.ResultCodec;
+import dev.vbench.result.RunResult;
+import dev.vbench.testing.CliRun;
+import dev.vbench.testing.JmhFixture;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * JMH benchmarks written the way their authors write them, from the fixture jar ({@link JmhFixture}, compiled with
+ * JMH's annotation processor): a benchmark inherited from an abstract superclass, nested classes by JMH's spelling,
+ * a class of which only some benchmarks can run.
+ */
+class JmhAsWrittenTest {
+
+    @TempDir
+    Path tmp;
+
+    private CliRun run(String... args) {
+        List<String> all = new ArrayList<>(List.of("run", "--classpath", JmhFixture.benchmarksJar().toString(),
+                "--trials", "2", "--warmup", "1", "--tasks", "200", "--no-progress", "--data-dir",
+                tmp.resolve("data").toString(), "-o", tmp.resolve("r.json").toString()));
+        all.addAll(List.of(args));
+        return CliRun.of(all.toArray(String[]::new));
+    }
+
+    @Test
+    void anInheritedBenchmarkRunsWithItsInheritedSetupInEverySubclassAndNotInTheAbstractOne() throws Exception {
+        System.setProperty("acme.fixtures", tmp.resolve("fixtures.log").toString());
+        CliRun r;
+        try {
+            // JMH's spelling of a nested class; the benchmark, its @State and its @Setup are the superclass's
+            r = run("-w", "acme.bench.Inherited.Cos", "-e", "sequential", "--concurrency", "1");
+        } finally {
+            System.clearProperty("acme.fixtures");
+        }
+        assertEquals(0, r.code(), r::toString);
+        RunResult result = ResultCodec.read(tmp.resolve("r.json"));
+        assertEquals(1, result.cells().size());
+        CellResult cell = result.cells().get(0);
+        assertEquals("acme.bench.Inherited$Cos::bench", cell.config().workload());
+        assertEquals(0, cell.failures(), cell::toString); // the method throws when its inherited @Setup did not run
+        List<String> log = Files.readAllLines(tmp.resolve("fixtures.log"));
+        assertEquals(3, log.stream().filter(l -> l.equals("Inherited.setup Cos")).count(), log::toString); // 1 warmup + 2
+
+        // the binary name runs the same benchmark; the interface's default @Benchmark method is no benchmark (as JMH)
+        CliRun sin = run("-w", "acme.bench.Inherited$Sin", "-e", "sequential", "--concurrency", "1");
+        assertEquals(0, sin.code(), sin::toString);
+        assertEquals(List.of("acme.bench.Inherited$Sin::bench"), ResultCodec.read(tmp.resolve("r.json")).cells().stream()
+                .map(c -> c.config().workload()).toList());
+
+        run("-w", "acme.bench.Inherited.Base").assertUsageError("class acme.bench.Inherited$Base is abstract; JMH runs"
+                + " the @Benchmark methods it declares in each concrete subclass: name a subclass");
+    }
+
+    @Test
+    void listFindsNestedAndInheritedBenchmarksByTheirJmhNames() {
+        CliRun r = CliRun.of("list", "--classpath", JmhFixture.benchmarksJar().toString());
+        assertEquals(0, r.code(), r::toString);
+        assertTrue(r.out().contains("acme.bench.Inherited$Cos::bench — JMH benchmark acme.bench.Inherited.Cos.bench,"),
+                r::toString);
+        assertTrue(r.out().contains("acme.bench.Inherited$Sin::bench — JMH benchmark acme.bench.Inherited.Sin.bench,"),
+                r::toString);
+        assertFalse(r.out().contains("Inherited.Base"), r::toString);
+        assertFalse(r.out().contains("fromInterface"), r::toString);
+        assertFalse(r.out().contains("not found"), r::toString);
+        // a method named by JMH's spelling of its class
+        CliRun one = CliRun.of("list", "--classpath", JmhFixture.benchmarksJar().toString(), "-w",
+                "acme.bench.Inherited.Cos::bench");
+        assertEquals(0, one.code(), one::toString);
+        assertTrue(one.out().contains("acme.bench.Inherited$Cos::bench"), one::toString);
+    }
+
+    @Test
+    void aClassRunsTheBenchmarksItCanAndNamesTheSkippedOnesWithTheReason() throws Exception {
+        CliRun r = run("-w", "acme.bench.Partial", "-e", "sequential");
+        assertEquals(0, r.code(), r::toString);
+        RunResult result = ResultCodec.read(tmp.resolve("r.json"));
+        assertEquals(List.of("acme.bench.Partial::first", "acme.bench.Partial::second"),
+                result.cells().stream().map(c -> c.config().workload()).toList());
+        List<String> skipped = r.err().lines().filter(l -> l.startsWith("vbench: skipped ")).toList();
+        assertEquals(2, skipped.size(), r::toString);
+        assertTrue(skipped.get(0).startsWith("vbench: skipped acme.bench.Partial::reader: acme.bench.Partial::reader"
+                + " uses @State(Scope.Group) acme.bench.Partial$Shared"), skipped::toString);
+        assertTrue(skipped.get(1).startsWith("vbench: skipped acme.bench.Partial::writer: "), skipped::toString);
+
+        // named alone, a method that cannot run is still refused (exit 2)
+        run("-w", "acme.bench.Partial::reader").assertUsageError("uses @State(Scope.Group) acme.bench.Partial$Shared");
+    }
+}
