@@ -4,7 +4,10 @@ import dev.vbench.app.Histories;
 import dev.vbench.cli.Cli;
 import dev.vbench.cli.VersionProvider;
 import dev.vbench.result.ResultCodec;
+import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.math.BigDecimal;
 import java.time.ZoneId;
 import java.util.Locale;
@@ -23,8 +26,8 @@ public final class Main {
 
     public static void main(String[] args) {
         System.setProperty(PICOCLI_CLOSURES, "true");
-        PrintWriter out = new PrintWriter(System.out, true);
-        PrintWriter err = new PrintWriter(System.err, true);
+        PrintWriter out = new PrintWriter(System.out, true, charset(System.out));
+        PrintWriter err = new PrintWriter(System.err, true, charset(System.err));
         boolean version = version(out, args);
         if (!version) {
             prepare(args);
@@ -33,6 +36,19 @@ public final class Main {
         out.flush();
         err.flush();
         System.exit(code);
+    }
+
+    /** The marks vbench's tables and notes print besides ASCII. */
+    static final String MARKS = "±‡∞→·×÷—…≈µ";
+
+    /**
+     * The charset vbench writes {@code stream} in: the stream's own (the terminal's, from the locale) when it can
+     * write vbench's marks, else UTF-8, as JMH writes its {@code ±}: under {@code LC_ALL=C} the locale's charset
+     * is ASCII, which would turn every mark into {@code ?}.
+     */
+    static Charset charset(PrintStream stream) {
+        Charset own = stream.charset();
+        return own.newEncoder().canEncode(MARKS) ? own : StandardCharsets.UTF_8;
     }
 
     /** The commands that read result files and print tables. */

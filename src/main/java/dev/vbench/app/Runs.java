@@ -298,14 +298,15 @@ public final class Runs {
             err.println("vbench: cell " + c.id() + " of workload " + c.config().workload() + " got stuck: "
                     + firstNote(c).replaceFirst("^stuck: ", "")
                     + (stuck.size() > 1 ? " (" + stuck.size() + " cells stuck; see their notes)" : "")
-                    + "; the other cells ran");
+                    + (stuck.size() < result.cells().size() ? "; the other cells ran" : ""));
             return ExitCodes.STUCK;
         }
         CellResult failed = result.cells().stream().filter(c -> CellResult.FAILED.equals(c.status())).findFirst().orElse(null);
         if (failed != null) {
             long count = result.cells().stream().filter(c -> CellResult.FAILED.equals(c.status())).count();
             err.println("vbench: " + (failed.notes().isEmpty() ? "cell " + failed.id() + " failed" : failed.notes().get(0))
-                    + (count > 1 ? " (" + count + " cells failed; the others ran and were kept)" : ""));
+                    + (count == result.cells().size() ? (count > 1 ? " (all " + count + " cells failed)" : "")
+                            : count > 1 ? " (" + count + " cells failed; the others ran and were kept)" : ""));
             return ExitCodes.USAGE; // the code under test failed before its tasks ran: WorkloadException.codeFailed
         }
         long maxFailures = request.trials().maxFailures();

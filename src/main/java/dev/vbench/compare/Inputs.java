@@ -190,6 +190,13 @@ public final class Inputs {
             }
             double[] values = b.rawData().stream().mapToDouble(Double::doubleValue).toArray();
             series.add(new Series(key, b.mode(), b.unit(), b.higherIsBetter(), values));
+            // secondary results as JMH's table shows them, benchmark:name (its @AuxCounters, a profiler's figures)
+            b.secondaryMetrics().forEach((name, m) -> {
+                List<Dim> secondary = new ArrayList<>(key);
+                secondary.set(0, new Dim("benchmark", b.benchmark() + ":" + name, true));
+                series.add(new Series(secondary, b.mode(), m.unit(), m.unit().startsWith("ops/"),
+                        m.rawData().stream().mapToDouble(Double::doubleValue).toArray()));
+            });
         }
         JmhBenchmark first = benchmarks.get(0);
         Map<String, String> env = new LinkedHashMap<>();

@@ -2,6 +2,7 @@ package dev.vbench.compare;
 
 import dev.vbench.result.CellResult;
 import dev.vbench.result.RunResult;
+import dev.vbench.result.TrialCounter;
 import dev.vbench.result.TrialResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -46,16 +47,28 @@ public final class JmhView {
             List<Dim> key = new ArrayList<>();
             key.add(new Dim("benchmark", workload.substring(0, sep).replace('$', '.') + "." + workload.substring(sep + 2).replaceFirst("\\(.*$", ""), true));
             cell.config().params().forEach((k, v) -> key.add(new Dim(k, v, false)));
+            String column = label + " " + cell.config().executor().spec()
+                    + (cell.config().concurrency() > 0 ? " c=" + cell.config().concurrency() : "");
             Series like = wanted.get(benchmarkAndParams(key));
             if (like == null) {
                 continue; // compare's "only in" note names it
             }
-            key.add(new Dim("mode", like.mode(), false));
+            List<Dim> primary = new ArrayList<>(key);
+            primary.add(new Dim("mode", like.mode(), false));
             double[] values = cell.trials().stream().mapToDouble(t -> value(t, cell, like)).toArray();
-            String column = label + " " + cell.config().executor().spec()
-                    + (cell.config().concurrency() > 0 ? " c=" + cell.config().concurrency() : "");
             columns.computeIfAbsent(column, k -> new ArrayList<>())
-                    .add(new Series(key, like.mode(), like.unit(), like.higherIsBetter(), values, cell.shedLoad()));
+                    .add(new Series(primary, like.mode(), like.unit(), like.higherIsBetter(), values, cell.shedLoad()));
+            for (String counter : counterNames(cell)) {
+                List<Dim> secondary = new ArrayList<>(key);
+                secondary.set(0, new Dim("benchmark", key.get(0).value() + ":" + counter, true));
+                Series likeCounter = wanted.get(benchmarkAndParams(secondary));
+                if (likeCounter != null) {
+                    secondary.add(new Dim("mode", likeCounter.mode(), false));
+                    double[] counted = cell.trials().stream().mapToDouble(t -> counterValue(t, counter, likeCounter)).toArray();
+                    columns.get(column).add(new Series(secondary, likeCounter.mode(), likeCounter.unit(),
+                            likeCounter.higherIsBetter(), counted, cell.shedLoad()));
+                }
+            }
         }
         List<Dataset> out = new ArrayList<>();
         Map<String, String> env = Inputs.environmentOf(run);
@@ -81,6 +94,31 @@ public final class JmhView {
             return nanos(unit.substring(slash + 1)) / nanosPerOp;
         }
         return nanosPerOp / nanos(unit.substring(0, slash));
+    }
+
+    /** The counters of a cell's trials ({@code @AuxCounters}), in the order its first trial names them. */
+    private static List<String> counterNames(CellResult cell) {
+        return cell.trials().stream().flatMap(t -> t.counters().stream()).map(TrialCounter::name).distinct().toList();
+    }
+
+    /**
+     * One trial's counter in the JMH series' mode and unit, as JMH makes a secondary result of it: an events counter
+     * ({@code #}) as the count; an operations counter as throughput ({@code ops/s}) or time per counted operation.
+     */
+    static double counterValue(TrialResult t, String name, Series like) {
+        TrialCounter c = t.counters().stream().filter(x -> x.name().equals(name)).findFirst().orElse(null);
+        if (c == null) {
+            return Double.NaN;
+        }
+        String unit = like.unit();
+        int slash = unit.indexOf('/');
+        if (!TrialCounter.OPERATIONS.equals(c.kind()) || slash < 0) {
+            return c.count();
+        }
+        if (unit.startsWith("ops/")) {
+            return c.count() * nanos(unit.substring(slash + 1)) / t.makespanNanos();
+        }
+        return t.makespanNanos() / c.count() / nanos(unit.substring(0, slash));
     }
 
     /** Nanoseconds in one of JMH's time units ({@code ns us ms s min hr}). */

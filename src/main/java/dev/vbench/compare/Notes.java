@@ -141,18 +141,29 @@ public final class Notes {
                 + " (--timeout), so its figures cover only the tasks that ran; it is not tested and never ranked faster");
     }
 
-    /** docs/statistics.md rule 11: one note naming every environment fact that differs, with the files that have each value. */
+    /**
+     * docs/statistics.md rule 11: one note naming every environment fact that differs, with the files that have each
+     * value. A fact a file does not record (JMH's file has no heap size, vbench's no JMH version) is no difference.
+     * Beside JMH's file, which names its JVM by the VM's name ({@code OpenJDK 64-Bit Server VM 25.0.3+9-LTS}) where
+     * vbench names the vendor ({@code Eclipse Adoptium 25.0.3+9-LTS}), JVMs are the same when their versions are.
+     */
     static List<String> environment(List<Dataset> files) {
         Set<String> facts = new LinkedHashSet<>();
         files.forEach(f -> facts.addAll(f.environment().keySet()));
+        boolean withJmh = files.stream().anyMatch(f -> f.kind().equals("jmh"));
         List<String> differences = new ArrayList<>();
         for (String fact : facts) {
             Map<String, List<String>> labelsByValue = new LinkedHashMap<>();
+            Set<String> distinct = new LinkedHashSet<>();
             for (Dataset f : files) {
-                String value = f.environment().getOrDefault(fact, "unknown");
+                String value = f.environment().get(fact);
+                if (value == null) {
+                    continue;
+                }
                 labelsByValue.computeIfAbsent(value.isBlank() ? "none" : value, v -> new ArrayList<>()).add(f.label());
+                distinct.add(withJmh && fact.equals("JVM") ? value.substring(value.lastIndexOf(' ') + 1) : value);
             }
-            if (labelsByValue.size() > 1) {
+            if (distinct.size() > 1) {
                 differences.add(fact + " " + labelsByValue.entrySet().stream()
                         .map(e -> e.getKey() + " (" + String.join(", ", e.getValue()) + ")")
                         .collect(Collectors.joining(" vs ")));

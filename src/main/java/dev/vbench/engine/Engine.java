@@ -451,7 +451,7 @@ public final class Engine {
             listener.trialFinished(run.cell, true, run.next, warmup, t.makespanNanos());
         } else {
             int m = run.next - warmup;
-            TrialResult t = runTrial(run.cell, workload, m, run.profiler);
+            TrialResult t = counted(runTrial(run.cell, workload, m, run.profiler), workload);
             run.trials.add(t);
             listener.trialFinished(run.cell, false, m, measured, t.makespanNanos());
         }
@@ -517,6 +517,17 @@ public final class Engine {
         } finally {
             executor.shutdownNow();
         }
+    }
+
+    /** The trial with what the workload counted beside its operation during it ({@link Workload#counters()}). */
+    private static TrialResult counted(TrialResult trial, Workload workload) {
+        List<dev.vbench.spi.Counter> counters = workload.counters();
+        if (counters.isEmpty()) {
+            return trial;
+        }
+        return trial.withCounters(counters.stream().map(c -> new dev.vbench.result.TrialCounter(c.name(),
+                c.kind() == dev.vbench.spi.Counter.Kind.OPERATIONS ? dev.vbench.result.TrialCounter.OPERATIONS
+                        : dev.vbench.result.TrialCounter.EVENTS, c.value())).toList());
     }
 
     /** {@code calls} calls of the operation per task: the workload's own loop, else {@link BatchedTask}'s. */

@@ -37,6 +37,7 @@ final class Jmh {
     final Class<? extends Annotation> param;
     final Class<? extends Annotation> operationsPerInvocation;
     final Class<? extends Annotation> group;
+    final Class<? extends Annotation> auxCounters;
     final Class<?> blackhole;
     /** The run options of a JMH benchmark, in the order {@code vbench list -w} explains them. */
     final List<Class<? extends Annotation>> runOptions;
@@ -50,6 +51,7 @@ final class Jmh {
         param = annotation(loader, "Param");
         operationsPerInvocation = annotation(loader, "OperationsPerInvocation");
         group = annotation(loader, "Group");
+        auxCounters = annotation(loader, "AuxCounters");
         runOptions = List.of(annotation(loader, "Fork"), annotation(loader, "Warmup"), annotation(loader, "Measurement"),
                 annotation(loader, "BenchmarkMode"), annotation(loader, "Threads"), annotation(loader, "OutputTimeUnit"),
                 annotation(loader, "Timeout"));

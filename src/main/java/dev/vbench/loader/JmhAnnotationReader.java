@@ -70,13 +70,7 @@ final class JmhAnnotationReader {
                 throw new IllegalArgumentException(shown + ": @OperationsPerInvocation(" + ops + ") must be 1 or more");
             }
         }
-        List<String> runOptions = new ArrayList<>();
-        for (Class<? extends Annotation> option : jmh.runOptions) {
-            Annotation a = m.isAnnotationPresent(option) ? m.getAnnotation(option) : type.getAnnotation(option);
-            if (a != null) {
-                runOptions.add(Jmh.show(a));
-            }
-        }
+        List<String> runOptions = JmhRunOptions.ignored(jmh, type, m);
         try {
             return new JmhWorkloadProvider(name, origin, jmh, type, m, layout, states, params, ops, runOptions);
         } catch (IllegalAccessException | RuntimeException e) {
@@ -133,9 +127,59 @@ final class JmhAnnotationReader {
                 }
             }
         }
-        JmhStateClass s = new JmhStateClass(type, perClient, constructor, setups, tearDowns, fields);
+        JmhStateClass s = new JmhStateClass(type, perClient, constructor, setups, tearDowns, fields,
+                auxCounters(jmh, type, perClient, shown));
         byType.put(type, s);
         return s;
+    }
+
+    /**
+     * The {@code @AuxCounters} of a state class, as JMH's annotation processor reads them: its public fields and its
+     * public methods that return a number (none: the class is not annotated); only a {@code Scope.Thread} state
+     * may count, as in JMH.
+     */
+    private static JmhStateClass.Counters auxCounters(Jmh jmh, Class<?> type, boolean perClient, String shown) {
+        Annotation a = type.getAnnotation(jmh.auxCounters);
+        if (a == null) {
+            return null;
+        }
+        if (!perClient) {
+            throw new IllegalArgumentException("@AuxCounters state " + type.getName() + " of " + shown + " is not a"
+                    + " Scope.Thread state; as in JMH, counters are kept per thread: make it @State(Scope.Thread)");
+        }
+        List<Field> fields = new ArrayList<>();
+        for (Field f : type.getDeclaredFields()) {
+            if (Modifier.isPublic(f.getModifiers()) && !Modifier.isStatic(f.getModifiers())) {
+                counterType(f.getType(), type.getName() + "." + f.getName(), shown);
+                f.setAccessible(true);
+                fields.add(f);
+            }
+        }
+        List<Method> methods = new ArrayList<>();
+        Method[] declared = type.getDeclaredMethods();
+        java.util.Arrays.sort(declared, java.util.Comparator.comparing(Method::getName));
+        for (Method m : declared) {
+            if (Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers()) && m.getReturnType() != void.class
+                    && !m.isSynthetic() && !m.isAnnotationPresent(jmh.setup) && !m.isAnnotationPresent(jmh.tearDown)) {
+                counterType(m.getReturnType(), type.getName() + "." + m.getName() + "()", shown);
+                if (m.getParameterCount() > 0) {
+                    throw new IllegalArgumentException("@AuxCounters method " + type.getName() + "." + m.getName() + " of "
+                            + shown + " takes parameters; a counter method takes none");
+                }
+                m.setAccessible(true);
+                methods.add(m);
+            }
+        }
+        fields.sort(java.util.Comparator.comparing(Field::getName));
+        return new JmhStateClass.Counters(Jmh.enumElement(a, "value"), fields, methods);
+    }
+
+    private static void counterType(Class<?> t, String member, String shown) {
+        if (!List.of(byte.class, short.class, int.class, long.class, float.class, double.class, Byte.class, Short.class,
+                Integer.class, Long.class, Float.class, Double.class).contains(t)) {
+            throw new IllegalArgumentException("@AuxCounters member " + member + " of " + shown + " is a " + t.getName()
+                    + "; as in JMH, a counter is a number (byte, short, int, long, float, double or their boxes)");
+        }
     }
 
     private static boolean hasInstanceFields(Class<?> type) {

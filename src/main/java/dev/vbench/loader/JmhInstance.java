@@ -1,5 +1,6 @@
 package dev.vbench.loader;
 
+import dev.vbench.spi.Counter;
 import dev.vbench.spi.Task;
 import dev.vbench.spi.Workload;
 import java.lang.reflect.Field;
@@ -117,7 +118,73 @@ final class JmhInstance implements Workload {
                 fixture(m, instance, "@Setup(Level." + JmhAnnotationReader.LEVELS.get(level) + ")");
             }
         }
+        if (s.counters() != null) {
+            for (Field f : s.counters().fields()) {
+                f.set(instance, zero(f.getType())); // as JMH, before each iteration (here: trial)
+            }
+        }
         return instance;
+    }
+
+    private static Object zero(Class<?> type) {
+        if (type == double.class || type == Double.class) {
+            return 0d;
+        } else if (type == float.class || type == Float.class) {
+            return 0f;
+        } else if (type == long.class || type == Long.class) {
+            return 0L;
+        } else if (type == short.class || type == Short.class) {
+            return (short) 0;
+        } else if (type == byte.class || type == Byte.class) {
+            return (byte) 0;
+        }
+        return 0;
+    }
+
+    /**
+     * The {@code @AuxCounters} of the trial that just ended: each counter summed over the trial's instances of its
+     * state (one per client), as JMH sums its threads'.
+     */
+    @Override
+    public List<Counter> counters() {
+        Map<String, double[]> sums = new LinkedHashMap<>();
+        Map<String, Counter.Kind> kinds = new LinkedHashMap<>();
+        for (Object[] entry : live) {
+            JmhStateClass s = (JmhStateClass) entry[0];
+            JmhStateClass.Counters c = s.counters();
+            if (c == null) {
+                continue;
+            }
+            Counter.Kind kind = c.type().equals("EVENTS") ? Counter.Kind.EVENTS : Counter.Kind.OPERATIONS;
+            for (Field f : c.fields()) {
+                add(sums, kinds, f.getName(), kind, read(() -> f.get(entry[1]), s, f.getName()));
+            }
+            for (Method m : c.methods()) {
+                add(sums, kinds, m.getName(), kind, read(() -> m.invoke(entry[1]), s, m.getName() + "()"));
+            }
+        }
+        List<Counter> out = new ArrayList<>();
+        sums.forEach((name, sum) -> out.add(new Counter(name, kinds.get(name), sum[0])));
+        return out;
+    }
+
+    private static void add(Map<String, double[]> sums, Map<String, Counter.Kind> kinds, String name, Counter.Kind kind,
+            double value) {
+        sums.computeIfAbsent(name, k -> new double[1])[0] += value;
+        kinds.putIfAbsent(name, kind);
+    }
+
+    private interface Read {
+        Object get() throws ReflectiveOperationException;
+    }
+
+    private double read(Read read, JmhStateClass s, String member) {
+        try {
+            Object v = read.get();
+            return v == null ? 0 : ((Number) v).doubleValue();
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            throw UserFailures.of("reading @AuxCounters " + s.type().getName() + "." + member + " of " + benchmark.name, e);
+        }
     }
 
     private void fixture(Method m, Object instance, String what) {
@@ -185,6 +252,9 @@ final class JmhInstance implements Workload {
     @Override
     public List<String> notes() {
         List<String> out = new ArrayList<>();
+        if (!benchmark.runOptions.isEmpty()) {
+            out.add(JmhRunOptions.note(benchmark.runOptions));
+        }
         if (benchmark.invocationFixtures()) {
             out.add(JmhWorkloadProvider.INVOCATION_WARNING);
         }

@@ -56,7 +56,8 @@ final class JmhWorkloadProvider implements JmhWorkload {
     final List<JmhStateClass> states;
     private final Map<String, JmhParam> params;
     private final int operationsPerInvocation;
-    private final List<String> runOptions;
+    /** The JMH run options it sets, each with what vbench does instead ({@link JmhRunOptions}). */
+    final List<String> runOptions;
 
     JmhWorkloadProvider(String name, String origin, Jmh jmh, Class<?> benchmarkClass, Method method, JmhStateClass[] layout,
             List<JmhStateClass> states, Map<String, JmhParam> params, int operationsPerInvocation, List<String> runOptions)
@@ -295,11 +296,8 @@ final class JmhWorkloadProvider implements JmhWorkload {
             b.append(" @OperationsPerInvocation(").append(operationsPerInvocation).append("): per-operation figures are"
                     + " per call ÷ ").append(operationsPerInvocation).append('.');
         }
-        b.append(" JMH's run options do not drive vbench: @Warmup → --warmup (trials, not iterations), @Measurement →"
-                + " --trials, @Fork → --forks, @Threads → --concurrency with an executor (-e), @BenchmarkMode and"
-                + " @OutputTimeUnit → vbench reports makespan, throughput and latency percentiles in every run, @Timeout → ignored.");
-        b.append(runOptions.isEmpty() ? " This benchmark sets none of them." : " This benchmark sets: "
-                + String.join(", ", runOptions) + " (ignored).");
+        b.append(runOptions.isEmpty() ? " It sets none of JMH's run options (@Warmup, @Measurement, @Fork, @Threads,"
+                + " @BenchmarkMode, @OutputTimeUnit, @Timeout): vbench's options decide." : " " + JmhRunOptions.note(runOptions));
         return b.toString();
     }
 

@@ -53,6 +53,8 @@ public record ReportDocument(String title, List<String> preface, Environment env
         OPEN_MODEL,
         /** A concurrency sweep with its best level. */
         SWEEP,
+        /** What the workload counted beside its operation (JMH's {@code @AuxCounters}). */
+        COUNTERS,
         /** What the JVM did: CPU, allocation, GC pauses, threads, pinning. */
         TELEMETRY,
         /** A suite table in its source report's layout. */
@@ -223,6 +225,10 @@ public record ReportDocument(String title, List<String> preface, Environment env
         }
         RunCharts.concurrency(workload, cells).ifPresent(blocks::add);
         blocks.addAll(RunCharts.latencies(workload, cells));
+        Table counters = CounterTables.counters(workload, cells);
+        if (counters != null) {
+            blocks.add(new TableBlock(Kind.COUNTERS, counters));
+        }
         blocks.add(new TableBlock(Kind.TELEMETRY, TelemetryTables.telemetry(workload, cells)));
         List<String> stacks = TelemetryTables.pinnedStackLines(cells);
         if (!stacks.isEmpty()) {

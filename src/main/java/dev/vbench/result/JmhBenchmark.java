@@ -22,6 +22,7 @@ import java.util.TreeMap;
  * @param vmName VM name, e.g. {@code OpenJDK 64-Bit Server VM}
  * @param vmVersion VM version
  * @param jvmArgs arguments of the benchmark JVM
+ * @param secondaryMetrics JMH's secondary results by name ({@code @AuxCounters}, profilers), those with {@code rawData}
  */
 public record JmhBenchmark(
         String benchmark,
@@ -35,12 +36,29 @@ public record JmhBenchmark(
         String jdkVersion,
         String vmName,
         String vmVersion,
-        List<String> jvmArgs) {
+        List<String> jvmArgs,
+        Map<String, Secondary> secondaryMetrics) {
+
+    /** A secondary result: its unit ({@code ops/s}, {@code #}) and every measured iteration of every fork. */
+    public record Secondary(String unit, List<Double> rawData) {
+        public Secondary {
+            rawData = List.copyOf(rawData);
+        }
+    }
 
     public JmhBenchmark {
         params = java.util.Collections.unmodifiableMap(new TreeMap<>(params));
         rawData = List.copyOf(rawData);
         jvmArgs = List.copyOf(jvmArgs);
+        secondaryMetrics = secondaryMetrics == null ? Map.of()
+                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(secondaryMetrics));
+    }
+
+    /** An entry without secondary results. */
+    public JmhBenchmark(String benchmark, String mode, int threads, int forks, Map<String, String> params, String unit,
+            List<Double> rawData, String jmhVersion, String jdkVersion, String vmName, String vmVersion, List<String> jvmArgs) {
+        this(benchmark, mode, threads, forks, params, unit, rawData, jmhVersion, jdkVersion, vmName, vmVersion, jvmArgs,
+                Map.of());
     }
 
     /** True for modes where a larger score is better: {@code thrpt} (operations per time). */

@@ -84,27 +84,40 @@ public final class JmhReader {
         List<String> jvmArgs = new ArrayList<>();
         node.path("jvmArgs").forEach(a -> jvmArgs.add(a.asText()));
         return new JmhBenchmark(node.get("benchmark").asText(), node.path("mode").asText("?"),
-                node.path("threads").asInt(1), node.path("forks").asInt(1), params, unit, rawData(metric, where),
+                node.path("threads").asInt(1), node.path("forks").asInt(1), params, unit, rawData(metric, where, "primaryMetric"),
                 node.path("jmhVersion").asText(""), node.path("jdkVersion").asText(""), node.path("vmName").asText(""),
-                node.path("vmVersion").asText(""), jvmArgs);
+                node.path("vmVersion").asText(""), jvmArgs, secondary(node.path("secondaryMetrics"), where));
     }
 
-    private static List<Double> rawData(JsonNode metric, String where) {
+    /** The secondary results that have {@code rawData} (a histogram-only one, of {@code sample} mode, is left out). */
+    private static Map<String, JmhBenchmark.Secondary> secondary(JsonNode metrics, String where) {
+        Map<String, JmhBenchmark.Secondary> out = new LinkedHashMap<>();
+        metrics.properties().forEach(e -> {
+            JsonNode m = e.getValue();
+            List<Double> raw = m.isObject() ? rawData(m, where, "secondaryMetrics." + e.getKey()) : List.of();
+            if (!raw.isEmpty()) {
+                out.put(e.getKey(), new JmhBenchmark.Secondary(m.path("scoreUnit").asText(""), raw));
+            }
+        });
+        return out;
+    }
+
+    private static List<Double> rawData(JsonNode metric, String where, String field) {
         List<Double> values = new ArrayList<>();
         JsonNode raw = metric.path("rawData");
         if (raw.isMissingNode()) {
             return values;
         }
         if (!raw.isArray()) {
-            throw new ResultFormatException(where + ": primaryMetric.rawData is not an array of forks; was it edited by hand?");
+            throw new ResultFormatException(where + ": " + field + ".rawData is not an array of forks; was it edited by hand?");
         }
         for (JsonNode fork : raw) {
             if (!fork.isArray()) {
-                throw new ResultFormatException(where + ": primaryMetric.rawData is not an array of forks; was it edited by hand?");
+                throw new ResultFormatException(where + ": " + field + ".rawData is not an array of forks; was it edited by hand?");
             }
             for (JsonNode v : fork) {
                 if (!v.isNumber() && !(v.isTextual() && isNumber(v.asText()))) {
-                    throw new ResultFormatException(where + ": primaryMetric.rawData holds '" + v.asText()
+                    throw new ResultFormatException(where + ": " + field + ".rawData holds '" + v.asText()
                             + "', not a number; was it edited by hand?");
                 }
                 values.add(v.asDouble());

@@ -36,6 +36,8 @@ import java.util.List;
  *     trial timed about one task in N (its tasks were shorter than 2 µs, see docs/performance.md,
  *     "Harness overhead"): the histograms, {@code latency} and {@code uncorrectedLatency} are from
  *     that sample, while counts, makespan and throughput cover every task
+ * @param counters what the workload counted beside its operation during the trial (JMH's {@code @AuxCounters});
+ *     empty (omitted) when it counts nothing
  */
 public record TrialResult(
         int index,
@@ -54,7 +56,8 @@ public record TrialResult(
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) double achievedRatePerSecond,
         @JsonInclude(JsonInclude.Include.NON_NULL) LatencySummary uncorrectedLatency,
         @JsonInclude(JsonInclude.Include.NON_NULL) String startTime,
-        @JsonInclude(JsonInclude.Include.NON_DEFAULT) int latencySampledOneIn) {
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) int latencySampledOneIn,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TrialCounter> counters) {
 
     public static final int MAX_FAILURE_SAMPLES = 5;
 
@@ -87,6 +90,24 @@ public record TrialResult(
 
     public TrialResult {
         failureSamples = List.copyOf(failureSamples);
+        counters = counters == null ? List.of() : List.copyOf(counters);
+    }
+
+    /** A trial without counters. */
+    public TrialResult(int index, int fork, long tasks, long completed, long failures, List<String> failureSamples,
+            long makespanNanos, double throughputPerSecond, LatencySummary latency, TrialHistograms histograms,
+            Telemetry telemetry, long dropped, long timedOut, double achievedRatePerSecond,
+            LatencySummary uncorrectedLatency, String startTime, int latencySampledOneIn) {
+        this(index, fork, tasks, completed, failures, failureSamples, makespanNanos, throughputPerSecond, latency,
+                histograms, telemetry, dropped, timedOut, achievedRatePerSecond, uncorrectedLatency, startTime,
+                latencySampledOneIn, List.of());
+    }
+
+    /** A copy with what the workload counted during the trial. */
+    public TrialResult withCounters(List<TrialCounter> newCounters) {
+        return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
+                throughputPerSecond, latency, histograms, telemetry, dropped, timedOut, achievedRatePerSecond,
+                uncorrectedLatency, startTime, latencySampledOneIn, newCounters);
     }
 
     /** The format of {@link #startTime}: ISO-8601 UTC with exactly six fraction digits, so text order is time order. */
@@ -98,7 +119,7 @@ public record TrialResult(
     public TrialResult withStartTime(java.time.Instant start) {
         return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
                 throughputPerSecond, latency, histograms, telemetry, dropped, timedOut, achievedRatePerSecond,
-                uncorrectedLatency, START_TIME_FORMAT.format(start), latencySampledOneIn);
+                uncorrectedLatency, START_TIME_FORMAT.format(start), latencySampledOneIn, counters);
     }
 
     /** Tasks that were dropped or timed out: load the strategy shed (docs/statistics.md rule 10). */
@@ -109,13 +130,13 @@ public record TrialResult(
     public TrialResult withIndex(int newIndex, int newFork) {
         return new TrialResult(newIndex, newFork, tasks, completed, failures, failureSamples, makespanNanos,
                 throughputPerSecond, latency, histograms, telemetry, dropped, timedOut, achievedRatePerSecond,
-                uncorrectedLatency, startTime, latencySampledOneIn);
+                uncorrectedLatency, startTime, latencySampledOneIn, counters);
     }
 
     /** A copy with other telemetry (probes add what they recorded around the trial). */
     public TrialResult withTelemetry(Telemetry newTelemetry) {
         return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
                 throughputPerSecond, latency, histograms, newTelemetry, dropped, timedOut, achievedRatePerSecond,
-                uncorrectedLatency, startTime, latencySampledOneIn);
+                uncorrectedLatency, startTime, latencySampledOneIn, counters);
     }
 }

@@ -78,6 +78,15 @@ public interface Workload extends AutoCloseable {
         return java.util.List.of();
     }
 
+    /**
+     * What the workload counted beside its operation during the measured trial that just ended ({@link Counter}:
+     * JMH's {@code @AuxCounters}), recorded with the trial and reported per cell. Called after each measured
+     * trial, outside the timed region, before the next {@link #beforeTrial(int)}. Default: none.
+     */
+    default java.util.List<Counter> counters() {
+        return java.util.List.of();
+    }
+
     @Override
     default void close() throws Exception {}
 }

@@ -7,12 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
+import dev.vbench.result.TrialCounter;
+import dev.vbench.result.TrialResult;
 import dev.vbench.testing.CliRun;
 import dev.vbench.testing.JmhFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,8 +31,11 @@ class JmhAsWrittenTest {
 
     private CliRun run(String... args) {
         List<String> all = new ArrayList<>(List.of("run", "--classpath", JmhFixture.benchmarksJar().toString(),
-                "--trials", "2", "--warmup", "1", "--tasks", "200", "--no-progress", "--data-dir",
+                "--trials", "2", "--warmup", "1", "--no-progress", "--data-dir",
                 tmp.resolve("data").toString(), "-o", tmp.resolve("r.json").toString()));
+        if (!List.of(args).contains("--tasks")) {
+            all.addAll(List.of("--tasks", "200"));
+        }
         all.addAll(List.of(args));
         return CliRun.of(all.toArray(String[]::new));
     }
@@ -96,5 +102,66 @@ class JmhAsWrittenTest {
 
         // named alone, a method that cannot run is still refused (exit 2)
         run("-w", "acme.bench.Partial::reader").assertUsageError("uses @State(Scope.Group) acme.bench.Partial$Shared");
+    }
+
+    @Test
+    void auxCountersAreReportedPerTrialAndPerCellAsJmhReportsThem() throws Exception {
+        CliRun r = run("-w", "acme.bench.Counted::split", "-e", "sequential", "-e", "fixed:threads=2", "--concurrency", "2",
+                "--tasks", "300");
+        assertEquals(0, r.code(), r::toString);
+        RunResult result = ResultCodec.read(tmp.resolve("r.json"));
+        assertEquals(2, result.cells().size());
+        for (CellResult cell : result.cells()) {
+            for (TrialResult t : cell.trials()) {
+                Map<String, TrialCounter> byName = new java.util.HashMap<>();
+                t.counters().forEach(c -> byName.put(c.name(), c));
+                assertEquals(java.util.Set.of("evens", "odds", "total", "seen"), byName.keySet(), t.counters()::toString);
+                // every call counted once per trial, summed over the clients' states (and seen's 7 reset to 0 first)
+                assertEquals(300, byName.get("evens").count() + byName.get("odds").count(), t.counters()::toString);
+                assertEquals(300, byName.get("total").count());
+                assertEquals(300, byName.get("seen").count());
+                assertEquals(TrialCounter.OPERATIONS, byName.get("evens").kind());
+                assertEquals(TrialCounter.EVENTS, byName.get("seen").kind());
+                assertEquals(300 * 1e9 / t.makespanNanos(), byName.get("total").value(t.makespanNanos()), 1e-6);
+            }
+        }
+        String table = r.out().lines().filter(l -> l.contains("counters (median per trial)")).findFirst()
+                .orElseThrow(() -> new AssertionError(r.toString()));
+        assertTrue(table.startsWith("acme.bench.Counted::split"), table);
+        assertTrue(r.out().contains("evens (ops/s)"), r::toString);
+        assertTrue(r.out().contains("seen (#)"), r::toString);
+        String row = r.out().lines().filter(l -> l.matches("300 +sequential +\\d+ .*")).findFirst()
+                .orElseThrow(() -> new AssertionError(r.toString()));
+        assertTrue(row.endsWith(" 300  ±∞"), row); // seen: each trial's count
+    }
+
+    @Test
+    void compareMatchesAuxCountersWithJmhsSecondaryResults() throws Exception {
+        Path jmhJson = tmp.resolve("jmh.json");
+        Process jmh = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djmh.ignoreLock=true", "-jar", JmhFixture.benchmarksJar().toString(), "acme.bench.Counted.split$",
+                "-wi", "1", "-i", "2", "-w", "50ms", "-r", "50ms", "-f", "0", "-bm", "thrpt", "-tu", "s", "-rf", "json",
+                "-rff", jmhJson.toString())
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("jmh.log").toFile()).start();
+        assertEquals(0, jmh.waitFor(), () -> read(tmp.resolve("jmh.log")));
+        CliRun r = run("-w", "acme.bench.Counted::split", "-e", "sequential", "--concurrency", "1", "--tasks", "2000");
+        assertEquals(0, r.code(), r::toString);
+        CliRun c = CliRun.of("compare", jmhJson.toString(), tmp.resolve("r.json").toString());
+        assertEquals(0, c.code(), c::toString);
+        for (String counter : List.of("evens", "odds", "total", "seen")) {
+            String line = c.out().lines().filter(l -> l.startsWith("Counted.split:" + counter + " ")).findFirst()
+                    .orElseThrow(() -> new AssertionError(counter + ": " + c));
+            assertTrue(line.contains(counter.equals("seen") ? " # " : " ops/s "), line);
+            assertFalse(line.contains("—"), line); // both columns have it
+        }
+        assertFalse(c.out().contains("only in"), c::toString);
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (java.io.IOException e) {
+            return e.toString();
+        }
     }
 }

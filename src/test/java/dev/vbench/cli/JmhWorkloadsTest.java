@@ -135,7 +135,7 @@ class JmhWorkloadsTest {
         String text = detail.out().replaceAll("\\s+", " ");
         assertTrue(text.contains("size (default 8; int)"), detail::toString);
         assertTrue(text.contains("Counter one per client (Scope.Thread: needs --concurrency)"), text);
-        assertTrue(text.contains("@Warmup → --warmup"), text);
+        assertTrue(text.contains("@Warmup(iterations=1, time=100, timeUnit=MILLISECONDS) → --warmup 1 (whole trials, not timed iterations)"), text);
         assertTrue(text.contains("@OperationsPerInvocation(4)"), text);
     }
 
