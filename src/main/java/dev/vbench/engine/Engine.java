@@ -271,6 +271,8 @@ public final class Engine {
         final List<TrialResult> trials = new ArrayList<>();
         /** What the cell's workload said in its forks (forked cells only). */
         final java.util.Set<String> forkNotes = new java.util.LinkedHashSet<>();
+        /** How the cell's workload said it ran in its forks ({@link Workload#attributes()}; forked cells only). */
+        final java.util.Map<String, String> forkAttributes = new java.util.LinkedHashMap<>();
         final boolean forked;
         final int units;
         /** Profiles the cell's measured trials in this JVM; null when not profiled or forked. */
@@ -304,7 +306,8 @@ public final class Engine {
             notes.addAll(cellNotes(cell.config(), trials, forked ? forkNotes : workload == null || failure != null ? List.of()
                     : workload.notes()));
             CellResult result = new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials), notes)
-                    .withHarnessFloor(floorNanos);
+                    .withHarnessFloor(floorNanos).withAttributes(forked ? forkAttributes
+                            : workload == null || failure != null ? java.util.Map.of() : workload.attributes());
             if (profiler != null) {
                 result = result.withProfiles(profiler.profiles());
             } else if (!forkProfiles.isEmpty()) {
@@ -435,6 +438,7 @@ public final class Engine {
             }
             ForkRunner.Fork fork = forkRunner.runFork(run.cell, plan.settings(), plan.dataRoot(), f, share);
             run.forkNotes.addAll(fork.notes());
+            fork.attributes().forEach(run.forkAttributes::putIfAbsent);
             if (!fork.profiles().isEmpty()) {
                 run.forkProfiles.add(fork.profiles());
             }

@@ -3,6 +3,8 @@ package dev.vbench.engine;
 import dev.vbench.jvm.JavaCommand;
 import dev.vbench.jvm.JavaProcess;
 import dev.vbench.jvm.JvmTarget;
+import dev.vbench.loader.JmhJit;
+import dev.vbench.loader.JmhWorkload;
 import dev.vbench.measure.TrialProbes;
 import dev.vbench.profile.ProfileRequest;
 import dev.vbench.result.Profile;
@@ -57,7 +59,12 @@ public final class ForkRunner {
      * @param profiles what the fork profiled of its measured trials, every stack kept; empty when not profiled
      */
     record Fork(long pid, List<TrialResult> trials, List<String> notes, String status, String ended,
-            List<Profile> profiles) {}
+            List<Profile> profiles, java.util.Map<String, String> attributes) {
+
+        Fork(long pid, List<TrialResult> trials, List<String> notes, String status, String ended, List<Profile> profiles) {
+            this(pid, trials, notes, status, ended, profiles, java.util.Map.of());
+        }
+    }
 
     /** Exit codes of vbench's own failures in a fork, which it explains in its last line ({@code vbench: …}). */
     private static final java.util.Set<Integer> VBENCH_FAILURES = java.util.Set.of(WorkloadException.USAGE,
@@ -112,7 +119,7 @@ public final class ForkRunner {
         Path logFile = scratchFile(".log");
         Path stateFile = scratchFile(".state");
         try {
-            List<String> command = new ArrayList<>(javaCommand(cell.jvm()));
+            List<String> command = new ArrayList<>(javaCommand(cell));
             command.addAll(childArguments(planFile, resultFile, fork));
             long timeout = taskTimeout.toNanos();
             JavaProcess.Ended ended = JavaProcess.run(command, logFile, stateFile,
@@ -155,7 +162,7 @@ public final class ForkRunner {
             }
             List<String> own = new ArrayList<>(forked.notes());
             own.removeAll(Summaries.notes(forked.trials(), TableDefaults.metric(forked.config()))); // the summary's notes are recomputed over every fork's trials
-            return new Fork(ended.pid(), forked.trials(), own, CellResult.OK, null, forked.profiles());
+            return new Fork(ended.pid(), forked.trials(), own, CellResult.OK, null, forked.profiles(), forked.attributes());
         } finally {
             Files.deleteIfExists(planFile);
             Files.deleteIfExists(resultFile);
@@ -290,7 +297,7 @@ public final class ForkRunner {
 
     /** {@code java [the JVM options of this JVM] -cp [this class path] dev.vbench.Main}. */
     static List<String> javaCommand() {
-        return javaCommand(null);
+        return javaCommand((JvmTarget) null);
     }
 
     /**
@@ -300,5 +307,24 @@ public final class ForkRunner {
     static List<String> javaCommand(JvmTarget target) {
         return target == null ? JavaCommand.of(JavaCommand.thisJava(), List.of(), MAIN_CLASS)
                 : JavaCommand.of(target.java(), target.options(), MAIN_CLASS);
+    }
+
+    /**
+     * The fork's command for {@code cell}: {@link #javaCommand(JvmTarget)}, and for a JMH benchmark the options JMH
+     * gives its forks ({@link JmhWorkload#forkJvmOptions()}: the Blackhole's compile commands and the benchmark's
+     * compiler hints) before the target's own, on a JVM that takes HotSpot's compile commands.
+     */
+    static List<String> javaCommand(CellPlan cell) {
+        JvmTarget target = cell.jvm();
+        boolean hotSpot = JmhJit.takesCompileCommands(target == null || target.info() == null
+                ? System.getProperty("java.vm.name") : target.info().vmName());
+        if (!(cell.workload() instanceof JmhWorkload jmh) || !hotSpot) {
+            return javaCommand(target);
+        }
+        List<String> options = new ArrayList<>(jmh.forkJvmOptions());
+        if (target != null) {
+            options.addAll(target.options());
+        }
+        return JavaCommand.of(target == null ? JavaCommand.thisJava() : target.java(), options, MAIN_CLASS);
     }
 }

@@ -31,11 +31,12 @@ public final class JavaCommand {
      * Options of this JVM's own start that a child must not get: debugger agents (they would fight
      * this JVM for its port) and the launcher's start-up cache (an AOT cache or CDS archive made for
      * this JDK and vbench.jar's class path: another JDK refuses to start with it, and the same JDK
-     * with another class path would only warn and ignore it).
+     * with another class path would only warn and ignore it), and the launcher's
+     * {@code --sun-misc-unsafe-memory-access} (a JDK before 23 does not start with it).
      */
     private static final List<String> NOT_INHERITED = List.of("-agentlib:jdwp", "-Xrunjdwp", "-XX:AOTCache=",
             "-XX:AOTMode=", "-XX:AOTConfiguration=", "-XX:AOTCacheOutput=", "-XX:-AOTClassLinking",
-            "-XX:SharedArchiveFile=", "-Xshare:", "-Xlog:aot", "-Xlog:cds");
+            "-XX:SharedArchiveFile=", "-Xshare:", "-Xlog:aot", "-Xlog:cds", "--sun-misc-unsafe-memory-access=");
 
     /** The options this JVM was started with, without debugger agents or the launcher's start-up cache. */
     public static List<String> inheritedOptions() {

@@ -38,6 +38,7 @@ final class Jmh {
     final Class<? extends Annotation> operationsPerInvocation;
     final Class<? extends Annotation> group;
     final Class<? extends Annotation> auxCounters;
+    final Class<? extends Annotation> compilerControl;
     final Class<?> blackhole;
     /** The run options of a JMH benchmark, in the order {@code vbench list -w} explains them. */
     final List<Class<? extends Annotation>> runOptions;
@@ -52,6 +53,7 @@ final class Jmh {
         operationsPerInvocation = annotation(loader, "OperationsPerInvocation");
         group = annotation(loader, "Group");
         auxCounters = annotation(loader, "AuxCounters");
+        compilerControl = annotation(loader, "CompilerControl");
         runOptions = List.of(annotation(loader, "Fork"), annotation(loader, "Warmup"), annotation(loader, "Measurement"),
                 annotation(loader, "BenchmarkMode"), annotation(loader, "Threads"), annotation(loader, "OutputTimeUnit"),
                 annotation(loader, "Timeout"));

@@ -72,7 +72,9 @@ final class JmhAnnotationReader {
         }
         List<String> runOptions = JmhRunOptions.ignored(jmh, type, m);
         try {
-            return new JmhWorkloadProvider(name, origin, jmh, type, m, layout, states, params, ops, runOptions);
+            List<Class<?>> stateTypes = states.stream().<Class<?>>map(JmhStateClass::type).toList();
+            return new JmhWorkloadProvider(name, origin, jmh, type, m, layout, states, params, ops, runOptions,
+                    JmhCompilerHints.of(jmh, type, m, stateTypes), JmhCompilerHints.explicit(jmh, type, stateTypes));
         } catch (IllegalAccessException | RuntimeException e) {
             throw new IllegalArgumentException(shown + " cannot be called: " + e.getMessage()
                     + "; make the class and the method public (and its package exported)");

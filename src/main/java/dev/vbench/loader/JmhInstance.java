@@ -45,6 +45,7 @@ final class JmhInstance implements Workload {
     @Override
     public void beforeTrial(int clients) throws Exception {
         tearDownAll();
+        benchmark.jit(); // before the first Blackhole: it reads its mode when its class initializes
         JmhStateClass[] layout = benchmark.layout;
         boolean perClient = java.util.Arrays.stream(layout).anyMatch(s -> s != null && s.perClient()) || hasBlackhole()
                 || !benchmark.method.getReturnType().isPrimitive(); // a reference result: consume(Object) writes to the Blackhole
@@ -261,6 +262,29 @@ final class JmhInstance implements Workload {
         FrameCall call = benchmark.madeCall();
         if (call != null && !call.constant()) {
             out.add(JmhWorkloadProvider.NOT_CONSTANT);
+        }
+        JmhWorkloadProvider.Jit jit = benchmark.madeJit();
+        if (jit != null && benchmark.consumes() && jit.blackholeMode().equals("full")) {
+            out.add(JmhWorkloadProvider.FULL_BLACKHOLE);
+        }
+        if (jit != null && !benchmark.compilerControl.isEmpty()) {
+            out.add("@CompilerControl: " + String.join(", ", benchmark.compilerControl.stream()
+                    .map(h -> h.replace(",", " ")).toList()) + ": given to the JIT as " + jit.hints().how()
+                    + (jit.hints().notHonoured().isEmpty() ? "" : "; not honoured here: " + String.join(", ",
+                            jit.hints().notHonoured()) + " (a JIT directive cannot; run with --forks 1)") + ".");
+        }
+        return out;
+    }
+
+    @Override
+    public Map<String, String> attributes() {
+        JmhWorkloadProvider.Jit jit = benchmark.madeJit();
+        Map<String, String> out = new LinkedHashMap<>();
+        if (jit != null && benchmark.consumes()) {
+            out.put("blackholeMode", jit.blackholeMode());
+        }
+        if (jit != null && !benchmark.compilerHints.isEmpty()) {
+            out.put("compilerHints", jit.hints().how());
         }
         return out;
     }

@@ -33,4 +33,10 @@ public interface JmhWorkload extends WorkloadProvider {
 
     /** The benchmark as JMH names it: {@code pkg.Class.method}. */
     String jmhName();
+
+    /**
+     * The options of a fork that runs it, as JMH starts its forks ({@link JmhJit#forkOptions}): the Blackhole's compile
+     * commands and the benchmark's compiler hints ({@code @CompilerControl}, JMH's default {@code inline} of the method).
+     */
+    List<String> forkJvmOptions();
 }

@@ -59,9 +59,19 @@ final class JmhWorkloadProvider implements JmhWorkload {
     /** The JMH run options it sets, each with what vbench does instead ({@link JmhRunOptions}). */
     final List<String> runOptions;
 
+    /** The compile commands JMH would give a fork of it ({@link JmhCompilerHints}). */
+    final List<String> compilerHints;
+    /** Those its classes' own {@code @CompilerControl} ask for (the others are JMH's defaults), for the notes. */
+    final List<String> compilerControl;
+    /** How the JIT of the JVM running it was told, once its first trial started; null before. */
+    private Jit jit;
+
+    /** What this JVM's JIT was told for the benchmark: its Blackhole mode, and how its compiler hints reached it. */
+    record Jit(String blackholeMode, JmhJit.Applied hints) {}
+
     JmhWorkloadProvider(String name, String origin, Jmh jmh, Class<?> benchmarkClass, Method method, JmhStateClass[] layout,
-            List<JmhStateClass> states, Map<String, JmhParam> params, int operationsPerInvocation, List<String> runOptions)
-            throws IllegalAccessException {
+            List<JmhStateClass> states, Map<String, JmhParam> params, int operationsPerInvocation, List<String> runOptions,
+            List<String> compilerHints, List<String> compilerControl) throws IllegalAccessException {
         this.name = name;
         this.origin = origin;
         this.jmh = jmh;
@@ -72,6 +82,8 @@ final class JmhWorkloadProvider implements JmhWorkload {
         this.params = params;
         this.operationsPerInvocation = operationsPerInvocation;
         this.runOptions = runOptions;
+        this.compilerHints = List.copyOf(compilerHints);
+        this.compilerControl = List.copyOf(compilerControl);
         method.setAccessible(true);
         MethodHandles.lookup().unreflect(method); // cannot be called: the one line now, not at the first trial
     }
@@ -82,6 +94,37 @@ final class JmhWorkloadProvider implements JmhWorkload {
             call = FrameCall.of(handle(method, jmh.blackhole, layout.length));
         }
         return call;
+    }
+
+    /**
+     * Tells this JVM's JIT what JMH tells its forks, once, before the first Blackhole of the benchmark exists: the
+     * Blackhole mode ({@link JmhJit#blackholeMode}) and the compiler hints ({@link JmhJit#applyInProcess}).
+     */
+    synchronized Jit jit() {
+        if (jit == null) {
+            jit = new Jit(JmhJit.blackholeMode(jmh.blackhole), JmhJit.applyInProcess(compilerHints));
+        }
+        return jit;
+    }
+
+    /** What {@link #jit()} told the JIT, or null before the first trial. */
+    synchronized Jit madeJit() {
+        return jit;
+    }
+
+    @Override
+    public List<String> forkJvmOptions() {
+        return JmhJit.forkOptions(compilerHints);
+    }
+
+    /** Whether the method gives values to a Blackhole: a Blackhole parameter, or a reference result. */
+    boolean consumes() {
+        for (int i = 1; i < layout.length; i++) {
+            if (layout[i] == null) {
+                return true;
+            }
+        }
+        return !method.getReturnType().isPrimitive();
     }
 
     /** The method's {@link FrameCall} when a trial made it, else null. */
@@ -305,6 +348,12 @@ final class JmhWorkloadProvider implements JmhWorkload {
     static final String INVOCATION_WARNING = "Level.Invocation fixtures run around each task, outside its timed region"
             + " (the latency percentiles leave them out; makespan and throughput span them); as JMH warns, reading the"
             + " clock around each call distorts the time of methods shorter than about a millisecond.";
+
+    /** Where the JVM has no compiler blackholes: JMH's "full" mode, which costs more per value than JMH's default. */
+    static final String FULL_BLACKHOLE = "Blackhole mode: full (this JVM was started without the compiler blackhole"
+            + " of JMH's forks, -XX:CompileCommand=blackhole,org/openjdk/jmh/infra/Blackhole.consumeCompiler): each value"
+            + " given to a Blackhole costs more than under JMH, which uses compiler blackholes on this JDK; run it through"
+            + " bin/vbench (which starts 'run' with them) or with --forks 1.";
 
     /** Where {@link FrameCall} could not make a hidden class (a native image). */
     static final String NOT_CONSTANT = "this runtime cannot define hidden classes, so the method is called through a"

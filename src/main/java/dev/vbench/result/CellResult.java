@@ -24,6 +24,9 @@ import java.util.Map;
  * @param harnessFloorNanos vbench's own cost per task on this cell's executor and concurrency: an empty
  *     task's makespan ÷ tasks, measured in the run before the cell (best of a few short trials); 0 (omitted)
  *     when not measured (a window or a rate, a JVM target, the noop workload itself)
+ * @param attributes facts about how the cell's workload ran that change how its figures read
+ *     ({@link dev.vbench.spi.Workload#attributes()}: a JMH benchmark's {@code blackholeMode} and {@code compilerHints});
+ *     empty (omitted) when none
  */
 public record CellResult(
         String id,
@@ -37,7 +40,9 @@ public record CellResult(
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
         List<Profile> profiles,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
-        double harnessFloorNanos) {
+        double harnessFloorNanos,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+        Map<String, String> attributes) {
 
     /** A cell's per-task time within this many times the harness floor is marked: most of it is vbench's own cost. */
     public static final int FLOOR_FACTOR = 10;
@@ -53,34 +58,46 @@ public record CellResult(
     /** A cell of a run without a JVM axis. */
     public CellResult(String id, CellConfig config, String status, List<TrialResult> trials,
             Map<String, MetricSummary> summary, List<String> notes) {
-        this(id, config, status, trials, summary, notes, null, List.of(), 0);
+        this(id, config, status, trials, summary, notes, null, List.of(), 0, Map.of());
     }
 
     /** A cell with profiles, without a harness floor. */
     public CellResult(String id, CellConfig config, String status, List<TrialResult> trials,
             Map<String, MetricSummary> summary, List<String> notes, JvmInfo jvm, List<Profile> profiles) {
-        this(id, config, status, trials, summary, notes, jvm, profiles, 0);
+        this(id, config, status, trials, summary, notes, jvm, profiles, 0, Map.of());
     }
 
     /** A cell without profiles. */
     public CellResult(String id, CellConfig config, String status, List<TrialResult> trials,
             Map<String, MetricSummary> summary, List<String> notes, JvmInfo jvm) {
-        this(id, config, status, trials, summary, notes, jvm, List.of(), 0);
+        this(id, config, status, trials, summary, notes, jvm, List.of(), 0, Map.of());
     }
 
     /** This cell with the JVM it ran on. */
     public CellResult withJvm(JvmInfo info) {
-        return new CellResult(id, config, status, trials, summary, notes, info, profiles, harnessFloorNanos);
+        return new CellResult(id, config, status, trials, summary, notes, info, profiles, harnessFloorNanos, attributes);
     }
 
     /** This cell with its profiles, one per event. */
     public CellResult withProfiles(List<Profile> cellProfiles) {
-        return new CellResult(id, config, status, trials, summary, notes, jvm, cellProfiles, harnessFloorNanos);
+        return new CellResult(id, config, status, trials, summary, notes, jvm, cellProfiles, harnessFloorNanos, attributes);
     }
 
     /** This cell with the harness floor measured for its executor and concurrency. */
     public CellResult withHarnessFloor(double nanos) {
-        return new CellResult(id, config, status, trials, summary, notes, jvm, profiles, nanos);
+        return new CellResult(id, config, status, trials, summary, notes, jvm, profiles, nanos, attributes);
+    }
+
+    /** This cell with facts about how its workload ran ({@link dev.vbench.spi.Workload#attributes()}). */
+    public CellResult withAttributes(Map<String, String> newAttributes) {
+        return new CellResult(id, config, status, trials, summary, notes, jvm, profiles, harnessFloorNanos, newAttributes);
+    }
+
+    /** A cell with profiles and a harness floor, without attributes. */
+    public CellResult(String id, CellConfig config, String status, List<TrialResult> trials,
+            Map<String, MetricSummary> summary, List<String> notes, JvmInfo jvm, List<Profile> profiles,
+            double harnessFloorNanos) {
+        this(id, config, status, trials, summary, notes, jvm, profiles, harnessFloorNanos, Map.of());
     }
 
     /** Median makespan ÷ tasks in ns (a task is a batch with {@code --batch}); NaN without a closed count or trials. */
@@ -116,6 +133,8 @@ public record CellResult(
         summary = Map.copyOf(summary);
         notes = List.copyOf(notes);
         profiles = profiles == null ? List.of() : List.copyOf(profiles);
+        attributes = attributes == null ? Map.of()
+                : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(attributes));
     }
 
     /** The summary of {@code metric}, or null when no trial measured it. */

@@ -87,6 +87,15 @@ public interface Workload extends AutoCloseable {
         return java.util.List.of();
     }
 
+    /**
+     * Facts about how the cell ran that change how its figures read, as short name → value pairs recorded with the
+     * cell in the result (for example a JMH benchmark's {@code blackholeMode=compiler}). Called after the cell's
+     * last trial, outside the timed region, with {@link #notes()}. Default: none.
+     */
+    default java.util.Map<String, String> attributes() {
+        return java.util.Map.of();
+    }
+
     @Override
     default void close() throws Exception {}
 }
