@@ -3,6 +3,7 @@ package dev.vbench.stats;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
 import dev.vbench.result.TrialResult;
+import dev.vbench.text.Numbers;
 import java.util.ArrayList;
 import java.util.IntSummaryStatistics;
 import java.util.LinkedHashMap;
@@ -86,6 +87,56 @@ public final class Summaries {
                 notes.add("outlier trial(s) " + outliers + " by " + metric.key() + " (modified z-score > 14.8); kept, not dropped");
             }
         }
+        String modes = jvmModes(trials, metric);
+        if (modes != null) {
+            notes.add(modes);
+        }
         return notes;
+    }
+
+    /** Forks' medians this many times apart, with no trial of one group among the other's, are two modes of the JVM. */
+    static final double JVM_MODE_FACTOR = 1.5;
+
+    /**
+     * The note for forks whose trials agree with each other but not with another fork's: the medians per fork fall
+     * in two groups at least {@link #JVM_MODE_FACTOR} apart (split at the geometric middle of the lowest and highest
+     * median) and no trial of one group reaches the other's range. Then the JVMs themselves differ (the JIT decided
+     * otherwise in some of them), not the moments they ran in: the cell's figures mix the two, and only more forks
+     * tell how often each happens. Null when not so, or with fewer than two forks.
+     */
+    static String jvmModes(List<TrialResult> trials, Metric metric) {
+        java.util.Map<Integer, List<Double>> byFork = new java.util.TreeMap<>();
+        for (TrialResult t : trials) {
+            double v = t.completed() > 0 && t.fork() > 0 ? metric.of(t) : Double.NaN;
+            if (!Double.isNaN(v) && v > 0) {
+                byFork.computeIfAbsent(t.fork(), f -> new ArrayList<>()).add(v);
+            }
+        }
+        if (byFork.size() < 2) {
+            return null;
+        }
+        java.util.Map<Integer, Double> medians = new java.util.TreeMap<>();
+        byFork.forEach((f, v) -> medians.put(f, Descriptive.median(v.stream().mapToDouble(Double::doubleValue).toArray())));
+        double lo = java.util.Collections.min(medians.values());
+        double hi = java.util.Collections.max(medians.values());
+        if (hi / lo < JVM_MODE_FACTOR) {
+            return null;
+        }
+        double middle = Math.sqrt(lo * hi);
+        List<Integer> high = medians.entrySet().stream().filter(e -> e.getValue() > middle).map(java.util.Map.Entry::getKey).toList();
+        double highLowest = high.stream().flatMap(f -> byFork.get(f).stream()).mapToDouble(Double::doubleValue).min().orElseThrow();
+        double lowHighest = medians.keySet().stream().filter(f -> !high.contains(f)).flatMap(f -> byFork.get(f).stream())
+                .mapToDouble(Double::doubleValue).max().orElseThrow();
+        if (highLowest <= lowHighest) {
+            return null; // the trials overlap: the moments differ, not the JVMs
+        }
+        List<Integer> low = medians.keySet().stream().filter(f -> !high.contains(f)).toList();
+        boolean slowHigh = !metric.higherIsBetter();
+        List<Integer> slow = slowHigh ? high : low;
+        return "fork" + (slow.size() == 1 ? " " : "s ") + slow + " of " + byFork.size() + " read " + Numbers.fixed(hi / lo, 1)
+                + "x slower by " + metric.key() + " than the others in every trial, while"
+                + " each fork's trials agree: the JVMs differ (the JIT decided otherwise in "
+                + (slow.size() == 1 ? "that one" : "those") + "), not the moments they ran in; the figures mix both modes,"
+                + " and more --forks tell how often each happens";
     }
 }
