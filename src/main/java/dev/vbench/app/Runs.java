@@ -110,6 +110,9 @@ public final class Runs {
         Plan plan = sharded == null ? whole : Shards.slice(whole, sharded.shard());
         if (request.dryRun()) {
             PlanPrinter.print(out, whole, sharded);
+            PlannedPower.warnings(whole, EnvironmentProbe.capture(request.version(), request.commandLine()), reportOptions())
+                    .forEach(w -> out.println("warning: " + w));
+            out.flush();
             return new RunOutcome(null, ExitCodes.OK);
         }
         checkHeap(plan, Runtime.getRuntime().maxMemory());
@@ -122,6 +125,10 @@ public final class Runs {
                     + whole.cells().size() + " cell(s) of plan " + whole.fingerprint());
         }
         header(plan);
+        if (!o.quiet()) {
+            PlannedPower.warnings(plan, environment, reportOptions).forEach(w -> err.println("vbench: warning: " + w));
+            err.flush();
+        }
         RunRequest.Probes p = request.probes();
         RunSession session = new RunSession(err, o.quiet(), o.noProgress(), p.pinning(), p.pinningThreshold(),
                 p.taskTimeout(), profileRequest());
