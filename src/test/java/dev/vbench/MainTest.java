@@ -42,4 +42,16 @@ class MainTest {
         assertNull(Main.historyOption("history", "check", "--history"), "alone: the default store");
         assertNull(Main.historyOption("history", "show", "--", "--history", "x"), "after --, a parameter");
     }
+
+    @Test
+    void vbenchWritesUtf8WhereTheLocalesCharsetCannotWriteItsMarks() {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        // LC_ALL=C: the JVM's stdout.encoding is US-ASCII, which would write every mark as '?'
+        assertEquals(java.nio.charset.StandardCharsets.UTF_8, Main.charset(new java.io.PrintStream(bytes, true,
+                java.nio.charset.StandardCharsets.US_ASCII)));
+        assertEquals(java.nio.charset.StandardCharsets.UTF_8, Main.charset(new java.io.PrintStream(bytes, true,
+                java.nio.charset.StandardCharsets.ISO_8859_1))); // has ± but not ‡
+        assertEquals(java.nio.charset.StandardCharsets.UTF_16, Main.charset(new java.io.PrintStream(bytes, true,
+                java.nio.charset.StandardCharsets.UTF_16))); // a charset that writes them all is kept
+    }
 }

@@ -84,8 +84,12 @@ final class JmhAnnotationReader {
     /** The state of {@code type}, made once per benchmark method. */
     private static JmhStateClass state(Jmh jmh, Class<?> type, boolean benchmarkClass, Map<Class<?>, JmhStateClass> byType,
             String shown) {
-        JmhStateClass known = byType.get(type);
-        if (known != null) {
+        if (byType.containsKey(type)) {
+            JmhStateClass known = byType.get(type);
+            if (known == null) {
+                throw new IllegalArgumentException("state " + type.getName() + " of " + shown + " needs itself through"
+                        + " the parameters of its fixtures (a cycle); JMH refuses it too: break the cycle");
+            }
             return known;
         }
         Annotation annotation = type.getAnnotation(jmh.state);
@@ -114,8 +118,9 @@ final class JmhAnnotationReader {
             throw new IllegalArgumentException("state class " + type.getName() + " of " + shown
                     + " has no no-argument constructor; add a public one");
         }
-        List<List<Method>> setups = fixtures(jmh, type, jmh.setup, shown);
-        List<List<Method>> tearDowns = fixtures(jmh, type, jmh.tearDown, shown);
+        byType.put(type, null); // being read: a fixture that needs it again is a cycle
+        List<List<Method>> setups = fixtures(jmh, type, jmh.setup, perClient, byType, shown);
+        List<List<Method>> tearDowns = fixtures(jmh, type, jmh.tearDown, perClient, byType, shown);
         List<Field> fields = new ArrayList<>();
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
@@ -195,8 +200,14 @@ final class JmhAnnotationReader {
         return false;
     }
 
-    /** The {@code @Setup} or {@code @TearDown} methods of {@code type}, one list per level of {@link #LEVELS}. */
-    private static List<List<Method>> fixtures(Jmh jmh, Class<?> type, Class<? extends Annotation> kind, String shown) {
+    /**
+     * The {@code @Setup} or {@code @TearDown} methods of {@code type}, one list per level of {@link #LEVELS}. As in JMH,
+     * a fixture may take a {@code Blackhole} and other {@code @State} objects (read here as states of the benchmark,
+     * set up before the state that needs them: JMH's states DAG); a Benchmark state's fixture cannot take a Thread
+     * state, and a {@code Level.Invocation} fixture takes a Blackhole only.
+     */
+    private static List<List<Method>> fixtures(Jmh jmh, Class<?> type, Class<? extends Annotation> kind, boolean perClient,
+            Map<Class<?>, JmhStateClass> byType, String shown) {
         List<List<Method>> byLevel = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         List<Class<?>> hierarchy = new ArrayList<>();
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
@@ -210,16 +221,42 @@ final class JmhAnnotationReader {
                 if (a == null) {
                     continue;
                 }
-                if (f.getParameterCount() > 0 || Modifier.isStatic(f.getModifiers())) {
-                    throw new IllegalArgumentException("@" + kind.getSimpleName() + " method " + c.getName() + "."
-                            + f.getName() + " of " + shown + " takes parameters or is static; vbench calls fixtures as"
-                            + " instance methods with none");
+                String what = "@" + kind.getSimpleName() + " method " + c.getName() + "." + f.getName() + " of " + shown;
+                if (Modifier.isStatic(f.getModifiers())) {
+                    throw new IllegalArgumentException(what + " is static; JMH and vbench call fixtures on the state object:"
+                            + " drop static");
+                }
+                int level = LEVELS.indexOf(Jmh.enumElement(a, "value"));
+                for (Class<?> p : f.getParameterTypes()) {
+                    fixtureParameter(jmh, p, level, perClient, byType, what, shown);
                 }
                 f.setAccessible(true);
-                byLevel.get(LEVELS.indexOf(Jmh.enumElement(a, "value"))).add(f);
+                byLevel.get(level).add(f);
             }
         }
         return byLevel;
+    }
+
+    /** Checks one parameter of a fixture, reading the state it names. */
+    private static void fixtureParameter(Jmh jmh, Class<?> p, int level, boolean perClient, Map<Class<?>, JmhStateClass> byType,
+            String what, String shown) {
+        if (p == jmh.blackhole) {
+            return;
+        }
+        if (!p.isAnnotationPresent(jmh.state)) {
+            throw new IllegalArgumentException(what + " takes a " + p.getName() + ", which vbench cannot give: a fixture"
+                    + " of a benchmark run by vbench takes a Blackhole or @State objects (JMH's BenchmarkParams,"
+                    + " IterationParams and ThreadParams describe JMH's own iterations and threads)");
+        }
+        if (level == 2) {
+            throw new IllegalArgumentException(what + " is a Level.Invocation fixture that takes state " + p.getName()
+                    + "; vbench gives an invocation fixture a Blackhole only: take the state in a Trial or Iteration fixture");
+        }
+        JmhStateClass dependency = state(jmh, p, false, byType, shown);
+        if (!perClient && dependency.perClient()) {
+            throw new IllegalArgumentException(what + " belongs to a shared state and takes Scope.Thread state " + p.getName()
+                    + "; JMH refuses it too: a shared state cannot depend on one client's");
+        }
     }
 
     /** Every {@code @Param} of the states, by name; the values each declares must agree where a name repeats. */

@@ -63,13 +63,7 @@ final class JmhInstance implements Workload {
                 if (s == null) {
                     frame[i] = i == 0 ? null : benchmark.jmh.newBlackhole();
                 } else {
-                    Map<JmhStateClass, Object> scope = s.perClient() ? own : shared;
-                    Object instance = scope.get(s);
-                    if (instance == null) {
-                        instance = create(s);
-                        scope.put(s, instance);
-                    }
-                    frame[i] = instance;
+                    frame[i] = instance(s, own, shared);
                 }
             }
             frame[layout.length] = benchmark.jmh.newBlackhole();
@@ -99,8 +93,43 @@ final class JmhInstance implements Workload {
         return false;
     }
 
-    /** A new state object with its parameters set and its Trial, then Iteration setups run. */
-    private Object create(JmhStateClass s) throws Exception {
+    /** The trial's object of state {@code s} in the scope of one client ({@code own}) and of all ({@code shared}). */
+    private Object instance(JmhStateClass s, Map<JmhStateClass, Object> own, Map<JmhStateClass, Object> shared)
+            throws Exception {
+        Map<JmhStateClass, Object> scope = s.perClient() ? own : shared;
+        Object instance = scope.get(s);
+        if (instance == null) {
+            instance = create(s, own, shared);
+            scope.put(s, instance);
+        }
+        return instance;
+    }
+
+    /**
+     * A new state object with its parameters set and its Trial, then Iteration setups run; the states its fixtures
+     * take are made (and set up) first, as JMH sets up the states a state depends on before it.
+     */
+    private Object create(JmhStateClass s, Map<JmhStateClass, Object> own, Map<JmhStateClass, Object> shared)
+            throws Exception {
+        Map<Method, Object[]> arguments = new java.util.HashMap<>();
+        Object blackhole = null;
+        for (List<List<Method>> kind : List.of(s.setups(), s.tearDowns())) {
+            for (int level = 0; level < 2; level++) {
+                for (Method m : kind.get(level)) {
+                    Object[] args = new Object[m.getParameterCount()];
+                    Class<?>[] types = m.getParameterTypes();
+                    for (int i = 0; i < args.length; i++) {
+                        if (types[i] == benchmark.jmh.blackhole) {
+                            blackhole = blackhole != null ? blackhole : benchmark.jmh.newBlackhole();
+                            args[i] = blackhole;
+                        } else {
+                            args[i] = instance(benchmark.state(types[i]), own, shared);
+                        }
+                    }
+                    arguments.put(m, args);
+                }
+            }
+        }
         Object instance;
         try {
             instance = s.constructor().newInstance();
@@ -113,10 +142,10 @@ final class JmhInstance implements Workload {
                 f.set(instance, JmhAnnotationReader.convert(text, f.getType()));
             }
         }
-        live.add(new Object[] {s, instance});
+        live.add(new Object[] {s, instance, arguments});
         for (int level = 0; level < 2; level++) {
             for (Method m : s.setups().get(level)) {
-                fixture(m, instance, "@Setup(Level." + JmhAnnotationReader.LEVELS.get(level) + ")");
+                fixture(m, instance, arguments.get(m), "@Setup(Level." + JmhAnnotationReader.LEVELS.get(level) + ")");
             }
         }
         if (s.counters() != null) {
@@ -188,9 +217,9 @@ final class JmhInstance implements Workload {
         }
     }
 
-    private void fixture(Method m, Object instance, String what) {
+    private void fixture(Method m, Object instance, Object[] args, String what) {
         try {
-            m.invoke(instance);
+            m.invoke(instance, args);
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
             throw UserFailures.of("calling " + what + " method " + m.getDeclaringClass().getName() + "." + m.getName()
                     + " of " + benchmark.name, e);
@@ -204,7 +233,9 @@ final class JmhInstance implements Workload {
             JmhStateClass s = layout[i];
             if (s != null && (i == 0 || !alreadyAt(frame, i))) {
                 for (Method m : (setup ? s.setups() : s.tearDowns()).get(2)) {
-                    fixture(m, frame[i], setup ? "@Setup(Level.Invocation)" : "@TearDown(Level.Invocation)");
+                    Object[] args = new Object[m.getParameterCount()];
+                    java.util.Arrays.fill(args, frame[layout.length]); // a Blackhole: the frame's (the reader allows no other)
+                    fixture(m, frame[i], args, setup ? "@Setup(Level.Invocation)" : "@TearDown(Level.Invocation)");
                 }
             }
         }
@@ -230,7 +261,9 @@ final class JmhInstance implements Workload {
             for (Object[] entry : all) {
                 JmhStateClass s = (JmhStateClass) entry[0];
                 for (Method m : s.tearDowns().get(level)) {
-                    fixture(m, entry[1], "@TearDown(Level." + JmhAnnotationReader.LEVELS.get(level) + ")");
+                    @SuppressWarnings("unchecked")
+                    Object[] args = ((Map<Method, Object[]>) entry[2]).get(m);
+                    fixture(m, entry[1], args, "@TearDown(Level." + JmhAnnotationReader.LEVELS.get(level) + ")");
                 }
             }
         }

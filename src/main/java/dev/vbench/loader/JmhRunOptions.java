@@ -44,8 +44,9 @@ final class JmhRunOptions {
             case "Measurement" -> iterations(a, "--trials", "measured trials") + batch(a);
             case "Fork" -> fork(a);
             case "Threads" -> threads((Integer) Jmh.element(a, "value"));
-            case "BenchmarkMode", "OutputTimeUnit" -> "vbench reports makespan, throughput and latency percentiles in every"
-                    + " run (compare with JMH's file writes JMH's mode and unit)";
+            case "BenchmarkMode" -> "vbench reports makespan, throughput and latency percentiles in every run (compare with"
+                    + " JMH's file writes JMH's mode and unit)";
+            case "OutputTimeUnit" -> "vbench picks the units (compare with JMH's file writes JMH's)";
             case "Timeout" -> "--task-timeout " + duration((Integer) Jmh.element(a, "time"), (TimeUnit) Jmh.element(a, "timeUnit"))
                     + " (per task, not per iteration)";
             default -> "not applied";

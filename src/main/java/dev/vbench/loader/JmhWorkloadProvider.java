@@ -117,6 +117,16 @@ final class JmhWorkloadProvider implements JmhWorkload {
         return JmhJit.forkOptions(compilerHints);
     }
 
+    /** The state read for class {@code type} (one the method or a fixture takes). */
+    JmhStateClass state(Class<?> type) {
+        for (JmhStateClass s : states) {
+            if (s.type() == type) {
+                return s;
+            }
+        }
+        throw new IllegalStateException("state " + type.getName() + " of " + name + " was not read");
+    }
+
     /** Whether the method gives values to a Blackhole: a Blackhole parameter, or a reference result. */
     boolean consumes() {
         for (int i = 1; i < layout.length; i++) {
@@ -194,20 +204,26 @@ final class JmhWorkloadProvider implements JmhWorkload {
         List<Method> benchmarks = benchmarksOf(jmh, type);
         List<JmhWorkloadProvider> runnable = new ArrayList<>();
         Map<String, String> skipped = new LinkedHashMap<>();
-        java.util.Set<String> names = new java.util.HashSet<>();
-        for (Method m : benchmarks) {
-            String name = type.getName() + "::" + m.getName();
-            if (!names.add(m.getName())) {
-                runnable.removeIf(p -> p.name.equals(name));
-                skipped.put(name, overloaded(type, m.getName()));
-                continue;
+        Map<String, List<Method>> byName = new LinkedHashMap<>();
+        benchmarks.forEach(m -> byName.computeIfAbsent(m.getName(), k -> new ArrayList<>()).add(m));
+        byName.forEach((method, overloads) -> {
+            String name = type.getName() + "::" + method;
+            List<JmhWorkloadProvider> read = new ArrayList<>();
+            String reason = null;
+            for (Method m : overloads) {
+                try {
+                    read.add(JmhAnnotationReader.read(name, origin, jmh, type, m));
+                } catch (IllegalArgumentException e) {
+                    reason = reason != null ? reason : e.getMessage();
+                }
             }
-            try {
-                runnable.add(JmhAnnotationReader.read(name, origin, jmh, type, m));
-            } catch (IllegalArgumentException e) {
-                skipped.put(name, e.getMessage());
+            if (read.size() == 1 && overloads.size() == 1) {
+                runnable.add(read.get(0));
+            } else {
+                // overloads JMH tells apart by their @Group (JMHSample_22_FalseSharing): skipped for the group's reason
+                skipped.put(name, read.isEmpty() ? reason : overloaded(type, method));
             }
-        }
+        });
         return new ClassBenchmarks(runnable, skipped);
     }
 
@@ -227,6 +243,9 @@ final class JmhWorkloadProvider implements JmhWorkload {
                     + "'; its benchmarks: " + String.join(", ", benchmarks.stream().map(Method::getName).distinct().toList()));
         }
         if (named.size() > 1) {
+            for (Method m : named) {
+                JmhAnnotationReader.read(type.getName() + "::" + method.strip(), origin, jmh, type, m); // a @Group's reason first
+            }
             throw new IllegalArgumentException(overloaded(type, wanted));
         }
         return JmhAnnotationReader.read(type.getName() + "::" + method.strip(), origin, jmh, type, named.get(0));

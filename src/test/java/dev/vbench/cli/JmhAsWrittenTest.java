@@ -105,6 +105,33 @@ class JmhAsWrittenTest {
     }
 
     @Test
+    void fixturesTakeTheStatesTheyDependOnAndABlackholeAsInJmhsStatesDag() throws Exception {
+        System.setProperty("acme.fixtures", tmp.resolve("fixtures.log").toString());
+        CliRun r;
+        try {
+            r = run("-w", "acme.bench.Dag", "-e", "fixed:threads=2", "--concurrency", "2");
+        } finally {
+            System.clearProperty("acme.fixtures");
+        }
+        assertEquals(0, r.code(), r::toString);
+        CellResult cell = ResultCodec.read(tmp.resolve("r.json")).cells().get(0);
+        assertEquals(0, cell.failures(), cell::toString); // the method throws when Local was set up before Shared
+        List<String> log = Files.readAllLines(tmp.resolve("fixtures.log"));
+        // per trial (1 warmup + 2): one Shared, one Local per client, each given the trial's Shared
+        assertEquals(3, log.stream().filter(l -> l.equals("Dag.shared")).count(), log::toString);
+        assertEquals(6, log.stream().filter(l -> l.equals("Dag.local 42")).count(), log::toString);
+        assertEquals(6, log.stream().filter(l -> l.equals("Dag.done 40")).count(), log::toString);
+        assertTrue(log.indexOf("Dag.shared") < log.indexOf("Dag.local 42"), log::toString);
+    }
+
+    @Test
+    void whenEveryCellFailedTheLineSaysAllNotTheOthers() {
+        CliRun r = run("-w", "acme.bench.Broken::setupFails", "-p", "mode=fail", "-e", "virtual", "-e", "sequential");
+        assertEquals(2, r.code(), r::toString);
+        assertTrue(r.errLine().endsWith("(all 2 cells failed)"), r::toString);
+    }
+
+    @Test
     void auxCountersAreReportedPerTrialAndPerCellAsJmhReportsThem() throws Exception {
         CliRun r = run("-w", "acme.bench.Counted::split", "-e", "sequential", "-e", "fixed:threads=2", "--concurrency", "2",
                 "--tasks", "300");

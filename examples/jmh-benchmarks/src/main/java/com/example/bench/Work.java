@@ -65,6 +65,14 @@ public class Work {
         }
     }
 
+    /** 32,768 values, each given to the Blackhole: a method that costs mostly what its Blackhole costs (over 10 µs). */
+    @Benchmark
+    public void consume32k(Blackhole bh) {
+        for (int i = 0; i < 32768; i++) {
+            bh.consume(i ^ x);
+        }
+    }
+
     /** Leibniz's series for π over {@code terms} terms. */
     @Benchmark
     public double leibniz() {
