@@ -36,21 +36,33 @@ fi
 ran=0 partly=0 refused=0 missing=0
 for class in $classes; do
     short=${class#org.openjdk.jmh.samples.}
+    rm -f "$work/r.json"
     set +e
     ./vbench run -cp "$samples:$jar" -w "$class" -e sequential --concurrency 1 --tasks 200 --trials 1 --warmup 0 \
-        --task-timeout 20s --no-progress -o "$work/r.json" >"$work/out" 2>"$work/err"
+        --task-timeout 2min --no-progress -o "$work/r.json" >"$work/out" 2>"$work/err"
     code=$?
     set -e
     skipped=$(sed -n 's/^vbench: skipped [^:]*::\([A-Za-z0-9_]*\): .*/\1/p' "$work/err" | tr '\n' ' ')
-    if [ "$code" -eq 0 ] || [ "$code" -eq 1 ]; then
-        methods=$(python3 -c 'import json,sys; print(" ".join(dict.fromkeys(c["config"]["workload"].split("::")[1] for c in json.load(open(sys.argv[1]))["cells"])))' "$work/r.json")
-        if [ -n "$skipped" ]; then
+    if [ -s "$work/r.json" ]; then
+        # what ran (its cells ok), and what failed in its own code (a @Setup that throws on this JDK)
+        methods=$(python3 -c 'import json,sys; print(" ".join(dict.fromkeys(c["config"]["workload"].split("::")[1] for c in json.load(open(sys.argv[1]))["cells"] if c["status"] == "ok")))' "$work/r.json")
+        # a failed cell by its method and its exception (the cell's last note), not the whole note
+        failed=$(python3 -c '
+import json, re, sys
+out = {}
+for c in json.load(open(sys.argv[1]))["cells"]:
+    if c["status"] != "ok":
+        note = (c["notes"] or [c["status"]])[-1]
+        cause = re.search(r"([A-Za-z_$][\w.$]*(?:Exception|Error)(?:: [^(]*)?)", note)
+        out[c["config"]["workload"].split("::")[1] + ": " + (cause.group(1).strip() if cause else note[:160])] = 1
+print("; ".join(out))' "$work/r.json")
+        if [ -n "$skipped" ] || [ -n "$failed" ]; then
             partly=$((partly + 1))
-            echo "$short: ran $methods; skipped $skipped(exit $code)"
+            echo "$short: ran ${methods:-nothing}${skipped:+; skipped $skipped}${failed:+; its code failed in }${failed:+$failed} (exit $code)"
             sed -n 's/^vbench: skipped [^:]*::\([A-Za-z0-9_]*\): \(.*\)/    \1: \2/p' "$work/err" | cut -c1-220
         else
             ran=$((ran + 1))
-            echo "$short: ran $methods(exit $code)"
+            echo "$short: ran $methods (exit $code)"
         fi
     else
         reason=$(grep '^vbench: ' "$work/err" | grep -v 'cell(s) ×' | tail -1 | sed 's/^vbench: //' | cut -c1-220)

@@ -321,8 +321,11 @@ final class Jmh {
             Object v = element(a, m.getName());
             if (!java.util.Objects.deepEquals(v, m.getDefaultValue())) {
                 String text = v instanceof Object[] array ? java.util.Arrays.toString(array) : String.valueOf(v);
-                set.add(m.getName().equals("value") ? text : m.getName() + "=" + text);
+                set.add(m.getName() + "=" + text);
             }
+        }
+        if (set.size() == 1 && set.get(0).startsWith("value=")) {
+            set.set(0, set.get(0).substring("value=".length())); // @Fork(1), @Threads(4): as written
         }
         return "@" + a.annotationType().getSimpleName() + (set.isEmpty() ? "" : "(" + String.join(", ", set) + ")");
     }

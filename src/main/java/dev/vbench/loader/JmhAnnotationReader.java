@@ -204,7 +204,7 @@ final class JmhAnnotationReader {
      * The {@code @Setup} or {@code @TearDown} methods of {@code type}, one list per level of {@link #LEVELS}. As in JMH,
      * a fixture may take a {@code Blackhole} and other {@code @State} objects (read here as states of the benchmark,
      * set up before the state that needs them: JMH's states DAG); a Benchmark state's fixture cannot take a Thread
-     * state, and a {@code Level.Invocation} fixture takes a Blackhole only.
+     * state.
      */
     private static List<List<Method>> fixtures(Jmh jmh, Class<?> type, Class<? extends Annotation> kind, boolean perClient,
             Map<Class<?>, JmhStateClass> byType, String shown) {
@@ -228,7 +228,7 @@ final class JmhAnnotationReader {
                 }
                 int level = LEVELS.indexOf(Jmh.enumElement(a, "value"));
                 for (Class<?> p : f.getParameterTypes()) {
-                    fixtureParameter(jmh, p, level, perClient, byType, what, shown);
+                    fixtureParameter(jmh, p, perClient, byType, what, shown);
                 }
                 f.setAccessible(true);
                 byLevel.get(level).add(f);
@@ -238,7 +238,7 @@ final class JmhAnnotationReader {
     }
 
     /** Checks one parameter of a fixture, reading the state it names. */
-    private static void fixtureParameter(Jmh jmh, Class<?> p, int level, boolean perClient, Map<Class<?>, JmhStateClass> byType,
+    private static void fixtureParameter(Jmh jmh, Class<?> p, boolean perClient, Map<Class<?>, JmhStateClass> byType,
             String what, String shown) {
         if (p == jmh.blackhole) {
             return;
@@ -247,10 +247,6 @@ final class JmhAnnotationReader {
             throw new IllegalArgumentException(what + " takes a " + p.getName() + ", which vbench cannot give: a fixture"
                     + " of a benchmark run by vbench takes a Blackhole or @State objects (JMH's BenchmarkParams,"
                     + " IterationParams and ThreadParams describe JMH's own iterations and threads)");
-        }
-        if (level == 2) {
-            throw new IllegalArgumentException(what + " is a Level.Invocation fixture that takes state " + p.getName()
-                    + "; vbench gives an invocation fixture a Blackhole only: take the state in a Trial or Iteration fixture");
         }
         JmhStateClass dependency = state(jmh, p, false, byType, shown);
         if (!perClient && dependency.perClient()) {

@@ -31,6 +31,11 @@ final class JmhInstance implements Workload {
     private Task task;
     /** The trial's frames (see {@link JmhWorkloadProvider}'s class comment). */
     private Object[][] frames;
+    /**
+     * Per frame, its state objects in the order they depend on each other, each as {state, object, the arguments of
+     * its Level.Invocation fixtures}; empty when the benchmark has no invocation fixtures.
+     */
+    private List<List<Object[]>> frameStates = List.of();
 
     JmhInstance(JmhWorkloadProvider benchmark, Map<String, String> values) {
         this.benchmark = benchmark;
@@ -55,9 +60,11 @@ final class JmhInstance implements Workload {
         int count = perClient ? Math.max(1, clients) : 1;
         Map<JmhStateClass, Object> shared = new LinkedHashMap<>();
         Object[][] built = new Object[count][];
+        List<List<Object[]>> states = new ArrayList<>();
         for (int f = 0; f < count; f++) {
             Map<JmhStateClass, Object> own = new LinkedHashMap<>();
             Object[] frame = new Object[layout.length + 1]; // the Blackhole of the result last
+            frame[layout.length] = benchmark.jmh.newBlackhole();
             for (int i = 0; i < layout.length; i++) {
                 JmhStateClass s = layout[i];
                 if (s == null) {
@@ -66,13 +73,57 @@ final class JmhInstance implements Workload {
                     frame[i] = instance(s, own, shared);
                 }
             }
-            frame[layout.length] = benchmark.jmh.newBlackhole();
             built[f] = frame;
+            if (benchmark.invocationFixtures()) {
+                Map<JmhStateClass, Object[]> visited = new LinkedHashMap<>();
+                for (JmhStateClass s : layout) {
+                    if (s != null) {
+                        visit(s, own, shared, frame[layout.length], visited);
+                    }
+                }
+                states.add(new ArrayList<>(visited.values()));
+            }
         }
         this.frames = built;
+        this.frameStates = states;
         FrameCall call = benchmark.call();
         task = benchmark.invocationFixtures() ? new JmhTasks.Invocation(call, built, this::invocationFixtures)
                 : count == 1 ? new JmhTasks.Shared(call, built[0], 1) : new JmhTasks.Client(call, built, 1);
+    }
+
+    /**
+     * Adds {@code s} to the states of one frame, after the states its fixtures take (JMH runs a state's invocation
+     * fixtures after those of the states it depends on), with the arguments of its Level.Invocation fixtures: the
+     * frame's Blackhole, the frame's objects of the states they take.
+     */
+    private void visit(JmhStateClass s, Map<JmhStateClass, Object> own, Map<JmhStateClass, Object> shared, Object blackhole,
+            Map<JmhStateClass, Object[]> visited) throws Exception {
+        if (visited.containsKey(s)) {
+            return;
+        }
+        for (List<List<Method>> kind : List.of(s.setups(), s.tearDowns())) {
+            for (List<Method> level : kind) {
+                for (Method m : level) {
+                    for (Class<?> p : m.getParameterTypes()) {
+                        if (p != benchmark.jmh.blackhole) {
+                            visit(benchmark.state(p), own, shared, blackhole, visited);
+                        }
+                    }
+                }
+            }
+        }
+        Map<Method, Object[]> arguments = new java.util.HashMap<>();
+        for (List<List<Method>> kind : List.of(s.setups(), s.tearDowns())) {
+            for (Method m : kind.get(2)) {
+                Object[] args = new Object[m.getParameterCount()];
+                Class<?>[] types = m.getParameterTypes();
+                for (int i = 0; i < args.length; i++) {
+                    args[i] = types[i] == benchmark.jmh.blackhole ? blackhole : instance(benchmark.state(types[i]), own, shared);
+                }
+                arguments.put(m, args);
+            }
+        }
+        visited.put(s, new Object[] {s, instance(s, own, shared), arguments});
     }
 
     @Override
@@ -226,29 +277,21 @@ final class JmhInstance implements Workload {
         }
     }
 
-    /** The Level.Invocation setups ({@code setup}) or teardowns of the states of {@code frame}, each object once. */
-    private void invocationFixtures(Object[] frame, boolean setup) {
-        JmhStateClass[] layout = benchmark.layout;
-        for (int i = 0; i < layout.length; i++) {
-            JmhStateClass s = layout[i];
-            if (s != null && (i == 0 || !alreadyAt(frame, i))) {
-                for (Method m : (setup ? s.setups() : s.tearDowns()).get(2)) {
-                    Object[] args = new Object[m.getParameterCount()];
-                    java.util.Arrays.fill(args, frame[layout.length]); // a Blackhole: the frame's (the reader allows no other)
-                    fixture(m, frame[i], args, setup ? "@Setup(Level.Invocation)" : "@TearDown(Level.Invocation)");
-                }
+    /**
+     * The Level.Invocation setups ({@code setup}) or teardowns of the states of frame {@code slot}, each object once:
+     * setups in the order the states depend on each other, teardowns the other way round.
+     */
+    @SuppressWarnings("unchecked")
+    private void invocationFixtures(int slot, boolean setup) {
+        List<Object[]> states = frameStates.get(slot);
+        for (int k = 0; k < states.size(); k++) {
+            Object[] entry = states.get(setup ? k : states.size() - 1 - k);
+            JmhStateClass s = (JmhStateClass) entry[0];
+            Map<Method, Object[]> arguments = (Map<Method, Object[]>) entry[2];
+            for (Method m : (setup ? s.setups() : s.tearDowns()).get(2)) {
+                fixture(m, entry[1], arguments.get(m), setup ? "@Setup(Level.Invocation)" : "@TearDown(Level.Invocation)");
             }
         }
-    }
-
-    /** Whether the object at {@code i} also sits earlier in the frame (its fixtures ran there). */
-    private static boolean alreadyAt(Object[] frame, int i) {
-        for (int j = 0; j < i; j++) {
-            if (frame[j] == frame[i]) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Iteration, then Trial teardowns of every live state, the last made first. */

@@ -24,10 +24,10 @@ final class JmhTasks {
 
     private JmhTasks() {}
 
-    /** The Level.Invocation setups ({@code setup} true) or teardowns of the states of one frame. */
+    /** The Level.Invocation setups ({@code setup} true) or teardowns of the states of the frame at {@code slot}. */
     @FunctionalInterface
     interface Fixtures {
-        void run(Object[] frame, boolean setup);
+        void run(int slot, boolean setup);
     }
 
     /** The task of a benchmark whose frame every task shares: {@code calls} calls of the method ({@code --batch}). */
@@ -112,7 +112,7 @@ final class JmhTasks {
         public int before(long taskIndex) {
             int slot = claims.claim(taskIndex);
             try {
-                fixtures.run(claims.frames[slot], true);
+                fixtures.run(slot, true);
             } catch (RuntimeException | Error e) {
                 claims.release(slot);
                 throw e;
@@ -128,7 +128,7 @@ final class JmhTasks {
         @Override
         public void after(long taskIndex, int slot) {
             try {
-                fixtures.run(claims.frames[slot], false);
+                fixtures.run(slot, false);
             } finally {
                 claims.release(slot);
             }

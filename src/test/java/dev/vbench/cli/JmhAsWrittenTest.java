@@ -125,6 +125,45 @@ class JmhAsWrittenTest {
     }
 
     @Test
+    void aPerInvocationFixtureTakesTheStateItDependsOnAsJmhsPerInvokeSetupSample() throws Exception {
+        System.setProperty("acme.fixtures", tmp.resolve("fixtures.log").toString());
+        CliRun r;
+        try {
+            r = run("-w", "acme.bench.CopyPerCall", "-e", "sequential", "-e", "fixed:threads=2", "--concurrency", "2",
+                    "--tasks", "50");
+        } finally {
+            System.clearProperty("acme.fixtures");
+        }
+        assertEquals(0, r.code(), r::toString);
+        for (CellResult cell : ResultCodec.read(tmp.resolve("r.json")).cells()) {
+            // the method throws on a stale copy, the teardown when the trial's own data was sorted
+            assertEquals(0, cell.failures(), cell::toString);
+        }
+        List<String> log = Files.readAllLines(tmp.resolve("fixtures.log"));
+        long fresh = log.stream().filter(l -> l.equals("Copy.fresh")).count();
+        assertTrue(fresh >= 2 * 3 * 50, () -> fresh + " copies"); // two cells, three trials of 50 tasks: one copy per call
+        assertEquals(fresh, log.stream().filter(l -> l.equals("Copy.check")).count());
+    }
+
+    @Test
+    void theRunSaysOncePerCellWhichJmhAnnotationsItDoesNotApplyAndWhatDoesTheSame() {
+        CliRun r = run("-w", "acme.bench.Annotated::run", "-e", "sequential", "-e", "virtual");
+        assertEquals(0, r.code(), r::toString);
+        String note = "JMH annotations vbench does not apply (its options decide): @Fork(jvmArgs=[-Xmx1g,"
+                + " -XX:+UseParallelGC], value=2) → --forks 2, --jvm-args fork='-Xmx1g -XX:+UseParallelGC'; @Warmup(batchSize=50,"
+                + " iterations=2) → --warmup 2 (whole trials, not timed iterations), --batch 50 (calls per task);"
+                + " @Measurement(batchSize=100, iterations=3, time=200, timeUnit=MILLISECONDS) → --trials 3 (whole trials,"
+                + " not timed iterations), --batch 100 (calls per task); @Threads(4) → --concurrency 4 with an executor"
+                + " (-e), e.g. -e fixed:threads=4; @Timeout(time=10) → --task-timeout 10s (per task, not per iteration).";
+        List<String> lines = r.out().lines().filter(l -> l.contains("JMH annotations vbench does not apply")).toList();
+        // one line per cell (two executors) under each of the two tables
+        assertEquals(List.of("sequential: " + note, "virtual: " + note, "sequential: " + note, "virtual: " + note),
+                lines, r::toString);
+        CellResult cell = ResultCodec.read(tmp.resolve("r.json")).cells().get(0);
+        assertTrue(cell.notes().contains(note), cell.notes()::toString);
+    }
+
+    @Test
     void whenEveryCellFailedTheLineSaysAllNotTheOthers() {
         CliRun r = run("-w", "acme.bench.Broken::setupFails", "-p", "mode=fail", "-e", "virtual", "-e", "sequential");
         assertEquals(2, r.code(), r::toString);
