@@ -60,10 +60,11 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
      * @param timeout with rates: the start deadline of a task, or null
      * @param jvms {@code LABEL=PATH} JVMs as columns
      * @param jvmArgs {@code LABEL='OPTIONS'} JVM option sets as columns
+     * @param builds {@code LABEL=CLASSPATH} builds of the user's code as columns, each in forks of its own
      */
     public record Matrix(String workload, List<String> executors, List<String> params, List<Long> tasks,
             List<Long> concurrency, Duration duration, List<Double> rates, Duration timeout, List<String> jvms,
-            List<String> jvmArgs) {
+            List<String> jvmArgs, List<String> builds) {
 
         public Matrix {
             executors = List.copyOf(executors);
@@ -73,6 +74,14 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
             rates = List.copyOf(rates);
             jvms = List.copyOf(jvms);
             jvmArgs = List.copyOf(jvmArgs);
+            builds = List.copyOf(builds);
+        }
+
+        /** A matrix without builds. */
+        public Matrix(String workload, List<String> executors, List<String> params, List<Long> tasks,
+                List<Long> concurrency, Duration duration, List<Double> rates, Duration timeout, List<String> jvms,
+                List<String> jvmArgs) {
+            this(workload, executors, params, tasks, concurrency, duration, rates, timeout, jvms, jvmArgs, List.of());
         }
 
         /** One workload on these executors, every other choice its default. */

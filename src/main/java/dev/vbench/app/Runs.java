@@ -106,7 +106,10 @@ public final class Runs {
     private RunOutcome run(UserCode code, RunSession.InterruptGuard guard) throws Exception {
         RunRequest.Outputs o = request.outputs();
         ShardOption sharded = request.shard() == null ? null : ShardOption.resolve(request.shard(), System.getenv());
-        Plan whole = Planner.plan(planRequest(), code);
+        Plan whole;
+        try (Builds builds = Builds.open(request.matrix().builds(), request.classPath(), this::note)) {
+            whole = Planner.plan(planRequest(), code, builds.codes());
+        }
         Plan plan = sharded == null ? whole : Shards.slice(whole, sharded.shard());
         if (request.dryRun()) {
             PlanPrinter.print(out, whole, sharded);
@@ -135,7 +138,7 @@ public final class Runs {
         RunResult result = session.run(plan, environment, files, reportOptions,
                 sharded == null ? null : sharding(whole, plan, sharded, environment), guard, out);
         int exit = finish(plan.suite(), files, result, reportOptions);
-        if (!o.quiet()) {
+        if (!o.quiet() && !"1".equals(System.getenv(RunConditions.OFF))) {
             RunConditions.warnings(result, reportOptions).forEach(w -> err.println("vbench: warning: " + w));
             err.flush();
         }
