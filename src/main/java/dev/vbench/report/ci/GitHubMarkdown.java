@@ -44,6 +44,40 @@ public final class GitHubMarkdown {
     }
 
     /**
+     * A run's markdown report ({@link dev.vbench.report.Format#MARKDOWN}) as a job summary in at most
+     * {@code budgetBytes} bytes: a run has no gate, so it is the report itself, cut at a line when it would
+     * not fit.
+     */
+    public static String runSummary(String markdown, int budgetBytes) {
+        return cut("", markdown, budgetBytes, s -> s.getBytes(StandardCharsets.UTF_8).length);
+    }
+
+    /** A run's markdown report as a comment body: the marker, then the report, cut to {@link #COMMENT_LIMIT_CHARS}. */
+    public static String runComment(String markdown) {
+        return cut(COMMENT_MARKER + "\n", markdown, COMMENT_LIMIT_CHARS, String::length);
+    }
+
+    private static String cut(String marker, String markdown, int limit, ToIntFunction<String> size) {
+        String head = marker + "### vbench run\n\n";
+        String whole = head + markdown;
+        if (size.applyAsInt(whole) <= limit) {
+            return whole;
+        }
+        String note = "\n… the rest is cut to stay within GitHub's size limit; the run's -o files have every table.\n";
+        StringBuilder sb = new StringBuilder(head);
+        int used = size.applyAsInt(head) + size.applyAsInt(note);
+        for (String line : markdown.split("\n", -1)) {
+            int n = size.applyAsInt(line) + 1;
+            if (used + n > limit) {
+                break;
+            }
+            sb.append(line).append('\n');
+            used += n;
+        }
+        return sb.append(note).toString();
+    }
+
+    /**
      * The text with as many rows as fit: every row when they do, else the unchanged rows cut from the end
      * first, then the other folded rows, then the shown ones, each cut said in a line.
      */
