@@ -78,6 +78,24 @@ class CiCommandsTest {
     }
 
     @Test
+    void theLaunchersStartUpTrainingInAGitHubStepLeavesTheJobSummaryAlone() throws Exception {
+        Path summary = tmp.resolve("step_summary.md");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        ProcessBuilder pb = new ProcessBuilder(java, "-cp", classpath, "dev.vbench.StartupTraining",
+                tmp.resolve("training").toString(), "compare").redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("training.log").toFile());
+        pb.environment().put("GITHUB_ACTIONS", "true");
+        pb.environment().put("GITHUB_STEP_SUMMARY", summary.toString());
+        Process p = pb.start();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        String log = Files.readString(tmp.resolve("training.log"));
+        assertEquals(0, p.exitValue(), log);
+        assertFalse(Files.exists(summary), "the training's comparisons went to the user's job summary");
+        assertTrue(log.lines().noneMatch(l -> l.startsWith("::")), log);
+    }
+
+    @Test
     void ciNoneInAGitHubStepAddsNothing() throws Exception {
         Path summary = tmp.resolve("step_summary.md");
         Child c = child(Map.of("GITHUB_ACTIONS", "true", "GITHUB_STEP_SUMMARY", summary.toString()), "compare",
@@ -150,6 +168,9 @@ class CiCommandsTest {
             assertTrue(e.path("name").asText().endsWith("| throughput"), e.toString());
             assertEquals("tasks/s", e.path("unit").asText());
             assertTrue(e.path("value").isNumber(), e.toString());
+            // the form the action's extractRangeInfo reads: (+-|±), spaces, a number
+            assertTrue(e.path("range").asText().matches("± \\d[0-9.E-]*"), e.toString());
+            Double.parseDouble(e.path("range").asText().substring(2));
             assertTrue(e.path("extra").asText().contains("bigger is better (tool: customBiggerIsBetter)"), e.toString());
         }
         CliRun bmf = CliRun.of("report", windowed.toString(), "--format", "bencher");
@@ -158,5 +179,16 @@ class CiCommandsTest {
         JsonNode first = doc.elements().next();
         assertTrue(first.has("throughput") && first.has("makespan") && first.has("p99"), first.toString());
         assertTrue(first.path("throughput").path("lower_value").asDouble() <= first.path("throughput").path("value").asDouble());
+        // Bencher's documented schema: benchmark (1 to 1024 characters) → measure (1 to 64) → {value, lower_value?,
+        // upper_value?}, numbers, value required
+        doc.fields().forEachRemaining(b -> {
+            assertTrue(!b.getKey().isEmpty() && b.getKey().length() <= 1024, b.getKey());
+            b.getValue().fields().forEachRemaining(m -> {
+                assertTrue(!m.getKey().isEmpty() && m.getKey().length() <= 64, m.getKey());
+                assertTrue(m.getValue().path("value").isNumber(), m.toString());
+                m.getValue().fieldNames().forEachRemaining(f -> assertTrue(List.of("value", "lower_value", "upper_value")
+                        .contains(f) && m.getValue().path(f).isNumber(), m.toString()));
+            });
+        });
     }
 }
