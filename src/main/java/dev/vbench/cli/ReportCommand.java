@@ -16,8 +16,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code vbench report}: renders a saved result file in any output format, without running anything. */
 @Command(name = "report", sortOptions = false, showDefaultValues = true,
-        description = {"Render a saved result (vbench run -o FILE.json) as tables, HTML, .hgrm, CSV, JSON, or the JSON of",
-            "github-action-benchmark or Bencher.", "",
+        description = {"Render a saved result (vbench run -o FILE.json) as tables, HTML, .hgrm, CSV, JSON or dashboard JSON.", "",
+            "Dashboards: github-action-benchmark's custom JSON and the Bencher Metric Format.", "",
             "Examples:",
             "  vbench report io.json",
             "  vbench report io.json --format html -o io.html",
