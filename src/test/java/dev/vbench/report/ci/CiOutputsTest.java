@@ -90,22 +90,22 @@ class CiOutputsTest {
 
     @Test
     void aFiveHundredRowComparisonStaysUnderGitHubsLimitsFoldingUnchangedRowsFirst() {
-        GateReport r = GateReports.of(wide(500, 30, "io-workload-with-a-descriptive-name-"), Gates.NONE, 0.05, true);
+        GateReport r = GateReports.of(wide(500, 30, "io-workload-with-a-rather-long-descriptive-name-of-its-benchmark-"), Gates.NONE, 0.05, true);
         String comment = GitHubMarkdown.comment(r);
         assertTrue(comment.length() <= GitHubMarkdown.COMMENT_LIMIT_CHARS, "comment of " + comment.length() + " characters");
         assertTrue(comment.length() > GitHubMarkdown.COMMENT_LIMIT_CHARS - 6_000, "it uses the room it has: " + comment.length());
         assertTrue(comment.startsWith(GitHubMarkdown.COMMENT_MARKER));
         assertTrue(comment.contains("**30 slower, 0 faster, 470 unchanged**"), comment.substring(0, 400));
         for (int i = 0; i < 30; i++) {
-            assertTrue(comment.contains("| io-workload-with-a-descriptive-name-" + i + " "), "slower row " + i + " is shown");
+            assertTrue(comment.contains("| io-workload-with-a-rather-long-descriptive-name-of-its-benchmark-" + i + " "), "slower row " + i + " is shown");
         }
         assertTrue(comment.contains(" rows are not shown to stay within GitHub's size limit"), comment);
         String summary = GitHubMarkdown.summary(r, GitHubMarkdown.SUMMARY_LIMIT_BYTES);
-        assertTrue(summary.contains("| io-workload-with-a-descriptive-name-499 "), "1 MiB holds every row");
+        assertTrue(summary.contains("| io-workload-with-a-rather-long-descriptive-name-of-its-benchmark-499 "), "1 MiB holds every row");
         String small = GitHubMarkdown.summary(r, 20_000);
         assertTrue(small.getBytes(StandardCharsets.UTF_8).length <= 20_000);
-        assertTrue(small.contains("| io-workload-with-a-descriptive-name-29 ")
-                && !small.contains("| io-workload-with-a-descriptive-name-499 "), "unchanged rows go first");
+        assertTrue(small.contains("| io-workload-with-a-rather-long-descriptive-name-of-its-benchmark-29 ")
+                && !small.contains("| io-workload-with-a-rather-long-descriptive-name-of-its-benchmark-499 "), "unchanged rows go first");
     }
 
     @Test
