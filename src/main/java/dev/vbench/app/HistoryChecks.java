@@ -203,7 +203,23 @@ public final class HistoryChecks {
         if (!r.tested()) {
             return r.method();
         }
-        return Numbers.deltaPercent(r.delta()) + " " + (r.verdict() == Verdict.WITHIN_VARIANCE ? "~" : r.verdict().word());
+        return Numbers.deltaPercent(r.delta()) + " " + (r.verdict() != Verdict.WITHIN_VARIANCE ? r.verdict().word()
+                : Double.isNaN(r.mde()) ? "~" : "~ (" + Numbers.plusMinusPercent(r.mde()) + ")");
+    }
+
+    /**
+     * "; a ~ could miss changes below ±4.2% (the median row's minimum detectable effect at 80% power;
+     * rows from ±1.0% to ±12.3%)", or "" when no row was tested (docs/statistics.md rule 13).
+     */
+    static String detectable(List<Analysis.CheckRow> rows) {
+        double[] mde = rows.stream().mapToDouble(Analysis.CheckRow::mde).filter(v -> !Double.isNaN(v)).sorted().toArray();
+        if (mde.length == 0) {
+            return "";
+        }
+        String median = Numbers.plusMinusPercent(dev.vbench.stats.Descriptive.medianOfSorted(mde));
+        return "; a ~ could miss changes below " + median + " (the median row's minimum detectable effect at 80% power"
+                + (mde.length > 1 && mde[0] != mde[mde.length - 1] ? "; rows from " + Numbers.plusMinusPercent(mde[0]) + " to "
+                        + Numbers.plusMinusPercent(mde[mde.length - 1]) : "") + ")";
     }
 
     private static String summary(Request request, List<Analysis.CheckRow> rows) {
@@ -212,7 +228,7 @@ public final class HistoryChecks {
         return rows.size() + " series × metric(s) checked: " + regressions + " slower, " + improvements + " faster;"
                 + " faster/slower only when the Holm-adjusted p across all of them is below " + MannWhitney.ALPHA
                 + " and the change exceeds the " + Percentages.format(request.noise()) + " noise band (--noise);"
-                + " ~ = within variance";
+                + " ~ = within variance" + detectable(rows);
     }
 
     /** The text: the changed rows (every row with verbose), the summary and the baseline. */
@@ -247,7 +263,7 @@ public final class HistoryChecks {
                     : "baseline (" + r.baselineRuns() + " runs)";
             checks.add(new GateReport.Check("series " + r.input().seriesId() + " " + r.input().series(), r.input().metric(),
                     r.newest().unit(), from, "run " + r.newest().runId(), r.baseline(), r.newest().median(), r.delta(),
-                    r.pAdjusted(), r.baselineRuns(), 1, r.verdict(), outcome, d.threshold(), note));
+                    r.pAdjusted(), r.baselineRuns(), 1, r.verdict(), outcome, d.threshold(), note, r.mde()));
             places.add(GateReport.Place.of(List.of(r.verdict())));
         }
         return new GateReport("history check", "", baseline, request.failOnRegression(), checks, table, places,

@@ -1,6 +1,7 @@
 package dev.vbench.history;
 
 import dev.vbench.stats.MannWhitney;
+import dev.vbench.stats.Power;
 import dev.vbench.stats.Verdict;
 import java.util.ArrayList;
 import java.util.List;
@@ -117,9 +118,23 @@ public final class Analysis {
      *     against the baseline runs' trials), or why the row is untested ({@code no baseline}, {@code acknowledged},
      *     {@code no run of HEAD}, {@code no run of the merge-base})
      * @param baselineCommit the commit of the baseline runs when they share one; empty otherwise
+     * @param mde the smallest change this row could call with 80% power, a relative change
+     *     ({@link Verdict.Decided#mde}); NaN when untested
      */
     public record CheckRow(CheckInput input, HistoryStore.Point newest, int baselineRuns, double baseline, double delta,
-            double p, double pAdjusted, Verdict verdict, String method, String baselineCommit) {
+            double p, double pAdjusted, Verdict verdict, String method, String baselineCommit, double mde) {
+
+        /** A row before the check is decided: no detectable effect yet. */
+        public CheckRow(CheckInput input, HistoryStore.Point newest, int baselineRuns, double baseline, double delta,
+                double p, double pAdjusted, Verdict verdict, String method, String baselineCommit) {
+            this(input, newest, baselineRuns, baseline, delta, p, pAdjusted, verdict, method, baselineCommit, Double.NaN);
+        }
+
+        /** A row against no single commit, before the check is decided. */
+        public CheckRow(CheckInput input, HistoryStore.Point newest, int baselineRuns, double baseline, double delta,
+                double p, double pAdjusted, Verdict verdict, String method) {
+            this(input, newest, baselineRuns, baseline, delta, p, pAdjusted, verdict, method, "", Double.NaN);
+        }
 
         /** True when this row is a regression larger than {@code threshold} (a fraction; {@link Verdict#regressionBeyond}). */
         public boolean regression(double threshold) {
@@ -131,8 +146,17 @@ public final class Analysis {
             return !Double.isNaN(p);
         }
 
-        CheckRow withDecision(double adjusted, Verdict decided) {
-            return new CheckRow(input, newest, baselineRuns, baseline, delta, p, adjusted, decided, method, baselineCommit);
+        CheckRow withDecision(double adjusted, Verdict decided, double detectable) {
+            return new CheckRow(input, newest, baselineRuns, baseline, delta, p, adjusted, decided, method, baselineCommit,
+                    detectable);
+        }
+    }
+
+    /** A row and what its test could detect ({@link Power}), null when untested. */
+    private record Checked(CheckRow row, Verdict.Detectable detectable) {
+
+        Checked(CheckRow row) {
+            this(row, null);
         }
     }
 
@@ -149,51 +173,59 @@ public final class Analysis {
      * with fewer than {@link #MIN_BASELINE_RUNS} runs, Mann-Whitney of the trials against the previous run's.
      * Against the previous run, the last N runs of the branch or a commit's runs: Mann-Whitney of the trials
      * against the baseline runs' trials together, the centre the median of their medians. The p values are
-     * Holm-adjusted across all rows, then each row gets its verdict ({@link Verdict#decide},
-     * docs/statistics.md rules 5 and 6).
+     * Holm-adjusted across all rows, then each row gets its verdict and its minimum detectable effect
+     * ({@link Verdict#decide}, docs/statistics.md rules 5, 6 and 13).
      */
     public static List<CheckRow> check(List<CheckInput> inputs, Settings s, double noise, double alpha, Baseline baseline) {
-        List<CheckRow> rows = new ArrayList<>();
+        List<Checked> rows = new ArrayList<>();
         for (CheckInput in : inputs) {
             List<HistoryStore.Point> pts = usable(in.points());
             if (!pts.isEmpty()) {
                 rows.add(checkOne(in, pts, s, baseline));
             }
         }
-        Verdict.Decided decided = Verdict.decide(
-                rows.stream().map(r -> new Verdict.Test(r.delta(), r.p(), r.input().higherIsBetter())).toList(), noise, alpha);
+        List<Verdict.Test> tests = new ArrayList<>();
+        for (Checked c : rows) {
+            CheckRow r = c.row();
+            tests.add(new Verdict.Test(r.delta(), r.p(), r.input().higherIsBetter(), c.detectable()));
+        }
+        Verdict.Decided decided = Verdict.decide(tests, noise, alpha);
         List<CheckRow> out = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
-            out.add(rows.get(i).withDecision(decided.pAdjusted()[i], decided.verdicts()[i]));
+            out.add(rows.get(i).row().withDecision(decided.pAdjusted()[i], decided.verdicts()[i], decided.mde()[i]));
         }
         return out;
     }
 
-    private static CheckRow checkOne(CheckInput in, List<HistoryStore.Point> pts, Settings s, Baseline baseline) {
+    private static Checked checkOne(CheckInput in, List<HistoryStore.Point> pts, Settings s, Baseline baseline) {
         if (baseline instanceof Baseline.Commits c) {
             List<HistoryStore.Point> heads = Baseline.ofCommit(pts, c.head());
             if (heads.isEmpty()) {
-                return untested(in, pts.get(pts.size() - 1), "no run of HEAD", c.base());
+                return new Checked(untested(in, pts.get(pts.size() - 1), "no run of HEAD", c.base()));
             }
             HistoryStore.Point head = heads.get(heads.size() - 1);
             List<HistoryStore.Point> base = Baseline.ofCommit(pts, c.base());
-            return base.isEmpty() ? untested(in, head, "no run of the merge-base", c.base()) : pooled(in, head, base, c.base());
+            return base.isEmpty() ? new Checked(untested(in, head, "no run of the merge-base", c.base()))
+                    : pooled(in, head, base, c.base());
         }
         HistoryStore.Point newest = pts.get(pts.size() - 1);
         List<HistoryStore.Point> before = pts.subList(0, pts.size() - 1);
         if (in.ackedRuns().contains(newest.runId())) {
-            return untested(in, newest, "acknowledged", "");
+            return new Checked(untested(in, newest, "acknowledged", ""));
         }
         return switch (baseline) {
-            case Baseline.Previous p -> before.isEmpty() ? untested(in, newest, "no baseline", "")
+            case Baseline.Previous p -> before.isEmpty() ? new Checked(untested(in, newest, "no baseline", ""))
                     : pooled(in, newest, before.subList(before.size() - 1, before.size()), before.get(before.size() - 1).commit());
             case Baseline.Median m -> {
                 List<HistoryStore.Point> branch = before.stream()
                         .filter(pt -> newest.branch().isEmpty() || newest.branch().equals(pt.branch())).toList();
-                yield branch.isEmpty() ? untested(in, newest, "no baseline", "")
+                yield branch.isEmpty() ? new Checked(untested(in, newest, "no baseline", ""))
                         : pooled(in, newest, branch.subList(Math.max(0, branch.size() - m.runs()), branch.size()), "");
             }
-            default -> test(in, newest, segment(in, before, s));
+            default -> {
+                List<HistoryStore.Point> segment = segment(in, before, s);
+                yield new Checked(test(in, newest, segment), detectable(in, newest, segment));
+            }
         };
     }
 
@@ -221,7 +253,7 @@ public final class Analysis {
      * Mann-Whitney of the newest run's trials against the trials of {@code base} together; the centre is the
      * median of their medians.
      */
-    private static CheckRow pooled(CheckInput in, HistoryStore.Point newest, List<HistoryStore.Point> base, String commit) {
+    private static Checked pooled(CheckInput in, HistoryStore.Point newest, List<HistoryStore.Point> base, String commit) {
         List<double[]> parts = new ArrayList<>();
         int total = 0;
         for (HistoryStore.Point pt : base) {
@@ -236,9 +268,33 @@ public final class Analysis {
             at += t.length;
         }
         double centre = dev.vbench.stats.Descriptive.median(base.stream().mapToDouble(HistoryStore.Point::median).toArray());
-        MannWhitney.Result r = MannWhitney.test(all, in.trials().of(newest));
-        return new CheckRow(in, newest, base.size(), centre, newest.median() / centre - 1, r.p(), Double.NaN,
-                Verdict.WITHIN_VARIANCE, "mann-whitney", commit);
+        double[] after = in.trials().of(newest);
+        MannWhitney.Result r = MannWhitney.test(all, after);
+        return new Checked(new CheckRow(in, newest, base.size(), centre, newest.median() / centre - 1, r.p(), Double.NaN,
+                Verdict.WITHIN_VARIANCE, "mann-whitney", commit), level -> Power.mannWhitney(all, after, level));
+    }
+
+    /**
+     * What the row's test could detect ({@link Power}): the prediction interval's over the segment's
+     * medians, or Mann-Whitney's over the two runs' trials; null when there is no baseline.
+     */
+    private static Verdict.Detectable detectable(CheckInput in, HistoryStore.Point newest, List<HistoryStore.Point> segment) {
+        if (segment.size() >= MIN_BASELINE_RUNS) {
+            double[] medians = segment.stream().mapToDouble(HistoryStore.Point::median).toArray();
+            double mean = java.util.Arrays.stream(medians).average().orElse(Double.NaN);
+            double ss = 0;
+            for (double m : medians) {
+                ss += (m - mean) * (m - mean);
+            }
+            double sd = Math.sqrt(ss / (medians.length - 1));
+            return level -> Power.prediction(medians.length, mean, sd, level);
+        }
+        if (segment.isEmpty()) {
+            return null;
+        }
+        double[] before = in.trials().of(segment.get(segment.size() - 1));
+        double[] after = in.trials().of(newest);
+        return level -> Power.mannWhitney(before, after, level);
     }
 
     private static CheckRow test(CheckInput in, HistoryStore.Point newest, List<HistoryStore.Point> segment) {

@@ -85,9 +85,11 @@ public record GateReport(String command, String title, String baseline, Double t
      * @param outcome what the gate made of it
      * @param threshold the threshold that applied to this row, or null for none
      * @param note why it is ignored or untested, where the gate or the data says; may be empty
+     * @param mde the smallest change the test could call with 80% power (relative); NaN when unknown
      */
     public record Check(String name, String metric, String unit, String from, String to, double base, double head,
-            double delta, double p, int nBase, int nHead, Verdict verdict, Outcome outcome, Double threshold, String note) {}
+            double delta, double p, int nBase, int nHead, Verdict verdict, Outcome outcome, Double threshold, String note,
+            double mde) {}
 
     /** How many checks have {@code outcome}. */
     public long count(Outcome outcome) {

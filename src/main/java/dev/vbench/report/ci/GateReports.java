@@ -56,13 +56,13 @@ public final class GateReports {
             return new GateReport.Check(name, row.mode(), row.unit(), label(c, pair[0]), label(c, pair[1]), base, head,
                     Double.NaN, Double.NaN, from == null ? 0 : from.n(), to == null ? 0 : to.n(), Verdict.WITHIN_VARIANCE,
                     d.ignored() ? GateReport.Outcome.IGNORED : GateReport.Outcome.UNTESTED, d.threshold(),
-                    d.ignored() ? ignoredNote(d) : "not in " + missing);
+                    d.ignored() ? ignoredNote(d) : "not in " + missing, Double.NaN);
         }
         GateReport.Outcome outcome = GateReport.outcome(ch.verdict(), ch.delta(), ch.pAdjusted(), row.higherIsBetter(),
                 d.threshold(), d.ignored());
         String note = d.ignored() ? ignoredNote(d) : ch.shedLoad() ? "a side shed load: not tested" : "";
         return new GateReport.Check(name, row.mode(), row.unit(), label(c, ch.from()), label(c, ch.to()), base, head,
-                ch.delta(), ch.pAdjusted(), ch.nFrom(), ch.nTo(), ch.verdict(), outcome, d.threshold(), note);
+                ch.delta(), ch.pAdjusted(), ch.nFrom(), ch.nTo(), ch.verdict(), outcome, d.threshold(), note, ch.mde());
     }
 
     /** {@code ignored by gates.yaml:4 (flaky on shared runners)}. */

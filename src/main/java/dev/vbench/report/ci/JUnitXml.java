@@ -57,7 +57,9 @@ public final class JUnitXml {
     static String figures(Check c) {
         return c.metric() + " " + Numbers.deltaPercent(c.delta()) + " " + c.verdict().word() + ": " + c.from() + " "
                 + Numbers.metric(c.base(), c.unit()) + " → " + c.to() + " " + Numbers.metric(c.head(), c.unit())
-                + ", p=" + Numbers.pValue(c.p()) + " (Holm), n=" + c.nBase() + "+" + c.nHead();
+                + ", p=" + Numbers.pValue(c.p()) + " (Holm), n=" + c.nBase() + "+" + c.nHead()
+                + (c.verdict() == dev.vbench.stats.Verdict.WITHIN_VARIANCE && !Double.isNaN(c.mde())
+                        ? "; could miss changes below " + Numbers.plusMinusPercent(c.mde()) + " (80% power)" : "");
     }
 
     private static void property(StringBuilder sb, String name, String value) {
