@@ -32,6 +32,11 @@ public record Ci(CiMode mode, Path commentFile, Map<String, String> env) {
         env = Map.copyOf(env);
     }
 
+    /** Whether any CI output is on: GitHub's (given or detected), or a comment file. */
+    public boolean active() {
+        return github() || commentFile != null;
+    }
+
     /** Whether the GitHub outputs are on (given, or detected). */
     public boolean github() {
         return CiMode.resolve(mode, env) == CiMode.GITHUB;
@@ -55,6 +60,9 @@ public record Ci(CiMode mode, Path commentFile, Map<String, String> env) {
             warnings = List.copyOf(warnings);
         }
     }
+
+    /** Nothing added. */
+    public static final Published NOTHING = new Published("", List.of());
 
     /** The summary, the comment file and the workflow commands of a gate's result. */
     Published publish(GateReport report) {

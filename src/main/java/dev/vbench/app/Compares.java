@@ -94,7 +94,7 @@ public final class Compares {
      * @param regressions the rows past the gate (empty without one)
      * @param gateLines what the gate says on stderr: a heading and one line per regression; empty when it passed
      * @param exitCode {@link ExitCodes#FAILED} when a row regressed past the gate, else {@link ExitCodes#OK}
-     * @param gate the comparison with its gate, as CI outputs show it
+     * @param gate the comparison with its gate, as CI outputs show it; null when neither JUnit nor a CI output asked for it
      * @param ci what the CI outputs add: workflow commands for stdout, warnings for stderr
      */
     public record Outcome(Comparison comparison, String text, List<Regression> regressions, List<String> gateLines,
@@ -186,7 +186,9 @@ public final class Compares {
         }
         CompareFormat format = request.format();
         Latencies latencies = format == CompareFormat.HTML ? latencies(comparison, runs) : Latencies.NONE;
-        GateReport report = GateReports.of(comparison, gates, request.failOnRegression(), request.verbose());
+        // the gate's report only when something shows it: JUnit XML or a CI output (it lays the table out again)
+        GateReport report = format == CompareFormat.JUNIT || request.ci().active()
+                ? GateReports.of(comparison, gates, request.failOnRegression(), request.verbose()) : null;
         String text = format.render(comparison, request.verbose(), latencies, pairs(comparison, runs), report);
         return gate(comparison, text, report);
     }
@@ -240,7 +242,7 @@ public final class Compares {
 
     private Outcome gate(Comparison comparison, String text, GateReport report) {
         Double threshold = request.failOnRegression();
-        Ci.Published ci = request.ci().publish(report);
+        Ci.Published ci = report == null ? Ci.NOTHING : request.ci().publish(report);
         if (threshold == null && !gates.anyThreshold()) {
             return new Outcome(comparison, text, List.of(), List.of(), ExitCodes.OK, report, ci);
         }

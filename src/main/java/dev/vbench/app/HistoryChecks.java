@@ -286,7 +286,7 @@ public final class HistoryChecks {
         lines.add(failing.size() + " regression(s) larger than "
                 + (threshold == null || !gates.gates().isEmpty() ? "their gate" : Percentages.format(threshold)) + " ("
                 + (gates.gates().isEmpty() ? "--fail-on-regression" : "--fail-on-regression, --gates " + gates.source())
-                + "), against " + baseline + ":");
+                + ")" + (request.baseline() == null ? "" : ", against " + baseline) + ":");
         for (Analysis.CheckRow r : failing) {
             lines.add("  series " + r.input().seriesId() + " " + r.input().metric() + " run "
                     + r.newest().runId() + ": " + Numbers.deltaPercent(r.delta()) + " (p=" + Numbers.pValue(r.pAdjusted())

@@ -87,12 +87,14 @@ public enum CompareFormat implements Choice {
      * the table, and HTML the differential flame graphs of the pairs both sides of which were profiled.
      */
     public String render(Comparison comparison, boolean verbose, Latencies latencies, List<ComparedPair> pairs) {
-        return render(comparison, verbose, latencies, pairs, GateReports.of(comparison, Gates.NONE, null, verbose));
+        return render(comparison, verbose, latencies, pairs, this == JUNIT ? GateReports.of(comparison, Gates.NONE, null,
+                verbose) : null);
     }
 
     /**
      * Renders {@code comparison} as {@link #render(Comparison, boolean, Latencies, List)} does; {@link #JUNIT}
-     * renders {@code gate}, the comparison with its gate ({@code --fail-on-regression}, {@code --gates}).
+     * renders {@code gate}, the comparison with its gate ({@code --fail-on-regression}, {@code --gates}); the
+     * other formats do not use it (it may be null).
      */
     public String render(Comparison comparison, boolean verbose, Latencies latencies, List<ComparedPair> pairs,
             GateReport gate) {
