@@ -135,15 +135,23 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
      * @param quiet nothing on stdout when writing files; no progress
      * @param verbose detail columns
      * @param noProgress no progress bar
+     * @param ci the CI outputs ({@code --ci}: the report as the job summary; {@code --comment-file})
      */
     public record Outputs(List<String> files, Format format, Metric metric, String slo, boolean quiet, boolean verbose,
-            boolean noProgress) {
+            boolean noProgress, Ci ci) {
 
         /** Tables on stdout, no files. */
         public static final Outputs DEFAULTS = new Outputs(List.of(), null, null, null, false, false, false);
 
         public Outputs {
             files = List.copyOf(files);
+            ci = ci == null ? Ci.NONE : ci;
+        }
+
+        /** Outputs without CI outputs. */
+        public Outputs(List<String> files, Format format, Metric metric, String slo, boolean quiet, boolean verbose,
+                boolean noProgress) {
+            this(files, format, metric, slo, quiet, verbose, noProgress, Ci.NONE);
         }
     }
 

@@ -182,6 +182,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     MetricOption metric;
 
+    @Mixin
+    CiOptions ci;
+
     @Option(names = "--data-dir", paramLabel = "DIR",
             description = "Where generated inputs are cached. Default: $VBENCH_DATA_DIR, $XDG_CACHE_HOME/vbench or ~/.cache/vbench.")
     Path dataDir;
@@ -246,7 +249,7 @@ public final class RunCommand implements Callable<Integer> {
         RunRequest.Probes probes = new RunRequest.Probes(pinning == Pinning.on, pinningThreshold, taskTimeout,
                 profileEvents, profiler.name(), profileInterval);
         RunRequest.Outputs out = new RunRequest.Outputs(outputs, format.format, metric.metric, slo, quiet,
-                verbosity.verbose, noProgress);
+                verbosity.verbose, noProgress, ci.ci());
         return new RunRequest(suiteFile, scale, matrix, trialOptions, probes, out, classPath.value(), history.target(), shard,
                 dryRun, VersionProvider.version(),
                 "vbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
