@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
             "  vbench run -w 'java.util.UUID::randomUUID' -e virtual -e fixed:threads=2",
             "  vbench run -w examples/single-file/Fib.java -p n=20,25 -e virtual -e fixed:threads=2",
             "  vbench run --classpath target/classes -w 'com.acme.Checkout::handle' -e virtual"})
-public final class RunCommand implements Callable<Integer> {
+public class RunCommand implements Callable<Integer> {
 
     /** Longest --pinning-threshold: a park pinned longer than an hour is no threshold question. */
     static final Duration MAX_PINNING_THRESHOLD = Duration.ofHours(1);
