@@ -62,10 +62,12 @@ class BuildsCliTest {
         Path json = tmp.resolve("j.json");
         CliRun r = CliRun.of("run", "--classpath", JmhFixture.jmhCore().toString(), "--build", "old=" + old,
                 "--build", "new=" + neu, "-w", "demo.SleepBench", "-e", "sequential", "--tasks", "10", "--warmup", "0",
-                "--trials", "6", "--no-progress", "--data-dir", tmp.toString(), "-o", json.toString());
+                "--trials", "4", "--forks", "2", "--no-progress", "--data-dir", tmp.toString(), "-o", json.toString());
         assertEquals(0, r.code(), r::toString);
         assertTrue(r.out().contains("(slower)"), r::toString);
-        assertRounds(ResultCodec.read(json));
+        List<String> order = Fixtures.startOrder(ResultCodec.read(json));
+        assertEquals(List.of("c1", "c1", "c2", "c2"), order.subList(0, 4).stream().sorted().toList(),
+                "the first fork of each build (two trials each) before the second of either: " + order);
     }
 
     /** Every round of two trials, by start time, holds one trial of each build. */
