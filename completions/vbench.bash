@@ -245,7 +245,7 @@ function _picocli_vbench_run() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '--dry-run' '-q' '--quiet' '--verbose' '--no-progress'"
-  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--run-id' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--batch' '--duration' '--rate' '--timeout' '--task-timeout' '--slo' '--warmup' '--trials' '--forks' '--jvm' '--jvm-args' '--build' '--order' '--shard' '--seed' '-o' '--output' '-f' '--format' '--metric' '--ci' '--comment-file' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval'"
+  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--run-id' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--batch' '--duration' '--rate' '--timeout' '--task-timeout' '--slo' '--warmup' '--trials' '--precision' '--max-trials' '--forks' '--jvm' '--jvm-args' '--build' '--order' '--shard' '--seed' '-o' '--output' '-f' '--format' '--metric' '--ci' '--comment-file' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval'"
   local SCALE_option_args=("quick" "full") # --scale values
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench" "github-action-benchmark" "bencher") # --format values
   local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
@@ -320,6 +320,12 @@ function _picocli_vbench_run() {
       return
       ;;
     '--trials')
+      return
+      ;;
+    '--precision')
+      return
+      ;;
+    '--max-trials')
       return
       ;;
     '--forks')
@@ -690,7 +696,7 @@ function _picocli_vbench_noise() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '--dry-run' '-q' '--quiet' '--verbose' '--no-progress'"
-  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--run-id' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--batch' '--duration' '--rate' '--timeout' '--task-timeout' '--slo' '--warmup' '--trials' '--forks' '--jvm' '--jvm-args' '--build' '--order' '--shard' '--seed' '-o' '--output' '-f' '--format' '--metric' '--ci' '--comment-file' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval' '--repeat'"
+  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--run-id' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--batch' '--duration' '--rate' '--timeout' '--task-timeout' '--slo' '--warmup' '--trials' '--precision' '--max-trials' '--forks' '--jvm' '--jvm-args' '--build' '--order' '--shard' '--seed' '-o' '--output' '-f' '--format' '--metric' '--ci' '--comment-file' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval' '--repeat'"
   local SCALE_option_args=("quick" "full") # --scale values
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench" "github-action-benchmark" "bencher") # --format values
   local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
@@ -765,6 +771,12 @@ function _picocli_vbench_noise() {
       return
       ;;
     '--trials')
+      return
+      ;;
+    '--precision')
+      return
+      ;;
+    '--max-trials')
       return
       ;;
     '--forks')

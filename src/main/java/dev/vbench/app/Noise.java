@@ -134,7 +134,7 @@ public final class Noise {
                 m.duration(), m.rates(), m.timeout(), m.jvms(), m.jvmArgs(), List.of("A=", "B="));
         RunRequest.Trials t = request.trials();
         RunRequest.Trials trials = new RunRequest.Trials(t.warmup(), t.measured(), t.forks(), t.seed() + r, t.dataDir(),
-                t.order(), t.batch(), t.maxFailures());
+                t.order(), t.batch(), t.maxFailures(), t.auto());
         RunRequest.Outputs o = request.outputs();
         RunRequest.Outputs outputs = new RunRequest.Outputs(List.of(), null, o.metric(), null, true, false, true);
         return new RunRequest(null, null, aa, trials, request.probes(), outputs, request.classPath(), HistoryTarget.NONE,

@@ -99,12 +99,19 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
      * @param order {@code interleaved}, {@code grouped} or {@code random}, or null for the default
      * @param batch calls of the operation per task
      * @param maxFailures failed tasks tolerated before the exit code is 1
+     * @param auto {@code --trials auto}: rounds added until every compared median is precise enough; null = none
      */
     public record Trials(Integer warmup, Integer measured, int forks, long seed, Path dataDir, String order, long batch,
-            long maxFailures) {
+            long maxFailures, dev.vbench.result.AutoTrials auto) {
 
         /** The defaults of {@code vbench run}. */
         public static final Trials DEFAULTS = new Trials(null, null, 0, 42, null, null, 1, 0);
+
+        /** A fixed number of trials. */
+        public Trials(Integer warmup, Integer measured, int forks, long seed, Path dataDir, String order, long batch,
+                long maxFailures) {
+            this(warmup, measured, forks, seed, dataDir, order, batch, maxFailures, null);
+        }
     }
 
     /**

@@ -175,7 +175,25 @@ public final class Planner {
             throw new PlanException("--forks " + options.forks() + " must be 0 (trials in this JVM) up to --trials " + trials
                     + " (each fork runs at least one trial)");
         }
-        return new RunSettings(warmup, trials, options.forks(), options.seed(), code.code());
+        RunSettings settings = new RunSettings(warmup, trials, options.forks(), options.seed(), code.code());
+        return options.auto() == null ? settings : settings.withAutoTrials(checkedAuto(options, trials));
+    }
+
+    /** {@code --trials auto} checked against the other options: rounds of one trial each, up to a ceiling above the start. */
+    private static dev.vbench.result.AutoTrials checkedAuto(TrialOptions options, int trials) {
+        dev.vbench.result.AutoTrials auto = options.auto();
+        if (options.forks() > 0) {
+            throw new PlanException("--trials auto adds rounds of one trial per cell; --forks " + options.forks()
+                    + " splits a fixed number of trials across forks: drop one of them");
+        }
+        if (!(auto.precision() > 0 && auto.precision() < 1)) {
+            throw new PlanException("--precision must be above 0% and below 100% (e.g. 3%)");
+        }
+        if (auto.maxTrials() < trials) {
+            throw new PlanException("--max-trials " + auto.maxTrials() + " is below the " + trials
+                    + " trials every cell runs first; give " + trials + " or more");
+        }
+        return auto;
     }
 
     /**
