@@ -111,7 +111,8 @@ public final class Dashboards {
         InetAddress address = address(r.bind());
         return Histories.get(() -> {
             HistoryUrl where = Histories.resolve(r.url());
-            StoreLease lease = new StoreLease(where, StoreLease.DEFAULT_IDLE_MILLIS);
+            // an embedded H2 file admits one process: let it go when idle so a nightly run can store meanwhile
+            StoreLease lease = new StoreLease(where, where.h2File() != null ? StoreLease.DEFAULT_IDLE_MILLIS : 0);
             try {
                 lease.with(store -> store.generation());
                 Dashboard dashboard = new Dashboard(lease, settings, CompareOptions.DEFAULT_NOISE, MannWhitney.ALPHA);

@@ -53,9 +53,11 @@ public final class DashboardServer {
     private final ExecutorService threads;
     private final PrintWriter err;
     private final String policy;
+    private final String host;
 
-    private DashboardServer(Dashboard dashboard, HttpServer server, ExecutorService threads, PrintWriter err) {
+    private DashboardServer(Dashboard dashboard, HttpServer server, ExecutorService threads, PrintWriter err, String host) {
         this.dashboard = dashboard;
+        this.host = host;
         this.server = server;
         this.threads = threads;
         this.err = err;
@@ -77,18 +79,16 @@ public final class DashboardServer {
             t.setDaemon(true);
             return t;
         });
-        DashboardServer s = new DashboardServer(dashboard, server, threads, err);
+        DashboardServer s = new DashboardServer(dashboard, server, threads, err, address.getHostString());
         server.createContext("/", s::handle);
         server.setExecutor(threads);
         server.start();
         return s;
     }
 
-    /** The overview's URL: {@code http://HOST:PORT/}. */
+    /** The overview's URL: {@code http://HOST:PORT/}, HOST as the address was given. */
     public String url() {
-        InetSocketAddress a = server.getAddress();
-        String host = a.getAddress().getHostAddress();
-        return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort() + "/";
+        return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port() + "/";
     }
 
     /** The port it listens on. */
@@ -142,18 +142,17 @@ public final class DashboardServer {
         try {
             Matcher m;
             if (path.equals("/")) {
-                return html(Pages.overview(live, dashboard.overview(), dashboard.store(), dashboard.settings()));
+                return html(Pages.overview(live, dashboard.overview(), dashboard));
             }
             if ((m = SERIES.matcher(path)).matches()) {
-                return html(Pages.series(live, dashboard.series(Long.parseLong(m.group(1)), query.get("metric")), dashboard.store(),
-                        dashboard.settings()));
+                return html(Pages.series(live, dashboard.series(Long.parseLong(m.group(1)), query.get("metric")), dashboard));
             }
             if ((m = RUN.matcher(path)).matches()) {
-                return html(Pages.run(live, dashboard.run(Long.parseLong(m.group(1))), dashboard.store(), dashboard));
+                return html(Pages.run(live, dashboard.run(Long.parseLong(m.group(1))), dashboard));
             }
             if ((m = CHANGE.matcher(path)).matches()) {
                 return html(Pages.change(live, dashboard.change(Long.parseLong(m.group(1)), query.get("metric"),
-                        Long.parseLong(m.group(2))), dashboard.store(), dashboard.settings()));
+                        Long.parseLong(m.group(2))), dashboard));
             }
             if ((m = SERIES_DATA.matcher(path)).matches()) {
                 return json(dashboard.seriesData(Long.parseLong(m.group(1)), query.get("metric"), live));

@@ -59,7 +59,8 @@ public final class Pages {
     // ---- overview -----------------------------------------------------------------------------------------------
 
     /** The overview: filters, then one row per series. */
-    public static String overview(Links links, Dashboard.Overview o, String store, Analysis.Settings settings) {
+    public static String overview(Links links, Dashboard.Overview o, Dashboard d) {
+        Analysis.Settings settings = d.settings();
         List<Dashboard.SeriesSummary> all = o.series();
         StringBuilder b = new StringBuilder();
         b.append("<form class=\"filters\" id=\"filters\">\n");
@@ -79,7 +80,7 @@ public final class Pages {
                 + " oldest first; ticks mark change points (" + settingsText(settings) + ")")).append("</li>\n<li>")
                 .append(Html.escape("▲ alert: change points in the metric's bad direction that no 'vbench history ack'"
                         + " covers; acknowledge one to clear it")).append("</li>\n</ul>\n");
-        return page(links, links.overview(), store, "vbench history", all.size() + " series", b.toString(), "");
+        return page(links, links.overview(), d.store(), "vbench history", all.size() + " series", b.toString(), "");
     }
 
     private static void filter(StringBuilder b, String name, String label, List<String> values) {
@@ -187,7 +188,7 @@ public final class Pages {
     // ---- series -------------------------------------------------------------------------------------------------
 
     /** A series page: metric choice, the chart (drawn by the script from {@link SeriesData}), change points, runs. */
-    public static String series(Links links, Dashboard.SeriesView v, String store, Analysis.Settings settings) {
+    public static String series(Links links, Dashboard.SeriesView v, Dashboard d) {
         HistoryStore.SeriesInfo info = v.info();
         StringBuilder b = new StringBuilder();
         b.append("<div class=\"controls\">metric:");
@@ -197,18 +198,18 @@ public final class Pages {
         b.append("</div>\n");
         b.append("<div id=\"chart\" class=\"chart\" data-src=\"").append(Html.escape(links.seriesData(info.id(), v.metric())))
                 .append("\"><noscript>The chart needs JavaScript; the tables below list the same runs.</noscript></div>\n");
-        b.append("<p class=\"params\" id=\"params\">Change points: ").append(Html.escape(settingsText(settings))).append(".</p>\n");
-        changePointTable(b, links, v);
+        changePointTable(b, links, v, d.settings());
         ackTable(b, v);
         exclusionTable(b, links, v);
         recentRuns(b, links, v);
         String title = "series " + info.id() + " · " + v.metric();
-        return page(links, links.series(info.id(), v.metric()), store, "vbench history: " + title,
+        return page(links, links.series(info.id(), v.metric()), d.store(), "vbench history: " + title,
                 Redactor.redact(info.testbed() + " · " + info.key().label()), b.toString(), "");
     }
 
-    private static void changePointTable(StringBuilder b, Links links, Dashboard.SeriesView v) {
-        b.append("<h2>Change points</h2>\n");
+    private static void changePointTable(StringBuilder b, Links links, Dashboard.SeriesView v, Analysis.Settings settings) {
+        b.append("<h2>Change points</h2>\n<p class=\"params\">").append(Html.escape("Found by " + settingsText(settings)
+                + ", over the runs not excluded; 'vbench history analyze' finds the same.")).append("</p>\n");
         if (v.changePoints().isEmpty()) {
             b.append("<p class=\"none\">None found over ").append(Analysis.usable(v.points()).size()).append(" runs.</p>\n");
             return;
@@ -279,7 +280,7 @@ public final class Pages {
     // ---- run ----------------------------------------------------------------------------------------------------
 
     /** A run page: what the run was, its cells with their deltas, its environment. */
-    public static String run(Links links, RunView r, String store, Dashboard d) {
+    public static String run(Links links, RunView r, Dashboard d) {
         HistoryStore.RunInfo run = r.run();
         StringBuilder b = new StringBuilder();
         b.append("<table class=\"facts\" id=\"run-facts\">\n<tbody>\n");
@@ -302,7 +303,7 @@ public final class Pages {
         cellTable(b, links, r, d);
         b.append("<h2>Environment</h2>\n");
         environment(b, r.document());
-        return page(links, links.run(run.id()), store, "vbench history: run " + run.id(),
+        return page(links, links.run(run.id()), d.store(), "vbench history: run " + run.id(),
                 Redactor.redact(run.testbed() + " · " + HistoryReports.date(run.started())
                         + (run.commit().isEmpty() ? "" : " · " + HistoryReports.commit(run.commit()))), b.toString(), "");
     }
@@ -329,7 +330,7 @@ public final class Pages {
                 b.append("<td class=\"num\">-</td><td class=\"num\">-</td><td class=\"num\">-</td>");
             } else {
                 b.append("<td class=\"num\">").append(link(links.run(c.previous().runId()), String.valueOf(c.previous().runId())))
-                        .append("</td><td class=\"num previous\">").append(HistoryReports.value(c.previous().median())).append("</td>")
+                        .append("</td><td class=\"num prev-median\">").append(HistoryReports.value(c.previous().median())).append("</td>")
                         .append(delta("vs-previous", c.previousDelta(), c.previousP(), c.previousVerdict()));
             }
             if (c.recentRuns() == 0) {
@@ -384,7 +385,8 @@ public final class Pages {
     // ---- change point -------------------------------------------------------------------------------------------
 
     /** A change-point page: the change, the runs on both sides, the two runs compared with their Why and flame graphs. */
-    public static String change(Links links, ChangeView c, String store, Analysis.Settings settings) {
+    public static String change(Links links, ChangeView c, Dashboard d) {
+        Analysis.Settings settings = d.settings();
         Dashboard.SeriesView v = c.series();
         Analysis.Found f = c.found();
         long sid = v.info().id();
@@ -417,9 +419,11 @@ public final class Pages {
         } else {
             b.append("<h2>Run ").append(c.from().runId()).append(" → run ").append(c.to().runId()).append("</h2>\n");
             List<dev.vbench.diagnose.WhyLines.Explanation> why = c.why().lines().isEmpty() ? List.of() : List.of(c.why());
-            b.append("<p>").append(Html.escape(WhyText.heading(c.why()))).append(", p=")
-                    .append(Html.escape(Numbers.pValue(c.pair().change().p()))).append(" (two-sided Mann-Whitney over ")
-                    .append(c.pair().change().nFrom()).append("+").append(c.pair().change().nTo()).append(" trials)</p>\n");
+            dev.vbench.compare.Change change = c.pair().change();
+            b.append("<p class=\"pair\">").append(Html.escape(v.metric() + " " + HistoryReports.value(c.from().median()) + " → "
+                    + HistoryReports.value(c.to().median()) + " " + v.unit() + ": " + Numbers.deltaPercent(change.delta()) + " ("
+                    + change.verdict().word() + "), p=" + Numbers.pValue(change.p()) + " (two-sided Mann-Whitney over "
+                    + change.nFrom() + "+" + change.nTo() + " trials, noise band " + percent(d.noise()) + ")")).append("</p>\n");
             if (why.isEmpty()) {
                 b.append("<p class=\"none\">The profiles and telemetry of the two runs name no difference"
                         + (c.pair().commonEvents().isEmpty() ? " (neither run was profiled for the same event: store runs made"
@@ -434,7 +438,7 @@ public final class Pages {
                 head = FlameGraphs.HEAD;
             }
         }
-        return page(links, links.change(sid, v.metric(), c.to().runId()), store, "vbench history: change point at run "
+        return page(links, links.change(sid, v.metric(), c.to().runId()), d.store(), "vbench history: change point at run "
                 + c.to().runId(), Redactor.redact("series " + sid + " · " + v.metric() + " · " + v.info().key().label()),
                 b.toString(), head);
     }

@@ -44,14 +44,14 @@ public final class Site {
             c.write(links.asset(asset[0]), Assets.text(asset[0]));
         }
         Dashboard.Overview overview = d.overview();
-        c.write(links.overview(), Pages.overview(links, overview, d.store(), settings));
+        c.write(links.overview(), Pages.overview(links, overview, d));
         int changePoints = 0;
         for (Dashboard.SeriesSummary s : overview.series()) {
             long id = s.info().id();
             Dashboard.SeriesView first = s.metric().isEmpty() ? null : d.series(id, null);
             for (String metric : first == null ? List.<String>of() : first.metrics()) {
                 Dashboard.SeriesView v = d.series(id, metric);
-                c.write(links.series(id, metric), Pages.series(links, v, d.store(), settings));
+                c.write(links.series(id, metric), Pages.series(links, v, d));
                 String data = links.seriesData(id, metric);
                 c.write(data, SeriesData.script(data, SeriesData.json(v, settings, links)));
                 int size = links.trialChunk();
@@ -62,14 +62,14 @@ public final class Site {
                 }
                 for (Analysis.Found f : v.changePoints()) {
                     long run = f.firstAfter().runId();
-                    c.write(links.change(id, metric, run), Pages.change(links, d.change(id, metric, run), d.store(), settings));
+                    c.write(links.change(id, metric, run), Pages.change(links, d.change(id, metric, run), d));
                     changePoints++;
                 }
             }
         }
         List<HistoryStore.RunInfo> runs = d.runs();
         for (HistoryStore.RunInfo r : runs) {
-            c.write(links.run(r.id()), Pages.run(links, d.run(r.id()), d.store(), d));
+            c.write(links.run(r.id()), Pages.run(links, d.run(r.id()), d));
         }
         return new Written(c.files, c.bytes, c.largestBytes, c.largest, overview.series().size(), runs.size(), changePoints);
     }

@@ -275,7 +275,8 @@
     for (var t = 0; t < ticks; t++) {
       var i = shown[Math.round(t * (shown.length - 1) / Math.max(1, ticks - 1))];
       var label = this.mode === 'date' ? date(p.time[i]).substring(0, 10) : (p.commit[i] !== '-' ? p.commit[i].substring(0, 8) : 'run ' + p.run[i]);
-      el('text', { 'class': 'tick', x: X(i), y: H - B + 16, 'text-anchor': 'middle' }, svg).textContent = label;
+      var anchor = ticks > 1 && t === 0 ? 'start' : ticks > 1 && t === ticks - 1 ? 'end' : 'middle';
+      el('text', { 'class': 'tick', x: X(i), y: H - B + 16, 'text-anchor': anchor }, svg).textContent = label;
     }
     el('text', { 'class': 'label', x: (L + W - R) / 2, y: H - 12, 'text-anchor': 'middle' }, svg).textContent =
       this.mode === 'date' ? 'date of the run' : 'runs in order (commit), excluded runs marked';
