@@ -5,7 +5,8 @@
 # Starts './vbench history serve' on a free port and asks it with curl; prints per page the server's own time
 # (its Server-Timing header), curl's total and the size: the first request (the overview was being computed in
 # the background since start), then warm (median of 5), then after the store was let go while idle (an embedded
-# H2 file is closed after 5 s without a request so that a nightly run can store). Then the server's memory.
+# H2 file is closed after 5 s without a request so that a nightly run can store). Then the server's memory, and
+# 'history export --site' of the same store: its time, files and largest file (SITE=0 skips it).
 #
 #   bench/serve.sh [RUNS] [SERIES] [STORE_DIR]
 #   HISTORY_URL=jdbc:postgresql://…&currentSchema=sb bench/serve.sh [RUNS] [SERIES]
@@ -36,14 +37,18 @@ else
     fi
     echo "store: $(du -h "$DIR/history-$RUNS-$SERIES.mv.db" | cut -f1), $RUNS runs x $SERIES series"
 fi
-./vbench --help > /dev/null 2>&1 # prepares the start-up cache once for a new jar: not part of the figures
+# prepares the history verbs' start-up cache once for a new jar: not part of the figures
+./vbench history runs --last 1 --history "$URL" > /dev/null 2>&1
+# series 1's change point (its first run after the step) and that run: the run and change-point pages shown
+cp_run=$(./vbench history analyze 1 --metric makespan --history "$URL" | sed -n 's/.* run \([0-9]*\) commit .*/\1/p' | tail -1)
+cp_run=${cp_run:-1}
 log=$(mktemp)
 started=$(date +%s%N)
 ./vbench history serve --history "$URL" --port 0 2> "$log" &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; rm -f "$log"' EXIT
 base=""
-for i in $(seq 1 600); do
+for i in $(seq 1 2400); do
     base=$(sed -n 's/.*dashboard at \(http[^ ]*\) .*/\1/p' "$log")
     [ -n "$base" ] && break
     kill -0 "$server" 2>/dev/null || { cat "$log" >&2; exit 1; }
@@ -65,8 +70,8 @@ ask() {
 }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 pages=("overview|" "series 1 page|series/1" "series 1 chart data|api/series/1.json" "series 7 page|series/7"
-    "series 7 chart data|api/series/7.json" "run $((RUNS / 2)) page|run/$((RUNS / 2))"
-    "change point page|change/1/$((RUNS / 2 + 1))?metric=makespan" "trials of 50 points|api/trials/1.json?metric=makespan&chunk=3")
+    "series 7 chart data|api/series/7.json" "run $cp_run page|run/$cp_run"
+    "change point page|change/1/$cp_run?metric=makespan" "trials of 50 points|api/trials/1.json?metric=makespan&chunk=3")
 declare -A first
 for p in "${pages[@]}"; do first[$p]=$(ask "${p#*|}"); done
 declare -A warm
@@ -92,4 +97,15 @@ for p in "${pages[@]}"; do
 done
 echo "server times: the dashboard's own Server-Timing (request handled, before the body is sent); goal: < $GOAL_MS ms warm for the overview and a series page with its data"
 echo "memory: $(ps -o rss= -p "$server" | awk '{printf "%.0f MiB resident", $1 / 1024}') after these requests"
+kill "$server" 2>/dev/null || true
+wait "$server" 2>/dev/null || true
+if [ "${SITE:-1}" = 1 ]; then
+    site=$(mktemp -d)
+    start=$(date +%s%N)
+    ./vbench history export --history "$URL" --site "$site/site"
+    printf 'export --site: %.0f s; %s files, %s; largest: %s\n' "$(echo "($(date +%s%N) - $start) / 1000000000" | bc -l)" \
+        "$(find "$site/site" -type f | wc -l)" "$(du -sh "$site/site" | cut -f1)" \
+        "$(find "$site/site" -type f -printf '%s %P\n' | sort -n | tail -1 | awk '{printf "%s (%.0f KiB)", $2, $1 / 1024}')"
+    rm -rf "$site"
+fi
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

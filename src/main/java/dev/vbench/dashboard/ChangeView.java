@@ -7,6 +7,8 @@ import dev.vbench.history.Analysis;
 import dev.vbench.history.HistoryStore;
 import dev.vbench.report.FlameGraphs;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.ResultCodec;
+import dev.vbench.result.ResultFormatException;
 import dev.vbench.result.RunResult;
 import dev.vbench.stats.MannWhitney;
 import dev.vbench.stats.Verdict;
@@ -71,8 +73,17 @@ public record ChangeView(Dashboard.SeriesView series, Analysis.Found found, Hist
         return new ComparedPair("", v.metric(), a, b, change, ComparedPair.viewFor(a.cell(), b.cell()));
     }
 
+    /** The run's document as a vbench result, or null (a JMH file, or one this vbench cannot read). */
+    private static RunResult document(HistoryStore store, long runId) {
+        try {
+            return ResultCodec.fromJson(store.document(runId), "run " + runId);
+        } catch (ResultFormatException e) {
+            return null;
+        }
+    }
+
     private static ComparedPair.Side side(HistoryStore store, long seriesId, HistoryStore.Point point) {
-        RunResult run = RunView.document(store, point.runId());
+        RunResult run = document(store, point.runId());
         if (run == null) {
             return null;
         }

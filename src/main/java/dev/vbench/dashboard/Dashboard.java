@@ -118,12 +118,13 @@ public final class Dashboard {
      * @param branches the branches its runs measured, in order of first appearance
      * @param trend the medians of its runs (excluded left out), oldest first, averaged into at most
      *     {@link Pages#SPARK_POINTS} buckets
+     * @param changesAt where its change points lie along the trend, as fractions of it (0: the oldest run)
      * @param last its newest point, null when it has none
      * @param lastChange its newest change point, null when none
      * @param regressions change points of the metric in its bad direction that no acknowledgement covers, oldest first
      */
     public record SeriesSummary(HistoryStore.SeriesInfo info, String metric, String unit, boolean higherIsBetter,
-            List<String> branches, double[] trend, HistoryStore.Point last, Analysis.Found lastChange,
+            List<String> branches, double[] trend, double[] changesAt, HistoryStore.Point last, Analysis.Found lastChange,
             HistoryStore.Ack lastChangeAck, List<Analysis.Found> regressions) {}
 
     /** The overview: every series of the store, by id. */
@@ -147,7 +148,7 @@ public final class Dashboard {
     private SeriesSummary summary(HistoryStore store, HistoryStore.SeriesInfo s) {
         List<String> metrics = store.metrics(s.id());
         if (metrics.isEmpty()) {
-            return new SeriesSummary(s, "", "", false, List.of(), new double[0], null, null, null, List.of());
+            return new SeriesSummary(s, "", "", false, List.of(), new double[0], new double[0], null, null, null, List.of());
         }
         SeriesView v = view(store, s, s.defaultMetric(metrics), metrics);
         LinkedHashSet<String> branches = new LinkedHashSet<>();
@@ -158,8 +159,10 @@ public final class Dashboard {
         List<Analysis.Found> regressions = v.changePoints().stream()
                 .filter(f -> Verdict.direction(f.stats().forwardChange(), v.higherIsBetter()) == Verdict.SLOWER)
                 .filter(f -> v.ackOf(f) == null).toList();
+        double[] changesAt = v.changePoints().stream().mapToDouble(f -> (double) f.index() / Math.max(1, medians.length - 1))
+                .toArray();
         return new SeriesSummary(s, v.metric(), v.unit(), v.higherIsBetter(), List.copyOf(branches),
-                HistoryReports.buckets(medians, Pages.SPARK_POINTS), last, lastChange, lastChange == null ? null : v.ackOf(lastChange),
+                HistoryReports.buckets(medians, Pages.SPARK_POINTS), changesAt, last, lastChange, lastChange == null ? null : v.ackOf(lastChange),
                 regressions);
     }
 

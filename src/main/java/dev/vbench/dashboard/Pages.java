@@ -7,7 +7,7 @@ import dev.vbench.report.FlameGraphs;
 import dev.vbench.report.Html;
 import dev.vbench.report.WhyText;
 import dev.vbench.result.Environment;
-import dev.vbench.result.RunResult;
+import dev.vbench.result.ResultCodec;
 import dev.vbench.spi.Redactor;
 import dev.vbench.stats.Verdict;
 import dev.vbench.text.Numbers;
@@ -155,6 +155,11 @@ public final class Pages {
             b.append(i == 0 ? "" : " ").append(Numbers.fixed(x, 1)).append(',').append(Numbers.fixed(y, 1));
         }
         b.append("\"/>");
+        for (double at : s.changesAt()) {
+            double x = 2 + at * (width - 4.0);
+            b.append("<line class=\"cp\" x1=\"").append(Numbers.fixed(x, 1)).append("\" x2=\"").append(Numbers.fixed(x, 1))
+                    .append("\" y1=\"0\" y2=\"").append(height).append("\"/>");
+        }
         return b.append("</svg>").toString();
     }
 
@@ -302,7 +307,7 @@ public final class Pages {
         b.append("<h2>Cells</h2>\n");
         cellTable(b, links, r, d);
         b.append("<h2>Environment</h2>\n");
-        environment(b, r.document());
+        environment(b, r);
         return page(links, links.run(run.id()), d.store(), "vbench history: run " + run.id(),
                 Redactor.redact(run.testbed() + " · " + HistoryReports.date(run.started())
                         + (run.commit().isEmpty() ? "" : " · " + HistoryReports.commit(run.commit()))), b.toString(), "");
@@ -358,13 +363,14 @@ public final class Pages {
                 + "\" title=\"" + Html.escape(title) + "\">" + Html.escape(Numbers.deltaPercent(delta) + " " + word) + "</td>";
     }
 
-    private static void environment(StringBuilder b, RunResult doc) {
-        if (doc == null) {
+    private static void environment(StringBuilder b, RunView r) {
+        ResultCodec.Header h = r.header();
+        if (h == null) {
             b.append("<p class=\"none\">The run's document is not a vbench result (a JMH file): its JVM is in the series'"
                     + " points.</p>\n");
             return;
         }
-        Environment e = doc.environment();
+        Environment e = h.environment();
         b.append("<table class=\"facts\" id=\"environment\">\n<tbody>\n");
         fact(b, "JDK", e.javaVendor() + " " + e.javaVersion() + " (" + e.jvmName() + ")");
         fact(b, "JVM arguments", String.join(" ", e.jvmArguments()));
@@ -372,10 +378,12 @@ public final class Pages {
                 + (e.cpuModel() == null || e.cpuModel().isEmpty() ? "" : " (" + e.cpuModel() + ")") + ", max heap "
                 + Numbers.bytes(e.maxHeapBytes()));
         fact(b, "OS", e.osName() + " " + e.osVersion() + " " + e.osArch());
-        fact(b, "trials", doc.settings().measuredTrials() + " measured, " + doc.settings().warmupTrials() + " warmup, "
-                + doc.settings().forks() + " fork(s)");
+        if (h.settings() != null) {
+            fact(b, "trials", h.settings().measuredTrials() + " measured, " + h.settings().warmupTrials() + " warmup, "
+                    + h.settings().forks() + " fork(s)");
+        }
         Map<String, Long> loads = new java.util.LinkedHashMap<>();
-        doc.cells().forEach(c -> loads.merge(c.config().loadText(), 1L, Long::sum));
+        r.cells().forEach(c -> loads.merge(c.series().key().loadShape(), 1L, Long::sum));
         List<String> shapes = new ArrayList<>();
         loads.forEach((k, n) -> shapes.add(k + " (" + n + " cell" + (n == 1 ? "" : "s") + ")"));
         fact(b, "load", String.join(", ", shapes));

@@ -3,7 +3,7 @@ package dev.vbench.dashboard;
 import dev.vbench.history.Analysis;
 import dev.vbench.history.HistoryStore;
 import dev.vbench.result.ResultCodec;
-import dev.vbench.result.RunResult;
+import dev.vbench.result.ResultFormatException;
 import dev.vbench.stats.Descriptive;
 import dev.vbench.stats.MannWhitney;
 import dev.vbench.stats.Verdict;
@@ -21,10 +21,10 @@ import java.util.Map;
  * and 6): the same gate as every table of vbench. Excluded runs are left out of both baselines.
  *
  * @param run the run
- * @param document its original document read back, or null when it is not a vbench result (a JMH file)
+ * @param header where and how it ran, from its original document; null when that is not a vbench result (a JMH file)
  * @param cells one row per stored cell, in the order stored
  */
-public record RunView(HistoryStore.RunInfo run, RunResult document, List<Cell> cells) {
+public record RunView(HistoryStore.RunInfo run, ResultCodec.Header header, List<Cell> cells) {
 
     /**
      * One cell of the run.
@@ -96,14 +96,14 @@ public record RunView(HistoryStore.RunInfo run, RunResult document, List<Cell> c
                     prev.pAdjusted()[i], prev.verdicts()[i], c.recentRuns(), c.recentMedian(), c.recentDelta(),
                     rec.pAdjusted()[i], rec.verdicts()[i]));
         }
-        return new RunView(run, document(store, run.id()), cells);
+        return new RunView(run, header(store, run.id()), cells);
     }
 
-    /** The run's document as a vbench result, or null (a JMH file, or one this vbench cannot read). */
-    static RunResult document(HistoryStore store, long runId) {
+    /** The header of the run's document, or null (a JMH file, or one this vbench cannot read). */
+    private static ResultCodec.Header header(HistoryStore store, long runId) {
         try {
-            return ResultCodec.fromJson(store.document(runId), "run " + runId);
-        } catch (RuntimeException e) {
+            return ResultCodec.header(store.document(runId), "run " + runId);
+        } catch (ResultFormatException e) {
             return null;
         }
     }
