@@ -3,6 +3,7 @@ package dev.vbench.dashboard;
 import dev.vbench.history.Analysis;
 import dev.vbench.history.HistoryReports;
 import dev.vbench.history.HistoryStore;
+import dev.vbench.report.ComparisonTables;
 import dev.vbench.report.FlameGraphs;
 import dev.vbench.report.Html;
 import dev.vbench.report.WhyText;
@@ -336,13 +337,13 @@ public final class Pages {
             } else {
                 b.append("<td class=\"num\">").append(link(links.run(c.previous().runId()), String.valueOf(c.previous().runId())))
                         .append("</td><td class=\"num prev-median\">").append(HistoryReports.value(c.previous().median())).append("</td>")
-                        .append(delta("vs-previous", c.previousDelta(), c.previousP(), c.previousVerdict()));
+                        .append(delta("vs-previous", c.previousDelta(), c.previousP(), c.previousVerdict(), c.previousMde()));
             }
             if (c.recentRuns() == 0) {
                 b.append("<td class=\"num\">-</td><td class=\"num\">-</td>");
             } else {
                 b.append("<td class=\"num\">").append(HistoryReports.value(c.recentMedian())).append(" (").append(c.recentRuns())
-                        .append(")</td>").append(delta("vs-recent", c.recentDelta(), c.recentP(), c.recentVerdict()));
+                        .append(")</td>").append(delta("vs-recent", c.recentDelta(), c.recentP(), c.recentVerdict(), c.recentMde()));
             }
             b.append("</tr>\n");
         }
@@ -353,11 +354,12 @@ public final class Pages {
                 .append("</li>\n<li>").append(Html.escape("faster/slower only when the p, Holm-adjusted across the "
                         + r.cells().size() + " cell(s) of each column, is below " + Numbers.fixed(d.alpha(), 2)
                         + " and the change exceeds the " + percent(d.noise()) + " noise band; ~ = within variance"))
-                .append("</li>\n</ul>\n");
+                .append("</li>\n<li>").append(Html.escape(ComparisonTables.MDE_LEGEND)).append("</li>\n</ul>\n");
     }
 
-    private static String delta(String cls, double delta, double p, Verdict v) {
-        String word = v == Verdict.WITHIN_VARIANCE ? "~" : v.word();
+    /** A delta as every table writes it: {@code +9.8% slower}, {@code -0.4% ~ (±2.1%)} with the minimum detectable effect. */
+    private static String delta(String cls, double delta, double p, Verdict v, double mde) {
+        String word = v != Verdict.WITHIN_VARIANCE ? v.word() : Double.isNaN(mde) ? "~" : "~ (" + Numbers.plusMinusPercent(mde) + ")";
         String title = Double.isNaN(p) ? "untested" : "p=" + Numbers.pValue(p) + " (Holm)";
         return "<td class=\"num " + cls + " " + (v == Verdict.SLOWER ? "slower" : v == Verdict.FASTER ? "faster" : "within")
                 + "\" title=\"" + Html.escape(title) + "\">" + Html.escape(Numbers.deltaPercent(delta) + " " + word) + "</td>";

@@ -6,6 +6,7 @@ import dev.vbench.result.ResultCodec;
 import dev.vbench.result.ResultFormatException;
 import dev.vbench.stats.Descriptive;
 import dev.vbench.stats.MannWhitney;
+import dev.vbench.stats.Power;
 import dev.vbench.stats.Verdict;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,14 +35,16 @@ public record RunView(HistoryStore.RunInfo run, ResultCodec.Header header, List<
      * @param previous the previous run of the series not excluded, or null
      * @param previousDelta point / previous − 1
      * @param previousP the test's p, Holm-adjusted across the cells (NaN untested)
+     * @param previousMde the smallest change the test could have called at 80% power (NaN unknown; docs/statistics.md rule 13)
      * @param recentRuns how many runs before it {@code recentMedian} is over (0: none)
      * @param recentMedian the median of their medians
      * @param recentDelta point / recentMedian − 1
      * @param recentP the prediction interval's p, Holm-adjusted across the cells (NaN untested)
+     * @param recentMde the smallest change the prediction interval could have called at 80% power (NaN unknown)
      */
     public record Cell(HistoryStore.SeriesInfo series, String metric, HistoryStore.Point point, double[] trials,
-            HistoryStore.Point previous, double previousDelta, double previousP, Verdict previousVerdict, int recentRuns,
-            double recentMedian, double recentDelta, double recentP, Verdict recentVerdict) {}
+            HistoryStore.Point previous, double previousDelta, double previousP, Verdict previousVerdict, double previousMde,
+            int recentRuns, double recentMedian, double recentDelta, double recentP, Verdict recentVerdict, double recentMde) {}
 
     static RunView of(HistoryStore store, HistoryStore.RunInfo run, List<HistoryStore.SeriesInfo> allSeries, Dashboard d) {
         List<Cell> raw = new ArrayList<>();
@@ -72,20 +75,24 @@ public record RunView(HistoryStore.RunInfo run, ResultCodec.Header header, List<
             double[] own = trials.getOrDefault(point.resultId(), new double[0]);
             double previousDelta = Double.NaN;
             double previousP = Double.NaN;
+            Verdict.Detectable previousPower = null;
             if (previous != null) {
                 previousDelta = point.median() / previous.median() - 1;
                 double[] base = trials.getOrDefault(previous.resultId(), new double[0]);
                 previousP = own.length == 0 || base.length == 0 ? Double.NaN : MannWhitney.test(base, own).p();
+                previousPower = level -> Power.mannWhitney(base, own, level);
             }
             double[] medians = recent.stream().mapToDouble(HistoryStore.Point::median).toArray();
             double recentMedian = medians.length == 0 ? Double.NaN : Descriptive.median(medians);
             double recentDelta = point.median() / recentMedian - 1;
             double recentP = Analysis.predictionP(point.median(), medians);
+            Verdict.Detectable recentPower = medians.length < 2 ? null
+                    : level -> Power.prediction(medians.length, Descriptive.mean(medians), Descriptive.stdev(medians), level);
             boolean higher = point.higherIsBetter();
-            previousTests.add(new Verdict.Test(previousDelta, previousP, higher));
-            recentTests.add(new Verdict.Test(recentDelta, recentP, higher));
-            raw.add(new Cell(series, metric, point, own, previous, previousDelta, previousP, Verdict.WITHIN_VARIANCE,
-                    medians.length, recentMedian, recentDelta, recentP, Verdict.WITHIN_VARIANCE));
+            previousTests.add(new Verdict.Test(previousDelta, previousP, higher, previousPower));
+            recentTests.add(new Verdict.Test(recentDelta, recentP, higher, recentPower));
+            raw.add(new Cell(series, metric, point, own, previous, previousDelta, previousP, Verdict.WITHIN_VARIANCE, Double.NaN,
+                    medians.length, recentMedian, recentDelta, recentP, Verdict.WITHIN_VARIANCE, Double.NaN));
         }
         Verdict.Decided prev = Verdict.decide(previousTests, d.noise(), d.alpha());
         Verdict.Decided rec = Verdict.decide(recentTests, d.noise(), d.alpha());
@@ -93,8 +100,8 @@ public record RunView(HistoryStore.RunInfo run, ResultCodec.Header header, List<
         for (int i = 0; i < raw.size(); i++) {
             Cell c = raw.get(i);
             cells.add(new Cell(c.series(), c.metric(), c.point(), c.trials(), c.previous(), c.previousDelta(),
-                    prev.pAdjusted()[i], prev.verdicts()[i], c.recentRuns(), c.recentMedian(), c.recentDelta(),
-                    rec.pAdjusted()[i], rec.verdicts()[i]));
+                    prev.pAdjusted()[i], prev.verdicts()[i], prev.mde()[i], c.recentRuns(), c.recentMedian(), c.recentDelta(),
+                    rec.pAdjusted()[i], rec.verdicts()[i], rec.mde()[i]));
         }
         return new RunView(run, header(store, run.id()), cells);
     }
