@@ -30,6 +30,8 @@ public final class Dashboard {
 
     /** Runs before a run whose medians' median is the second baseline of the run page. */
     public static final int RECENT_RUNS = 10;
+    /** How long what was read stays current before the store is asked whether it changed. */
+    static final long RECHECK_NANOS = 1_000_000_000L;
     /** Series views kept at once (each holds one metric's points, and its chart's data once asked for). */
     static final int CACHED_SERIES = 16;
 
@@ -38,6 +40,8 @@ public final class Dashboard {
     private final double noise;
     private final double alpha;
     private String generation;
+    private HistoryStore checkedStore;
+    private long checkedAt;
     private List<HistoryStore.SeriesInfo> allSeries;
     private Overview overview;
     private final Map<String, SeriesView> seriesViews = new LinkedHashMap<>(16, 0.75f, true) {
@@ -85,8 +89,18 @@ public final class Dashboard {
         return lease.shown();
     }
 
-    /** Drops what was kept when the store changed since the last request; call with the store open. */
+    /**
+     * Drops what was kept when the store changed since it was last looked at; call with the store open. The
+     * store is looked at once a second at most ({@link #RECHECK_NANOS}; reading whether runs were excluded
+     * scans them), and every time it was opened again.
+     */
     private void refresh(HistoryStore store) {
+        long nanos = System.nanoTime();
+        if (store == checkedStore && nanos - checkedAt < RECHECK_NANOS) {
+            return;
+        }
+        checkedStore = store;
+        checkedAt = nanos;
         String now = store.generation();
         if (!now.equals(generation)) {
             generation = now;

@@ -260,7 +260,7 @@ final class HistoryQueries {
             boolean skipExcluded) {
         try (PreparedStatement ps = c.prepareStatement("SELECT p.run_id, p.started_ms, p.median_value, p.ci_low, p.ci_high,"
                 + " p.jvm_id, p.result_id FROM series_point p WHERE p.series_id = ? AND p.metric = ?"
-                + " AND (p.started_ms < ? OR (p.started_ms = ? AND p.run_id <= ?))"
+                + " AND p.started_ms <= ? AND NOT (p.started_ms = ? AND p.run_id > ?)" // the first bounds the index range
                 + " ORDER BY p.series_id, p.metric, p.started_ms DESC, p.run_id DESC")) {
             ps.setLong(3, startedMs);
             ps.setLong(4, startedMs);
