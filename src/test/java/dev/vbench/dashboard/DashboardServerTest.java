@@ -302,6 +302,16 @@ class DashboardServerTest {
     }
 
     @Test
+    void aMetricIsAFileNameThatStaysInItsFolder() {
+        assertEquals("p99", Links.file("p99"));
+        assertEquals("thrpt", Links.file("thrpt"));
+        assertEquals("~002e.~002f~002e.~002fetc", Links.file("../../etc"));
+        assertEquals("a~0020b~005c~003a", Links.file("a b\\:"));
+        assertEquals("series/3-~002e.~002fx.html", Links.STATIC.series(3, "../x"));
+        assertEquals("series/3?metric=p99+%26+more", Links.LIVE.series(3, "p99 & more"));
+    }
+
+    @Test
     void theSiteHasEveryPageAndItsDataSplitPerSeries() throws Exception {
         Path site = tmp.resolve("site");
         CliRun export = CliRun.of("history", "export", "--history", url, "--site", site.toString());
