@@ -39,8 +39,9 @@ else
 fi
 # prepares the history verbs' start-up cache once for a new jar: not part of the figures
 ./vbench history runs --last 1 --history "$URL" > /dev/null 2>&1
-# series 1's change point (its first run after the step) and that run: the run and change-point pages shown
-cp_run=$(./vbench history analyze 1 --metric makespan --history "$URL" | sed -n 's/.* run \([0-9]*\) commit .*/\1/p' | tail -1)
+# series 1's largest change point (its first run after the 5% step) and that run: the run and change-point pages shown
+cp_run=$(./vbench history analyze 1 --metric makespan --history "$URL" \
+    | sed -n 's/.* run \([0-9]*\) commit [^ ]* \([-+][0-9.]*\)%.*/\2 \1/p' | tr -d '+-' | sort -g | tail -1 | cut -d' ' -f2)
 cp_run=${cp_run:-1}
 log=$(mktemp)
 started=$(date +%s%N)

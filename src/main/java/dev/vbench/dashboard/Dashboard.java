@@ -50,6 +50,12 @@ public final class Dashboard {
             return size() > CACHED_SERIES;
         }
     };
+    private final Map<String, ChangeView> changeViews = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, ChangeView> eldest) {
+            return size() > CACHED_SERIES;
+        }
+    };
     private final Map<String, String> seriesData = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
@@ -108,6 +114,7 @@ public final class Dashboard {
             overview = null;
             seriesViews.clear();
             seriesData.clear();
+            changeViews.clear();
         }
     }
 
@@ -146,6 +153,10 @@ public final class Dashboard {
 
     /** The overview, computed once per state of the store. */
     public Overview overview() {
+        Overview kept = lease.unchanged(() -> overview);
+        if (kept != null) {
+            return kept;
+        }
         return lease.with(store -> {
             refresh(store);
             if (overview == null) {
@@ -216,6 +227,10 @@ public final class Dashboard {
      * @throws NotFound when there is no such series or metric
      */
     public SeriesView series(long id, String metric) {
+        SeriesView kept = lease.unchanged(() -> keptView(id, metric));
+        if (kept != null) {
+            return kept;
+        }
         return lease.with(store -> {
             refresh(store);
             HistoryStore.SeriesInfo s = seriesInfo(store, id);
@@ -229,6 +244,17 @@ public final class Dashboard {
             }
             return view(store, s, m, metrics);
         });
+    }
+
+    /** The series view kept for {@code id} at {@code metric} (null: its default), or null. */
+    private SeriesView keptView(long id, String metric) {
+        for (SeriesView v : seriesViews.values()) {
+            if (v.info().id() == id && (metric == null || metric.isEmpty() ? v.metric().equals(v.info().defaultMetric(v.metrics()))
+                    : v.metric().equals(metric))) {
+                return v;
+            }
+        }
+        return null;
     }
 
     private SeriesView view(HistoryStore store, HistoryStore.SeriesInfo s, String metric, List<String> metrics) {
@@ -248,10 +274,14 @@ public final class Dashboard {
     /** The chart's data of a series at {@code metric} (null: its default) as {@link SeriesData#json} writes it; kept with the view. */
     public String seriesData(long id, String metric, Links links) {
         SeriesView v = series(id, metric);
+        String key = id + "\u0000" + v.metric() + "\u0000" + links;
+        String kept = lease.unchanged(() -> seriesData.get(key));
+        if (kept != null) {
+            return kept;
+        }
         return lease.with(store -> {
             refresh(store);
-            return seriesData.computeIfAbsent(id + "\u0000" + v.metric() + "\u0000" + links,
-                    k -> SeriesData.json(v, settings, links));
+            return seriesData.computeIfAbsent(key, k -> SeriesData.json(v, settings, links));
         });
     }
 
@@ -295,7 +325,11 @@ public final class Dashboard {
             throw new NotFound("run " + runId + " starts no change point of series " + seriesId + " (" + v.metric()
                     + ") with these settings; see the series page");
         }
-        return lease.with(store -> ChangeView.of(store, v, found.get(), noise, alpha));
+        String key = seriesId + "\u0000" + v.metric() + "\u0000" + runId;
+        return lease.with(store -> {
+            refresh(store);
+            return changeViews.computeIfAbsent(key, k -> ChangeView.of(store, v, found.get(), noise, alpha));
+        });
     }
 
     /** The runs of the store, oldest first, for the static site's run pages. */

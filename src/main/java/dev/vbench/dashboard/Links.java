@@ -130,13 +130,13 @@ public enum Links {
     }
 
     /**
-     * A metric as part of a file name: letters, digits, {@code _} and {@code .} kept, anything else as
+     * A metric as part of a file name: ASCII letters, digits and {@code _} kept, anything else as
      * {@code ~XXXX} (its UTF-16 code), so two metrics never share a file and no name leaves its folder.
      */
     static String file(String metric) {
         StringBuilder sb = new StringBuilder();
         for (char c : metric.toCharArray()) {
-            if (c < 128 && (Character.isLetterOrDigit(c) || c == '_' || c == '.') && !(c == '.' && sb.isEmpty())) {
+            if (c < 128 && (Character.isLetterOrDigit(c) || c == '_')) {
                 sb.append(c);
             } else {
                 sb.append('~').append(String.format(Locale.ROOT, "%04x", (int) c));

@@ -30,6 +30,8 @@ public final class StoreLease implements AutoCloseable {
     private HistoryStore store;
     private long lastUse;
     private boolean closed;
+    /** The H2 file's size and modification time when it was let go; null while open or never let go. */
+    private String stampWhenLetGo;
 
     /**
      * @param idleMillis how long the store stays open without a request; 0: until {@link #close}
@@ -63,12 +65,39 @@ public final class StoreLease implements AutoCloseable {
             throw new IllegalStateException("the dashboard's store is closed");
         }
         if (store == null) {
+            stampWhenLetGo = null;
             store = HistoryStore.open(url, false);
         }
         try {
             return query.apply(store);
         } finally {
             lastUse = System.nanoTime();
+        }
+    }
+
+    /**
+     * What {@code fromMemory} gives, when the store was let go while idle and its file has not changed since
+     * (no process stored, excluded or acknowledged anything): what was read before is still current, and
+     * the store need not be opened again. Null otherwise (the caller reads the store).
+     */
+    public synchronized <T> T unchanged(java.util.function.Supplier<T> fromMemory) {
+        if (store != null || closed || stampWhenLetGo == null || !stampWhenLetGo.equals(stamp())) {
+            return null;
+        }
+        lastUse = System.nanoTime();
+        return fromMemory.get();
+    }
+
+    /** The embedded file's size and modification time, or null when the store is not an H2 file. */
+    private String stamp() {
+        java.nio.file.Path file = url.h2File();
+        if (file == null) {
+            return null;
+        }
+        try {
+            return java.nio.file.Files.size(file) + ":" + java.nio.file.Files.getLastModifiedTime(file).toMillis();
+        } catch (java.io.IOException e) {
+            return null;
         }
     }
 
@@ -80,6 +109,7 @@ public final class StoreLease implements AutoCloseable {
     private synchronized void closeIfIdle() {
         if (store != null && System.nanoTime() - lastUse >= idleMillis * 1_000_000) {
             closeStore();
+            stampWhenLetGo = stamp();
         }
     }
 

@@ -256,6 +256,8 @@ class DashboardServerTest {
                 Thread.sleep(50);
             }
             assertFalse(lease.isOpen(), "the store stays open while idle");
+            assertEquals(3, d.overview().series().size()); // unchanged since: answered from what was read, not opened
+            assertFalse(lease.isOpen());
             try (HistoryStore writer = HistoryStore.open(where, true)) { // a nightly run stores meanwhile
                 writer.exclude(3, "noisy neighbour");
                 writer.ack(2, "makespan", 30, "new input");
@@ -305,9 +307,10 @@ class DashboardServerTest {
     void aMetricIsAFileNameThatStaysInItsFolder() {
         assertEquals("p99", Links.file("p99"));
         assertEquals("thrpt", Links.file("thrpt"));
-        assertEquals("~002e.~002f~002e.~002fetc", Links.file("../../etc"));
+        assertEquals("~002e~002e~002f~002e~002e~002fetc", Links.file("../../etc"));
+        assertEquals("p99~002e9", Links.file("p99.9"));
         assertEquals("a~0020b~005c~003a", Links.file("a b\\:"));
-        assertEquals("series/3-~002e.~002fx.html", Links.STATIC.series(3, "../x"));
+        assertEquals("series/3-~002e~002e~002fx.html", Links.STATIC.series(3, "../x"));
         assertEquals("series/3?metric=p99+%26+more", Links.LIVE.series(3, "p99 & more"));
     }
 
