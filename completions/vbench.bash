@@ -173,6 +173,7 @@ function _complete_vbench() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history exclude" ];    then _picocli_vbench_history; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history export" ];    then _picocli_vbench_history; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history compact" ];    then _picocli_vbench_history; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history serve" ];    then _picocli_vbench_history; return $?; fi
 
   # Find the longest sequence of subcommands and call the bash function for that subcommand.
   local cmds0=(run)
@@ -194,7 +195,9 @@ function _complete_vbench() {
   local cmds16=(history exclude)
   local cmds17=(history export)
   local cmds18=(history compact)
+  local cmds19=(history serve)
 
+  if CompWordsContainsArray "${cmds19[@]}"; then _picocli_vbench_history_serve; return $?; fi
   if CompWordsContainsArray "${cmds18[@]}"; then _picocli_vbench_history_compact; return $?; fi
   if CompWordsContainsArray "${cmds17[@]}"; then _picocli_vbench_history_export; return $?; fi
   if CompWordsContainsArray "${cmds16[@]}"; then _picocli_vbench_history_exclude; return $?; fi
@@ -880,7 +883,7 @@ function _picocli_vbench_history() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="add runs series show analyze check ack exclude export compact"
+  local commands="add runs series show analyze check ack exclude export compact serve"
   local flag_opts="'--stacktrace' '-h' '--help'"
   local arg_opts=""
 
@@ -1280,7 +1283,7 @@ function _picocli_vbench_history_export() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help'"
-  local arg_opts="'--history' '-f' '--format' '--run' '-o' '--output'"
+  local arg_opts="'--history' '-f' '--format' '--run' '--site' '--window' '-P' '--p-value' '-M' '--min-magnitude' '--min-points-after' '-o' '--output'"
   local FORMAT_option_args=("csv") # --format values
 
   type compopt &>/dev/null && compopt +o default
@@ -1295,6 +1298,24 @@ function _picocli_vbench_history_export() {
       return $?
       ;;
     '--run')
+      return
+      ;;
+    '--site')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--window')
+      return
+      ;;
+    '-P'|'--p-value')
+      return
+      ;;
+    '-M'|'--min-magnitude')
+      return
+      ;;
+    '--min-points-after')
       return
       ;;
     '-o'|'--output')
@@ -1328,6 +1349,51 @@ function _picocli_vbench_history_compact() {
 
   case ${prev_word} in
     '--history')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `serve` subcommand.
+function _picocli_vbench_history_serve() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--stacktrace' '-h' '--help'"
+  local arg_opts="'--history' '--port' '--bind' '--window' '-P' '--p-value' '-M' '--min-magnitude' '--min-points-after'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--history')
+      return
+      ;;
+    '--port')
+      return
+      ;;
+    '--bind')
+      return
+      ;;
+    '--window')
+      return
+      ;;
+    '-P'|'--p-value')
+      return
+      ;;
+    '-M'|'--min-magnitude')
+      return
+      ;;
+    '--min-points-after')
       return
       ;;
   esac
