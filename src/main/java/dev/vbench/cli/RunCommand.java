@@ -263,28 +263,12 @@ public class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** {@code --trials auto} with {@code --precision} and {@code --max-trials}, or null. */
-    private dev.vbench.result.AutoTrials autoTrials() {
-        boolean auto = trials != null && trials.strip().equalsIgnoreCase("auto");
-        if (!auto) {
-            if (precision != null || maxTrials != null) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), (precision != null ? "--precision"
-                        : "--max-trials") + " applies to --trials auto; add --trials auto or drop it");
-            }
-            return null;
-        }
-        double target = precision == null ? dev.vbench.result.AutoTrials.DEFAULT_PRECISION
-                : dev.vbench.app.Percentages.parse("--precision", precision, "3%");
-        return new dev.vbench.result.AutoTrials(target, maxTrials == null ? dev.vbench.result.AutoTrials.DEFAULT_MAX_TRIALS
-                : maxTrials);
-    }
-
     /** The options as one typed request. */
     RunRequest request() {
         RunRequest.Matrix matrix = new RunRequest.Matrix(workload, executors, params, tasks, concurrency, duration, rates,
                 timeout, jvms, jvmArgs, builds);
         RunRequest.Trials trialOptions = new RunRequest.Trials(warmup, trialCount(), forks, seed, dataDir, order, batch,
-                maxFailures, autoTrials());
+                maxFailures, RunRequest.Trials.auto(trials, precision, maxTrials));
         RunRequest.Probes probes = new RunRequest.Probes(pinning == Pinning.on, pinningThreshold, taskTimeout,
                 profileEvents, profiler.name(), profileInterval);
         RunRequest.Outputs out = new RunRequest.Outputs(outputs, format.format, metric.metric, slo, quiet,
