@@ -105,6 +105,36 @@ class JmhAsWrittenTest {
     }
 
     @Test
+    void aBenchmarkThatIsNotPublicIsSkippedWithThatReasonNotTheMethodHint() throws Exception {
+        // compiled without JMH's annotation processor (it would refuse the class): a jar a build made without it
+        Path classes = dev.vbench.testing.TestCode.classes(tmp.resolve("hidden"), Map.of("acme/Hidden.java", """
+                package acme;
+                import org.openjdk.jmh.annotations.*;
+                @State(Scope.Benchmark)
+                public class Hidden {
+                    public int x = 3;
+                    @Benchmark public int shown() { return x + 1; }
+                    @Benchmark int hidden() { return x + 2; }
+                }
+                """), Map.of(), List.of(JmhFixture.jmhCore()));
+        String cp = classes + java.io.File.pathSeparator + JmhFixture.jmhCore();
+        CliRun r = CliRun.of("run", "--classpath", cp, "-w", "acme.Hidden", "-e", "sequential", "--tasks", "100",
+                "--trials", "1", "--warmup", "0", "--no-progress", "-o", tmp.resolve("r.json").toString());
+        assertEquals(0, r.code(), r::toString);
+        assertEquals(List.of("acme.Hidden::shown"), ResultCodec.read(tmp.resolve("r.json")).cells().stream()
+                .map(c -> c.config().workload()).toList());
+        assertEquals(List.of("vbench: skipped acme.Hidden::hidden: @Benchmark method acme.Hidden.hidden is not public;"
+                + " JMH and vbench run public methods only: make it public"),
+                r.err().lines().filter(l -> l.startsWith("vbench: skipped ")).toList(), r::toString);
+        assertFalse(r.err().contains("CLASS::METHOD"), r::toString);
+
+        CliRun alone = CliRun.of("run", "--classpath", cp, "-w", "acme.Hidden::hidden", "-e", "sequential",
+                "--no-progress");
+        alone.assertUsageError("@Benchmark method acme.Hidden.hidden is not public; JMH and vbench run public methods"
+                + " only: make it public");
+    }
+
+    @Test
     void fixturesTakeTheStatesTheyDependOnAndABlackholeAsInJmhsStatesDag() throws Exception {
         System.setProperty("acme.fixtures", tmp.resolve("fixtures.log").toString());
         CliRun r;
