@@ -1,5 +1,6 @@
 package dev.vbench.app;
 
+import dev.vbench.spi.Redactor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -7,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
-/** The one place that writes output files: atomically (temp file in the same folder, then rename). */
+/** The one place that writes output files: atomically (temp file in the same folder, then rename), secrets masked. */
 public final class OutputFiles {
 
     private OutputFiles() {}
@@ -52,12 +53,15 @@ public final class OutputFiles {
         }
     }
 
-    /** Writes {@code text} to {@code file} so readers see either the old or the new content. */
+    /**
+     * Writes {@code text} to {@code file} so readers see either the old or the new content, with every
+     * secret masked ({@link Redactor}: what vbench writes is never a place a password ends up in).
+     */
     public static void writeAtomically(Path file, String text) throws IOException {
         Path absolute = file.toAbsolutePath();
         Path tmp = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName() + ".", ".tmp");
         try {
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            Files.writeString(tmp, Redactor.redact(text), StandardCharsets.UTF_8);
             keepUsualPermissions(tmp, absolute);
             try {
                 Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

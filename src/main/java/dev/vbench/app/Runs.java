@@ -1,6 +1,7 @@
 package dev.vbench.app;
 
 import dev.vbench.compare.Slo;
+import dev.vbench.jvm.ScratchDir;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.DataDirs;
 import dev.vbench.engine.RunPlan;
@@ -69,6 +70,11 @@ public final class Runs {
 
     private RunOutcome call() throws Exception {
         checkOptions();
+        try {
+            ScratchDir.get(); // made now, removing what killed runs left in the temporary directory
+        } catch (java.io.IOException e) {
+            // made when a file is first needed, which then says why it cannot be
+        }
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         RunRequest.Trials t = request.trials();

@@ -3,6 +3,7 @@ package dev.vbench.cli;
 import dev.vbench.app.ExitCodes;
 import dev.vbench.app.Failures;
 import dev.vbench.app.Heap;
+import dev.vbench.app.RedactingWriter;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.List;
@@ -63,7 +64,13 @@ public final class Cli {
         return cl;
     }
 
-    public static int run(PrintWriter out, PrintWriter err, String... args) {
+    /**
+     * Runs one command line. Everything it prints, on {@code out} and {@code err}, passes the one
+     * redaction policy ({@link RedactingWriter}): picocli's own messages quote the arguments as typed.
+     */
+    public static int run(PrintWriter stdout, PrintWriter stderr, String... args) {
+        PrintWriter out = RedactingWriter.wrap(stdout);
+        PrintWriter err = RedactingWriter.wrap(stderr);
         boolean stacktrace = Arrays.asList(args).contains("--stacktrace");
         CommandLine cl = commandLine(out, err, args);
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> onExecutionError(e, err, stacktrace));

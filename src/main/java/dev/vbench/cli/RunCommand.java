@@ -242,6 +242,6 @@ public final class RunCommand implements Callable<Integer> {
                 verbosity.verbose, noProgress);
         return new RunRequest(suiteFile, scale, matrix, trialOptions, probes, out, classPath.value(), history.target(), shard,
                 dryRun, VersionProvider.version(),
-                "vbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+                RunRequest.commandLine(spec.commandLine().getParseResult().originalArgs()));
     }
 }

@@ -67,13 +67,22 @@ public final class HistoryStore implements AutoCloseable {
     }
 
     /**
-     * One stored run.
+     * One stored run; its command line and labels with every secret masked, also where a store written by an
+     * older vbench holds one.
      *
      * @param cells results stored for it
      */
     public record RunInfo(long id, Instant started, String testbed, String branch, String commit, int cells,
             boolean excluded, String excludeReason, String source, String vbenchVersion, String commandLine,
-            Map<String, String> labels) {}
+            Map<String, String> labels) {
+
+        public RunInfo {
+            commandLine = dev.vbench.spi.Redactor.redact(commandLine);
+            Map<String, String> shown = new java.util.LinkedHashMap<>();
+            labels.forEach((name, value) -> shown.put(name, dev.vbench.spi.Redactor.redact(name, value)));
+            labels = java.util.Collections.unmodifiableMap(shown);
+        }
+    }
 
     /** Every run, oldest first; {@code testbed} null for all machines. */
     public List<RunInfo> runs(String testbed) {

@@ -27,7 +27,9 @@ import java.util.zip.GZIPOutputStream;
 /**
  * Turns a vbench result (any schema version, through {@link ResultCodec}) or a JMH JSON file
  * (through {@link JmhReader}) into a {@link StoredRun}. Only finished cells ({@code ok}) are kept:
- * an interrupted or failed cell is not a point of a trend.
+ * an interrupted or failed cell is not a point of a trend. What is stored holds no secret in clear
+ * ({@link Redactor}): the document, the command line, the labels and the metadata are masked here,
+ * whatever the file held.
  */
 public final class Importer {
 
@@ -136,7 +138,7 @@ public final class Importer {
                     jvm == null ? env.javaVendor() : jvm.vendor(), jvm == null ? env.jvmName() : jvm.vmName(), measurements));
         }
         return new StoredRun(testbed, started, env.vbenchVersion(), Redactor.redact(env.commandLine()), meta.branch(),
-                meta.commit(), meta.labels(), source, run.schema(), gzip(document), cells);
+                meta.commit(), meta.labels(), source, run.schema(), gzip(Redactor.redact(document)), cells);
     }
 
     /** A JVM's exact version in the form of the run's {@code javaVersion} ({@code 21.0.8+9-LTS}). */
@@ -162,7 +164,7 @@ public final class Importer {
                 : new Testbed(meta.testbed(), local.host(), local.cpuModel(), local.cores(), local.memoryBytes(), local.os(),
                         local.arch());
         return new StoredRun(testbed, modified, "jmh " + benchmarks.get(0).jmhVersion(), "", meta.branch(), meta.commit(),
-                meta.labels(), source, "jmh", gzip(document), cells);
+                meta.labels(), source, "jmh", gzip(Redactor.redact(document)), cells);
     }
 
     static byte[] gzip(String text) {

@@ -54,11 +54,12 @@ public final class Redactor {
     private static final Pattern USER_INFO =
             Pattern.compile("([A-Za-z][A-Za-z0-9+.\\-]*://[^:/?#\\s@'\"<>|]*:)([^/?#\\s'\"<>|]*)@");
     /**
-     * {@code name=value}: the value does not start with a blank and runs to a separator or the line's end,
+     * {@code name=value}: the value does not start with a blank (nor {@code =}: the padding of base64 text
+     * such as a histogram's, {@code …Qkey==}, is not a value) and runs to a separator or the line's end,
      * blanks included, but not over a blank that starts another {@code name=} (which is then looked at itself).
      */
     private static final Pattern KEY_VALUE = Pattern.compile("(?<![A-Za-z0-9_.\\-])([A-Za-z0-9_.\\-]+)="
-            + "([^\\s&;'\"|<>](?:[^\\s&;'\"|<>]|[ \\t]+(?=[^\\s&;'\"|<>])(?![A-Za-z0-9_.\\-]+=))*+)");
+            + "([^\\s&;'\"|<>=](?:[^\\s&;'\"|<>]|[ \\t]+(?=[^\\s&;'\"|<>])(?![A-Za-z0-9_.\\-]+=))*+)");
     /** {@code Name: value}, a header: the value runs to {@code |} or the line's end, not over a blank that starts another header. */
     private static final Pattern HEADER = Pattern.compile("(?<![A-Za-z0-9_.\\-])([A-Za-z][A-Za-z0-9_\\-]*)([ \\t]*:[ \\t]*)"
             + "([^\\s|](?:[^\\s|]|[ \\t]+(?=[^\\s|])(?![A-Za-z][A-Za-z0-9_\\-]*[ \\t]*:))*+)");
