@@ -143,7 +143,7 @@ public final class Forks {
             line.write(b);
         }
         System.setIn(InputStream.nullInputStream());
-        ParentWatch.untilEndOf(in, () -> ParentWatch.exit(ExitCodes.INTERRUPTED, ParentWatch.EXIT_GRACE));
+        ParentWatch.untilEndOf(in, () -> ParentWatch.exit(ExitCodes.INTERRUPTED, ParentWatch.FORK_EXIT_GRACE));
         try {
             return ForkPlan.fromLine(line.toString(StandardCharsets.UTF_8));
         } catch (IOException e) {

@@ -25,14 +25,19 @@ public final class ParentWatch {
     public static final String LAUNCHER_PID = "VBENCH_LAUNCHER_PID";
     /** How often the launcher is looked for. */
     static final long POLL_MILLIS = 500;
-    /** How long an orderly exit may take once the parent is gone, before the JVM is halted. */
+    /** How long an orderly exit may take once the launcher is gone, before the JVM is halted. */
     public static final Duration EXIT_GRACE = Duration.ofSeconds(3);
+    /** As {@link #EXIT_GRACE}, for a fork: nobody reads what it would still write. */
+    public static final Duration FORK_EXIT_GRACE = Duration.ofSeconds(1);
 
     private ParentWatch() {}
 
     /**
      * When {@code env} names a launcher that is this JVM's parent, watches it on a daemon thread and runs
-     * {@code onGone} once it is gone (its child is then another process's: init's or a subreaper's).
+     * {@code onGone} (on that thread) once it is gone: its child is then another process's, init's or a
+     * subreaper's. A launcher that is gone already (killed while this JVM started) is gone at once; one that
+     * lives but is not this JVM's parent is another vbench's (this JVM was started by that one's code, and
+     * inherited its environment), and is not watched.
      *
      * @return whether a launcher is watched
      */
@@ -44,7 +49,11 @@ public final class ParentWatch {
             return false;
         }
         if (parentPid() != launcher) {
-            return false; // started by something else, or the launcher is already gone: nothing to wait for
+            if (ProcessHandle.of(launcher).map(ProcessHandle::isAlive).orElse(false)) {
+                return false;
+            }
+            daemon("vbench-launcher-watch", onGone);
+            return true;
         }
         daemon("vbench-launcher-watch", () -> {
             while (parentPid() == launcher) {

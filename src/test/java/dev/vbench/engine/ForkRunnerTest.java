@@ -127,6 +127,38 @@ class ForkRunnerTest {
         assertEquals(List.of(), planFiles(scratch), "the fork's result, log and state files are deleted after the fork");
     }
 
+    /**
+     * A fork whose parent is gone (its stdin pipe ends: the parent exited or was killed with {@code kill -9})
+     * stops its cell and exits within seconds, instead of running the cell to its end.
+     */
+    @Test
+    void aForkWhoseParentIsGoneExits() throws Exception {
+        WorkloadProvider io = Workloads.byName("io");
+        CellPlan slow = new CellPlan("c1", io, Params.resolve("io", io.params(), Map.of("duration", "20ms")),
+                ExecutorStrategies.parse("sequential"), 100_000, 0);
+        String plan = ForkPlan.of(slow, new RunSettings(0, 1, 1, 42), dataRoot, TrialProbes.Settings.DEFAULTS, 1).toLine();
+        List<String> command = new java.util.ArrayList<>(ForkRunner.javaCommand());
+        command.addAll(ForkRunner.childArguments(dataRoot.resolve("out.json"), 1));
+        Process fork = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dataRoot.resolve("log").toFile())
+                .start();
+        try {
+            fork.getOutputStream().write((plan + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            fork.getOutputStream().flush();
+            for (int i = 0; i < 600 && !Files.exists(dataRoot.resolve("out.json")); i++) {
+                Thread.sleep(50); // the fork writes its placeholder result before its cell starts
+            }
+            assertTrue(Files.exists(dataRoot.resolve("out.json")), () -> "the fork did not start its cell");
+            Thread.sleep(500);
+            assertTrue(fork.isAlive(), "the cell runs for minutes");
+            long closed = System.nanoTime();
+            fork.getOutputStream().close(); // what the kernel does when the parent dies
+            assertTrue(fork.waitFor(5, java.util.concurrent.TimeUnit.SECONDS), "the fork still runs 5 s after its parent went");
+            assertTrue(System.nanoTime() - closed < java.util.concurrent.TimeUnit.SECONDS.toNanos(5));
+        } finally {
+            fork.destroyForcibly();
+        }
+    }
+
     private static List<Path> planFiles(Path dir) throws java.io.IOException {
         try (var files = Files.list(dir)) {
             return files.sorted().toList();
