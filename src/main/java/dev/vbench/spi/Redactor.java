@@ -50,21 +50,18 @@ public final class Redactor {
     /** Words that make a name of several words a secret's ({@code db.pass}, {@code x-auth}, {@code api_key}); alone, {@code key} is a placeholder. */
     private static final Set<String> SECRET_WORDS = Set.of("pass", "pw", "auth", "key", "keys");
 
-    /** {@code scheme://user:password@}: the password runs to the last {@code @} before the authority ends. */
-    private static final Pattern USER_INFO =
-            Pattern.compile("([A-Za-z][A-Za-z0-9+.\\-]*://[^:/?#\\s@'\"<>|]*:)([^/?#\\s'\"<>|]*)@");
-    /**
-     * {@code name=value}: the value does not start with a blank (nor {@code =}: the padding of base64 text
-     * such as a histogram's, {@code …Qkey==}, is not a value) and runs to a separator or the line's end,
-     * blanks included, but not over a blank that starts another {@code name=} (which is then looked at itself).
-     */
-    private static final Pattern KEY_VALUE = Pattern.compile("(?<![A-Za-z0-9_.\\-])([A-Za-z0-9_.\\-]+)="
-            + "([^\\s&;'\"|<>=](?:[^\\s&;'\"|<>]|[ \\t]+(?=[^\\s&;'\"|<>])(?![A-Za-z0-9_.\\-]+=))*+)");
-    /** {@code Name: value}, a header: the value runs to {@code |} or the line's end, not over a blank that starts another header. */
-    private static final Pattern HEADER = Pattern.compile("(?<![A-Za-z0-9_.\\-])([A-Za-z][A-Za-z0-9_\\-]*)([ \\t]*:[ \\t]*)"
-            + "([^\\s|](?:[^\\s|]|[ \\t]+(?=[^\\s|])(?![A-Za-z][A-Za-z0-9_\\-]*[ \\t]*:))*+)");
-    /** {@code "name": "value"} of a JSON document. */
-    private static final Pattern JSON_MEMBER = Pattern.compile("\"([^\"\\\\\\r\\n]{1,200})\"(\\s*:\\s*)\"((?:[^\"\\\\\\r\\n]|\\\\.)*)\"");
+    /** {@code scheme://user:}: a userinfo password starts here and runs to the last {@code @} before the authority ends. */
+    private static final Pattern USER_INFO = Pattern.compile("[A-Za-z][A-Za-z0-9+.\\-]*://[^:/?#\\s@'\"<>|]*:");
+    /** {@code name=}: a value starts here when the name is a secret's ({@link #keyValueEnd}). */
+    private static final Pattern KEY = Pattern.compile("(?<![A-Za-z0-9_.\\-])([A-Za-z0-9_.\\-]+)=");
+    /** {@code Name: }: a header's value starts here when the name is a secret's ({@link #headerValueEnd}). */
+    private static final Pattern HEADER = Pattern.compile("(?<![A-Za-z0-9_.\\-])([A-Za-z][A-Za-z0-9_\\-]*)[ \\t]*:[ \\t]*");
+    /** {@code "name": "}: a JSON string member's value starts here when the name is a secret's. */
+    private static final Pattern JSON_MEMBER = Pattern.compile("\"([^\"\\\\\\r\\n]{1,200})\"\\s*:\\s*\"");
+    /** Where a {@code name=value} value stops: a separator, a quote, markup or the line's end. */
+    private static final String KEY_VALUE_STOPS = "&;'\"|<>\r\n";
+    /** Where a header value stops: the {@code |} between entries, or the line's end. */
+    private static final String HEADER_STOPS = "|\r\n";
 
     private Redactor() {}
 
@@ -106,14 +103,17 @@ public final class Redactor {
         if (text == null || text.isEmpty()) {
             return text;
         }
-        String s = replace(USER_INFO, text, m -> m.group(2).isEmpty() || m.group(2).startsWith(MASK)
-                ? m.group() : m.group(1) + MASK + "@");
-        s = replace(JSON_MEMBER, s, m -> isSecretName(m.group(1)) && !m.group(3).isEmpty() && !m.group(3).equals(MASK)
-                ? "\"" + m.group(1) + "\"" + m.group(2) + "\"" + MASK + "\"" : m.group());
-        s = replace(KEY_VALUE, s, m -> isSecretName(m.group(1)) && !m.group(2).startsWith(MASK)
-                ? m.group(1) + "=" + MASK : m.group());
-        return replace(HEADER, s, m -> isSecretName(m.group(1)) && !m.group(3).startsWith(MASK)
-                ? m.group(1) + m.group(2) + MASK : m.group());
+        List<int[]> spans = spans(text);
+        if (spans.isEmpty()) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder(text.length());
+        int last = 0;
+        for (int[] span : spans) {
+            out.append(text, last, span[0]).append(MASK);
+            last = span[1];
+        }
+        return out.append(text, last, text.length()).toString();
     }
 
     /**
@@ -137,10 +137,12 @@ public final class Redactor {
         if (text == null || text.isEmpty()) {
             return found;
         }
-        collect(USER_INFO, text, 2, null, found);
-        collect(KEY_VALUE, text, 2, 1, found);
-        collect(HEADER, text, 3, 1, found);
-        collect(JSON_MEMBER, text, 3, 1, found);
+        for (int[] span : spans(text)) {
+            String secret = text.substring(span[0], span[1]);
+            if (!found.contains(secret)) {
+                found.add(secret);
+            }
+        }
         List<String> words = new ArrayList<>();
         for (String secret : found) {
             for (String word : secret.strip().split("\\s+")) {
@@ -150,31 +152,128 @@ public final class Redactor {
             }
         }
         found.addAll(words);
-        found.removeIf(s -> s.isBlank() || s.startsWith(MASK));
         return found;
     }
 
-    private static void collect(Pattern pattern, String text, int valueGroup, Integer nameGroup, List<String> found) {
-        Matcher m = pattern.matcher(text);
-        while (m.find()) {
-            String value = m.group(valueGroup).strip();
-            if ((nameGroup == null || isSecretName(m.group(nameGroup))) && !value.isEmpty() && !found.contains(value)) {
-                found.add(value);
+    /**
+     * The secrets in {@code text} as {@code [start, end)} spans, in order and apart (overlapping ones
+     * joined); a value that reads {@value #MASK} already is none. Values are scanned by hand, not by a
+     * regular expression: Java's repeats a group by recursion, and a long line overflowed the stack.
+     */
+    private static List<int[]> spans(String text) {
+        List<int[]> found = new ArrayList<>();
+        Matcher userInfo = USER_INFO.matcher(text);
+        while (userInfo.find()) {
+            add(found, text, userInfo.end(), userInfoEnd(text, userInfo.end()));
+        }
+        Matcher key = KEY.matcher(text);
+        while (key.find()) {
+            if (isSecretName(key.group(1))) {
+                add(found, text, key.end(), keyValueEnd(text, key.end()));
             }
+        }
+        Matcher header = HEADER.matcher(text);
+        while (header.find()) {
+            if (isSecretName(header.group(1))) {
+                add(found, text, header.end(), headerValueEnd(text, header.end()));
+            }
+        }
+        Matcher json = JSON_MEMBER.matcher(text);
+        while (json.find()) {
+            if (isSecretName(json.group(1))) {
+                add(found, text, json.end(), jsonStringEnd(text, json.end()));
+            }
+        }
+        found.sort(java.util.Comparator.comparingInt(span -> span[0]));
+        List<int[]> joined = new ArrayList<>();
+        for (int[] span : found) {
+            int[] previous = joined.isEmpty() ? null : joined.get(joined.size() - 1);
+            if (previous != null && span[0] <= previous[1]) {
+                previous[1] = Math.max(previous[1], span[1]);
+            } else {
+                joined.add(span);
+            }
+        }
+        return joined;
+    }
+
+    private static void add(List<int[]> spans, String text, int start, int end) {
+        if (end > start && !text.startsWith(MASK, start)) {
+            spans.add(new int[] {start, end});
         }
     }
 
-    private static String replace(Pattern pattern, String text, java.util.function.Function<Matcher, String> with) {
-        Matcher m = pattern.matcher(text);
-        if (!m.find()) {
-            return text;
+    /** The end of a userinfo password at {@code start}: the last {@code @} before the authority ends; {@code start} when there is none. */
+    private static int userInfoEnd(String text, int start) {
+        int end = start;
+        int at = start;
+        while (end < text.length() && "/?#'\"<>|".indexOf(text.charAt(end)) < 0 && !Character.isWhitespace(text.charAt(end))) {
+            if (text.charAt(end) == '@') {
+                at = end;
+            }
+            end++;
         }
-        StringBuilder out = new StringBuilder(text.length());
-        int last = 0;
-        do {
-            out.append(text, last, m.start()).append(with.apply(m));
-            last = m.end();
-        } while (m.find());
-        return out.append(text, last, text.length()).toString();
+        return at;
+    }
+
+    /**
+     * The end of a {@code name=} value at {@code start}: it does not start with a blank (nor {@code =}: the
+     * padding of base64 text, {@code …Qkey==}, is no value) and runs to {@link #KEY_VALUE_STOPS}, blanks
+     * included ({@code PASSWORD=filepw userpw}), but not over a blank that starts another {@code name=}.
+     */
+    private static int keyValueEnd(String text, int start) {
+        if (start >= text.length() || Character.isWhitespace(text.charAt(start)) || text.charAt(start) == '='
+                || KEY_VALUE_STOPS.indexOf(text.charAt(start)) >= 0) {
+            return start;
+        }
+        return valueEnd(text, start, KEY_VALUE_STOPS, KEY);
+    }
+
+    /** The end of a header value at {@code start}: to {@link #HEADER_STOPS}, not over a blank that starts another header. */
+    private static int headerValueEnd(String text, int start) {
+        if (start >= text.length() || Character.isWhitespace(text.charAt(start)) || HEADER_STOPS.indexOf(text.charAt(start)) >= 0) {
+            return start;
+        }
+        return valueEnd(text, start, HEADER_STOPS, HEADER);
+    }
+
+    private static int valueEnd(String text, int start, String stops, Pattern next) {
+        Matcher another = next.matcher(text);
+        int i = start;
+        while (i < text.length()) {
+            char c = text.charAt(i);
+            if (stops.indexOf(c) >= 0) {
+                return i;
+            }
+            if (c == ' ' || c == '\t') {
+                int j = i;
+                while (j < text.length() && (text.charAt(j) == ' ' || text.charAt(j) == '\t')) {
+                    j++;
+                }
+                if (j == text.length() || stops.indexOf(text.charAt(j)) >= 0 || another.region(j, text.length()).lookingAt()) {
+                    return i;
+                }
+                i = j;
+            } else {
+                i++;
+            }
+        }
+        return i;
+    }
+
+    /** The end of a JSON string's content at {@code start} (its closing quote); {@code start} when it does not close on its line. */
+    private static int jsonStringEnd(String text, int start) {
+        int i = start;
+        while (i < text.length()) {
+            char c = text.charAt(i);
+            if (c == '"') {
+                return i;
+            }
+            if (c == '\r' || c == '\n') {
+                return start;
+            }
+            i += c == '\\' ? 2 : 1;
+        }
+        return start;
     }
 }
