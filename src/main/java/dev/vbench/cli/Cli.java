@@ -79,6 +79,12 @@ public final class Cli {
             code = cl.execute(args);
         } catch (OutOfMemoryError e) { // picocli passes errors through; the stack has unwound, so there is room again
             code = onOutOfMemory(e, err, stacktrace);
+        } catch (Error e) { // any other Error that reached here (user code's are one line of their own before): vbench's bug
+            err.println("vbench: internal error: " + e + "; rerun with --stacktrace and report it");
+            if (stacktrace) {
+                e.printStackTrace(err);
+            }
+            code = ExitCodes.INTERNAL;
         }
         out.flush();
         err.flush();
