@@ -143,6 +143,10 @@ public final class Runs {
             RunResult result = session.run(plan, environment, files, reportOptions,
                     sharded == null ? null : sharding(whole, plan, sharded, environment), guard, out);
             int exit = finish(plan.suite(), files, result, reportOptions);
+            if (!o.quiet()) {
+                RunConditions.warnings(result, reportOptions).forEach(w -> err.println("vbench: warning: " + w));
+                err.flush();
+            }
             exit = request.history().storeRun(result, exit, err, o.quiet()); // after the files: they never wait on the store
             return new RunOutcome(result, exit);
         }
