@@ -42,7 +42,7 @@ class CheckedUpFrontTest {
     private static void oneLine(CliRun r, int code, String... expected) {
         assertEquals(code, r.code(), r::toString);
         String err = r.err().strip();
-        List<String> lines = err.lines().filter(l -> !l.startsWith("vbench: 1 cell(s)")).toList();
+        List<String> lines = err.lines().filter(l -> !l.startsWith("vbench: 1 cell(s)") && !l.startsWith("vbench: warning: ")).toList();
         assertEquals(1, lines.size(), r::toString);
         assertTrue(lines.get(0).startsWith("vbench: "), r::toString);
         assertFalse(err.contains("Exception") || err.contains("\tat ") || err.contains("internal error"), r::toString);
