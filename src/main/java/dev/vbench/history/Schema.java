@@ -25,6 +25,8 @@ final class Schema {
     static final int SHORT_CHARS = 200;
     /** Characters of a label's value. */
     static final int LABEL_VALUE_CHARS = 10_000;
+    /** Characters of the reason of an exclusion or an acknowledgement. */
+    static final int REASON_CHARS = 4000;
     /** Characters of a command line. */
     static final int COMMAND_LINE_CHARS = 100_000;
 

@@ -79,6 +79,17 @@ class CheckedUpFrontTest {
         }
     }
 
+    @Test
+    void reasonsOfExclusionsAndAcknowledgementsAreCheckedToo() throws Exception {
+        String url = "jdbc:h2:file:" + tmp.resolve("h");
+        Path file = Files.writeString(tmp.resolve("ok.json"), ResultCodec.toJson(Fixtures.ioRun()));
+        assertEquals(0, CliRun.of("history", "add", "--history", url, file.toString()).code());
+        oneLine(CliRun.of("history", "exclude", "--history", url, "1", "--reason", "noisy\u001b[2J"), 2, "--reason",
+                "holds a control character (\\e at character 6)");
+        oneLine(CliRun.of("history", "ack", "--history", url, "1", "1", "--reason", repeat(4001)), 2, "--reason",
+                "4001 characters long; the history keeps at most 4000");
+    }
+
     /** A store written by an older vbench, or by hand, with control characters: printed escaped. */
     @Test
     void storedControlCharactersArePrintedEscaped() throws Exception {

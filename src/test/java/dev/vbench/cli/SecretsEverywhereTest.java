@@ -172,6 +172,10 @@ class SecretsEverywhereTest {
             cli("history", verb, "--history", h2Store);
             fails(3, "history", verb, "--history", pgDown);
         }
+        cli("history", "exclude", "--history", h2Store, "1", "--reason", "a noisy night");
+        cli("history", "ack", "--history", h2Store, "1", "1", "--reason", "expected");
+        fails(3, "history", "exclude", "--history", pgDown, "1", "--reason", "x");
+        fails(3, "history", "ack", "--history", pgDown, "1", "1", "--reason", "x");
         cli("history", "show", "--history", h2Store, "1");
         cli("history", "show", "--history", h2Store, "1", "--format", "html", "-o", out.resolve("show.html").toString());
         ok("history", "export", "--history", h2Store, "--run", "1");
