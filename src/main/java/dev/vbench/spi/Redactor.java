@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The one policy that decides what is a secret in text vbench shows or stores, and masks it with
@@ -50,14 +48,6 @@ public final class Redactor {
     /** Words that make a name of several words a secret's ({@code db.pass}, {@code x-auth}, {@code api_key}); alone, {@code key} is a placeholder. */
     private static final Set<String> SECRET_WORDS = Set.of("pass", "pw", "auth", "key", "keys");
 
-    /** {@code scheme://user:}: a userinfo password starts here and runs to the last {@code @} before the authority ends. */
-    private static final Pattern USER_INFO = Pattern.compile("[A-Za-z][A-Za-z0-9+.\\-]*://[^:/?#\\s@'\"<>|]*:");
-    /** {@code name=}: a value starts here when the name is a secret's ({@link #keyValueEnd}). */
-    private static final Pattern KEY = Pattern.compile("(?<![A-Za-z0-9_.\\-])([A-Za-z0-9_.\\-]+)=");
-    /** {@code Name: }: a header's value starts here when the name is a secret's ({@link #headerValueEnd}). */
-    private static final Pattern HEADER = Pattern.compile("(?<![A-Za-z0-9_.\\-])([A-Za-z][A-Za-z0-9_\\-]*)[ \\t]*:[ \\t]*");
-    /** {@code "name": "}: a JSON string member's value starts here when the name is a secret's. */
-    private static final Pattern JSON_MEMBER = Pattern.compile("\"([^\"\\\\\\r\\n]{1,200})\"\\s*:\\s*\"");
     /** Where a {@code name=value} value stops: a separator, a quote, markup or the line's end. */
     private static final String KEY_VALUE_STOPS = "&;'\"|<>\r\n";
     /** Where a header value stops: the {@code |} between entries, or the line's end. */
@@ -77,6 +67,23 @@ public final class Redactor {
         if (name == null || name.isEmpty()) {
             return false;
         }
+        Boolean known = NAMES.get(name);
+        if (known != null) {
+            return known;
+        }
+        boolean secret = classify(name);
+        if (NAMES.size() > NAMES_KEPT) {
+            NAMES.clear(); // names repeat (a result's members, a URL's keys): a few hundred cover every text
+        }
+        NAMES.put(name, secret);
+        return secret;
+    }
+
+    /** Names already classified, so that a large text (a result file's thousands of members) costs a look-up each. */
+    private static final java.util.concurrent.ConcurrentHashMap<String, Boolean> NAMES = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final int NAMES_KEPT = 4096;
+
+    private static boolean classify(String name) {
         String joined = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
         for (String part : SECRET_PARTS) {
             if (joined.contains(part)) {
@@ -100,7 +107,7 @@ public final class Redactor {
 
     /** Masks every secret this policy recognizes in {@code text} (null stays null). */
     public static String redact(String text) {
-        if (text == null || text.isEmpty()) {
+        if (text == null || text.isEmpty() || !mayHoldSecret(text)) {
             return text;
         }
         List<int[]> spans = spans(text);
@@ -134,7 +141,7 @@ public final class Redactor {
      */
     public static List<String> secretsIn(String text) {
         List<String> found = new ArrayList<>();
-        if (text == null || text.isEmpty()) {
+        if (text == null || text.isEmpty() || !mayHoldSecret(text)) {
             return found;
         }
         for (int[] span : spans(text)) {
@@ -155,33 +162,44 @@ public final class Redactor {
         return found;
     }
 
+    /** Every word that a secret's name holds ({@link #isSecretName}), as the fast test of a text looks for them. */
+    private static final List<String> NAME_WORDS = List.of("pass", "pw", "secret", "token", "credential", "auth", "cookie", "key");
+
+    /**
+     * Whether {@code text} may hold a secret at all: a word of a secret's name, or an {@code @} (user info). Most
+     * text does not (a result file's thousands of members, a table): it is returned after one pass.
+     */
+    private static boolean mayHoldSecret(String text) {
+        if (text.indexOf('@') >= 0) {
+            return true;
+        }
+        String lower = text.toLowerCase(Locale.ROOT);
+        for (String word : NAME_WORDS) {
+            if (lower.contains(word)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * The secrets in {@code text} as {@code [start, end)} spans, in order and apart (overlapping ones
-     * joined); a value that reads {@value #MASK} already is none. Values are scanned by hand, not by a
-     * regular expression: Java's repeats a group by recursion, and a long line overflowed the stack.
+     * joined); a value that reads {@value #MASK} already is none. One pass over the text, by hand: at each
+     * {@code =} the name before it, at each {@code :} a URL's user info, a header's name or a JSON member's
+     * (regular expressions tried a match at every character, and their repeated groups recurse).
      */
     private static List<int[]> spans(String text) {
         List<int[]> found = new ArrayList<>();
-        Matcher userInfo = USER_INFO.matcher(text);
-        while (userInfo.find()) {
-            add(found, text, userInfo.end(), userInfoEnd(text, userInfo.end()));
-        }
-        Matcher key = KEY.matcher(text);
-        while (key.find()) {
-            if (isSecretName(key.group(1))) {
-                add(found, text, key.end(), keyValueEnd(text, key.end()));
-            }
-        }
-        Matcher header = HEADER.matcher(text);
-        while (header.find()) {
-            if (isSecretName(header.group(1))) {
-                add(found, text, header.end(), headerValueEnd(text, header.end()));
-            }
-        }
-        Matcher json = JSON_MEMBER.matcher(text);
-        while (json.find()) {
-            if (isSecretName(json.group(1))) {
-                add(found, text, json.end(), jsonStringEnd(text, json.end()));
+        int n = text.length();
+        for (int i = 0; i < n; i++) {
+            char c = text.charAt(i);
+            if (c == '=') {
+                String name = text.substring(runStart(text, i, KEY_CHARS), i);
+                if (isSecretName(name)) {
+                    add(found, text, i + 1, keyValueEnd(text, i + 1));
+                }
+            } else if (c == ':') {
+                colon(text, i, found);
             }
         }
         found.sort(java.util.Comparator.comparingInt(span -> span[0]));
@@ -195,6 +213,86 @@ public final class Redactor {
             }
         }
         return joined;
+    }
+
+    /** What a {@code :} at {@code i} may start: a URL's user info, a header's value, a JSON member's value. */
+    private static void colon(String text, int i, List<int[]> found) {
+        if (text.startsWith("//", i + 1)) {
+            int scheme = runStart(text, i, SCHEME_CHARS);
+            if (scheme < i && isLetter(text.charAt(scheme))) {
+                int user = i + 3;
+                while (user < text.length() && USER_STOPS.indexOf(text.charAt(user)) < 0
+                        && !Character.isWhitespace(text.charAt(user))) {
+                    user++;
+                }
+                if (user < text.length() && text.charAt(user) == ':') {
+                    add(found, text, user + 1, userInfoEnd(text, user + 1));
+                }
+            }
+            return;
+        }
+        int valueStart = skipBlanks(text, i + 1);
+        int beforeColon = i;
+        while (beforeColon > 0 && (text.charAt(beforeColon - 1) == ' ' || text.charAt(beforeColon - 1) == '\t')) {
+            beforeColon--;
+        }
+        if (beforeColon > 0 && text.charAt(beforeColon - 1) == '"') { // "name" : "value"
+            int open = text.lastIndexOf('"', beforeColon - 2);
+            String name = open < 0 ? "" : text.substring(open + 1, beforeColon - 1);
+            int quote = skipWhitespace(text, i + 1);
+            if (open >= 0 && name.length() <= 200 && name.indexOf('\\') < 0 && name.indexOf('\n') < 0
+                    && quote < text.length() && text.charAt(quote) == '"' && isSecretName(name)) {
+                add(found, text, quote + 1, jsonStringEnd(text, quote + 1));
+            }
+            return;
+        }
+        int start = runStart(text, beforeColon, HEADER_CHARS);
+        if (start < beforeColon && isLetter(text.charAt(start)) && (start == 0 || KEY_CHARS.indexOf(text.charAt(start - 1)) < 0
+                && !isAlphanumeric(text.charAt(start - 1)))) {
+            if (isSecretName(text.substring(start, beforeColon))) {
+                add(found, text, valueStart, headerValueEnd(text, valueStart));
+            }
+        }
+    }
+
+    /** Characters of a {@code name=} name besides letters and digits. */
+    private static final String KEY_CHARS = "_.-";
+    /** Characters of a header's name besides letters and digits. */
+    private static final String HEADER_CHARS = "_-";
+    /** Characters of a URL's scheme besides letters and digits. */
+    private static final String SCHEME_CHARS = "+.-";
+    /** Where the user part of user info ends (besides blanks). */
+    private static final String USER_STOPS = ":/?#@'\"<>|";
+
+    /** The start of the run of letters, digits and {@code extra} that ends just before {@code end}. */
+    private static int runStart(String text, int end, String extra) {
+        int i = end;
+        while (i > 0 && (isAlphanumeric(text.charAt(i - 1)) || extra.indexOf(text.charAt(i - 1)) >= 0)) {
+            i--;
+        }
+        return i;
+    }
+
+    private static boolean isLetter(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
+    }
+
+    private static boolean isAlphanumeric(char c) {
+        return isLetter(c) || c >= '0' && c <= '9';
+    }
+
+    private static int skipBlanks(String text, int i) {
+        while (i < text.length() && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {
+            i++;
+        }
+        return i;
+    }
+
+    private static int skipWhitespace(String text, int i) {
+        while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
+            i++;
+        }
+        return i;
     }
 
     private static void add(List<int[]> spans, String text, int start, int end) {
@@ -226,7 +324,7 @@ public final class Redactor {
                 || KEY_VALUE_STOPS.indexOf(text.charAt(start)) >= 0) {
             return start;
         }
-        return valueEnd(text, start, KEY_VALUE_STOPS, KEY);
+        return valueEnd(text, start, KEY_VALUE_STOPS, true);
     }
 
     /** The end of a header value at {@code start}: to {@link #HEADER_STOPS}, not over a blank that starts another header. */
@@ -234,11 +332,11 @@ public final class Redactor {
         if (start >= text.length() || Character.isWhitespace(text.charAt(start)) || HEADER_STOPS.indexOf(text.charAt(start)) >= 0) {
             return start;
         }
-        return valueEnd(text, start, HEADER_STOPS, HEADER);
+        return valueEnd(text, start, HEADER_STOPS, false);
     }
 
-    private static int valueEnd(String text, int start, String stops, Pattern next) {
-        Matcher another = next.matcher(text);
+    /** @param keys whether another {@code name=} (else another {@code Name:}) after a blank ends the value */
+    private static int valueEnd(String text, int start, String stops, boolean keys) {
         int i = start;
         while (i < text.length()) {
             char c = text.charAt(i);
@@ -246,11 +344,8 @@ public final class Redactor {
                 return i;
             }
             if (c == ' ' || c == '\t') {
-                int j = i;
-                while (j < text.length() && (text.charAt(j) == ' ' || text.charAt(j) == '\t')) {
-                    j++;
-                }
-                if (j == text.length() || stops.indexOf(text.charAt(j)) >= 0 || another.region(j, text.length()).lookingAt()) {
+                int j = skipBlanks(text, i);
+                if (j == text.length() || stops.indexOf(text.charAt(j)) >= 0 || (keys ? keyAt(text, j) : headerAt(text, j))) {
                     return i;
                 }
                 i = j;
@@ -259,6 +354,28 @@ public final class Redactor {
             }
         }
         return i;
+    }
+
+    /** Whether {@code name=} starts at {@code i}. */
+    private static boolean keyAt(String text, int i) {
+        int j = i;
+        while (j < text.length() && (isAlphanumeric(text.charAt(j)) || KEY_CHARS.indexOf(text.charAt(j)) >= 0)) {
+            j++;
+        }
+        return j > i && j < text.length() && text.charAt(j) == '=';
+    }
+
+    /** Whether {@code Name:} (a header) starts at {@code i}. */
+    private static boolean headerAt(String text, int i) {
+        if (i >= text.length() || !isLetter(text.charAt(i))) {
+            return false;
+        }
+        int j = i;
+        while (j < text.length() && (isAlphanumeric(text.charAt(j)) || HEADER_CHARS.indexOf(text.charAt(j)) >= 0)) {
+            j++;
+        }
+        j = skipBlanks(text, j);
+        return j < text.length() && text.charAt(j) == ':';
     }
 
     /** The end of a JSON string's content at {@code start} (its closing quote); {@code start} when it does not close on its line. */
