@@ -291,6 +291,25 @@ class SecretsEverywhereTest {
         }
     }
 
+    /** The store named by {@code VBENCH_HISTORY} (an environment variable: a process of its own) is masked too. */
+    @Test
+    void theStoreNamedByTheEnvironmentIsMaskedToo() throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        ProcessBuilder pb = new ProcessBuilder(java, "-cp", classpath, "dev.vbench.Main", "history", "runs")
+                .redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        pb.environment().put("VBENCH_HISTORY", "jdbc:postgresql://u:Qat11@Qat12@127.0.0.1:1/db?password=" + COMMA
+                + "&sslpassword=Qsslpw5");
+        Process p = pb.start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals(3, p.exitValue(), output);
+        assertTrue(output.startsWith("vbench: ") && output.strip().lines().count() == 1, output);
+        check("output of history runs with VBENCH_HISTORY", output);
+        assertEquals(Map.of(), LEAKS.entrySet().stream().filter(e -> e.getKey().contains("VBENCH_HISTORY"))
+                .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
+    }
+
     /** When a PostgreSQL server is given, a store on it with a password holding a comma works and keeps no secret. */
     @Test
     void aPostgresqlStoreWithACommaInItsPasswordKeepsNoSecret() throws Exception {
