@@ -294,9 +294,9 @@ class SecretsEverywhereTest {
     /** The store named by {@code VBENCH_HISTORY} (an environment variable: a process of its own) is masked too. */
     @Test
     void theStoreNamedByTheEnvironmentIsMaskedToo() throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String javaExe = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        ProcessBuilder pb = new ProcessBuilder(java, "-cp", classpath, "dev.vbench.Main", "history", "runs")
+        ProcessBuilder pb = new ProcessBuilder(javaExe, "-cp", classpath, "dev.vbench.Main", "history", "runs")
                 .redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         pb.environment().put("VBENCH_HISTORY", "jdbc:postgresql://u:Qat11@Qat12@127.0.0.1:1/db?password=" + COMMA
                 + "&sslpassword=Qsslpw5");
