@@ -20,7 +20,7 @@ import java.util.stream.Stream;
 /**
  * Where this vbench JVM keeps its temporary files (a fork's result and log, JFR recordings, thread dumps,
  * probe logs): one folder of its own in the system's temporary directory, {@code vbench-PID-START-…}
- * (the process id and its start time, mode 0700), removed when the JVM exits. A JVM that never got to
+ * (the process id and its start time, mode 0700), removed when the JVM exits (when empty). A JVM that never got to
  * exit (killed with {@code kill -9}, a crash, {@code Runtime.halt} in user code) leaves it behind: the
  * next vbench that makes its own folder removes every such folder of a process that is gone, and the
  * launcher's state folders ({@code vbench-launcher.PID.…}) of a launcher that is gone. Only the current
@@ -82,9 +82,18 @@ public final class ScratchDir {
         return Files.createTempDirectory(get(), prefix);
     }
 
+    /**
+     * At exit: the folder goes when it is empty (each file's maker removes it when done). Files still in it
+     * may be in use by another shutdown hook (a run writing its last cells on Ctrl-C), so they are left to the
+     * next vbench's sweep, which removes them once this process is gone.
+     */
     private static synchronized void removeOwn() {
         if (dir != null) {
-            delete(dir);
+            try {
+                Files.deleteIfExists(dir);
+            } catch (IOException e) {
+                // not empty: the next sweep
+            }
         }
     }
 
