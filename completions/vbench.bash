@@ -242,10 +242,11 @@ function _picocli_vbench_run() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '--dry-run' '-q' '--quiet' '--verbose' '--no-progress'"
-  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--run-id' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--batch' '--duration' '--rate' '--timeout' '--task-timeout' '--slo' '--warmup' '--trials' '--forks' '--jvm' '--jvm-args' '--order' '--shard' '--seed' '-o' '--output' '-f' '--format' '--metric' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval'"
+  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--run-id' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--batch' '--duration' '--rate' '--timeout' '--task-timeout' '--slo' '--warmup' '--trials' '--forks' '--jvm' '--jvm-args' '--build' '--order' '--shard' '--seed' '-o' '--output' '-f' '--format' '--metric' '--ci' '--comment-file' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval'"
   local SCALE_option_args=("quick" "full") # --scale values
-  local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench") # --format values
+  local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench" "github-action-benchmark" "bencher") # --format values
   local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
+  local githubnone_option_args=("github" "none") # --ci values
   local onoff_option_args=("on" "off") # --pinning values
   local EVENTEVENT_option_args=("CPU" "WALL" "LOCK" "ALLOC" "TASKS") # --profile values
   local autoasyncjfr_option_args=("auto" "async" "jfr") # --profiler values
@@ -327,6 +328,9 @@ function _picocli_vbench_run() {
     '--jvm-args')
       return
       ;;
+    '--build')
+      return
+      ;;
     '--order')
       return
       ;;
@@ -347,6 +351,17 @@ function _picocli_vbench_run() {
     '--metric')
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${METRIC_option_args[@]}" ) )
+      return $?
+      ;;
+    '--ci')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${githubnone_option_args[@]}" ) )
+      return $?
+      ;;
+    '--comment-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
       ;;
     '--data-dir')
@@ -405,10 +420,11 @@ function _picocli_vbench_compare() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '--verbose'"
-  local arg_opts="'--layout' '--metric' '--noise' '--match-ignore' '--fail-on-regression' '-f' '--format' '-o' '--output' '--labels'"
+  local arg_opts="'--layout' '--metric' '--noise' '--match-ignore' '--fail-on-regression' '--gates' '--ci' '--comment-file' '-f' '--format' '-o' '--output' '--labels'"
   local LAYOUT_option_args=("speedup" "change" "baseline" "chain") # --layout values
   local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
-  local FORMAT_option_args=("text" "markdown" "csv" "json" "html") # --format values
+  local githubnone_option_args=("github" "none") # --ci values
+  local FORMAT_option_args=("text" "markdown" "csv" "json" "html" "junit") # --format values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -431,6 +447,23 @@ function _picocli_vbench_compare() {
       ;;
     '--fail-on-regression')
       return
+      ;;
+    '--gates')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--ci')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${githubnone_option_args[@]}" ) )
+      return $?
+      ;;
+    '--comment-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '-f'|'--format')
       local IFS=$'\n'
@@ -506,7 +539,7 @@ function _picocli_vbench_report() {
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '--verbose'"
   local arg_opts="'-f' '--format' '-o' '--output' '--metric' '--cell'"
-  local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench") # --format values
+  local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench" "github-action-benchmark" "bencher") # --format values
   local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
 
   type compopt &>/dev/null && compopt +o default
@@ -904,7 +937,9 @@ function _picocli_vbench_history_check() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '--verbose'"
-  local arg_opts="'--history' '--fail-on-regression' '--noise' '--metric' '--testbed' '--window' '-P' '--p-value' '-M' '--min-magnitude' '--min-points-after'"
+  local arg_opts="'--history' '--fail-on-regression' '--noise' '--metric' '--testbed' '--baseline' '--gates' '-f' '--format' '-o' '--output' '--ci' '--comment-file' '--window' '-P' '--p-value' '-M' '--min-magnitude' '--min-points-after'"
+  local FORMAT_option_args=("text" "markdown" "junit") # --format values
+  local githubnone_option_args=("github" "none") # --ci values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -923,6 +958,37 @@ function _picocli_vbench_history_check() {
       ;;
     '--testbed')
       return
+      ;;
+    '--baseline')
+      return
+      ;;
+    '--gates')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '-f'|'--format')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
+      return $?
+      ;;
+    '-o'|'--output')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--ci')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${githubnone_option_args[@]}" ) )
+      return $?
+      ;;
+    '--comment-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '--window')
       return

@@ -113,7 +113,10 @@ public final class Runs {
     private RunOutcome run(UserCode code, RunSession.InterruptGuard guard) throws Exception {
         RunRequest.Outputs o = request.outputs();
         ShardOption sharded = request.shard() == null ? null : ShardOption.resolve(request.shard(), System.getenv());
-        Plan whole = Planner.plan(planRequest(), code);
+        Plan whole;
+        try (Builds builds = Builds.open(request.matrix().builds(), request.classPath(), this::note)) {
+            whole = Planner.plan(planRequest(), code, builds.codes());
+        }
         Plan plan = sharded == null ? whole : Shards.slice(whole, sharded.shard());
         if (request.dryRun()) {
             PlanPrinter.print(out, whole, sharded);
@@ -126,6 +129,7 @@ public final class Runs {
         request.history().validate(sharded != null, System.getenv());
         try (RunOutputs files = RunOutputs.parse(o.files(), o.format(), o.quiet())) {
             files.checkSpace(plan.runs().stream().mapToLong(r -> (long) r.cells().size() * r.settings().measuredTrials()).sum());
+            o.ci().checkWritable();
             ReportOptions reportOptions = reportOptions();
             Environment environment = EnvironmentProbe.capture(request.version(), request.commandLine());
             if (sharded != null && !o.quiet()) {
@@ -143,7 +147,8 @@ public final class Runs {
             RunResult result = session.run(plan, environment, files, reportOptions,
                     sharded == null ? null : sharding(whole, plan, sharded, environment), guard, out);
             int exit = finish(plan.suite(), files, result, reportOptions);
-            if (!o.quiet()) {
+            publish(result, reportOptions);
+            if (!o.quiet() && !"1".equals(System.getenv(RunConditions.OFF))) {
                 RunConditions.warnings(result, reportOptions).forEach(w -> err.println("vbench: warning: " + w));
                 err.flush();
             }
@@ -278,6 +283,19 @@ public final class Runs {
         targets.values().forEach(t -> parts.add(t.label() + " (" + t.info().version() + " " + t.info().javaHome()
                 + (t.options().isEmpty() ? "" : " " + String.join(" ", t.options())) + ")"));
         return "; JVMs " + String.join(", ", parts) + "; order " + order;
+    }
+
+    /** The report as the job summary ({@code --ci github}) and the comment file ({@code --comment-file}). */
+    private void publish(RunResult result, ReportOptions reportOptions) {
+        Ci ci = request.outputs().ci();
+        if (!ci.github() && ci.commentFile() == null) {
+            return;
+        }
+        String markdown = Format.MARKDOWN.exporter(reportOptions).render(result);
+        Ci.Published published = ci.publishMarkdown(budget -> dev.vbench.report.ci.GitHubMarkdown.runSummary(markdown, budget),
+                dev.vbench.report.ci.GitHubMarkdown.runComment(markdown));
+        published.warnings().forEach(w -> err.println("vbench: warning: " + w));
+        err.flush();
     }
 
     /** Writes the files a last time, prints stdout and returns the exit code. */

@@ -144,6 +144,12 @@ public final class RunCommand implements Callable<Integer> {
                     + " --jvm-args zgc='-XX:+UseZGC -Xmx2g'; options come after the launcher's.")
     List<String> jvmArgs = new ArrayList<>();
 
+    @Option(names = "--build", paramLabel = "LABEL=CLASSPATH",
+            description = "A build of your code as a column (repeatable, two or more): each build's cells run in forks"
+                    + " with its class path (then --classpath's), their trials interleaved round by round, so every row"
+                    + " gets one verdict old vs new from one run, e.g. --build old=v1/classes --build new=target/classes.")
+    List<String> builds = new ArrayList<>();
+
     @Option(names = "--order", paramLabel = "ORDER",
             description = "Order of the trials of the cells that share their inputs (the executors, JVMs, builds and"
                     + " concurrency levels a table compares): interleaved (default: rounds of one trial per cell, each"
@@ -175,6 +181,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Mixin
     MetricOption metric;
+
+    @Mixin
+    CiOptions ci;
 
     @Option(names = "--data-dir", paramLabel = "DIR",
             description = "Where generated inputs are cached. Default: $VBENCH_DATA_DIR, $XDG_CACHE_HOME/vbench or ~/.cache/vbench.")
@@ -234,13 +243,13 @@ public final class RunCommand implements Callable<Integer> {
     /** The options as one typed request. */
     RunRequest request() {
         RunRequest.Matrix matrix = new RunRequest.Matrix(workload, executors, params, tasks, concurrency, duration, rates,
-                timeout, jvms, jvmArgs);
+                timeout, jvms, jvmArgs, builds);
         RunRequest.Trials trialOptions = new RunRequest.Trials(warmup, trials, forks, seed, dataDir, order, batch,
                 maxFailures);
         RunRequest.Probes probes = new RunRequest.Probes(pinning == Pinning.on, pinningThreshold, taskTimeout,
                 profileEvents, profiler.name(), profileInterval);
         RunRequest.Outputs out = new RunRequest.Outputs(outputs, format.format, metric.metric, slo, quiet,
-                verbosity.verbose, noProgress);
+                verbosity.verbose, noProgress, ci.ci());
         return new RunRequest(suiteFile, scale, matrix, trialOptions, probes, out, classPath.value(), history.target(), shard,
                 dryRun, VersionProvider.version(),
                 RunRequest.commandLine(spec.commandLine().getParseResult().originalArgs()));

@@ -99,8 +99,8 @@ public final class Engine {
     }
 
     /**
-     * Runs every cell, an interleaving group at a time (the cells that share one prepared workload,
-     * {@link #sameGroup}), its trials in the run's {@link TrialOrder} ({@code settings.order()}). On
+     * Runs every cell, a table row at a time (the cells that differ only in executor, JVM or build,
+     * {@link #sameRow}), its trials in the run's {@link TrialOrder} ({@code settings.order()}). On
      * interrupt (Ctrl-C) the cells in progress are kept with the trials they finished and status
      * {@code interrupted}, and the run stops. A cell whose tasks get stuck ({@code --task-timeout}), or
      * whose fork ended without its result, ends with status {@code stuck} or {@code exited} and a note,
@@ -162,28 +162,27 @@ public final class Engine {
         return order == null ? TrialOrder.GROUPED : order;
     }
 
-    /** The end (exclusive) of the group that starts at {@code first}: one cell when grouped (nothing to interleave). */
+    /** The end (exclusive) of the row that starts at {@code first}: one cell when grouped (nothing to interleave). */
     private static int rowEnd(List<CellPlan> cells, int first, TrialOrder order) {
         int end = first + 1;
         if (order == TrialOrder.GROUPED) {
             return end;
         }
-        while (end < cells.size() && sameGroup(cells.get(first), cells.get(end))) {
+        while (end < cells.size() && sameRow(cells.get(first), cells.get(end))) {
             end++;
         }
         return end;
     }
 
     /**
-     * One interleaving group: the cells share one prepared workload (the same workload and parameters)
-     * and differ in executor, JVM, build or load (a concurrency sweep's levels), which is everything a
-     * table compares among its columns and a sweep among its rows. The engine runs a group's trials in
-     * rounds; the planner keeps a group in one shard. Cells whose parameters differ prepare different
-     * inputs and run one group after another: holding several prepared workloads at once would change
-     * what each measures (memory, caches), and no table's verdict compares them.
+     * One table row: the cells share their inputs and load and differ only in executor, JVM or build — the
+     * columns a table compares, each verdict between two of them. The engine runs a row's trials in rounds;
+     * the planner keeps a row in one shard. Cells of other inputs or load run one row after another: no
+     * verdict compares them (a sweep's levels and a matrix's parameters are rows), and holding several
+     * prepared workloads at once would change what each measures (memory, caches).
      */
-    public static boolean sameGroup(CellPlan a, CellPlan b) {
-        return sameInputs(a, b);
+    public static boolean sameRow(CellPlan a, CellPlan b) {
+        return sameInputs(a, b) && a.load().equals(b.load());
     }
 
     /**
@@ -206,7 +205,7 @@ public final class Engine {
      * differs from this one) and the noop workload, which is the floor itself.
      */
     private double harnessFloor(CellPlan cell) throws InterruptedException {
-        if (!(cell.load() instanceof LoadShape.Closed closed) || cell.jvm() != null || cell.workload().name().equals("noop")) {
+        if (!(cell.load() instanceof LoadShape.Closed closed) || cell.forksAlways() || cell.workload().name().equals("noop")) {
             return 0;
         }
         String key = cell.executor().spec() + " concurrency=" + closed.concurrency();
@@ -265,9 +264,9 @@ public final class Engine {
         return out;
     }
 
-    /** Whether the cell's trials run in forks rather than in this JVM: {@code --forks}, or a JVM target. */
+    /** Whether the cell's trials run in forks rather than in this JVM: {@code --forks}, a JVM target, or a build. */
     private static boolean forked(CellPlan cell, RunPlan plan) {
-        return plan.settings().forks() > 0 || cell.jvm() != null;
+        return plan.settings().forks() > 0 || cell.forksAlways();
     }
 
     /** What is known of one cell of the row while its units run. */
@@ -321,10 +320,10 @@ public final class Engine {
     }
 
     /**
-     * Forks of a forked cell: {@code --forks}; a cell on a JVM target without {@code --forks} runs
-     * each measured trial in a fork of its own (with its own warmup), so the trials of a row's JVMs
-     * rotate trial by trial and every trial samples the JVM-to-JVM variation (JIT decisions, heap
-     * layout) that tells two JVMs apart.
+     * Forks of a forked cell: {@code --forks}; a cell on a JVM target or of a build without {@code --forks}
+     * runs each measured trial in a fork of its own (with its own warmup), so the trials of a group's JVMs
+     * or builds interleave trial by trial and every trial samples the JVM-to-JVM variation (JIT decisions,
+     * heap layout) that tells two JVMs or builds apart.
      */
     private static int forkCount(CellPlan cell, RunPlan plan) {
         int measured = Math.max(1, plan.settings().measuredTrials());
