@@ -13,7 +13,9 @@ import java.util.regex.Pattern;
 /**
  * The builds of a run ({@code --build LABEL=CLASSPATH}), each opened as user code of its own — its class
  * path, then {@code --classpath}'s — for the planner to plan every cell against, and closed once planned
- * (the builds' cells run in forks, which load their code themselves).
+ * (the builds' cells run in forks, which load their code themselves). A build with an empty class path
+ * ({@code --build A=}) is the run's own code in this JVM: two of them are an A/A comparison, as
+ * {@code vbench noise} runs it.
  *
  * <pre>{@code
  * try (Builds builds = Builds.open(List.of("old=v1/classes", "new=target/classes"), null, note -> {})) {
@@ -49,9 +51,13 @@ final class Builds implements AutoCloseable {
                 int eq = spec.indexOf('=');
                 String label = eq < 0 ? "" : spec.substring(0, eq).strip();
                 String classPath = eq < 0 ? "" : spec.substring(eq + 1).strip();
-                if (!LABEL.matcher(label).matches() || classPath.isEmpty()) {
+                if (!LABEL.matcher(label).matches()) {
                     throw new UsageException("--build " + spec + " is not LABEL=CLASSPATH; give a label of letters, digits,"
                             + " '.', '_' or '-' and the build's class path, e.g. --build new=target/classes");
+                }
+                if (classPath.isEmpty()) {
+                    opened.add(new Planner.BuildCode(label, null)); // the run's own code in this JVM: an A/A side
+                    continue;
                 }
                 String full = common == null || common.isBlank() ? classPath : classPath + File.pathSeparator + common;
                 try {
@@ -62,7 +68,7 @@ final class Builds implements AutoCloseable {
                 }
             }
         } catch (RuntimeException e) {
-            opened.forEach(b -> b.code().close());
+            opened.stream().filter(b -> b.code() != null).forEach(b -> b.code().close());
             throw e;
         }
         return new Builds(opened);
@@ -70,6 +76,6 @@ final class Builds implements AutoCloseable {
 
     @Override
     public void close() {
-        codes.forEach(b -> b.code().close());
+        codes.stream().filter(b -> b.code() != null).forEach(b -> b.code().close());
     }
 }

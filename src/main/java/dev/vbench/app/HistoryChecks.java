@@ -40,7 +40,7 @@ public final class HistoryChecks {
     /** Runs read per series: enough before the baseline to find the segment's start. */
     public static final int TAIL_RUNS = 4 * 50 + Analysis.MAX_BASELINE_RUNS;
     /** The metric of an acknowledgement that covers every metric of its series. */
-    public static final String EVERY_METRIC = "*";
+    public static final String EVERY_METRIC = HistoryStore.EVERY_METRIC;
 
     private HistoryChecks() {}
 
@@ -90,7 +90,7 @@ public final class HistoryChecks {
 
     /** Whether acknowledgement {@code a} covers a change of {@code metric}: its own metric, or every one. */
     public static boolean covers(HistoryStore.Ack a, String metric) {
-        return a.metric().equals(metric) || a.metric().equals(EVERY_METRIC);
+        return a.covers(metric);
     }
 
     public static Outcome check(Request request) {

@@ -108,12 +108,40 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
      * @param order {@code interleaved}, {@code grouped} or {@code random}, or null for the default
      * @param batch calls of the operation per task
      * @param maxFailures failed tasks tolerated before the exit code is 1
+     * @param auto {@code --trials auto}: rounds added until every compared median is precise enough; null = none
      */
     public record Trials(Integer warmup, Integer measured, int forks, long seed, Path dataDir, String order, long batch,
-            long maxFailures) {
+            long maxFailures, dev.vbench.result.AutoTrials auto) {
 
         /** The defaults of {@code vbench run}. */
         public static final Trials DEFAULTS = new Trials(null, null, 0, 42, null, null, 1, 0);
+
+        /** A fixed number of trials. */
+        public Trials(Integer warmup, Integer measured, int forks, long seed, Path dataDir, String order, long batch,
+                long maxFailures) {
+            this(warmup, measured, forks, seed, dataDir, order, batch, maxFailures, null);
+        }
+
+        /**
+         * {@code --trials auto} with {@code --precision} and {@code --max-trials} (each null when not given), or
+         * null when {@code trials} is not {@code auto}.
+         *
+         * @throws UsageException for {@code --precision} or {@code --max-trials} without {@code --trials auto}
+         */
+        public static dev.vbench.result.AutoTrials auto(String trials, String precision, Integer maxTrials) {
+            boolean auto = trials != null && trials.strip().equalsIgnoreCase("auto");
+            if (!auto) {
+                if (precision != null || maxTrials != null) {
+                    throw new UsageException((precision != null ? "--precision" : "--max-trials")
+                            + " applies to --trials auto; add --trials auto or drop it");
+                }
+                return null;
+            }
+            double target = precision == null ? dev.vbench.result.AutoTrials.DEFAULT_PRECISION
+                    : Percentages.parse("--precision", precision, "3%");
+            return new dev.vbench.result.AutoTrials(target,
+                    maxTrials == null ? dev.vbench.result.AutoTrials.DEFAULT_MAX_TRIALS : maxTrials);
+        }
     }
 
     /**

@@ -78,7 +78,8 @@ public final class Analysis {
         }
     }
 
-    static List<HistoryStore.Point> usable(List<HistoryStore.Point> points) {
+    /** The points change points are found over: those of runs not excluded, with a finite median. */
+    public static List<HistoryStore.Point> usable(List<HistoryStore.Point> points) {
         return points.stream().filter(p -> !p.excluded() && Double.isFinite(p.median())).toList();
     }
 
@@ -275,6 +276,30 @@ public final class Analysis {
     }
 
     /**
+     * The two-sided p of {@code x} being another draw of what gave {@code baseline} (per-run medians): a
+     * Student-t prediction interval, t = (x − mean) / (s·√(1 + 1/n)) with n − 1 degrees of freedom (the test
+     * of {@link #check}); with a baseline of no spread, 1 when {@code x} equals it and 0 otherwise. NaN below
+     * two baseline values.
+     */
+    public static double predictionP(double x, double[] baseline) {
+        int n = baseline.length;
+        if (n < 2) {
+            return Double.NaN;
+        }
+        double mean = java.util.Arrays.stream(baseline).average().orElse(Double.NaN);
+        double ss = 0;
+        for (double v : baseline) {
+            ss += (v - mean) * (v - mean);
+        }
+        double sd = Math.sqrt(ss / (n - 1));
+        if (sd == 0) {
+            return x == mean ? 1.0 : 0.0;
+        }
+        double t = (x - mean) / (sd * Math.sqrt(1 + 1.0 / n));
+        return Math.min(1.0, 2 * TDistribution.of(n - 1).survivalProbability(Math.abs(t)));
+    }
+
+    /**
      * What the row's test could detect ({@link Power}): the prediction interval's over the segment's
      * medians, or Mann-Whitney's over the two runs' trials; null when there is no baseline.
      */
@@ -300,22 +325,10 @@ public final class Analysis {
     private static CheckRow test(CheckInput in, HistoryStore.Point newest, List<HistoryStore.Point> segment) {
         double x = newest.median();
         if (segment.size() >= MIN_BASELINE_RUNS) {
-            int n = segment.size();
-            double mean = segment.stream().mapToDouble(HistoryStore.Point::median).average().orElse(Double.NaN);
-            double ss = 0;
-            for (HistoryStore.Point pt : segment) {
-                ss += (pt.median() - mean) * (pt.median() - mean);
-            }
-            double sd = Math.sqrt(ss / (n - 1));
-            double p;
-            if (sd == 0) {
-                p = x == mean ? 1.0 : 0.0;
-            } else {
-                double t = (x - mean) / (sd * Math.sqrt(1 + 1.0 / n));
-                p = Math.min(1.0, 2 * TDistribution.of(n - 1).survivalProbability(Math.abs(t)));
-            }
-            return new CheckRow(in, newest, n, mean, x / mean - 1, p, Double.NaN, Verdict.WITHIN_VARIANCE,
-                    "prediction interval", "");
+            double[] medians = segment.stream().mapToDouble(HistoryStore.Point::median).toArray();
+            double mean = java.util.Arrays.stream(medians).average().orElse(Double.NaN);
+            return new CheckRow(in, newest, medians.length, mean, x / mean - 1, predictionP(x, medians), Double.NaN,
+                    Verdict.WITHIN_VARIANCE, "prediction interval", "");
         }
         if (segment.isEmpty()) {
             return untested(in, newest, "no baseline", "");

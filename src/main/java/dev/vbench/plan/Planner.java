@@ -71,7 +71,8 @@ public final class Planner {
 
     /**
      * A build of the user's code as a column ({@code --build LABEL=CLASSPATH}): its label and its code,
-     * opened (and closed) by the caller; its cells run in forks with that code's class path.
+     * opened (and closed) by the caller; its cells run in forks with that code's class path. A null code is
+     * the run's own code in this JVM, without forks of its own: a side of an A/A comparison.
      */
     public record BuildCode(String label, UserCode code) {}
 
@@ -114,7 +115,7 @@ public final class Planner {
         }
         List<List<CellPlan>> perBuild = new ArrayList<>();
         for (BuildCode b : builds) {
-            perBuild.add(cells("", request.matrix(), Keys.OPTIONS, b.code()));
+            perBuild.add(cells("", request.matrix(), Keys.OPTIONS, b.code() == null ? code : b.code()));
         }
         List<CellPlan> cells = new ArrayList<>();
         List<dev.vbench.result.BuildInfo> infos = new ArrayList<>();
@@ -125,15 +126,17 @@ public final class Planner {
                         + builds.get(0).label() + " (" + mine.size() + " against " + perBuild.get(0).size()
                         + "); builds compare the same benchmarks: give -w a method or class both builds have");
             }
-            infos.add(new dev.vbench.result.BuildInfo(builds.get(b).label(), builds.get(b).code().code()));
+            infos.add(new dev.vbench.result.BuildInfo(builds.get(b).label(),
+                    builds.get(b).code() == null ? code.code() : builds.get(b).code().code()));
         }
         for (int i = 0; i < perBuild.get(0).size(); i++) {
             for (int b = 0; b < builds.size(); b++) {
                 UserCode bc = builds.get(b).code();
-                List<String> classPath = bc.code().stream().filter(e -> !dev.vbench.result.CodeEntry.SOURCE.equals(e.kind()))
+                List<String> classPath = bc == null ? null : bc.code().stream()
+                        .filter(e -> !dev.vbench.result.CodeEntry.SOURCE.equals(e.kind()))
                         .map(e -> Path.of(e.path()).toAbsolutePath().toString()).toList();
                 cells.add(perBuild.get(b).get(i).onBuild("c" + (cells.size() + 1),
-                        new dev.vbench.engine.Build(builds.get(b).label(), classPath, bc.code())));
+                        new dev.vbench.engine.Build(builds.get(b).label(), classPath, bc == null ? List.of() : bc.code())));
             }
         }
         cells = batched(cells, request.trials().batch());
@@ -174,7 +177,25 @@ public final class Planner {
             throw new PlanException("--forks " + options.forks() + " must be 0 (trials in this JVM) up to --trials " + trials
                     + " (each fork runs at least one trial)");
         }
-        return new RunSettings(warmup, trials, options.forks(), options.seed(), code.code());
+        RunSettings settings = new RunSettings(warmup, trials, options.forks(), options.seed(), code.code());
+        return options.auto() == null ? settings : settings.withAutoTrials(checkedAuto(options, trials));
+    }
+
+    /** {@code --trials auto} checked against the other options: rounds of one trial each, up to a ceiling above the start. */
+    private static dev.vbench.result.AutoTrials checkedAuto(TrialOptions options, int trials) {
+        dev.vbench.result.AutoTrials auto = options.auto();
+        if (options.forks() > 0) {
+            throw new PlanException("--trials auto adds rounds of one trial per cell; --forks " + options.forks()
+                    + " splits a fixed number of trials across forks: drop one of them");
+        }
+        if (!(auto.precision() > 0 && auto.precision() < 1)) {
+            throw new PlanException("--precision must be above 0% and below 100% (e.g. 3%)");
+        }
+        if (auto.maxTrials() < trials) {
+            throw new PlanException("--max-trials " + auto.maxTrials() + " is below the " + trials
+                    + " trials every cell runs first; give " + trials + " or more");
+        }
+        return auto;
     }
 
     /**

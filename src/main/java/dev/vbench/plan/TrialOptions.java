@@ -16,9 +16,15 @@ import java.nio.file.Path;
  * @param order in which order a table row's cells run their trials ({@code --order}); null =
  *     the default, interleaved rounds
  * @param batch calls of the operation per task ({@code --batch}), in every cell; 1 = one call per task
+ * @param auto {@code --trials auto}: rounds added after {@code trials} until precise enough; null = none
  */
 public record TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir, TrialOrder order,
-        int batch) {
+        int batch, dev.vbench.result.AutoTrials auto) {
+
+    /** Options with a fixed number of trials. */
+    public TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir, TrialOrder order, int batch) {
+        this(warmup, trials, forks, seed, dataDir, order, batch, null);
+    }
 
     /** Options with one call per task. */
     public TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir, TrialOrder order) {

@@ -18,11 +18,14 @@ import java.util.List;
  *     empty (and absent from the JSON) when only vbench's own workloads ran
  * @param builds the builds of the user's code that were columns ({@code --build}), each with its entries;
  *     empty (and absent) otherwise
+ * @param autoTrials with {@code --trials auto}: the target and ceiling of the rounds added after
+ *     {@code measuredTrials} (the planned minimum); null (absent) otherwise
  */
 public record RunSettings(int warmupTrials, int measuredTrials, int forks, long seed,
         @JsonInclude(JsonInclude.Include.NON_NULL) String order,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<CodeEntry> code,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<BuildInfo> builds) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<BuildInfo> builds,
+        @JsonInclude(JsonInclude.Include.NON_NULL) AutoTrials autoTrials) {
 
     public RunSettings {
         code = code == null ? List.of() : List.copyOf(code);
@@ -31,7 +34,7 @@ public record RunSettings(int warmupTrials, int measuredTrials, int forks, long 
 
     /** Settings of a run without builds. */
     public RunSettings(int warmupTrials, int measuredTrials, int forks, long seed, String order, List<CodeEntry> code) {
-        this(warmupTrials, measuredTrials, forks, seed, order, code, List.of());
+        this(warmupTrials, measuredTrials, forks, seed, order, code, List.of(), null);
     }
 
     /** Settings with the default order, of a run of vbench's own workloads only. */
@@ -51,11 +54,16 @@ public record RunSettings(int warmupTrials, int measuredTrials, int forks, long 
 
     /** These settings with another trial order ({@code --order}; null = not recorded, read as grouped). */
     public RunSettings withOrder(String newOrder) {
-        return new RunSettings(warmupTrials, measuredTrials, forks, seed, newOrder, code, builds);
+        return new RunSettings(warmupTrials, measuredTrials, forks, seed, newOrder, code, builds, autoTrials);
+    }
+
+    /** These settings with trials added until precise enough ({@code --trials auto}). */
+    public RunSettings withAutoTrials(AutoTrials auto) {
+        return new RunSettings(warmupTrials, measuredTrials, forks, seed, order, code, builds, auto);
     }
 
     /** These settings with the builds that were columns. */
     public RunSettings withBuilds(List<BuildInfo> newBuilds) {
-        return new RunSettings(warmupTrials, measuredTrials, forks, seed, order, code, newBuilds);
+        return new RunSettings(warmupTrials, measuredTrials, forks, seed, order, code, newBuilds, autoTrials);
     }
 }
