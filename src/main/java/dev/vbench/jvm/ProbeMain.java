@@ -9,6 +9,13 @@ import java.util.Map;
  * Started by {@link JvmProber#probe} in the target JVM with the target's options: prints what the JVM
  * reports about itself as {@code vbench.probe.KEY=VALUE} lines and exits. Needs nothing beyond
  * {@code java.base} and {@code java.management}.
+ *
+ * <p>What the executors that need a JVM of their own ask ({@link JvmFeatures}): the scheduler
+ * properties its JDK reads (the names in the constant pools of {@code java.lang}'s classes and of the
+ * poller's, read through the {@code jrt:} file system: a JDK that does not name a property ignores it),
+ * whether it has JDK 25's {@code StructuredTaskScope}, and its scheduler as it runs with these options:
+ * a virtual thread is started (a custom scheduler that cannot load fails here), and with
+ * {@code jdk.pollerMode} set, one blocks on a pipe (a mode the JDK does not know fails here).
  */
 public final class ProbeMain {
 
@@ -28,7 +35,104 @@ public final class ProbeMain {
         print("cpus", String.valueOf(Runtime.getRuntime().availableProcessors()));
         print("maxHeapBytes", String.valueOf(Runtime.getRuntime().maxMemory()));
         print("gc", collector());
+        print("schedulerProperties", schedulerProperties());
+        String structured = dev.vbench.executor.ExecutorStrategies.structuredScopeUnavailable();
+        print("structuredScope", structured == null ? "" : structured);
+        scheduler();
         System.out.flush();
+    }
+
+    /** Prefixes of the property names {@link #schedulerProperties} looks for. */
+    private static final List<String> PROPERTY_PREFIXES = List.of("jdk.virtualThreadScheduler.", "jdk.pollerMode");
+
+    /**
+     * The scheduler and poller property names in the class files of {@code java.lang} and of
+     * {@code sun.nio.ch.Poller*}, comma-separated; {@code ?} when they cannot be read.
+     */
+    static String schedulerProperties() {
+        java.util.Set<String> found = new java.util.TreeSet<>();
+        try {
+            java.nio.file.FileSystem jrt = java.nio.file.FileSystems.getFileSystem(java.net.URI.create("jrt:/"));
+            scan(jrt.getPath("/modules/java.base/java/lang"), "", found);
+            scan(jrt.getPath("/modules/java.base/sun/nio/ch"), "Poller", found);
+        } catch (java.io.IOException | RuntimeException e) {
+            return "?";
+        }
+        return String.join(",", found);
+    }
+
+    private static void scan(java.nio.file.Path dir, String prefix, java.util.Set<String> found) throws java.io.IOException {
+        try (var files = java.nio.file.Files.list(dir)) {
+            for (java.nio.file.Path f : (Iterable<java.nio.file.Path>) files::iterator) {
+                String name = f.getFileName().toString();
+                if (name.endsWith(".class") && name.startsWith(prefix)) {
+                    String text = new String(java.nio.file.Files.readAllBytes(f), java.nio.charset.StandardCharsets.ISO_8859_1);
+                    for (String p : PROPERTY_PREFIXES) {
+                        for (int at = text.indexOf(p); at >= 0; at = text.indexOf(p, at + 1)) {
+                            int end = at;
+                            while (end < text.length() && (Character.isLetterOrDigit(text.charAt(end))
+                                    || text.charAt(end) == '.' || text.charAt(end) == '_')) {
+                                end++;
+                            }
+                            String property = text.substring(at, end);
+                            if (!property.endsWith(".")) {
+                                found.add(property);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** The scheduler with these options: a virtual thread's start, its parallelism, and the poller when a mode is set. */
+    private static void scheduler() {
+        try {
+            Thread.ofVirtual().start(() -> { }).join();
+        } catch (Throwable e) {
+            print("scheduler.error", rootCause(e));
+            return;
+        }
+        dev.vbench.measure.SchedulerGauge gauge = dev.vbench.measure.SchedulerGauge.get();
+        if (gauge != null) {
+            print("scheduler.parallelism", String.valueOf(gauge.parallelism()));
+            print("scheduler.source", gauge.source());
+        }
+        if (System.getProperty("jdk.pollerMode") != null) {
+            String failed = blockOnAPipe();
+            if (failed != null) {
+                print("poller.error", failed);
+            }
+        }
+    }
+
+    /** A virtual thread's blocking read of a pipe, which starts the poller; why it failed, or null. */
+    private static String blockOnAPipe() {
+        Throwable[] failure = new Throwable[1];
+        try {
+            java.nio.channels.Pipe pipe = java.nio.channels.Pipe.open();
+            Thread reader = Thread.ofVirtual().start(() -> {
+                try {
+                    pipe.source().read(java.nio.ByteBuffer.allocate(1));
+                } catch (Throwable e) {
+                    failure[0] = e;
+                }
+            });
+            Thread.sleep(20); // the reader parks on the empty pipe: its poller starts
+            pipe.sink().write(java.nio.ByteBuffer.wrap(new byte[] {1}));
+            reader.join(10_000);
+        } catch (Throwable e) {
+            return rootCause(e);
+        }
+        return failure[0] == null ? null : rootCause(failure[0]);
+    }
+
+    private static String rootCause(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getClass().getName() + (root.getMessage() == null ? "" : ": " + root.getMessage());
     }
 
     private static void print(String key, String value) {

@@ -167,7 +167,8 @@ public final class Planner {
             }
         }
         checkSweepNames(workloads, matrix.params());
-        return matrix.jvmAxis() ? onJvms(idPrefix, cells, jvmTargets(matrix)) : cells;
+        List<CellPlan> placed = matrix.jvmAxis() ? onJvms(idPrefix, cells, jvmTargets(matrix)) : cells;
+        return ExecutorJvms.place(placed, JvmProber.forThisJvm());
     }
 
     /** The cells of one workload and parameter set: tasks × rate × concurrency × executor, executors innermost. */
@@ -461,12 +462,15 @@ public final class Planner {
         return executors(UserCode.builtIn(), specs);
     }
 
-    /** Each {@code NAME[:key=value,…]} spec resolved against the built-in strategies and those in {@code code}. */
+    /**
+     * Each {@code NAME[:key=value,…]} spec resolved against the built-in strategies and those in {@code code};
+     * a spec that lists several values of a parameter ({@code virtual:parallelism=1,2}) is one executor per value.
+     */
     public static List<ConfiguredExecutor> executors(UserCode code, List<String> specs) {
         List<ConfiguredExecutor> out = new ArrayList<>();
         for (String spec : specs) {
             try {
-                out.add(code.executor(spec));
+                out.addAll(code.executors(spec));
             } catch (IllegalArgumentException e) {
                 throw new PlanException(e.getMessage(), e);
             }
