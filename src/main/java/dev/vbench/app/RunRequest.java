@@ -90,9 +90,16 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
      * @param order {@code interleaved}, {@code grouped} or {@code random}, or null for the default
      * @param batch calls of the operation per task
      * @param maxFailures failed tasks tolerated before the exit code is 1
+     * @param fanout subtasks per task ({@code --fanout}), set on every executor; 0 = not given
      */
     public record Trials(Integer warmup, Integer measured, int forks, long seed, Path dataDir, String order, long batch,
-            long maxFailures) {
+            long maxFailures, int fanout) {
+
+        /** Without {@code --fanout}. */
+        public Trials(Integer warmup, Integer measured, int forks, long seed, Path dataDir, String order, long batch,
+                long maxFailures) {
+            this(warmup, measured, forks, seed, dataDir, order, batch, maxFailures, 0);
+        }
 
         /** The defaults of {@code vbench run}. */
         public static final Trials DEFAULTS = new Trials(null, null, 0, 42, null, null, 1, 0);

@@ -156,7 +156,7 @@ public final class Runs {
             throw new UsageException("--order " + t.order() + " is not an order; use interleaved, grouped or random");
         }
         return new dev.vbench.plan.RunRequest(request.suiteFile(), request.scale(), matrix, new TrialOptions(t.warmup(),
-                t.measured(), t.forks(), t.seed(), t.dataDir(), trialOrder, (int) t.batch()));
+                t.measured(), t.forks(), t.seed(), t.dataDir(), trialOrder, (int) t.batch()).withFanout(t.fanout()));
     }
 
     private dev.vbench.plan.RunRequest planRequest() {

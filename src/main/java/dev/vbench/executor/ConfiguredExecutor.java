@@ -26,6 +26,11 @@ public record ConfiguredExecutor(ExecutorStrategy strategy, Params params) {
         return strategy.jvmNeeds(params);
     }
 
+    /** Subtasks each task runs the operation as ({@link ExecutorStrategy#subtasks}); 0 = the operation itself. */
+    public int subtasks() {
+        return strategy.subtasks(params);
+    }
+
     /** The task a trial submits, made from the workload's operation ({@link ExecutorStrategy#task}). */
     public Task task(Task operation) {
         return strategy.task(operation, params);

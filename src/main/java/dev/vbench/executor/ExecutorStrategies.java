@@ -34,7 +34,7 @@ public final class ExecutorStrategies {
 
     static final ParamSpec<Integer> FANOUT = ParamSpec.of("fanout", "subtasks per task: the operation runs that many"
             + " times at once, each on a new virtual thread, joined before the task ends (not set: once, on the task's"
-            + " own thread)", "", VirtualScheduler.optionalInt(1, 10_000));
+            + " own thread; structured: one subtask)", "", VirtualScheduler.optionalInt(1, 10_000));
     static final ParamSpec<String> JOINER = ParamSpec.of("joiner", "the scope's joiner policy: all-successful"
             + " (allSuccessfulOrThrow), any-successful (anySuccessfulResultOrThrow: the first success cancels the rest),"
             + " await-all-successful, await-all", StructuredFanout.Joiner.ALL_SUCCESSFUL.key,
@@ -250,6 +250,11 @@ public final class ExecutorStrategies {
             @Override
             public JvmNeeds jvmNeeds(Params p) {
                 return VirtualScheduler.needs(name, p, structured, structured);
+            }
+
+            @Override
+            public int subtasks(Params p) {
+                return structured ? Math.max(1, p.get(FANOUT)) : p.get(FANOUT);
             }
 
             @Override

@@ -45,6 +45,14 @@ public interface ExecutorStrategy {
     }
 
     /**
+     * How many subtasks {@link #task} runs the operation as in each task: 0 (the default) when it runs the
+     * operation itself, on the task's own thread.
+     */
+    default int subtasks(Params params) {
+        return 0;
+    }
+
+    /**
      * The task each trial submits, made from the workload's operation: the operation itself (the
      * default), or a task that runs it as subtasks ({@code fanout}, a structured scope). Called once
      * per trial, outside the timed region.

@@ -67,6 +67,11 @@ public final class VirtualScheduler {
         return PROPERTIES.get(param);
     }
 
+    /** Whether {@code param} is one of the scheduler's parameters (not a provider's parameter of the same name). */
+    public static boolean isSchedulerParam(ParamSpec<?> param) {
+        return PARAMS.contains(param);
+    }
+
     /** Names of the scheduler parameters. */
     public static List<String> names() {
         return PARAMS.stream().map(ParamSpec::name).toList();

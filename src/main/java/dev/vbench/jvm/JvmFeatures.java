@@ -39,6 +39,14 @@ public record JvmFeatures(Set<String> schedulerProperties, String structuredScop
         return schedulerProperties == null || schedulerProperties.contains(property);
     }
 
+    /**
+     * The scheduler properties the JDK of this JVM reads ({@link ProbeMain}'s scan, in this process), or
+     * null when its class files cannot be read: what {@code vbench list} marks.
+     */
+    public static Set<String> readByThisJdk() {
+        return of(Map.of("schedulerProperties", ProbeMain.schedulerProperties())).schedulerProperties();
+    }
+
     /** The features from the probe's {@code key=value} lines. */
     static JvmFeatures of(Map<String, String> values) {
         String props = values.get("schedulerProperties");

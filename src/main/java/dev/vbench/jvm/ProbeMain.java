@@ -127,12 +127,17 @@ public final class ProbeMain {
         return failure[0] == null ? null : rootCause(failure[0]);
     }
 
+    /** What the innermost cause says: its message (a missing class named as such), else its type. */
     private static String rootCause(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        return root.getClass().getName() + (root.getMessage() == null ? "" : ": " + root.getMessage());
+        String message = root.getMessage() == null ? "" : root.getMessage().lines().findFirst().orElse("");
+        if (root instanceof ClassNotFoundException || root instanceof NoClassDefFoundError) {
+            return "class " + message.replace('/', '.') + " not found on the system class path";
+        }
+        return message.isEmpty() ? root.getClass().getSimpleName() : message;
     }
 
     private static void print(String key, String value) {

@@ -89,7 +89,7 @@ final class ExecutorJvms {
 
     private static String fix(String property) {
         if (property.equals(VirtualScheduler.property("scheduler"))) {
-            return "custom schedulers need a Loom early-access build: --jvm LABEL=PATH to one (see 'vbench list')";
+            return "custom schedulers need a Loom early-access build: --jvm LABEL=PATH to one (see 'vbench list --jvms')";
         }
         return "run it on a JDK that reads it (--jvm LABEL=PATH; 'vbench list' says which this JDK reads)";
     }

@@ -71,7 +71,7 @@ public final class Planner {
             throw new PlanException("--scale applies to suite files only; give a suite such as"
                     + " workloads/seed-004-virtual-vs-platform.yaml");
         }
-        List<CellPlan> cells = batched(cells("", request.matrix(), Keys.OPTIONS, code), request.trials().batch());
+        List<CellPlan> cells = shaped(cells("", request.matrix(), Keys.OPTIONS, code), request.trials());
         RunSettings settings = ordered(settings(request.trials(), code), request.trials().order(), cells); // after the cells: code() lists compiled sources
         return new Plan(null, null, List.of(new Plan.Part("", new RunPlan(cells, settings, dataRoot(request.trials())))));
     }
@@ -167,8 +167,7 @@ public final class Planner {
             }
         }
         checkSweepNames(workloads, matrix.params());
-        List<CellPlan> placed = matrix.jvmAxis() ? onJvms(idPrefix, cells, jvmTargets(matrix)) : cells;
-        return ExecutorJvms.place(placed, JvmProber.forThisJvm());
+        return matrix.jvmAxis() ? onJvms(idPrefix, cells, jvmTargets(matrix)) : cells;
     }
 
     /** The cells of one workload and parameter set: tasks × rate × concurrency × executor, executors innermost. */
@@ -438,6 +437,68 @@ public final class Planner {
         }
         return cells.stream().map(c -> c.batched(batch, c.workload() instanceof JmhWorkload jmh
                 ? jmh.operationsPerInvocation() : 1)).toList();
+    }
+
+    /**
+     * The cells with what {@code options} sets in every cell ({@code --batch}, {@code --fanout}), then on the
+     * JVMs their executors need ({@link ExecutorJvms}): the last step of planning a matrix's cells.
+     */
+    static List<CellPlan> shaped(List<CellPlan> cells, TrialOptions options) {
+        return ExecutorJvms.place(fannedOut(batched(cells, options.batch()), options.fanout()), JvmProber.forThisJvm());
+    }
+
+    /**
+     * The cells with {@code --fanout} subtasks per task set on every executor ({@code fanout=N}); then, for
+     * every cell whose executor runs the operation as subtasks (fanout, {@code structured}), the check that
+     * its workload has no fixtures per invocation, which would run inside the task's time.
+     *
+     * @param fanout subtasks per task; 0 = not given
+     * @throws PlanException for an executor without subtasks, a spec that sets another fanout, or such fixtures
+     */
+    static List<CellPlan> fannedOut(List<CellPlan> cells, int fanout) {
+        List<CellPlan> out = new ArrayList<>();
+        for (CellPlan c : cells) {
+            CellPlan cell = fanout > 0 ? c.withExecutor(withFanout(c.executor(), fanout)) : c;
+            if (cell.executor().subtasks() > 0 && cell.workload() instanceof JmhWorkload jmh && jmh.invocationFixtures()) {
+                throw new PlanException(cell.workload().name() + " has @Setup or @TearDown(Level.Invocation): they run"
+                        + " around each task, untimed, and -e " + cell.executor().spec() + " runs the task as subtasks,"
+                        + " which would put them inside its time; use an executor without fanout");
+            }
+            out.add(cell);
+        }
+        return out;
+    }
+
+    private static ConfiguredExecutor withFanout(ConfiguredExecutor e, int fanout) {
+        String name = e.strategy().name();
+        if (e.strategy().params().stream().noneMatch(p -> p.name().equals("fanout"))) {
+            throw new PlanException("--fanout " + fanout + ": executor '" + name + "' cannot fan out (its tasks would wait"
+                    + " for subtasks on its own threads); use virtual, bounded-virtual or structured");
+        }
+        String given = e.params().asText().get("fanout");
+        if (given != null && !given.equals(String.valueOf(fanout))) {
+            throw new PlanException("--fanout " + fanout + " and -e " + e.spec() + " both set fanout; give it once");
+        }
+        Map<String, String> params = new LinkedHashMap<>();
+        e.params().unredactedText().forEach((k, v) -> {
+            if (!v.isEmpty()) {
+                params.put(k, v);
+            }
+        });
+        params.put("fanout", String.valueOf(fanout));
+        try {
+            return new ConfiguredExecutor(e.strategy(), Params.resolve(Params.Owner.EXECUTOR, name, e.strategy().params(), params));
+        } catch (IllegalArgumentException x) {
+            throw new PlanException(x.getMessage(), x);
+        }
+    }
+
+    /** Subtasks per task ({@code --fanout}): 1 to 10,000. */
+    public static long fanoutInRange(String option, long fanout) {
+        if (fanout < 1 || fanout > 10_000) {
+            throw new IllegalArgumentException("is out of range; use 1 to 10000 subtasks per task, e.g. " + option + " 10");
+        }
+        return fanout;
     }
 
     /** Calls of the operation per task: 1 to 1,000,000,000. */

@@ -16,9 +16,20 @@ import java.nio.file.Path;
  * @param order in which order a table row's cells run their trials ({@code --order}); null = the
  *     default: interleaved when the run has JVMs as an axis, else grouped
  * @param batch calls of the operation per task ({@code --batch}), in every cell; 1 = one call per task
+ * @param fanout subtasks per task ({@code --fanout}), set as {@code fanout=} on every executor; 0 = not given
  */
 public record TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir, TrialOrder order,
-        int batch) {
+        int batch, int fanout) {
+
+    /** Options without {@code --fanout}. */
+    public TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir, TrialOrder order, int batch) {
+        this(warmup, trials, forks, seed, dataDir, order, batch, 0);
+    }
+
+    /** These options with {@code --fanout}. */
+    public TrialOptions withFanout(int subtasks) {
+        return new TrialOptions(warmup, trials, forks, seed, dataDir, order, batch, subtasks);
+    }
 
     /** Options with one call per task. */
     public TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir, TrialOrder order) {
