@@ -30,6 +30,7 @@ class SuiteFileErrorsTest {
         "bad executor|suite: t\\nexperiments:\\n  - {name: a, workload: io, executors: [pool]}\\n|:3: experiment 'a': unknown executor 'pool'|valid executors: fixed",
         "bad param|suite: t\\nexperiments:\\n  - {name: a, workload: io, executors: [virtual], params: {duration: fast}}\\n|:3: experiment 'a': parameter 'duration'|e.g. 200ms",
         "bad layout|suite: t\\nexperiments:\\n  - {name: a, workload: io, executors: [virtual], tables: [{layout: pie}]}\\n|:3: experiment 'a': table layout 'pie' is unknown|use one of speedup, change, baseline, chain",
+        "knee without a chain|suite: t\\nexperiments:\\n  - {name: a, workload: io, executors: [virtual], tables: [{layout: speedup, knee: true}]}\\n|:3: experiment 'a': 'knee: true' reads the steps of a chain|add layout: chain to the table",
         "bad yaml|suite: t\\nexperiments: [\\n|:2: not valid YAML|fix the syntax",
         "tasks out of range, quoted as typed|suite: t\\nexperiments:\\n  - {name: a, workload: io, executors: [virtual], tasks: 0k}\\n|:3: experiment 'a': tasks '0k' is out of range|use 1 or more",
         "concurrency out of range, quoted as typed|suite: t\\nexperiments:\\n  - {name: a, workload: io, executors: [virtual], tasks: 10, concurrency: [1, 20M]}\\n|:3: experiment 'a': concurrency '20M' is out of range|use 1 to 10000000",
