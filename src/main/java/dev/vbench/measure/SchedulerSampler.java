@@ -25,8 +25,8 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class SchedulerSampler {
 
-    /** The first sampling interval: 2 ms (doubles whenever the arrays fill). */
-    static final long INTERVAL_MICROS = 2_000;
+    /** The first sampling interval: 5 ms (doubles whenever the arrays fill). */
+    static final long INTERVAL_MICROS = 5_000;
     /** Samples kept at most. */
     static final int CAPACITY = 4_096;
     /** Points of the mounted count over the trial in the result. */
