@@ -18,22 +18,29 @@ public final class Knee {
 
     private Knee() {}
 
+    /** {@link #of}: a step is missing (a column lacks the row). */
+    static final int MISSING = -1;
+    /** {@link #of}: no step improved, and none could have (the trials cannot reach significance: ±∞). */
+    static final int UNDECIDED = -2;
+
     /**
      * The knee's column index of {@code row} in a chain of {@code columns} columns: 0 when no step improved,
-     * {@code columns - 1} when the last one did; -1 when a step is missing (a column lacks the row).
+     * {@code columns - 1} when the last one did; {@link #MISSING} or {@link #UNDECIDED}.
      */
     static int of(Row row, int columns) {
         int knee = 0;
+        boolean decidable = false;
         for (int i = 0; i < columns - 1; i++) {
             Change c = i < row.changes().size() ? row.changes().get(i) : null;
             if (c == null) {
-                return -1;
+                return MISSING;
             }
             if (c.verdict() == dev.vbench.stats.Verdict.FASTER && !c.shedLoad()) { // better, in the metric's direction
                 knee = i + 1;
             }
+            decidable |= c.real() || !(c.mde() == Double.POSITIVE_INFINITY);
         }
-        return knee;
+        return knee == 0 && !decidable ? UNDECIDED : knee;
     }
 
     /**
@@ -59,8 +66,11 @@ public final class Knee {
     }
 
     private static String text(Comparison c, int knee, int columns) {
-        if (knee < 0) {
+        if (knee == MISSING) {
             return "not known (a column lacks this row)";
+        }
+        if (knee == UNDECIDED) {
+            return "not known: with these trials no step could be significant (±∞); run 6 or more";
         }
         String label = c.files().get(knee).label();
         if (knee == columns - 1) {

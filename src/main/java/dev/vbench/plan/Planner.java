@@ -437,6 +437,16 @@ public final class Planner {
     }
 
     /**
+     * {@code cell} on the JVM its executor needs ({@link ExecutorJvms}), probed and checked; unchanged when it
+     * needs none ({@code vbench calibrate --forks}).
+     *
+     * @throws PlanException for what the JVM would not do as the executor asks
+     */
+    public static CellPlan onTheJvmItNeeds(CellPlan cell) {
+        return ExecutorJvms.place(List.of(cell), JvmProber.forThisJvm()).get(0);
+    }
+
+    /**
      * The cells with what {@code options} sets in every cell ({@code --batch}, {@code --fanout}), then on the
      * JVMs their executors need ({@link ExecutorJvms}): the last step of planning a matrix's cells.
      */

@@ -35,6 +35,11 @@ class KneeTest {
         assertEquals(3, Knee.of(row(false, "f", "~", "f"), 4), "an improvement later moves the knee");
         assertEquals(0, Knee.of(row(false, "~", "s", "~"), 4), "no step improved: the first column");
         assertEquals(2, Knee.of(row(true, "f", "f", "s"), 4), "throughput: higher is better");
-        assertEquals(-1, Knee.of(row(false, "f", null, "~"), 4), "a missing step: unknown");
+        assertEquals(Knee.MISSING, Knee.of(row(false, "f", null, "~"), 4), "a missing step: unknown");
+        Row undecided = row(false, "~", "~");
+        List<Change> unreachable = undecided.changes().stream().map(c -> new Change(c.from(), c.to(), c.ratio(), c.p(),
+                c.pAdjusted(), 2, 2, c.verdict(), false, Double.POSITIVE_INFINITY)).toList();
+        assertEquals(Knee.UNDECIDED, Knee.of(new Row("r", List.of(), "makespan", "ms", false, undecided.columns(),
+                unreachable, undecided.shedLoad()), 3), "two trials cannot call any step: no knee claimed");
     }
 }
