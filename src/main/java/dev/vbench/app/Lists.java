@@ -76,6 +76,15 @@ public final class Lists {
             printWorkload(out, p, true);
             return ExitCodes.OK;
         }
+        // which scheduler properties this JDK reads (a few class files' constant pools), beside the workloads' listing
+        java.util.concurrent.CompletableFuture<java.util.Set<String>> reads = new java.util.concurrent.CompletableFuture<>();
+        Thread.ofPlatform().daemon().name("vbench-list-scheduler").start(() -> {
+            try {
+                reads.complete(dev.vbench.jvm.JvmFeatures.readByThisJdk());
+            } catch (RuntimeException | Error e) {
+                reads.complete(null); // unknown: nothing marked
+            }
+        });
         List<WorkloadProvider> workloads;
         List<ExecutorStrategy> strategies;
         try {
@@ -105,7 +114,7 @@ public final class Lists {
         }
         out.println("Executors (-e NAME[:key=value,…]):");
         out.println();
-        java.util.Set<String> reads = dev.vbench.jvm.JvmFeatures.readByThisJdk();
+        java.util.Set<String> read = reads.join();
         String jdk = "JDK " + System.getProperty("java.version");
         String schedulerShown = null; // the first strategy listing the scheduler's parameters; the others refer to it
         for (ExecutorStrategy e : strategies) {
@@ -116,7 +125,7 @@ public final class Lists {
             List<ParamSpec<?>> own = e.params().stream().filter(p -> !scheduler.contains(p)).toList();
             printParams(out, schedulerShown == null ? e.params() : own, name -> {
                 String property = VirtualScheduler.property(name);
-                return reads == null || scheduler.stream().noneMatch(p -> p.name().equals(name)) || reads.contains(property)
+                return read == null || scheduler.stream().noneMatch(p -> p.name().equals(name)) || read.contains(property)
                         ? "" : "  [not read by this " + jdk + "]";
             });
             if (!scheduler.isEmpty() && schedulerShown != null) {

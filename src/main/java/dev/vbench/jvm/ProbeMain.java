@@ -11,8 +11,8 @@ import java.util.Map;
  * {@code java.base} and {@code java.management}.
  *
  * <p>What the executors that need a JVM of their own ask ({@link JvmFeatures}): the scheduler
- * properties its JDK reads (the names in the constant pools of {@code java.lang}'s classes and of the
- * poller's, read through the {@code jrt:} file system: a JDK that does not name a property ignores it),
+ * properties its JDK reads (the names in the constant pools of {@code java.lang.VirtualThread}, which creates
+ * the scheduler, and of {@code sun.nio.ch.Poller}: a JDK that does not name a property ignores it),
  * whether it has JDK 25's {@code StructuredTaskScope}, and its scheduler as it runs with these options:
  * a virtual thread is started (a custom scheduler that cannot load fails here), and with
  * {@code jdk.pollerMode} set, one blocks on a pipe (a mode the JDK does not know fails here).
@@ -46,43 +46,46 @@ public final class ProbeMain {
     private static final List<String> PROPERTY_PREFIXES = List.of("jdk.virtualThreadScheduler.", "jdk.pollerMode");
 
     /**
-     * The scheduler and poller property names in the class files of {@code java.lang} and of
-     * {@code sun.nio.ch.Poller*}, comma-separated; {@code ?} when they cannot be read.
+     * The class files that read the scheduler's and the poller's properties in the JDKs vbench knows (21 to 25
+     * and Loom's builds): {@code java.lang.VirtualThread} creates the scheduler, {@code sun.nio.ch.Poller} the
+     * pollers; a name absent from a JDK is skipped.
+     */
+    private static final List<String> SCHEDULER_CLASSES = List.of("/java/lang/VirtualThread.class",
+            "/java/lang/VirtualThread$DelayedTaskSchedulers.class", "/sun/nio/ch/Poller.class",
+            "/sun/nio/ch/Poller$Pollers.class");
+
+    /**
+     * The scheduler and poller property names in the constant pools of {@link #SCHEDULER_CLASSES} (a class
+     * file's resource is never encapsulated), comma-separated; {@code ?} when none could be read.
      */
     static String schedulerProperties() {
         java.util.Set<String> found = new java.util.TreeSet<>();
-        try {
-            java.nio.file.FileSystem jrt = java.nio.file.FileSystems.getFileSystem(java.net.URI.create("jrt:/"));
-            scan(jrt.getPath("/modules/java.base/java/lang"), "", found);
-            scan(jrt.getPath("/modules/java.base/sun/nio/ch"), "Poller", found);
-        } catch (java.io.IOException | RuntimeException e) {
-            return "?";
-        }
-        return String.join(",", found);
-    }
-
-    private static void scan(java.nio.file.Path dir, String prefix, java.util.Set<String> found) throws java.io.IOException {
-        try (var files = java.nio.file.Files.list(dir)) {
-            for (java.nio.file.Path f : (Iterable<java.nio.file.Path>) files::iterator) {
-                String name = f.getFileName().toString();
-                if (name.endsWith(".class") && name.startsWith(prefix)) {
-                    String text = new String(java.nio.file.Files.readAllBytes(f), java.nio.charset.StandardCharsets.ISO_8859_1);
-                    for (String p : PROPERTY_PREFIXES) {
-                        for (int at = text.indexOf(p); at >= 0; at = text.indexOf(p, at + 1)) {
-                            int end = at;
-                            while (end < text.length() && (Character.isLetterOrDigit(text.charAt(end))
-                                    || text.charAt(end) == '.' || text.charAt(end) == '_')) {
-                                end++;
-                            }
-                            String property = text.substring(at, end);
-                            if (!property.endsWith(".")) {
-                                found.add(property);
-                            }
+        int read = 0;
+        for (String name : SCHEDULER_CLASSES) {
+            try (java.io.InputStream in = Object.class.getResourceAsStream(name)) {
+                if (in == null) {
+                    continue;
+                }
+                read++;
+                String text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.ISO_8859_1);
+                for (String p : PROPERTY_PREFIXES) {
+                    for (int at = text.indexOf(p); at >= 0; at = text.indexOf(p, at + 1)) {
+                        int end = at;
+                        while (end < text.length() && (Character.isLetterOrDigit(text.charAt(end))
+                                || text.charAt(end) == '.' || text.charAt(end) == '_')) {
+                            end++;
+                        }
+                        String property = text.substring(at, end);
+                        if (!property.endsWith(".")) {
+                            found.add(property);
                         }
                     }
                 }
+            } catch (java.io.IOException | RuntimeException e) {
+                // unreadable: as if absent
             }
         }
+        return read == 0 ? "?" : String.join(",", found);
     }
 
     /** The scheduler with these options: a virtual thread's start, its parallelism, and the poller when a mode is set. */

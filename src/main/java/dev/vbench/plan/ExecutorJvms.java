@@ -24,7 +24,7 @@ import java.util.Map;
  * that fails to start, or a scheduler that runs with another parallelism than asked.
  *
  * <pre>{@code
- * List<CellPlan> placed = ExecutorJvms.place(cells, JvmProber.forThisJvm());
+ * List<CellPlan> placed = ExecutorJvms.place(cells, JvmProber::forThisJvm);
  * }</pre>
  */
 final class ExecutorJvms {
@@ -32,10 +32,11 @@ final class ExecutorJvms {
     private ExecutorJvms() {}
 
     /** {@code cells} on the targets their executors need, or {@code cells} unchanged when none needs one. */
-    static List<CellPlan> place(List<CellPlan> cells, JvmProber prober) {
+    static List<CellPlan> place(List<CellPlan> cells, java.util.function.Supplier<JvmProber> probers) {
         if (cells.stream().noneMatch(c -> c.executor().jvmNeeds().any())) {
             return cells;
         }
+        JvmProber prober = probers.get();
         List<CellPlan> out = new ArrayList<>();
         for (CellPlan cell : cells) {
             JvmNeeds needs = cell.executor().jvmNeeds();

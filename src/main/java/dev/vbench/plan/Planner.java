@@ -443,7 +443,7 @@ public final class Planner {
      * @throws PlanException for what the JVM would not do as the executor asks
      */
     public static CellPlan onTheJvmItNeeds(CellPlan cell) {
-        return ExecutorJvms.place(List.of(cell), JvmProber.forThisJvm()).get(0);
+        return ExecutorJvms.place(List.of(cell), JvmProber::forThisJvm).get(0);
     }
 
     /**
@@ -451,7 +451,7 @@ public final class Planner {
      * JVMs their executors need ({@link ExecutorJvms}): the last step of planning a matrix's cells.
      */
     static List<CellPlan> shaped(List<CellPlan> cells, TrialOptions options) {
-        return ExecutorJvms.place(fannedOut(batched(cells, options.batch()), options.fanout()), JvmProber.forThisJvm());
+        return ExecutorJvms.place(fannedOut(batched(cells, options.batch()), options.fanout()), JvmProber::forThisJvm);
     }
 
     /**
