@@ -60,10 +60,11 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
      * @param timeout with rates: the start deadline of a task, or null
      * @param jvms {@code LABEL=PATH} JVMs as columns
      * @param jvmArgs {@code LABEL='OPTIONS'} JVM option sets as columns
+     * @param builds {@code LABEL=CLASSPATH} builds of the user's code as columns, each in forks of its own
      */
     public record Matrix(String workload, List<String> executors, List<String> params, List<Long> tasks,
             List<Long> concurrency, Duration duration, List<Double> rates, Duration timeout, List<String> jvms,
-            List<String> jvmArgs) {
+            List<String> jvmArgs, List<String> builds) {
 
         public Matrix {
             executors = List.copyOf(executors);
@@ -73,6 +74,14 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
             rates = List.copyOf(rates);
             jvms = List.copyOf(jvms);
             jvmArgs = List.copyOf(jvmArgs);
+            builds = List.copyOf(builds);
+        }
+
+        /** A matrix without builds. */
+        public Matrix(String workload, List<String> executors, List<String> params, List<Long> tasks,
+                List<Long> concurrency, Duration duration, List<Double> rates, Duration timeout, List<String> jvms,
+                List<String> jvmArgs) {
+            this(workload, executors, params, tasks, concurrency, duration, rates, timeout, jvms, jvmArgs, List.of());
         }
 
         /** One workload on these executors, every other choice its default. */
@@ -90,19 +99,26 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
      * @param order {@code interleaved}, {@code grouped} or {@code random}, or null for the default
      * @param batch calls of the operation per task
      * @param maxFailures failed tasks tolerated before the exit code is 1
+     * @param auto {@code --trials auto}: rounds added until every compared median is precise enough; null = none
      * @param fanout subtasks per task ({@code --fanout}), set on every executor; 0 = not given
      */
     public record Trials(Integer warmup, Integer measured, int forks, long seed, Path dataDir, String order, long batch,
-            long maxFailures, int fanout) {
+            long maxFailures, dev.vbench.result.AutoTrials auto, int fanout) {
 
         /** Without {@code --fanout}. */
         public Trials(Integer warmup, Integer measured, int forks, long seed, Path dataDir, String order, long batch,
-                long maxFailures) {
-            this(warmup, measured, forks, seed, dataDir, order, batch, maxFailures, 0);
+                long maxFailures, dev.vbench.result.AutoTrials auto) {
+            this(warmup, measured, forks, seed, dataDir, order, batch, maxFailures, auto, 0);
         }
 
         /** The defaults of {@code vbench run}. */
         public static final Trials DEFAULTS = new Trials(null, null, 0, 42, null, null, 1, 0);
+
+        /** A fixed number of trials. */
+        public Trials(Integer warmup, Integer measured, int forks, long seed, Path dataDir, String order, long batch,
+                long maxFailures) {
+            this(warmup, measured, forks, seed, dataDir, order, batch, maxFailures, null);
+        }
     }
 
     /**
@@ -133,15 +149,23 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
      * @param quiet nothing on stdout when writing files; no progress
      * @param verbose detail columns
      * @param noProgress no progress bar
+     * @param ci the CI outputs ({@code --ci}: the report as the job summary; {@code --comment-file})
      */
     public record Outputs(List<String> files, Format format, Metric metric, String slo, boolean quiet, boolean verbose,
-            boolean noProgress) {
+            boolean noProgress, Ci ci) {
 
         /** Tables on stdout, no files. */
         public static final Outputs DEFAULTS = new Outputs(List.of(), null, null, null, false, false, false);
 
         public Outputs {
             files = List.copyOf(files);
+            ci = ci == null ? Ci.NONE : ci;
+        }
+
+        /** Outputs without CI outputs. */
+        public Outputs(List<String> files, Format format, Metric metric, String slo, boolean quiet, boolean verbose,
+                boolean noProgress) {
+            this(files, format, metric, slo, quiet, verbose, noProgress, Ci.NONE);
         }
     }
 

@@ -106,7 +106,10 @@ public final class Runs {
     private RunOutcome run(UserCode code, RunSession.InterruptGuard guard) throws Exception {
         RunRequest.Outputs o = request.outputs();
         ShardOption sharded = request.shard() == null ? null : ShardOption.resolve(request.shard(), System.getenv());
-        Plan whole = Planner.plan(planRequest(), code);
+        Plan whole;
+        try (Builds builds = Builds.open(request.matrix().builds(), request.classPath(), this::note)) {
+            whole = Planner.plan(planRequest(), code, builds.codes());
+        }
         Plan plan = sharded == null ? whole : Shards.slice(whole, sharded.shard());
         if (request.dryRun()) {
             PlanPrinter.print(out, whole, sharded);
@@ -118,6 +121,7 @@ public final class Runs {
         checkHeap(plan, Runtime.getRuntime().maxMemory());
         request.history().validate(sharded != null, System.getenv());
         RunOutputs files = RunOutputs.parse(o.files(), o.format(), o.quiet());
+        o.ci().checkWritable();
         ReportOptions reportOptions = reportOptions();
         Environment environment = EnvironmentProbe.capture(request.version(), request.commandLine());
         if (sharded != null && !o.quiet()) {
@@ -135,7 +139,8 @@ public final class Runs {
         RunResult result = session.run(plan, environment, files, reportOptions,
                 sharded == null ? null : sharding(whole, plan, sharded, environment), guard, out);
         int exit = finish(plan.suite(), files, result, reportOptions);
-        if (!o.quiet()) {
+        publish(result, reportOptions);
+        if (!o.quiet() && !"1".equals(System.getenv(RunConditions.OFF))) {
             RunConditions.warnings(result, reportOptions).forEach(w -> err.println("vbench: warning: " + w));
             err.flush();
         }
@@ -167,7 +172,7 @@ public final class Runs {
             throw new UsageException("--order " + t.order() + " is not an order; use interleaved, grouped or random");
         }
         return new dev.vbench.plan.RunRequest(request.suiteFile(), request.scale(), matrix, new TrialOptions(t.warmup(),
-                t.measured(), t.forks(), t.seed(), t.dataDir(), trialOrder, (int) t.batch()).withFanout(t.fanout()));
+                t.measured(), t.forks(), t.seed(), t.dataDir(), trialOrder, (int) t.batch(), t.auto()).withFanout(t.fanout()));
     }
 
     private dev.vbench.plan.RunRequest planRequest() {
@@ -288,6 +293,19 @@ public final class Runs {
         List<String> parts = new ArrayList<>();
         needs.forEach((spec, options) -> parts.add(spec + " (" + options + ")"));
         return "; in forks with the JVM options their executor needs: " + String.join(", ", parts);
+    }
+
+    /** The report as the job summary ({@code --ci github}) and the comment file ({@code --comment-file}). */
+    private void publish(RunResult result, ReportOptions reportOptions) {
+        Ci ci = request.outputs().ci();
+        if (!ci.github() && ci.commentFile() == null) {
+            return;
+        }
+        String markdown = Format.MARKDOWN.exporter(reportOptions).render(result);
+        Ci.Published published = ci.publishMarkdown(budget -> dev.vbench.report.ci.GitHubMarkdown.runSummary(markdown, budget),
+                dev.vbench.report.ci.GitHubMarkdown.runComment(markdown));
+        published.warnings().forEach(w -> err.println("vbench: warning: " + w));
+        err.flush();
     }
 
     /** Writes the files a last time, prints stdout and returns the exit code. */

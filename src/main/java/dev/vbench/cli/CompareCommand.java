@@ -36,8 +36,10 @@ import picocli.CommandLine.Spec;
             "  vbench compare a.json b.json --match-ignore duration --verbose",
             "  vbench compare v1.json v2.json v3.json --layout chain --format markdown",
             "  vbench compare before.json after.json -o report.html   # tables and charts",
-            "  vbench compare base.json new.json --fail-on-regression 5%%   # cron, CI"},
-        footer = {"", "Exit codes: 0 no regression beyond --fail-on-regression (or no gate),",
+            "  vbench compare base.json new.json --fail-on-regression 5%%   # cron, CI",
+            "  vbench compare base.json new.json --fail-on-regression 5%% --ci github --comment-file comment.md",
+            "  vbench compare base.json new.json --format junit -o benchmarks.xml"},
+        footer = {"", "Exit codes: 0 no regression beyond --fail-on-regression or --gates (or no gate),",
             "1 a row regressed beyond it, 2 bad usage or input (unreadable file, nothing",
             "matches), 4 internal error."})
 public final class CompareCommand implements Callable<Integer> {
@@ -73,6 +75,14 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Exit 1 and list the rows that are significantly slower by more than PERCENT (e.g. 5%%).")
     String failOnRegression;
 
+    @Option(names = "--gates", paramLabel = "FILE",
+            description = "Per-benchmark gates: a vbench-gates.yaml or a suite file with 'gates:' (thresholds per row and"
+                    + " metric that replace --fail-on-regression, rows to ignore).")
+    Path gates;
+
+    @Mixin
+    CiOptions ci;
+
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", completionCandidates = EnumNames.CompareFormats.class,
             description = "Output format: ${COMPLETION-CANDIDATES}. Default: by the -o extension, else text.")
     CompareFormat format;
@@ -94,9 +104,15 @@ public final class CompareCommand implements Callable<Integer> {
         CompareFormat byExtension = output.fileName() == null ? null : CompareFormat.fromFileName(output.fileName());
         CompareFormat outputFormat = format != null ? format : byExtension != null ? byExtension : CompareFormat.TEXT;
         Compares.Outcome outcome = Compares.compare(new Compares.Request(files, labels, layout, metric.metric, noiseBand,
-                new LinkedHashSet<>(matchIgnore), threshold, outputFormat, verbosity.verbose, output.file()));
+                new LinkedHashSet<>(matchIgnore), threshold, outputFormat, verbosity.verbose, output.file(), gates, ci.ci()));
         output.write(spec.commandLine().getOut(), outcome.text());
         PrintWriter err = spec.commandLine().getErr();
+        boolean machineStdout = output.file() == null && outputFormat != CompareFormat.TEXT
+                && outputFormat != CompareFormat.MARKDOWN;
+        PrintWriter commands = machineStdout ? err : spec.commandLine().getOut();
+        commands.print(outcome.ci().stdout());
+        commands.flush();
+        outcome.ci().warnings().forEach(line -> err.println("vbench: warning: " + line));
         outcome.gateLines().forEach(line -> err.println("vbench: " + line));
         err.flush();
         return outcome.exitCode();

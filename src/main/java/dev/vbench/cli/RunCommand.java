@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
             "  vbench run -w 'java.util.UUID::randomUUID' -e virtual -e fixed:threads=2",
             "  vbench run -w examples/single-file/Fib.java -p n=20,25 -e virtual -e fixed:threads=2",
             "  vbench run --classpath target/classes -w 'com.acme.Checkout::handle' -e virtual"})
-public final class RunCommand implements Callable<Integer> {
+public class RunCommand implements Callable<Integer> {
 
     /** Longest --pinning-threshold: a park pinned longer than an hour is no threshold question. */
     static final Duration MAX_PINNING_THRESHOLD = Duration.ofHours(1);
@@ -128,10 +128,20 @@ public final class RunCommand implements Callable<Integer> {
             description = "Warmup trials per cell, discarded. Default: " + RunRequest.DEFAULT_WARMUP + " (a suite's own).")
     Integer warmup;
 
-    @Option(names = "--trials", paramLabel = "T",
+    @Option(names = "--trials", paramLabel = "T|auto",
             description = "Measured trials per cell: the statistical samples. Default: " + RunRequest.DEFAULT_TRIALS
-                    + " (a suite's own), the fewest with a finite 95%% CI of the median.")
-    Integer trials;
+                    + " (a suite's own), the fewest with a finite 95%% CI of the median. auto: "
+                    + RunRequest.DEFAULT_TRIALS + " first, then rounds of one more trial per cell until every compared"
+                    + " median's 95%% CI is within --precision, or --max-trials.")
+    String trials;
+
+    @Option(names = "--precision", paramLabel = "PERCENT",
+            description = "With --trials auto: the target half-width of each median's 95%% CI. Default: 3%%.")
+    String precision;
+
+    @Option(names = "--max-trials", paramLabel = "N",
+            description = "With --trials auto: the most measured trials per cell. Default: 30.")
+    Integer maxTrials;
 
     @Option(names = "--forks", paramLabel = "N", defaultValue = "0",
             description = "Run each cell's trials in N fresh JVMs (same java, JVM options and class path; --trials split"
@@ -149,6 +159,12 @@ public final class RunCommand implements Callable<Integer> {
             description = "A JVM option set as a column (repeatable; crossed with --jvm, else on this JVM), e.g."
                     + " --jvm-args zgc='-XX:+UseZGC -Xmx2g'; options come after the launcher's.")
     List<String> jvmArgs = new ArrayList<>();
+
+    @Option(names = "--build", paramLabel = "LABEL=CLASSPATH",
+            description = "A build of your code as a column (repeatable, two or more): each build's cells run in forks"
+                    + " with its class path (then --classpath's), their trials interleaved round by round, so every row"
+                    + " gets one verdict old vs new from one run, e.g. --build old=v1/classes --build new=target/classes.")
+    List<String> builds = new ArrayList<>();
 
     @Option(names = "--order", paramLabel = "ORDER",
             description = "Order of the trials of the cells that share their inputs (the executors, JVMs, builds and"
@@ -181,6 +197,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Mixin
     MetricOption metric;
+
+    @Mixin
+    CiOptions ci;
 
     @Option(names = "--data-dir", paramLabel = "DIR",
             description = "Where generated inputs are cached. Default: $VBENCH_DATA_DIR, $XDG_CACHE_HOME/vbench or ~/.cache/vbench.")
@@ -237,16 +256,45 @@ public final class RunCommand implements Callable<Integer> {
         return Runs.run(request(), spec.commandLine().getOut(), spec.commandLine().getErr()).exitCode();
     }
 
+    /** {@code --trials}: a count, or null for the default and for {@code auto} (which starts from the default). */
+    private Integer trialCount() {
+        if (trials == null || trials.strip().equalsIgnoreCase("auto")) {
+            return null;
+        }
+        try {
+            return Integer.parseInt(trials.strip());
+        } catch (NumberFormatException e) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--trials " + trials
+                    + " is not a number of trials; give a count (6 or more for a confidence interval) or auto");
+        }
+    }
+
+    /** {@code --trials auto} with {@code --precision} and {@code --max-trials}, or null. */
+    private dev.vbench.result.AutoTrials autoTrials() {
+        boolean auto = trials != null && trials.strip().equalsIgnoreCase("auto");
+        if (!auto) {
+            if (precision != null || maxTrials != null) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), (precision != null ? "--precision"
+                        : "--max-trials") + " applies to --trials auto; add --trials auto or drop it");
+            }
+            return null;
+        }
+        double target = precision == null ? dev.vbench.result.AutoTrials.DEFAULT_PRECISION
+                : dev.vbench.app.Percentages.parse("--precision", precision, "3%");
+        return new dev.vbench.result.AutoTrials(target, maxTrials == null ? dev.vbench.result.AutoTrials.DEFAULT_MAX_TRIALS
+                : maxTrials);
+    }
+
     /** The options as one typed request. */
     RunRequest request() {
         RunRequest.Matrix matrix = new RunRequest.Matrix(workload, executors, params, tasks, concurrency, duration, rates,
-                timeout, jvms, jvmArgs);
-        RunRequest.Trials trialOptions = new RunRequest.Trials(warmup, trials, forks, seed, dataDir, order, batch,
-                maxFailures, fanout == null ? 0 : fanout.intValue());
+                timeout, jvms, jvmArgs, builds);
+        RunRequest.Trials trialOptions = new RunRequest.Trials(warmup, trialCount(), forks, seed, dataDir, order, batch,
+                maxFailures, autoTrials(), fanout == null ? 0 : fanout.intValue());
         RunRequest.Probes probes = new RunRequest.Probes(pinning == Pinning.on, pinningThreshold, taskTimeout,
                 profileEvents, profiler.name(), profileInterval);
         RunRequest.Outputs out = new RunRequest.Outputs(outputs, format.format, metric.metric, slo, quiet,
-                verbosity.verbose, noProgress);
+                verbosity.verbose, noProgress, ci.ci());
         return new RunRequest(suiteFile, scale, matrix, trialOptions, probes, out, classPath.value(), history.target(), shard,
                 dryRun, VersionProvider.version(),
                 "vbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));

@@ -32,14 +32,15 @@ class OutOfMemoryTest {
 
     /**
      * The report's case: at -Xmx8m JFR runs out of heap (starting the pinning recording, or reading it)
-     * in the virtual-thread cell; the fixed-pool cell before it needs no JFR and finishes, and its file
-     * stays. Serial GC so the heap's layout does not depend on the machine's CPUs and memory.
+     * in the virtual-thread cell; the fixed-pool cell before it (grouped order: all of its trials first)
+     * needs no JFR and finishes, and its file stays. Serial GC so the heap's layout does not depend on the
+     * machine's CPUs and memory.
      */
     @Test
     void tooSmallHeapIsOneLineAndKeepsFinishedCells() throws Exception {
         Path json = tmp.resolve("r.json");
         Child child = vbench(List.of("-Xmx8m", "-XX:+UseSerialGC"), "run", "-w", "noop", "-e", "fixed:threads=2",
-                "-e", "virtual", "--tasks", "1000", "-o", json.toString(), "-q");
+                "-e", "virtual", "--tasks", "1000", "--order", "grouped", "-o", json.toString(), "-q");
         assertEquals(ExitCodes.ENVIRONMENT, child.code(), child::toString);
         // JFR's own periodic thread may hit the same OOM and the JVM log it on stdout ("[3.017s][warning]
         // [jfr,system] Error in Periodic task: Java heap space"): the JVM's unified logging, which vbench can

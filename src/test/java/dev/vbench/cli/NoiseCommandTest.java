@@ -1,0 +1,41 @@
+package dev.vbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vbench.testing.CliRun;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code vbench noise}: the configuration against itself, the false-positive rate, noise floor and MDE per row. */
+class NoiseCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void printsTheFalsePositiveRateTheNoiseFloorAndTheMdeOfEachRow() {
+        CliRun r = CliRun.of("noise", "-w", "cpu", "-p", "iterations=2000", "-e", "fixed:threads=1", "--tasks", "20",
+                "--concurrency", "1", "--warmup", "0", "--trials", "6", "--repeat", "3", "--data-dir", tmp.toString());
+        assertEquals(0, r.code(), r::toString);
+        List<String> lines = r.out().lines().toList();
+        assertEquals("A/A: cpu iterations=2000 · 6 trials — makespan (ms) · 3 repeats", lines.get(0), r::toString);
+        assertEquals(List.of("row", "false", "positives", "95%", "CI", "noise", "floor", "MDE", "(80%)"),
+                List.of(lines.get(1).split("\\s+")), r::toString);
+        assertTrue(lines.get(3).matches("tasks=20 +[0-3]/3 \\(\\d+%\\) +\\d+–\\d+% +±\\d+\\.\\d% +±(\\d+\\.\\d%|∞)"), r::toString);
+        assertTrue(r.out().contains("α = 0.05 promises 5%; 95% CI: exact (Clopper-Pearson)"), r::toString);
+        assertEquals(3, r.err().lines().filter(l -> l.matches("vbench: noise: A/A comparison \\d of 3: [01] of 1 row\\(s\\)"
+                + " called different")).count(), r::toString);
+    }
+
+    @Test
+    void whatCannotBeMeasuredIsRefusedInOneLine() {
+        CliRun.of("noise", "-w", "noop", "--repeat", "1").assertUsageError("--repeat 1 must be at least 2");
+        CliRun.of("noise", "-w", "noop", "--build", "a=x").assertUsageError(
+                "vbench noise compares the configuration with itself; drop --build");
+        CliRun.of("noise", "workloads/seed-004-virtual-vs-platform.yaml").assertUsageError(
+                "vbench noise measures one configuration; give it with -w/-e/-p");
+    }
+}
