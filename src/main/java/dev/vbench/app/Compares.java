@@ -63,16 +63,25 @@ public final class Compares {
      * @param output the file the text goes to, checked writable before reading the inputs; null for stdout
      * @param gates {@code --gates}: per-benchmark thresholds and ignores, or null for none
      * @param ci the CI outputs ({@code --ci}, {@code --comment-file})
+     * @param noiseNote where a measured noise band came from ({@code --noise auto}, {@link NoiseBands}); null otherwise
      */
     public record Request(List<Path> files, List<String> labels, Layout layout, Metric metric, double noise,
             Set<String> matchIgnore, Double failOnRegression, CompareFormat format, boolean verbose, Path output,
-            Path gates, Ci ci) {
+            Path gates, Ci ci, String noiseNote) {
 
         public Request {
             files = List.copyOf(files);
             labels = List.copyOf(labels);
             matchIgnore = new LinkedHashSet<>(matchIgnore);
             ci = ci == null ? Ci.NONE : ci;
+        }
+
+        /** A request with a noise band given as a percentage. */
+        public Request(List<Path> files, List<String> labels, Layout layout, Metric metric, double noise,
+                Set<String> matchIgnore, Double failOnRegression, CompareFormat format, boolean verbose, Path output,
+                Path gates, Ci ci) {
+            this(files, labels, layout, metric, noise, matchIgnore, failOnRegression, format, verbose, output, gates, ci,
+                    null);
         }
 
         /** A request without gates or CI outputs. */
@@ -180,7 +189,7 @@ public final class Compares {
         Comparison comparison;
         try {
             comparison = Comparisons.compute(inputs, new CompareOptions(chosen, request.noise(), MannWhitney.ALPHA,
-                    request.matchIgnore()));
+                    request.matchIgnore(), request.noiseNote()));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
         }

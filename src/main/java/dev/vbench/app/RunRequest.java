@@ -119,6 +119,27 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
                 long maxFailures) {
             this(warmup, measured, forks, seed, dataDir, order, batch, maxFailures, null);
         }
+
+        /**
+         * {@code --trials auto} with {@code --precision} and {@code --max-trials} (each null when not given), or
+         * null when {@code trials} is not {@code auto}.
+         *
+         * @throws UsageException for {@code --precision} or {@code --max-trials} without {@code --trials auto}
+         */
+        public static dev.vbench.result.AutoTrials auto(String trials, String precision, Integer maxTrials) {
+            boolean auto = trials != null && trials.strip().equalsIgnoreCase("auto");
+            if (!auto) {
+                if (precision != null || maxTrials != null) {
+                    throw new UsageException((precision != null ? "--precision" : "--max-trials")
+                            + " applies to --trials auto; add --trials auto or drop it");
+                }
+                return null;
+            }
+            double target = precision == null ? dev.vbench.result.AutoTrials.DEFAULT_PRECISION
+                    : Percentages.parse("--precision", precision, "3%");
+            return new dev.vbench.result.AutoTrials(target,
+                    maxTrials == null ? dev.vbench.result.AutoTrials.DEFAULT_MAX_TRIALS : maxTrials);
+        }
     }
 
     /**
@@ -150,9 +171,10 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
      * @param verbose detail columns
      * @param noProgress no progress bar
      * @param ci the CI outputs ({@code --ci}: the report as the job summary; {@code --comment-file})
+     * @param noiseBand {@code --noise-band}: a percentage or {@code auto} ({@link NoiseBands}); null for the default
      */
     public record Outputs(List<String> files, Format format, Metric metric, String slo, boolean quiet, boolean verbose,
-            boolean noProgress, Ci ci) {
+            boolean noProgress, Ci ci, String noiseBand) {
 
         /** Tables on stdout, no files. */
         public static final Outputs DEFAULTS = new Outputs(List.of(), null, null, null, false, false, false);
@@ -166,6 +188,12 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
         public Outputs(List<String> files, Format format, Metric metric, String slo, boolean quiet, boolean verbose,
                 boolean noProgress) {
             this(files, format, metric, slo, quiet, verbose, noProgress, Ci.NONE);
+        }
+
+        /** Outputs with the default noise band. */
+        public Outputs(List<String> files, Format format, Metric metric, String slo, boolean quiet, boolean verbose,
+                boolean noProgress, Ci ci) {
+            this(files, format, metric, slo, quiet, verbose, noProgress, ci, null);
         }
     }
 

@@ -129,6 +129,9 @@ public final class Runs {
                     + whole.cells().size() + " cell(s) of plan " + whole.fingerprint());
         }
         header(plan);
+        if (!o.quiet() && noiseBand().note() != null) {
+            err.println("vbench: " + noiseBand().note());
+        }
         if (!o.quiet()) {
             PlannedPower.warnings(plan, environment, reportOptions).forEach(w -> err.println("vbench: warning: " + w));
             err.flush();
@@ -219,7 +222,18 @@ public final class Runs {
     /** Without --metric, the tables show the default of the cells' load shape ({@link dev.vbench.result.TableDefaults}). */
     private ReportOptions reportOptions() {
         RunRequest.Outputs o = request.outputs();
-        return new ReportOptions(o.metric(), o.verbose(), o.metric(), parseSlo());
+        return new ReportOptions(o.metric(), o.verbose(), o.metric(), parseSlo(), noiseBand().fraction());
+    }
+
+    private NoiseBands.Band band;
+
+    /** {@code --noise-band}: a percentage, or the floor {@code vbench noise} measured on this testbed; resolved once. */
+    private NoiseBands.Band noiseBand() {
+        if (band == null) {
+            band = NoiseBands.resolve("--noise-band", request.outputs().noiseBand(), request.history().url(),
+                    request.history().testbed(), NoiseBands.hostName());
+        }
+        return band;
     }
 
     /** What {@code --profile}, {@code --profiler} and {@code --profile-interval} ask for. */

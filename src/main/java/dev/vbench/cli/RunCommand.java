@@ -160,6 +160,11 @@ public class RunCommand implements Callable<Integer> {
                     + " --jvm-args zgc='-XX:+UseZGC -Xmx2g'; options come after the launcher's.")
     List<String> jvmArgs = new ArrayList<>();
 
+    @Option(names = "--noise-band", paramLabel = "PERCENT|auto",
+            description = "Noise band of the tables: significant changes smaller than this read ~. Default: 1%%. auto:"
+                    + " the floor 'vbench noise --history' measured on this testbed (with --history, --testbed).")
+    String noiseBand;
+
     @Option(names = "--build", paramLabel = "LABEL=CLASSPATH",
             description = "A build of your code as a column (repeatable, two or more): each build's cells run in forks"
                     + " with its class path (then --classpath's), their trials interleaved round by round, so every row"
@@ -269,32 +274,16 @@ public class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** {@code --trials auto} with {@code --precision} and {@code --max-trials}, or null. */
-    private dev.vbench.result.AutoTrials autoTrials() {
-        boolean auto = trials != null && trials.strip().equalsIgnoreCase("auto");
-        if (!auto) {
-            if (precision != null || maxTrials != null) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), (precision != null ? "--precision"
-                        : "--max-trials") + " applies to --trials auto; add --trials auto or drop it");
-            }
-            return null;
-        }
-        double target = precision == null ? dev.vbench.result.AutoTrials.DEFAULT_PRECISION
-                : dev.vbench.app.Percentages.parse("--precision", precision, "3%");
-        return new dev.vbench.result.AutoTrials(target, maxTrials == null ? dev.vbench.result.AutoTrials.DEFAULT_MAX_TRIALS
-                : maxTrials);
-    }
-
     /** The options as one typed request. */
     RunRequest request() {
         RunRequest.Matrix matrix = new RunRequest.Matrix(workload, executors, params, tasks, concurrency, duration, rates,
                 timeout, jvms, jvmArgs, builds);
         RunRequest.Trials trialOptions = new RunRequest.Trials(warmup, trialCount(), forks, seed, dataDir, order, batch,
-                maxFailures, autoTrials(), fanout == null ? 0 : fanout.intValue());
+                maxFailures, RunRequest.Trials.auto(trials, precision, maxTrials), fanout == null ? 0 : fanout.intValue());
         RunRequest.Probes probes = new RunRequest.Probes(pinning == Pinning.on, pinningThreshold, taskTimeout,
                 profileEvents, profiler.name(), profileInterval);
         RunRequest.Outputs out = new RunRequest.Outputs(outputs, format.format, metric.metric, slo, quiet,
-                verbosity.verbose, noProgress, ci.ci());
+                verbosity.verbose, noProgress, ci.ci(), noiseBand);
         return new RunRequest(suiteFile, scale, matrix, trialOptions, probes, out, classPath.value(), history.target(), shard,
                 dryRun, VersionProvider.version(),
                 "vbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));

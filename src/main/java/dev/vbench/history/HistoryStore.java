@@ -69,6 +69,35 @@ public final class HistoryStore implements AutoCloseable {
     }
 
     /**
+     * One compared row of a noise measurement ({@code vbench noise --history}).
+     *
+     * @param table the title of its table
+     * @param row its label
+     * @param repeats A/A comparisons run
+     * @param falsePositives of them, how many the decision rule called different
+     * @param floor the noise floor as a relative change (0.023 = ±2.3%); NaN is stored as a floor of 0 never
+     * @param mde the minimum detectable effect at 80% power, a relative change (+∞ when none)
+     */
+    public record NoiseRow(String table, String row, int repeats, int falsePositives, double floor, double mde) {}
+
+    /**
+     * A testbed's newest noise measurement: when, by which command, and its largest floor.
+     *
+     * @param floor the largest noise floor of its rows, a relative change
+     */
+    public record NoiseFloor(String testbed, Instant measured, String commandLine, int rows, double floor) {}
+
+    /** Stores a noise measurement of {@code testbed}, every row in one transaction. */
+    public void addNoise(Testbed testbed, Instant measured, String commandLine, List<NoiseRow> rows) {
+        writer.addNoise(testbed, measured, commandLine, rows.stream().filter(r -> !Double.isNaN(r.floor())).toList());
+    }
+
+    /** The newest noise measurement of {@code testbed}, or null when none is stored. */
+    public NoiseFloor noiseFloor(String testbed) {
+        return queries.noiseFloor(testbed);
+    }
+
+    /**
      * One stored run.
      *
      * @param cells results stored for it
