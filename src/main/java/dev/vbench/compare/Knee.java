@@ -20,7 +20,7 @@ public final class Knee {
 
     /** {@link #of}: a step is missing (a column lacks the row). */
     static final int MISSING = -1;
-    /** {@link #of}: no step improved, and none could have (the trials cannot reach significance: ±∞). */
+    /** {@link #of}: no step improved, and none could have (the trials cannot reach significance: ±∞, or too few to test). */
     static final int UNDECIDED = -2;
 
     /**
@@ -38,7 +38,9 @@ public final class Knee {
             if (c.verdict() == dev.vbench.stats.Verdict.FASTER && !c.shedLoad()) { // better, in the metric's direction
                 knee = i + 1;
             }
-            decidable |= c.real() || !(c.mde() == Double.POSITIVE_INFINITY);
+            decidable |= c.real() || (Double.isNaN(c.mde()) // untested for power: could any data reach α?
+                    ? dev.vbench.stats.Power.attainable(c.nFrom(), c.nTo(), dev.vbench.stats.MannWhitney.ALPHA, 1)
+                    : c.mde() != Double.POSITIVE_INFINITY);
         }
         return knee == 0 && !decidable ? UNDECIDED : knee;
     }
@@ -55,7 +57,7 @@ public final class Knee {
         List<Integer> knees = c.rows().stream().map(r -> of(r, columns)).toList();
         String rule = " (the last column a significant step improved on; no step after it is faster)";
         if (knees.stream().distinct().count() == 1) {
-            return List.of("knee: " + text(c, knees.get(0), columns) + rule);
+            return List.of("knee: " + text(c, knees.get(0), columns) + (knees.get(0) == UNDECIDED ? "" : rule));
         }
         List<String> out = new ArrayList<>();
         for (int r = 0; r < knees.size(); r++) {
@@ -70,7 +72,7 @@ public final class Knee {
             return "not known (a column lacks this row)";
         }
         if (knee == UNDECIDED) {
-            return "not known: with these trials no step could be significant (±∞); run 6 or more";
+            return "not known: with these trials no step could be significant; run 6 or more";
         }
         String label = c.files().get(knee).label();
         if (knee == columns - 1) {

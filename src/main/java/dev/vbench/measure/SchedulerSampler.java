@@ -48,7 +48,7 @@ public final class SchedulerSampler {
         this.thread = Thread.ofPlatform().daemon().name("vbench-scheduler-sampler").unstarted(this::loop);
     }
 
-    /** Starts sampling now; the first sample is taken at once. */
+    /** Starts sampling now; the first sample is taken as soon as the thread runs, even if that is after {@link #stop()}. */
     public static SchedulerSampler start(SchedulerGauge gauge) {
         SchedulerSampler s = new SchedulerSampler(gauge);
         s.thread.start();
@@ -58,7 +58,7 @@ public final class SchedulerSampler {
     private void loop() {
         long intervalNanos = INTERVAL_MICROS * 1_000;
         long next = System.nanoTime();
-        while (!stopped) {
+        do { // at least one sample, even when the trial ended before this thread first ran (a loaded machine)
             sample();
             if (count == CAPACITY) {
                 halve();
@@ -71,7 +71,7 @@ public final class SchedulerSampler {
             } else {
                 next = System.nanoTime(); // fell behind (a loaded machine): no burst of catch-up samples
             }
-        }
+        } while (!stopped);
     }
 
     private void sample() {

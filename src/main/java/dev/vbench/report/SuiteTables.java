@@ -44,7 +44,8 @@ final class SuiteTables {
             for (TableSpec t : tables) {
                 Metric metric = t.metric() == null ? TableDefaults.metricOfCells(cells) : Metric.parse(t.metric());
                 String title = t.title() != null ? t.title() : e.title() != null ? e.title() : e.name();
-                title += fixedParams(cells) + " · " + cells.get(0).trials().size() + " trials";
+                int trials = cells.get(0).trials().size();
+                title += fixedParams(cells) + " · " + trials + (trials == 1 ? " trial" : " trials");
                 Layout layout = t.layout() == null ? Layout.SPEEDUP : Layout.parse(t.layout());
                 CellComparison model = PivotTables.model(cells, layout, metric, t.unit(), t.jvmColumns());
                 Table table = PivotTables.render(title, cells, model, layout, metric, t.unit(), t.perTaskOrFalse(), verbose);

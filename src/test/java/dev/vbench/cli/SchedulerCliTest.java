@@ -62,11 +62,14 @@ class SchedulerCliTest {
         assertNull(run.cells().get(2).trials().get(0).telemetry().scheduler(), "a pool has no scheduler to record");
     }
 
-    /** A pool of 4 lets 4 of the 100 tasks asked for be in flight; a virtual thread per task all 100. */
+    /**
+     * A pool of 4 lets 4 of the 100 tasks asked for be in flight; a virtual thread per task all 100 (each task
+     * long enough for the 100th to start before the first ends on a loaded machine).
+     */
     @Test
     void theInFlightCeilingShowsWhatTheExecutorLetRun() throws Exception {
         Path json = tmp.resolve("f.json");
-        CliRun r = CliRun.of("run", "-w", "io", "-p", "duration=100ms", "--tasks", "100", "--concurrency", "100",
+        CliRun r = CliRun.of("run", "-w", "io", "-p", "duration=200ms", "--tasks", "100", "--concurrency", "100",
                 "--warmup", "0", "--trials", "1", "-e", "fixed:threads=4", "-e", "virtual", "--verbose",
                 "--data-dir", tmp.toString(), "-o", json.toString());
         assertEquals(0, r.code(), r::toString);
