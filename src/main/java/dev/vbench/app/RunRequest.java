@@ -37,6 +37,15 @@ import java.util.List;
 public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials trials, Probes probes, Outputs outputs,
         String classPath, HistoryTarget history, String shard, boolean dryRun, String version, String commandLine) {
 
+    /**
+     * The command line a result records: {@code vbench} and the arguments as typed, each with its secrets
+     * masked ({@link dev.vbench.spi.Redactor}) on its own, so that a password with a blank (H2's
+     * {@code PASSWORD=filepw userpw}) is masked whole and the arguments after it are kept.
+     */
+    public static String commandLine(List<String> args) {
+        return "vbench " + String.join(" ", args.stream().map(dev.vbench.spi.Redactor::redact).toList());
+    }
+
     /** The hidden command a fork runs ({@link ForkRunner#COMMAND}). */
     public static final String FORK_COMMAND = ForkRunner.COMMAND;
 

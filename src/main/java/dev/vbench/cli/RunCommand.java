@@ -286,6 +286,6 @@ public class RunCommand implements Callable<Integer> {
                 verbosity.verbose, noProgress, ci.ci(), noiseBand);
         return new RunRequest(suiteFile, scale, matrix, trialOptions, probes, out, classPath.value(), history.target(), shard,
                 dryRun, VersionProvider.version(),
-                "vbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+                RunRequest.commandLine(spec.commandLine().getParseResult().originalArgs()));
     }
 }
