@@ -96,7 +96,7 @@ public final class ProbeMain {
             print("scheduler.error", rootCause(e));
             return;
         }
-        dev.vbench.measure.SchedulerGauge gauge = dev.vbench.measure.SchedulerGauge.get();
+        SchedulerGauge gauge = SchedulerGauge.get();
         if (gauge != null) {
             print("scheduler.parallelism", String.valueOf(gauge.parallelism()));
             print("scheduler.source", gauge.source());

@@ -1,5 +1,6 @@
 package dev.vbench.measure;
 
+import dev.vbench.jvm.SchedulerGauge;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.GcPauses;
 import dev.vbench.result.SchedulerInfo;

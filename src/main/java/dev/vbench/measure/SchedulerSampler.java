@@ -1,5 +1,6 @@
 package dev.vbench.measure;
 
+import dev.vbench.jvm.SchedulerGauge;
 import dev.vbench.result.SchedulerLoad;
 import java.util.ArrayList;
 import java.util.List;

@@ -61,6 +61,6 @@ class SuiteFileErrorsTest {
         assertTrue(scale.err().contains("--scale 'huge' is unknown; use one of quick, full"), scale::toString);
         CliRun ok = CliRun.of("run", file.toString(), "--trials", "1", "--warmup", "0");
         assertEquals(0, ok.code(), ok::toString);
-        assertTrue(ok.out().contains("a · 1 trials"), ok::toString);
+        assertTrue(ok.out().contains("a · 1 trial\n"), ok::toString);
     }
 }

@@ -1,4 +1,4 @@
-package dev.vbench.measure;
+package dev.vbench.jvm;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -19,7 +19,7 @@ import java.util.concurrent.ForkJoinWorkerThread;
  *
  * <p>Finding the pool starts one virtual thread (so the scheduler and a carrier exist), once per JVM;
  * every read after that is a few field reads and a walk over the pool's queues. Never called on the
- * task path: {@link SchedulerSampler} reads it from a thread of its own.
+ * task path: {@code measure.SchedulerSampler} reads it from a thread of its own.
  *
  * <pre>{@code
  * SchedulerGauge g = SchedulerGauge.get();   // null when the scheduler cannot be read
