@@ -180,6 +180,10 @@ class CheckedUpFrontTest {
                 commands.add(new String[] {"compare", good.toString(), file.toString(), "--format", format, "--verbose"});
             }
             commands.add(new String[] {"history", "add", "--history", "jdbc:h2:file:" + tmp.resolve("store"), file.toString()});
+            if (dev.vbench.history.HistoryStores.postgresUrl() != null) { // where a NUL was exit 3
+                commands.add(new String[] {"history", "add", "--history",
+                        dev.vbench.history.HistoryStores.url(dev.vbench.history.HistoryStores.POSTGRESQL, tmp), file.toString()});
+            }
             for (String[] args : commands) {
                 CliRun r = CliRun.of(args);
                 String what = m.name() + ": " + String.join(" ", args) + " → " + r;
