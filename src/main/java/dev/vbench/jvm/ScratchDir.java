@@ -45,6 +45,8 @@ public final class ScratchDir {
 
     private static Path dir;
     private static volatile boolean abandoned;
+    /** Temporary files of this JVM's outside its folder (an atomic write's, beside its target) while they exist. */
+    private static final java.util.Set<Path> OUTSIDE = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private ScratchDir() {}
 
@@ -132,6 +134,26 @@ public final class ScratchDir {
         if (dir != null) {
             delete(dir);
         }
+        for (Path file : OUTSIDE) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                // its folder went away
+            }
+        }
+    }
+
+    /**
+     * {@code file}, a temporary file of this JVM's outside its folder (beside the file an atomic write replaces),
+     * is removed with the folder should the JVM be halted before it is done with it ({@link #removeAll}).
+     */
+    public static void track(Path file) {
+        OUTSIDE.add(file);
+    }
+
+    /** {@code file} is gone: renamed to its target, or removed. */
+    public static void untrack(Path file) {
+        OUTSIDE.remove(file);
     }
 
     /**
