@@ -248,7 +248,7 @@ function _picocli_vbench_run() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '--dry-run' '-q' '--quiet' '--verbose' '--no-progress'"
-  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--run-id' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--batch' '--duration' '--rate' '--timeout' '--task-timeout' '--slo' '--warmup' '--trials' '--precision' '--max-trials' '--forks' '--jvm' '--jvm-args' '--build' '--order' '--shard' '--seed' '-o' '--output' '-f' '--format' '--metric' '--ci' '--comment-file' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval'"
+  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--run-id' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--batch' '--duration' '--rate' '--timeout' '--task-timeout' '--slo' '--warmup' '--trials' '--precision' '--max-trials' '--forks' '--jvm' '--jvm-args' '--noise-band' '--build' '--order' '--shard' '--seed' '-o' '--output' '-f' '--format' '--metric' '--ci' '--comment-file' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval'"
   local SCALE_option_args=("quick" "full") # --scale values
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench" "github-action-benchmark" "bencher") # --format values
   local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
@@ -338,6 +338,9 @@ function _picocli_vbench_run() {
       return
       ;;
     '--jvm-args')
+      return
+      ;;
+    '--noise-band')
       return
       ;;
     '--build')
@@ -432,7 +435,7 @@ function _picocli_vbench_compare() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '--verbose'"
-  local arg_opts="'--layout' '--metric' '--noise' '--match-ignore' '--fail-on-regression' '--gates' '--ci' '--comment-file' '-f' '--format' '-o' '--output' '--labels'"
+  local arg_opts="'--layout' '--metric' '--noise' '--noise-band' '--history' '--testbed' '--match-ignore' '--fail-on-regression' '--gates' '--ci' '--comment-file' '-f' '--format' '-o' '--output' '--labels'"
   local LAYOUT_option_args=("speedup" "change" "baseline" "chain") # --layout values
   local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
   local githubnone_option_args=("github" "none") # --ci values
@@ -451,7 +454,13 @@ function _picocli_vbench_compare() {
       COMPREPLY=( $( compReplyArray "${METRIC_option_args[@]}" ) )
       return $?
       ;;
-    '--noise')
+    '--noise'|'--noise-band')
+      return
+      ;;
+    '--history')
+      return
+      ;;
+    '--testbed')
       return
       ;;
     '--match-ignore')
@@ -699,7 +708,7 @@ function _picocli_vbench_noise() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '--dry-run' '-q' '--quiet' '--verbose' '--no-progress'"
-  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--run-id' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--batch' '--duration' '--rate' '--timeout' '--task-timeout' '--slo' '--warmup' '--trials' '--precision' '--max-trials' '--forks' '--jvm' '--jvm-args' '--build' '--order' '--shard' '--seed' '-o' '--output' '-f' '--format' '--metric' '--ci' '--comment-file' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval' '--repeat'"
+  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--run-id' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--batch' '--duration' '--rate' '--timeout' '--task-timeout' '--slo' '--warmup' '--trials' '--precision' '--max-trials' '--forks' '--jvm' '--jvm-args' '--noise-band' '--build' '--order' '--shard' '--seed' '-o' '--output' '-f' '--format' '--metric' '--ci' '--comment-file' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval' '--repeat'"
   local SCALE_option_args=("quick" "full") # --scale values
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench" "github-action-benchmark" "bencher") # --format values
   local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
@@ -789,6 +798,9 @@ function _picocli_vbench_noise() {
       return
       ;;
     '--jvm-args')
+      return
+      ;;
+    '--noise-band')
       return
       ;;
     '--build')

@@ -16,6 +16,7 @@ import dev.vbench.diagnose.ComparedPairs;
 import dev.vbench.report.ci.GateReport;
 import dev.vbench.report.ci.GateReports;
 import dev.vbench.report.compare.CompareFormat;
+import dev.vbench.measure.Histograms;
 import dev.vbench.result.Metric;
 import dev.vbench.result.ResultFormatException;
 import dev.vbench.result.RunResult;
@@ -43,6 +44,8 @@ import java.util.Set;
 public final class Compares {
 
     private final Request request;
+    /** The files read, for naming the one that holds a bad value found while rendering. */
+    private final MalformedResults read = new MalformedResults();
     private final Gates gates;
 
     private Compares(Request request) {
@@ -63,16 +66,25 @@ public final class Compares {
      * @param output the file the text goes to, checked writable before reading the inputs; null for stdout
      * @param gates {@code --gates}: per-benchmark thresholds and ignores, or null for none
      * @param ci the CI outputs ({@code --ci}, {@code --comment-file})
+     * @param noiseNote where a measured noise band came from ({@code --noise auto}, {@link NoiseBands}); null otherwise
      */
     public record Request(List<Path> files, List<String> labels, Layout layout, Metric metric, double noise,
             Set<String> matchIgnore, Double failOnRegression, CompareFormat format, boolean verbose, Path output,
-            Path gates, Ci ci) {
+            Path gates, Ci ci, String noiseNote) {
 
         public Request {
             files = List.copyOf(files);
             labels = List.copyOf(labels);
             matchIgnore = new LinkedHashSet<>(matchIgnore);
             ci = ci == null ? Ci.NONE : ci;
+        }
+
+        /** A request with a noise band given as a percentage. */
+        public Request(List<Path> files, List<String> labels, Layout layout, Metric metric, double noise,
+                Set<String> matchIgnore, Double failOnRegression, CompareFormat format, boolean verbose, Path output,
+                Path gates, Ci ci) {
+            this(files, labels, layout, metric, noise, matchIgnore, failOnRegression, format, verbose, output, gates, ci,
+                    null);
         }
 
         /** A request without gates or CI outputs. */
@@ -105,7 +117,12 @@ public final class Compares {
      *     {@code --labels} of the wrong count, a layout that cannot show the files)
      */
     public static Outcome compare(Request request) {
-        return new Compares(request).call();
+        Compares compares = new Compares(request);
+        try {
+            return compares.call();
+        } catch (Histograms.NotAHistogram e) {
+            throw compares.read.histogram(e);
+        }
     }
 
     private Outcome call() {
@@ -127,6 +144,7 @@ public final class Compares {
             Inputs.Input input = read.get(i);
             Dataset d = input.dataset();
             runs.add(input.run());
+            this.read.add(files.get(i), input.run());
             if (m != null && d.kind().equals("jmh")) {
                 throw new UsageException(files.get(i) + " is a JMH result, which has one metric (its primary score);"
                         + " drop --metric " + m.cliName());
@@ -180,7 +198,7 @@ public final class Compares {
         Comparison comparison;
         try {
             comparison = Comparisons.compute(inputs, new CompareOptions(chosen, request.noise(), MannWhitney.ALPHA,
-                    request.matchIgnore()));
+                    request.matchIgnore(), request.noiseNote()));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
         }
@@ -198,6 +216,7 @@ public final class Compares {
         Path file = request.files().get(0);
         Metric m = request.metric();
         Inputs.Input input = Inputs.read(file, "", m);
+        read.add(file, input.run());
         if (input.run() == null) {
             throw new UsageException("compare needs two or more result files (got one JMH file); e.g. vbench compare"
                     + " before.json after.json");
@@ -229,6 +248,8 @@ public final class Compares {
     private Latencies latencies(Comparison comparison, List<RunResult> runs) {
         try {
             return Latencies.of(comparison, runs, request.matchIgnore());
+        } catch (Histograms.NotAHistogram e) {
+            throw e; // named with its file and field by compare()
         } catch (IllegalArgumentException e) {
             throw new ResultFormatException(e.getMessage(), e);
         }

@@ -87,6 +87,7 @@ public final class Noise {
         if (repeats < 2) {
             throw new UsageException("--repeat " + repeats + " must be at least 2 (10 or more for a useful rate)");
         }
+        request.history().validate(false, System.getenv());
         Map<String, List<Change>> byRow = new LinkedHashMap<>();
         Map<String, String[]> names = new LinkedHashMap<>();
         PrintWriter discard = new PrintWriter(OutputStream.nullOutputStream());
@@ -124,7 +125,28 @@ public final class Noise {
         String text = render(rows, request, repeats);
         out.print(text);
         out.flush();
-        return new Outcome(rows, text, ExitCodes.OK);
+        int exit = request.history().enabled() ? store(request, rows, err) : ExitCodes.OK;
+        return new Outcome(rows, text, exit);
+    }
+
+    /** {@code --history}: the rows as this testbed's newest noise measurement, which {@code --noise-band auto} reads. */
+    private static int store(RunRequest request, List<NoiseRow> rows, PrintWriter err) {
+        HistoryTarget h = request.history();
+        return Histories.call(() -> {
+            dev.vbench.history.HistoryUrl where = h.resolve();
+            dev.vbench.history.Testbed testbed = dev.vbench.history.Testbed.probe(h.testbed(), NoiseBands.hostName());
+            try (dev.vbench.history.HistoryStore store = dev.vbench.history.HistoryStore.open(where, true)) {
+                store.addNoise(testbed, java.time.Instant.now(), request.commandLine(), rows.stream()
+                        .map(r -> new dev.vbench.history.HistoryStore.NoiseRow(r.table(), r.label(), r.repeats(),
+                                r.falsePositives(), r.floor(), r.mde())).toList());
+            }
+            if (!request.outputs().quiet()) {
+                err.println("vbench: noise of testbed " + testbed.name() + " stored in the history " + where.shown()
+                        + "; --noise-band auto (run) and --noise auto (compare) use its largest floor");
+                err.flush();
+            }
+            return ExitCodes.OK;
+        }, "noise measured; not stored in the history: ");
     }
 
     /** The request as repeat {@code r} runs it: sides A and B of the same code, another seed, no history, no files. */

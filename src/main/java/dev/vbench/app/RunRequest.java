@@ -37,6 +37,15 @@ import java.util.List;
 public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials trials, Probes probes, Outputs outputs,
         String classPath, HistoryTarget history, String shard, boolean dryRun, String version, String commandLine) {
 
+    /**
+     * The command line a result records: {@code vbench} and the arguments as typed, each with its secrets
+     * masked ({@link dev.vbench.spi.Redactor}) on its own, so that a password with a blank (H2's
+     * {@code PASSWORD=filepw userpw}) is masked whole and the arguments after it are kept.
+     */
+    public static String commandLine(List<String> args) {
+        return "vbench " + String.join(" ", args.stream().map(dev.vbench.spi.Redactor::redact).toList());
+    }
+
     /** The hidden command a fork runs ({@link ForkRunner#COMMAND}). */
     public static final String FORK_COMMAND = ForkRunner.COMMAND;
 
@@ -164,9 +173,10 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
      * @param verbose detail columns
      * @param noProgress no progress bar
      * @param ci the CI outputs ({@code --ci}: the report as the job summary; {@code --comment-file})
+     * @param noiseBand {@code --noise-band}: a percentage or {@code auto} ({@link NoiseBands}); null for the default
      */
     public record Outputs(List<String> files, Format format, Metric metric, String slo, boolean quiet, boolean verbose,
-            boolean noProgress, Ci ci) {
+            boolean noProgress, Ci ci, String noiseBand) {
 
         /** Tables on stdout, no files. */
         public static final Outputs DEFAULTS = new Outputs(List.of(), null, null, null, false, false, false);
@@ -180,6 +190,12 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
         public Outputs(List<String> files, Format format, Metric metric, String slo, boolean quiet, boolean verbose,
                 boolean noProgress) {
             this(files, format, metric, slo, quiet, verbose, noProgress, Ci.NONE);
+        }
+
+        /** Outputs with the default noise band. */
+        public Outputs(List<String> files, Format format, Metric metric, String slo, boolean quiet, boolean verbose,
+                boolean noProgress, Ci ci) {
+            this(files, format, metric, slo, quiet, verbose, noProgress, ci, null);
         }
     }
 

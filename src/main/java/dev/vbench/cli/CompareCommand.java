@@ -1,6 +1,7 @@
 package dev.vbench.cli;
 
 import dev.vbench.app.Compares;
+import dev.vbench.app.NoiseBands;
 import dev.vbench.app.Percentages;
 import dev.vbench.compare.Layout;
 import dev.vbench.report.compare.CompareFormat;
@@ -63,9 +64,19 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     MetricOption metric;
 
-    @Option(names = "--noise", paramLabel = "PERCENT", defaultValue = "1%",
-            description = "Noise band: significant changes smaller than this read 'within variance'.")
+    @Option(names = {"--noise", "--noise-band"}, paramLabel = "PERCENT|auto", defaultValue = "1%",
+            description = "Noise band: significant changes smaller than this read 'within variance'. auto: the floor"
+                    + " 'vbench noise --history' measured on this testbed (with --history and --testbed).")
     String noise;
+
+    @Option(names = "--history", paramLabel = "URL",
+            description = "With --noise auto: the results history that holds the noise measurement (default:"
+                    + " $VBENCH_HISTORY, else the local store).")
+    String history;
+
+    @Option(names = "--testbed", paramLabel = "NAME",
+            description = "With --noise auto: the testbed whose noise to use (default: this machine's host name).")
+    String testbed;
 
     @Option(names = "--match-ignore", paramLabel = "NAME", split = ",", showDefaultValue = Visibility.NEVER,
             description = "Match cells that differ only in these parameters or fields (e.g. duration), comma-separated.")
@@ -99,12 +110,14 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        double noiseBand = Percentages.parse("--noise", noise, "1%");
+        NoiseBands.Band band = NoiseBands.resolve("--noise", noise, history, testbed, NoiseBands.hostName());
+        double noiseBand = band.fraction();
         Double threshold = failOnRegression == null ? null : Percentages.parse("--fail-on-regression", failOnRegression, "5%");
         CompareFormat byExtension = output.fileName() == null ? null : CompareFormat.fromFileName(output.fileName());
         CompareFormat outputFormat = format != null ? format : byExtension != null ? byExtension : CompareFormat.TEXT;
         Compares.Outcome outcome = Compares.compare(new Compares.Request(files, labels, layout, metric.metric, noiseBand,
-                new LinkedHashSet<>(matchIgnore), threshold, outputFormat, verbosity.verbose, output.file(), gates, ci.ci()));
+                new LinkedHashSet<>(matchIgnore), threshold, outputFormat, verbosity.verbose, output.file(), gates, ci.ci(),
+                band.note()));
         output.write(spec.commandLine().getOut(), outcome.text());
         PrintWriter err = spec.commandLine().getErr();
         boolean machineStdout = output.file() == null && outputFormat != CompareFormat.TEXT

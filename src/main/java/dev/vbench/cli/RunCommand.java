@@ -154,6 +154,11 @@ public class RunCommand implements Callable<Integer> {
                     + " --jvm-args zgc='-XX:+UseZGC -Xmx2g'; options come after the launcher's.")
     List<String> jvmArgs = new ArrayList<>();
 
+    @Option(names = "--noise-band", paramLabel = "PERCENT|auto",
+            description = "Noise band of the tables: significant changes smaller than this read ~. Default: 1%%. auto:"
+                    + " the floor 'vbench noise --history' measured on this testbed (with --history, --testbed).")
+    String noiseBand;
+
     @Option(names = "--build", paramLabel = "LABEL=CLASSPATH",
             description = "A build of your code as a column (repeatable, two or more): each build's cells run in forks"
                     + " with its class path (then --classpath's), their trials interleaved round by round, so every row"
@@ -272,9 +277,9 @@ public class RunCommand implements Callable<Integer> {
         RunRequest.Probes probes = new RunRequest.Probes(pinning == Pinning.on, pinningThreshold, taskTimeout,
                 profileEvents, profiler.name(), profileInterval);
         RunRequest.Outputs out = new RunRequest.Outputs(outputs, format.format, metric.metric, slo, quiet,
-                verbosity.verbose, noProgress, ci.ci());
+                verbosity.verbose, noProgress, ci.ci(), noiseBand);
         return new RunRequest(suiteFile, scale, matrix, trialOptions, probes, out, classPath.value(), history.target(), shard,
                 dryRun, VersionProvider.version(),
-                "vbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+                RunRequest.commandLine(spec.commandLine().getParseResult().originalArgs()));
     }
 }

@@ -114,6 +114,7 @@ public final class Engine {
         Random random = new Random(plan.settings().seed());
         Workload workload = null;
         CellPlan prepared = null;
+        int preparedFrom = 0; // the first cell in done that ran on workload
         try {
             for (int first = 0; first < cells.size(); ) {
                 int end = rowEnd(cells, first, order);
@@ -121,9 +122,10 @@ public final class Engine {
                 boolean inProcess = row.stream().anyMatch(c -> !forked(c, plan));
                 CellResult unprepared = null;
                 if (inProcess && (prepared == null || !sameInputs(prepared, row.get(0)))) {
-                    close(workload, listener);
+                    close(workload, listener, done, preparedFrom, cells.size());
                     workload = null;
                     prepared = null;
+                    preparedFrom = done.size();
                     try {
                         workload = prepareWatched(row.get(0), plan, listener);
                         prepared = row.get(0);
@@ -142,14 +144,14 @@ public final class Engine {
                     break;
                 }
                 if (results.stream().anyMatch(r -> CellResult.FAILED.equals(r.status()) || CellResult.STUCK.equals(r.status()))) {
-                    close(workload, listener); // its state after a failed or stuck setup is unknown: the next row prepares afresh
+                    close(workload, listener, done, preparedFrom, cells.size()); // its state after a failed or stuck setup is unknown: the next row prepares afresh
                     workload = null;
                     prepared = null;
                 }
                 first = end;
             }
         } finally {
-            close(workload, listener);
+            close(workload, listener, done, preparedFrom, cells.size());
             watchdog.close();
         }
         return new RunResult(RunResult.SCHEMA, environment, plan.settings(), done);
@@ -622,26 +624,60 @@ public final class Engine {
         }
     }
 
-    /** Closes the workload under the task timeout ({@link Watchdog#step}): a close that hangs is a warning, never the run's end. */
-    private void close(Workload workload, RunListener listener) {
-        if (workload == null) {
+    /**
+     * The start of the note a cell gets when its workload's {@code close}, after the cell's trials, failed:
+     * the trials stand, the run's exit code says the code under test failed.
+     */
+    public static final String CLOSE_FAILED = "after its trials: ";
+
+    /**
+     * Closes the workload under the task timeout ({@link Watchdog#step}): a close that hangs is a warning, never
+     * the run's end; one that throws adds its one line ({@link #CLOSE_FAILED}) to the notes of the cells that
+     * ran on it ({@code done} from {@code from}), which the listener is told again (the run's last line says it).
+     */
+    private void close(Workload workload, RunListener listener, List<CellResult> done, int from, int cellCount) {
+        String failed = close(workload, listener);
+        if (failed == null) {
             return;
+        }
+        for (int i = from; i < done.size(); i++) {
+            CellResult c = done.get(i);
+            List<String> notes = new ArrayList<>(c.notes());
+            notes.add(CLOSE_FAILED + failed);
+            CellResult amended = new CellResult(c.id(), c.config(), c.status(), c.trials(), c.summary(), notes, c.jvm(),
+                    c.profiles(), c.harnessFloorNanos());
+            done.set(i, amended);
+            listener.cellFinished(amended, i, cellCount);
+        }
+    }
+
+    /** Closes the workload under the task timeout; returns the one line of a close that threw, else null. */
+    private String close(Workload workload, RunListener listener) {
+        if (workload == null) {
+            return null;
         }
         if (Thread.currentThread().isInterrupted()) {
             closeQuietly(workload); // Ctrl-C: on this thread, as the run stops
-            return;
+            return null;
         }
         try {
-            watchdog.step("close", () -> {
-                closeQuietly(workload);
-                return null;
+            return watchdog.step("close", () -> {
+                try {
+                    workload.close();
+                    return null;
+                } catch (WorkloadException e) {
+                    return e.getMessage(); // the user's close: one line naming it and the error (loader's guard)
+                } catch (Exception e) {
+                    return "the workload's close failed: " + e; // vbench's own workloads
+                }
             }, null);
         } catch (Watchdog.StuckException e) {
             listener.warning(e.getMessage() + (e.abandoned ? "; it still runs in this JVM" : ""));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception ignored) {
-            // closeQuietly throws nothing
+            // the step returns what close threw
         }
+        return null;
     }
 }

@@ -19,7 +19,17 @@ final class FailureLog {
         int n = count.getAndIncrement();
         if (n < TrialResult.MAX_FAILURE_SAMPLES) {
             // failure path only (never on a successful task): a message may quote a URL with a password
-            samples.set(n, t.getClass().getName() + (t.getMessage() == null ? "" : ": " + dev.vbench.spi.Redactor.redact(t.getMessage())));
+            String message = message(t);
+            samples.set(n, t.getClass().getName() + (message == null ? "" : ": " + dev.vbench.spi.Redactor.redact(message)));
+        }
+    }
+
+    /** The failure's message; null when it has none, or when asking for it throws (the failure is counted by its class). */
+    static String message(Throwable t) {
+        try {
+            return t.getMessage();
+        } catch (RuntimeException | LinkageError | StackOverflowError e) {
+            return null;
         }
     }
 

@@ -82,16 +82,11 @@ abstract sealed class TaskRun implements Runnable {
     }
 
     /**
-     * The task (or a fixture of it) threw: its slot marked failed (success leaves it DONE: no store on the
-     * common path) and the failure logged. An interrupt is not swallowed: on the submitting thread
-     * (sequential) it stops the trial.
+     * The task (or a fixture of it) threw: the trial marks its slot (success leaves it DONE: no store on the
+     * common path) as {@link TrialRunner.Trial#failed} decides.
      */
     final void failed(TrialRunner.Trial t, Throwable e) {
-        chunk.state[at >> 2] = TaskSlots.FAILED;
-        t.failures.record(e);
-        if (e instanceof InterruptedException) {
-            Thread.currentThread().interrupt();
-        }
+        t.failed(chunk, at >> 2, e);
     }
 
     /**

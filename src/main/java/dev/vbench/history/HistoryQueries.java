@@ -69,6 +69,21 @@ final class HistoryQueries {
         return out;
     }
 
+    /** The newest noise measurement of {@code testbed}: its time, command and largest floor; null when none. */
+    HistoryStore.NoiseFloor noiseFloor(String testbed) {
+        try (PreparedStatement ps = c.prepareStatement("SELECT n.measured_ms, n.command_line, COUNT(*), MAX(n.noise_floor)"
+                + " FROM noise n JOIN testbed t ON t.id = n.testbed_id WHERE t.name = ? AND n.measured_ms = (SELECT"
+                + " MAX(m.measured_ms) FROM noise m WHERE m.testbed_id = t.id) GROUP BY n.measured_ms, n.command_line")) {
+            ps.setString(1, testbed);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? new HistoryStore.NoiseFloor(testbed, Instant.ofEpochMilli(rs.getLong(1)), rs.getString(2),
+                        rs.getInt(3), rs.getDouble(4)) : null;
+            }
+        } catch (SQLException e) {
+            throw db.failure("cannot read the noise measurements", e);
+        }
+    }
+
     /** Every series, by id; {@code testbed} null for all machines. */
     List<HistoryStore.SeriesInfo> series(String testbed) {
         List<HistoryStore.SeriesInfo> out = new ArrayList<>();
@@ -357,7 +372,7 @@ final class HistoryQueries {
         }
     }
 
-    /** The original document of a run, as stored (JSON text). */
+    /** The original document of a run, as stored (JSON text), secrets masked (a store of an older vbench may hold them). */
     String document(long runId) {
         try (PreparedStatement ps = c.prepareStatement("SELECT document FROM run_document WHERE run_id = ?")) {
             ps.setLong(1, runId);
@@ -365,7 +380,7 @@ final class HistoryQueries {
                 if (!rs.next()) {
                     throw HistoryException.usage("no run " + runId + " in the history store; see 'vbench history runs'");
                 }
-                return Importer.gunzip(rs.getBytes(1));
+                return dev.vbench.spi.Redactor.redact(Importer.gunzip(rs.getBytes(1)));
             }
         } catch (SQLException e) {
             throw db.failure("cannot read the run", e);

@@ -69,13 +69,68 @@ public final class HistoryStore implements AutoCloseable {
     }
 
     /**
-     * One stored run.
+     * One compared row of a noise measurement ({@code vbench noise --history}).
+     *
+     * @param table the title of its table
+     * @param row its label
+     * @param repeats A/A comparisons run
+     * @param falsePositives of them, how many the decision rule called different
+     * @param floor the noise floor as a relative change (0.023 = ±2.3%); NaN is stored as a floor of 0 never
+     * @param mde the minimum detectable effect at 80% power, a relative change (+∞ when none)
+     */
+    public record NoiseRow(String table, String row, int repeats, int falsePositives, double floor, double mde) {}
+
+    /**
+     * A testbed's newest noise measurement: when, by which command, and its largest floor.
+     *
+     * @param floor the largest noise floor of its rows, a relative change
+     */
+    public record NoiseFloor(String testbed, Instant measured, String commandLine, int rows, double floor) {
+
+        public NoiseFloor {
+            commandLine = dev.vbench.spi.Redactor.redact(commandLine);
+        }
+    }
+
+    /**
+     * Stores a noise measurement of {@code testbed}, every row in one transaction; its command line with every
+     * secret masked, and its texts cut to what their columns keep (they describe the measurement, the floors are
+     * what is read back).
+     */
+    public void addNoise(Testbed testbed, Instant measured, String commandLine, List<NoiseRow> rows) {
+        writer.addNoise(testbed, measured, fit(dev.vbench.spi.Redactor.redact(commandLine)), rows.stream()
+                .filter(r -> !Double.isNaN(r.floor()))
+                .map(r -> new NoiseRow(fit(r.table()), fit(r.row()), r.repeats(), r.falsePositives(), r.floor(), r.mde()))
+                .toList());
+    }
+
+    /** {@code text} cut to the {@link Schema#NOISE_TEXT_CHARS} a noise row's text column keeps, ending in an ellipsis when cut. */
+    private static String fit(String text) {
+        return text.length() <= Schema.NOISE_TEXT_CHARS ? text : text.substring(0, Schema.NOISE_TEXT_CHARS - 1) + "\u2026";
+    }
+
+    /** The newest noise measurement of {@code testbed}, or null when none is stored. */
+    public NoiseFloor noiseFloor(String testbed) {
+        return queries.noiseFloor(testbed);
+    }
+
+    /**
+     * One stored run; its command line and labels with every secret masked, also where a store written by an
+     * older vbench holds one.
      *
      * @param cells results stored for it
      */
     public record RunInfo(long id, Instant started, String testbed, String branch, String commit, int cells,
             boolean excluded, String excludeReason, String source, String vbenchVersion, String commandLine,
-            Map<String, String> labels) {}
+            Map<String, String> labels) {
+
+        public RunInfo {
+            commandLine = dev.vbench.spi.Redactor.redact(commandLine);
+            Map<String, String> shown = new java.util.LinkedHashMap<>();
+            labels.forEach((name, value) -> shown.put(name, dev.vbench.spi.Redactor.redact(name, value)));
+            labels = java.util.Collections.unmodifiableMap(shown);
+        }
+    }
 
     /** Every run, oldest first; {@code testbed} null for all machines. */
     public List<RunInfo> runs(String testbed) {

@@ -31,6 +31,40 @@ class NoiseCommandTest {
     }
 
     @Test
+    void aStoredFloorIsTheNoiseBandOfRunAndCompareWithAuto() {
+        String store = "jdbc:h2:file:" + tmp.resolve("store").toAbsolutePath();
+        String[] measure = {"-w", "cpu", "-p", "iterations=2000", "-e", "fixed:threads=1", "--tasks", "20", "--concurrency", "1",
+                "--warmup", "0", "--trials", "4"};
+        CliRun noise = CliRun.of(concat(new String[] {"noise", "--repeat", "2", "--history", store, "--testbed", "tb1",
+                "--data-dir", tmp.toString()}, measure));
+        assertEquals(0, noise.code(), noise::toString);
+        assertTrue(noise.err().contains("vbench: noise of testbed tb1 stored in the history " + store), noise::toString);
+        String floor = noise.out().lines().skip(3).findFirst().orElseThrow().replaceAll(".* (±\\d+\\.\\d%) .*", "$1");
+
+        Path result = tmp.resolve("r.json");
+        CliRun run = CliRun.of(concat(new String[] {"run", "--noise-band", "auto", "--history", store, "--testbed", "tb1",
+                "-o", result.toString(), "--data-dir", tmp.toString(), "-e", "fixed:threads=2"}, measure));
+        assertEquals(0, run.code(), run::toString);
+        assertTrue(run.out().contains("exceeds the " + floor.substring(1) + " noise band"), floor + "\n" + run);
+
+        CliRun compare = CliRun.of("compare", result.toString(), result.toString(), "--noise", "auto", "--history", store,
+                "--testbed", "tb1");
+        assertEquals(0, compare.code(), compare::toString);
+        assertTrue(compare.out().contains("noise band " + floor + " (--noise auto): the largest floor vbench noise measured on"
+                + " testbed tb1 on "), floor + "\n" + compare);
+
+        CliRun.of("compare", result.toString(), result.toString(), "--noise", "auto", "--history", store, "--testbed", "other")
+                .assertUsageError("--noise auto: no noise measurement of testbed other in " + store
+                        + "; measure it first with vbench noise -w … --history " + store + " --testbed other, or give a percentage");
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+
+    @Test
     void whatCannotBeMeasuredIsRefusedInOneLine() {
         CliRun.of("noise", "-w", "noop", "--repeat", "1").assertUsageError("--repeat 1 must be at least 2");
         CliRun.of("noise", "-w", "noop", "--build", "a=x").assertUsageError(
