@@ -23,16 +23,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * User code that misbehaves in a fork, outside its tasks or at the JVM's end never hangs vbench and never makes
- * it lie: a stuck fork is ended and the next cell runs in a fresh JVM; a prepare or setup that never returns
- * ends its cell as {@code stuck} (with where); a task that ends the JVM gives a non-zero exit code and one line,
- * and the finished cells stay in the file; a task that prints megabytes cannot break
- * {@code -o - --format json}. The classes are {@link MisbehavingCodeTest}'s; where the stuck code is comes from
- * its own thread or its own JVM, so this class runs beside others.
+ * User code that misbehaves outside its tasks or at the JVM's end never hangs vbench and never makes it lie: a
+ * setup before a trial that never returns ends its cell as {@code stuck} (with where); a task that ends the JVM
+ * gives a non-zero exit code and one line, and the finished cells stay in the file; a task that prints megabytes
+ * cannot break {@code -o - --format json}. The classes are {@link MisbehavingCodeTest}'s; where stuck code is
+ * comes from its own thread or its own JVM, and no fork start-up is timed here, so this class runs beside others.
  */
 @Tag(SlowFirst.SLOW)
 class MisbehavingChildrenTest {
@@ -54,52 +51,6 @@ class MisbehavingChildrenTest {
 
     private List<String> args(String... more) {
         return MisbehavingCodeTest.args(classes, tmp, more);
-    }
-
-    @Test
-    void stuckForkIsEndedAndTheNextCellRunsInAFreshJvm() {
-        long start = System.nanoTime();
-        CliRun r = CliRun.of(args("-w", "Bad::spin", "-p", "hang=true,false", "-e", "fixed:threads=2", "--tasks", "10",
-                "--forks", "1", "--task-timeout", TIMEOUT).toArray(String[]::new));
-        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
-        assertTrue(seconds <= LIMIT_SECONDS + 4, "took " + seconds + " s (two fork start-ups): " + r);
-        MisbehavingCodeTest.assertStuckThenOk(tmp, r, 2, "Bad.spin");
-    }
-
-    /**
-     * The other executors in forks (fixed, and a next cell that completes, are above): each stuck fork is ended
-     * and the next cell runs in a fresh JVM.
-     */
-    @Test
-    void stuckForksOnEveryOtherExecutorEndTheirCellsAndTheRunGoesOn() {
-        long start = System.nanoTime();
-        CliRun r = CliRun.of(args("-w", "Bad::forever", "-p", "hang=true", "-e", "sequential", "-e", "virtual",
-                "-e", "bounded-virtual:permits=2", "--tasks", "20", "--concurrency", "2", "--forks", "1",
-                "--task-timeout", TIMEOUT).toArray(String[]::new));
-        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
-        assertTrue(seconds <= 3 * LIMIT_SECONDS, "took " + seconds + " s (three forks, each stuck): " + r);
-        assertEquals(ExitCodes.STUCK, r.code(), r::toString);
-        List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
-        assertEquals(List.of("sequential", "virtual", "bounded-virtual:permits=2"),
-                cells.stream().map(c -> c.config().executor().spec()).toList(), r::toString);
-        for (CellResult c : cells) {
-            assertEquals(CellResult.STUCK, c.status(), c.config().label());
-            int tasks = c.config().executor().spec().equals("sequential") ? 1 : 2;
-            String note = c.notes().get(0);
-            assertTrue(note.startsWith("stuck: " + tasks + " task") && note.contains(tasks + " at Bad.forever(Bad.java:"), note);
-        }
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"0", "1"})
-    void prepareThatNeverReturnsEndsItsCellAndTheRunGoesOn(String forks) {
-        long start = System.nanoTime();
-        CliRun r = CliRun.of(args("-w", "Slow::run", "-p", "stall=true,false", "-e", "virtual", "--tasks", "10",
-                "--forks", forks, "--task-timeout", TIMEOUT).toArray(String[]::new));
-        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
-        assertTrue(seconds <= LIMIT_SECONDS + 4 * Integer.parseInt(forks), "took " + seconds + " s: " + r);
-        assertStuckOutsideTasksThenOk(r, "stuck: the workload's prepare did not return within the task timeout (1 s,"
-                + " --task-timeout): at Slow.setStall(Slow.java:");
     }
 
     /** In a fork the same watchdog watches the setup as the prepare above. */
@@ -144,29 +95,6 @@ class MisbehavingChildrenTest {
         CliRun r = CliRun.of(all.toArray(String[]::new));
         assertStuckOutsideTasksThenOk(r, "stuck: the workload's setup before a trial did not return within the task"
                 + " timeout (1 s, --task-timeout): at HangingSetup.setUp(HangingSetup.java:");
-    }
-
-    /**
-     * A fork whose JVM cannot exit after its cell (a shutdown hook of the workload's that never returns) is
-     * killed by its parent after the task timeout; the cell keeps the trials it wrote, is marked stuck with
-     * where the fork's threads were, and the next cell runs in a fresh JVM.
-     */
-    @Test
-    void forkThatCannotExitIsKilledAndTheNextCellRunsInAFreshJvm() {
-        long start = System.nanoTime();
-        CliRun r = CliRun.of(args("-w", "Lingers::run", "-p", "hook=true,false", "-e", "virtual", "--tasks", "10",
-                "--forks", "1", "--task-timeout", TIMEOUT).toArray(String[]::new));
-        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
-        assertTrue(seconds <= LIMIT_SECONDS + 4, "took " + seconds + " s (two fork start-ups): " + r);
-        assertEquals(ExitCodes.STUCK, r.code(), r::toString);
-        List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
-        assertEquals(List.of(CellResult.STUCK, CellResult.OK), cells.stream().map(CellResult::status).toList(), r::toString);
-        String note = cells.get(0).notes().get(0);
-        assertTrue(note.startsWith("stuck: fork 1's JVM did not exit within the task timeout (1 s, --task-timeout) after"
-                + " its cell ended, and was killed; threads with user code: 1 at Lingers.linger(Lingers.java:"), note);
-        assertEquals(2, cells.get(0).trials().size(), "the trials it wrote are kept");
-        assertEquals(2, cells.get(1).trials().size());
-        assertTrue(r.err().contains("got stuck"), r::toString);
     }
 
     @Test
@@ -234,6 +162,11 @@ class MisbehavingChildrenTest {
     }
 
     private void assertStuckOutsideTasksThenOk(CliRun r, String notePrefix) {
+        assertStuckOutsideTasksThenOk(tmp, r, notePrefix);
+    }
+
+    /** The first cell stuck outside its tasks with a note that starts {@code notePrefix}; the second ran its trials. */
+    static void assertStuckOutsideTasksThenOk(Path tmp, CliRun r, String notePrefix) {
         assertEquals(ExitCodes.STUCK, r.code(), r::toString);
         List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
         assertEquals(List.of(CellResult.STUCK, CellResult.OK), cells.stream().map(CellResult::status).toList(), r::toString);

@@ -23,12 +23,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * User code that misbehaves never hangs vbench and never makes it lie: a task that never returns ends its
- * cell as {@code stuck} (with how many tasks and where) after {@code --task-timeout} and the run goes on.
- * Every case runs a real class compiled here and loaded with {@code --classpath}; forks, code stuck outside
- * its tasks, the JVM's end and output are in {@link MisbehavingChildrenTest}.
+ * cell as {@code stuck} (with how many tasks and where) after {@code --task-timeout} and the run goes on, in
+ * this JVM and in forks. Every case runs a real class compiled here and loaded with {@code --classpath}; setups
+ * stuck in this JVM, the JVM's end and output are in {@link MisbehavingChildrenTest}.
  *
  * <p>Isolated: a stuck trial reports every task thread of the JVM, so another class's tasks running in this
- * JVM at that moment would be counted in its note.
+ * JVM at that moment would be counted in its note; and the stuck forks' wall times are bounded, fork start-ups
+ * included, which other classes beside them would stretch.
  */
 @Isolated
 class MisbehavingCodeTest {
@@ -217,6 +218,75 @@ class MisbehavingCodeTest {
         CliRun r = CliRun.of(args("-w", "Bad::forever", "-p", "hang=false", "--tasks", "5", "--task-timeout", "off")
                 .toArray(String[]::new));
         assertEquals(0, r.code(), r::toString);
+    }
+
+    @Test
+    void stuckForkIsEndedAndTheNextCellRunsInAFreshJvm() {
+        long start = System.nanoTime();
+        CliRun r = CliRun.of(args("-w", "Bad::spin", "-p", "hang=true,false", "-e", "fixed:threads=2", "--tasks", "10",
+                "--forks", "1", "--task-timeout", TIMEOUT).toArray(String[]::new));
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+        assertTrue(seconds <= LIMIT_SECONDS + 4, "took " + seconds + " s (two fork start-ups): " + r);
+        assertStuckThenOk(r, 2, "Bad.spin");
+    }
+
+    /**
+     * The other executors in forks (fixed, and a next cell that completes, are above): each stuck fork is ended
+     * and the next cell runs in a fresh JVM.
+     */
+    @Test
+    void stuckForksOnEveryOtherExecutorEndTheirCellsAndTheRunGoesOn() {
+        long start = System.nanoTime();
+        CliRun r = CliRun.of(args("-w", "Bad::forever", "-p", "hang=true", "-e", "sequential", "-e", "virtual",
+                "-e", "bounded-virtual:permits=2", "--tasks", "20", "--concurrency", "2", "--forks", "1",
+                "--task-timeout", TIMEOUT).toArray(String[]::new));
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+        assertTrue(seconds <= 3 * LIMIT_SECONDS, "took " + seconds + " s (three forks, each stuck): " + r);
+        assertEquals(ExitCodes.STUCK, r.code(), r::toString);
+        List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
+        assertEquals(List.of("sequential", "virtual", "bounded-virtual:permits=2"),
+                cells.stream().map(c -> c.config().executor().spec()).toList(), r::toString);
+        for (CellResult c : cells) {
+            assertEquals(CellResult.STUCK, c.status(), c.config().label());
+            int tasks = c.config().executor().spec().equals("sequential") ? 1 : 2;
+            String note = c.notes().get(0);
+            assertTrue(note.startsWith("stuck: " + tasks + " task") && note.contains(tasks + " at Bad.forever(Bad.java:"), note);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "1"})
+    void prepareThatNeverReturnsEndsItsCellAndTheRunGoesOn(String forks) {
+        long start = System.nanoTime();
+        CliRun r = CliRun.of(args("-w", "Slow::run", "-p", "stall=true,false", "-e", "virtual", "--tasks", "10",
+                "--forks", forks, "--task-timeout", TIMEOUT).toArray(String[]::new));
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+        assertTrue(seconds <= LIMIT_SECONDS + 4 * Integer.parseInt(forks), "took " + seconds + " s: " + r);
+        MisbehavingChildrenTest.assertStuckOutsideTasksThenOk(tmp, r, "stuck: the workload's prepare did not return within the task timeout (1 s,"
+                + " --task-timeout): at Slow.setStall(Slow.java:");
+    }
+
+    /**
+     * A fork whose JVM cannot exit after its cell (a shutdown hook of the workload's that never returns) is
+     * killed by its parent after the task timeout; the cell keeps the trials it wrote, is marked stuck with
+     * where the fork's threads were, and the next cell runs in a fresh JVM.
+     */
+    @Test
+    void forkThatCannotExitIsKilledAndTheNextCellRunsInAFreshJvm() {
+        long start = System.nanoTime();
+        CliRun r = CliRun.of(args("-w", "Lingers::run", "-p", "hook=true,false", "-e", "virtual", "--tasks", "10",
+                "--forks", "1", "--task-timeout", TIMEOUT).toArray(String[]::new));
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+        assertTrue(seconds <= LIMIT_SECONDS + 4, "took " + seconds + " s (two fork start-ups): " + r);
+        assertEquals(ExitCodes.STUCK, r.code(), r::toString);
+        List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
+        assertEquals(List.of(CellResult.STUCK, CellResult.OK), cells.stream().map(CellResult::status).toList(), r::toString);
+        String note = cells.get(0).notes().get(0);
+        assertTrue(note.startsWith("stuck: fork 1's JVM did not exit within the task timeout (1 s, --task-timeout) after"
+                + " its cell ended, and was killed; threads with user code: 1 at Lingers.linger(Lingers.java:"), note);
+        assertEquals(2, cells.get(0).trials().size(), "the trials it wrote are kept");
+        assertEquals(2, cells.get(1).trials().size());
+        assertTrue(r.err().contains("got stuck"), r::toString);
     }
 
     private void assertStuckThenOk(CliRun r, int tasks, String method) {
