@@ -113,6 +113,21 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
     public record Trials(Integer warmup, Integer measured, int forks, long seed, Path dataDir, String order, long batch,
             long maxFailures, dev.vbench.result.AutoTrials auto) {
 
+        /**
+         * {@code --order} with {@code --duet}: {@code duet} (its rounds are interleaved ones), refused beside another
+         * order.
+         */
+        public static String order(String order, boolean duet) {
+            if (!duet) {
+                return order;
+            }
+            if (order != null && !order.strip().equalsIgnoreCase("interleaved") && !order.strip().equalsIgnoreCase("duet")) {
+                throw new UsageException("--duet runs interleaved rounds, two units at a time; drop --order " + order);
+            }
+            return "duet";
+        }
+
+
         /** The defaults of {@code vbench run}. */
         public static final Trials DEFAULTS = new Trials(null, null, 0, 42, null, null, 1, 0);
 

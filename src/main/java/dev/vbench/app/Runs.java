@@ -118,6 +118,7 @@ public final class Runs {
             whole = Planner.plan(planRequest(), code, builds.codes());
         }
         Plan plan = sharded == null ? whole : Shards.slice(whole, sharded.shard());
+        checkDuet(whole);
         if (request.dryRun()) {
             PlanPrinter.print(out, whole, sharded);
             PlannedPower.warnings(whole, EnvironmentProbe.capture(request.version(), request.commandLine()), reportOptions())
@@ -160,6 +161,21 @@ public final class Runs {
         }
     }
 
+    /** {@code --duet}: every row of the plan two forked columns, on CPUs that split in two, with taskset; else one line. */
+    private static void checkDuet(Plan plan) {
+        for (dev.vbench.engine.RunPlan run : plan.runs()) {
+            if (!"duet".equals(run.settings().order())) {
+                continue;
+            }
+            try {
+                dev.vbench.engine.Duet.of(run.cells(), run.settings().forks(), dev.vbench.engine.Duet.allowedCpus(),
+                        dev.vbench.engine.Duet::onPath);
+            } catch (dev.vbench.engine.Duet.Refused e) {
+                throw e.environment() ? new EnvironmentException(e.getMessage(), e) : new UsageException(e.getMessage(), e);
+            }
+        }
+    }
+
     /** What a shard's result records: the whole plan's fingerprint and cells, and this shard's. */
     private static Sharding sharding(Plan whole, Plan slice, ShardOption sharded, Environment environment) {
         return new Sharding(whole.fingerprint(), sharded.shard().count(), whole.cells().stream().map(CellPlan::id).toList(),
@@ -181,7 +197,7 @@ public final class Runs {
         RunRequest.Trials t = request.trials();
         TrialOrder trialOrder = t.order() == null ? null : TrialOrder.parse(t.order());
         if (t.order() != null && trialOrder == null) {
-            throw new UsageException("--order " + t.order() + " is not an order; use interleaved, grouped or random");
+            throw new UsageException("--order " + t.order() + " is not an order; use interleaved, grouped, random or duet");
         }
         return new dev.vbench.plan.RunRequest(request.suiteFile(), request.scale(), matrix, new TrialOptions(t.warmup(),
                 t.measured(), t.forks(), t.seed(), t.dataDir(), trialOrder, (int) t.batch(), t.auto()));

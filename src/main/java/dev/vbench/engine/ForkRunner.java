@@ -113,12 +113,19 @@ public final class ForkRunner {
      */
     Fork runFork(CellPlan cell, RunSettings settings, Path dataRoot, int fork, int trials)
             throws IOException, InterruptedException {
+        return runFork(cell, settings, dataRoot, fork, trials, List.of());
+    }
+
+    /** {@link #runFork(CellPlan, RunSettings, Path, int, int)} with the fork's command after {@code prefix} ({@code taskset -c CPUS}). */
+    Fork runFork(CellPlan cell, RunSettings settings, Path dataRoot, int fork, int trials, List<String> prefix)
+            throws IOException, InterruptedException {
         String plan = ForkPlan.of(cell, settings, dataRoot, probes, trials, taskTimeout, profile).toLine();
         Path resultFile = scratchFile(".json");
         Path logFile = scratchFile(".log");
         Path stateFile = scratchFile(".state");
         try {
-            List<String> command = new ArrayList<>(javaCommand(cell.jvm()));
+            List<String> command = new ArrayList<>(prefix);
+            command.addAll(javaCommand(cell.jvm()));
             command.addAll(childArguments(resultFile, fork));
             long timeout = taskTimeout.toNanos();
             JavaProcess.Ended ended = JavaProcess.run(command, logFile, stateFile,
