@@ -1,9 +1,9 @@
 package dev.vbench.measure;
 
 import dev.vbench.result.LatencySummary;
+import dev.vbench.result.TrialHistograms;
 import java.nio.ByteBuffer;
 import java.util.Base64;
-import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -30,13 +30,9 @@ public final class Histograms {
         return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
     }
 
+    /** The histogram {@link #encode} wrote ({@link TrialHistograms#decode}, the one decoder). */
     public static Histogram decode(String base64) {
-        try {
-            byte[] bytes = Base64.getDecoder().decode(base64);
-            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
-        } catch (DataFormatException | IllegalArgumentException e) {
-            throw new IllegalArgumentException("not an encoded HdrHistogram: " + e.getMessage(), e);
-        }
+        return TrialHistograms.decode(base64);
     }
 
     /** Percentiles as HdrHistogram reports them (highest equivalent value of the bucket). */
