@@ -66,7 +66,8 @@ final class TrialRecorder {
         double achieved = open ? trial.schedule.achievedRate(trial.submitted, trial.t0, trial.lastSubmit) : 0;
         return new TrialResult(index, 0, offered, t.completed, trial.failures.count(), trial.failures.samples(),
                 makespan, throughput, latency, histograms, telemetry, t.dropped, t.timedOut, achieved,
-                open ? Histograms.summarize(t.endToEnd) : null, trial.sampledOneIn());
+                open ? Histograms.summarize(t.endToEnd) : null, trial.sampledOneIn())
+                .withFailureCounts(trial.failures.sampleCounts());
     }
 
     /**
