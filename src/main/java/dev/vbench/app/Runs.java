@@ -232,6 +232,7 @@ public final class Runs {
                 + (first.settings().forks() > 0 ? " in " + first.settings().forks() + " fork(s) each" : "")
                 + (plan.suite() == null ? loadHeader(first) : "")
                 + jvmHeader(plan)
+                + estimateHeader(plan)
                 + (Terminals.interactive() ? "; Ctrl-C stops and keeps finished cells" : ""));
         plan.notes().forEach(note -> err.println("vbench: " + note));
         ProfileRequest profile = profileRequest();
@@ -246,6 +247,15 @@ public final class Runs {
                             }));
         }
         err.flush();
+    }
+
+    /**
+     * "; estimate 12 s" where every cell's time can be told before it runs (a window, a rate, a duration parameter:
+     * {@link RunEta}), else "" (the progress bar's ETA follows the first trials).
+     */
+    private static String estimateHeader(Plan plan) {
+        java.util.OptionalDouble total = RunEta.of(plan).totalNanos();
+        return total.isPresent() ? "; estimate " + Numbers.elapsed(total.getAsDouble() / 1e9) : "";
     }
 
     /** "; JVMs j21 (21.0.8 /opt/jdk-21), j25 (…); order interleaved" for a run with JVMs as an axis, else "". */

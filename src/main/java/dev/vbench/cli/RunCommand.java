@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
             "  vbench run -w io -e fixed:threads=200 -e virtual --tasks 10000 --format markdown",
             "  vbench run -w io -p duration=10ms,20ms -e virtual -o io.json",
             "  vbench run -w io -e fixed:threads=8 -e virtual --rate 1000/s --timeout 1s",
-            "  vbench run -w io -e virtual --concurrency 1,4,16,64 --slo 'p99<20ms'",
+            "  vbench run -w io -p duration=5ms -e virtual --concurrency 1,4,16,64 --tasks 500 --slo 'p99<20ms'",
             "  vbench run -w io -e virtual --concurrency 64 --duration 30s",
             "  vbench run -w 'java.util.UUID::randomUUID' -e virtual -e fixed:threads=2",
             "  vbench run -w examples/single-file/Fib.java -p n=20,25 -e virtual -e fixed:threads=2",

@@ -24,6 +24,20 @@ public final class Numbers {
         return fixed(ms, 2) + " ms";
     }
 
+    /**
+     * A wall-clock span, as an estimate or an ETA reads it: {@code 4.2 s} below 10 s, {@code 42 s} below two minutes,
+     * {@code 12 min} below two hours, then {@code 5.2 h}.
+     */
+    public static String elapsed(double seconds) {
+        if (seconds < 10) {
+            return fixed(seconds, 1) + " s";
+        }
+        if (seconds < 120) {
+            return fixed(seconds, 0) + " s";
+        }
+        return seconds < 7200 ? fixed(seconds / 60, 0) + " min" : fixed(seconds / 3600, 1) + " h";
+    }
+
     /** A rate: no decimals from 100 up, else two. */
     public static String rate(double perSecond, String unit) {
         return fixed(perSecond, Math.abs(perSecond) >= 100 ? 0 : 2) + " " + unit;

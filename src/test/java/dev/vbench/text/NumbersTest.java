@@ -49,4 +49,12 @@ class NumbersTest {
             Locale.setDefault(before);
         }
     }
+
+    @Test
+    void elapsedTimesReadAsSecondsMinutesOrHours() {
+        assertEquals("0.4 s", Numbers.elapsed(0.42));
+        assertEquals("42 s", Numbers.elapsed(42.4));
+        assertEquals("12 min", Numbers.elapsed(12 * 60 + 20));
+        assertEquals("15.6 h", Numbers.elapsed(56_000));
+    }
 }
