@@ -17,11 +17,13 @@ import picocli.CommandLine.Option;
         description = {"The gate for cron and CI: the newest run of each series against the current segment of its",
             "history (the runs since the last change point or acknowledged change, at most 64): a Student-t",
             "prediction interval over their medians (Mann-Whitney over the trials against the previous run",
-            "when fewer than 5), Holm-corrected across all series × metrics. Prints the rows that changed.",
+            "when fewer than 5), Holm-corrected across all series checked. Each series is checked on the metric",
+            "its tables show (makespan for a task count, throughput for --duration, p99 for --rate; a JMH series",
+            "its mode); --metric all checks every stored metric. Prints the rows that changed.",
             "With --fail-on-regression, exit 1 and list the regressions larger than the threshold.", "",
             "Examples:",
             "  vbench history check --fail-on-regression 5%%",
-            "  vbench history check --metric makespan --testbed ci-runner-1 --verbose"})
+            "  vbench history check --metric all --testbed ci-runner-1 --verbose"})
 final class HistoryCheckCommand extends HistoryVerb {
 
     @Option(names = "--fail-on-regression", paramLabel = "PERCENT",
@@ -32,7 +34,8 @@ final class HistoryCheckCommand extends HistoryVerb {
             description = "Noise band: smaller changes are within variance even when significant.")
     String noise;
 
-    @Option(names = "--metric", paramLabel = "METRIC", description = "Only this metric; default every stored metric.")
+    @Option(names = "--metric", paramLabel = "METRIC", description = "The metric to check (makespan, throughput, p99, alloc,"
+            + " …; JMH: thrpt, avgt, …), or all for every stored metric; default: the one each series' tables show.")
     String metric;
 
     @Option(names = "--testbed", paramLabel = "NAME", description = "Only series of this machine.")
