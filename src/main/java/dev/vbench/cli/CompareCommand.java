@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
  * significantly worse by more than the threshold.
  */
 @Command(name = "compare", sortOptions = false, showDefaultValues = true,
-        description = {"Compare result files: vbench results (-o FILE.json) or JMH results (-rf json).", "",
+        description = {"Compare result files of vbench (-o FILE.json) or JMH (-rf json).", "",
             "Cells are matched by configuration (workload, parameters, executor, tasks,",
             "concurrency). Each change is tested with a two-sided Mann-Whitney U test over",
             "the trials, Holm-corrected across the rows, and called faster or slower only",

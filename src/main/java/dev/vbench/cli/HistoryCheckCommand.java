@@ -14,7 +14,8 @@ import picocli.CommandLine.Option;
 
 /** {@code vbench history check}: the cron gate. */
 @Command(name = "check", sortOptions = false,
-        description = {"The gate for cron and CI: the newest run of each series against the current segment of its",
+        description = {"The gate for cron and CI: the newest run of each series against its history.", "",
+            "The gate for cron and CI: the newest run of each series against the current segment of its",
             "history (the runs since the last change point or acknowledged change, at most 64): a Student-t",
             "prediction interval over their medians (Mann-Whitney over the trials against the previous run",
             "when fewer than 5), Holm-corrected across all series checked. Each series is checked on the metric",

@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code vbench report}: renders a saved result file in any output format, without running anything. */
 @Command(name = "report", sortOptions = false, showDefaultValues = true,
-        description = {"Render a saved result (vbench run -o FILE.json) as tables, HTML, .hgrm, CSV or JSON.", "",
+        description = {"Render a saved result as tables, HTML, .hgrm, CSV or JSON.", "",
+            "FILE.json is what 'vbench run -o FILE.json' wrote; nothing is run again.", "",
             "Examples:",
             "  vbench report io.json",
             "  vbench report io.json --format html -o io.html",
