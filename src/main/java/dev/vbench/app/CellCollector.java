@@ -36,7 +36,7 @@ final class CellCollector implements RunListener {
         tellLauncher();
     }
 
-    /** Every cell finished so far, in run order. */
+    /** Every cell finished so far, in plan order (interleaved cells finish in the order of their last trials). */
     synchronized RunResult result() {
         return latest;
     }
@@ -58,12 +58,26 @@ final class CellCollector implements RunListener {
                 return;
             }
             started.removeIf(c -> c.id().equals(result.id()) && c.config().equals(result.config()));
-            finished.add(result);
+            int at = finished.size();
+            while (at > 0 && plannedIndex(finished.get(at - 1)) > plannedIndex(result)) {
+                at--;
+            }
+            finished.add(at, result);
             latest = latest.withCells(finished);
             outputs.writeFiles(latest, options);
         }
         tellLauncher();
         progress.cellFinished(result, i, n);
+    }
+
+    /** The position of {@code cell} in the plan; past the end for a cell the plan does not name. */
+    private int plannedIndex(CellResult cell) {
+        for (int i = 0; i < planned.size(); i++) {
+            if (planned.get(i).id().equals(cell.id()) && planned.get(i).config().equals(cell.config())) {
+                return i;
+            }
+        }
+        return planned.size();
     }
 
     /**

@@ -108,7 +108,8 @@ public final class HistoryChecks {
                 t.row(List.of(String.valueOf(r.input().seriesId()), r.input().metric(), String.valueOf(r.newest().runId()),
                         HistoryReports.date(r.newest().started()), r.newest().commit().isEmpty() ? "-" : r.newest().commit(),
                         Numbers.fixed(r.newest().median(), 3), Numbers.fixed(r.baseline(), 3), String.valueOf(r.baselineRuns()),
-                        Numbers.deltaPercent(r.delta()) + " " + (r.verdict() == Verdict.WITHIN_VARIANCE ? "~" : r.verdict().word()),
+                        Numbers.deltaPercent(r.delta()) + " " + (r.verdict() != Verdict.WITHIN_VARIANCE ? r.verdict().word()
+                                : Double.isNaN(r.mde()) ? "~" : "~ (" + Numbers.plusMinusPercent(r.mde()) + ")"),
                         Numbers.pValue(r.pAdjusted()), r.input().series()));
             }
         }
@@ -122,9 +123,24 @@ public final class HistoryChecks {
         String summary = series + " series checked " + which + ": " + regressions + " slower, " + improvements + " faster;"
                 + " faster/slower only when the Holm-adjusted p across all of them is below " + MannWhitney.ALPHA
                 + " and the change exceeds the " + Percentages.format(request.noise()) + " noise band (--noise);"
-                + " ~ = within variance";
+                + " ~ = within variance" + detectable(rows);
         Table table = t.footnote(summary).build();
         return table.rows().isEmpty() ? summary + "\n" : ConsoleRenderer.render(table);
+    }
+
+    /**
+     * "; a ~ could miss changes below ±4.2% (the median row's minimum detectable effect at 80% power;
+     * rows from ±1.0% to ±12.3%)", or "" when no row was tested (docs/statistics.md rule 13).
+     */
+    static String detectable(List<Analysis.CheckRow> rows) {
+        double[] mde = rows.stream().mapToDouble(Analysis.CheckRow::mde).filter(v -> !Double.isNaN(v)).sorted().toArray();
+        if (mde.length == 0) {
+            return "";
+        }
+        String median = Numbers.plusMinusPercent(dev.vbench.stats.Descriptive.medianOfSorted(mde));
+        return "; a ~ could miss changes below " + median + " (the median row's minimum detectable effect at 80% power"
+                + (mde.length > 1 && mde[0] != mde[mde.length - 1] ? "; rows from " + Numbers.plusMinusPercent(mde[0]) + " to "
+                        + Numbers.plusMinusPercent(mde[mde.length - 1]) : "") + ")";
     }
 
     private static Outcome gate(Request request, List<Analysis.CheckRow> rows, String text) {

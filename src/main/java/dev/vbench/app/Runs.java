@@ -115,6 +115,9 @@ public final class Runs {
         Plan plan = sharded == null ? whole : Shards.slice(whole, sharded.shard());
         if (request.dryRun()) {
             PlanPrinter.print(out, whole, sharded);
+            PlannedPower.warnings(whole, EnvironmentProbe.capture(request.version(), request.commandLine()), reportOptions())
+                    .forEach(w -> out.println("warning: " + w));
+            out.flush();
             return new RunOutcome(null, ExitCodes.OK);
         }
         checkHeap(plan, Runtime.getRuntime().maxMemory());
@@ -127,12 +130,20 @@ public final class Runs {
                     + whole.cells().size() + " cell(s) of plan " + whole.fingerprint());
         }
         header(plan);
+        if (!o.quiet()) {
+            PlannedPower.warnings(plan, environment, reportOptions).forEach(w -> err.println("vbench: warning: " + w));
+            err.flush();
+        }
         RunRequest.Probes p = request.probes();
         RunSession session = new RunSession(err, o.quiet(), o.noProgress(), p.pinning(), p.pinningThreshold(),
                 p.taskTimeout(), profileRequest());
         RunResult result = session.run(plan, environment, files, reportOptions,
                 sharded == null ? null : sharding(whole, plan, sharded, environment), guard, out);
         int exit = finish(plan.suite(), files, result, reportOptions);
+        if (!o.quiet()) {
+            RunConditions.warnings(result, reportOptions).forEach(w -> err.println("vbench: warning: " + w));
+            err.flush();
+        }
         exit = request.history().storeRun(result, exit, err, o.quiet()); // after the files: they never wait on the store
         return new RunOutcome(result, exit);
     }
@@ -258,21 +269,21 @@ public final class Runs {
         return total.isPresent() ? "; estimate " + Numbers.elapsed(total.getAsDouble() / 1e9) : "";
     }
 
-    /** "; JVMs j21 (21.0.8 /opt/jdk-21), j25 (…); order interleaved" for a run with JVMs as an axis, else "". */
+    /**
+     * "; JVMs j21 (21.0.8 /opt/jdk-21), j25 (…); order interleaved" for a run with JVMs as an axis;
+     * "; order grouped" for a run in another order than the default; else "".
+     */
     private static String jvmHeader(Plan plan) {
         Map<String, JvmTarget> targets = new LinkedHashMap<>();
         plan.cells().stream().filter(c -> c.jvm() != null).forEach(c -> targets.putIfAbsent(c.jvm().label(), c.jvm()));
-        // the order of the runs that have a JVM axis (a suite's other experiments keep the grouped default)
-        String order = plan.runs().stream().filter(r -> r.cells().stream().anyMatch(c -> c.jvm() != null))
-                .map(r -> r.settings().order()).filter(Objects::nonNull).findFirst()
-                .orElse(plan.first().settings().order());
+        String order = Objects.requireNonNullElse(plan.first().settings().order(), TrialOrder.DEFAULT.key());
         if (targets.isEmpty()) {
-            return order == null ? "" : "; order " + order;
+            return order.equals(TrialOrder.DEFAULT.key()) ? "" : "; order " + order;
         }
         List<String> parts = new ArrayList<>();
         targets.values().forEach(t -> parts.add(t.label() + " (" + t.info().version() + " " + t.info().javaHome()
                 + (t.options().isEmpty() ? "" : " " + String.join(" ", t.options())) + ")"));
-        return "; JVMs " + String.join(", ", parts) + "; order " + (order == null ? "grouped" : order);
+        return "; JVMs " + String.join(", ", parts) + "; order " + order;
     }
 
     /** Writes the files a last time, prints stdout and returns the exit code. */

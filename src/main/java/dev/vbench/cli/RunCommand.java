@@ -147,9 +147,10 @@ public final class RunCommand implements Callable<Integer> {
     List<String> jvmArgs = new ArrayList<>();
 
     @Option(names = "--order", paramLabel = "ORDER",
-            description = "Order of the trials of a table row's cells: interleaved (A B C A B C …), grouped (A A A B B B …)"
-                    + " or random (from --seed). Default: interleaved with --jvm/--jvm-args, so drift of the machine"
-                    + " lands on every JVM alike; grouped otherwise.")
+            description = "Order of the trials of the cells that share their inputs (the executors, JVMs, builds and"
+                    + " concurrency levels a table compares): interleaved (default: rounds of one trial per cell, each"
+                    + " round shuffled from --seed, so drift of the machine lands on every column alike), grouped"
+                    + " (A A A B B B …: drift can reach the verdict) or random (one shuffle from --seed).")
     String order;
 
     @Option(names = "--shard", paramLabel = "K/N|auto",

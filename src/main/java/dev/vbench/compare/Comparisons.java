@@ -4,6 +4,7 @@ import dev.vbench.compare.Comparison.GeomeanRow;
 import dev.vbench.result.MetricSummary;
 import dev.vbench.stats.Geomean;
 import dev.vbench.stats.MannWhitney;
+import dev.vbench.stats.Power;
 import dev.vbench.stats.Summaries;
 import dev.vbench.stats.Verdict;
 import java.util.ArrayList;
@@ -49,12 +50,13 @@ public final class Comparisons {
         for (List<Dim> key : rowKeys) {
             rows.add(row(key, labels.label(key), files, byKey, pairs));
         }
-        rows = applyHolm(rows, pairs, options);
+        rows = applyHolm(rows, pairs, options, byKey);
         List<String> notes = new ArrayList<>();
         notes.addAll(Notes.ignored(files, options.matchIgnore()));
         notes.addAll(Notes.onlyIn(files, presence));
         files.forEach(f -> notes.addAll(f.notes()));
         notes.addAll(Notes.tooFewSamples(rows));
+        notes.addAll(Notes.unreachable(rows, options.alpha()));
         notes.addAll(Notes.shedLoad(rows, files));
         notes.addAll(Notes.environment(files));
         String title = labels.title(rows);
@@ -125,23 +127,33 @@ public final class Comparisons {
         return new Row(label, key, any.mode(), any.unit(), any.higherIsBetter(), columns, changes, shed);
     }
 
-    /** Holm across the rows of each column of changes, then the verdicts (docs/statistics.md rules 5 and 6). */
-    private static List<Row> applyHolm(List<Row> rows, List<int[]> pairs, CompareOptions options) {
+    /**
+     * Holm across the rows of each column of changes, then the verdicts and each change's minimum
+     * detectable effect (docs/statistics.md rules 5, 6 and 13).
+     */
+    private static List<Row> applyHolm(List<Row> rows, List<int[]> pairs, CompareOptions options,
+            List<Map<List<Dim>, Series>> byKey) {
         List<List<Change>> changes = new ArrayList<>();
         rows.forEach(r -> changes.add(new ArrayList<>(r.changes())));
         for (int c = 0; c < pairs.size(); c++) {
             List<Verdict.Test> tests = new ArrayList<>();
             for (int r = 0; r < rows.size(); r++) {
                 Change ch = changes.get(r).get(c);
-                tests.add(ch == null ? new Verdict.Test(Double.NaN, Double.NaN, rows.get(r).higherIsBetter())
-                        : new Verdict.Test(ch.delta(), ch.p(), rows.get(r).higherIsBetter()));
+                if (ch == null) {
+                    tests.add(new Verdict.Test(Double.NaN, Double.NaN, rows.get(r).higherIsBetter()));
+                    continue;
+                }
+                double[] from = byKey.get(ch.from()).get(rows.get(r).key()).values();
+                double[] to = byKey.get(ch.to()).get(rows.get(r).key()).values();
+                tests.add(new Verdict.Test(ch.delta(), ch.p(), rows.get(r).higherIsBetter(),
+                        level -> Power.mannWhitney(from, to, level)));
             }
             Verdict.Decided decided = Verdict.decide(tests, options.noise(), options.alpha());
             for (int r = 0; r < rows.size(); r++) {
                 Change ch = changes.get(r).get(c);
                 if (ch != null) {
                     changes.get(r).set(c, new Change(ch.from(), ch.to(), ch.ratio(), ch.p(), decided.pAdjusted()[r],
-                            ch.nFrom(), ch.nTo(), decided.verdicts()[r], ch.shedLoad()));
+                            ch.nFrom(), ch.nTo(), decided.verdicts()[r], ch.shedLoad(), decided.mde()[r]));
                 }
             }
         }

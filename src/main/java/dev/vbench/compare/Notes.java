@@ -121,6 +121,42 @@ public final class Notes {
         return notes;
     }
 
+    /**
+     * docs/statistics.md rule 13: one note when no row of a column of changes can be called faster or
+     * slower whatever the data, because the smallest p its trial counts allow, times the Holm factor of
+     * the table's tested rows, is at least α; it names the trials per side that would reach α. Empty
+     * when every column can, or when {@link #tooFewSamples} already says why not.
+     */
+    public static List<String> unreachable(List<Row> rows, double alpha) {
+        java.util.Set<String> notes = new java.util.LinkedHashSet<>();
+        int pairs = rows.stream().mapToInt(r -> r.changes().size()).max().orElse(0);
+        for (int c = 0; c < pairs; c++) {
+            int column = c;
+            List<Change> tested = rows.stream().map(r -> column < r.changes().size() ? r.changes().get(column) : null)
+                    .filter(ch -> ch != null && !Double.isNaN(ch.p())).toList();
+            int m = tested.size();
+            if (m == 0 || tested.stream().anyMatch(ch -> Math.min(ch.nFrom(), ch.nTo()) < MannWhitney.MIN_SAMPLES_PER_SIDE
+                    || dev.vbench.stats.Power.attainable(ch.nFrom(), ch.nTo(), alpha, m))) {
+                continue;
+            }
+            Change typical = tested.get(0);
+            notes.add(unreachableText(typical.nFrom(), typical.nTo(), m, alpha));
+        }
+        return new ArrayList<>(notes);
+    }
+
+    /**
+     * "no row can be called faster or slower: with 6+6 trials the smallest possible Mann-Whitney p is 0.0022,
+     * and Holm across 25 rows asks for one below 0.0020; 7 trials per side would reach it (--trials 7)".
+     */
+    public static String unreachableText(int n1, int n2, int rows, double alpha) {
+        int needed = dev.vbench.stats.Power.trialsNeeded(alpha, rows);
+        return "no row can be called faster or slower: with " + n1 + "+" + n2 + " trials the smallest possible"
+                + " Mann-Whitney p is " + Numbers.fixed(MannWhitney.minimumP(n1, n2), 4) + ", and Holm across " + rows
+                + " rows asks for one below " + Numbers.fixed(alpha / rows, 4) + "; " + needed
+                + " trials per side would reach it (--trials " + needed + ")";
+    }
+
     /** The mark on a value or change whose side shed load (docs/statistics.md rule 10). */
     static final String SHED_MARK = "†";
 

@@ -99,8 +99,8 @@ public final class Engine {
     }
 
     /**
-     * Runs every cell, a table row at a time (the cells that differ only in executor and JVM), its
-     * trials in the row's {@link TrialOrder} ({@code settings.order()}, default grouped). On
+     * Runs every cell, an interleaving group at a time (the cells that share one prepared workload,
+     * {@link #sameGroup}), its trials in the run's {@link TrialOrder} ({@code settings.order()}). On
      * interrupt (Ctrl-C) the cells in progress are kept with the trials they finished and status
      * {@code interrupted}, and the run stops. A cell whose tasks get stuck ({@code --task-timeout}), or
      * whose fork ended without its result, ends with status {@code stuck} or {@code exited} and a note,
@@ -154,30 +154,34 @@ public final class Engine {
         return new RunResult(RunResult.SCHEMA, environment, plan.settings(), done);
     }
 
-    /** The order of the run's settings; grouped when none is set. */
+    /** The order of the run's settings; grouped when none is set (results written before the order was always recorded). */
     static TrialOrder order(RunSettings settings) {
         TrialOrder order = settings.order() == null ? null : TrialOrder.parse(settings.order());
         return order == null ? TrialOrder.GROUPED : order;
     }
 
-    /** The end (exclusive) of the row that starts at {@code first}: one cell when grouped (nothing to interleave). */
+    /** The end (exclusive) of the group that starts at {@code first}: one cell when grouped (nothing to interleave). */
     private static int rowEnd(List<CellPlan> cells, int first, TrialOrder order) {
         int end = first + 1;
         if (order == TrialOrder.GROUPED) {
             return end;
         }
-        while (end < cells.size() && sameRow(cells.get(first), cells.get(end))) {
+        while (end < cells.size() && sameGroup(cells.get(first), cells.get(end))) {
             end++;
         }
         return end;
     }
 
     /**
-     * Same inputs and load: the cells differ only in executor (and JVM), so one table row compares
-     * them. The engine runs a row's trials in its order; the planner keeps a row in one shard.
+     * One interleaving group: the cells share one prepared workload (the same workload and parameters)
+     * and differ in executor, JVM, build or load (a concurrency sweep's levels), which is everything a
+     * table compares among its columns and a sweep among its rows. The engine runs a group's trials in
+     * rounds; the planner keeps a group in one shard. Cells whose parameters differ prepare different
+     * inputs and run one group after another: holding several prepared workloads at once would change
+     * what each measures (memory, caches), and no table's verdict compares them.
      */
-    public static boolean sameRow(CellPlan a, CellPlan b) {
-        return sameInputs(a, b) && a.load().equals(b.load());
+    public static boolean sameGroup(CellPlan a, CellPlan b) {
+        return sameInputs(a, b);
     }
 
     /**

@@ -7,27 +7,34 @@ import java.util.Locale;
 import java.util.Random;
 
 /**
- * In which order the cells of one table row run their trials ({@code --order}). A row is the cells
- * that differ only in executor and JVM: the columns one table compares.
+ * In which order the cells of one interleaving group run their trials ({@code --order}). A group is
+ * the cells that share one prepared workload (same workload and parameters): whatever a table
+ * compares among them — executors, JVMs, builds, concurrency levels — is a column or row of it.
  *
  * <ul>
- *   <li>{@link #INTERLEAVED}: A B C A B C … — each round runs one unit of every cell, so drift of the
- *       machine (other load, thermal state, a neighbour's build) lands on every column alike;</li>
- *   <li>{@link #GROUPED}: A A A B B B … — each cell's trials back to back (vbench's order before
- *       JVMs were an axis);</li>
- *   <li>{@link #RANDOM}: the units of the row in a random order drawn from {@code --seed}.</li>
+ *   <li>{@link #INTERLEAVED} (the default): randomized multiple interleaved trials (RMIT, Abedi &amp;
+ *       Brecht, ICPE 2017; docs/statistics.md rule 12) — the units run in rounds, each round one unit
+ *       of every cell in a freshly shuffled order drawn from {@code --seed}, so drift of the machine
+ *       (other load, thermal state, a neighbour's build) lands on every column alike and no cell
+ *       always runs first or last in a round;</li>
+ *   <li>{@link #GROUPED}: A A A B B B … — each cell's trials back to back; a change of machine load
+ *       during the run lands on one column only and can become a verdict;</li>
+ *   <li>{@link #RANDOM}: the units of the group in one random order drawn from {@code --seed}.</li>
  * </ul>
  *
- * <p>A unit is one trial of a cell that runs in the vbench JVM (its warmup trials come first, in the
- * same rotation), or one fork of a cell that runs in forks (which runs its warmup, then its share of
- * the measured trials).
+ * <p>A unit is one trial of a cell that runs in the vbench JVM (its warmup trials come first, in
+ * rounds of their own before the measured ones), or one fork of a cell that runs in forks (which
+ * runs its warmup, then its share of the measured trials).
  *
  * <pre>{@code
- * List<Integer> order = TrialOrder.INTERLEAVED.schedule(new int[] {3, 3}, new Random(42)); // 0 1 0 1 0 1
+ * List<Integer> order = TrialOrder.INTERLEAVED.schedule(new int[] {3, 3}, new Random(42)); // e.g. 1 0 0 1 1 0
  * }</pre>
  */
 public enum TrialOrder {
     INTERLEAVED, GROUPED, RANDOM;
+
+    /** The order of a run that names none. */
+    public static final TrialOrder DEFAULT = INTERLEAVED;
 
     /** The option value: {@code interleaved}, {@code grouped}, {@code random}. */
     public String key() {
@@ -66,11 +73,7 @@ public enum TrialOrder {
                     rounds = Math.max(rounds, n);
                 }
                 for (int r = 0; r < rounds; r++) {
-                    for (int c = 0; c < unitsPerCell.length; c++) {
-                        if (r < unitsPerCell[c]) {
-                            out.add(c);
-                        }
-                    }
+                    out.addAll(round(unitsPerCell, r, this == INTERLEAVED ? random : null));
                 }
                 if (this == RANDOM) {
                     Collections.shuffle(out, random);
@@ -78,5 +81,22 @@ public enum TrialOrder {
             }
         }
         return out;
+    }
+
+    /**
+     * Round {@code r} of an interleaved schedule: every cell that has a unit left in it, shuffled with
+     * {@code random} (a fresh order each round), or in cell order when {@code random} is null.
+     */
+    public static List<Integer> round(int[] unitsPerCell, int r, Random random) {
+        List<Integer> round = new ArrayList<>();
+        for (int c = 0; c < unitsPerCell.length; c++) {
+            if (r < unitsPerCell[c]) {
+                round.add(c);
+            }
+        }
+        if (random != null) {
+            Collections.shuffle(round, random);
+        }
+        return round;
     }
 }

@@ -1,6 +1,7 @@
 package dev.vbench.history;
 
 import dev.vbench.stats.MannWhitney;
+import dev.vbench.stats.Power;
 import dev.vbench.stats.Verdict;
 import java.util.ArrayList;
 import java.util.List;
@@ -114,9 +115,17 @@ public final class Analysis {
      * @param verdict {@code faster}/{@code slower} only when significant and beyond the noise band
      * @param method {@code prediction interval} (t over the segment's medians) or {@code mann-whitney} (trials
      *     against the previous run's)
+     * @param mde the smallest change this row could call with 80% power, a relative change
+     *     ({@link Verdict.Decided#mde}); NaN when untested
      */
     public record CheckRow(CheckInput input, HistoryStore.Point newest, int baselineRuns, double baseline, double delta,
-            double p, double pAdjusted, Verdict verdict, String method) {
+            double p, double pAdjusted, Verdict verdict, String method, double mde) {
+
+        /** A row before the check is decided: no detectable effect yet. */
+        public CheckRow(CheckInput input, HistoryStore.Point newest, int baselineRuns, double baseline, double delta,
+                double p, double pAdjusted, Verdict verdict, String method) {
+            this(input, newest, baselineRuns, baseline, delta, p, pAdjusted, verdict, method, Double.NaN);
+        }
 
         /** True when this row is a regression larger than {@code threshold} (a fraction; {@link Verdict#regressionBeyond}). */
         public boolean regression(double threshold) {
@@ -130,11 +139,12 @@ public final class Analysis {
      * prediction interval over the segment's medians, t = (x − mean) / (s·√(1 + 1/n)) with n − 1
      * degrees of freedom (Bencher's {@code t_test} threshold); with fewer than
      * {@link #MIN_BASELINE_RUNS} runs, Mann-Whitney of the trials against the previous run's. The p
-     * values are Holm-adjusted across all rows, then each row gets its verdict ({@link Verdict#decide},
-     * docs/statistics.md rules 5 and 6).
+     * values are Holm-adjusted across all rows, then each row gets its verdict and its minimum detectable
+     * effect ({@link Verdict#decide}, docs/statistics.md rules 5, 6 and 13).
      */
     public static List<CheckRow> check(List<CheckInput> inputs, Settings s, double noise, double alpha) {
         List<CheckRow> rows = new ArrayList<>();
+        List<Verdict.Detectable> detectables = new ArrayList<>();
         for (CheckInput in : inputs) {
             List<HistoryStore.Point> pts = usable(in.points());
             if (pts.isEmpty()) {
@@ -145,6 +155,7 @@ public final class Analysis {
             if (in.ackedRuns().contains(newest.runId())) {
                 rows.add(new CheckRow(in, newest, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Verdict.WITHIN_VARIANCE,
                         "acknowledged"));
+                detectables.add(null);
                 continue;
             }
             int start = 0;
@@ -159,16 +170,44 @@ public final class Analysis {
             start = Math.max(start, before.size() - MAX_BASELINE_RUNS);
             List<HistoryStore.Point> segment = before.subList(start, before.size());
             rows.add(test(in, newest, segment));
+            detectables.add(detectable(in, newest, segment));
         }
-        Verdict.Decided decided = Verdict.decide(
-                rows.stream().map(r -> new Verdict.Test(r.delta(), r.p(), r.input().higherIsBetter())).toList(), noise, alpha);
+        List<Verdict.Test> tests = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            CheckRow r = rows.get(i);
+            tests.add(new Verdict.Test(r.delta(), r.p(), r.input().higherIsBetter(), detectables.get(i)));
+        }
+        Verdict.Decided decided = Verdict.decide(tests, noise, alpha);
         List<CheckRow> out = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             CheckRow r = rows.get(i);
             out.add(new CheckRow(r.input(), r.newest(), r.baselineRuns(), r.baseline(), r.delta(), r.p(),
-                    decided.pAdjusted()[i], decided.verdicts()[i], r.method()));
+                    decided.pAdjusted()[i], decided.verdicts()[i], r.method(), decided.mde()[i]));
         }
         return out;
+    }
+
+    /**
+     * What the row's test could detect ({@link Power}): the prediction interval's over the segment's
+     * medians, or Mann-Whitney's over the two runs' trials; null when there is no baseline.
+     */
+    private static Verdict.Detectable detectable(CheckInput in, HistoryStore.Point newest, List<HistoryStore.Point> segment) {
+        if (segment.size() >= MIN_BASELINE_RUNS) {
+            double[] medians = segment.stream().mapToDouble(HistoryStore.Point::median).toArray();
+            double mean = java.util.Arrays.stream(medians).average().orElse(Double.NaN);
+            double ss = 0;
+            for (double m : medians) {
+                ss += (m - mean) * (m - mean);
+            }
+            double sd = Math.sqrt(ss / (medians.length - 1));
+            return level -> Power.prediction(medians.length, mean, sd, level);
+        }
+        if (segment.isEmpty()) {
+            return null;
+        }
+        double[] before = in.trials().of(segment.get(segment.size() - 1));
+        double[] after = in.trials().of(newest);
+        return level -> Power.mannWhitney(before, after, level);
     }
 
     private static CheckRow test(CheckInput in, HistoryStore.Point newest, List<HistoryStore.Point> segment) {

@@ -65,6 +65,7 @@ public final class TrialProbes {
      */
     public static TrialProbes standard(boolean pinning, java.time.Duration threshold, Consumer<String> warn) {
         List<TrialProbe> list = new ArrayList<>();
+        list.add(new MachineProbe()); // outermost: the load around everything the trial does
         if (pinning) {
             list.add(new PinningProbe(threshold, warn));
         }

@@ -103,14 +103,11 @@ public final class Planner {
     }
 
     /**
-     * The settings with the trial order: {@code --order} when given, else interleaved when the cells
-     * run on several JVMs (so machine drift lands on every JVM column alike), else the default grouped
-     * order, which is not recorded (results of runs without a JVM axis stay as they were).
+     * The settings with the trial order, always recorded: {@code --order} when given, else interleaved
+     * rounds (docs/statistics.md rule 12), so that drift of the machine lands on every column alike.
      */
     static RunSettings ordered(RunSettings settings, TrialOrder given, List<CellPlan> cells) {
-        TrialOrder order = given != null ? given
-                : cells.stream().anyMatch(c -> c.jvm() != null) ? TrialOrder.INTERLEAVED : null;
-        return order == null ? settings : settings.withOrder(order.key());
+        return settings.withOrder((given != null ? given : TrialOrder.DEFAULT).key());
     }
 
     private static int firstNonNull(Integer given, List<Integer> fallbacks, int otherwise) {

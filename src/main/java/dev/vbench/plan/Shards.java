@@ -17,11 +17,11 @@ import java.util.stream.IntStream;
 
 /**
  * Splits a {@link Plan} into {@code N} deterministic slices for machines that each run one
- * ({@code vbench run --shard K/N}). The unit that is never split is a comparison: the cells of one
- * table row ({@link Engine#sameRow}: the executors, and the JVMs, of one set of inputs and load), so
- * every printed comparison is measured on one machine. Slices are balanced by each row's estimated
- * time ({@link #cellEstimates}: a window, a rate, or the per-task time its parameters state, such as
- * {@code io}'s {@code duration}, over the tasks in flight) when every cell of the plan has one, else by
+ * ({@code vbench run --shard K/N}). The unit that is never split is an interleaving group: the cells
+ * of one set of inputs ({@link Engine#sameGroup}: its executors, JVMs, builds and load levels), so
+ * every printed comparison is measured on one machine, its trials in the same rounds. Slices are balanced by each
+ * row's estimated time ({@link #cellEstimates}: a window, a rate, or the per-task time its parameters state, such
+ * as {@code io}'s {@code duration}, over the tasks in flight) when every cell of the plan has one, else by
  * trial count (cells × trials). Rows go, largest first, to the lightest slice so far (ties: plan order,
  * lowest slice), so the same plan always gives the same slices, on every machine.
  *
@@ -73,7 +73,7 @@ public final class Shards {
     }
 
     /**
-     * One comparison: consecutive cells of one part that one table row compares.
+     * One interleaving group: consecutive cells of one part that share their inputs ({@link Engine#sameGroup}).
      *
      * @param part the part's name (the suite experiment; empty for a {@code -w} run)
      * @param cells in plan order
@@ -95,7 +95,7 @@ public final class Shards {
             int trials = s.warmupTrials() + s.measuredTrials();
             for (int first = 0; first < cells.size(); ) {
                 int end = first + 1;
-                while (end < cells.size() && Engine.sameRow(cells.get(first), cells.get(end))) {
+                while (end < cells.size() && Engine.sameGroup(cells.get(first), cells.get(end))) {
                     end++;
                 }
                 List<CellPlan> row = cells.subList(first, end);

@@ -25,8 +25,11 @@ import java.util.function.BiFunction;
  *   <li>chain (seed 001): {@code Threads | A | B | C | A → B | B → C}.
  * </ul>
  * A change that is not significant, or within the noise band, prints {@code ~} (or {@code within
- * variance} in the change layout); one footnote states the rule ({@link #rule}). With {@code verbose},
- * every change cell ends in {@code (p=0.008 n=6+6)}: the Holm-adjusted p and the samples on each side.
+ * variance} in the change layout) with its row's minimum detectable effect, {@code ~ (±4.2%)}: the
+ * smallest change the row could have called ({@link Change#mde}); one footnote states the rule
+ * ({@link #rule}) and one what the {@code ±} after a {@code ~} means ({@link #MDE_LEGEND}). With
+ * {@code verbose}, every change cell ends in {@code (p=0.008 n=6+6)}: the Holm-adjusted p and the
+ * samples on each side.
  */
 public final class ComparisonTables {
 
@@ -84,6 +87,10 @@ public final class ComparisonTables {
             case BASELINE -> baseline(b, c, style);
             case CHAIN -> chain(b, c, style);
         }
+        if (c.rows().stream().flatMap(r -> r.changes().stream())
+                .anyMatch(ch -> ch != null && !ch.real() && !ch.shedLoad() && !Double.isNaN(ch.mde()))) {
+            b.footnote(MDE_LEGEND);
+        }
         if (style.geomean() && c.geomean() != null) {
             b.footnote("geomean: geometric mean of the medians of the rows every column has; its change is the geomean of"
                     + " the per-row ratios, shown when every row changed the same way, else ~");
@@ -123,7 +130,9 @@ public final class ComparisonTables {
             values(cells, row, r, style, true);
             Change ch = row.changes().get(0);
             cells.add(ch == null ? "—" : ch.shedLoad() ? shed()
-                    : Numbers.deltaPercent(ch.delta()) + " (" + ch.verdict().word() + ")" + detail(ch, style));
+                    : Numbers.deltaPercent(ch.delta()) + " (" + ch.verdict().word()
+                            + (ch.real() || Double.isNaN(ch.mde()) ? "" : " " + Numbers.plusMinusPercent(ch.mde())) + ")"
+                            + detail(ch, style));
             b.row(cells);
         }
         geomean(b, c, style, (g, i) -> Numbers.deltaPercent(g.ratios().get(i) - 1), v -> Numbers.metric(v, c.geomean().unit()));
@@ -192,12 +201,27 @@ public final class ComparisonTables {
                 + "% noise band, else within variance";
     }
 
-    /** A change cell: its text when the verdict is faster or slower, {@code ~} within variance, {@code n/a †} when a side shed load. */
+    /**
+     * What the {@code ±} after a {@code ~} means, under every table that shows one (docs/statistics.md rule 13).
+     */
+    public static final String MDE_LEGEND = "~ (±x%): within variance; x is the row's minimum detectable effect, the"
+            + " smallest change this rule would call with 80% power given the trials' spread (±∞: none with these trials"
+            + " and rows)";
+
+    /**
+     * A change cell: its text when the verdict is faster or slower, {@code ~ (±4.2%)} within variance (with
+     * its minimum detectable effect when known), {@code n/a †} when a side shed load.
+     */
     private static String changeText(Change ch, Style style, String real) {
         if (ch.shedLoad()) {
             return shed();
         }
-        return (ch.real() ? real : "~") + detail(ch, style);
+        return (ch.real() ? real : withinVariance(ch)) + detail(ch, style);
+    }
+
+    /** {@code ~ (±4.2%)}, {@code ~ (±∞)}, or {@code ~} when the detectable effect is unknown. */
+    public static String withinVariance(Change ch) {
+        return Double.isNaN(ch.mde()) ? "~" : "~ (" + Numbers.plusMinusPercent(ch.mde()) + ")";
     }
 
     private static String shed() {

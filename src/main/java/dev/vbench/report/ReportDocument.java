@@ -1,6 +1,7 @@
 package dev.vbench.report;
 
 import dev.vbench.compare.CellComparison;
+import dev.vbench.compare.Comparison;
 import dev.vbench.diagnose.ComparedPair;
 import dev.vbench.diagnose.ComparedPairs;
 import dev.vbench.diagnose.WhyLines;
@@ -65,10 +66,16 @@ public record ReportDocument(String title, List<String> preface, Environment env
     /**
      * A table and the verdict lines it supports (a sweep's best concurrency per executor, with or
      * without {@code --slo}); every format prints the verdicts right after the table.
+     *
+     * @param comparison the comparison the table lays out, for the tables that compare; null for the others
      */
-    public record TableBlock(Kind kind, Table table, List<String> verdicts) implements Block {
+    public record TableBlock(Kind kind, Table table, List<String> verdicts, Comparison comparison) implements Block {
         public TableBlock {
             verdicts = List.copyOf(verdicts);
+        }
+
+        public TableBlock(Kind kind, Table table, List<String> verdicts) {
+            this(kind, table, verdicts, null);
         }
 
         public TableBlock(Kind kind, Table table) {
@@ -140,6 +147,13 @@ public record ReportDocument(String title, List<String> preface, Environment env
                 .map(b -> ((TableBlock) b).table()).toList();
     }
 
+    /** Every table that compares, with its comparison, in order (docs/statistics.md rule 13 asks what each could detect). */
+    public List<TableBlock> comparisons() {
+        return sections.stream().flatMap(s -> s.blocks().stream())
+                .filter(b -> b instanceof TableBlock t && t.comparison() != null)
+                .map(b -> (TableBlock) b).toList();
+    }
+
     /** Every verdict line of the document, in order. */
     public List<String> verdicts() {
         return sections.stream().flatMap(s -> s.blocks().stream()).filter(b -> b instanceof TableBlock)
@@ -197,7 +211,8 @@ public record ReportDocument(String title, List<String> preface, Environment env
             return section;
         }
         return new Section(section.heading(), section.blocks().stream().map(b -> b instanceof TableBlock t
-                ? (Block) new TableBlock(t.kind(), t.table().withFootnotes(footnotes), t.verdicts()) : b).toList());
+                ? (Block) new TableBlock(t.kind(), t.table().withFootnotes(footnotes), t.verdicts(), t.comparison()) : b)
+                .toList());
     }
 
     private static Section section(String workload, List<CellResult> cells, ReportOptions options, int warmup,
@@ -209,7 +224,7 @@ public record ReportDocument(String title, List<String> preface, Environment env
         Table comparison = RunTables.comparison(workload, cells, model, metric, warmup, options.verbose());
         List<ComparedPair> pairs = List.of();
         if (comparison != null) {
-            blocks.add(new TableBlock(Kind.COMPARISON, comparison));
+            blocks.add(new TableBlock(Kind.COMPARISON, comparison, List.of(), model.comparison()));
             pairs = ComparedPairs.of(model, cpus);
             why(pairs).ifPresent(blocks::add);
             blocks.add(RunCharts.bars(workload, cells, metric));
@@ -219,7 +234,7 @@ public record ReportDocument(String title, List<String> preface, Environment env
             blocks.add(new TableBlock(Kind.OPEN_MODEL, open));
         }
         for (SweepTables.Sweep sweep : SweepTables.concurrency(workload, cells, options, warmup)) {
-            blocks.add(new TableBlock(Kind.SWEEP, sweep.table(), sweep.verdicts()));
+            blocks.add(new TableBlock(Kind.SWEEP, sweep.table(), sweep.verdicts(), sweep.comparison()));
         }
         RunCharts.concurrency(workload, cells).ifPresent(blocks::add);
         blocks.addAll(RunCharts.latencies(workload, cells));

@@ -49,7 +49,8 @@ final class SuiteTables {
                 CellComparison model = PivotTables.model(cells, layout, metric, t.unit(), t.jvmColumns());
                 Table table = PivotTables.render(title, cells, model, layout, metric, t.unit(), t.perTaskOrFalse(), verbose);
                 if (table != null) {
-                    blocks.add(new TableBlock(Kind.SUITE, table.withFootnotes(ReportDocument.otherHosts(result, cells))));
+                    blocks.add(new TableBlock(Kind.SUITE, table.withFootnotes(ReportDocument.otherHosts(result, cells)),
+                            List.of(), model.comparison()));
                     List<ComparedPair> pairs = ComparedPairs.of(model, cpus);
                     ReportDocument.why(pairs).ifPresent(blocks::add);
                     if (flames.stream().noneMatch(f -> f.title().startsWith(e.name() + ": "))) {

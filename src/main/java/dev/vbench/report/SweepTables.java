@@ -36,9 +36,9 @@ public final class SweepTables {
 
     /**
      * A sweep table and its verdicts: per executor the best concurrency (with {@code --slo}, the best
-     * that meets it), or why none qualifies.
+     * that meets it), or why none qualifies; and the comparison the table lays out.
      */
-    public record Sweep(Table table, List<String> verdicts) {
+    public record Sweep(Table table, List<String> verdicts, dev.vbench.compare.Comparison comparison) {
         public Sweep {
             verdicts = List.copyOf(verdicts);
         }
@@ -101,7 +101,7 @@ public final class SweepTables {
                         + " (trials that failed, dropped or timed out tasks do not qualify)");
         LoadTables.openModelNote(b, group);
         LoadTables.footnotes(b, group);
-        return new Sweep(b.build(), notes);
+        return new Sweep(b.build(), notes, c.comparison());
     }
 
     private static String bestNote(String executor, CellResult winner, List<CellResult> levels, Slo slo) {

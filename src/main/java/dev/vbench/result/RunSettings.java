@@ -10,9 +10,10 @@ import java.util.List;
  * @param measuredTrials trials measured per cell (the statistical samples)
  * @param forks JVM forks per cell (0 = trials run in the vbench JVM itself)
  * @param seed seed for generated inputs (and for {@code --order random})
- * @param order in which order the cells of one table row ran their trials: {@code interleaved},
- *     {@code grouped} or {@code random} ({@code --order}); null (omitted) for the default of a run
- *     without JVMs as an axis, grouped
+ * @param order in which order the cells of one interleaving group ran their trials: {@code interleaved}
+ *     (rounds, each in an order shuffled from {@code seed}), {@code grouped} or {@code random}
+ *     ({@code --order}); always written now; null (omitted) in results of earlier versions, whose runs
+ *     without JVMs as an axis ran grouped
  * @param code the user's code on {@code --classpath} and compiled source files, each with its SHA-256;
  *     empty (and absent from the JSON) when only vbench's own workloads ran
  */
@@ -39,7 +40,7 @@ public record RunSettings(int warmupTrials, int measuredTrials, int forks, long 
         this(warmupTrials, measuredTrials, forks, seed, null, code);
     }
 
-    /** These settings with another trial order ({@code --order}; null = the default, grouped). */
+    /** These settings with another trial order ({@code --order}; null = not recorded, read as grouped). */
     public RunSettings withOrder(String newOrder) {
         return new RunSettings(warmupTrials, measuredTrials, forks, seed, newOrder, code);
     }

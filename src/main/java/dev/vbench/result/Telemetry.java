@@ -24,6 +24,8 @@ import java.util.List;
  * @param pinnedStacks the most frequent distinct stacks of those pinned events, most frequent first;
  *     empty when none or not recorded
  * @param scheduler the virtual-thread scheduler in effect, for cells on virtual threads; else null
+ * @param machine the machine's load and usable CPUs around the trial; null (omitted) in results written
+ *     before it was recorded
  */
 public record Telemetry(
         long processCpuNanos,
@@ -34,7 +36,8 @@ public record Telemetry(
         long pinnedEvents,
         @JsonInclude(JsonInclude.Include.NON_NULL) GcPauses gcPauses,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PinnedStack> pinnedStacks,
-        @JsonInclude(JsonInclude.Include.NON_NULL) SchedulerInfo scheduler) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) SchedulerInfo scheduler,
+        @JsonInclude(JsonInclude.Include.NON_NULL) MachineState machine) {
 
     public static final Telemetry NONE = new Telemetry(-1, -1, -1, -1, -1, -1);
 
@@ -45,24 +48,37 @@ public record Telemetry(
     /** The counters the trial runner samples itself; the probes' fields start empty. */
     public Telemetry(long processCpuNanos, long gcCount, long gcTimeMillis, long allocatedBytes, int peakThreads,
             long pinnedEvents) {
-        this(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents, null, List.of(), null);
+        this(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents, null, List.of(), null, null);
+    }
+
+    /** The counters and what the probes recorded, before the machine's state was recorded. */
+    public Telemetry(long processCpuNanos, long gcCount, long gcTimeMillis, long allocatedBytes, int peakThreads,
+            long pinnedEvents, GcPauses gcPauses, List<PinnedStack> pinnedStacks, SchedulerInfo scheduler) {
+        this(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents, gcPauses, pinnedStacks,
+                scheduler, null);
     }
 
     /** A copy with the pinning a JFR probe recorded. */
     public Telemetry withPinning(long events, List<PinnedStack> stacks) {
         return new Telemetry(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, events, gcPauses,
-                stacks, scheduler);
+                stacks, scheduler, machine);
     }
 
     /** A copy with the collector pauses a probe recorded. */
     public Telemetry withGcPauses(GcPauses pauses) {
         return new Telemetry(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents, pauses,
-                pinnedStacks, scheduler);
+                pinnedStacks, scheduler, machine);
     }
 
     /** A copy with the virtual-thread scheduler settings of the trial. */
     public Telemetry withScheduler(SchedulerInfo info) {
         return new Telemetry(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents,
-                gcPauses, pinnedStacks, info);
+                gcPauses, pinnedStacks, info, machine);
+    }
+
+    /** A copy with the machine's state around the trial. */
+    public Telemetry withMachine(MachineState state) {
+        return new Telemetry(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents,
+                gcPauses, pinnedStacks, scheduler, state);
     }
 }

@@ -46,16 +46,37 @@ public enum Verdict {
         return improved ? FASTER : SLOWER;
     }
 
-    /** One test of a table, before the table is decided: its change and its unadjusted p. */
-    public record Test(double delta, double p, boolean higherIsBetter) {}
+    /**
+     * One test of a table, before the table is decided: its change, its unadjusted p, and what it could
+     * detect.
+     *
+     * @param detectable the test's minimum detectable effect at a per-test level ({@link Power}); null
+     *     when unknown
+     */
+    public record Test(double delta, double p, boolean higherIsBetter, Detectable detectable) {
+
+        /** A test whose minimum detectable effect is unknown. */
+        public Test(double delta, double p, boolean higherIsBetter) {
+            this(delta, p, higherIsBetter, null);
+        }
+    }
+
+    /** A test's minimum detectable effect (a relative change, +∞ when none) at a two-sided per-test level. */
+    @FunctionalInterface
+    public interface Detectable {
+        double at(double level);
+    }
 
     /**
-     * A table decided: per test its Holm-adjusted p and its verdict.
+     * A table decided: per test its Holm-adjusted p, its verdict and its minimum detectable effect.
      *
      * @param pAdjusted Holm-adjusted p per test, in the order given (NaN where untested)
      * @param verdicts the verdict per test on the adjusted p
+     * @param mde per test the smallest change the decision rule calls with 80% power ({@link Power#POWER}):
+     *     the test's minimum detectable effect at α/m (m tested rows, Holm's first step), at least the
+     *     noise band; +∞ when the table's level cannot be reached; NaN where untested or unknown
      */
-    public record Decided(double[] pAdjusted, Verdict[] verdicts) {}
+    public record Decided(double[] pAdjusted, Verdict[] verdicts, double[] mde) {}
 
     /**
      * Holm, then verdict: the one way every table that tests many changes at once decides them — a
@@ -66,11 +87,15 @@ public enum Verdict {
     public static Decided decide(java.util.List<Test> tests, double noise, double alpha) {
         double[] adjusted = Holm.adjust(tests.stream().mapToDouble(Test::p).toArray());
         Verdict[] verdicts = new Verdict[tests.size()];
+        double[] mde = new double[tests.size()];
+        long tested = tests.stream().filter(t -> !Double.isNaN(t.p())).count();
+        double level = alpha / Math.max(1, tested); // docs/statistics.md rule 13: Holm's first step
         for (int i = 0; i < verdicts.length; i++) {
             Test t = tests.get(i);
             verdicts[i] = of(t.delta(), adjusted[i], noise, t.higherIsBetter(), alpha);
+            mde[i] = t.detectable() == null || Double.isNaN(t.p()) ? Double.NaN : Math.max(noise, t.detectable().at(level));
         }
-        return new Decided(adjusted, verdicts);
+        return new Decided(adjusted, verdicts, mde);
     }
 
     /**

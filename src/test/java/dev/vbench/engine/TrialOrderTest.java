@@ -21,16 +21,25 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Acceptance 4 of issue 11: the order of a row's trials, as the trials' start times in the result show it. */
+/** The order of a group's trials, as the trials' start times in the result show it. */
 class TrialOrderTest {
 
     @TempDir
     Path dataRoot;
 
     @Test
-    void schedulesRotateGroupOrShuffle() {
-        assertEquals(List.of(0, 1, 2, 0, 1, 2), TrialOrder.INTERLEAVED.schedule(new int[] {2, 2, 2}, new Random(1)));
-        assertEquals(List.of(0, 1, 0, 1, 0), TrialOrder.INTERLEAVED.schedule(new int[] {3, 2}, new Random(1)));
+    void schedulesRunShuffledRoundsGroupOrShuffle() {
+        List<Integer> rounds = TrialOrder.INTERLEAVED.schedule(new int[] {4, 4, 4}, new Random(1));
+        for (int r = 0; r < 4; r++) {
+            assertEquals(List.of(0, 1, 2), rounds.subList(3 * r, 3 * r + 3).stream().sorted().toList(),
+                    "round " + r + " runs every cell once: " + rounds);
+        }
+        assertNotEquals(List.of(0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2), rounds, "each round in a shuffled order");
+        assertEquals(rounds, TrialOrder.INTERLEAVED.schedule(new int[] {4, 4, 4}, new Random(1)), "same seed, same rounds");
+        List<Integer> uneven = TrialOrder.INTERLEAVED.schedule(new int[] {3, 2}, new Random(1));
+        assertEquals(List.of(0, 1), uneven.subList(0, 2).stream().sorted().toList());
+        assertEquals(List.of(0, 1), uneven.subList(2, 4).stream().sorted().toList());
+        assertEquals(List.of(0), uneven.subList(4, 5));
         assertEquals(List.of(0, 0, 1, 1, 2, 2), TrialOrder.GROUPED.schedule(new int[] {2, 2, 2}, new Random(1)));
         List<Integer> random = TrialOrder.RANDOM.schedule(new int[] {3, 3, 3}, new Random(42));
         assertEquals(random, TrialOrder.RANDOM.schedule(new int[] {3, 3, 3}, new Random(42)), "same seed, same order");
@@ -40,11 +49,22 @@ class TrialOrderTest {
         assertEquals(null, TrialOrder.parse("zigzag"));
     }
 
-    /** Two executors × two parameter values: rows are the parameter values; within a row trials alternate. */
+    /**
+     * Two executors × two parameter values: a group is one parameter value; within it the trials run in
+     * rounds, each round one trial of each executor in the order the seed shuffles.
+     */
     @Test
-    void interleavedTrialsAlternateWithinEachRowByStartTime() throws Exception {
+    void interleavedTrialsRunInShuffledRoundsWithinEachGroupByStartTime() throws Exception {
         RunResult run = run("interleaved", 3);
-        assertEquals(List.of("c1", "c2", "c1", "c2", "c1", "c2", "c3", "c4", "c3", "c4", "c3", "c4"), Fixtures.startOrder(run));
+        List<String> expected = new ArrayList<>();
+        Random random = new Random(42);
+        for (String[] group : new String[][] {{"c1", "c2"}, {"c3", "c4"}}) {
+            TrialOrder.round(new int[] {4, 4}, 0, random); // the warmup round keeps no trial
+            for (int r = 1; r < 4; r++) {
+                TrialOrder.round(new int[] {4, 4}, r, random).forEach(c -> expected.add(group[c]));
+            }
+        }
+        assertEquals(expected, Fixtures.startOrder(run));
         assertEquals("interleaved", run.settings().order());
         for (CellResult cell : run.cells()) {
             assertEquals(List.of(0, 1, 2), cell.trials().stream().map(TrialResult::index).toList());

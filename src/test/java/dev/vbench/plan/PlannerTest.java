@@ -66,7 +66,7 @@ class PlannerTest {
         assertEquals(Planner.DEFAULT_WARMUP, s.warmupTrials());
         assertEquals(0, s.forks());
         assertEquals(42, s.seed());
-        assertNull(s.order(), "the grouped default is not recorded");
+        assertEquals("interleaved", s.order(), "the interleaved default is recorded");
         assertEquals(200, plan(closed("cpu", Map.of(), List.of(), List.of(), List.of())).cells().get(0).load().tasks(),
                 "the workload's own default");
     }
@@ -173,10 +173,10 @@ class PlannerTest {
     }
 
     @Test
-    void theTrialOrderIsInterleavedOnlyWhenGivenOrWhenCellsRunOnSeveralJvms() {
+    void theTrialOrderIsInterleavedUnlessGivenAndAlwaysRecorded() {
         RunSettings settings = new RunSettings(1, 6, 0, 42);
         List<CellPlan> cells = plan(closed("noop", Map.of(), List.of(), List.of(), List.of())).cells();
-        assertSame(settings, Planner.ordered(settings, null, cells));
-        assertEquals("interleaved", Planner.ordered(settings, TrialOrder.INTERLEAVED, cells).order());
+        assertEquals("interleaved", Planner.ordered(settings, null, cells).order());
+        assertEquals("grouped", Planner.ordered(settings, TrialOrder.GROUPED, cells).order());
     }
 }

@@ -35,8 +35,9 @@ final class CompareJson {
 
     record Column(String file, int n, double median, double ciLow, double ciHigh, double min, double max) {}
 
+    /** @param mdePercent the row's minimum detectable effect at 80% power, in percent ("Infinity": none reachable) */
     record ChangeJson(String from, String to, double ratio, double changePercent, double p, double pHolm, int nFrom,
-            int nTo, String verdict) {}
+            int nTo, String verdict, double mdePercent) {}
 
     record GeomeanJson(String unit, List<Double> centres, List<GeomeanChange> changes) {}
 
@@ -59,7 +60,7 @@ final class CompareJson {
             List<ChangeJson> changes = new ArrayList<>();
             for (Change ch : row.changes()) {
                 changes.add(ch == null ? null : new ChangeJson(label(c, ch.from()), label(c, ch.to()), ch.ratio(),
-                        ch.delta() * 100, ch.p(), ch.pAdjusted(), ch.nFrom(), ch.nTo(), ch.verdict().word()));
+                        ch.delta() * 100, ch.p(), ch.pAdjusted(), ch.nFrom(), ch.nTo(), ch.verdict().word(), ch.mde() * 100));
             }
             rows.add(new RowJson(row.label(), configuration, row.mode(), row.unit(), row.higherIsBetter(), columns, changes));
         }

@@ -1,0 +1,117 @@
+package dev.vbench.app;
+
+import dev.vbench.compare.Change;
+import dev.vbench.compare.Row;
+import dev.vbench.report.ReportDocument;
+import dev.vbench.report.ReportOptions;
+import dev.vbench.result.CellResult;
+import dev.vbench.result.MachineState;
+import dev.vbench.result.TrialResult;
+import dev.vbench.text.Numbers;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The warnings a run prints about the conditions it measured in (docs/statistics.md rule 15), in the
+ * spirit of hyperfine's "consider re-running on a quiet system", with the figures: one line when other
+ * processes kept the machine busy during the trials ({@link MachineState#otherLoad}), one when the
+ * trials' spread is so wide that a compared row could only see large changes (its minimum detectable
+ * effect, {@link Change#mde}, above {@link #WIDE_MDE}).
+ *
+ * <pre>{@code
+ * RunConditions.warnings(result, reportOptions).forEach(w -> err.println("vbench: warning: " + w));
+ * }</pre>
+ */
+final class RunConditions {
+
+    /** A compared row that cannot see changes smaller than this (a relative change) is worth a warning. */
+    static final double WIDE_MDE = 0.10;
+
+    private RunConditions() {}
+
+    static List<String> warnings(dev.vbench.result.RunResult result, ReportOptions options) {
+        List<String> out = new ArrayList<>();
+        busy(result.cells(), result.settings().order()).ifPresent(out::add);
+        wide(ReportDocument.of(result, options)).ifPresent(out::add);
+        return out;
+    }
+
+    /**
+     * "the machine was busy: other processes kept a load of up to 3.1 beside the trials on 2 usable CPUs (in 9 of
+     * 24 trials) …", when the highest load of everything but the trial itself reached half the usable CPUs (at
+     * least 1).
+     */
+    static java.util.Optional<String> busy(List<CellResult> cells, String order) {
+        double highest = 0;
+        int busyTrials = 0;
+        int trials = 0;
+        int cpus = 0;
+        for (CellResult c : cells) {
+            for (TrialResult t : c.trials()) {
+                MachineState m = t.telemetry() == null ? null : t.telemetry().machine();
+                if (m == null) {
+                    continue;
+                }
+                double own = t.telemetry().processCpuNanos() > 0 && t.makespanNanos() > 0
+                        ? t.telemetry().processCpuNanos() / (double) t.makespanNanos() : 0;
+                double other = m.otherLoad(own);
+                if (Double.isNaN(other)) {
+                    continue;
+                }
+                trials++;
+                cpus = Math.max(cpus, m.cpus());
+                if (other >= threshold(m.cpus())) {
+                    busyTrials++;
+                }
+                highest = Math.max(highest, other);
+            }
+        }
+        if (busyTrials == 0) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("the machine was busy: other processes kept a load of up to " + Numbers.fixed(highest, 1)
+                + " beside the trials on " + cpus + " usable CPU" + (cpus == 1 ? "" : "s") + " (in " + busyTrials + " of "
+                + trials + " trials); " + ("grouped".equals(order) ? "with --order grouped a change of load can reach a"
+                        + " verdict; " : "")
+                + "the noise widens every interval: consider re-running on a quiet system");
+    }
+
+    /** Other load at which a trial counts as run on a busy machine: half the usable CPUs, at least one. */
+    static double threshold(int cpus) {
+        return Math.max(1, cpus / 2.0);
+    }
+
+    /**
+     * "the trials' spread hides changes below ±14.2% in 3 of 8 compared rows (the widest: duration=5ms in 'io …') …",
+     * when a compared row's minimum detectable effect exceeds {@link #WIDE_MDE}.
+     */
+    static java.util.Optional<String> wide(ReportDocument doc) {
+        int wide = 0;
+        int compared = 0;
+        double widest = 0;
+        String where = "";
+        for (ReportDocument.TableBlock t : doc.comparisons()) {
+            for (Row row : t.comparison().rows()) {
+                for (Change ch : row.changes()) {
+                    if (ch == null || Double.isNaN(ch.mde()) || Double.isInfinite(ch.mde())) {
+                        continue; // untested, or a table that cannot reach significance: its own note says why
+                    }
+                    compared++;
+                    if (ch.mde() > WIDE_MDE) {
+                        wide++;
+                        if (ch.mde() > widest) {
+                            widest = ch.mde();
+                            where = row.label() + " in '" + t.table().title() + "'";
+                        }
+                    }
+                }
+            }
+        }
+        if (wide == 0) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("the trials' spread is wide: in " + wide + " of " + compared + " compared row"
+                + (compared == 1 ? "" : "s") + " only changes above " + Numbers.plusMinusPercent(WIDE_MDE) + " can be seen (up to "
+                + Numbers.plusMinusPercent(widest) + ": " + where + "); more trials (--trials) or a quieter machine narrow it");
+    }
+}

@@ -1,0 +1,64 @@
+package dev.vbench.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vbench.report.ReportDocument;
+import dev.vbench.report.ReportOptions;
+import dev.vbench.result.CellConfig;
+import dev.vbench.result.CellResult;
+import dev.vbench.result.MachineState;
+import dev.vbench.result.RunResult;
+import dev.vbench.result.RunSettings;
+import dev.vbench.result.TrialResult;
+import dev.vbench.stats.Summaries;
+import dev.vbench.testing.Fixtures;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** docs/statistics.md rule 15: the busy-machine and wide-spread warnings, from the figures a result records. */
+class RunConditionsTest {
+
+    /** A cell whose trials recorded {@code load} before and after, the trial itself keeping {@code ownCpus} busy. */
+    private static CellResult cell(String id, String executor, double load, double ownCpus, double jitter) {
+        CellResult c = Fixtures.cell(id, new CellConfig("cpu", Map.of(), Fixtures.fixed(2), 200, 0), 6, 100, jitter, 0.5, 7);
+        if (executor.equals("virtual")) {
+            c = Fixtures.cell(id, new CellConfig("cpu", Map.of(), Fixtures.virtual(), 200, 0), 6, 100, jitter, 0.5, 9);
+        }
+        List<TrialResult> trials = c.trials().stream().map(t -> t.withTelemetry(new dev.vbench.result.Telemetry(
+                Math.round(ownCpus * t.makespanNanos()), 0, 0, 0, 0, -1).withMachine(new MachineState(load, load, 2)))).toList();
+        return new CellResult(c.id(), c.config(), c.status(), trials, Summaries.summarize(trials), List.of());
+    }
+
+    @Test
+    void aLoadOfOtherProcessesOfHalfTheCpusIsBusyVbenchsOwnIsNot() {
+        assertEquals(Optional.empty(), RunConditions.busy(List.of(cell("c1", "fixed", 1.9, 1.0, 0.01)), "interleaved"),
+                "load 1.9 of which the trial's own 1.0: 0.9 from others on 2 CPUs");
+        Optional<String> busy = RunConditions.busy(List.of(cell("c1", "fixed", 3.2, 1.0, 0.01)), "grouped");
+        assertEquals(Optional.of("the machine was busy: other processes kept a load of up to 2.2 beside the trials on 2"
+                + " usable CPUs (in 6 of 6 trials); with --order grouped a change of load can reach a verdict; the noise"
+                + " widens every interval: consider re-running on a quiet system"), busy);
+        assertEquals(Optional.empty(), RunConditions.busy(List.of(cell("c1", "fixed", -1, 1.0, 0.01)), "interleaved"),
+                "no load average reported (not Linux/macOS): nothing to say");
+        assertEquals(1.0, RunConditions.threshold(2));
+        assertEquals(8.0, RunConditions.threshold(16));
+    }
+
+    @Test
+    void aComparedRowThatCanOnlySeeLargeChangesIsWarnedAboutANarrowOneIsNot() {
+        RunResult narrow = run(cell("c1", "fixed", 0.5, 1, 0.005), cell("c2", "virtual", 0.5, 1, 0.005));
+        assertEquals(Optional.empty(), RunConditions.wide(ReportDocument.of(narrow, ReportOptions.DEFAULT)));
+        RunResult wide = run(cell("c1", "fixed", 0.5, 1, 0.3), cell("c2", "virtual", 0.5, 1, 0.3));
+        String line = RunConditions.wide(ReportDocument.of(wide, ReportOptions.DEFAULT)).orElseThrow();
+        assertTrue(line.matches("the trials' spread is wide: in 1 of 1 compared row only changes above ±10\\.0% can be seen"
+                + " \\(up to ±\\d+\\.\\d%: tasks=200 in 'cpu · 6 trials \\+ 1 warmup — makespan \\(ms\\)'\\); more trials"
+                + " \\(--trials\\) or a quieter machine narrow it"), line);
+    }
+
+    private static RunResult run(CellResult... cells) {
+        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), new RunSettings(1, 6, 0, 42, "interleaved"),
+                List.of(cells));
+    }
+}
