@@ -101,28 +101,42 @@ class DocExamplesTest {
                 return null;
             }
             args.addAll(List.of("--no-progress", "--data-dir", dir.resolve("data").toString()));
-        } else if (!run && !inputsExist(args)) {
+        } else if (!run && (!inputsExist(args) || !storeExists(args))) {
             return parses(args);
         }
         return ranAsShown(c, CliRun.of(args.toArray(String[]::new)));
     }
 
-    /** {@code args} with each glob ({@code shard-*.json}) expanded among the page's files, as a shell would; kept when none match. */
+    /** {@code args} with each glob ({@code shard-*.json}) expanded as a shell would: among the page's files, else the checkout's; kept when none match. */
     private static List<String> globbed(List<String> args, Path dir) throws IOException {
         List<String> out = new ArrayList<>();
         for (String a : args) {
-            if (!a.contains("*") || a.startsWith("-") || a.contains("=") || a.contains("::")) {
+            if (!a.matches(".*[*?\\[].*") || a.startsWith("-") || a.contains("=") || a.contains("::") || a.contains("<")) {
                 out.add(a);
                 continue;
             }
-            java.nio.file.PathMatcher m = dir.getFileSystem().getPathMatcher("glob:" + a);
-            List<String> found = new ArrayList<>();
-            try (Stream<Path> files = Files.walk(dir)) {
-                files.filter(f -> m.matches(dir.relativize(f))).map(f -> dir.relativize(f).toString()).sorted().forEach(found::add);
+            List<String> found = matching(a, dir);
+            if (found.isEmpty()) {
+                found = matching(a, Path.of(""));
             }
             out.addAll(found.isEmpty() ? List.of(a) : found);
         }
         return out;
+    }
+
+    private static List<String> matching(String glob, Path base) throws IOException {
+        Path root = base.toAbsolutePath();
+        java.nio.file.PathMatcher m = root.getFileSystem().getPathMatcher("glob:" + glob);
+        Path top = root.resolve(glob.contains("/") ? glob.substring(0, glob.indexOf('/')) : ".").normalize();
+        if (!Files.isDirectory(top)) {
+            return List.of();
+        }
+        List<String> found = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(top, 4)) {
+            files.filter(f -> m.matches(root.relativize(f))).map(f -> (base.toString().isEmpty() ? root.relativize(f) : f).toString())
+                    .sorted().forEach(found::add);
+        }
+        return found;
     }
 
     /** Whether a dry run's estimate is in time and at most {@link #REAL_RUN_NANOS}. */
@@ -148,6 +162,25 @@ class DocExamplesTest {
         } catch (CommandLine.ParameterException e) {
             return "does not parse: " + e.getMessage();
         }
+    }
+
+    /**
+     * Whether a {@code history} verb that reads finds its store: an H2 file the page made before (a PostgreSQL
+     * server is not here, so its commands are parsed).
+     */
+    private static boolean storeExists(List<String> args) {
+        if (!args.get(0).equals("history") || args.size() > 1 && args.get(1).equals("add")) {
+            return true;
+        }
+        for (String a : args) {
+            if (a.startsWith("--history=jdbc:postgresql:")) {
+                return false;
+            }
+            if (a.startsWith("--history=jdbc:h2:file:")) {
+                return Files.exists(Path.of(a.substring("--history=jdbc:h2:file:".length()) + ".mv.db"));
+            }
+        }
+        return true;
     }
 
     private static final Set<String> FILE_COMMANDS = Set.of("compare", "report", "merge", "add");
@@ -188,12 +221,17 @@ class DocExamplesTest {
                 out.add(dir.resolve(a).toString());
             } else if (a.equals("--history") && (i + 1 == args.size() || args.get(i + 1).startsWith("-"))) {
                 out.add("--history=" + store(dir));
+            } else if (a.equals("--history") || a.startsWith("--history=")) {
+                String url = a.equals("--history") ? args.get(++i) : a.substring("--history=".length());
+                String file = url.startsWith("jdbc:h2:file:") ? url.substring("jdbc:h2:file:".length()) : null;
+                out.add("--history=" + (file != null && !Path.of(file).isAbsolute() && !file.startsWith("~")
+                        ? "jdbc:h2:file:" + dir.resolve(file).normalize().toAbsolutePath() : url));
             } else {
                 out.add(a);
             }
         }
         boolean history = !out.isEmpty() && out.get(0).equals("history") && out.size() > 1 && !out.get(1).startsWith("-");
-        if (history && out.stream().noneMatch(a -> a.equals("--history") || a.startsWith("--history="))) {
+        if (history && out.stream().noneMatch(a -> a.startsWith("--history="))) {
             out.add("--history=" + store(dir));
         }
         return out;
