@@ -24,11 +24,14 @@ final class RunOutputs {
     private final List<Output> outputs;
     private final Format format;
     private final boolean quiet;
+    /** Whether an -o file without a known extension took --format, which then is not stdout's. */
+    private final boolean formatTakenByFile;
 
-    private RunOutputs(List<Output> outputs, Format format, boolean quiet) {
+    private RunOutputs(List<Output> outputs, Format format, boolean quiet, boolean formatTakenByFile) {
         this.outputs = List.copyOf(outputs);
         this.format = format;
         this.quiet = quiet;
+        this.formatTakenByFile = formatTakenByFile;
     }
 
     /**
@@ -36,6 +39,7 @@ final class RunOutputs {
      */
     static RunOutputs parse(List<String> names, Format format, boolean quiet) {
         List<Output> out = new ArrayList<>();
+        boolean taken = false;
         for (String o : names) {
             if (o.equals("-")) {
                 out.add(new Output(null, format == null ? Format.CONSOLE : format));
@@ -45,8 +49,9 @@ final class RunOutputs {
             Format byExtension = Format.fromFileName(o);
             OutputFiles.checkWritable(file);
             out.add(new Output(file, byExtension != null ? byExtension : format != null ? format : Format.JSON));
+            taken |= byExtension == null && format != null;
         }
-        return new RunOutputs(out, format, quiet);
+        return new RunOutputs(out, format, quiet, taken);
     }
 
     boolean anyFile() {
@@ -130,8 +135,9 @@ final class RunOutputs {
     }
 
     /**
-     * The final output: files once more, then stdout — what {@code -o -} asked for, else the console
-     * summary when files were written (nothing with --quiet), else {@code --format}.
+     * The final output: files once more, then stdout — what {@code -o -} asked for, else {@code --format} unless an
+     * {@code -o} file without a known extension took it, else the console summary (nothing with --quiet when files
+     * were written).
      */
     void finish(PrintWriter out, RunResult result, ReportOptions options) {
         writeFiles(result, options);
@@ -143,7 +149,7 @@ final class RunOutputs {
             }
         }
         if (!stdoutTaken && !(quiet && anyFile())) {
-            Format stdoutFormat = anyFile() || format == null ? Format.CONSOLE : format;
+            Format stdoutFormat = format == null || formatTakenByFile ? Format.CONSOLE : format;
             out.print(stdoutFormat.exporter(options).render(result));
         }
         out.flush();

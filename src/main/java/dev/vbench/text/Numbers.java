@@ -38,6 +38,17 @@ public final class Numbers {
         return seconds < 7200 ? fixed(seconds / 60, 0) + " min" : fixed(seconds / 3600, 1) + " h";
     }
 
+    /**
+     * A value for a machine to read (CSV): 12 significant digits, without trailing zeros or an exponent, so the
+     * binary noise of a computed double goes ({@code 104.93904896000001} → {@code 104.93904896}); "" for NaN.
+     */
+    public static String exact(double value) {
+        if (!Double.isFinite(value)) {
+            return "";
+        }
+        return new java.math.BigDecimal(value).round(new java.math.MathContext(12)).stripTrailingZeros().toPlainString();
+    }
+
     /** A rate: no decimals from 100 up, else two. */
     public static String rate(double perSecond, String unit) {
         return fixed(perSecond, Math.abs(perSecond) >= 100 ? 0 : 2) + " " + unit;
