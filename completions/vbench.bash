@@ -160,6 +160,7 @@ function _complete_vbench() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} report" ];    then _picocli_vbench; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} merge" ];    then _picocli_vbench; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} calibrate" ];    then _picocli_vbench; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} noise" ];    then _picocli_vbench; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history" ];    then _picocli_vbench; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} help" ];    then _picocli_vbench; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history add" ];    then _picocli_vbench_history; return $?; fi
@@ -172,6 +173,7 @@ function _complete_vbench() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history exclude" ];    then _picocli_vbench_history; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history export" ];    then _picocli_vbench_history; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history compact" ];    then _picocli_vbench_history; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} history serve" ];    then _picocli_vbench_history; return $?; fi
 
   # Find the longest sequence of subcommands and call the bash function for that subcommand.
   local cmds0=(run)
@@ -180,31 +182,35 @@ function _complete_vbench() {
   local cmds3=(report)
   local cmds4=(merge)
   local cmds5=(calibrate)
-  local cmds6=(history)
-  local cmds7=(help)
-  local cmds8=(history add)
-  local cmds9=(history runs)
-  local cmds10=(history series)
-  local cmds11=(history show)
-  local cmds12=(history analyze)
-  local cmds13=(history check)
-  local cmds14=(history ack)
-  local cmds15=(history exclude)
-  local cmds16=(history export)
-  local cmds17=(history compact)
+  local cmds6=(noise)
+  local cmds7=(history)
+  local cmds8=(help)
+  local cmds9=(history add)
+  local cmds10=(history runs)
+  local cmds11=(history series)
+  local cmds12=(history show)
+  local cmds13=(history analyze)
+  local cmds14=(history check)
+  local cmds15=(history ack)
+  local cmds16=(history exclude)
+  local cmds17=(history export)
+  local cmds18=(history compact)
+  local cmds19=(history serve)
 
-  if CompWordsContainsArray "${cmds17[@]}"; then _picocli_vbench_history_compact; return $?; fi
-  if CompWordsContainsArray "${cmds16[@]}"; then _picocli_vbench_history_export; return $?; fi
-  if CompWordsContainsArray "${cmds15[@]}"; then _picocli_vbench_history_exclude; return $?; fi
-  if CompWordsContainsArray "${cmds14[@]}"; then _picocli_vbench_history_ack; return $?; fi
-  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_vbench_history_check; return $?; fi
-  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_vbench_history_analyze; return $?; fi
-  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_vbench_history_show; return $?; fi
-  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_vbench_history_series; return $?; fi
-  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_vbench_history_runs; return $?; fi
-  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_vbench_history_add; return $?; fi
-  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_vbench_help; return $?; fi
-  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_vbench_history; return $?; fi
+  if CompWordsContainsArray "${cmds19[@]}"; then _picocli_vbench_history_serve; return $?; fi
+  if CompWordsContainsArray "${cmds18[@]}"; then _picocli_vbench_history_compact; return $?; fi
+  if CompWordsContainsArray "${cmds17[@]}"; then _picocli_vbench_history_export; return $?; fi
+  if CompWordsContainsArray "${cmds16[@]}"; then _picocli_vbench_history_exclude; return $?; fi
+  if CompWordsContainsArray "${cmds15[@]}"; then _picocli_vbench_history_ack; return $?; fi
+  if CompWordsContainsArray "${cmds14[@]}"; then _picocli_vbench_history_check; return $?; fi
+  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_vbench_history_analyze; return $?; fi
+  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_vbench_history_show; return $?; fi
+  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_vbench_history_series; return $?; fi
+  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_vbench_history_runs; return $?; fi
+  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_vbench_history_add; return $?; fi
+  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_vbench_help; return $?; fi
+  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_vbench_history; return $?; fi
+  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_vbench_noise; return $?; fi
   if CompWordsContainsArray "${cmds5[@]}"; then _picocli_vbench_calibrate; return $?; fi
   if CompWordsContainsArray "${cmds4[@]}"; then _picocli_vbench_merge; return $?; fi
   if CompWordsContainsArray "${cmds3[@]}"; then _picocli_vbench_report; return $?; fi
@@ -221,7 +227,7 @@ function _picocli_vbench() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="run compare list report merge calibrate history help"
+  local commands="run compare list report merge calibrate noise history help"
   local flag_opts="'-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -242,10 +248,11 @@ function _picocli_vbench_run() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '--dry-run' '-q' '--quiet' '--verbose' '--no-progress'"
-  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--run-id' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--batch' '--duration' '--rate' '--timeout' '--task-timeout' '--slo' '--warmup' '--trials' '--forks' '--jvm' '--jvm-args' '--order' '--shard' '--seed' '-o' '--output' '-f' '--format' '--metric' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval'"
+  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--run-id' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--batch' '--duration' '--rate' '--timeout' '--task-timeout' '--slo' '--warmup' '--trials' '--precision' '--max-trials' '--forks' '--jvm' '--jvm-args' '--noise-band' '--build' '--order' '--shard' '--seed' '-o' '--output' '-f' '--format' '--metric' '--ci' '--comment-file' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval'"
   local SCALE_option_args=("quick" "full") # --scale values
-  local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench") # --format values
+  local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench" "github-action-benchmark" "bencher") # --format values
   local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
+  local githubnone_option_args=("github" "none") # --ci values
   local onoff_option_args=("on" "off") # --pinning values
   local EVENTEVENT_option_args=("CPU" "WALL" "LOCK" "ALLOC" "TASKS") # --profile values
   local autoasyncjfr_option_args=("auto" "async" "jfr") # --profiler values
@@ -318,6 +325,12 @@ function _picocli_vbench_run() {
     '--trials')
       return
       ;;
+    '--precision')
+      return
+      ;;
+    '--max-trials')
+      return
+      ;;
     '--forks')
       return
       ;;
@@ -325,6 +338,12 @@ function _picocli_vbench_run() {
       return
       ;;
     '--jvm-args')
+      return
+      ;;
+    '--noise-band')
+      return
+      ;;
+    '--build')
       return
       ;;
     '--order')
@@ -347,6 +366,17 @@ function _picocli_vbench_run() {
     '--metric')
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${METRIC_option_args[@]}" ) )
+      return $?
+      ;;
+    '--ci')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${githubnone_option_args[@]}" ) )
+      return $?
+      ;;
+    '--comment-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
       ;;
     '--data-dir')
@@ -405,10 +435,11 @@ function _picocli_vbench_compare() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '--verbose'"
-  local arg_opts="'--layout' '--metric' '--noise' '--match-ignore' '--fail-on-regression' '-f' '--format' '-o' '--output' '--labels'"
+  local arg_opts="'--layout' '--metric' '--noise' '--noise-band' '--history' '--testbed' '--match-ignore' '--fail-on-regression' '--gates' '--ci' '--comment-file' '-f' '--format' '-o' '--output' '--labels'"
   local LAYOUT_option_args=("speedup" "change" "baseline" "chain") # --layout values
   local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
-  local FORMAT_option_args=("text" "markdown" "csv" "json" "html") # --format values
+  local githubnone_option_args=("github" "none") # --ci values
+  local FORMAT_option_args=("text" "markdown" "csv" "json" "html" "junit") # --format values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -423,7 +454,13 @@ function _picocli_vbench_compare() {
       COMPREPLY=( $( compReplyArray "${METRIC_option_args[@]}" ) )
       return $?
       ;;
-    '--noise')
+    '--noise'|'--noise-band')
+      return
+      ;;
+    '--history')
+      return
+      ;;
+    '--testbed')
       return
       ;;
     '--match-ignore')
@@ -431,6 +468,23 @@ function _picocli_vbench_compare() {
       ;;
     '--fail-on-regression')
       return
+      ;;
+    '--gates')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--ci')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${githubnone_option_args[@]}" ) )
+      return $?
+      ;;
+    '--comment-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '-f'|'--format')
       local IFS=$'\n'
@@ -506,7 +560,7 @@ function _picocli_vbench_report() {
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '--verbose'"
   local arg_opts="'-f' '--format' '-o' '--output' '--metric' '--cell'"
-  local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench") # --format values
+  local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench" "github-action-benchmark" "bencher") # --format values
   local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
 
   type compopt &>/dev/null && compopt +o default
@@ -646,12 +700,202 @@ function _picocli_vbench_calibrate() {
   fi
 }
 
+# Generates completions for the options and subcommands of the `noise` subcommand.
+function _picocli_vbench_noise() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--stacktrace' '-h' '--help' '--dry-run' '-q' '--quiet' '--verbose' '--no-progress'"
+  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--run-id' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--batch' '--duration' '--rate' '--timeout' '--task-timeout' '--slo' '--warmup' '--trials' '--precision' '--max-trials' '--forks' '--jvm' '--jvm-args' '--noise-band' '--build' '--order' '--shard' '--seed' '-o' '--output' '-f' '--format' '--metric' '--ci' '--comment-file' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval' '--repeat'"
+  local SCALE_option_args=("quick" "full") # --scale values
+  local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench" "github-action-benchmark" "bencher") # --format values
+  local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
+  local githubnone_option_args=("github" "none") # --ci values
+  local onoff_option_args=("on" "off") # --pinning values
+  local EVENTEVENT_option_args=("CPU" "WALL" "LOCK" "ALLOC" "TASKS") # --profile values
+  local autoasyncjfr_option_args=("auto" "async" "jfr") # --profiler values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '-cp'|'--classpath')
+      return
+      ;;
+    '--history')
+      return
+      ;;
+    '--testbed')
+      return
+      ;;
+    '--branch')
+      return
+      ;;
+    '--commit')
+      return
+      ;;
+    '--label')
+      return
+      ;;
+    '--run-id')
+      return
+      ;;
+    '--scale')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${SCALE_option_args[@]}" ) )
+      return $?
+      ;;
+    '-w'|'--workload')
+      return
+      ;;
+    '-e'|'--executor')
+      return
+      ;;
+    '-p'|'--param')
+      return
+      ;;
+    '--tasks')
+      return
+      ;;
+    '--concurrency')
+      return
+      ;;
+    '--batch')
+      return
+      ;;
+    '--duration')
+      return
+      ;;
+    '--rate')
+      return
+      ;;
+    '--timeout')
+      return
+      ;;
+    '--task-timeout')
+      return
+      ;;
+    '--slo')
+      return
+      ;;
+    '--warmup')
+      return
+      ;;
+    '--trials')
+      return
+      ;;
+    '--precision')
+      return
+      ;;
+    '--max-trials')
+      return
+      ;;
+    '--forks')
+      return
+      ;;
+    '--jvm')
+      return
+      ;;
+    '--jvm-args')
+      return
+      ;;
+    '--noise-band')
+      return
+      ;;
+    '--build')
+      return
+      ;;
+    '--order')
+      return
+      ;;
+    '--shard')
+      return
+      ;;
+    '--seed')
+      return
+      ;;
+    '-o'|'--output')
+      return
+      ;;
+    '-f'|'--format')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
+      return $?
+      ;;
+    '--metric')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${METRIC_option_args[@]}" ) )
+      return $?
+      ;;
+    '--ci')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${githubnone_option_args[@]}" ) )
+      return $?
+      ;;
+    '--comment-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--data-dir')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--max-failures')
+      return
+      ;;
+    '--pinning')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${onoff_option_args[@]}" ) )
+      return $?
+      ;;
+    '--pinning-threshold')
+      return
+      ;;
+    '--profile')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${EVENTEVENT_option_args[@]}" ) )
+      return $?
+      ;;
+    '--profiler')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${autoasyncjfr_option_args[@]}" ) )
+      return $?
+      ;;
+    '--profile-interval')
+      return
+      ;;
+    '--repeat')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "noise" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 0 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    fi
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
 # Generates completions for the options and subcommands of the `history` subcommand.
 function _picocli_vbench_history() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="add runs series show analyze check ack exclude export compact"
+  local commands="add runs series show analyze check ack exclude export compact serve"
   local flag_opts="'--stacktrace' '-h' '--help'"
   local arg_opts=""
 
@@ -669,7 +913,7 @@ function _picocli_vbench_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="run compare list report merge calibrate history"
+  local commands="run compare list report merge calibrate noise history"
   local flag_opts="'-h' '--help'"
   local arg_opts=""
 
@@ -904,7 +1148,9 @@ function _picocli_vbench_history_check() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '--verbose'"
-  local arg_opts="'--history' '--fail-on-regression' '--noise' '--metric' '--testbed' '--window' '-P' '--p-value' '-M' '--min-magnitude' '--min-points-after'"
+  local arg_opts="'--history' '--fail-on-regression' '--noise' '--metric' '--testbed' '--baseline' '--gates' '-f' '--format' '-o' '--output' '--ci' '--comment-file' '--window' '-P' '--p-value' '-M' '--min-magnitude' '--min-points-after'"
+  local FORMAT_option_args=("text" "markdown" "junit") # --format values
+  local githubnone_option_args=("github" "none") # --ci values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -923,6 +1169,37 @@ function _picocli_vbench_history_check() {
       ;;
     '--testbed')
       return
+      ;;
+    '--baseline')
+      return
+      ;;
+    '--gates')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '-f'|'--format')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
+      return $?
+      ;;
+    '-o'|'--output')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--ci')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${githubnone_option_args[@]}" ) )
+      return $?
+      ;;
+    '--comment-file')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '--window')
       return
@@ -1018,7 +1295,7 @@ function _picocli_vbench_history_export() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help'"
-  local arg_opts="'--history' '-f' '--format' '--run' '-o' '--output'"
+  local arg_opts="'--history' '-f' '--format' '--run' '--site' '--window' '-P' '--p-value' '-M' '--min-magnitude' '--min-points-after' '-o' '--output'"
   local FORMAT_option_args=("csv") # --format values
 
   type compopt &>/dev/null && compopt +o default
@@ -1033,6 +1310,24 @@ function _picocli_vbench_history_export() {
       return $?
       ;;
     '--run')
+      return
+      ;;
+    '--site')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--window')
+      return
+      ;;
+    '-P'|'--p-value')
+      return
+      ;;
+    '-M'|'--min-magnitude')
+      return
+      ;;
+    '--min-points-after')
       return
       ;;
     '-o'|'--output')
@@ -1066,6 +1361,51 @@ function _picocli_vbench_history_compact() {
 
   case ${prev_word} in
     '--history')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `serve` subcommand.
+function _picocli_vbench_history_serve() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--stacktrace' '-h' '--help'"
+  local arg_opts="'--history' '--port' '--bind' '--window' '-P' '--p-value' '-M' '--min-magnitude' '--min-points-after'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--history')
+      return
+      ;;
+    '--port')
+      return
+      ;;
+    '--bind')
+      return
+      ;;
+    '--window')
+      return
+      ;;
+    '-P'|'--p-value')
+      return
+      ;;
+    '-M'|'--min-magnitude')
+      return
+      ;;
+    '--min-points-after')
       return
       ;;
   esac

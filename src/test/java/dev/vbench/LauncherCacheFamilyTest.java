@@ -91,6 +91,12 @@ class LauncherCacheFamilyTest {
         assertTrue(compare.containsAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData")), compare::toString);
         List<String> history = run(vbench, jdk, "history", "check").out().lines().toList();
         assertTrue(history.contains("-XX:+UseSerialGC"), history::toString);
+        for (String[] server : List.of(new String[] {"history", "serve"}, new String[] {"history", "export", "--site", "d"})) {
+            List<String> args = run(vbench, jdk, server).out().lines().toList(); // long-running: C2 pays back
+            assertTrue(!args.contains("-XX:TieredStopAtLevel=1") && !args.contains("-XX:+UseSerialGC"), args::toString);
+        }
+        List<String> export = run(vbench, jdk, "history", "export", "3").out().lines().toList();
+        assertTrue(export.contains("-XX:TieredStopAtLevel=1"), export::toString);
         List<String> runs = run(vbench, jdk, "run", "-w", "noop").out().lines().toList();
         assertTrue(!runs.contains("-XX:+UseSerialGC") && !runs.contains("-XX:TieredStopAtLevel=1"), runs::toString);
         List<String> zgc = run(vbench, jdk, Map.of("VBENCH_JAVA_OPTS", "-XX:+UseZGC"), "compare", "a.json", "b.json")

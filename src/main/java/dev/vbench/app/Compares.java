@@ -6,12 +6,15 @@ import dev.vbench.compare.Comparison;
 import dev.vbench.compare.Comparison.Regression;
 import dev.vbench.compare.Comparisons;
 import dev.vbench.compare.Dataset;
+import dev.vbench.compare.Gates;
 import dev.vbench.compare.Inputs;
 import dev.vbench.compare.JmhView;
 import dev.vbench.compare.Latencies;
 import dev.vbench.compare.Layout;
 import dev.vbench.diagnose.ComparedPair;
 import dev.vbench.diagnose.ComparedPairs;
+import dev.vbench.report.ci.GateReport;
+import dev.vbench.report.ci.GateReports;
 import dev.vbench.report.compare.CompareFormat;
 import dev.vbench.result.Metric;
 import dev.vbench.result.ResultFormatException;
@@ -40,9 +43,11 @@ import java.util.Set;
 public final class Compares {
 
     private final Request request;
+    private final Gates gates;
 
     private Compares(Request request) {
         this.request = request;
+        this.gates = GateFiles.load(request.gates());
     }
 
     /**
@@ -56,14 +61,33 @@ public final class Compares {
      * @param format the output format
      * @param verbose add {@code (p=… n=…)} to every change
      * @param output the file the text goes to, checked writable before reading the inputs; null for stdout
+     * @param gates {@code --gates}: per-benchmark thresholds and ignores, or null for none
+     * @param ci the CI outputs ({@code --ci}, {@code --comment-file})
+     * @param noiseNote where a measured noise band came from ({@code --noise auto}, {@link NoiseBands}); null otherwise
      */
     public record Request(List<Path> files, List<String> labels, Layout layout, Metric metric, double noise,
-            Set<String> matchIgnore, Double failOnRegression, CompareFormat format, boolean verbose, Path output) {
+            Set<String> matchIgnore, Double failOnRegression, CompareFormat format, boolean verbose, Path output,
+            Path gates, Ci ci, String noiseNote) {
 
         public Request {
             files = List.copyOf(files);
             labels = List.copyOf(labels);
             matchIgnore = new LinkedHashSet<>(matchIgnore);
+            ci = ci == null ? Ci.NONE : ci;
+        }
+
+        /** A request with a noise band given as a percentage. */
+        public Request(List<Path> files, List<String> labels, Layout layout, Metric metric, double noise,
+                Set<String> matchIgnore, Double failOnRegression, CompareFormat format, boolean verbose, Path output,
+                Path gates, Ci ci) {
+            this(files, labels, layout, metric, noise, matchIgnore, failOnRegression, format, verbose, output, gates, ci,
+                    null);
+        }
+
+        /** A request without gates or CI outputs. */
+        public Request(List<Path> files, List<String> labels, Layout layout, Metric metric, double noise,
+                Set<String> matchIgnore, Double failOnRegression, CompareFormat format, boolean verbose, Path output) {
+            this(files, labels, layout, metric, noise, matchIgnore, failOnRegression, format, verbose, output, null, Ci.NONE);
         }
 
         /** The files compared with every default: text, 1% noise, no gate. */
@@ -79,9 +103,11 @@ public final class Compares {
      * @param regressions the rows past the gate (empty without one)
      * @param gateLines what the gate says on stderr: a heading and one line per regression; empty when it passed
      * @param exitCode {@link ExitCodes#FAILED} when a row regressed past the gate, else {@link ExitCodes#OK}
+     * @param gate the comparison with its gate, as CI outputs show it; null when neither JUnit nor a CI output asked for it
+     * @param ci what the CI outputs add: workflow commands for stdout, warnings for stderr
      */
     public record Outcome(Comparison comparison, String text, List<Regression> regressions, List<String> gateLines,
-            int exitCode) {}
+            int exitCode, GateReport gate, Ci.Published ci) {}
 
     /**
      * @throws UsageException for input that cannot be compared (one file without JVMs, no cells matching,
@@ -126,6 +152,7 @@ public final class Compares {
         if (request.output() != null) {
             OutputFiles.checkWritable(request.output());
         }
+        request.ci().checkWritable();
     }
 
     /**
@@ -162,14 +189,17 @@ public final class Compares {
         Comparison comparison;
         try {
             comparison = Comparisons.compute(inputs, new CompareOptions(chosen, request.noise(), MannWhitney.ALPHA,
-                    request.matchIgnore()));
+                    request.matchIgnore(), request.noiseNote()));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
         }
         CompareFormat format = request.format();
         Latencies latencies = format == CompareFormat.HTML ? latencies(comparison, runs) : Latencies.NONE;
-        String text = format.render(comparison, request.verbose(), latencies, pairs(comparison, runs));
-        return gate(comparison, text);
+        // the gate's report only when something shows it: JUnit XML or a CI output (it lays the table out again)
+        GateReport report = format == CompareFormat.JUNIT || request.ci().active()
+                ? GateReports.of(comparison, gates, request.failOnRegression(), request.verbose()) : null;
+        String text = format.render(comparison, request.verbose(), latencies, pairs(comparison, runs), report);
+        return gate(comparison, text, report);
     }
 
     /** One result file of a run with JVMs as an axis: its JVMs are the columns, as files would be. */
@@ -219,18 +249,20 @@ public final class Compares {
         return ComparedPairs.of(comparison, Inputs.matchedCells(comparison, runs, request.matchIgnore()), cpus);
     }
 
-    private Outcome gate(Comparison comparison, String text) {
+    private Outcome gate(Comparison comparison, String text, GateReport report) {
         Double threshold = request.failOnRegression();
-        if (threshold == null) {
-            return new Outcome(comparison, text, List.of(), List.of(), ExitCodes.OK);
+        Ci.Published ci = report == null ? Ci.NOTHING : request.ci().publish(report);
+        if (threshold == null && !gates.anyThreshold()) {
+            return new Outcome(comparison, text, List.of(), List.of(), ExitCodes.OK, report, ci);
         }
-        List<Regression> regressions = comparison.regressions(threshold);
+        List<Regression> regressions = comparison.regressions(gates, threshold);
         if (regressions.isEmpty()) {
-            return new Outcome(comparison, text, regressions, List.of(), ExitCodes.OK);
+            return new Outcome(comparison, text, regressions, List.of(), ExitCodes.OK, report, ci);
         }
         List<String> lines = new ArrayList<>();
         lines.add(regressions.size() + " row(s) significantly slower by more than "
-                + Percentages.format(threshold) + " (--fail-on-regression):");
+                + (threshold == null || !gates.gates().isEmpty() ? "their gate" : Percentages.format(threshold)) + " ("
+                + (gates.gates().isEmpty() ? "--fail-on-regression" : "--fail-on-regression, --gates " + gates.source()) + "):");
         for (Regression r : regressions) {
             Change c = r.change();
             lines.add("  " + r.row().label() + ": " + Numbers.deltaPercent(c.delta()) + " "
@@ -238,7 +270,7 @@ public final class Compares {
                     + comparison.files().get(c.to()).label() + ", p=" + Numbers.pValue(c.pAdjusted()) + " n="
                     + c.nFrom() + "+" + c.nTo() + ")");
         }
-        return new Outcome(comparison, text, regressions, lines, ExitCodes.FAILED);
+        return new Outcome(comparison, text, regressions, lines, ExitCodes.FAILED, report, ci);
     }
 
     private Layout parseLayout(int columns) {

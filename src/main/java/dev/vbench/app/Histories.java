@@ -60,6 +60,15 @@ public final class Histories {
 
     /** As {@link #call(Callable)}, with {@code prefix} before the message (e.g. "results written; not stored …: "). */
     public static int call(Callable<Integer> body, String prefix) {
+        return get(body, prefix);
+    }
+
+    /** As {@link #call(Callable)} for a use case that returns a value. */
+    public static <T> T get(Callable<T> body) {
+        return get(body, "");
+    }
+
+    private static <T> T get(Callable<T> body, String prefix) {
         try {
             return body.call();
         } catch (HistoryException e) {

@@ -5,8 +5,6 @@ import dev.vbench.history.Analysis;
 import dev.vbench.history.EDivisive;
 import dev.vbench.history.HistoryReports;
 import dev.vbench.history.HistoryStore;
-import dev.vbench.result.Metric;
-import dev.vbench.result.TableDefaults;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -85,7 +83,7 @@ public final class HistoryQueries {
     /**
      * {@code history show}: one series over time.
      *
-     * @param metric the metric shown, or null for the default of the series' load shape ({@link TableDefaults})
+     * @param metric the metric shown, or null for the default of the series' load shape ({@link HistoryStore.SeriesInfo#defaultMetric})
      * @param html the HTML trend page instead of the text table
      * @param last only the newest N runs (null: all); change points are found over all
      * @return the series, the metric shown and the text
@@ -98,7 +96,7 @@ public final class HistoryQueries {
         return read(url, store -> {
             HistoryStore.SeriesInfo s = Histories.findSeries(store.series(null), series);
             List<String> metrics = store.metrics(s.id());
-            String m = metric != null ? metric : defaultMetric(s, metrics);
+            String m = metric != null ? metric : s.defaultMetric(metrics);
             if (!metrics.contains(m)) {
                 throw new UsageException("series " + s.id() + " has no metric '" + m + "'; it has " + String.join(", ", metrics));
             }
@@ -122,11 +120,6 @@ public final class HistoryQueries {
      */
     public record Shown(HistoryStore.SeriesInfo series, String metric, List<Analysis.Found> changePoints, String text) {}
 
-    /** The series' load-shape default ({@link TableDefaults}) where it was stored, else its first metric (JMH: its mode). */
-    static String defaultMetric(HistoryStore.SeriesInfo s, List<String> metrics) {
-        Metric byShape = TableDefaults.metricOfLoadText(s.key().loadShape());
-        return byShape != null && metrics.contains(byShape.key()) ? byShape.key() : metrics.get(0);
-    }
 
     /**
      * {@code history analyze}: change points per series and metric.
@@ -208,7 +201,8 @@ public final class HistoryQueries {
     /** {@code history export} before reading: whether the request names one thing to export. */
     public static void checkExport(String series, Long run) {
         if ((series == null) == (run == null)) {
-            throw new UsageException("give a SERIES to export as CSV, or --run RUN for a run's original document");
+            throw new UsageException("give a SERIES to export as CSV, --run RUN for a run's original document, or --site DIR for the"
+                    + " dashboard as static files");
         }
     }
 

@@ -7,7 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
-/** The one place that writes output files: atomically (temp file in the same folder, then rename). */
+/**
+ * The one place that writes output files: atomically (temp file in the same folder, then rename), or
+ * appended to a file another program owns ({@link #append}).
+ */
 public final class OutputFiles {
 
     private OutputFiles() {}
@@ -18,23 +21,42 @@ public final class OutputFiles {
      * @throws UsageException naming the file and the fix
      */
     public static void checkWritable(Path file) {
+        checkWritable(file, "-o");
+    }
+
+    /**
+     * Like {@link #checkWritable(Path)} for the file of another option.
+     *
+     * @param option the option that names the file, for messages ({@code --comment-file})
+     */
+    public static void checkWritable(Path file, String option) {
         Path absolute = file.toAbsolutePath();
         if (Files.isDirectory(absolute)) {
-            throw new UsageException("-o " + file + " is a directory; give a file name such as " + file.resolve("result.json"));
+            throw new UsageException(option + " " + file + " is a directory; give a file name such as "
+                    + file.resolve("result.json"));
         }
         Path dir = absolute.getParent();
         if (dir == null || !Files.isDirectory(dir)) {
-            throw new UsageException("-o " + file + ": directory " + dir + " does not exist; create it first");
+            throw new UsageException(option + " " + file + ": directory " + dir + " does not exist; create it first");
         }
         try {
             Path probe = Files.createTempFile(dir, ".vbench-", ".probe");
             Files.delete(probe);
         } catch (IOException | SecurityException e) {
-            throw new UsageException("-o " + file + ": cannot write in " + dir + "; choose a writable location");
+            throw new UsageException(option + " " + file + ": cannot write in " + dir + "; choose a writable location");
         }
         if (Files.exists(absolute) && !Files.isWritable(absolute)) {
-            throw new UsageException("-o " + file + " exists and is not writable; choose another name");
+            throw new UsageException(option + " " + file + " exists and is not writable; choose another name");
         }
+    }
+
+    /**
+     * Appends {@code text} to {@code file} (created when missing): for a file another program owns and
+     * reads after this process ends, such as a CI step's summary, which must keep what is already in it.
+     */
+    public static void append(Path file, String text) throws IOException {
+        Files.writeString(file, text, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.APPEND, java.nio.file.StandardOpenOption.WRITE);
     }
 
     /**

@@ -13,7 +13,7 @@ import java.util.Map;
  * the whole run) would run, one line each ({@code ID  LABEL}), without running anything.
  *
  * <pre>
- * plan 3f2a9c81d0e4b5a7: 4 cells in 2 rows (the cells that share their inputs stay in one shard), balanced by trial count
+ * plan 3f2a9c81d0e4b5a7: 4 cells in 2 rows (table rows stay in one shard), balanced by trial count
  * shard 2/2 (--shard 2/2): 2 cells, estimate 14 trials
  *   cpu/c1  cpu iterations=2000000 | fixed:threads=200 | tasks=100
  *   cpu/c2  cpu iterations=2000000 | virtual | tasks=100
@@ -28,7 +28,7 @@ final class PlanPrinter {
         List<Shards.Row> rows = Shards.rows(whole);
         boolean timed = Shards.timedEstimate(whole);
         out.println("plan " + whole.fingerprint() + ": " + whole.cells().size() + " cell(s) in " + rows.size()
-                + " group(s) (the cells that share their inputs stay in one shard), balanced by " + (timed ? "estimated time" : "trial count"));
+                + " row(s) (table rows stay in one shard), balanced by " + (timed ? "estimated time" : "trial count"));
         int count = sharded == null ? 1 : sharded.shard().count();
         int index = sharded == null ? 1 : sharded.shard().index();
         int[] slices = Shards.assign(rows, count);

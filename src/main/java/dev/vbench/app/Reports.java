@@ -38,8 +38,9 @@ public final class Reports {
      * @param result the result as rendered (the cells asked for)
      * @param metric the metric its comparison tables show
      * @param text what the format rendered
+     * @param note what the user of the format should know that it cannot say ({@link Format#note}), or null
      */
-    public record Outcome(RunResult result, Metric metric, String text) {}
+    public record Outcome(RunResult result, Metric metric, String text, String note) {}
 
     /**
      * @throws UsageException for a {@code --cell} the result does not have
@@ -48,7 +49,8 @@ public final class Reports {
     public static Outcome render(Request request) {
         RunResult result = select(ResultCodec.read(request.input()), request);
         ReportOptions options = new ReportOptions(request.metric(), request.verbose());
-        return new Outcome(result, options.metricFor(result.cells()), request.format().exporter(options).render(result));
+        return new Outcome(result, options.metricFor(result.cells()), request.format().exporter(options).render(result),
+                request.format().note(options, result.cells()));
     }
 
     private static RunResult select(RunResult result, Request request) {

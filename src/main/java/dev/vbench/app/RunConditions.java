@@ -24,6 +24,12 @@ import java.util.List;
  */
 final class RunConditions {
 
+    /**
+     * The environment variable that silences these warnings ({@code VBENCH_NO_CONDITION_WARNINGS=1}): for a
+     * machine known to be shared, such as a test suite's; the figures stay in the result.
+     */
+    static final String OFF = "VBENCH_NO_CONDITION_WARNINGS";
+
     /** A compared row that cannot see changes smaller than this (a relative change) is worth a warning. */
     static final double WIDE_MDE = 0.10;
 

@@ -60,10 +60,11 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
      * @param timeout with rates: the start deadline of a task, or null
      * @param jvms {@code LABEL=PATH} JVMs as columns
      * @param jvmArgs {@code LABEL='OPTIONS'} JVM option sets as columns
+     * @param builds {@code LABEL=CLASSPATH} builds of the user's code as columns, each in forks of its own
      */
     public record Matrix(String workload, List<String> executors, List<String> params, List<Long> tasks,
             List<Long> concurrency, Duration duration, List<Double> rates, Duration timeout, List<String> jvms,
-            List<String> jvmArgs) {
+            List<String> jvmArgs, List<String> builds) {
 
         public Matrix {
             executors = List.copyOf(executors);
@@ -73,6 +74,14 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
             rates = List.copyOf(rates);
             jvms = List.copyOf(jvms);
             jvmArgs = List.copyOf(jvmArgs);
+            builds = List.copyOf(builds);
+        }
+
+        /** A matrix without builds. */
+        public Matrix(String workload, List<String> executors, List<String> params, List<Long> tasks,
+                List<Long> concurrency, Duration duration, List<Double> rates, Duration timeout, List<String> jvms,
+                List<String> jvmArgs) {
+            this(workload, executors, params, tasks, concurrency, duration, rates, timeout, jvms, jvmArgs, List.of());
         }
 
         /** One workload on these executors, every other choice its default. */
@@ -90,12 +99,40 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
      * @param order {@code interleaved}, {@code grouped} or {@code random}, or null for the default
      * @param batch calls of the operation per task
      * @param maxFailures failed tasks tolerated before the exit code is 1
+     * @param auto {@code --trials auto}: rounds added until every compared median is precise enough; null = none
      */
     public record Trials(Integer warmup, Integer measured, int forks, long seed, Path dataDir, String order, long batch,
-            long maxFailures) {
+            long maxFailures, dev.vbench.result.AutoTrials auto) {
 
         /** The defaults of {@code vbench run}. */
         public static final Trials DEFAULTS = new Trials(null, null, 0, 42, null, null, 1, 0);
+
+        /** A fixed number of trials. */
+        public Trials(Integer warmup, Integer measured, int forks, long seed, Path dataDir, String order, long batch,
+                long maxFailures) {
+            this(warmup, measured, forks, seed, dataDir, order, batch, maxFailures, null);
+        }
+
+        /**
+         * {@code --trials auto} with {@code --precision} and {@code --max-trials} (each null when not given), or
+         * null when {@code trials} is not {@code auto}.
+         *
+         * @throws UsageException for {@code --precision} or {@code --max-trials} without {@code --trials auto}
+         */
+        public static dev.vbench.result.AutoTrials auto(String trials, String precision, Integer maxTrials) {
+            boolean auto = trials != null && trials.strip().equalsIgnoreCase("auto");
+            if (!auto) {
+                if (precision != null || maxTrials != null) {
+                    throw new UsageException((precision != null ? "--precision" : "--max-trials")
+                            + " applies to --trials auto; add --trials auto or drop it");
+                }
+                return null;
+            }
+            double target = precision == null ? dev.vbench.result.AutoTrials.DEFAULT_PRECISION
+                    : Percentages.parse("--precision", precision, "3%");
+            return new dev.vbench.result.AutoTrials(target,
+                    maxTrials == null ? dev.vbench.result.AutoTrials.DEFAULT_MAX_TRIALS : maxTrials);
+        }
     }
 
     /**
@@ -126,15 +163,30 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
      * @param quiet nothing on stdout when writing files; no progress
      * @param verbose detail columns
      * @param noProgress no progress bar
+     * @param ci the CI outputs ({@code --ci}: the report as the job summary; {@code --comment-file})
+     * @param noiseBand {@code --noise-band}: a percentage or {@code auto} ({@link NoiseBands}); null for the default
      */
     public record Outputs(List<String> files, Format format, Metric metric, String slo, boolean quiet, boolean verbose,
-            boolean noProgress) {
+            boolean noProgress, Ci ci, String noiseBand) {
 
         /** Tables on stdout, no files. */
         public static final Outputs DEFAULTS = new Outputs(List.of(), null, null, null, false, false, false);
 
         public Outputs {
             files = List.copyOf(files);
+            ci = ci == null ? Ci.NONE : ci;
+        }
+
+        /** Outputs without CI outputs. */
+        public Outputs(List<String> files, Format format, Metric metric, String slo, boolean quiet, boolean verbose,
+                boolean noProgress) {
+            this(files, format, metric, slo, quiet, verbose, noProgress, Ci.NONE);
+        }
+
+        /** Outputs with the default noise band. */
+        public Outputs(List<String> files, Format format, Metric metric, String slo, boolean quiet, boolean verbose,
+                boolean noProgress, Ci ci) {
+            this(files, format, metric, slo, quiet, verbose, noProgress, ci, null);
         }
     }
 

@@ -111,7 +111,10 @@ public final class Runs {
     private RunOutcome run(UserCode code, RunSession.InterruptGuard guard) throws Exception {
         RunRequest.Outputs o = request.outputs();
         ShardOption sharded = request.shard() == null ? null : ShardOption.resolve(request.shard(), System.getenv());
-        Plan whole = Planner.plan(planRequest(), code);
+        Plan whole;
+        try (Builds builds = Builds.open(request.matrix().builds(), request.classPath(), this::note)) {
+            whole = Planner.plan(planRequest(), code, builds.codes());
+        }
         Plan plan = sharded == null ? whole : Shards.slice(whole, sharded.shard());
         if (request.dryRun()) {
             PlanPrinter.print(out, whole, sharded);
@@ -123,6 +126,7 @@ public final class Runs {
         checkHeap(plan, Runtime.getRuntime().maxMemory());
         request.history().validate(sharded != null, System.getenv());
         RunOutputs files = RunOutputs.parse(o.files(), o.format(), o.quiet());
+        o.ci().checkWritable();
         ReportOptions reportOptions = reportOptions();
         Environment environment = EnvironmentProbe.capture(request.version(), request.commandLine());
         if (sharded != null && !o.quiet()) {
@@ -130,6 +134,9 @@ public final class Runs {
                     + whole.cells().size() + " cell(s) of plan " + whole.fingerprint());
         }
         header(plan);
+        if (!o.quiet() && noiseBand().note() != null) {
+            err.println("vbench: " + noiseBand().note());
+        }
         if (!o.quiet()) {
             PlannedPower.warnings(plan, environment, reportOptions).forEach(w -> err.println("vbench: warning: " + w));
             err.flush();
@@ -140,7 +147,8 @@ public final class Runs {
         RunResult result = session.run(plan, environment, files, reportOptions,
                 sharded == null ? null : sharding(whole, plan, sharded, environment), guard, out);
         int exit = finish(plan.suite(), files, result, reportOptions);
-        if (!o.quiet()) {
+        publish(result, reportOptions);
+        if (!o.quiet() && !"1".equals(System.getenv(RunConditions.OFF))) {
             RunConditions.warnings(result, reportOptions).forEach(w -> err.println("vbench: warning: " + w));
             err.flush();
         }
@@ -172,7 +180,7 @@ public final class Runs {
             throw new UsageException("--order " + t.order() + " is not an order; use interleaved, grouped or random");
         }
         return new dev.vbench.plan.RunRequest(request.suiteFile(), request.scale(), matrix, new TrialOptions(t.warmup(),
-                t.measured(), t.forks(), t.seed(), t.dataDir(), trialOrder, (int) t.batch()));
+                t.measured(), t.forks(), t.seed(), t.dataDir(), trialOrder, (int) t.batch(), t.auto()));
     }
 
     private dev.vbench.plan.RunRequest planRequest() {
@@ -218,7 +226,18 @@ public final class Runs {
     /** Without --metric, the tables show the default of the cells' load shape ({@link dev.vbench.result.TableDefaults}). */
     private ReportOptions reportOptions() {
         RunRequest.Outputs o = request.outputs();
-        return new ReportOptions(o.metric(), o.verbose(), o.metric(), parseSlo());
+        return new ReportOptions(o.metric(), o.verbose(), o.metric(), parseSlo(), noiseBand().fraction());
+    }
+
+    private NoiseBands.Band band;
+
+    /** {@code --noise-band}: a percentage, or the floor {@code vbench noise} measured on this testbed; resolved once. */
+    private NoiseBands.Band noiseBand() {
+        if (band == null) {
+            band = NoiseBands.resolve("--noise-band", request.outputs().noiseBand(), request.history().url(),
+                    request.history().testbed(), NoiseBands.hostName());
+        }
+        return band;
     }
 
     /** What {@code --profile}, {@code --profiler} and {@code --profile-interval} ask for. */
@@ -284,6 +303,19 @@ public final class Runs {
         targets.values().forEach(t -> parts.add(t.label() + " (" + t.info().version() + " " + t.info().javaHome()
                 + (t.options().isEmpty() ? "" : " " + String.join(" ", t.options())) + ")"));
         return "; JVMs " + String.join(", ", parts) + "; order " + order;
+    }
+
+    /** The report as the job summary ({@code --ci github}) and the comment file ({@code --comment-file}). */
+    private void publish(RunResult result, ReportOptions reportOptions) {
+        Ci ci = request.outputs().ci();
+        if (!ci.github() && ci.commentFile() == null) {
+            return;
+        }
+        String markdown = Format.MARKDOWN.exporter(reportOptions).render(result);
+        Ci.Published published = ci.publishMarkdown(budget -> dev.vbench.report.ci.GitHubMarkdown.runSummary(markdown, budget),
+                dev.vbench.report.ci.GitHubMarkdown.runComment(markdown));
+        published.warnings().forEach(w -> err.println("vbench: warning: " + w));
+        err.flush();
     }
 
     /** Writes the files a last time, prints stdout and returns the exit code. */

@@ -1,6 +1,7 @@
 package dev.vbench.cli;
 
 import dev.vbench.app.Compares;
+import dev.vbench.app.NoiseBands;
 import dev.vbench.app.Percentages;
 import dev.vbench.compare.Layout;
 import dev.vbench.report.compare.CompareFormat;
@@ -36,8 +37,11 @@ import picocli.CommandLine.Spec;
             "  vbench compare a.json b.json --match-ignore duration --verbose",
             "  vbench compare v1.json v2.json v3.json --layout chain --format markdown",
             "  vbench compare before.json after.json -o report.html   # tables and charts",
-            "  vbench compare base.json new.json --fail-on-regression 5%%   # cron, CI"},
-        footer = {"", "Exit codes: 0 no regression beyond --fail-on-regression (or no gate),",
+            "  vbench compare base.json new.json --fail-on-regression 5%%   # cron, CI",
+            "  vbench compare base.json new.json --fail-on-regression 5%% --ci github \\",
+            "      --comment-file comment.md",
+            "  vbench compare base.json new.json --format junit -o benchmarks.xml"},
+        footer = {"", "Exit codes: 0 no regression beyond --fail-on-regression or --gates (or no gate),",
             "1 a row regressed beyond it, 2 bad usage or input (unreadable file, nothing",
             "matches), 4 internal error."})
 public final class CompareCommand implements Callable<Integer> {
@@ -61,9 +65,19 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     MetricOption metric;
 
-    @Option(names = "--noise", paramLabel = "PERCENT", defaultValue = "1%",
-            description = "Noise band: significant changes smaller than this read 'within variance'.")
+    @Option(names = {"--noise", "--noise-band"}, paramLabel = "PERCENT|auto", defaultValue = "1%",
+            description = "Noise band: significant changes smaller than this read 'within variance'. auto: the floor"
+                    + " 'vbench noise --history' measured on this testbed (with --history and --testbed).")
     String noise;
+
+    @Option(names = "--history", paramLabel = "URL",
+            description = "With --noise auto: the results history that holds the noise measurement (default:"
+                    + " $VBENCH_HISTORY, else the local store).")
+    String history;
+
+    @Option(names = "--testbed", paramLabel = "NAME",
+            description = "With --noise auto: the testbed whose noise to use (default: this machine's host name).")
+    String testbed;
 
     @Option(names = "--match-ignore", paramLabel = "NAME", split = ",", showDefaultValue = Visibility.NEVER,
             description = "Match cells that differ only in these parameters or fields (e.g. duration), comma-separated.")
@@ -72,6 +86,14 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--fail-on-regression", paramLabel = "PERCENT",
             description = "Exit 1 and list the rows that are significantly slower by more than PERCENT (e.g. 5%%).")
     String failOnRegression;
+
+    @Option(names = "--gates", paramLabel = "FILE",
+            description = "Per-benchmark gates: a vbench-gates.yaml or a suite file with 'gates:' (thresholds per row and"
+                    + " metric that replace --fail-on-regression, rows to ignore).")
+    Path gates;
+
+    @Mixin
+    CiOptions ci;
 
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", completionCandidates = EnumNames.CompareFormats.class,
             description = "Output format: ${COMPLETION-CANDIDATES}. Default: by the -o extension, else text.")
@@ -89,14 +111,22 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        double noiseBand = Percentages.parse("--noise", noise, "1%");
+        NoiseBands.Band band = NoiseBands.resolve("--noise", noise, history, testbed, NoiseBands.hostName());
+        double noiseBand = band.fraction();
         Double threshold = failOnRegression == null ? null : Percentages.parse("--fail-on-regression", failOnRegression, "5%");
         CompareFormat byExtension = output.fileName() == null ? null : CompareFormat.fromFileName(output.fileName());
         CompareFormat outputFormat = format != null ? format : byExtension != null ? byExtension : CompareFormat.TEXT;
         Compares.Outcome outcome = Compares.compare(new Compares.Request(files, labels, layout, metric.metric, noiseBand,
-                new LinkedHashSet<>(matchIgnore), threshold, outputFormat, verbosity.verbose, output.file()));
+                new LinkedHashSet<>(matchIgnore), threshold, outputFormat, verbosity.verbose, output.file(), gates, ci.ci(),
+                band.note()));
         output.write(spec.commandLine().getOut(), outcome.text());
         PrintWriter err = spec.commandLine().getErr();
+        boolean machineStdout = output.file() == null && outputFormat != CompareFormat.TEXT
+                && outputFormat != CompareFormat.MARKDOWN;
+        PrintWriter commands = machineStdout ? err : spec.commandLine().getOut();
+        commands.print(outcome.ci().stdout());
+        commands.flush();
+        outcome.ci().warnings().forEach(line -> err.println("vbench: warning: " + line));
         outcome.gateLines().forEach(line -> err.println("vbench: " + line));
         err.flush();
         return outcome.exitCode();

@@ -63,6 +63,20 @@ abstract class EnumNames implements Iterable<String> {
         }
     }
 
+    /** {@code --ci}. */
+    static final class CiModes extends EnumNames {
+        CiModes() {
+            super(dev.vbench.app.CiMode.class);
+        }
+    }
+
+    /** {@code history check --format}. */
+    static final class CheckFormats extends EnumNames {
+        CheckFormats() {
+            super(dev.vbench.app.CheckFormat.class);
+        }
+    }
+
     /** {@code compare --layout}. */
     static final class Layouts extends EnumNames {
         Layouts() {

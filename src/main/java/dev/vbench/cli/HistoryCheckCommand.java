@@ -1,5 +1,6 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.CheckFormat;
 import dev.vbench.app.HistoryChecks;
 import dev.vbench.app.Percentages;
 
@@ -21,10 +22,15 @@ import picocli.CommandLine.Option;
             "when fewer than 5), Holm-corrected across all series checked. Each series is checked on the metric",
             "its tables show (makespan for a task count, throughput for --duration, p99 for --rate; a JMH series",
             "its mode); --metric all checks every stored metric. Prints the rows that changed.",
-            "With --fail-on-regression, exit 1 and list the regressions larger than the threshold.", "",
+            "With --fail-on-regression, exit 1 and list the regressions larger than the threshold.",
+            "--baseline picks another baseline: the previous run, the median of the last N runs on the",
+            "branch, or the runs of the merge-base of HEAD and a branch (the pull request's fork point).", "",
             "Examples:",
             "  vbench history check --fail-on-regression 5%%",
-            "  vbench history check --metric all --testbed ci-runner-1 --verbose"})
+            "  vbench history check --metric all --testbed ci-runner-1 --verbose",
+            "  vbench history check --baseline merge-base:origin/main \\",
+            "      --fail-on-regression 5%% --ci github",
+            "  vbench history check --baseline median:5 --format junit -o history.xml"})
 final class HistoryCheckCommand extends HistoryVerb {
 
     @Option(names = "--fail-on-regression", paramLabel = "PERCENT",
@@ -45,6 +51,28 @@ final class HistoryCheckCommand extends HistoryVerb {
     @Option(names = "--verbose", description = "Print every row, not only the changed ones.")
     boolean verbose;
 
+    @Option(names = "--baseline", paramLabel = "BASELINE",
+            description = "What the newest run is compared with: segment (the runs since the last change point; default),"
+                    + " previous (the run before), median:N (the last N runs on its branch), merge-base[:BRANCH] (the"
+                    + " runs of the merge-base of HEAD and BRANCH, by git in the working directory, against HEAD's run;"
+                    + " without BRANCH: origin/HEAD, main or master).")
+    String baseline;
+
+    @Option(names = "--gates", paramLabel = "FILE",
+            description = "Per-benchmark gates: a vbench-gates.yaml or a suite file with 'gates:' (thresholds per series"
+                    + " and metric that replace --fail-on-regression, series to ignore).")
+    java.nio.file.Path gates;
+
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", completionCandidates = EnumNames.CheckFormats.class,
+            description = "Output format: ${COMPLETION-CANDIDATES}. Default: by the -o extension (.md, .xml), else text.")
+    CheckFormat format;
+
+    @Mixin
+    OutputFileOption output;
+
+    @Mixin
+    CiOptions ci;
+
     @Mixin
     HistoryAnalysisOptions analysis;
 
@@ -53,12 +81,27 @@ final class HistoryCheckCommand extends HistoryVerb {
         double noiseBand = Percentages.parse("--noise", noise, "1%");
         Double threshold = failOnRegression == null ? null
                 : Percentages.parse("--fail-on-regression", failOnRegression, "5%");
+        output.checkWritable();
+        CheckFormat chosen = format != null ? format : byExtension(output.fileName());
         HistoryChecks.Outcome outcome = HistoryChecks.check(new HistoryChecks.Request(url, metric, testbed, noiseBand,
-                threshold, verbose, analysis.settings()));
-        out().print(outcome.text());
-        out().flush();
+                threshold, verbose, analysis.settings(), baseline, null, gates, chosen, ci.ci()));
+        output.write(out(), outcome.text());
+        boolean machineStdout = output.file() == null && chosen == CheckFormat.JUNIT;
+        java.io.PrintWriter commands = machineStdout ? err() : out();
+        commands.print(outcome.ci().stdout());
+        commands.flush();
+        outcome.ci().warnings().forEach(line -> err().println("vbench: warning: " + line));
         outcome.gateLines().forEach(line -> err().println("vbench: " + line));
         err().flush();
         return outcome.exitCode();
+    }
+
+    private static CheckFormat byExtension(String fileName) {
+        if (fileName == null) {
+            return CheckFormat.TEXT;
+        }
+        String lower = fileName.toLowerCase(java.util.Locale.ROOT);
+        return lower.endsWith(".xml") ? CheckFormat.JUNIT : lower.endsWith(".md") || lower.endsWith(".markdown")
+                ? CheckFormat.MARKDOWN : CheckFormat.TEXT;
     }
 }

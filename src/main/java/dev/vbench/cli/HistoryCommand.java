@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
             "  vbench history runs",
             "  vbench history analyze --metric makespan",
             "  vbench history check --fail-on-regression 5%%",
-            "  vbench history show 3 --format html -o trend.html"})
+            "  vbench history show 3 --format html -o trend.html",
+            "  vbench history serve"})
 public final class HistoryCommand implements Runnable {
 
     /**
@@ -39,6 +40,7 @@ public final class HistoryCommand implements Runnable {
         VERBS.put("exclude", HistoryExcludeCommand::new);
         VERBS.put("export", HistoryExportCommand::new);
         VERBS.put("compact", HistoryCompactCommand::new);
+        VERBS.put("serve", HistoryServeCommand::new);
     }
 
     @Spec
@@ -50,6 +52,6 @@ public final class HistoryCommand implements Runnable {
     @Override
     public void run() {
         throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                "missing verb; use 'vbench history runs', 'add', 'series', 'show', 'analyze', 'check', 'ack', 'exclude', 'export' or 'compact'");
+                "missing verb; use 'vbench history runs', 'add', 'series', 'show', 'analyze', 'check', 'ack', 'exclude', 'export', 'compact' or 'serve'");
     }
 }

@@ -37,6 +37,8 @@ final class OptionTypes {
         registerChoice(cl, Format.class);
         registerChoice(cl, CompareFormat.class);
         registerChoice(cl, Layout.class);
+        registerChoice(cl, dev.vbench.app.CiMode.class);
+        registerChoice(cl, dev.vbench.app.CheckFormat.class);
     }
 
     /** A {@link Choice} enum read by its {@code cliName()} or an alias, case-insensitive. */

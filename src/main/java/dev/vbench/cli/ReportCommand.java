@@ -16,12 +16,15 @@ import picocli.CommandLine.Spec;
 
 /** {@code vbench report}: renders a saved result file in any output format, without running anything. */
 @Command(name = "report", sortOptions = false, showDefaultValues = true,
-        description = {"Render a saved result as tables, HTML, .hgrm, CSV or JSON.", "",
-            "FILE.json is what 'vbench run -o FILE.json' wrote; nothing is run again.", "",
+        description = {"Render a saved result as tables, HTML, .hgrm, CSV, JSON or dashboard JSON.", "",
+            "FILE.json is what 'vbench run -o FILE.json' wrote; nothing is run again. Dashboards:",
+            "github-action-benchmark's custom JSON and the Bencher Metric Format.", "",
             "Examples:",
             "  vbench report io.json",
             "  vbench report io.json --format html -o io.html",
-            "  vbench report io.json --format hgrm --cell c2 -o virtual.hgrm"})
+            "  vbench report io.json --format hgrm --cell c2 -o virtual.hgrm",
+            "  vbench report io.json --format github-action-benchmark -o bench.json",
+            "  vbench report io.json --format bencher -o bmf.json"})
 public final class ReportCommand implements Callable<Integer> {
 
     @Spec
@@ -54,6 +57,10 @@ public final class ReportCommand implements Callable<Integer> {
         output.checkWritable();
         Reports.Outcome outcome = Reports.render(new Reports.Request(input, chosen, metric.metric, cells, verbosity.verbose));
         output.write(spec.commandLine().getOut(), outcome.text());
+        if (outcome.note() != null) {
+            spec.commandLine().getErr().println("vbench: " + outcome.note());
+            spec.commandLine().getErr().flush();
+        }
         return ExitCodes.OK;
     }
 }

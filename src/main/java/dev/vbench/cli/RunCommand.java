@@ -34,8 +34,9 @@ import picocli.CommandLine.Spec;
             "  vbench run -w 'java.util.UUID::randomUUID' -e virtual -e fixed:threads=2",
             "  vbench run -w examples/single-file/Fib.java -p n=20,25 -e virtual \\",
             "      -e fixed:threads=2",
-            "  vbench run -cp target/classes -w 'com.acme.Checkout::handle' -e virtual"})
-public final class RunCommand implements Callable<Integer> {
+            "  vbench run --classpath target/classes -w 'com.acme.Checkout::handle' \\",
+            "      -e virtual"})
+public class RunCommand implements Callable<Integer> {
 
     /** Longest --pinning-threshold: a park pinned longer than an hour is no threshold question. */
     static final Duration MAX_PINNING_THRESHOLD = Duration.ofHours(1);
@@ -124,10 +125,20 @@ public final class RunCommand implements Callable<Integer> {
             description = "Warmup trials per cell, discarded. Default: " + RunRequest.DEFAULT_WARMUP + " (a suite's own).")
     Integer warmup;
 
-    @Option(names = "--trials", paramLabel = "T",
+    @Option(names = "--trials", paramLabel = "T|auto",
             description = "Measured trials per cell: the statistical samples. Default: " + RunRequest.DEFAULT_TRIALS
-                    + " (a suite's own), the fewest with a finite 95%% CI of the median.")
-    Integer trials;
+                    + " (a suite's own), the fewest with a finite 95%% CI of the median. auto: "
+                    + RunRequest.DEFAULT_TRIALS + " first, then rounds of one more trial per cell until every compared"
+                    + " median's 95%% CI is within --precision, or --max-trials.")
+    String trials;
+
+    @Option(names = "--precision", paramLabel = "PERCENT",
+            description = "With --trials auto: the target half-width of each median's 95%% CI. Default: 3%%.")
+    String precision;
+
+    @Option(names = "--max-trials", paramLabel = "N",
+            description = "With --trials auto: the most measured trials per cell. Default: 30.")
+    Integer maxTrials;
 
     @Option(names = "--forks", paramLabel = "N", defaultValue = "0",
             description = "Run each cell's trials in N fresh JVMs (same java, JVM options and class path; --trials split"
@@ -145,6 +156,17 @@ public final class RunCommand implements Callable<Integer> {
             description = "A JVM option set as a column (repeatable; crossed with --jvm, else on this JVM), e.g."
                     + " --jvm-args zgc='-XX:+UseZGC -Xmx2g'; options come after the launcher's.")
     List<String> jvmArgs = new ArrayList<>();
+
+    @Option(names = "--noise-band", paramLabel = "PERCENT|auto",
+            description = "Noise band of the tables: significant changes smaller than this read ~. Default: 1%%. auto:"
+                    + " the floor 'vbench noise --history' measured on this testbed (with --history, --testbed).")
+    String noiseBand;
+
+    @Option(names = "--build", paramLabel = "LABEL=CLASSPATH",
+            description = "A build of your code as a column (repeatable, two or more): each build's cells run in forks"
+                    + " with its class path (then --classpath's), their trials interleaved round by round, so every row"
+                    + " gets one verdict old vs new from one run, e.g. --build old=v1/classes --build new=target/classes.")
+    List<String> builds = new ArrayList<>();
 
     @Option(names = "--order", paramLabel = "ORDER",
             description = "Order of the trials of the cells that share their inputs (the executors, JVMs, builds and"
@@ -177,6 +199,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Mixin
     MetricOption metric;
+
+    @Mixin
+    CiOptions ci;
 
     @Option(names = "--data-dir", paramLabel = "DIR",
             description = "Where generated inputs are cached. Default: $VBENCH_DATA_DIR, $XDG_CACHE_HOME/vbench or ~/.cache/vbench.")
@@ -233,16 +258,29 @@ public final class RunCommand implements Callable<Integer> {
         return Runs.run(request(), spec.commandLine().getOut(), spec.commandLine().getErr()).exitCode();
     }
 
+    /** {@code --trials}: a count, or null for the default and for {@code auto} (which starts from the default). */
+    private Integer trialCount() {
+        if (trials == null || trials.strip().equalsIgnoreCase("auto")) {
+            return null;
+        }
+        try {
+            return Integer.parseInt(trials.strip());
+        } catch (NumberFormatException e) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--trials " + trials
+                    + " is not a number of trials; give a count (6 or more for a confidence interval) or auto");
+        }
+    }
+
     /** The options as one typed request. */
     RunRequest request() {
         RunRequest.Matrix matrix = new RunRequest.Matrix(workload, executors, params, tasks, concurrency, duration, rates,
-                timeout, jvms, jvmArgs);
-        RunRequest.Trials trialOptions = new RunRequest.Trials(warmup, trials, forks, seed, dataDir, order, batch,
-                maxFailures);
+                timeout, jvms, jvmArgs, builds);
+        RunRequest.Trials trialOptions = new RunRequest.Trials(warmup, trialCount(), forks, seed, dataDir, order, batch,
+                maxFailures, RunRequest.Trials.auto(trials, precision, maxTrials));
         RunRequest.Probes probes = new RunRequest.Probes(pinning == Pinning.on, pinningThreshold, taskTimeout,
                 profileEvents, profiler.name(), profileInterval);
         RunRequest.Outputs out = new RunRequest.Outputs(outputs, format.format, metric.metric, slo, quiet,
-                verbosity.verbose, noProgress);
+                verbosity.verbose, noProgress, ci.ci(), noiseBand);
         return new RunRequest(suiteFile, scale, matrix, trialOptions, probes, out, classPath.value(), history.target(), shard,
                 dryRun, VersionProvider.version(),
                 "vbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));

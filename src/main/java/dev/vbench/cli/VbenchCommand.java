@@ -43,6 +43,7 @@ public final class VbenchCommand implements Runnable {
         SUBCOMMANDS.put("report", ReportCommand::new);
         SUBCOMMANDS.put("merge", MergeCommand::new);
         SUBCOMMANDS.put("calibrate", CalibrateCommand::new);
+        SUBCOMMANDS.put("noise", NoiseCommand::new);
         SUBCOMMANDS.put("history", HistoryCommand::new);
         SUBCOMMANDS.put(dev.vbench.app.RunRequest.FORK_COMMAND, ForkCellCommand::new);
         SUBCOMMANDS.put("generate-completion", CompletionCommand::new);

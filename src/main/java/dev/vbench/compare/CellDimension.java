@@ -29,6 +29,12 @@ public record CellDimension(String name, Function<CellConfig, String> reader) {
      */
     public static final CellDimension JVM = new CellDimension("jvm", c -> c.jvm() == null ? "" : c.jvm());
 
+    /**
+     * The build of the user's code ({@code --build}), or the side of an A/A comparison ({@code vbench noise}):
+     * the column axis of their tables; empty for cells of a run without builds.
+     */
+    public static final CellDimension BUILD = new CellDimension("build", c -> c.build() == null ? "" : c.build());
+
     /** The concurrency level: the row axis of concurrency sweeps. */
     public static final CellDimension CONCURRENCY = new CellDimension("concurrency",
             c -> c.concurrency() == 0 ? "unlimited" : String.valueOf(c.concurrency()));
@@ -60,6 +66,7 @@ public record CellDimension(String name, Function<CellConfig, String> reader) {
         candidates.add(new CellDimension("tasks", c -> String.valueOf(c.tasks())));
         candidates.add(CONCURRENCY);
         candidates.add(JVM);
+        candidates.add(BUILD);
         List<CellDimension> varying = new ArrayList<>();
         for (CellDimension d : candidates) {
             if (d.values(cells).size() > 1) {
@@ -69,7 +76,7 @@ public record CellDimension(String name, Function<CellConfig, String> reader) {
         varying.removeIf(d -> d.name().equals("tasks") && followsAnother(d, varying, cells));
         if (varying.isEmpty()) {
             boolean timed = cells.stream().allMatch(c -> c.config().tasks() == 0); // --duration: no task count
-            varying.add(candidates.get(candidates.size() - (timed ? 2 : 3))); // tasks, else concurrency
+            varying.add(timed ? CONCURRENCY : candidates.get(candidates.indexOf(CONCURRENCY) - 1)); // tasks, else concurrency
         }
         return varying;
     }

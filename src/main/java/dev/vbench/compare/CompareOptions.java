@@ -10,14 +10,21 @@ import java.util.Set;
  * @param noise noise band as a fraction (0.01 = 1%): smaller changes are "within variance" even when significant
  * @param alpha significance level of the Holm-adjusted Mann-Whitney test
  * @param matchIgnore dimensions (parameter or field names) left out when matching rows across files
+ * @param noiseNote one line saying where a measured noise band came from ({@code --noise auto}), a note of
+ *     the comparison; null for a band given as a percentage
  */
-public record CompareOptions(Layout layout, double noise, double alpha, Set<String> matchIgnore) {
+public record CompareOptions(Layout layout, double noise, double alpha, Set<String> matchIgnore, String noiseNote) {
 
     /** The default noise band, 1% (Criterion.rs's {@code noise_threshold}). */
     public static final double DEFAULT_NOISE = 0.01;
 
     public CompareOptions {
         matchIgnore = Set.copyOf(matchIgnore);
+    }
+
+    /** Options with a noise band given as a percentage (or the default). */
+    public CompareOptions(Layout layout, double noise, double alpha, Set<String> matchIgnore) {
+        this(layout, noise, alpha, matchIgnore, null);
     }
 
     public static CompareOptions defaults(Layout layout) {

@@ -65,10 +65,22 @@ public record Comparison(List<Dataset> files, Layout layout, List<int[]> pairs, 
      * ({@link Verdict#regressionBeyond}).
      */
     public List<Regression> regressions(double threshold) {
+        return regressions(Gates.NONE, threshold);
+    }
+
+    /**
+     * Rows past their gate: the threshold {@code gates} decide for the row ({@link Gates#decide}, else
+     * {@code threshold}, null for none), ignored rows never.
+     */
+    public List<Regression> regressions(Gates gates, Double threshold) {
         List<Regression> out = new ArrayList<>();
         for (Row row : rows) {
+            Gates.Decision d = gates.decide(row.configuration(), row.mode(), threshold);
+            if (d.ignored() || d.threshold() == null) {
+                continue;
+            }
             for (Change c : row.changes()) {
-                if (c != null && c.verdict().regressionBeyond(c.delta(), row.higherIsBetter(), threshold)) {
+                if (c != null && c.verdict().regressionBeyond(c.delta(), row.higherIsBetter(), d.threshold())) {
                     out.add(new Regression(row, c));
                 }
             }

@@ -32,6 +32,11 @@ public record Row(String label, List<Dim> key, String mode, String unit, boolean
         return new Row(label, key, mode, unit, higherIsBetter, columns, newChanges, shedLoad);
     }
 
+    /** The whole configuration as one line, e.g. {@code io duration=20ms virtual tasks=2000}: what a gate matches. */
+    public String configuration() {
+        return key.stream().map(Dim::text).collect(java.util.stream.Collectors.joining(" "));
+    }
+
     /** True when every file has this row. */
     public boolean complete() {
         return columns.stream().allMatch(c -> c != null);

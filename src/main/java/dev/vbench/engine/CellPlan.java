@@ -19,9 +19,11 @@ import dev.vbench.spi.WorkloadProvider;
  *     the run has JVMs as an axis ({@code --jvm}, {@code --jvm-args}); null = this JVM, as before
  * @param batch calls of the workload's operation per task ({@code --batch}); 1 = one
  * @param operationsPerCall operations one call stands for (JMH's {@code @OperationsPerInvocation}); 1 = one
+ * @param build the build of the user's code the cell runs ({@code --build}), in forks with its class path;
+ *     null = the run's code, as before
  */
 public record CellPlan(String id, WorkloadProvider workload, Params params, ConfiguredExecutor executor, LoadShape load,
-        JvmTarget jvm, int batch, int operationsPerCall) {
+        JvmTarget jvm, int batch, int operationsPerCall, Build build) {
 
     public CellPlan {
         if (load == null) {
@@ -32,6 +34,12 @@ public record CellPlan(String id, WorkloadProvider workload, Params params, Conf
         }
     }
 
+    /** A cell of the run's own code. */
+    public CellPlan(String id, WorkloadProvider workload, Params params, ConfiguredExecutor executor, LoadShape load,
+            JvmTarget jvm, int batch, int operationsPerCall) {
+        this(id, workload, params, executor, load, jvm, batch, operationsPerCall, null);
+    }
+
     /** A cell with one call per task, on {@code jvm}. */
     public CellPlan(String id, WorkloadProvider workload, Params params, ConfiguredExecutor executor, LoadShape load,
             JvmTarget jvm) {
@@ -40,7 +48,7 @@ public record CellPlan(String id, WorkloadProvider workload, Params params, Conf
 
     /** This cell with {@code calls} calls per task, each standing for {@code operations} operations. */
     public CellPlan batched(int calls, int operations) {
-        return new CellPlan(id, workload, params, executor, load, jvm, calls, operations);
+        return new CellPlan(id, workload, params, executor, load, jvm, calls, operations, build);
     }
 
     /** A cell that runs on the JVM vbench runs on (or its forks). */
@@ -50,7 +58,17 @@ public record CellPlan(String id, WorkloadProvider workload, Params params, Conf
 
     /** This cell on the JVM target {@code target}. */
     public CellPlan onJvm(String newId, JvmTarget target) {
-        return new CellPlan(newId, workload, params, executor, load, target, batch, operationsPerCall);
+        return new CellPlan(newId, workload, params, executor, load, target, batch, operationsPerCall, build);
+    }
+
+    /** This cell as the build {@code b}'s. */
+    public CellPlan onBuild(String newId, Build b) {
+        return new CellPlan(newId, workload, params, executor, load, jvm, batch, operationsPerCall, b);
+    }
+
+    /** Whether the cell runs in forks of its own whatever {@code --forks} says: on another JVM, or a build's class path. */
+    public boolean forksAlways() {
+        return jvm != null || build != null && build.forks();
     }
 
     /** A closed-model cell: {@code tasks} tasks, at most {@code concurrency} in flight (0 = unlimited). */
@@ -74,6 +92,7 @@ public record CellPlan(String id, WorkloadProvider workload, Params params, Conf
         CellConfig config = new CellConfig(workload.name(), params.asText(), executor.info(), load.tasks(),
                 load.concurrency(), load.durationNanos(), load.ratePerSecond(), load.timeoutNanos())
                 .withBatch(batch, operationsPerCall);
-        return jvm == null ? config : config.withJvm(jvm.label());
+        config = jvm == null ? config : config.withJvm(jvm.label());
+        return build == null ? config : config.withBuild(build.label());
     }
 }

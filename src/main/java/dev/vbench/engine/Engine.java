@@ -6,6 +6,7 @@ import dev.vbench.profile.CellProfiler;
 import dev.vbench.profile.JvmProfiler;
 import dev.vbench.profile.ProfileMerge;
 import dev.vbench.profile.ProfileRequest;
+import dev.vbench.result.AutoTrials;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
@@ -99,8 +100,8 @@ public final class Engine {
     }
 
     /**
-     * Runs every cell, an interleaving group at a time (the cells that share one prepared workload,
-     * {@link #sameGroup}), its trials in the run's {@link TrialOrder} ({@code settings.order()}). On
+     * Runs every cell, a table row at a time (the cells that differ only in executor, JVM or build,
+     * {@link #sameRow}), its trials in the run's {@link TrialOrder} ({@code settings.order()}). On
      * interrupt (Ctrl-C) the cells in progress are kept with the trials they finished and status
      * {@code interrupted}, and the run stops. A cell whose tasks get stuck ({@code --task-timeout}), or
      * whose fork ended without its result, ends with status {@code stuck} or {@code exited} and a note,
@@ -160,28 +161,27 @@ public final class Engine {
         return order == null ? TrialOrder.GROUPED : order;
     }
 
-    /** The end (exclusive) of the group that starts at {@code first}: one cell when grouped (nothing to interleave). */
+    /** The end (exclusive) of the row that starts at {@code first}: one cell when grouped (nothing to interleave). */
     private static int rowEnd(List<CellPlan> cells, int first, TrialOrder order) {
         int end = first + 1;
         if (order == TrialOrder.GROUPED) {
             return end;
         }
-        while (end < cells.size() && sameGroup(cells.get(first), cells.get(end))) {
+        while (end < cells.size() && sameRow(cells.get(first), cells.get(end))) {
             end++;
         }
         return end;
     }
 
     /**
-     * One interleaving group: the cells share one prepared workload (the same workload and parameters)
-     * and differ in executor, JVM, build or load (a concurrency sweep's levels), which is everything a
-     * table compares among its columns and a sweep among its rows. The engine runs a group's trials in
-     * rounds; the planner keeps a group in one shard. Cells whose parameters differ prepare different
-     * inputs and run one group after another: holding several prepared workloads at once would change
-     * what each measures (memory, caches), and no table's verdict compares them.
+     * One table row: the cells share their inputs and load and differ only in executor, JVM or build — the
+     * columns a table compares, each verdict between two of them. The engine runs a row's trials in rounds;
+     * the planner keeps a row in one shard. Cells of other inputs or load run one row after another: no
+     * verdict compares them (a sweep's levels and a matrix's parameters are rows), and holding several
+     * prepared workloads at once would change what each measures (memory, caches).
      */
-    public static boolean sameGroup(CellPlan a, CellPlan b) {
-        return sameInputs(a, b);
+    public static boolean sameRow(CellPlan a, CellPlan b) {
+        return sameInputs(a, b) && a.load().equals(b.load());
     }
 
     /**
@@ -204,7 +204,7 @@ public final class Engine {
      * differs from this one) and the noop workload, which is the floor itself.
      */
     private double harnessFloor(CellPlan cell) throws InterruptedException {
-        if (!(cell.load() instanceof LoadShape.Closed closed) || cell.jvm() != null || cell.workload().name().equals("noop")) {
+        if (!(cell.load() instanceof LoadShape.Closed closed) || cell.forksAlways() || cell.workload().name().equals("noop")) {
             return 0;
         }
         String key = cell.executor().spec() + " concurrency=" + closed.concurrency();
@@ -263,9 +263,9 @@ public final class Engine {
         return out;
     }
 
-    /** Whether the cell's trials run in forks rather than in this JVM: {@code --forks}, or a JVM target. */
+    /** Whether the cell's trials run in forks rather than in this JVM: {@code --forks}, a JVM target, or a build. */
     private static boolean forked(CellPlan cell, RunPlan plan) {
-        return plan.settings().forks() > 0 || cell.jvm() != null;
+        return plan.settings().forks() > 0 || cell.forksAlways();
     }
 
     /** What is known of one cell of the row while its units run. */
@@ -276,7 +276,10 @@ public final class Engine {
         /** What the cell's workload said in its forks (forked cells only). */
         final java.util.Set<String> forkNotes = new java.util.LinkedHashSet<>();
         final boolean forked;
-        final int units;
+        /** Units the row planned for the cell: trials in this JVM (warmup included) or forks. */
+        final int plannedUnits;
+        /** Units the cell runs: the planned ones, then one more per round {@code --trials auto} adds. */
+        int units;
         /** Profiles the cell's measured trials in this JVM; null when not profiled or forked. */
         final CellProfiler profiler;
         /** The profiles each fork returned (forked cells only). */
@@ -295,7 +298,8 @@ public final class Engine {
             this.cell = cell;
             this.index = index;
             this.forked = forked(cell, plan);
-            this.units = forked ? forkCount(cell, plan) : plan.settings().warmupTrials() + plan.settings().measuredTrials();
+            this.plannedUnits = forked ? forkCount(cell, plan) : plan.settings().warmupTrials() + plan.settings().measuredTrials();
+            this.units = plannedUnits;
             this.profiler = forked || !profile.on() ? null : new CellProfiler(profile, jvmProfiler(listener), listener::warning);
         }
 
@@ -319,10 +323,10 @@ public final class Engine {
     }
 
     /**
-     * Forks of a forked cell: {@code --forks}; a cell on a JVM target without {@code --forks} runs
-     * each measured trial in a fork of its own (with its own warmup), so the trials of a row's JVMs
-     * rotate trial by trial and every trial samples the JVM-to-JVM variation (JIT decisions, heap
-     * layout) that tells two JVMs apart.
+     * Forks of a forked cell: {@code --forks}; a cell on a JVM target or of a build without {@code --forks}
+     * runs each measured trial in a fork of its own (with its own warmup), so the trials of a group's JVMs
+     * or builds interleave trial by trial and every trial samples the JVM-to-JVM variation (JIT decisions,
+     * heap layout) that tells two JVMs or builds apart.
      */
     private static int forkCount(CellPlan cell, RunPlan plan) {
         int measured = Math.max(1, plan.settings().measuredTrials());
@@ -337,43 +341,21 @@ public final class Engine {
         for (int i = 0; i < row.size(); i++) {
             runs.add(new CellRun(row.get(i), firstIndex + i, plan, listener));
         }
+        AutoTrials auto = plan.settings().autoTrials();
         List<Integer> schedule = order.schedule(runs.stream().mapToInt(r -> r.units).toArray(), random);
         try {
             for (int c : schedule) {
-                CellRun run = runs.get(c);
-                if (run.next >= run.units || run.failure != null) {
-                    continue; // ended early (stuck, or its workload's code failed)
-                }
-                if (!run.started) {
-                    run.started = true;
-                    run.floorNanos = harnessFloor(run.cell);
-                    listener.cellStarted(run.cell, run.index, total);
-                }
-                try {
-                    runUnit(run, workload, plan, listener);
-                } catch (CellEnded e) {
-                    endEarly(run, e, listener);
-                    listener.cellFinished(run.result(workload), run.index, total);
-                    continue;
-                } catch (WorkloadException e) {
-                    // the workload's own code threw before a trial (a JMH @Setup, say): this cell fails, the others run
-                    run.failure = codeFailed(e);
-                    run.status = CellResult.FAILED;
-                    run.trials.clear();
-                    listener.cellFinished(run.result(workload), run.index, total);
-                    continue;
-                }
-                run.next++;
-                if (run.next == run.units) {
-                    listener.cellFinished(run.result(workload), run.index, total);
-                }
+                step(runs.get(c), workload, plan, listener, total, auto == null);
+            }
+            if (auto != null) {
+                moreRounds(runs, auto, workload, plan, listener, total, order, random);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             List<CellResult> kept = new ArrayList<>();
             for (CellRun run : runs) {
                 if (run.started) {
-                    if (run.next < run.units) {
+                    if (run.next < run.units || auto != null) {
                         run.status = CellResult.INTERRUPTED;
                         listener.cellFinished(run.result(workload), run.index, total);
                     }
@@ -383,6 +365,97 @@ public final class Engine {
             return kept;
         }
         return runs.stream().map(r -> r.result(workload)).toList();
+    }
+
+    /**
+     * Runs the cell's next unit, unless it ended early (stuck, or its workload's code failed); reports the cell
+     * finished after its last unit when {@code finishes}, and whenever it ends early.
+     */
+    private void step(CellRun run, Workload workload, RunPlan plan, RunListener listener, int total, boolean finishes)
+            throws Exception {
+        if (run.next >= run.units || run.failure != null) {
+            return;
+        }
+        if (!run.started) {
+            run.started = true;
+            run.floorNanos = harnessFloor(run.cell);
+            listener.cellStarted(run.cell, run.index, total);
+        }
+        try {
+            runUnit(run, workload, plan, listener);
+        } catch (CellEnded e) {
+            endEarly(run, e, listener);
+            listener.cellFinished(run.result(workload), run.index, total);
+            return;
+        } catch (WorkloadException e) {
+            // the workload's own code threw before a trial (a JMH @Setup, say): this cell fails, the others run
+            run.failure = codeFailed(e);
+            run.status = CellResult.FAILED;
+            run.trials.clear();
+            listener.cellFinished(run.result(workload), run.index, total);
+            return;
+        }
+        run.next++;
+        if (finishes && run.next == run.units) {
+            listener.cellFinished(run.result(workload), run.index, total);
+        }
+    }
+
+    /**
+     * {@code --trials auto}: while a cell of the row still runs and the 95% interval of its median (of the
+     * table's metric) is wider than the target, one more round — one more trial of every running cell, in the
+     * row's order — up to the ceiling; then every cell is finished, with a note on each that did not get
+     * there. Rounds stay whole so that the cells keep equal trial counts and the drift lands on each alike.
+     */
+    private void moreRounds(List<CellRun> runs, AutoTrials auto, Workload workload, RunPlan plan, RunListener listener,
+            int total, TrialOrder order, Random random) throws Exception {
+        int measured = plan.settings().measuredTrials();
+        for (int round = measured; round < auto.maxTrials() && runs.stream().anyMatch(r -> wide(r, auto)); round++) {
+            List<CellRun> running = runs.stream().filter(r -> r.next == r.units && r.failure == null
+                    && CellResult.OK.equals(r.status)).toList();
+            if (running.isEmpty()) {
+                break;
+            }
+            running.forEach(r -> r.units++);
+            int[] ones = new int[running.size()];
+            java.util.Arrays.fill(ones, 1);
+            for (int c : TrialOrder.round(ones, 0, order == TrialOrder.GROUPED ? null : random)) {
+                step(running.get(c), workload, plan, listener, total, false);
+            }
+        }
+        for (CellRun run : runs) {
+            if (run.failure == null && CellResult.OK.equals(run.status)) {
+                if (wide(run, auto)) {
+                    run.endNotes.add("--trials auto: the 95% CI of the median is " + percent(ciOf(run))
+                            + " after " + run.trials.size() + " trials (--max-trials " + auto.maxTrials() + "), above the ±"
+                            + percentOf(auto.precision()) + " target (--precision)");
+                }
+                listener.cellFinished(run.result(workload), run.index, total);
+            }
+        }
+    }
+
+    /** Whether the cell's median of its table's metric is less precise than the target (a cell that ended early is not). */
+    private static boolean wide(CellRun run, AutoTrials auto) {
+        if (run.failure != null || !CellResult.OK.equals(run.status) || run.next < run.units) {
+            return false;
+        }
+        double ci = ciOf(run);
+        return Double.isNaN(ci) || ci > auto.precision();
+    }
+
+    /** The relative half-width of the 95% interval of the cell's median, of its table's metric; NaN when not finite. */
+    private static double ciOf(CellRun run) {
+        dev.vbench.result.MetricSummary s = Summaries.summarize(run.trials).get(TableDefaults.metric(run.cell.config()).key());
+        return s == null || Double.isInfinite(s.ciRelative()) ? Double.NaN : s.ciRelative();
+    }
+
+    private static String percent(double relative) {
+        return Double.isNaN(relative) ? "±∞" : "±" + percentOf(relative);
+    }
+
+    private static String percentOf(double relative) {
+        return String.format(java.util.Locale.ROOT, "%.1f%%", relative * 100);
     }
 
     /**
@@ -431,9 +504,9 @@ public final class Engine {
         int warmup = plan.settings().warmupTrials();
         int measured = plan.settings().measuredTrials();
         if (run.forked) {
-            int forks = run.units;
+            int forks = run.plannedUnits;
             int f = run.next + 1;
-            int share = ForkRunner.share(measured, forks, f);
+            int share = f > forks ? 1 : ForkRunner.share(measured, forks, f); // a round --trials auto added: one trial
             if (share == 0) {
                 return;
             }

@@ -125,8 +125,9 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
                 load.timeoutNanos(), cell.batch());
         // The user's code: the same class path entries, resolved against the same working directory; a
         // compiled source file (-w Bench.java) is found again by the workload reference itself.
-        List<String> classPath = settings.code().stream().filter(e -> !CodeEntry.SOURCE.equals(e.kind()))
-                .map(e -> Path.of(e.path()).toAbsolutePath().toString()).toList();
+        List<String> classPath = cell.build() != null && cell.build().forks() ? cell.build().classPath()
+                : settings.code().stream().filter(e -> !CodeEntry.SOURCE.equals(e.kind()))
+                        .map(e -> Path.of(e.path()).toAbsolutePath().toString()).toList();
         return new ForkPlan(c, settings.warmupTrials(), trials, settings.seed(), dataRoot.toAbsolutePath().toString(),
                 probes.pinning(), probes.pinningThreshold().toNanos(), classPath, taskTimeout.toNanos(), profile);
     }

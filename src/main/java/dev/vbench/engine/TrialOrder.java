@@ -7,9 +7,9 @@ import java.util.Locale;
 import java.util.Random;
 
 /**
- * In which order the cells of one interleaving group run their trials ({@code --order}). A group is
- * the cells that share one prepared workload (same workload and parameters): whatever a table
- * compares among them — executors, JVMs, builds, concurrency levels — is a column or row of it.
+ * In which order the cells of one table row run their trials ({@code --order}). A row is the cells
+ * that differ only in executor, JVM or build: the columns one table compares, every verdict between
+ * two of them.
  *
  * <ul>
  *   <li>{@link #INTERLEAVED} (the default): randomized multiple interleaved trials (RMIT, Abedi &amp;

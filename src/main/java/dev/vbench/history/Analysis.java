@@ -78,7 +78,8 @@ public final class Analysis {
         }
     }
 
-    static List<HistoryStore.Point> usable(List<HistoryStore.Point> points) {
+    /** The points change points are found over: those of runs not excluded, with a finite median. */
+    public static List<HistoryStore.Point> usable(List<HistoryStore.Point> points) {
         return points.stream().filter(p -> !p.excluded() && Double.isFinite(p.median())).toList();
     }
 
@@ -106,85 +107,196 @@ public final class Analysis {
     /**
      * The check of one series × metric.
      *
-     * @param newest the newest run's point
+     * @param newest the checked run's point: the newest, or the current commit's with a {@link Baseline.Commits}
      * @param baselineRuns runs the newest was compared with (0: untested)
-     * @param baseline the baseline's centre: mean of the segment's medians, or the previous run's median
+     * @param baseline the baseline's centre: mean of the segment's medians, the previous run's median, or the median
+     *     of the baseline runs' medians
      * @param delta newest median / baseline − 1
      * @param p two-sided p of the test (NaN: untested)
      * @param pAdjusted p after Holm across every row of the check
      * @param verdict {@code faster}/{@code slower} only when significant and beyond the noise band
-     * @param method {@code prediction interval} (t over the segment's medians) or {@code mann-whitney} (trials
-     *     against the previous run's)
+     * @param method {@code prediction interval} (t over the segment's medians), {@code mann-whitney} (trials
+     *     against the baseline runs' trials), or why the row is untested ({@code no baseline}, {@code acknowledged},
+     *     {@code no run of HEAD}, {@code no run of the merge-base})
+     * @param baselineCommit the commit of the baseline runs when they share one; empty otherwise
      * @param mde the smallest change this row could call with 80% power, a relative change
      *     ({@link Verdict.Decided#mde}); NaN when untested
      */
     public record CheckRow(CheckInput input, HistoryStore.Point newest, int baselineRuns, double baseline, double delta,
-            double p, double pAdjusted, Verdict verdict, String method, double mde) {
+            double p, double pAdjusted, Verdict verdict, String method, String baselineCommit, double mde) {
 
         /** A row before the check is decided: no detectable effect yet. */
         public CheckRow(CheckInput input, HistoryStore.Point newest, int baselineRuns, double baseline, double delta,
+                double p, double pAdjusted, Verdict verdict, String method, String baselineCommit) {
+            this(input, newest, baselineRuns, baseline, delta, p, pAdjusted, verdict, method, baselineCommit, Double.NaN);
+        }
+
+        /** A row against no single commit, before the check is decided. */
+        public CheckRow(CheckInput input, HistoryStore.Point newest, int baselineRuns, double baseline, double delta,
                 double p, double pAdjusted, Verdict verdict, String method) {
-            this(input, newest, baselineRuns, baseline, delta, p, pAdjusted, verdict, method, Double.NaN);
+            this(input, newest, baselineRuns, baseline, delta, p, pAdjusted, verdict, method, "", Double.NaN);
         }
 
         /** True when this row is a regression larger than {@code threshold} (a fraction; {@link Verdict#regressionBeyond}). */
         public boolean regression(double threshold) {
             return verdict.regressionBeyond(delta, input.higherIsBetter(), threshold);
         }
+
+        /** Whether the row was tested (it has a p). */
+        public boolean tested() {
+            return !Double.isNaN(p);
+        }
+
+        CheckRow withDecision(double adjusted, Verdict decided, double detectable) {
+            return new CheckRow(input, newest, baselineRuns, baseline, delta, p, adjusted, decided, method, baselineCommit,
+                    detectable);
+        }
+    }
+
+    /** A row and what its test could detect ({@link Power}), null when untested. */
+    private record Checked(CheckRow row, Verdict.Detectable detectable) {
+
+        Checked(CheckRow row) {
+            this(row, null);
+        }
+    }
+
+    /** {@link #check(List, Settings, double, double, Baseline)} against each series' current segment. */
+    public static List<CheckRow> check(List<CheckInput> inputs, Settings s, double noise, double alpha) {
+        return check(inputs, s, noise, alpha, Baseline.SEGMENT);
     }
 
     /**
-     * The newest run of each input against the current segment of its history (after the last
-     * change point or acknowledged change, at most {@link #MAX_BASELINE_RUNS} runs): a Student-t
-     * prediction interval over the segment's medians, t = (x − mean) / (s·√(1 + 1/n)) with n − 1
-     * degrees of freedom (Bencher's {@code t_test} threshold); with fewer than
-     * {@link #MIN_BASELINE_RUNS} runs, Mann-Whitney of the trials against the previous run's. The p
-     * values are Holm-adjusted across all rows, then each row gets its verdict and its minimum detectable
-     * effect ({@link Verdict#decide}, docs/statistics.md rules 5, 6 and 13).
+     * The newest run of each input (with {@link Baseline.Commits}, the current commit's) against its
+     * {@code baseline}. Against the current segment (after the last change point or acknowledged change, at
+     * most {@link #MAX_BASELINE_RUNS} runs): a Student-t prediction interval over the segment's medians,
+     * t = (x − mean) / (s·√(1 + 1/n)) with n − 1 degrees of freedom (Bencher's {@code t_test} threshold);
+     * with fewer than {@link #MIN_BASELINE_RUNS} runs, Mann-Whitney of the trials against the previous run's.
+     * Against the previous run, the last N runs of the branch or a commit's runs: Mann-Whitney of the trials
+     * against the baseline runs' trials together, the centre the median of their medians. The p values are
+     * Holm-adjusted across all rows, then each row gets its verdict and its minimum detectable effect
+     * ({@link Verdict#decide}, docs/statistics.md rules 5, 6 and 13).
      */
-    public static List<CheckRow> check(List<CheckInput> inputs, Settings s, double noise, double alpha) {
-        List<CheckRow> rows = new ArrayList<>();
-        List<Verdict.Detectable> detectables = new ArrayList<>();
+    public static List<CheckRow> check(List<CheckInput> inputs, Settings s, double noise, double alpha, Baseline baseline) {
+        List<Checked> rows = new ArrayList<>();
         for (CheckInput in : inputs) {
             List<HistoryStore.Point> pts = usable(in.points());
-            if (pts.isEmpty()) {
-                continue;
+            if (!pts.isEmpty()) {
+                rows.add(checkOne(in, pts, s, baseline));
             }
-            HistoryStore.Point newest = pts.get(pts.size() - 1);
-            List<HistoryStore.Point> before = pts.subList(0, pts.size() - 1);
-            if (in.ackedRuns().contains(newest.runId())) {
-                rows.add(new CheckRow(in, newest, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Verdict.WITHIN_VARIANCE,
-                        "acknowledged"));
-                detectables.add(null);
-                continue;
-            }
-            int start = 0;
-            for (Found f : changePoints(before, s)) {
-                start = Math.max(start, f.index());
-            }
-            for (int i = 0; i < before.size(); i++) {
-                if (in.ackedRuns().contains(before.get(i).runId())) {
-                    start = Math.max(start, i);
-                }
-            }
-            start = Math.max(start, before.size() - MAX_BASELINE_RUNS);
-            List<HistoryStore.Point> segment = before.subList(start, before.size());
-            rows.add(test(in, newest, segment));
-            detectables.add(detectable(in, newest, segment));
         }
         List<Verdict.Test> tests = new ArrayList<>();
-        for (int i = 0; i < rows.size(); i++) {
-            CheckRow r = rows.get(i);
-            tests.add(new Verdict.Test(r.delta(), r.p(), r.input().higherIsBetter(), detectables.get(i)));
+        for (Checked c : rows) {
+            CheckRow r = c.row();
+            tests.add(new Verdict.Test(r.delta(), r.p(), r.input().higherIsBetter(), c.detectable()));
         }
         Verdict.Decided decided = Verdict.decide(tests, noise, alpha);
         List<CheckRow> out = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
-            CheckRow r = rows.get(i);
-            out.add(new CheckRow(r.input(), r.newest(), r.baselineRuns(), r.baseline(), r.delta(), r.p(),
-                    decided.pAdjusted()[i], decided.verdicts()[i], r.method(), decided.mde()[i]));
+            out.add(rows.get(i).row().withDecision(decided.pAdjusted()[i], decided.verdicts()[i], decided.mde()[i]));
         }
         return out;
+    }
+
+    private static Checked checkOne(CheckInput in, List<HistoryStore.Point> pts, Settings s, Baseline baseline) {
+        if (baseline instanceof Baseline.Commits c) {
+            List<HistoryStore.Point> heads = Baseline.ofCommit(pts, c.head());
+            if (heads.isEmpty()) {
+                return new Checked(untested(in, pts.get(pts.size() - 1), "no run of HEAD", c.base()));
+            }
+            HistoryStore.Point head = heads.get(heads.size() - 1);
+            List<HistoryStore.Point> base = Baseline.ofCommit(pts, c.base());
+            return base.isEmpty() ? new Checked(untested(in, head, "no run of the merge-base", c.base()))
+                    : pooled(in, head, base, c.base());
+        }
+        HistoryStore.Point newest = pts.get(pts.size() - 1);
+        List<HistoryStore.Point> before = pts.subList(0, pts.size() - 1);
+        if (in.ackedRuns().contains(newest.runId())) {
+            return new Checked(untested(in, newest, "acknowledged", ""));
+        }
+        return switch (baseline) {
+            case Baseline.Previous p -> before.isEmpty() ? new Checked(untested(in, newest, "no baseline", ""))
+                    : pooled(in, newest, before.subList(before.size() - 1, before.size()), before.get(before.size() - 1).commit());
+            case Baseline.Median m -> {
+                List<HistoryStore.Point> branch = before.stream()
+                        .filter(pt -> newest.branch().isEmpty() || newest.branch().equals(pt.branch())).toList();
+                yield branch.isEmpty() ? new Checked(untested(in, newest, "no baseline", ""))
+                        : pooled(in, newest, branch.subList(Math.max(0, branch.size() - m.runs()), branch.size()), "");
+            }
+            default -> {
+                List<HistoryStore.Point> segment = segment(in, before, s);
+                yield new Checked(test(in, newest, segment), detectable(in, newest, segment));
+            }
+        };
+    }
+
+    /** The current segment of {@code before}: since its last change point or acknowledged change, at most 64 runs. */
+    private static List<HistoryStore.Point> segment(CheckInput in, List<HistoryStore.Point> before, Settings s) {
+        int start = 0;
+        for (Found f : changePoints(before, s)) {
+            start = Math.max(start, f.index());
+        }
+        for (int i = 0; i < before.size(); i++) {
+            if (in.ackedRuns().contains(before.get(i).runId())) {
+                start = Math.max(start, i);
+            }
+        }
+        start = Math.max(start, before.size() - MAX_BASELINE_RUNS);
+        return before.subList(start, before.size());
+    }
+
+    private static CheckRow untested(CheckInput in, HistoryStore.Point newest, String why, String baselineCommit) {
+        return new CheckRow(in, newest, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Verdict.WITHIN_VARIANCE, why,
+                baselineCommit);
+    }
+
+    /**
+     * Mann-Whitney of the newest run's trials against the trials of {@code base} together; the centre is the
+     * median of their medians.
+     */
+    private static Checked pooled(CheckInput in, HistoryStore.Point newest, List<HistoryStore.Point> base, String commit) {
+        List<double[]> parts = new ArrayList<>();
+        int total = 0;
+        for (HistoryStore.Point pt : base) {
+            double[] t = in.trials().of(pt);
+            parts.add(t);
+            total += t.length;
+        }
+        double[] all = new double[total];
+        int at = 0;
+        for (double[] t : parts) {
+            System.arraycopy(t, 0, all, at, t.length);
+            at += t.length;
+        }
+        double centre = dev.vbench.stats.Descriptive.median(base.stream().mapToDouble(HistoryStore.Point::median).toArray());
+        double[] after = in.trials().of(newest);
+        MannWhitney.Result r = MannWhitney.test(all, after);
+        return new Checked(new CheckRow(in, newest, base.size(), centre, newest.median() / centre - 1, r.p(), Double.NaN,
+                Verdict.WITHIN_VARIANCE, "mann-whitney", commit), level -> Power.mannWhitney(all, after, level));
+    }
+
+    /**
+     * The two-sided p of {@code x} being another draw of what gave {@code baseline} (per-run medians): a
+     * Student-t prediction interval, t = (x − mean) / (s·√(1 + 1/n)) with n − 1 degrees of freedom (the test
+     * of {@link #check}); with a baseline of no spread, 1 when {@code x} equals it and 0 otherwise. NaN below
+     * two baseline values.
+     */
+    public static double predictionP(double x, double[] baseline) {
+        int n = baseline.length;
+        if (n < 2) {
+            return Double.NaN;
+        }
+        double mean = java.util.Arrays.stream(baseline).average().orElse(Double.NaN);
+        double ss = 0;
+        for (double v : baseline) {
+            ss += (v - mean) * (v - mean);
+        }
+        double sd = Math.sqrt(ss / (n - 1));
+        if (sd == 0) {
+            return x == mean ? 1.0 : 0.0;
+        }
+        double t = (x - mean) / (sd * Math.sqrt(1 + 1.0 / n));
+        return Math.min(1.0, 2 * TDistribution.of(n - 1).survivalProbability(Math.abs(t)));
     }
 
     /**
@@ -213,30 +325,17 @@ public final class Analysis {
     private static CheckRow test(CheckInput in, HistoryStore.Point newest, List<HistoryStore.Point> segment) {
         double x = newest.median();
         if (segment.size() >= MIN_BASELINE_RUNS) {
-            int n = segment.size();
-            double mean = segment.stream().mapToDouble(HistoryStore.Point::median).average().orElse(Double.NaN);
-            double ss = 0;
-            for (HistoryStore.Point pt : segment) {
-                ss += (pt.median() - mean) * (pt.median() - mean);
-            }
-            double sd = Math.sqrt(ss / (n - 1));
-            double p;
-            if (sd == 0) {
-                p = x == mean ? 1.0 : 0.0;
-            } else {
-                double t = (x - mean) / (sd * Math.sqrt(1 + 1.0 / n));
-                p = Math.min(1.0, 2 * TDistribution.of(n - 1).survivalProbability(Math.abs(t)));
-            }
-            return new CheckRow(in, newest, n, mean, x / mean - 1, p, Double.NaN, Verdict.WITHIN_VARIANCE,
-                    "prediction interval");
+            double[] medians = segment.stream().mapToDouble(HistoryStore.Point::median).toArray();
+            double mean = java.util.Arrays.stream(medians).average().orElse(Double.NaN);
+            return new CheckRow(in, newest, medians.length, mean, x / mean - 1, predictionP(x, medians), Double.NaN,
+                    Verdict.WITHIN_VARIANCE, "prediction interval", "");
         }
         if (segment.isEmpty()) {
-            return new CheckRow(in, newest, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Verdict.WITHIN_VARIANCE,
-                    "no baseline");
+            return untested(in, newest, "no baseline", "");
         }
         HistoryStore.Point previous = segment.get(segment.size() - 1);
         MannWhitney.Result r = MannWhitney.test(in.trials().of(previous), in.trials().of(newest));
         return new CheckRow(in, newest, 1, previous.median(), x / previous.median() - 1, r.p(), Double.NaN,
-                Verdict.WITHIN_VARIANCE, "mann-whitney");
+                Verdict.WITHIN_VARIANCE, "mann-whitney", previous.commit());
     }
 }

@@ -24,6 +24,7 @@ final class HistoryQueries {
     private final Connection c;
     private Map<Long, String[]> jvmNames;
     private Runs runAttributes;
+    private String lastGeneration;
 
     HistoryQueries(HistoryDatabase db) {
         this.db = db;
@@ -66,6 +67,21 @@ final class HistoryQueries {
             throw db.failure("cannot read the runs", e);
         }
         return out;
+    }
+
+    /** The newest noise measurement of {@code testbed}: its time, command and largest floor; null when none. */
+    HistoryStore.NoiseFloor noiseFloor(String testbed) {
+        try (PreparedStatement ps = c.prepareStatement("SELECT n.measured_ms, n.command_line, COUNT(*), MAX(n.noise_floor)"
+                + " FROM noise n JOIN testbed t ON t.id = n.testbed_id WHERE t.name = ? AND n.measured_ms = (SELECT"
+                + " MAX(m.measured_ms) FROM noise m WHERE m.testbed_id = t.id) GROUP BY n.measured_ms, n.command_line")) {
+            ps.setString(1, testbed);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? new HistoryStore.NoiseFloor(testbed, Instant.ofEpochMilli(rs.getLong(1)), rs.getString(2),
+                        rs.getInt(3), rs.getDouble(4)) : null;
+            }
+        } catch (SQLException e) {
+            throw db.failure("cannot read the noise measurements", e);
+        }
     }
 
     /** Every series, by id; {@code testbed} null for all machines. */
@@ -247,6 +263,113 @@ final class HistoryQueries {
             throw db.failure("cannot read the series", e);
         }
         return out;
+    }
+
+    /**
+     * The newest {@code limit} points of one metric of a series at or before a run ({@code startedMs},
+     * then {@code runId}, as the index orders them), those of excluded runs left out when {@code skipExcluded}
+     * (else included, marked); oldest first.
+     * One short range of {@code series_point_range} from the run backwards.
+     */
+    List<HistoryStore.Point> pointsUpTo(long seriesId, String metric, long startedMs, long runId, int limit,
+            boolean skipExcluded) {
+        try (PreparedStatement ps = c.prepareStatement("SELECT p.run_id, p.started_ms, p.median_value, p.ci_low, p.ci_high,"
+                + " p.jvm_id, p.result_id FROM series_point p WHERE p.series_id = ? AND p.metric = ?"
+                + " AND p.started_ms <= ? AND NOT (p.started_ms = ? AND p.run_id > ?)" // the first bounds the index range
+                + " ORDER BY p.series_id, p.metric, p.started_ms DESC, p.run_id DESC")) {
+            ps.setLong(3, startedMs);
+            ps.setLong(4, startedMs);
+            ps.setLong(5, runId);
+            return readPoints(ps, seriesId, metric, limit, skipExcluded);
+        } catch (SQLException e) {
+            throw db.failure("cannot read the series", e);
+        }
+    }
+
+    /** One run, or null when the store has none with this id. */
+    HistoryStore.RunInfo run(long runId) {
+        try {
+            Map<String, String> labels = new LinkedHashMap<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT name, val FROM run_label WHERE run_id = ? ORDER BY name")) {
+                ps.setLong(1, runId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        labels.put(rs.getString(1), rs.getString(2));
+                    }
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("SELECT r.id, r.started_ms, t.name, r.branch, r.git_commit,"
+                    + " (SELECT COUNT(*) FROM result x WHERE x.run_id = r.id), r.excluded, r.exclude_reason, r.source,"
+                    + " r.vbench_version, r.command_line FROM run r JOIN testbed t ON t.id = r.testbed_id WHERE r.id = ?")) {
+                ps.setLong(1, runId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        return null;
+                    }
+                    return new HistoryStore.RunInfo(rs.getLong(1), Instant.ofEpochMilli(rs.getLong(2)), rs.getString(3),
+                            rs.getString(4), rs.getString(5), rs.getInt(6), rs.getBoolean(7), rs.getString(8), rs.getString(9),
+                            rs.getString(10), rs.getString(11), labels);
+                }
+            }
+        } catch (SQLException e) {
+            throw db.failure("cannot read run " + runId, e);
+        }
+    }
+
+    /** The results (cells) stored for a run, by result id. */
+    List<HistoryStore.StoredResult> results(long runId) {
+        List<HistoryStore.StoredResult> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT id, series_id, cell_id FROM result WHERE run_id = ? ORDER BY id")) {
+            ps.setLong(1, runId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new HistoryStore.StoredResult(rs.getLong(1), runId, rs.getLong(2), rs.getString(3)));
+                }
+            }
+        } catch (SQLException e) {
+            throw db.failure("cannot read the results of run " + runId, e);
+        }
+        return out;
+    }
+
+    /** Trial values per result id of one metric: one primary-key lookup each, through one prepared statement. */
+    Map<Long, double[]> trials(String metric, List<Long> resultIds) {
+        Map<Long, double[]> out = new HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT trial_values FROM measurement WHERE result_id = ? AND metric = ?")) {
+            ps.setString(2, metric);
+            for (long id : resultIds) {
+                ps.setLong(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) {
+                        out.put(id, decode(rs.getString(1)));
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw db.failure("cannot read the trials", e);
+        }
+        return out;
+    }
+
+    /**
+     * What changes when another process stores, excludes or acknowledges: the newest run, the run count,
+     * the excluded runs and the acknowledgements, as one text. When it differs from the last one read,
+     * the run attributes kept by this reader are read again.
+     */
+    String generation() {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT (SELECT COUNT(*) FROM run),"
+                + " (SELECT COALESCE(MAX(id), 0) FROM run), (SELECT COALESCE(SUM(CASE WHEN excluded THEN id ELSE 0 END), 0)"
+                + " FROM run), (SELECT COUNT(*) FROM ack), (SELECT COALESCE(MAX(id), 0) FROM ack)")) {
+            rs.next();
+            String now = rs.getLong(1) + ":" + rs.getLong(2) + ":" + rs.getLong(3) + ":" + rs.getLong(4) + ":" + rs.getLong(5);
+            if (!now.equals(lastGeneration)) {
+                forget();
+                lastGeneration = now;
+            }
+            return now;
+        } catch (SQLException e) {
+            throw db.failure("cannot read the history store", e);
+        }
     }
 
     /** The original document of a run, as stored (JSON text). */

@@ -39,7 +39,7 @@ public final class HistoryReports {
     }
 
     /** A commit shortened to 12 characters, {@code -} when unknown. */
-    static String commit(String c) {
+    public static String commit(String c) {
         return c == null || c.isEmpty() ? "-" : c.length() > 12 ? c.substring(0, 12) : c;
     }
 
@@ -149,19 +149,7 @@ public final class HistoryReports {
         if (v.length == 0) {
             return "";
         }
-        if (v.length > SPARK_WIDTH) {
-            double[] buckets = new double[SPARK_WIDTH];
-            for (int b = 0; b < SPARK_WIDTH; b++) {
-                int from = (int) ((long) b * v.length / SPARK_WIDTH);
-                int to = (int) ((long) (b + 1) * v.length / SPARK_WIDTH);
-                double sum = 0;
-                for (int i = from; i < to; i++) {
-                    sum += v[i];
-                }
-                buckets[b] = sum / Math.max(1, to - from);
-            }
-            v = buckets;
-        }
+        v = buckets(v, SPARK_WIDTH);
         double min = java.util.Arrays.stream(v).min().orElse(0);
         double max = java.util.Arrays.stream(v).max().orElse(0);
         StringBuilder sb = new StringBuilder();
@@ -170,6 +158,24 @@ public final class HistoryReports {
             sb.append(SPARKS.charAt(level));
         }
         return sb.toString();
+    }
+
+    /** {@code values} averaged into {@code width} buckets of consecutive values when there are more; else as they are. */
+    public static double[] buckets(double[] values, int width) {
+        if (values.length <= width) {
+            return values;
+        }
+        double[] buckets = new double[width];
+        for (int b = 0; b < width; b++) {
+            int from = (int) ((long) b * values.length / width);
+            int to = (int) ((long) (b + 1) * values.length / width);
+            double sum = 0;
+            for (int i = from; i < to; i++) {
+                sum += values[i];
+            }
+            buckets[b] = sum / Math.max(1, to - from);
+        }
+        return buckets;
     }
 
     /**
@@ -197,9 +203,9 @@ public final class HistoryReports {
                 t.row(List.of("", "", "", "·········", "", "", ""));
             }
             String jvm = (p.javaVendor() + " " + p.javaVersion()).strip();
-            String median = Numbers.fixed(p.median(), decimals(p.median()));
+            String median = value(p.median());
             t.row(List.of(String.valueOf(p.runId()), date(p.started()), commit(p.commit()), median,
-                    Numbers.plusMinusPercent(ciRelative(p)), jvm.equals(previousJvm) ? "" : jvm,
+                    interval(p), jvm.equals(previousJvm) ? "" : jvm,
                     p.excluded() ? "excluded: " + p.excludeReason() : ""));
             previousJvm = jvm;
         }
@@ -214,6 +220,16 @@ public final class HistoryReports {
             return Double.POSITIVE_INFINITY;
         }
         return Math.max(p.ciHigh() / p.median() - 1, 1 - p.ciLow() / p.median());
+    }
+
+    /** A stored median as {@code show} prints it: 1 decimal from 1,000, 3 from 1, else 6. */
+    public static String value(double v) {
+        return Numbers.fixed(v, decimals(v));
+    }
+
+    /** A point's 95% CI relative to its median, as {@code show} prints it ({@code ±1.2%}; {@code ±∞} without one). */
+    public static String interval(HistoryStore.Point p) {
+        return Numbers.plusMinusPercent(ciRelative(p));
     }
 
     private static int decimals(double v) {

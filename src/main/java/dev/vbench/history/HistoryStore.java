@@ -1,5 +1,7 @@
 package dev.vbench.history;
 
+import dev.vbench.result.Metric;
+import dev.vbench.result.TableDefaults;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -67,6 +69,35 @@ public final class HistoryStore implements AutoCloseable {
     }
 
     /**
+     * One compared row of a noise measurement ({@code vbench noise --history}).
+     *
+     * @param table the title of its table
+     * @param row its label
+     * @param repeats A/A comparisons run
+     * @param falsePositives of them, how many the decision rule called different
+     * @param floor the noise floor as a relative change (0.023 = ±2.3%); NaN is stored as a floor of 0 never
+     * @param mde the minimum detectable effect at 80% power, a relative change (+∞ when none)
+     */
+    public record NoiseRow(String table, String row, int repeats, int falsePositives, double floor, double mde) {}
+
+    /**
+     * A testbed's newest noise measurement: when, by which command, and its largest floor.
+     *
+     * @param floor the largest noise floor of its rows, a relative change
+     */
+    public record NoiseFloor(String testbed, Instant measured, String commandLine, int rows, double floor) {}
+
+    /** Stores a noise measurement of {@code testbed}, every row in one transaction. */
+    public void addNoise(Testbed testbed, Instant measured, String commandLine, List<NoiseRow> rows) {
+        writer.addNoise(testbed, measured, commandLine, rows.stream().filter(r -> !Double.isNaN(r.floor())).toList());
+    }
+
+    /** The newest noise measurement of {@code testbed}, or null when none is stored. */
+    public NoiseFloor noiseFloor(String testbed) {
+        return queries.noiseFloor(testbed);
+    }
+
+    /**
      * One stored run.
      *
      * @param cells results stored for it
@@ -87,7 +118,19 @@ public final class HistoryStore implements AutoCloseable {
      * @param first start of its oldest run, null when empty
      * @param last start of its newest run, null when empty
      */
-    public record SeriesInfo(long id, String testbed, SeriesKey key, int runs, Instant first, Instant last) {}
+    public record SeriesInfo(long id, String testbed, SeriesKey key, int runs, Instant first, Instant last) {
+
+        /**
+         * The metric shown when none is asked for: the one its runs' tables showed (the load shape's default,
+         * {@link TableDefaults}) where it was stored, else its first metric (JMH: its mode).
+         *
+         * @param metrics the metrics stored for the series ({@link HistoryStore#metrics}), not empty
+         */
+        public String defaultMetric(List<String> metrics) {
+            Metric byShape = TableDefaults.metricOfLoadText(key.loadShape());
+            return byShape != null && metrics.contains(byShape.key()) ? byShape.key() : metrics.get(0);
+        }
+    }
 
     /** Every series, by id; {@code testbed} null for all machines. */
     public List<SeriesInfo> series(String testbed) {
@@ -128,6 +171,46 @@ public final class HistoryStore implements AutoCloseable {
         return queries.metrics(seriesId);
     }
 
+    /**
+     * The newest {@code limit} points of one metric of a series up to and including {@code run}, oldest
+     * first: a run and the runs before it in that series; those of excluded runs left out when
+     * {@code skipExcluded}, else included (marked).
+     */
+    public List<Point> pointsUpTo(long seriesId, String metric, RunInfo run, int limit, boolean skipExcluded) {
+        return queries.pointsUpTo(seriesId, metric, run.started().toEpochMilli(), run.id(), limit, skipExcluded);
+    }
+
+    /** One run, or null when there is none with this id. */
+    public RunInfo run(long runId) {
+        return queries.run(runId);
+    }
+
+    /**
+     * One result (cell) of a stored run.
+     *
+     * @param cellId the cell's id in the run's document
+     */
+    public record StoredResult(long resultId, long runId, long seriesId, String cellId) {}
+
+    /** The results stored for a run, in the order stored. */
+    public List<StoredResult> results(long runId) {
+        return queries.results(runId);
+    }
+
+    /** Every trial's value of {@code metric} for each of the given points' results (read in batches): result id → values. */
+    public Map<Long, double[]> trials(String metric, List<Long> resultIds) {
+        return queries.trials(metric, resultIds);
+    }
+
+    /**
+     * A text that changes whenever a run is stored or excluded or a change acknowledged (by any process):
+     * what a reader that keeps results between requests compares. Reading it also drops what this store
+     * kept of the runs when it changed.
+     */
+    public String generation() {
+        return queries.generation();
+    }
+
     /** The original document of a run, as stored (JSON text). */
     public String document(long runId) {
         return queries.document(runId);
@@ -144,7 +227,16 @@ public final class HistoryStore implements AutoCloseable {
      *
      * @param runId the first run after the change
      */
-    public record Ack(long seriesId, String metric, long runId, String reason, String acked) {}
+    public record Ack(long seriesId, String metric, long runId, String reason, String acked) {
+
+        /** Whether it covers a change of {@code m}: its own metric, or every one ({@link #EVERY_METRIC}). */
+        public boolean covers(String m) {
+            return metric.equals(m) || metric.equals(EVERY_METRIC);
+        }
+    }
+
+    /** The metric of an acknowledgement that covers every metric of its series. */
+    public static final String EVERY_METRIC = "*";
 
     /** Acknowledges the change of {@code metric} in a series at {@code runId}. */
     public void ack(long seriesId, String metric, long runId, String reason) {

@@ -54,6 +54,36 @@ final class HistoryWriter {
         }
     }
 
+    /** Stores one noise measurement ({@link HistoryStore#addNoise}) atomically. */
+    void addNoise(Testbed testbed, java.time.Instant measured, String commandLine, List<HistoryStore.NoiseRow> rows) {
+        try {
+            c.setAutoCommit(false);
+            long tb = testbedId(testbed);
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO noise (testbed_id, measured_ms, command_line,"
+                    + " table_title, row_label, repeats, false_positives, noise_floor, mde) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                for (HistoryStore.NoiseRow r : rows) {
+                    ps.setLong(1, tb);
+                    ps.setLong(2, measured.toEpochMilli());
+                    ps.setString(3, commandLine);
+                    ps.setString(4, r.table());
+                    ps.setString(5, r.row());
+                    ps.setInt(6, r.repeats());
+                    ps.setInt(7, r.falsePositives());
+                    ps.setDouble(8, r.floor());
+                    ps.setDouble(9, r.mde());
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            c.commit();
+        } catch (SQLException e) {
+            db.rollback();
+            throw db.failure("cannot store the noise measurement in the history store", e);
+        } finally {
+            db.autoCommit();
+        }
+    }
+
     /** After a rollback: ids read or made in the transaction may be gone. */
     private void forgetIds() {
         seriesIds.clear();

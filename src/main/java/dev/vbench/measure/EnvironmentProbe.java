@@ -54,7 +54,8 @@ public final class EnvironmentProbe {
         return "";
     }
 
-    private static String hostName() {
+    /** This machine's host name: {@code $HOSTNAME}, else what the OS resolves, else {@code unknown}. */
+    public static String hostName() {
         String env = System.getenv("HOSTNAME");
         if (env != null && !env.isBlank()) {
             return env;

@@ -64,6 +64,26 @@ public final class Planner {
      * @throws PlanException (or {@link dev.vbench.suite.SuiteException} for a suite) naming the fix
      */
     public static Plan plan(RunRequest request, UserCode code) {
+        return plan(request, code, List.of());
+    }
+
+    /**
+     * A build of the user's code as a column ({@code --build LABEL=CLASSPATH}): its label and its code,
+     * opened (and closed) by the caller; its cells run in forks with that code's class path. A null code is
+     * the run's own code in this JVM, without forks of its own: a side of an A/A comparison.
+     */
+    public record BuildCode(String label, UserCode code) {}
+
+    /**
+     * Plans a run whose columns include {@code builds} (none: {@link #plan(RunRequest, UserCode)}): every
+     * cell of the matrix once per build, planned against that build's code (so a build that lacks the
+     * workload or plans other cells is refused up front), the builds innermost so that a group's builds
+     * interleave.
+     */
+    public static Plan plan(RunRequest request, UserCode code, List<BuildCode> builds) {
+        if (!builds.isEmpty()) {
+            return planBuilds(request, code, builds);
+        }
         if (request.suiteFile() != null) {
             return SuitePlanner.plan(request, code);
         }
@@ -74,6 +94,62 @@ public final class Planner {
         List<CellPlan> cells = batched(cells("", request.matrix(), Keys.OPTIONS, code), request.trials().batch());
         RunSettings settings = ordered(settings(request.trials(), code), request.trials().order(), cells); // after the cells: code() lists compiled sources
         return new Plan(null, null, List.of(new Plan.Part("", new RunPlan(cells, settings, dataRoot(request.trials())))));
+    }
+
+    private static Plan planBuilds(RunRequest request, UserCode code, List<BuildCode> builds) {
+        if (request.suiteFile() != null) {
+            throw new PlanException("--build compares builds in a -w run; run the suite once per build and compare the"
+                    + " results, or give the experiment with -w/-e/-p");
+        }
+        if (builds.size() < 2) {
+            throw new PlanException("--build " + builds.get(0).label() + " is one build; give two or more to compare them"
+                    + " (or --classpath for one)");
+        }
+        java.util.Set<String> labels = new java.util.HashSet<>();
+        for (BuildCode b : builds) {
+            if (!labels.add(b.label())) {
+                throw new PlanException("--build " + b.label() + " is given twice; give each build a label of its own");
+            }
+        }
+        List<List<CellPlan>> perBuild = new ArrayList<>();
+        for (BuildCode b : builds) {
+            perBuild.add(cells("", request.matrix(), Keys.OPTIONS, b.code() == null ? code : b.code()));
+        }
+        List<CellPlan> cells = new ArrayList<>();
+        List<dev.vbench.result.BuildInfo> infos = new ArrayList<>();
+        for (int b = 0; b < builds.size(); b++) {
+            List<CellPlan> mine = perBuild.get(b);
+            if (mine.size() != perBuild.get(0).size() || !sameCells(mine, perBuild.get(0))) {
+                throw new PlanException("--build " + builds.get(b).label() + " plans other cells than --build "
+                        + builds.get(0).label() + " (" + mine.size() + " against " + perBuild.get(0).size()
+                        + "); builds compare the same benchmarks: give -w a method or class both builds have");
+            }
+            infos.add(new dev.vbench.result.BuildInfo(builds.get(b).label(),
+                    builds.get(b).code() == null ? code.code() : builds.get(b).code().code()));
+        }
+        for (int i = 0; i < perBuild.get(0).size(); i++) {
+            for (int b = 0; b < builds.size(); b++) {
+                UserCode bc = builds.get(b).code();
+                List<String> classPath = bc == null ? null : bc.code().stream()
+                        .filter(e -> !dev.vbench.result.CodeEntry.SOURCE.equals(e.kind()))
+                        .map(e -> Path.of(e.path()).toAbsolutePath().toString()).toList();
+                cells.add(perBuild.get(b).get(i).onBuild("c" + (cells.size() + 1),
+                        new dev.vbench.engine.Build(builds.get(b).label(), classPath, bc == null ? List.of() : bc.code())));
+            }
+        }
+        cells = batched(cells, request.trials().batch());
+        RunSettings settings = ordered(settings(request.trials(), code), request.trials().order(), cells).withBuilds(infos);
+        return new Plan(null, null, List.of(new Plan.Part("", new RunPlan(cells, settings, dataRoot(request.trials())))));
+    }
+
+    /** Whether two builds planned the same cells: the same configurations, in the same order. */
+    private static boolean sameCells(List<CellPlan> a, List<CellPlan> b) {
+        for (int i = 0; i < a.size(); i++) {
+            if (!a.get(i).config().equals(b.get(i).config())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The run settings of a {@code -w} run: the options, else the defaults. */
@@ -99,7 +175,25 @@ public final class Planner {
             throw new PlanException("--forks " + options.forks() + " must be 0 (trials in this JVM) up to --trials " + trials
                     + " (each fork runs at least one trial)");
         }
-        return new RunSettings(warmup, trials, options.forks(), options.seed(), code.code());
+        RunSettings settings = new RunSettings(warmup, trials, options.forks(), options.seed(), code.code());
+        return options.auto() == null ? settings : settings.withAutoTrials(checkedAuto(options, trials));
+    }
+
+    /** {@code --trials auto} checked against the other options: rounds of one trial each, up to a ceiling above the start. */
+    private static dev.vbench.result.AutoTrials checkedAuto(TrialOptions options, int trials) {
+        dev.vbench.result.AutoTrials auto = options.auto();
+        if (options.forks() > 0) {
+            throw new PlanException("--trials auto adds rounds of one trial per cell; --forks " + options.forks()
+                    + " splits a fixed number of trials across forks: drop one of them");
+        }
+        if (!(auto.precision() > 0 && auto.precision() < 1)) {
+            throw new PlanException("--precision must be above 0% and below 100% (e.g. 3%)");
+        }
+        if (auto.maxTrials() < trials) {
+            throw new PlanException("--max-trials " + auto.maxTrials() + " is below the " + trials
+                    + " trials every cell runs first; give " + trials + " or more");
+        }
+        return auto;
     }
 
     /**

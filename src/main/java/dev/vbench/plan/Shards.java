@@ -17,8 +17,8 @@ import java.util.stream.IntStream;
 
 /**
  * Splits a {@link Plan} into {@code N} deterministic slices for machines that each run one
- * ({@code vbench run --shard K/N}). The unit that is never split is an interleaving group: the cells
- * of one set of inputs ({@link Engine#sameGroup}: its executors, JVMs, builds and load levels), so
+ * ({@code vbench run --shard K/N}). The unit that is never split is a comparison: the cells of one
+ * table row ({@link Engine#sameRow}: the executors, JVMs and builds of one set of inputs and load), so
  * every printed comparison is measured on one machine, its trials in the same rounds. Slices are balanced by each
  * row's estimated time ({@link #cellEstimates}: a window, a rate, or the per-task time its parameters state, such
  * as {@code io}'s {@code duration}, over the tasks in flight) when every cell of the plan has one, else by
@@ -73,7 +73,7 @@ public final class Shards {
     }
 
     /**
-     * One interleaving group: consecutive cells of one part that share their inputs ({@link Engine#sameGroup}).
+     * One comparison: consecutive cells of one part that one table row compares ({@link Engine#sameRow}).
      *
      * @param part the part's name (the suite experiment; empty for a {@code -w} run)
      * @param cells in plan order
@@ -95,7 +95,7 @@ public final class Shards {
             int trials = s.warmupTrials() + s.measuredTrials();
             for (int first = 0; first < cells.size(); ) {
                 int end = first + 1;
-                while (end < cells.size() && Engine.sameGroup(cells.get(first), cells.get(end))) {
+                while (end < cells.size() && Engine.sameRow(cells.get(first), cells.get(end))) {
                     end++;
                 }
                 List<CellPlan> row = cells.subList(first, end);

@@ -13,12 +13,18 @@ import java.nio.file.Path;
  * @param forks fresh JVMs per cell (0 = every trial in the vbench JVM)
  * @param seed seed for generated inputs
  * @param dataDir root of the input cache; null = the default ({@code $VBENCH_DATA_DIR}, …)
- * @param order in which order an interleaving group's cells run their trials ({@code --order}); null =
+ * @param order in which order a table row's cells run their trials ({@code --order}); null =
  *     the default, interleaved rounds
  * @param batch calls of the operation per task ({@code --batch}), in every cell; 1 = one call per task
+ * @param auto {@code --trials auto}: rounds added after {@code trials} until precise enough; null = none
  */
 public record TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir, TrialOrder order,
-        int batch) {
+        int batch, dev.vbench.result.AutoTrials auto) {
+
+    /** Options with a fixed number of trials. */
+    public TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir, TrialOrder order, int batch) {
+        this(warmup, trials, forks, seed, dataDir, order, batch, null);
+    }
 
     /** Options with one call per task. */
     public TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir, TrialOrder order) {

@@ -25,11 +25,10 @@
  *       {@code MatrixRequest}, one more loop in {@code Planner.cells} next to the executor loop (JVMs
  *       of one table row stay adjacent), a {@code CellPlan} component; a cell whose JVM is not the
  *       running one always forks, on that java with those options ({@code ForkRunner} reads them
- *       from the cell, not from the parent JVM). <b>Trial order</b> across the cells of an
- *       interleaving group (interleaved rounds by default, grouped, random with the seed) is a
- *       {@code RunSettings} component chosen here and always recorded; the engine walks a group's
- *       cells in that order. A group is the run of consecutive cells that share their inputs
- *       (workload and parameters) and differ in executor, JVM, build or load.
+ *       from the cell, not from the parent JVM). <b>Trial order</b> across the cells of a table row
+ *       (interleaved rounds by default, grouped, random with the seed) is a {@code RunSettings}
+ *       component chosen here and always recorded; the engine walks a row's cells in that order. A row
+ *       is the run of consecutive cells that differ only in executor, JVM or build.
  *   <li><b>History fingerprints</b>: a series is keyed by the facts of a cell that define what was
  *       measured — workload, parameters, executor, tasks, concurrency, load shape (window, rate,
  *       timeout) and, with the JVM axis, the JVM label and options. They are exactly
@@ -37,7 +36,7 @@
  *       also what result files keep; compute the fingerprint from that record so a plan and a
  *       stored result agree, and add new facts to it rather than beside it.
  *   <li><b>Shards</b> ({@code --shard K/N}): {@link dev.vbench.plan.Shards} slices a whole plan, a
- *       group ({@code Engine.sameGroup}) never split, and {@link dev.vbench.plan.Plan#fingerprint()}
+ *       table row ({@code Engine.sameRow}) never split, and {@link dev.vbench.plan.Plan#fingerprint()}
  *       is the one identity of a plan that every shard records and {@code vbench merge} checks; a new
  *       fact that changes what is measured belongs in it.
  * </ul>

@@ -17,7 +17,11 @@ public enum Format implements Choice {
     HTML("html", HtmlExporter::new),
     HGRM("hgrm", HgrmExporter::new),
     /** Go benchmark lines, one per trial, for benchstat. */
-    GOBENCH("bench", GobenchExporter::new);
+    GOBENCH("bench", GobenchExporter::new),
+    /** github-action-benchmark's custom JSON ({@code customSmallerIsBetter}/{@code customBiggerIsBetter}). */
+    GITHUB_ACTION_BENCHMARK("json", GithubActionBenchmarkExporter::new),
+    /** Bencher Metric Format JSON. */
+    BENCHER("json", BencherExporter::new);
 
     private final String extension;
     private final Function<ReportOptions, Exporter> factory;
@@ -35,10 +39,23 @@ public enum Format implements Choice {
         return extension;
     }
 
-    /** Lower-case name as written on the command line. */
+    /** Lower-case name as written on the command line, words joined by {@code -}. */
     @Override
     public String cliName() {
-        return name().toLowerCase(Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /**
+     * What a user of this format should know that the output cannot say, or null: github-action-benchmark's
+     * JSON has no direction, so the workflow's {@code tool:} must match the metric's.
+     */
+    public String note(ReportOptions options, java.util.Collection<dev.vbench.result.CellResult> cells) {
+        if (this != GITHUB_ACTION_BENCHMARK) {
+            return null;
+        }
+        dev.vbench.result.Metric m = options.metricFor(cells);
+        return m.key() + " is " + (m.higherIsBetter() ? "bigger" : "smaller") + "-is-better: use tool: '"
+                + GithubActionBenchmarkExporter.tool(m) + "' in the github-action-benchmark step";
     }
 
     /**
@@ -55,7 +72,7 @@ public enum Format implements Choice {
         return Choice.validValues(Format.class);
     }
 
-    /** The format a file name implies by its extension, or null. */
+    /** The format a file name implies by its extension, or null (a {@code .json} file is {@link #JSON}). */
     public static Format fromFileName(String fileName) {
         String lower = fileName.toLowerCase(Locale.ROOT);
         if (lower.endsWith(".markdown")) {

@@ -73,6 +73,28 @@ public final class RunTables {
         return CellDimension.JVM.values(cells).stream().filter(v -> !v.isEmpty()).count() >= 2;
     }
 
+    /** Whether {@code cells} ran two or more builds ({@code --build}) or A/A sides: their tables then have them as columns. */
+    public static boolean buildAxis(List<CellResult> cells) {
+        return CellDimension.BUILD.values(cells).stream().filter(v -> !v.isEmpty()).count() >= 2;
+    }
+
+    /**
+     * The row dimensions of a table with builds as columns: those that vary among the first build's cells
+     * (the JVM among them), then the executor when there are several.
+     */
+    static List<CellDimension> rowsOfFirstBuild(List<CellResult> cells) {
+        String first = CellDimension.BUILD.values(cells).get(0);
+        List<CellResult> ofFirst = cells.stream().filter(c -> CellDimension.BUILD.value(c.config()).equals(first)).toList();
+        List<CellDimension> rows = new ArrayList<>(CellDimension.varying(ofFirst));
+        if (executors(cells).size() > 1) {
+            if (rows.size() == 1 && rows.get(0).values(ofFirst).size() == 1) {
+                rows.clear(); // the task count would label every row alike
+            }
+            rows.add(CellDimension.EXECUTOR);
+        }
+        return rows;
+    }
+
     /**
      * The row dimensions of a table with JVMs as columns: those that vary among the first JVM's cells,
      * then the executor when there are several.
@@ -138,10 +160,17 @@ public final class RunTables {
     }
 
     /**
-     * The model behind {@link #comparison}: JVMs as columns (chain layout) when the cells ran on two or
-     * more JVMs, else executors as columns (speedup layout); null when there is nothing to compare.
+     * The model behind {@link #comparison}: builds as columns when the cells ran two or more builds (the
+     * change layout for two, {@code old → new} with its verdict word; chain for more), else JVMs as columns
+     * (chain layout) when they ran on two or more JVMs, else executors as columns (speedup layout); null when
+     * there is nothing to compare.
      */
     public static CellComparison comparisonModel(List<CellResult> cells, Metric metric, double noise) {
+        if (buildAxis(cells)) {
+            int builds = CellDimension.BUILD.values(cells).size();
+            return compare(cells, CellDimension.BUILD, rowsOfFirstBuild(cells), metric, null,
+                    builds == 2 ? Layout.CHANGE : Layout.CHAIN, noise);
+        }
         boolean jvms = jvmAxis(cells);
         if (!jvms && executors(cells).size() < 2) {
             return null;
@@ -157,9 +186,9 @@ public final class RunTables {
         if (c == null) {
             return null;
         }
-        boolean jvms = jvmAxis(cells);
+        String by = buildAxis(cells) ? " by build" : jvmAxis(cells) ? " by JVM" : "";
         Table.Builder b = ComparisonTables.builder(c.comparison().withTitle(title(workload, cells, warmup) + " — "
-                + metric.key() + " (" + metric.unit() + ")" + (jvms ? " by JVM" : "")), ComparisonTables.Style.run(verbose));
+                + metric.key() + " (" + metric.unit() + ")" + by), ComparisonTables.Style.run(verbose));
         footnotes(b, cells);
         return b.build();
     }

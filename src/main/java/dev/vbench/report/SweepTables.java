@@ -64,7 +64,7 @@ public final class SweepTables {
     /** Everything but executor and concurrency (a run with JVMs as an axis has one sweep per JVM). */
     private static String groupKey(CellConfig c) {
         return c.params() + "|" + c.tasks() + "|" + c.durationNanos() + "|" + c.ratePerSecond() + "|" + c.timeoutNanos()
-                + "|" + c.jvm();
+                + "|" + c.jvm() + "|" + c.build();
     }
 
     private static Sweep table(String workload, List<CellResult> group, ReportOptions options, int warmup,

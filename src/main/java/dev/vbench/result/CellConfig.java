@@ -27,6 +27,8 @@ import java.util.TreeMap;
  *     Latency percentiles are then per batch, throughput and per-operation times per call.
  * @param operationsPerCall operations one call stands for (JMH's {@code @OperationsPerInvocation}) when more
  *     than one; 0 (omitted) = one
+ * @param build the label of the build of the user's code the cell ran ({@code --build}), or of the side of an
+ *     A/A comparison ({@code vbench noise}); null (omitted) otherwise. Compare matches on it like any field.
  */
 public record CellConfig(String workload, Map<String, String> params, ExecutorInfo executor, long tasks, int concurrency,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) long durationNanos,
@@ -34,12 +36,20 @@ public record CellConfig(String workload, Map<String, String> params, ExecutorIn
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) long timeoutNanos,
         @JsonInclude(JsonInclude.Include.NON_NULL) String jvm,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) int batch,
-        @JsonInclude(JsonInclude.Include.NON_DEFAULT) int operationsPerCall) {
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) int operationsPerCall,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String build) {
 
     public CellConfig {
         params = java.util.Collections.unmodifiableMap(new TreeMap<>(params));
         batch = batch <= 1 ? 0 : batch;
         operationsPerCall = operationsPerCall <= 1 ? 0 : operationsPerCall;
+    }
+
+    /** A cell of the run's own code (no build). */
+    public CellConfig(String workload, Map<String, String> params, ExecutorInfo executor, long tasks, int concurrency,
+            long durationNanos, double ratePerSecond, long timeoutNanos, String jvm, int batch, int operationsPerCall) {
+        this(workload, params, executor, tasks, concurrency, durationNanos, ratePerSecond, timeoutNanos, jvm, batch,
+                operationsPerCall, null);
     }
 
     /** A cell with one call per task. */
@@ -57,13 +67,19 @@ public record CellConfig(String workload, Map<String, String> params, ExecutorIn
     /** This cell on the JVM labelled {@code label}. */
     public CellConfig withJvm(String label) {
         return new CellConfig(workload, params, executor, tasks, concurrency, durationNanos, ratePerSecond, timeoutNanos,
-                label, batch, operationsPerCall);
+                label, batch, operationsPerCall, build);
+    }
+
+    /** This cell as the build (or A/A side) labelled {@code label}. */
+    public CellConfig withBuild(String label) {
+        return new CellConfig(workload, params, executor, tasks, concurrency, durationNanos, ratePerSecond, timeoutNanos,
+                jvm, batch, operationsPerCall, label);
     }
 
     /** This cell with {@code calls} calls per task, each of {@code operations} operations. */
     public CellConfig withBatch(int calls, int operations) {
         return new CellConfig(workload, params, executor, tasks, concurrency, durationNanos, ratePerSecond, timeoutNanos,
-                jvm, calls, operations);
+                jvm, calls, operations, build);
     }
 
     /** Operations one task performs: calls per task × operations per call (1 when neither is set). */
@@ -88,6 +104,9 @@ public record CellConfig(String workload, Map<String, String> params, ExecutorIn
         sb.append(" | ").append(executor.spec());
         if (jvm != null) {
             sb.append(" | ").append(jvm);
+        }
+        if (build != null) {
+            sb.append(" | build ").append(build);
         }
         sb.append(" | ").append(loadText());
         return sb.toString();

@@ -123,6 +123,48 @@ public final class ResultCodec {
     }
 
     /**
+     * What a result says about where and how it ran, without its cells.
+     *
+     * @param settings null when the document has none
+     */
+    public record Header(String schema, Environment environment, RunSettings settings) {}
+
+    /**
+     * The environment and settings of a vbench result document, read without mapping its cells (a
+     * stored run's page shows them for documents of any size).
+     *
+     * @throws ResultFormatException when it is not a vbench result this vbench reads (a JMH file, a newer schema)
+     */
+    public static Header header(String json, String source) {
+        String schema = schemaOf(json, source);
+        ResultReaders.check(schema, source);
+        Environment environment = null;
+        RunSettings settings = null;
+        try (JsonParser p = PARSERS.createParser(json)) {
+            p.nextToken();
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                if (name.equals("environment")) {
+                    environment = RecordReader.read(p, Environment.class, source);
+                } else if (name.equals("settings")) {
+                    settings = RecordReader.read(p, RunSettings.class, source);
+                } else {
+                    p.nextToken();
+                    p.skipChildren();
+                }
+            }
+        } catch (JacksonException e) {
+            throw notJson(e, source);
+        } catch (IOException e) {
+            throw new ResultFormatException(source + " cannot be read: " + firstLine(e.getMessage()));
+        }
+        if (environment == null) {
+            throw new ResultFormatException(source + " has no environment; give a file written by 'vbench run -o FILE.json'");
+        }
+        return new Header(schema, environment, settings);
+    }
+
+    /**
      * The top-level {@code schema} of a document, after one pass over the whole text that checks it is
      * one JSON object: the errors come in the order they did when the whole tree was read first (not
      * JSON or truncated, then no object, then no schema), before any field is mapped.

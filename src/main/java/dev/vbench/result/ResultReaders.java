@@ -12,6 +12,14 @@ final class ResultReaders {
     private ResultReaders() {}
 
     static RunResult read(String json, String schema, String source) {
+        return switch (check(schema, source)) {
+            case 1 -> ResultCodec.readValue(json, RunResult.class, source);
+            default -> throw new ResultFormatException(source + " has unknown schema '" + schema + "'");
+        };
+    }
+
+    /** The version of {@code schema}, when this vbench reads it. */
+    static int check(String schema, String source) {
         if (!schema.startsWith(PREFIX)) {
             throw new ResultFormatException(source + " has schema '" + schema
                     + "', not a vbench result; give a file written by 'vbench run -o FILE.json'");
@@ -27,9 +35,6 @@ final class ResultReaders {
             throw new ResultFormatException(source + " was written by a newer vbench (schema " + schema
                     + ", this vbench reads up to " + RunResult.SCHEMA + "); upgrade vbench to read it");
         }
-        return switch (version) {
-            case 1 -> ResultCodec.readValue(json, RunResult.class, source);
-            default -> throw new ResultFormatException(source + " has unknown schema '" + schema + "'");
-        };
+        return version;
     }
 }

@@ -10,19 +10,31 @@ import java.util.List;
  * @param measuredTrials trials measured per cell (the statistical samples)
  * @param forks JVM forks per cell (0 = trials run in the vbench JVM itself)
  * @param seed seed for generated inputs (and for {@code --order random})
- * @param order in which order the cells of one interleaving group ran their trials: {@code interleaved}
+ * @param order in which order the cells of one table row ran their trials: {@code interleaved}
  *     (rounds, each in an order shuffled from {@code seed}), {@code grouped} or {@code random}
  *     ({@code --order}); always written now; null (omitted) in results of earlier versions, whose runs
  *     without JVMs as an axis ran grouped
  * @param code the user's code on {@code --classpath} and compiled source files, each with its SHA-256;
  *     empty (and absent from the JSON) when only vbench's own workloads ran
+ * @param builds the builds of the user's code that were columns ({@code --build}), each with its entries;
+ *     empty (and absent) otherwise
+ * @param autoTrials with {@code --trials auto}: the target and ceiling of the rounds added after
+ *     {@code measuredTrials} (the planned minimum); null (absent) otherwise
  */
 public record RunSettings(int warmupTrials, int measuredTrials, int forks, long seed,
         @JsonInclude(JsonInclude.Include.NON_NULL) String order,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<CodeEntry> code) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<CodeEntry> code,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<BuildInfo> builds,
+        @JsonInclude(JsonInclude.Include.NON_NULL) AutoTrials autoTrials) {
 
     public RunSettings {
         code = code == null ? List.of() : List.copyOf(code);
+        builds = builds == null ? List.of() : List.copyOf(builds);
+    }
+
+    /** Settings of a run without builds. */
+    public RunSettings(int warmupTrials, int measuredTrials, int forks, long seed, String order, List<CodeEntry> code) {
+        this(warmupTrials, measuredTrials, forks, seed, order, code, List.of(), null);
     }
 
     /** Settings with the default order, of a run of vbench's own workloads only. */
@@ -42,6 +54,16 @@ public record RunSettings(int warmupTrials, int measuredTrials, int forks, long 
 
     /** These settings with another trial order ({@code --order}; null = not recorded, read as grouped). */
     public RunSettings withOrder(String newOrder) {
-        return new RunSettings(warmupTrials, measuredTrials, forks, seed, newOrder, code);
+        return new RunSettings(warmupTrials, measuredTrials, forks, seed, newOrder, code, builds, autoTrials);
+    }
+
+    /** These settings with trials added until precise enough ({@code --trials auto}). */
+    public RunSettings withAutoTrials(AutoTrials auto) {
+        return new RunSettings(warmupTrials, measuredTrials, forks, seed, order, code, builds, auto);
+    }
+
+    /** These settings with the builds that were columns. */
+    public RunSettings withBuilds(List<BuildInfo> newBuilds) {
+        return new RunSettings(warmupTrials, measuredTrials, forks, seed, order, code, newBuilds, autoTrials);
     }
 }

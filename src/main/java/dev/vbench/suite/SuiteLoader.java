@@ -33,21 +33,52 @@ public final class SuiteLoader {
     private SuiteLoader() {}
 
     public static SuiteSpec load(Path file) {
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (NoSuchFileException e) {
-            throw new SuiteException(file + " does not exist; give the path of a suite file such as workloads/seed-004-virtual-vs-platform.yaml");
-        } catch (IOException e) {
-            throw new SuiteException("cannot read " + file + " (" + e.getMessage() + "); check its permissions");
-        }
-        return parse(text, file.toString());
+        return parse(read(file, "a suite file such as workloads/seed-004-virtual-vs-platform.yaml"), file.toString());
     }
 
     public static SuiteSpec parse(String text, String source) {
-        SuiteSpec spec;
+        SuiteSpec spec = parse(text, source, SuiteSpec.class);
+        if (spec == null) {
+            throw new SuiteException(source + ":1: the file is empty; a suite needs 'suite' and 'experiments'");
+        }
+        return spec;
+    }
+
+    /**
+     * The gates of {@code file}: a gates file ({@code gates:} only, {@link GateSpec.File}) or a suite file
+     * with a {@code gates:} section, each read with the same checks and {@code file:line} errors.
+     */
+    public static List<GateSpec> loadGates(Path file) {
+        String text = read(file, "a gates file such as vbench-gates.yaml, or a suite file with 'gates:'");
+        String source = file.toString();
+        boolean suite = text.lines().anyMatch(l -> l.startsWith("suite:") || l.startsWith("experiments:"));
+        List<GateSpec> gates;
+        if (suite) {
+            gates = parse(text, source).gates();
+        } else {
+            GateSpec.File f = parse(text, source, GateSpec.File.class);
+            gates = f == null ? List.of() : f.gates();
+        }
+        if (gates.isEmpty()) {
+            throw new SuiteException(source + ":1: no gates; add e.g. gates: [{match: \"io\", failOnRegression: 10%}]");
+        }
+        return gates;
+    }
+
+    private static String read(Path file, String example) {
         try {
-            spec = YAML.readValue(text, SuiteSpec.class);
+            return Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new SuiteException(file + " does not exist; give the path of " + example);
+        } catch (IOException e) {
+            throw new SuiteException("cannot read " + file + " (" + e.getMessage() + "); check its permissions");
+        }
+    }
+
+    /** {@code text} as a {@code type}, with {@code file:line} errors; null for an empty document. */
+    private static <T> T parse(String text, String source, Class<T> type) {
+        try {
+            return YAML.readValue(text, type);
         } catch (UnrecognizedPropertyException e) {
             int line = keyLine(text, e.getPropertyName(), tokenLocation(e));
             throw new SuiteException(source + ":" + line + ": unknown key '" + e.getPropertyName() + "'"
@@ -62,10 +93,6 @@ public final class SuiteLoader {
             throw new SuiteException(at(source, e.getLocation()) + "not valid YAML (" + firstLine(e.getOriginalMessage())
                     + "); fix the syntax");
         }
-        if (spec == null) {
-            throw new SuiteException(source + ":1: the file is empty; a suite needs 'suite' and 'experiments'");
-        }
-        return spec;
     }
 
     /**

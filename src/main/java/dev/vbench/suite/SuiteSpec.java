@@ -31,9 +31,11 @@ import java.util.List;
  * @param experiments what to run
  * @param jvms JVMs the experiments may run on ({@code jvms: [jdk21]} in an experiment), each with a
  *     label and exactly one of a home, an environment variable holding a home, or a major version
+ * @param gates per-benchmark gates of {@code compare --gates} and {@code history check --gates} ({@link GateSpec});
+ *     {@code vbench run} does not use them
  */
 public record SuiteSpec(String suite, String title, String source, Integer warmup, Integer trials,
-        List<ExperimentSpec> experiments, List<Jvm> jvms) {
+        List<ExperimentSpec> experiments, List<Jvm> jvms, List<GateSpec> gates) {
 
     /**
      * A JVM declared by a suite, as in {@code jvms: [{label: jdk21, version: 21}, {label: mine, env: MY_JDK}]}.
@@ -48,6 +50,7 @@ public record SuiteSpec(String suite, String title, String source, Integer warmu
     public SuiteSpec {
         experiments = experiments == null ? List.of() : List.copyOf(experiments);
         jvms = jvms == null ? List.of() : List.copyOf(jvms);
+        gates = gates == null ? List.of() : List.copyOf(gates);
     }
 
     /** What a result records of this suite to print its tables again ({@code vbench report}). */
@@ -60,6 +63,12 @@ public record SuiteSpec(String suite, String title, String source, Integer warmu
     /** A suite without JVM declarations. */
     public SuiteSpec(String suite, String title, String source, Integer warmup, Integer trials,
             List<ExperimentSpec> experiments) {
-        this(suite, title, source, warmup, trials, experiments, List.of());
+        this(suite, title, source, warmup, trials, experiments, List.of(), List.of());
+    }
+
+    /** A suite without gates. */
+    public SuiteSpec(String suite, String title, String source, Integer warmup, Integer trials,
+            List<ExperimentSpec> experiments, List<Jvm> jvms) {
+        this(suite, title, source, warmup, trials, experiments, jvms, List.of());
     }
 }

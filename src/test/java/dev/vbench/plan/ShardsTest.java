@@ -54,9 +54,9 @@ class ShardsTest {
                 for (Plan.Part part : whole.parts()) {
                     List<CellPlan> cells = part.run().cells();
                     for (int i = 1; i < cells.size(); i++) {
-                        if (Engine.sameGroup(cells.get(i - 1), cells.get(i))) {
+                        if (Engine.sameRow(cells.get(i - 1), cells.get(i))) {
                             assertEquals(slice.get(cells.get(i - 1).id()), slice.get(cells.get(i).id()),
-                                    file + " N=" + n + ": group of " + cells.get(i).id() + " split across shards");
+                                    file + " N=" + n + ": row of " + cells.get(i).id() + " split across shards");
                         }
                     }
                 }

@@ -16,7 +16,7 @@ class GoldenOutputTest {
         Locale.setDefault(Locale.forLanguageTag(tag));
         RunResult run = Fixtures.ioRun();
         for (Format f : Format.values()) {
-            Golden.assertMatches("run/io." + f.extension(), f.exporter(ReportOptions.DEFAULT).render(run));
+            Golden.assertMatches("run/io." + Golden.suffix(f), f.exporter(ReportOptions.DEFAULT).render(run));
         }
         // --verbose: every speedup ends in (p=… n=…), as in vbench compare --verbose
         Golden.assertMatches("run/io-verbose.md", Format.MARKDOWN.exporter(new ReportOptions(null, true)).render(run));

@@ -20,7 +20,7 @@ class JvmTablesGoldenTest {
         Locale.setDefault(Locale.forLanguageTag(tag));
         RunResult run = Fixtures.jvmRun();
         for (Format f : Format.values()) {
-            Golden.assertMatches("run/jvm." + f.extension(), f.exporter(ReportOptions.DEFAULT).render(run));
+            Golden.assertMatches("run/jvm." + Golden.suffix(f), f.exporter(ReportOptions.DEFAULT).render(run));
         }
         String console = Format.CONSOLE.exporter(ReportOptions.DEFAULT).render(run);
         assertTrue(console.contains("j21 → j25"), console);

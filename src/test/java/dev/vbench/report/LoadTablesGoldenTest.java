@@ -49,7 +49,7 @@ class LoadTablesGoldenTest {
         RunResult run = LoadFixtures.openModel();
         ReportOptions p99 = new ReportOptions(Metric.P99, false);
         for (Format f : Format.values()) {
-            Golden.assertMatches("load/open." + f.extension(), f.exporter(p99).render(run));
+            Golden.assertMatches("load/open." + Golden.suffix(f), f.exporter(p99).render(run));
         }
     }
 

@@ -22,7 +22,7 @@ class SuiteFileErrorsTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
         "unknown key|suite: t\\nexperiments:\\n  - name: a\\n    workload: io\\n    executors: [virtual]\\n    taks: 10\\n|:6: unknown key 'taks'|valid keys: concurrency, executors, jvmArgs, jvms, name, params, quick, tables, tasks, title, trials, warmup, workload",
-        "unknown top-level key|suite: t\\nexperimentz: []\\n|:2: unknown key 'experimentz'|valid keys: experiments, jvms, source, suite, title, trials, warmup",
+        "unknown top-level key|suite: t\\nexperimentz: []\\n|:2: unknown key 'experimentz'|valid keys: experiments, gates, jvms, source, suite, title, trials, warmup",
         "wrong type|suite: t\\ntrials: six\\nexperiments:\\n  - {name: a, workload: io, executors: [virtual]}\\n|:2: 'six' is not valid for 'trials'|expected a whole number",
         "unknown workload|suite: t\\nexperiments:\\n  - name: a\\n    workload: nope\\n    executors: [virtual]\\n|:3: experiment 'a': unknown workload 'nope'|valid workloads: io",
         "empty matrix|suite: t\\nexperiments: []\\n|:1: empty matrix|add at least one experiment",

@@ -10,7 +10,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The commands a page shows: every fenced block of a Markdown page, its vbench commands parsed as a shell would
+ * The commands a page shows: every fenced block of a Markdown page (one marked {@code yaml}, {@code json}, … is a
+ * file's text and is not run), its vbench commands parsed as a shell would
  * (quotes, backslash continuations, comments), each with the output the page shows after it and the exit code
  * it says ({@code ; echo "exit $?"}, {@code # exit 2}). A block preceded by
  * {@code <!-- example: illustrative, REASON -->} is not run; every other block must hold only vbench commands
@@ -30,6 +31,9 @@ public final class DocExamples {
     static final Pattern DRY_RUN = Pattern.compile("<!--\\s*example:\\s*dry-run\\s*-->");
     /** How a page starts vbench: from a checkout, from the archive, on the PATH. */
     static final Pattern VBENCH = Pattern.compile("^(?:\\./vbench|bin/vbench|vbench-[0-9.]+/bin/vbench|vbench)(?=\\s|$)");
+
+    /** A fence's language that holds shell commands (none: commands or their output); any other is a file's text. */
+    static final java.util.Set<String> SHELL = java.util.Set.of("", "sh", "bash", "shell", "console");
 
     private DocExamples() {}
 
@@ -80,7 +84,9 @@ public final class DocExamples {
             }
             String before = previousNonBlank(lines, open);
             Matcher why = ILLUSTRATIVE.matcher(before);
-            String illustrative = why.find() ? why.group(1) : null;
+            String language = lines.get(open).substring(3).strip();
+            String illustrative = why.find() ? why.group(1)
+                    : SHELL.contains(language) ? null : "a " + language + " file, not shell commands";
             blocks.add(block(page, open + 1, illustrative, DRY_RUN.matcher(before).find(), body));
         }
         return blocks;

@@ -18,6 +18,22 @@ public final class Golden {
 
     private Golden() {}
 
+    /**
+     * The golden file suffix of a run format: its extension, or {@code NAME.EXT} for a format that shares its
+     * extension with an earlier one ({@code github-action-benchmark.json} beside {@code json}).
+     */
+    public static String suffix(dev.vbench.report.Format f) {
+        for (dev.vbench.report.Format earlier : dev.vbench.report.Format.values()) {
+            if (earlier == f) {
+                return f.extension();
+            }
+            if (earlier.extension().equals(f.extension())) {
+                return f.cliName() + "." + f.extension();
+            }
+        }
+        return f.extension();
+    }
+
     public static void assertMatches(String name, String actual) {
         Path file = DIR.resolve(name);
         try {

@@ -19,13 +19,33 @@ public final class VbenchProcess {
 
     /** {@code java JVM_OPTIONS -cp (the test class path) dev.vbench.Main ARGS}. */
     public static Process start(Path log, List<String> jvmOptions, String... args) throws java.io.IOException {
+        return start(log, java.util.Map.of(), null, jvmOptions, args);
+    }
+
+    /**
+     * Like {@link #start(Path, List, String...)} with {@code env} added to the environment (a value of null
+     * removes the variable) and {@code dir} as the working directory (null: this one).
+     */
+    public static Process start(Path log, java.util.Map<String, String> env, Path dir, List<String> jvmOptions,
+            String... args) throws java.io.IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED"));
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", classpath, "dev.vbench.Main"));
         command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        env.forEach((k, v) -> {
+            if (v == null) {
+                pb.environment().remove(k);
+            } else {
+                pb.environment().put(k, v);
+            }
+        });
+        if (dir != null) {
+            pb.directory(dir.toFile());
+        }
+        return pb.start();
     }
 }

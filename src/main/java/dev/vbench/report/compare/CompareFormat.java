@@ -1,6 +1,7 @@
 package dev.vbench.report.compare;
 
 import dev.vbench.compare.Comparison;
+import dev.vbench.compare.Gates;
 import dev.vbench.compare.Latencies;
 import dev.vbench.diagnose.ComparedPair;
 import dev.vbench.diagnose.WhyLines;
@@ -9,6 +10,9 @@ import dev.vbench.report.ConsoleRenderer;
 import dev.vbench.report.Format;
 import dev.vbench.report.MarkdownRenderer;
 import dev.vbench.report.WhyText;
+import dev.vbench.report.ci.GateReport;
+import dev.vbench.report.ci.GateReports;
+import dev.vbench.report.ci.JUnitXml;
 import dev.vbench.result.Choice;
 import java.util.List;
 import java.util.Locale;
@@ -24,8 +28,11 @@ public enum CompareFormat implements Choice {
     CSV(Format.CSV),
     JSON(Format.JSON),
     /** One self-contained page: the table, a bar chart and latency curves per row ({@link CompareHtml}). */
-    HTML(Format.HTML);
+    HTML(Format.HTML),
+    /** One JUnit test case per compared change, failed past the gate ({@link JUnitXml}). */
+    JUNIT(null);
 
+    /** The run format whose extension this one shares; null for {@link #JUNIT} ({@code .xml}). */
     private final Format format;
 
     CompareFormat(Format format) {
@@ -33,7 +40,7 @@ public enum CompareFormat implements Choice {
     }
 
     public String extension() {
-        return format.extension();
+        return format == null ? "xml" : format.extension();
     }
 
     /** Lower-case name as written on the command line. */
@@ -80,6 +87,17 @@ public enum CompareFormat implements Choice {
      * the table, and HTML the differential flame graphs of the pairs both sides of which were profiled.
      */
     public String render(Comparison comparison, boolean verbose, Latencies latencies, List<ComparedPair> pairs) {
+        return render(comparison, verbose, latencies, pairs, this == JUNIT ? GateReports.of(comparison, Gates.NONE, null,
+                verbose) : null);
+    }
+
+    /**
+     * Renders {@code comparison} as {@link #render(Comparison, boolean, Latencies, List)} does; {@link #JUNIT}
+     * renders {@code gate}, the comparison with its gate ({@code --fail-on-regression}, {@code --gates}); the
+     * other formats do not use it (it may be null).
+     */
+    public String render(Comparison comparison, boolean verbose, Latencies latencies, List<ComparedPair> pairs,
+            GateReport gate) {
         List<WhyLines.Explanation> why = WhyLines.of(pairs);
         return switch (this) {
             case TEXT -> ConsoleRenderer.render(ComparisonTables.table(comparison, ComparisonTables.Style.compare(verbose)))
@@ -89,14 +107,18 @@ public enum CompareFormat implements Choice {
             case CSV -> CompareCsv.render(comparison);
             case JSON -> CompareJson.render(comparison);
             case HTML -> CompareHtml.render(comparison, verbose, latencies, pairs, why);
+            case JUNIT -> JUnitXml.render(gate);
         };
     }
 
     /** The format a file name implies by its extension ({@link Format#fromFileName}), or null. */
     public static CompareFormat fromFileName(String fileName) {
+        if (fileName.toLowerCase(Locale.ROOT).endsWith("." + JUNIT.extension())) {
+            return JUNIT;
+        }
         Format byExtension = Format.fromFileName(fileName);
         for (CompareFormat f : values()) {
-            if (f.format == byExtension) {
+            if (f.format != null && f.format == byExtension) {
                 return f;
             }
         }

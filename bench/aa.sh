@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# A/A false-positive rate of vbench's decision rule on a machine whose load switches on and off, in the
+# default trial order (interleaved rounds) side by side with --order grouped. Each run compares a 2-thread
+# and a 3-thread pool at --concurrency 1 on the cpu workload: the same thing, so every "faster" or "slower"
+# is a false positive and the rate should be what alpha promises (5%; at most 2 of 20 runs within the
+# sampling error of 20 runs). Meanwhile HOGS busy loops run for PERIOD seconds, then pause for PERIOD
+# seconds, over and over: drift that lands on whichever cell runs at the time.
+# Prints the machine and its load first, then one line per order: runs, called different, rate, 95% CI.
+#
+#   bench/aa.sh                      # 20 runs per order, 2 hogs on 2 CPUs, switching every second
+#   RUNS=40 HOGS=1 PERIOD=2 bench/aa.sh
+#   ARGS='-w io -p duration=2ms -e fixed:threads=64 -e fixed:threads=65 --concurrency 8' bench/aa.sh
+set -eu
+cd "$(dirname "$0")/.."
+runs=${RUNS:-20}
+hogs=${HOGS:-$(nproc)}
+period=${PERIOD:-1}
+args=${ARGS:--w cpu -p iterations=500000 -e fixed:threads=2 -e fixed:threads=3 --concurrency 1 --tasks 200}
+out=$(mktemp -d)
+hog_pid=""
+stop() {
+    [ -z "$hog_pid" ] || kill -TERM -- "-$hog_pid" 2>/dev/null || true
+    rm -rf "$out"
+}
+trap stop EXIT INT TERM
+echo "== $(date -u '+%Y-%m-%d %H:%M UTC')  $(uname -srm)  $(nproc) CPUs  load:$(uptime | sed 's/.*load average://')"
+./vbench --version | sed -n 2p
+echo "== $runs A/A runs per order: vbench run $args; $hogs hog(s) on for ${period}s, off for ${period}s"
+# The switching load, in a process group of its own (stopped as a whole): HOGS shell busy loops that run
+# for PERIOD seconds, then a pause as long.
+setsid bash -c '
+    while :; do
+        for ((i = 0; i < $1; i++)); do timeout "$2" bash -c "while :; do :; done" & done
+        wait
+        sleep "$2"
+    done' aa-hog "$hogs" "$period" &
+hog_pid=$!
+printf '%-12s %5s %16s %7s %16s\n' order runs "called different" rate "95% CI (exact)"
+for order in interleaved grouped; do
+    different=0
+    i=1
+    while [ "$i" -le "$runs" ]; do
+        # shellcheck disable=SC2086 # ARGS is a list of options
+        ./vbench run $args --order "$order" --seed "$i" --format markdown --no-progress > "$out/$order-$i.md" 2> "$out/$order-$i.err"
+        # the comparison table's row: its last cell is the speedup, ~ (±x%) when within variance
+        verdict=$(grep -E '^\| [0-9]+ +\|.*\|$' "$out/$order-$i.md" | tail -n 1 | awk -F'|' '{print $(NF-1)}')
+        case "$verdict" in *'~'*) ;; *) different=$((different + 1)) ;; esac
+        i=$((i + 1))
+    done
+    python3 - "$order" "$runs" "$different" <<'PY'
+import sys
+from math import comb
+order, n, k = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+def cdf(x, n, p):  # P(X <= x) of Binomial(n, p)
+    return sum(comb(n, i) * p**i * (1 - p)**(n - i) for i in range(x + 1))
+def solve(f, lo=0.0, hi=1.0):
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if f(mid) else (lo, mid)
+    return (lo + hi) / 2
+low = 0.0 if k == 0 else solve(lambda p: 1 - cdf(k - 1, n, p) < 0.025)
+high = 1.0 if k == n else solve(lambda p: cdf(k, n, p) > 0.025)
+print("%-12s %5d %16d %6.0f%% %7.0f%% - %3.0f%%" % (order, n, k, 100 * k / n, 100 * low, 100 * high))
+PY
+done
+echo "== load after:$(uptime | sed 's/.*load average://')"
