@@ -247,7 +247,7 @@ function _picocli_vbench_run() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--stacktrace' '-h' '--help' '--dry-run' '-q' '--quiet' '--verbose' '--no-progress'"
+  local flag_opts="'--stacktrace' '-h' '--help' '--duet' '--dry-run' '-q' '--quiet' '--verbose' '--no-progress'"
   local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--run-id' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--batch' '--duration' '--rate' '--timeout' '--task-timeout' '--slo' '--warmup' '--trials' '--precision' '--max-trials' '--forks' '--jvm' '--jvm-args' '--noise-band' '--build' '--order' '--shard' '--seed' '-o' '--output' '-f' '--format' '--metric' '--ci' '--comment-file' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval'"
   local SCALE_option_args=("quick" "full") # --scale values
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench" "github-action-benchmark" "bencher") # --format values
@@ -707,7 +707,7 @@ function _picocli_vbench_noise() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--stacktrace' '-h' '--help' '--dry-run' '-q' '--quiet' '--verbose' '--no-progress'"
+  local flag_opts="'--stacktrace' '-h' '--help' '--duet' '--dry-run' '-q' '--quiet' '--verbose' '--no-progress'"
   local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--run-id' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--batch' '--duration' '--rate' '--timeout' '--task-timeout' '--slo' '--warmup' '--trials' '--precision' '--max-trials' '--forks' '--jvm' '--jvm-args' '--noise-band' '--build' '--order' '--shard' '--seed' '-o' '--output' '-f' '--format' '--metric' '--ci' '--comment-file' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval' '--repeat'"
   local SCALE_option_args=("quick" "full") # --scale values
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench" "github-action-benchmark" "bencher") # --format values

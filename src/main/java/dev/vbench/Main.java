@@ -1,6 +1,7 @@
 package dev.vbench;
 
 import dev.vbench.app.Histories;
+import dev.vbench.app.LauncherState;
 import dev.vbench.cli.Cli;
 import dev.vbench.cli.VersionProvider;
 import dev.vbench.result.ResultCodec;
@@ -27,6 +28,7 @@ public final class Main {
         PrintWriter err = new PrintWriter(System.err, true);
         boolean version = version(out, args);
         if (!version) {
+            LauncherState.watchLauncher();
             prepare(args);
         }
         int code = version ? 0 : Cli.run(out, err, args);

@@ -58,6 +58,13 @@ final class CellCollector implements RunListener {
                 return;
             }
             started.removeIf(c -> c.id().equals(result.id()) && c.config().equals(result.config()));
+            int known = indexOf(result);
+            if (known >= 0) { // told again, with a note added after it finished (its workload's close failed)
+                finished.set(known, result);
+                latest = latest.withCells(finished);
+                outputs.writeFiles(latest, options);
+                return;
+            }
             int at = finished.size();
             while (at > 0 && plannedIndex(finished.get(at - 1)) > plannedIndex(result)) {
                 at--;
@@ -68,6 +75,16 @@ final class CellCollector implements RunListener {
         }
         tellLauncher();
         progress.cellFinished(result, i, n);
+    }
+
+    /** Where {@code cell} (the same id and configuration) is among the finished cells; -1 when it is not. */
+    private int indexOf(CellResult cell) {
+        for (int i = 0; i < finished.size(); i++) {
+            if (finished.get(i).id().equals(cell.id()) && finished.get(i).config().equals(cell.config())) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** The position of {@code cell} in the plan; past the end for a cell the plan does not name. */

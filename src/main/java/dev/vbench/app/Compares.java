@@ -16,6 +16,7 @@ import dev.vbench.diagnose.ComparedPairs;
 import dev.vbench.report.ci.GateReport;
 import dev.vbench.report.ci.GateReports;
 import dev.vbench.report.compare.CompareFormat;
+import dev.vbench.measure.Histograms;
 import dev.vbench.result.Metric;
 import dev.vbench.result.ResultFormatException;
 import dev.vbench.result.RunResult;
@@ -43,6 +44,8 @@ import java.util.Set;
 public final class Compares {
 
     private final Request request;
+    /** The files read, for naming the one that holds a bad value found while rendering. */
+    private final MalformedResults read = new MalformedResults();
     private final Gates gates;
 
     private Compares(Request request) {
@@ -114,7 +117,12 @@ public final class Compares {
      *     {@code --labels} of the wrong count, a layout that cannot show the files)
      */
     public static Outcome compare(Request request) {
-        return new Compares(request).call();
+        Compares compares = new Compares(request);
+        try {
+            return compares.call();
+        } catch (Histograms.NotAHistogram e) {
+            throw compares.read.histogram(e);
+        }
     }
 
     private Outcome call() {
@@ -136,6 +144,7 @@ public final class Compares {
             Inputs.Input input = read.get(i);
             Dataset d = input.dataset();
             runs.add(input.run());
+            this.read.add(files.get(i), input.run());
             if (m != null && d.kind().equals("jmh")) {
                 throw new UsageException(files.get(i) + " is a JMH result, which has one metric (its primary score);"
                         + " drop --metric " + m.cliName());
@@ -207,6 +216,7 @@ public final class Compares {
         Path file = request.files().get(0);
         Metric m = request.metric();
         Inputs.Input input = Inputs.read(file, "", m);
+        read.add(file, input.run());
         if (input.run() == null) {
             throw new UsageException("compare needs two or more result files (got one JMH file); e.g. vbench compare"
                     + " before.json after.json");
@@ -238,6 +248,8 @@ public final class Compares {
     private Latencies latencies(Comparison comparison, List<RunResult> runs) {
         try {
             return Latencies.of(comparison, runs, request.matchIgnore());
+        } catch (Histograms.NotAHistogram e) {
+            throw e; // named with its file and field by compare()
         } catch (IllegalArgumentException e) {
             throw new ResultFormatException(e.getMessage(), e);
         }

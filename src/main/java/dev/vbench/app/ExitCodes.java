@@ -5,13 +5,15 @@ public final class ExitCodes {
 
     /** Everything ran; no gate failed. */
     public static final int OK = 0;
-    /** A regression gate failed ({@code compare --fail-on-regression}) or tasks failed beyond {@code --max-failures}. */
-    public static final int FAILED = 1;
     /**
-     * Bad usage or bad input: the one-line message names the fix. Also the code under test failing before its
-     * tasks ran ({@code WorkloadException.codeFailed}: it cannot be benchmarked as given); a run keeps its cells
-     * as {@code failed} and runs the others. Takes precedence over {@link #FAILED}.
+     * A regression gate failed ({@code compare --fail-on-regression}), or the code under test failed: tasks beyond
+     * {@code --max-failures}, or its code outside the tasks ({@code WorkloadException.codeFailed}: a constructor,
+     * {@code prepare}, the setup before a trial, {@code close} threw, an {@code Error} included, or returned null
+     * where a value is needed); a run keeps such cells as {@code failed} (a failed {@code close}: as they are,
+     * with a note) and runs the others.
      */
+    public static final int FAILED = 1;
+    /** Bad usage or bad input: the one-line message names the fix. Takes precedence over {@link #FAILED}. */
     public static final int USAGE = 2;
     /** An environment problem: missing JDK feature, database unreachable, disk full. */
     public static final int ENVIRONMENT = 3;

@@ -16,20 +16,27 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
+import dev.vbench.jvm.ParentWatch;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The child side of {@code vbench run --forks N}: reads the {@link ForkPlan} the parent
- * ({@link ForkRunner}) wrote, runs that cell's warmup and measured trials in this JVM and writes
+ * ({@link ForkRunner}) sent on its stdin, runs that cell's warmup and measured trials in this JVM and writes
  * them as a vbench result file; a calibration fork ({@code vbench calibrate --forks}) measures the rounds its
- * plan names instead ({@link Calibration}) and writes them. The plan file is the whole protocol.
+ * plan names instead ({@link Calibration}) and writes them. The plan is the whole protocol.
  *
  * <pre>{@code
- * int code = Forks.runCell(Path.of(planFile), Path.of(resultFile), 1, version, err);
+ * int code = Forks.runCell("-", Path.of(resultFile), 1, version, err); // the plan on stdin
  * }</pre>
  */
 public final class Forks {
@@ -47,17 +54,19 @@ public final class Forks {
     }
 
     /**
-     * Runs the cell of the plan in {@code planFile} and writes its trials to {@code out}.
+     * Runs the cell of the plan in {@code plan} and writes its trials to {@code out}.
      *
+     * @param plan {@value ForkRunner#PLAN_ON_STDIN}: the first line of stdin, as the parent sends it (this JVM
+     *     then exits when the rest of stdin ends: the parent is gone); else a plan file written by hand
      * @param fork this fork's number, from 1
      * @return the exit code the parent reads: 0, {@link ExitCodes#STUCK} or {@link ExitCodes#INTERRUPTED}
      */
-    public static int runCell(Path planFile, Path out, int fork, String version, PrintWriter err) throws Exception {
-        return new Forks(out, fork, version, err).call(planFile);
+    public static int runCell(String plan, Path out, int fork, String version, PrintWriter err) throws Exception {
+        return new Forks(out, fork, version, err).call(plan);
     }
 
-    private int call(Path planFile) throws Exception {
-        ForkPlan plan = read(planFile);
+    private int call(String planArgument) throws Exception {
+        ForkPlan plan = ForkRunner.PLAN_ON_STDIN.equals(planArgument) ? fromParent() : read(Path.of(planArgument));
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         UserCode code;
@@ -115,10 +124,31 @@ public final class Forks {
 
     private static ForkPlan read(Path file) {
         try {
-            return ForkPlan.read(file);
+            return ForkPlan.fromLine(java.nio.file.Files.readString(file));
         } catch (IOException e) {
-            throw new UsageException(file + " is not a fork plan (" + e.getMessage().lines().findFirst().orElse("")
-                    + "); this command is run by 'vbench run --forks', not by hand");
+            throw new UsageException(file + " is not a fork plan (" + String.valueOf(e.getMessage()).lines().findFirst()
+                    .orElse("") + "); this command is run by 'vbench run --forks', not by hand");
+        }
+    }
+
+    /**
+     * The plan the parent sent as the first line of stdin. The parent holds the pipe open while it lives: its
+     * end (the parent exited, or was killed) ends this JVM as a signal would ({@link ParentWatch}). User code
+     * gets an empty stdin.
+     */
+    private static ForkPlan fromParent() throws IOException {
+        InputStream in = new BufferedInputStream(new FileInputStream(FileDescriptor.in));
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        for (int b = in.read(); b >= 0 && b != '\n'; b = in.read()) {
+            line.write(b);
+        }
+        System.setIn(InputStream.nullInputStream());
+        ParentWatch.untilEndOf(in, () -> ParentWatch.exit(ExitCodes.INTERRUPTED, ParentWatch.FORK_EXIT_GRACE));
+        try {
+            return ForkPlan.fromLine(line.toString(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UsageException("stdin holds no fork plan (" + String.valueOf(e.getMessage()).lines().findFirst()
+                    .orElse("") + "); this command is run by 'vbench run --forks', not by hand");
         }
     }
 }

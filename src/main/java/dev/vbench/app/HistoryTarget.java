@@ -60,6 +60,7 @@ public record HistoryTarget(String url, String testbed, String branch, String co
         if (enabled()) {
             Histories.call(() -> {
                 resolve();
+                meta(false); // lengths and characters the store can keep: refused now, not after the benchmark
                 return 0;
             });
             labelMap();

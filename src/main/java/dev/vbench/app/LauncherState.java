@@ -1,7 +1,9 @@
 package dev.vbench.app;
 
 import dev.vbench.jvm.JavaProcess;
+import dev.vbench.jvm.ParentWatch;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -17,11 +19,48 @@ import java.nio.file.Path;
  * LauncherState.done(); // vbench's own exit follows
  * }</pre>
  */
-final class LauncherState {
+public final class LauncherState {
 
     private static final String FILE = System.getenv(JavaProcess.STATE_FILE);
+    /** The exit status of a JVM whose launcher is gone: as if it had been sent TERM. */
+    static final int LAUNCHER_GONE = 143;
 
     private LauncherState() {}
+
+    /**
+     * For the JVM the launcher supervises ({@code run}): when the launcher is gone (killed with any signal,
+     * {@code kill -9} included), its state folder is removed and this JVM exits as on TERM — finished cells
+     * written, forks stopped — and is halted after {@link ParentWatch#EXIT_GRACE} at the latest. Does nothing
+     * for a JVM that the launcher did not start as its child.
+     */
+    public static void watchLauncher() {
+        ParentWatch.watchLauncher(System.getenv(), () -> {
+            removeLauncherFolder();
+            ParentWatch.exit(LAUNCHER_GONE, ParentWatch.EXIT_GRACE);
+        });
+    }
+
+    /** The state file and the launcher's folder it is in ({@code vbench-launcher.PID.…}), which the launcher can no longer remove. */
+    private static void removeLauncherFolder() {
+        if (FILE == null || FILE.isEmpty()) {
+            return;
+        }
+        Path state = Path.of(FILE).toAbsolutePath();
+        Path folder = state.getParent();
+        try {
+            Files.deleteIfExists(state);
+            if (folder != null && folder.getFileName().toString().startsWith("vbench-launcher.")) {
+                try (java.util.stream.Stream<Path> left = Files.list(folder)) {
+                    for (Path p : left.toList()) {
+                        Files.deleteIfExists(p);
+                    }
+                }
+                Files.deleteIfExists(folder);
+            }
+        } catch (IOException | RuntimeException e) {
+            // the next run's start removes what is left (ScratchDir)
+        }
+    }
 
     /**
      * User code may run from now on.

@@ -1,5 +1,6 @@
 package dev.vbench.app;
 
+import dev.vbench.spi.Redactor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -9,7 +10,7 @@ import java.nio.file.StandardCopyOption;
 
 /**
  * The one place that writes output files: atomically (temp file in the same folder, then rename), or
- * appended to a file another program owns ({@link #append}).
+ * appended to a file another program owns ({@link #append}); every secret masked ({@code Redactor}).
  */
 public final class OutputFiles {
 
@@ -51,11 +52,104 @@ public final class OutputFiles {
     }
 
     /**
+     * Makes this process the one writer of {@code file} until the claim is closed: a lock file beside it
+     * ({@code .NAME.lock}, holding this process's id and start) locked by the operating system, which frees it
+     * when the process ends however it ends ({@code kill -9} included). A second run writing the same file would otherwise replace the first's
+     * results without a word: it is refused before it measures anything.
+     *
+     * @throws UsageException naming the process that writes the file, when another holds it
+     */
+    public static Claim claim(Path file) {
+        Path absolute = file.toAbsolutePath().normalize();
+        Path lock = absolute.resolveSibling("." + absolute.getFileName() + ".lock");
+        java.nio.channels.FileChannel channel = null;
+        try {
+            channel = java.nio.channels.FileChannel.open(lock, java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE);
+            java.nio.channels.FileLock held;
+            try {
+                held = channel.tryLock();
+            } catch (java.nio.channels.OverlappingFileLockException e) {
+                held = null; // this process writes it already (another run in the same JVM)
+            }
+            if (held == null) {
+                String other = new String(java.nio.channels.Channels.newInputStream(channel.position(0)).readNBytes(200),
+                        StandardCharsets.UTF_8).strip();
+                channel.close();
+                throw new UsageException("-o " + file + " is being written by another vbench run" + (other.isEmpty() ? ""
+                        : " (" + dev.vbench.text.Printable.escape(other) + ")") + "; wait for it to end, or write to another file");
+            }
+            channel.truncate(0);
+            channel.write(java.nio.ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + ", started "
+                    + java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)).getBytes(StandardCharsets.UTF_8)), 0);
+            channel.force(false);
+            return new Claim(channel);
+        } catch (IOException e) {
+            closeQuietly(channel);
+            return new Claim(null); // a folder without locks (some network file systems): unguarded, as before
+        }
+    }
+
+    private static void closeQuietly(java.io.Closeable c) {
+        if (c == null) {
+            return;
+        }
+        try {
+            c.close();
+        } catch (IOException ignored) {
+            // closing a lock we never held
+        }
+    }
+
+    /**
+     * This process's claim on an output file ({@link #claim}); closing it (or the process ending) lets another run
+     * write the file. The lock file stays: the next run takes it over.
+     */
+    public static final class Claim implements AutoCloseable {
+        private final java.nio.channels.FileChannel channel;
+
+        private Claim(java.nio.channels.FileChannel channel) {
+            this.channel = channel;
+        }
+
+        @Override
+        public void close() {
+            closeQuietly(channel);
+        }
+    }
+
+    /**
+     * Fails before any measurement when the file system of {@code file} has less room than what will be
+     * written there ({@code bytes}, an estimate), so that a full disk does not cost the first cell.
+     *
+     * @throws EnvironmentException (exit 3) naming the folder, the room left and the room needed
+     */
+    public static void checkSpace(Path file, long bytes) {
+        Path dir = file.toAbsolutePath().getParent();
+        long usable;
+        try {
+            usable = Files.getFileStore(dir).getUsableSpace();
+        } catch (IOException | SecurityException e) {
+            return; // no figure: the writes say what is wrong
+        }
+        checkSpace(file, bytes, usable);
+    }
+
+    /** {@link #checkSpace(Path, long)} with the room left known. */
+    static void checkSpace(Path file, long bytes, long usableBytes) {
+        if (usableBytes < bytes) {
+            throw new EnvironmentException("-o " + file + ": " + dev.vbench.text.Numbers.bytes(usableBytes) + " left on the"
+                    + " file system of " + file.toAbsolutePath().getParent() + ", and the results need about "
+                    + dev.vbench.text.Numbers.bytes(bytes) + "; free some room or write them elsewhere", null);
+        }
+    }
+
+    /**
      * Appends {@code text} to {@code file} (created when missing): for a file another program owns and
      * reads after this process ends, such as a CI step's summary, which must keep what is already in it.
      */
     public static void append(Path file, String text) throws IOException {
-        Files.writeString(file, text, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
+        Files.writeString(file, Redactor.redact(text), StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
                 java.nio.file.StandardOpenOption.APPEND, java.nio.file.StandardOpenOption.WRITE);
     }
 
@@ -74,12 +168,15 @@ public final class OutputFiles {
         }
     }
 
-    /** Writes {@code text} to {@code file} so readers see either the old or the new content. */
+    /**
+     * Writes {@code text} to {@code file} so readers see either the old or the new content, with every
+     * secret masked ({@link Redactor}: what vbench writes is never a place a password ends up in).
+     */
     public static void writeAtomically(Path file, String text) throws IOException {
         Path absolute = file.toAbsolutePath();
         Path tmp = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName() + ".", ".tmp");
         try {
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            Files.writeString(tmp, Redactor.redact(text), StandardCharsets.UTF_8);
             keepUsualPermissions(tmp, absolute);
             try {
                 Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -1,9 +1,12 @@
 package dev.vbench.app;
 
+import dev.vbench.compare.Comparisons;
+import dev.vbench.measure.Histograms;
 import dev.vbench.report.Format;
 import dev.vbench.report.ReportOptions;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
+import dev.vbench.result.ResultFormatException;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import java.nio.file.Path;
@@ -49,8 +52,17 @@ public final class Reports {
     public static Outcome render(Request request) {
         RunResult result = select(ResultCodec.read(request.input()), request);
         ReportOptions options = new ReportOptions(request.metric(), request.verbose());
-        return new Outcome(result, options.metricFor(result.cells()), request.format().exporter(options).render(result),
-                request.format().note(options, result.cells()));
+        MalformedResults read = new MalformedResults();
+        read.add(request.input(), result);
+        try {
+            return new Outcome(result, options.metricFor(result.cells()), request.format().exporter(options).render(result),
+                    request.format().note(options, result.cells()));
+        } catch (Histograms.NotAHistogram e) {
+            throw read.histogram(e);
+        } catch (Comparisons.NoCellsMatch e) {
+            throw new ResultFormatException(request.input() + ": its executors ran no cell configuration in common ("
+                    + e.getMessage() + "); 'vbench run' runs every executor on the same cells: was the file edited by hand?");
+        }
     }
 
     private static RunResult select(RunResult result, Request request) {

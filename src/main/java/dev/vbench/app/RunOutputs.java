@@ -16,42 +16,86 @@ import java.util.List;
  * {@code --format}, else JSON; {@code -} is stdout) and stdout itself. Files are checked before
  * anything runs and rewritten atomically after every cell.
  */
-final class RunOutputs {
+final class RunOutputs implements AutoCloseable {
 
     /** An -o target: a file and its format, or stdout when {@code file} is null. */
     record Output(Path file, Format format) {}
 
+    /** What a result file may take beside its trials (environment, settings, a page's markup and charts). */
+    static final long FILE_BASE_BYTES = 256 << 10;
+    /** What one measured trial may take in a file, in the largest format (four histograms, telemetry, a chart's points). */
+    static final long TRIAL_BYTES = 16 << 10;
+
     private final List<Output> outputs;
     private final Format format;
     private final boolean quiet;
+    private final List<OutputFiles.Claim> claims;
     /** Whether an -o file without a known extension took --format, which then is not stdout's. */
     private final boolean formatTakenByFile;
 
-    private RunOutputs(List<Output> outputs, Format format, boolean quiet, boolean formatTakenByFile) {
+    private RunOutputs(List<Output> outputs, Format format, boolean quiet, List<OutputFiles.Claim> claims,
+            boolean formatTakenByFile) {
         this.outputs = List.copyOf(outputs);
         this.format = format;
         this.quiet = quiet;
+        this.claims = List.copyOf(claims);
         this.formatTakenByFile = formatTakenByFile;
     }
 
     /**
-     * @throws UsageException when an -o file cannot be written (before any measurement)
+     * Checks every -o file and makes this run its one writer ({@link OutputFiles#claim}) until {@link #close}.
+     *
+     * @throws UsageException when an -o file cannot be written, or another run writes it (before any measurement)
      */
     static RunOutputs parse(List<String> names, Format format, boolean quiet) {
         List<Output> out = new ArrayList<>();
+        List<OutputFiles.Claim> claims = new ArrayList<>();
         boolean taken = false;
-        for (String o : names) {
-            if (o.equals("-")) {
-                out.add(new Output(null, format == null ? Format.CONSOLE : format));
-                continue;
+        try {
+            for (String o : names) {
+                if (o.equals("-")) {
+                    out.add(new Output(null, format == null ? Format.CONSOLE : format));
+                    continue;
+                }
+                Path file = Path.of(o);
+                Format byExtension = Format.fromFileName(o);
+                OutputFiles.checkWritable(file);
+                claims.add(OutputFiles.claim(file));
+                out.add(new Output(file, byExtension != null ? byExtension : format != null ? format : Format.JSON));
+                taken |= byExtension == null && format != null;
             }
-            Path file = Path.of(o);
-            Format byExtension = Format.fromFileName(o);
-            OutputFiles.checkWritable(file);
-            out.add(new Output(file, byExtension != null ? byExtension : format != null ? format : Format.JSON));
-            taken |= byExtension == null && format != null;
+        } catch (RuntimeException e) {
+            claims.forEach(OutputFiles.Claim::close);
+            throw e;
         }
-        return new RunOutputs(out, format, quiet, taken);
+        return new RunOutputs(out, format, quiet, claims, taken);
+    }
+
+    /**
+     * Fails before any measurement when a file system of the -o files has less room than they may take: the
+     * atomic rewrite holds the old file and the new one at once, each at most {@link #FILE_BASE_BYTES} and
+     * {@link #TRIAL_BYTES} per measured trial.
+     *
+     * @throws EnvironmentException naming the folder, the room left and the room needed
+     */
+    void checkSpace(long measuredTrials) {
+        long perFile = 2 * (FILE_BASE_BYTES + TRIAL_BYTES * Math.max(0, measuredTrials));
+        for (Output o : outputs) {
+            if (o.file() != null) {
+                OutputFiles.checkSpace(o.file(), perFile * outputs.stream().filter(x -> x.file() != null
+                        && sameFolder(x.file(), o.file())).count());
+            }
+        }
+    }
+
+    private static boolean sameFolder(Path a, Path b) {
+        return java.util.Objects.equals(a.toAbsolutePath().getParent(), b.toAbsolutePath().getParent());
+    }
+
+    /** Lets other runs write these files. */
+    @Override
+    public void close() {
+        claims.forEach(OutputFiles.Claim::close);
     }
 
     boolean anyFile() {

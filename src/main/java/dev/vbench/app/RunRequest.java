@@ -37,6 +37,15 @@ import java.util.List;
 public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials trials, Probes probes, Outputs outputs,
         String classPath, HistoryTarget history, String shard, boolean dryRun, String version, String commandLine) {
 
+    /**
+     * The command line a result records: {@code vbench} and the arguments as typed, each with its secrets
+     * masked ({@link dev.vbench.spi.Redactor}) on its own, so that a password with a blank (H2's
+     * {@code PASSWORD=filepw userpw}) is masked whole and the arguments after it are kept.
+     */
+    public static String commandLine(List<String> args) {
+        return "vbench " + String.join(" ", args.stream().map(dev.vbench.spi.Redactor::redact).toList());
+    }
+
     /** The hidden command a fork runs ({@link ForkRunner#COMMAND}). */
     public static final String FORK_COMMAND = ForkRunner.COMMAND;
 
@@ -103,6 +112,21 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
      */
     public record Trials(Integer warmup, Integer measured, int forks, long seed, Path dataDir, String order, long batch,
             long maxFailures, dev.vbench.result.AutoTrials auto) {
+
+        /**
+         * {@code --order} with {@code --duet}: {@code duet} (its rounds are interleaved ones), refused beside another
+         * order.
+         */
+        public static String order(String order, boolean duet) {
+            if (!duet) {
+                return order;
+            }
+            if (order != null && !order.strip().equalsIgnoreCase("interleaved") && !order.strip().equalsIgnoreCase("duet")) {
+                throw new UsageException("--duet runs interleaved rounds, two units at a time; drop --order " + order);
+            }
+            return "duet";
+        }
+
 
         /** The defaults of {@code vbench run}. */
         public static final Trials DEFAULTS = new Trials(null, null, 0, 42, null, null, 1, 0);

@@ -1,8 +1,10 @@
 package dev.vbench.app;
 
 import dev.vbench.compare.Slo;
+import dev.vbench.jvm.ScratchDir;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.DataDirs;
+import dev.vbench.engine.Engine;
 import dev.vbench.engine.RunPlan;
 import dev.vbench.engine.TrialOrder;
 import dev.vbench.engine.TrialRunner;
@@ -74,6 +76,11 @@ public final class Runs {
 
     private RunOutcome call() throws Exception {
         checkOptions();
+        try {
+            ScratchDir.get(); // made now, removing what killed runs left in the temporary directory
+        } catch (java.io.IOException e) {
+            // made when a file is first needed, which then says why it cannot be
+        }
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         RunRequest.Trials t = request.trials();
@@ -116,6 +123,7 @@ public final class Runs {
             whole = Planner.plan(planRequest(), code, builds.codes());
         }
         Plan plan = sharded == null ? whole : Shards.slice(whole, sharded.shard());
+        checkDuet(whole);
         if (request.dryRun()) {
             PlanPrinter.print(out, whole, sharded);
             PlannedPower.warnings(whole, EnvironmentProbe.capture(request.version(), request.commandLine()), reportOptions())
@@ -125,35 +133,52 @@ public final class Runs {
         }
         checkHeap(plan, Runtime.getRuntime().maxMemory());
         request.history().validate(sharded != null, System.getenv());
-        RunOutputs files = RunOutputs.parse(o.files(), o.format(), o.quiet());
-        o.ci().checkWritable();
-        ReportOptions reportOptions = reportOptions();
-        Environment environment = EnvironmentProbe.capture(request.version(), request.commandLine());
-        if (sharded != null && !o.quiet()) {
-            err.println("vbench: shard " + sharded.shard() + " from " + sharded.source() + ": " + plan.cells().size() + " of "
-                    + whole.cells().size() + " cell(s) of plan " + whole.fingerprint());
+        try (RunOutputs files = RunOutputs.parse(o.files(), o.format(), o.quiet())) {
+            files.checkSpace(plan.runs().stream().mapToLong(r -> (long) r.cells().size() * r.settings().measuredTrials()).sum());
+            o.ci().checkWritable();
+            ReportOptions reportOptions = reportOptions();
+            Environment environment = EnvironmentProbe.capture(request.version(), request.commandLine());
+            if (sharded != null && !o.quiet()) {
+                err.println("vbench: shard " + sharded.shard() + " from " + sharded.source() + ": " + plan.cells().size() + " of "
+                        + whole.cells().size() + " cell(s) of plan " + whole.fingerprint());
+            }
+            header(plan);
+            if (!o.quiet() && noiseBand().note() != null) {
+                err.println("vbench: " + noiseBand().note());
+            }
+            if (!o.quiet()) {
+                PlannedPower.warnings(plan, environment, reportOptions).forEach(w -> err.println("vbench: warning: " + w));
+                err.flush();
+            }
+            RunRequest.Probes p = request.probes();
+            RunSession session = new RunSession(err, o.quiet(), o.noProgress(), p.pinning(), p.pinningThreshold(),
+                    p.taskTimeout(), profileRequest());
+            RunResult result = session.run(plan, environment, files, reportOptions,
+                    sharded == null ? null : sharding(whole, plan, sharded, environment), guard, out);
+            int exit = finish(plan.suite(), files, result, reportOptions);
+            publish(result, reportOptions);
+            if (!o.quiet() && !"1".equals(System.getenv(RunConditions.OFF))) {
+                RunConditions.warnings(result, reportOptions).forEach(w -> err.println("vbench: warning: " + w));
+                err.flush();
+            }
+            exit = request.history().storeRun(result, exit, err, o.quiet()); // after the files: they never wait on the store
+            return new RunOutcome(result, exit);
         }
-        header(plan);
-        if (!o.quiet() && noiseBand().note() != null) {
-            err.println("vbench: " + noiseBand().note());
+    }
+
+    /** {@code --duet}: every row of the plan two forked columns, on CPUs that split in two, with taskset; else one line. */
+    private static void checkDuet(Plan plan) {
+        for (dev.vbench.engine.RunPlan run : plan.runs()) {
+            if (!"duet".equals(run.settings().order())) {
+                continue;
+            }
+            try {
+                dev.vbench.engine.Duet.of(run.cells(), run.settings().forks(), dev.vbench.engine.Duet.allowedCpus(),
+                        dev.vbench.engine.Duet::onPath);
+            } catch (dev.vbench.engine.Duet.Refused e) {
+                throw e.environment() ? new EnvironmentException(e.getMessage(), e) : new UsageException(e.getMessage(), e);
+            }
         }
-        if (!o.quiet()) {
-            PlannedPower.warnings(plan, environment, reportOptions).forEach(w -> err.println("vbench: warning: " + w));
-            err.flush();
-        }
-        RunRequest.Probes p = request.probes();
-        RunSession session = new RunSession(err, o.quiet(), o.noProgress(), p.pinning(), p.pinningThreshold(),
-                p.taskTimeout(), profileRequest());
-        RunResult result = session.run(plan, environment, files, reportOptions,
-                sharded == null ? null : sharding(whole, plan, sharded, environment), guard, out);
-        int exit = finish(plan.suite(), files, result, reportOptions);
-        publish(result, reportOptions);
-        if (!o.quiet() && !"1".equals(System.getenv(RunConditions.OFF))) {
-            RunConditions.warnings(result, reportOptions).forEach(w -> err.println("vbench: warning: " + w));
-            err.flush();
-        }
-        exit = request.history().storeRun(result, exit, err, o.quiet()); // after the files: they never wait on the store
-        return new RunOutcome(result, exit);
     }
 
     /** What a shard's result records: the whole plan's fingerprint and cells, and this shard's. */
@@ -177,7 +202,7 @@ public final class Runs {
         RunRequest.Trials t = request.trials();
         TrialOrder trialOrder = t.order() == null ? null : TrialOrder.parse(t.order());
         if (t.order() != null && trialOrder == null) {
-            throw new UsageException("--order " + t.order() + " is not an order; use interleaved, grouped or random");
+            throw new UsageException("--order " + t.order() + " is not an order; use interleaved, grouped, random or duet");
         }
         return new dev.vbench.plan.RunRequest(request.suiteFile(), request.scale(), matrix, new TrialOptions(t.warmup(),
                 t.measured(), t.forks(), t.seed(), t.dataDir(), trialOrder, (int) t.batch(), t.auto()));
@@ -364,7 +389,13 @@ public final class Runs {
             long count = result.cells().stream().filter(c -> CellResult.FAILED.equals(c.status())).count();
             err.println("vbench: " + (failed.notes().isEmpty() ? "cell " + failed.id() + " failed" : failed.notes().get(0))
                     + (count > 1 ? " (" + count + " cells failed; the others ran and were kept)" : ""));
-            return ExitCodes.USAGE; // the code under test failed before its tasks ran: WorkloadException.codeFailed
+            return ExitCodes.FAILED; // the code under test failed outside its tasks: WorkloadException.codeFailed
+        }
+        String closeFailed = result.cells().stream().flatMap(c -> c.notes().stream())
+                .filter(n -> n.startsWith(Engine.CLOSE_FAILED)).findFirst().orElse(null);
+        if (closeFailed != null) {
+            err.println("vbench: " + closeFailed.substring(Engine.CLOSE_FAILED.length()) + " (the trials were kept)");
+            return ExitCodes.FAILED; // the workload's close failed after its trials
         }
         long maxFailures = request.trials().maxFailures();
         if (failures > maxFailures) {

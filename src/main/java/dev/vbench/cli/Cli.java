@@ -3,6 +3,7 @@ package dev.vbench.cli;
 import dev.vbench.app.ExitCodes;
 import dev.vbench.app.Failures;
 import dev.vbench.app.Heap;
+import dev.vbench.app.RedactingWriter;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.List;
@@ -64,7 +65,13 @@ public final class Cli {
         return cl;
     }
 
-    public static int run(PrintWriter out, PrintWriter err, String... args) {
+    /**
+     * Runs one command line. Everything it prints, on {@code out} and {@code err}, passes the one
+     * redaction policy ({@link RedactingWriter}): picocli's own messages quote the arguments as typed.
+     */
+    public static int run(PrintWriter stdout, PrintWriter stderr, String... args) {
+        PrintWriter out = RedactingWriter.wrap(stdout);
+        PrintWriter err = RedactingWriter.wrap(stderr);
         boolean stacktrace = Arrays.asList(args).contains("--stacktrace");
         CommandLine cl = commandLine(out, err, args);
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> onExecutionError(e, err, stacktrace));
@@ -73,6 +80,12 @@ public final class Cli {
             code = cl.execute(args);
         } catch (OutOfMemoryError e) { // picocli passes errors through; the stack has unwound, so there is room again
             code = onOutOfMemory(e, err, stacktrace);
+        } catch (Error e) { // any other Error that reached here (user code's are one line of their own before): vbench's bug
+            err.println("vbench: internal error: " + e + "; rerun with --stacktrace and report it");
+            if (stacktrace) {
+                e.printStackTrace(err);
+            }
+            code = ExitCodes.INTERNAL;
         }
         out.flush();
         err.flush();

@@ -12,9 +12,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * The child side of {@code vbench run --forks N} (hidden): reads the fork plan the parent
- * (engine/ForkRunner) wrote, runs that cell's warmup and measured trials in this JVM and writes
+ * (engine/ForkRunner) sends on its stdin, runs that cell's warmup and measured trials in this JVM and writes
  * them as a vbench result file; a calibration fork ({@code vbench calibrate --forks}) measures the rounds its
- * plan names instead and writes them. The plan file is the whole protocol.
+ * plan names instead and writes them. The plan is the whole protocol.
  */
 @Command(name = RunRequest.FORK_COMMAND, hidden = true,
         description = "Internal: run the cell of a fork plan in this JVM and write its trials to RESULT"
@@ -27,8 +27,9 @@ public final class ForkCellCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Parameters(index = "0", paramLabel = "PLAN", description = "The fork plan (JSON) the parent wrote.")
-    Path planFile;
+    @Parameters(index = "0", paramLabel = "PLAN", description = "'-': the fork plan (JSON) is the first line of stdin, as"
+            + " the parent sends it; else a file holding one.")
+    String plan;
 
     @Parameters(index = "1", paramLabel = "RESULT", description = "Where to write the trials (a vbench result file).")
     Path out;
@@ -38,6 +39,6 @@ public final class ForkCellCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return Forks.runCell(planFile, out, fork, VersionProvider.version(), spec.commandLine().getErr());
+        return Forks.runCell(plan, out, fork, VersionProvider.version(), spec.commandLine().getErr());
     }
 }

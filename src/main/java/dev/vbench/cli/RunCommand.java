@@ -175,6 +175,12 @@ public class RunCommand implements Callable<Integer> {
                     + " (A A A B B B …: drift can reach the verdict) or random (one shuffle from --seed).")
     String order;
 
+    @Option(names = "--duet",
+            description = "Run the two columns of each row at the same time, each fork pinned to one half of the CPUs"
+                    + " (taskset), so that other load hits both alike: for two builds, two JVMs or two executors with"
+                    + " --forks; needs an even number of CPUs. Rounds as interleaved.")
+    boolean duet;
+
     @Option(names = "--shard", paramLabel = "K/N|auto",
             description = "Run only the K-th of N slices of the plan (1 ≤ K ≤ N), the same on every machine; a table row's"
                     + " cells stay in one slice. auto: K and N from a Slurm job array (SLURM_ARRAY_TASK_ID,"
@@ -275,7 +281,8 @@ public class RunCommand implements Callable<Integer> {
     RunRequest request() {
         RunRequest.Matrix matrix = new RunRequest.Matrix(workload, executors, params, tasks, concurrency, duration, rates,
                 timeout, jvms, jvmArgs, builds);
-        RunRequest.Trials trialOptions = new RunRequest.Trials(warmup, trialCount(), forks, seed, dataDir, order, batch,
+        RunRequest.Trials trialOptions = new RunRequest.Trials(warmup, trialCount(), forks, seed, dataDir,
+                RunRequest.Trials.order(order, duet), batch,
                 maxFailures, RunRequest.Trials.auto(trials, precision, maxTrials));
         RunRequest.Probes probes = new RunRequest.Probes(pinning == Pinning.on, pinningThreshold, taskTimeout,
                 profileEvents, profiler.name(), profileInterval);
@@ -283,6 +290,6 @@ public class RunCommand implements Callable<Integer> {
                 verbosity.verbose, noProgress, ci.ci(), noiseBand);
         return new RunRequest(suiteFile, scale, matrix, trialOptions, probes, out, classPath.value(), history.target(), shard,
                 dryRun, VersionProvider.version(),
-                "vbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+                RunRequest.commandLine(spec.commandLine().getParseResult().originalArgs()));
     }
 }

@@ -43,7 +43,7 @@ public final class Comparisons {
         List<List<Dim>> rowKeys = presence.entrySet().stream().filter(e -> e.getValue().size() >= needed)
                 .map(Map.Entry::getKey).toList();
         if (rowKeys.isEmpty()) {
-            throw new IllegalArgumentException(Notes.noMatch(files, byKey));
+            throw new NoCellsMatch(Notes.noMatch(files, byKey));
         }
         Labels labels = Labels.of(rowKeys);
         List<Row> rows = new ArrayList<>();
@@ -191,5 +191,12 @@ public final class Comparisons {
             return null;
         }
         return new GeomeanRow(centres, ratios, complete.get(0).unit(), verdicts);
+    }
+
+    /** No cell of one input matches a cell of another: nothing to compare (the message says what differs and the fix). */
+    public static final class NoCellsMatch extends IllegalArgumentException {
+        NoCellsMatch(String message) {
+            super(message);
+        }
     }
 }

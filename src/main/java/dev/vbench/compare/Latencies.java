@@ -49,7 +49,8 @@ public final class Latencies {
      * @param comparison the computed comparison whose rows are looked up
      * @param runs per input file, in the comparison's file order: the vbench result, or null (JMH)
      * @param matchIgnore the dimensions left out of matching, as given to {@link Comparisons#compute}
-     * @throws IllegalArgumentException naming the file when a histogram does not decode
+     * @throws dev.vbench.measure.Histograms.NotAHistogram when a histogram does not decode (the use case that
+     *     read the files names the file and the field)
      */
     public static Latencies of(Comparison comparison, List<RunResult> runs, Set<String> matchIgnore) {
         if (runs.size() != comparison.files().size()) {
@@ -61,13 +62,7 @@ public final class Latencies {
             List<Merged> perFile = new ArrayList<>();
             for (int f = 0; f < row.size(); f++) {
                 CellResult cell = row.get(f);
-                try {
-                    perFile.add(cell == null ? null : merge(cell));
-                } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException(comparison.files().get(f).path() + ": cell " + cell.id()
-                            + " has a latency histogram that does not decode (" + e.getMessage()
-                            + "); the file is damaged, write it again with 'vbench run -o FILE.json'", e);
-                }
+                perFile.add(cell == null ? null : merge(cell));
             }
             rows.add(Collections.unmodifiableList(perFile));
         }

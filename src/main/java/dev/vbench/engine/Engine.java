@@ -114,6 +114,7 @@ public final class Engine {
         Random random = new Random(plan.settings().seed());
         Workload workload = null;
         CellPlan prepared = null;
+        int preparedFrom = 0; // the first cell in done that ran on workload
         try {
             for (int first = 0; first < cells.size(); ) {
                 int end = rowEnd(cells, first, order);
@@ -121,9 +122,10 @@ public final class Engine {
                 boolean inProcess = row.stream().anyMatch(c -> !forked(c, plan));
                 CellResult unprepared = null;
                 if (inProcess && (prepared == null || !sameInputs(prepared, row.get(0)))) {
-                    close(workload, listener);
+                    close(workload, listener, done, preparedFrom, cells.size());
                     workload = null;
                     prepared = null;
+                    preparedFrom = done.size();
                     try {
                         workload = prepareWatched(row.get(0), plan, listener);
                         prepared = row.get(0);
@@ -142,14 +144,14 @@ public final class Engine {
                     break;
                 }
                 if (results.stream().anyMatch(r -> CellResult.FAILED.equals(r.status()) || CellResult.STUCK.equals(r.status()))) {
-                    close(workload, listener); // its state after a failed or stuck setup is unknown: the next row prepares afresh
+                    close(workload, listener, done, preparedFrom, cells.size()); // its state after a failed or stuck setup is unknown: the next row prepares afresh
                     workload = null;
                     prepared = null;
                 }
                 first = end;
             }
         } finally {
-            close(workload, listener);
+            close(workload, listener, done, preparedFrom, cells.size());
             watchdog.close();
         }
         return new RunResult(RunResult.SCHEMA, environment, plan.settings(), done);
@@ -293,6 +295,8 @@ public final class Engine {
         WorkloadException failure;
         /** The harness floor of the cell's executor and concurrency; 0 when not measured. */
         double floorNanos;
+        /** What each fork's command starts with: {@code taskset -c CPUS} in a {@link Duet}, else nothing. */
+        List<String> pin = List.of();
 
         CellRun(CellPlan cell, int index, RunPlan plan, RunListener listener) {
             this.cell = cell;
@@ -342,10 +346,13 @@ public final class Engine {
             runs.add(new CellRun(row.get(i), firstIndex + i, plan, listener));
         }
         AutoTrials auto = plan.settings().autoTrials();
-        List<Integer> schedule = order.schedule(runs.stream().mapToInt(r -> r.units).toArray(), random);
         try {
-            for (int c : schedule) {
-                step(runs.get(c), workload, plan, listener, total, auto == null);
+            if (order == TrialOrder.DUET) {
+                duet(runs, workload, plan, listener, total, auto == null, random);
+            } else {
+                for (int c : order.schedule(runs.stream().mapToInt(r -> r.units).toArray(), random)) {
+                    step(runs.get(c), workload, plan, listener, total, auto == null);
+                }
             }
             if (auto != null) {
                 moreRounds(runs, auto, workload, plan, listener, total, order, random);
@@ -402,6 +409,99 @@ public final class Engine {
     }
 
     /**
+     * {@code --duet}: the row's two cells (the planner let only such rows through) start on this thread, then run
+     * their units round by round, the two units of a round at the same time, each fork pinned to its half of the
+     * CPUs; the listener hears both threads one at a time.
+     */
+    private void duet(List<CellRun> runs, Workload workload, RunPlan plan, RunListener listener, int total, boolean finishes,
+            Random random) throws Exception {
+        Duet duet;
+        try {
+            duet = Duet.of(runs.stream().map(r -> r.cell).toList(), plan.settings().forks(), Duet.allowedCpus(), Duet::onPath);
+        } catch (Duet.Refused e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+        RunListener one = new OneAtATime(listener);
+        for (int i = 0; i < runs.size(); i++) {
+            CellRun run = runs.get(i);
+            run.pin = duet.prefix(i);
+            run.started = true;
+            run.floorNanos = harnessFloor(run.cell);
+            listener.cellStarted(run.cell, run.index, total);
+        }
+        int rounds = Math.max(runs.get(0).units, runs.get(1).units);
+        for (int r = 0; r < rounds; r++) {
+            // which column's fork starts first alternates at random, as interleaved rounds shuffle
+            boolean swap = random.nextBoolean();
+            duetRound(runs.get(swap ? 1 : 0), runs.get(swap ? 0 : 1), workload, plan, one, total, finishes);
+        }
+    }
+
+    /** One unit of each of two cells at the same time: {@code b}'s on a thread of its own, {@code a}'s on this one. */
+    private void duetRound(CellRun a, CellRun b, Workload workload, RunPlan plan, RunListener listener, int total,
+            boolean finishes) throws Exception {
+        RunListener one = listener instanceof OneAtATime ? listener : new OneAtATime(listener);
+        java.util.concurrent.FutureTask<Void> other = new java.util.concurrent.FutureTask<>(() -> {
+            step(b, workload, plan, one, total, finishes);
+            return null;
+        });
+        Thread thread = Thread.ofPlatform().name("vbench-duet").daemon().start(other);
+        boolean done = false;
+        try {
+            step(a, workload, plan, one, total, finishes);
+            done = true;
+        } finally {
+            if (!done) {
+                thread.interrupt();
+            }
+            thread.join();
+        }
+        try {
+            other.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof Exception cause) {
+                throw cause;
+            }
+            throw (Error) e.getCause();
+        }
+    }
+
+    /** A listener that hears one call at a time, for the two threads of a {@link Duet}. */
+    private static final class OneAtATime implements RunListener {
+        private final RunListener listener;
+
+        OneAtATime(RunListener listener) {
+            this.listener = listener;
+        }
+
+        @Override
+        public synchronized void cellStarted(CellPlan cell, int cellIndex, int cellCount) {
+            listener.cellStarted(cell, cellIndex, cellCount);
+        }
+
+        @Override
+        public synchronized void trialFinished(CellPlan cell, boolean warmup, int trialIndex, int trialCount,
+                long makespanNanos) {
+            listener.trialFinished(cell, warmup, trialIndex, trialCount, makespanNanos);
+        }
+
+        @Override
+        public synchronized void cellFinished(CellResult result, int cellIndex, int cellCount) {
+            listener.cellFinished(result, cellIndex, cellCount);
+        }
+
+        @Override
+        public synchronized void preparing(String workload, String step, long done, long total) {
+            listener.preparing(workload, step, done, total);
+        }
+
+        @Override
+        public synchronized void warning(String message) {
+            listener.warning(message);
+        }
+    }
+
+    /**
      * {@code --trials auto}: while a cell of the row still runs and the 95% interval of its median (of the
      * table's metric) is wider than the target, one more round — one more trial of every running cell, in the
      * row's order — up to the ceiling; then every cell is finished, with a note on each that did not get
@@ -417,6 +517,10 @@ public final class Engine {
                 break;
             }
             running.forEach(r -> r.units++);
+            if (order == TrialOrder.DUET && running.size() == 2) {
+                duetRound(running.get(0), running.get(1), workload, plan, listener, total, false);
+                continue;
+            }
             int[] ones = new int[running.size()];
             java.util.Arrays.fill(ones, 1);
             for (int c : TrialOrder.round(ones, 0, order == TrialOrder.GROUPED ? null : random)) {
@@ -510,7 +614,7 @@ public final class Engine {
             if (share == 0) {
                 return;
             }
-            ForkRunner.Fork fork = forkRunner.runFork(run.cell, plan.settings(), plan.dataRoot(), f, share);
+            ForkRunner.Fork fork = forkRunner.runFork(run.cell, plan.settings(), plan.dataRoot(), f, share, run.pin);
             run.forkNotes.addAll(fork.notes());
             if (!fork.profiles().isEmpty()) {
                 run.forkProfiles.add(fork.profiles());
@@ -622,26 +726,60 @@ public final class Engine {
         }
     }
 
-    /** Closes the workload under the task timeout ({@link Watchdog#step}): a close that hangs is a warning, never the run's end. */
-    private void close(Workload workload, RunListener listener) {
-        if (workload == null) {
+    /**
+     * The start of the note a cell gets when its workload's {@code close}, after the cell's trials, failed:
+     * the trials stand, the run's exit code says the code under test failed.
+     */
+    public static final String CLOSE_FAILED = "after its trials: ";
+
+    /**
+     * Closes the workload under the task timeout ({@link Watchdog#step}): a close that hangs is a warning, never
+     * the run's end; one that throws adds its one line ({@link #CLOSE_FAILED}) to the notes of the cells that
+     * ran on it ({@code done} from {@code from}), which the listener is told again (the run's last line says it).
+     */
+    private void close(Workload workload, RunListener listener, List<CellResult> done, int from, int cellCount) {
+        String failed = close(workload, listener);
+        if (failed == null) {
             return;
+        }
+        for (int i = from; i < done.size(); i++) {
+            CellResult c = done.get(i);
+            List<String> notes = new ArrayList<>(c.notes());
+            notes.add(CLOSE_FAILED + failed);
+            CellResult amended = new CellResult(c.id(), c.config(), c.status(), c.trials(), c.summary(), notes, c.jvm(),
+                    c.profiles(), c.harnessFloorNanos());
+            done.set(i, amended);
+            listener.cellFinished(amended, i, cellCount);
+        }
+    }
+
+    /** Closes the workload under the task timeout; returns the one line of a close that threw, else null. */
+    private String close(Workload workload, RunListener listener) {
+        if (workload == null) {
+            return null;
         }
         if (Thread.currentThread().isInterrupted()) {
             closeQuietly(workload); // Ctrl-C: on this thread, as the run stops
-            return;
+            return null;
         }
         try {
-            watchdog.step("close", () -> {
-                closeQuietly(workload);
-                return null;
+            return watchdog.step("close", () -> {
+                try {
+                    workload.close();
+                    return null;
+                } catch (WorkloadException e) {
+                    return e.getMessage(); // the user's close: one line naming it and the error (loader's guard)
+                } catch (Exception e) {
+                    return "the workload's close failed: " + e; // vbench's own workloads
+                }
             }, null);
         } catch (Watchdog.StuckException e) {
             listener.warning(e.getMessage() + (e.abandoned ? "; it still runs in this JVM" : ""));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception ignored) {
-            // closeQuietly throws nothing
+            // the step returns what close threw
         }
+        return null;
     }
 }

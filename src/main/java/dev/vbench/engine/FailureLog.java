@@ -26,7 +26,7 @@ final class FailureLog {
 
     void record(Throwable t) {
         count.getAndIncrement();
-        String message = t.getMessage();
+        String message = message(t);
         for (int i = 0; i < TrialResult.MAX_FAILURE_SAMPLES; i++) {
             if (claims.get(i) == null && claims.compareAndSet(i, null, t)) {
                 messages.set(i, message == null ? "" : message);
@@ -42,6 +42,15 @@ final class FailureLog {
             }
         }
         // more distinct causes than kept: in the count only
+    }
+
+    /** The failure's message; null when it has none, or when asking for it throws (the failure is counted by its class). */
+    static String message(Throwable t) {
+        try {
+            return t.getMessage();
+        } catch (RuntimeException | LinkageError | StackOverflowError e) {
+            return null;
+        }
     }
 
     /** Whether slot {@code i} holds the cause of {@code t}; waits out the moment between a claim and its fields. */

@@ -5,13 +5,11 @@ import dev.vbench.profile.ProfileRequest;
 import dev.vbench.result.CodeEntry;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunSettings;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.FileSystems;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -19,15 +17,15 @@ import java.util.TreeMap;
 
 /**
  * The fork protocol: everything a fork ({@code vbench run --forks N}) runs, written by the parent
- * ({@link ForkRunner}) as one JSON file, readable only by its owner (mode 0600, since parameters may
- * hold a password) and deleted when the fork ends. The child command needs only this file, the file
- * to write its result to and its fork number; it rebuilds the cell through the planner, so a fork
- * runs exactly what the parent planned and no option list is kept in step by hand on two sides.
- * A new fact a fork needs (a class path, a JVM) is a new component here.
+ * ({@link ForkRunner}) as one line of JSON to the fork's stdin — parameters may hold a password, so
+ * the plan is never written to a file. The child command needs only this line, the file to write its
+ * result to and its fork number; it rebuilds the cell through the planner, so a fork runs exactly
+ * what the parent planned and no option list is kept in step by hand on two sides. A new fact a fork
+ * needs (a class path, a JVM) is a new component here.
  *
  * <pre>{@code
- * Path file = ForkPlan.of(cell, settings, dataRoot, probes, 3).write();
- * ForkPlan plan = ForkPlan.read(file);
+ * String line = ForkPlan.of(cell, settings, dataRoot, probes, 3).toLine();
+ * ForkPlan plan = ForkPlan.fromLine(line);
  * }</pre>
  *
  * @param cell the cell, parameters unredacted
@@ -152,30 +150,20 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
         return String.join(File.pathSeparator, classPath);
     }
 
-    /** Writes this plan to a new temporary file only its owner can read (0600); the caller deletes it. */
-    public Path write() throws IOException {
-        return write(null);
-    }
-
-    /** As {@link #write()}, in {@code dir} (null: the system's temporary directory). */
-    Path write(Path dir) throws IOException {
-        boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
-        FileAttribute<?>[] ownerOnly = posix
-                ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))}
-                : new FileAttribute<?>[0];
-        Path file = dir == null ? Files.createTempFile("vbench-fork-", ".plan.json", ownerOnly)
-                : Files.createTempFile(dir, "vbench-fork-", ".plan.json", ownerOnly);
+    /**
+     * This plan as one line of JSON: what the parent writes to the fork's stdin ({@link ForkRunner}), so that
+     * no file holds its secrets.
+     */
+    public String toLine() {
         try {
-            Files.writeString(file, ResultCodec.mapper().writeValueAsString(this));
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(file);
-            throw e;
+            return ResultCodec.mapper().writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(this);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a fork plan cannot be written as JSON", e);
         }
-        return file;
     }
 
-    /** Reads a plan written by {@link #write()}. */
-    public static ForkPlan read(Path file) throws IOException {
-        return ResultCodec.mapper().readValue(file.toFile(), ForkPlan.class);
+    /** Reads a plan written by {@link #toLine()}. */
+    public static ForkPlan fromLine(String line) throws IOException {
+        return ResultCodec.mapper().readValue(line, ForkPlan.class);
     }
 }

@@ -3,6 +3,7 @@ package dev.vbench.engine;
 import dev.vbench.jvm.JavaCommand;
 import dev.vbench.jvm.JavaProcess;
 import dev.vbench.jvm.JvmTarget;
+import dev.vbench.jvm.ScratchDir;
 import dev.vbench.measure.TrialProbes;
 import dev.vbench.profile.ProfileRequest;
 import dev.vbench.result.Profile;
@@ -27,9 +28,12 @@ import java.util.concurrent.TimeUnit;
  * heap of one cell cannot leak into the next (JMH forks for the same reason). Each fork is the same
  * java executable ({@link ProcessHandle.Info#command()}), with the same JVM options
  * ({@code RuntimeMXBean.getInputArguments()}, debugger agents left out) and the same class path,
- * running the hidden subcommand {@value #COMMAND} with three arguments: the {@link ForkPlan} file
- * (the cell, its trials, seed, data directory and probe settings), the file to write its result to,
- * and its fork number. Each fork records the same telemetry as the parent's probes. A calibration fork
+ * running the hidden subcommand {@value #COMMAND} with three arguments: {@value #PLAN_ON_STDIN} (its
+ * {@link ForkPlan}, the cell with its trials, seed, data directory and probe settings, secrets included,
+ * comes as one line on its stdin, never in a file), the file to write its result to, and its fork number.
+ * The fork's stdin stays open while this JVM lives: a fork whose parent is gone, even killed with
+ * {@code kill -9}, sees its end and exits ({@link dev.vbench.jvm.ParentWatch}). The result, log and state
+ * files are in this JVM's {@link ScratchDir}. Each fork records the same telemetry as the parent's probes. A calibration fork
  * ({@link #runCalibrationFork}) is the same child with the same plan file, which then also names its rounds. The
  * {@link Engine} runs a cell's forks and merges the trials in fork order, numbering forks from 1 (0 means "in the vbench JVM itself").
  *
@@ -45,6 +49,8 @@ public final class ForkRunner {
 
     /** The hidden subcommand a fork runs (see {@code app.Forks}, behind {@code cli.ForkCellCommand}). */
     public static final String COMMAND = "fork-cell";
+    /** The plan argument of {@value #COMMAND} that means: the plan is the first line of stdin. */
+    public static final String PLAN_ON_STDIN = "-";
     /** The class every fork starts. */
     public static final String MAIN_CLASS = "dev.vbench.Main";
 
@@ -86,7 +92,7 @@ public final class ForkRunner {
         this(probes, taskTimeout, profile, null);
     }
 
-    /** @param scratchDir where the plan, result and log files of a fork are made; null: the system's temporary directory */
+    /** @param scratchDir where the result, log and state files of a fork are made; null: this JVM's {@link ScratchDir} */
     ForkRunner(TrialProbes.Settings probes, Duration taskTimeout, ProfileRequest profile, Path scratchDir) {
         this.probes = probes;
         this.taskTimeout = taskTimeout;
@@ -107,18 +113,25 @@ public final class ForkRunner {
      */
     Fork runFork(CellPlan cell, RunSettings settings, Path dataRoot, int fork, int trials)
             throws IOException, InterruptedException {
-        Path planFile = ForkPlan.of(cell, settings, dataRoot, probes, trials, taskTimeout, profile).write(scratchDir);
+        return runFork(cell, settings, dataRoot, fork, trials, List.of());
+    }
+
+    /** {@link #runFork(CellPlan, RunSettings, Path, int, int)} with the fork's command after {@code prefix} ({@code taskset -c CPUS}). */
+    Fork runFork(CellPlan cell, RunSettings settings, Path dataRoot, int fork, int trials, List<String> prefix)
+            throws IOException, InterruptedException {
+        String plan = ForkPlan.of(cell, settings, dataRoot, probes, trials, taskTimeout, profile).toLine();
         Path resultFile = scratchFile(".json");
         Path logFile = scratchFile(".log");
         Path stateFile = scratchFile(".state");
         try {
-            List<String> command = new ArrayList<>(javaCommand(cell.jvm()));
-            command.addAll(childArguments(planFile, resultFile, fork));
+            List<String> command = new ArrayList<>(prefix);
+            command.addAll(javaCommand(cell.jvm()));
+            command.addAll(childArguments(resultFile, fork));
             long timeout = taskTimeout.toNanos();
             JavaProcess.Ended ended = JavaProcess.run(command, logFile, stateFile,
                     timeout <= 0 ? null : new ForkWatch(stateFile, timeout, System::nanoTime),
                     TimeUnit.NANOSECONDS.toMillis(Math.max(TimeUnit.MILLISECONDS.toNanos(50),
-                            Math.min(TimeUnit.SECONDS.toNanos(1), timeout / 4))));
+                            Math.min(TimeUnit.SECONDS.toNanos(1), timeout / 4))), plan);
             int code = ended.exitCode();
             CellResult forked = Files.size(resultFile) == 0 ? null : cellOf(ResultCodec.read(resultFile), ended);
             if (ended.killed() != null) {
@@ -157,7 +170,6 @@ public final class ForkRunner {
             own.removeAll(Summaries.notes(forked.trials(), TableDefaults.metric(forked.config()))); // the summary's notes are recomputed over every fork's trials
             return new Fork(ended.pid(), forked.trials(), own, CellResult.OK, null, forked.profiles());
         } finally {
-            Files.deleteIfExists(planFile);
             Files.deleteIfExists(resultFile);
             Files.deleteIfExists(logFile);
             Files.deleteIfExists(stateFile);
@@ -241,14 +253,13 @@ public final class ForkRunner {
     List<Calibration.Round> runCalibrationFork(CellPlan cell, Path dataRoot, int fork, ForkPlan.Rounds rounds)
             throws IOException, InterruptedException {
         RunSettings settings = new RunSettings(0, 0, 0, Calibration.SEED);
-        Path planFile = ForkPlan.of(cell, settings, dataRoot, probes, 0, taskTimeout, profile).calibrating(rounds)
-                .write(scratchDir);
+        String plan = ForkPlan.of(cell, settings, dataRoot, probes, 0, taskTimeout, profile).calibrating(rounds).toLine();
         Path resultFile = scratchFile(".json");
         Path logFile = scratchFile(".log");
         try {
             List<String> command = new ArrayList<>(javaCommand(cell.jvm()));
-            command.addAll(childArguments(planFile, resultFile, fork));
-            JavaProcess.Ended ended = JavaProcess.run(command, logFile);
+            command.addAll(childArguments(resultFile, fork));
+            JavaProcess.Ended ended = JavaProcess.run(command, logFile, plan);
             String last = ended.lastLine().replaceFirst("^vbench: ", "");
             if (ended.exitCode() == WorkloadException.USAGE) {
                 throw WorkloadException.usage(last); // the fork's own one line (e.g. the workload's tasks fail)
@@ -261,7 +272,6 @@ public final class ForkRunner {
             }
             return measured;
         } finally {
-            Files.deleteIfExists(planFile);
             Files.deleteIfExists(resultFile);
             Files.deleteIfExists(logFile);
         }
@@ -279,13 +289,13 @@ public final class ForkRunner {
     }
 
     private Path scratchFile(String suffix) throws IOException {
-        return scratchDir == null ? Files.createTempFile("vbench-fork-", suffix)
+        return scratchDir == null ? ScratchDir.createTempFile("vbench-fork-", suffix)
                 : Files.createTempFile(scratchDir, "vbench-fork-", suffix);
     }
 
-    /** The arguments of {@value #COMMAND}: the plan file, the result file and the fork number. */
-    static List<String> childArguments(Path planFile, Path resultFile, int fork) {
-        return List.of(COMMAND, planFile.toString(), resultFile.toString(), String.valueOf(fork));
+    /** The arguments of {@value #COMMAND}: the plan from stdin ({@value #PLAN_ON_STDIN}), the result file and the fork number. */
+    static List<String> childArguments(Path resultFile, int fork) {
+        return List.of(COMMAND, PLAN_ON_STDIN, resultFile.toString(), String.valueOf(fork));
     }
 
     /** {@code java [the JVM options of this JVM] -cp [this class path] dev.vbench.Main}. */

@@ -1,5 +1,6 @@
 package dev.vbench.engine;
 
+import dev.vbench.jvm.ScratchDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.lang.management.ManagementFactory;
@@ -188,7 +189,7 @@ final class StuckTasks {
 
     /** Every thread's stack, virtual threads included, from the JDK's JSON thread dump. */
     private static List<List<String>> dumpedStacks() throws Exception {
-        Path dir = Files.createTempDirectory("vbench-stuck-");
+        Path dir = ScratchDir.createTempDirectory("vbench-stuck-");
         Path file = dir.resolve("threads.json");
         try {
             ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)

@@ -19,7 +19,9 @@ import java.util.Random;
  *       always runs first or last in a round;</li>
  *   <li>{@link #GROUPED}: A A A B B B … — each cell's trials back to back; a change of machine load
  *       during the run lands on one column only and can become a verdict;</li>
- *   <li>{@link #RANDOM}: the units of the group in one random order drawn from {@code --seed}.</li>
+ *   <li>{@link #RANDOM}: the units of the group in one random order drawn from {@code --seed};</li>
+ *   <li>{@link #DUET} ({@code --duet}): the rounds of {@link #INTERLEAVED}, the two units of a round at the same
+ *       time, each fork pinned to half of the CPUs ({@link Duet}).</li>
  * </ul>
  *
  * <p>A unit is one trial of a cell that runs in the vbench JVM (its warmup trials come first, in
@@ -31,12 +33,12 @@ import java.util.Random;
  * }</pre>
  */
 public enum TrialOrder {
-    INTERLEAVED, GROUPED, RANDOM;
+    INTERLEAVED, GROUPED, RANDOM, DUET;
 
     /** The order of a run that names none. */
     public static final TrialOrder DEFAULT = INTERLEAVED;
 
-    /** The option value: {@code interleaved}, {@code grouped}, {@code random}. */
+    /** The option value: {@code interleaved}, {@code grouped}, {@code random}, {@code duet}. */
     public String key() {
         return name().toLowerCase(Locale.ROOT);
     }
@@ -67,13 +69,13 @@ public enum TrialOrder {
                     }
                 }
             }
-            case INTERLEAVED, RANDOM -> {
+            case INTERLEAVED, RANDOM, DUET -> {
                 int rounds = 0;
                 for (int n : unitsPerCell) {
                     rounds = Math.max(rounds, n);
                 }
                 for (int r = 0; r < rounds; r++) {
-                    out.addAll(round(unitsPerCell, r, this == INTERLEAVED ? random : null));
+                    out.addAll(round(unitsPerCell, r, this == RANDOM ? null : random));
                 }
                 if (this == RANDOM) {
                     Collections.shuffle(out, random);

@@ -139,9 +139,7 @@ public final class TrialRunner {
                 case LoadShape.OpenRate r -> submitAtRate(trial, executor, r);
             }
             executor.shutdown();
-            while (!executor.awaitTermination(1, TimeUnit.SECONDS)) {
-                // keep waiting; an interrupt (Ctrl-C) ends the wait
-            }
+            awaitTasks(trial, executor);
         } catch (InterruptedException e) {
             executor.shutdownNow();
             throw e;
@@ -154,6 +152,28 @@ public final class TrialRunner {
                 used.gcTimeMillis(), used.allocatedBytes(), peakThreads, -1));
         sink = trial.sink;
         return result;
+    }
+
+    /**
+     * Waits until every task of the trial has ended; an interrupt (Ctrl-C) ends the wait. With a timeout
+     * ({@code --timeout}), once the last task's deadline has passed every task still running is past its own:
+     * they are interrupted ({@code shutdownNow}) and counted as timed out ({@link Trial#failed}), instead of
+     * holding the trial until the task timeout ({@code --task-timeout}) takes it as stuck.
+     */
+    private void awaitTasks(Trial trial, ExecutorService executor) throws InterruptedException {
+        long cut = trial.schedule != null && trial.timeoutNanos > 0 && trial.submitted > 0
+                ? trial.intendedNanos(trial.load.tasks() - 1) + trial.timeoutNanos : Long.MAX_VALUE;
+        while (true) {
+            long wait = trial.cutAtDeadline || cut == Long.MAX_VALUE ? TimeUnit.SECONDS.toNanos(1)
+                    : Math.max(TimeUnit.MILLISECONDS.toNanos(1), Math.min(TimeUnit.SECONDS.toNanos(1), cut - clock.nanoTime()));
+            if (executor.awaitTermination(wait, TimeUnit.NANOSECONDS)) {
+                return;
+            }
+            if (!trial.cutAtDeadline && clock.nanoTime() >= cut) {
+                trial.cutAtDeadline = true; // before the interrupts: the tasks they end read it
+                executor.shutdownNow();
+            }
+        }
     }
 
     /**
@@ -335,6 +355,28 @@ public final class TrialRunner {
         private int pilotShort;
         private long pilotShortNanos;
 
+        /**
+         * Set once the last task's deadline ({@code --timeout}) has passed and the tasks still running were
+         * interrupted: whatever they throw from then on is their timeout, not a failure of their own.
+         */
+        volatile boolean cutAtDeadline;
+
+        /**
+         * A task that threw (the failure path only, never a successful task's): its slot marked failed and the
+         * failure logged, or, once the trial cut the tasks past their deadline ({@link #cutAtDeadline}), left
+         * as a task that ended late (counted as timed out). An interrupt is not swallowed: on the submitting
+         * thread (sequential) it stops the trial.
+         */
+        void failed(TaskSlots.Chunk chunk, int slot, Throwable e) {
+            if (!cutAtDeadline) {
+                chunk.state[slot] = TaskSlots.FAILED;
+                failures.record(e);
+            }
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
         Trial(LoadShape load, Task task, NanoClock clock, long timedTaskLimit) {
             this.load = load;
             this.task = task;
@@ -512,11 +554,7 @@ public final class TrialRunner {
             try {
                 times[at + TaskSlots.VALUE] = t.task.run(c.first + (at >> 2));
             } catch (Throwable e) {
-                c.state[at >> 2] = TaskSlots.FAILED; // success leaves the slot DONE: no store on the common path
-                t.failures.record(e);
-                if (e instanceof InterruptedException) {
-                    Thread.currentThread().interrupt(); // not swallowed: on the submitting thread (sequential) it stops the trial
-                }
+                t.failed(c, at >> 2, e); // success leaves the slot DONE: no store on the common path
             }
             long e = t.clock.nanoTime();
             if (timed) {
@@ -615,11 +653,7 @@ public final class TrialRunner {
         }
 
         private void fail(Trial t, Throwable e) {
-            chunk.state[at >> 2] = TaskSlots.FAILED;
-            t.failures.record(e);
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
+            t.failed(chunk, at >> 2, e);
         }
     }
 }

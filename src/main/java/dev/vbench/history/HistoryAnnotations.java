@@ -28,6 +28,7 @@ final class HistoryAnnotations {
 
     /** Marks a run as left out of analysis, with the reason. */
     void exclude(long runId, String reason) {
+        Schema.checkText("--reason", reason, Schema.REASON_CHARS);
         try (PreparedStatement ps = c.prepareStatement("UPDATE run SET excluded = TRUE, exclude_reason = ? WHERE id = ?")) {
             ps.setString(1, reason);
             ps.setLong(2, runId);
@@ -41,6 +42,7 @@ final class HistoryAnnotations {
 
     /** Acknowledges the change of {@code metric} in a series at {@code runId}. */
     void ack(long seriesId, String metric, long runId, String reason) {
+        Schema.checkText("--reason", reason, Schema.REASON_CHARS);
         try {
             boolean found;
             try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM result WHERE series_id = ? AND run_id = ?")) {

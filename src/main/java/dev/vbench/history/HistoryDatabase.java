@@ -79,7 +79,7 @@ final class HistoryDatabase implements AutoCloseable {
     private static JdbcTarget target(HistoryUrl url, boolean write) {
         JdbcTarget t = url.target();
         if (write) {
-            return t;
+            return durable(url, t);
         }
         Map<String, String> props = new HashMap<>(t.extraProperties());
         List<String> settings = url.postgres() ? List.of("prepareThreshold") : List.of("MAX_COMPACT_TIME", "AUTO_COMPACT_FILL_RATE");
@@ -88,6 +88,21 @@ final class HistoryDatabase implements AutoCloseable {
                 props.put(setting, url.postgres() ? "-1" : "0");
             }
         }
+        return new JdbcTarget(t.url(), t.subprotocol(), t.endpoint(), t.secrets(), props);
+    }
+
+    /**
+     * A store that stores runs says "stored" only of what a {@code kill -9} a moment later cannot take away:
+     * H2 keeps commits in memory for up to its write delay (500 ms) and writes them in the background, so
+     * {@code WRITE_DELAY=0} has every commit written to the file (the operating system's) before it returns.
+     * A URL that sets a write delay itself keeps it. PostgreSQL's commit returns once the server has it.
+     */
+    private static JdbcTarget durable(HistoryUrl url, JdbcTarget t) {
+        if (url.postgres() || t.url().toUpperCase(Locale.ROOT).contains("WRITE_DELAY")) {
+            return t;
+        }
+        Map<String, String> props = new HashMap<>(t.extraProperties());
+        props.put("WRITE_DELAY", "0");
         return new JdbcTarget(t.url(), t.subprotocol(), t.endpoint(), t.secrets(), props);
     }
 

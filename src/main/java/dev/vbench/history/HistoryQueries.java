@@ -372,7 +372,7 @@ final class HistoryQueries {
         }
     }
 
-    /** The original document of a run, as stored (JSON text). */
+    /** The original document of a run, as stored (JSON text), secrets masked (a store of an older vbench may hold them). */
     String document(long runId) {
         try (PreparedStatement ps = c.prepareStatement("SELECT document FROM run_document WHERE run_id = ?")) {
             ps.setLong(1, runId);
@@ -380,7 +380,7 @@ final class HistoryQueries {
                 if (!rs.next()) {
                     throw HistoryException.usage("no run " + runId + " in the history store; see 'vbench history runs'");
                 }
-                return Importer.gunzip(rs.getBytes(1));
+                return dev.vbench.spi.Redactor.redact(Importer.gunzip(rs.getBytes(1)));
             }
         } catch (SQLException e) {
             throw db.failure("cannot read the run", e);

@@ -6,6 +6,7 @@ import dev.vbench.report.SvgChart;
 import dev.vbench.report.Table;
 import dev.vbench.stats.Verdict;
 import dev.vbench.text.Numbers;
+import dev.vbench.text.Printable;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -139,7 +140,7 @@ public final class HistoryReports {
         String word = direction == Verdict.WITHIN_VARIANCE ? "" : " " + direction.word();
         return "series " + s.id() + " " + metric + " " + date(f.firstAfter().started()) + " run " + f.firstAfter().runId()
                 + " commit " + commit(f.firstAfter().commit()) + " " + Numbers.deltaPercent(change) + word + " p="
-                + Numbers.pValue(f.stats().p()) + " | " + s.testbed() + " | " + s.key().label()
+                + Numbers.pValue(f.stats().p()) + " | " + Printable.escape(s.testbed()) + " | " + Printable.escape(s.key().label())
                 + (ack == null ? "" : " | acknowledged: " + ack.reason());
     }
 
@@ -337,8 +338,9 @@ public final class HistoryReports {
         return sb.toString();
     }
 
-    /** RFC 4180 quoting where needed. */
-    static String csv(String s) {
+    /** RFC 4180 quoting where needed; control characters escaped ({@link Printable}). */
+    static String csv(String text) {
+        String s = Printable.escape(text);
         if (s.contains(",") || s.contains("\"") || s.contains("'") || s.contains("\n") || s.contains("\r")) {
             return "\"" + s.replace("\"", "\"\"") + "\"";
         }

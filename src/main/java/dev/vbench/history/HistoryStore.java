@@ -85,11 +85,28 @@ public final class HistoryStore implements AutoCloseable {
      *
      * @param floor the largest noise floor of its rows, a relative change
      */
-    public record NoiseFloor(String testbed, Instant measured, String commandLine, int rows, double floor) {}
+    public record NoiseFloor(String testbed, Instant measured, String commandLine, int rows, double floor) {
 
-    /** Stores a noise measurement of {@code testbed}, every row in one transaction. */
+        public NoiseFloor {
+            commandLine = dev.vbench.spi.Redactor.redact(commandLine);
+        }
+    }
+
+    /**
+     * Stores a noise measurement of {@code testbed}, every row in one transaction; its command line with every
+     * secret masked, and its texts cut to what their columns keep (they describe the measurement, the floors are
+     * what is read back).
+     */
     public void addNoise(Testbed testbed, Instant measured, String commandLine, List<NoiseRow> rows) {
-        writer.addNoise(testbed, measured, commandLine, rows.stream().filter(r -> !Double.isNaN(r.floor())).toList());
+        writer.addNoise(testbed, measured, fit(dev.vbench.spi.Redactor.redact(commandLine)), rows.stream()
+                .filter(r -> !Double.isNaN(r.floor()))
+                .map(r -> new NoiseRow(fit(r.table()), fit(r.row()), r.repeats(), r.falsePositives(), r.floor(), r.mde()))
+                .toList());
+    }
+
+    /** {@code text} cut to the {@link Schema#NOISE_TEXT_CHARS} a noise row's text column keeps, ending in an ellipsis when cut. */
+    private static String fit(String text) {
+        return text.length() <= Schema.NOISE_TEXT_CHARS ? text : text.substring(0, Schema.NOISE_TEXT_CHARS - 1) + "\u2026";
     }
 
     /** The newest noise measurement of {@code testbed}, or null when none is stored. */
@@ -98,13 +115,22 @@ public final class HistoryStore implements AutoCloseable {
     }
 
     /**
-     * One stored run.
+     * One stored run; its command line and labels with every secret masked, also where a store written by an
+     * older vbench holds one.
      *
      * @param cells results stored for it
      */
     public record RunInfo(long id, Instant started, String testbed, String branch, String commit, int cells,
             boolean excluded, String excludeReason, String source, String vbenchVersion, String commandLine,
-            Map<String, String> labels) {}
+            Map<String, String> labels) {
+
+        public RunInfo {
+            commandLine = dev.vbench.spi.Redactor.redact(commandLine);
+            Map<String, String> shown = new java.util.LinkedHashMap<>();
+            labels.forEach((name, value) -> shown.put(name, dev.vbench.spi.Redactor.redact(name, value)));
+            labels = java.util.Collections.unmodifiableMap(shown);
+        }
+    }
 
     /** Every run, oldest first; {@code testbed} null for all machines. */
     public List<RunInfo> runs(String testbed) {

@@ -27,7 +27,9 @@ import java.util.zip.GZIPOutputStream;
 /**
  * Turns a vbench result (any schema version, through {@link ResultCodec}) or a JMH JSON file
  * (through {@link JmhReader}) into a {@link StoredRun}. Only finished cells ({@code ok}) are kept:
- * an interrupted or failed cell is not a point of a trend.
+ * an interrupted or failed cell is not a point of a trend. What is stored holds no secret in clear
+ * ({@link Redactor}): the document, the command line, the labels and the metadata are masked here,
+ * whatever the file held.
  */
 public final class Importer {
 
@@ -51,10 +53,21 @@ public final class Importer {
             this(testbed, branch, commit, labels, null);
         }
 
+        /** @throws HistoryException (exit 2) for a value the store cannot keep: too long, or with a control character */
         public Meta {
             labels = Map.copyOf(labels);
             branch = branch == null ? "" : branch;
             commit = commit == null ? "" : commit;
+            Schema.checkText("--testbed", testbed, Schema.NAME_CHARS);
+            Schema.checkText("--branch", branch, Schema.NAME_CHARS);
+            Schema.checkText("--commit", commit, Schema.SHORT_CHARS);
+            Schema.checkText("--run-id", runId, Schema.SHORT_CHARS);
+            for (Map.Entry<String, String> label : new java.util.TreeMap<>(labels).entrySet()) {
+                Schema.checkText("--label name '" + dev.vbench.text.Printable.escape(label.getKey()) + "'", label.getKey(),
+                        Schema.NAME_CHARS);
+                Schema.checkText("--label " + dev.vbench.text.Printable.escape(label.getKey()), label.getValue(),
+                        Schema.LABEL_VALUE_CHARS);
+            }
         }
 
         /**
@@ -111,6 +124,7 @@ public final class Importer {
             throw HistoryException.usage(source + " has no readable startTime ('" + env.startTime()
                     + "'); give a result file written by 'vbench run -o FILE.json'");
         }
+        checkEnvironment(source, env);
         boolean here = local != null && env.hostName().equals(local.host());
         Testbed testbed = new Testbed(meta.testbed() == null || meta.testbed().isBlank() ? env.hostName() : meta.testbed(),
                 env.hostName(), env.cpuModel() != null && !env.cpuModel().isEmpty() ? env.cpuModel() : here ? local.cpuModel() : "",
@@ -131,12 +145,36 @@ public final class Importer {
                 measurements.add(new StoredRun.Measurement(m.key(), m.unit(), m.higherIsBetter(), values, summary));
             }
             JvmInfo jvm = cell.jvm(); // the JVM axis: each cell ran on its own JVM; otherwise the run's JVM
-            cells.add(new StoredRun.Cell(cell.id(), SeriesKey.of(cell.config(), jvm == null ? List.of() : jvm.options()),
+            SeriesKey series = SeriesKey.of(cell.config(), jvm == null ? List.of() : jvm.options());
+            String at = source + ": cells[" + run.cells().indexOf(cell) + "]";
+            Schema.checkText(at + ".id", cell.id(), Schema.SHORT_CHARS);
+            Schema.checkLength(at + ".config (its label)", series.label(), Schema.SERIES_TEXT_CHARS);
+            Schema.checkLength(at + ".config.params", series.params(), Schema.SERIES_TEXT_CHARS);
+            if (jvm != null) {
+                Schema.checkText(at + ".jvm.vendor", jvm.vendor(), Schema.NAME_CHARS);
+                Schema.checkText(at + ".jvm.vmName", jvm.vmName(), Schema.NAME_CHARS);
+                Schema.checkText(at + ".jvm.version", exactVersion(jvm), Schema.SHORT_CHARS);
+            }
+            cells.add(new StoredRun.Cell(cell.id(), series,
                     cell.status(), jvm == null ? env.javaVersion() : exactVersion(jvm),
                     jvm == null ? env.javaVendor() : jvm.vendor(), jvm == null ? env.jvmName() : jvm.vmName(), measurements));
         }
         return new StoredRun(testbed, started, env.vbenchVersion(), Redactor.redact(env.commandLine()), meta.branch(),
-                meta.commit(), meta.labels(), source, run.schema(), gzip(document), cells);
+                meta.commit(), meta.labels(), source, run.schema(), gzip(Redactor.redact(document)), cells);
+    }
+
+    /** Refuses (exit 2, naming the file and the field) what the store cannot keep of the run's environment. */
+    private static void checkEnvironment(String source, Environment env) {
+        String at = source + ": environment.";
+        Schema.checkText(at + "hostName", env.hostName(), Schema.NAME_CHARS);
+        Schema.checkText(at + "cpuModel", env.cpuModel(), Schema.NAME_CHARS);
+        Schema.checkText(at + "osName and osVersion", (env.osName() + " " + env.osVersion()).strip(), Schema.NAME_CHARS);
+        Schema.checkText(at + "osArch", env.osArch(), Schema.SHORT_CHARS);
+        Schema.checkText(at + "vbenchVersion", env.vbenchVersion(), Schema.SHORT_CHARS);
+        Schema.checkText(at + "javaVersion", env.javaVersion(), Schema.SHORT_CHARS);
+        Schema.checkText(at + "javaVendor", env.javaVendor(), Schema.NAME_CHARS);
+        Schema.checkText(at + "jvmName", env.jvmName(), Schema.NAME_CHARS);
+        Schema.checkLength(at + "commandLine", env.commandLine(), Schema.COMMAND_LINE_CHARS);
     }
 
     /** A JVM's exact version in the form of the run's {@code javaVersion} ({@code 21.0.8+9-LTS}). */
@@ -162,7 +200,7 @@ public final class Importer {
                 : new Testbed(meta.testbed(), local.host(), local.cpuModel(), local.cores(), local.memoryBytes(), local.os(),
                         local.arch());
         return new StoredRun(testbed, modified, "jmh " + benchmarks.get(0).jmhVersion(), "", meta.branch(), meta.commit(),
-                meta.labels(), source, "jmh", gzip(document), cells);
+                meta.labels(), source, "jmh", gzip(Redactor.redact(document)), cells);
     }
 
     static byte[] gzip(String text) {

@@ -19,6 +19,46 @@ final class Schema {
      */
     static final long BY_RESULT_RANGE = 20_000;
 
+    /** Characters of a testbed's name, host, CPU model and OS, a branch, a label's name (as migration 1 declares them). */
+    static final int NAME_CHARS = 1000;
+    /** Characters of a commit, a vbench version, an architecture, a JVM version. */
+    static final int SHORT_CHARS = 200;
+    /** Characters of a label's value. */
+    static final int LABEL_VALUE_CHARS = 10_000;
+    /** Characters of the reason of an exclusion or an acknowledgement. */
+    static final int REASON_CHARS = 4000;
+    /** Characters of a command line. */
+    static final int COMMAND_LINE_CHARS = 100_000;
+
+    /**
+     * Refuses, before anything is stored, text the store cannot keep or should not show: longer than its
+     * column ({@code max} characters) or holding a control character (a line break, an escape sequence).
+     *
+     * @param what how the message names it: {@code --branch}, {@code r.json: environment.hostName}
+     * @throws HistoryException (exit 2) naming it, the limit or the character, and the fix
+     */
+    static void checkText(String what, String value, int max) {
+        checkLength(what, value, max);
+        if (value != null && dev.vbench.text.Printable.controlAt(value) >= 0) {
+            throw HistoryException.usage(what + " holds a control character (" + dev.vbench.text.Printable.describeControl(value)
+                    + "); give printable text");
+        }
+    }
+
+    /** As {@link #checkText}, the length alone: for text that may hold a line break (a command line, a parameter). */
+    static void checkLength(String what, String value, int max) {
+        if (value != null && value.length() > max) {
+            throw HistoryException.usage(what + " is " + value.length() + " characters long; the history keeps at most "
+                    + max + ": give a shorter one");
+        }
+    }
+
+    /** Characters of a noise row's command line, table title and row label (migration 4). */
+    static final int NOISE_TEXT_CHARS = 4000;
+
+    /** Characters of a series' label and parameters (as JSON). */
+    static final int SERIES_TEXT_CHARS = 20_000;
+
     /** Statements of each migration; index 0 is migration 1. */
     static final List<List<String>> MIGRATIONS = List.of(List.of(
             """

@@ -23,8 +23,14 @@ import java.util.Map;
 public record StoredRun(Testbed testbed, Instant started, String vbenchVersion, String commandLine, String branch,
         String commit, Map<String, String> labels, String source, String format, byte[] documentGzip, List<Cell> cells) {
 
+    /** The command line, the labels, the branch and the commit are stored with every secret masked. */
     public StoredRun {
-        labels = Map.copyOf(labels);
+        java.util.Map<String, String> shown = new java.util.TreeMap<>();
+        labels.forEach((name, value) -> shown.put(name, dev.vbench.spi.Redactor.redact(name, value)));
+        labels = Map.copyOf(shown);
+        commandLine = dev.vbench.spi.Redactor.redact(commandLine);
+        branch = dev.vbench.spi.Redactor.redact(branch);
+        commit = dev.vbench.spi.Redactor.redact(commit);
         cells = List.copyOf(cells);
     }
 

@@ -34,7 +34,7 @@ import java.util.regex.Pattern;
  * @param url the URL as given (may contain a password: never print it)
  * @param subprotocol {@code h2}, {@code postgresql}, … (lower case)
  * @param endpoint {@code host:port} for a network URL, empty for an embedded database
- * @param secrets passwords to scrub from any message (from the URL or the environment)
+ * @param secrets secrets to scrub from any message ({@link Redactor#secretsIn} of the URL, or the environment's password)
  * @param extraProperties connection properties added by vbench (password from the environment, timeouts)
  */
 public record JdbcTarget(String url, String subprotocol, String endpoint, List<String> secrets,
@@ -46,8 +46,8 @@ public record JdbcTarget(String url, String subprotocol, String endpoint, List<S
 
     private static final Pattern SUBPROTOCOL = Pattern.compile("jdbc:([a-zA-Z0-9]+):.*", Pattern.DOTALL);
     private static final Pattern AUTHORITY = Pattern.compile("//([^/?;]*)");
-    private static final Pattern PASSWORD = Pattern.compile("(?i)\\bpassword=([^&;,\\s]*)");
-    private static final Pattern USER_INFO_PASSWORD = Pattern.compile("//[^:/@\\s]+:([^@/\\s]*)@");
+    /** A {@code password} property or a userinfo password: the URL gives the password itself. */
+    private static final Pattern PASSWORD_GIVEN = Pattern.compile("(?i)[?&;]password=|//[^/?#@]*:[^/?#]*@");
 
     public JdbcTarget {
         secrets = List.copyOf(secrets);
@@ -61,19 +61,11 @@ public record JdbcTarget(String url, String subprotocol, String endpoint, List<S
     public static JdbcTarget parse(String url, Map<String, String> env) {
         Matcher m = SUBPROTOCOL.matcher(url);
         String sub = m.matches() ? m.group(1).toLowerCase(Locale.ROOT) : "";
-        List<String> secrets = new ArrayList<>();
-        Matcher pw = PASSWORD.matcher(url);
-        while (pw.find()) {
-            secrets.add(pw.group(1));
-        }
-        Matcher ui = USER_INFO_PASSWORD.matcher(url);
-        while (ui.find()) {
-            secrets.add(ui.group(1));
-        }
+        List<String> secrets = new ArrayList<>(Redactor.secretsIn(url));
         Map<String, String> extra = new LinkedHashMap<>();
         if (sub.equals("postgresql")) {
             String envPassword = env.get("PGPASSWORD");
-            if (secrets.isEmpty() && envPassword != null && !envPassword.isEmpty()) {
+            if (!PASSWORD_GIVEN.matcher(url).find() && envPassword != null && !envPassword.isEmpty()) {
                 extra.put("password", envPassword);
                 secrets.add(envPassword);
             }
@@ -121,7 +113,10 @@ public record JdbcTarget(String url, String subprotocol, String endpoint, List<S
         return embedded() ? shown() : endpoint + " (" + shown() + ")";
     }
 
-    /** Removes every password this target knows of (and any {@code password=…}) from {@code text}. */
+    /**
+     * Removes every secret of this URL (and of the environment) from {@code text}, in any form a driver's
+     * message may quote it, and whatever else {@link Redactor} masks.
+     */
     public String scrub(String text) {
         if (text == null) {
             return "";

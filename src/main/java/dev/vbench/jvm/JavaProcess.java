@@ -98,7 +98,18 @@ public final class JavaProcess {
 
     /** Starts {@code command} with its output going to {@code log} and waits for it to end. */
     public static Ended run(List<String> command, Path log) throws IOException, InterruptedException {
-        return run(command, log, null, null, 0);
+        return run(command, log, null, null, 0, null);
+    }
+
+    /** As {@link #run(List, Path)}, with {@code input} (one line) on the child's stdin ({@link #run(List, Path, Path, Watch, long, String)}). */
+    public static Ended run(List<String> command, Path log, String input) throws IOException, InterruptedException {
+        return run(command, log, null, null, 0, input);
+    }
+
+    /** As {@link #run(List, Path, Path, Watch, long, String)}, nothing on the child's stdin. */
+    public static Ended run(List<String> command, Path log, Path stateFile, Watch watch, long pollMillis)
+            throws IOException, InterruptedException {
+        return run(command, log, stateFile, watch, pollMillis, null);
     }
 
     /**
@@ -108,27 +119,22 @@ public final class JavaProcess {
      *
      * @param stateFile the child's state file ({@value #STATE_FILE}); null: none
      * @param watch null: the child is not watched
+     * @param input one line written to the child's stdin (a fork's plan, secrets included: never on disk), whose
+     *     pipe then stays open until the child ends, so that the child sees its end when this JVM is gone
+     *     ({@link ParentWatch#untilEndOf}); null: nothing
      */
-    public static Ended run(List<String> command, Path log, Path stateFile, Watch watch, long pollMillis)
+    public static Ended run(List<String> command, Path log, Path stateFile, Watch watch, long pollMillis, String input)
             throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().remove(STATE_FILE); // this JVM's own, if any, is not the child's to write
+        builder.environment().remove(ParentWatch.LAUNCHER_PID); // the child's parent is this JVM, which it watches itself
         if (stateFile != null) {
             builder.environment().put(STATE_FILE, stateFile.toString());
         }
         Process process = builder.start();
-        try {
-            if (watch == null) {
-                return new Ended(process.pid(), process.waitFor(), log, null);
-            }
-            while (!process.waitFor(pollMillis, TimeUnit.MILLISECONDS)) {
-                String killed = watch.verdict();
-                if (killed != null) {
-                    process.destroyForcibly();
-                    return new Ended(process.pid(), process.waitFor(), log, killed);
-                }
-            }
-            return new Ended(process.pid(), process.exitValue(), log, null);
+        try (java.io.OutputStream stdin = process.getOutputStream()) {
+            send(stdin, input);
+            return waitFor(process, log, watch, pollMillis);
         } catch (InterruptedException e) {
             process.destroy();
             if (!process.waitFor(STOP_GRACE_SECONDS, TimeUnit.SECONDS)) {
@@ -136,5 +142,32 @@ public final class JavaProcess {
             }
             throw e;
         }
+    }
+
+    /** Writes {@code input} and a line break to the child's stdin, leaving it open; a child that is gone already is not an error here. */
+    private static void send(java.io.OutputStream stdin, String input) {
+        if (input == null) {
+            return;
+        }
+        try {
+            stdin.write((input + "\n").getBytes(StandardCharsets.UTF_8));
+            stdin.flush();
+        } catch (IOException e) {
+            // the child ended before it read: its exit code and log say why
+        }
+    }
+
+    private static Ended waitFor(Process process, Path log, Watch watch, long pollMillis) throws InterruptedException {
+        if (watch == null) {
+            return new Ended(process.pid(), process.waitFor(), log, null);
+        }
+        while (!process.waitFor(pollMillis, TimeUnit.MILLISECONDS)) {
+            String killed = watch.verdict();
+            if (killed != null) {
+                process.destroyForcibly();
+                return new Ended(process.pid(), process.waitFor(), log, killed);
+            }
+        }
+        return new Ended(process.pid(), process.exitValue(), log, null);
     }
 }

@@ -151,7 +151,7 @@ public final class JvmProber {
     private Output start(List<String> command, String origin, Path java) {
         Path log = null;
         try {
-            log = Files.createTempFile("vbench-jvm-probe-", ".log");
+            log = ScratchDir.createTempFile("vbench-jvm-probe-", ".log");
             Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();

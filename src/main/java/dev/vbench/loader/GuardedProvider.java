@@ -10,9 +10,10 @@ import java.util.List;
 import java.util.OptionalLong;
 
 /**
- * A workload provider from the user's code: what its code throws outside a task becomes one line with
- * the user's frame ({@link UserFailures}, exit 1), and its name is the reference that finds it again
- * (a fork resolves the same name).
+ * A workload provider from the user's code: what its code throws outside a task — an exception or an
+ * {@code Error} ({@code StackOverflowError}, {@code AssertionError}, {@code LinkageError}) — becomes one line
+ * naming the hook, the error and the user's frame ({@link UserFailures}, exit 1), as does a null where a value
+ * is needed; its name is the reference that finds it again (a fork resolves the same name).
  */
 record GuardedProvider(String name, WorkloadProvider delegate, String origin) implements WorkloadProvider {
 
@@ -23,7 +24,11 @@ record GuardedProvider(String name, WorkloadProvider delegate, String origin) im
 
     @Override
     public List<ParamSpec<?>> params() {
-        return guarded("listing the parameters of workload", delegate::params);
+        List<ParamSpec<?>> params = guarded("listing the parameters of workload", delegate::params);
+        if (params == null) {
+            throw UserFailures.returnedNull(delegate.getClass().getName() + ".params()", "return List.of() for none");
+        }
+        return params;
     }
 
     @Override
@@ -47,7 +52,7 @@ record GuardedProvider(String name, WorkloadProvider delegate, String origin) im
     private <T> T guarded(String doing, java.util.function.Supplier<T> call) {
         try {
             return call.get();
-        } catch (RuntimeException | LinkageError e) {
+        } catch (RuntimeException | Error e) {
             throw UserFailures.of(doing + " " + name, e);
         }
     }
@@ -57,22 +62,35 @@ record GuardedProvider(String name, WorkloadProvider delegate, String origin) im
         Workload w;
         try {
             w = delegate.create(params);
-        } catch (RuntimeException | LinkageError e) {
+        } catch (RuntimeException | Error e) {
             throw UserFailures.of("creating workload " + name, e);
+        }
+        if (w == null) {
+            throw UserFailures.returnedNull(delegate.getClass().getName() + ".create(Params)", "return the Workload to run");
         }
         return new Workload() {
             @Override
             public void prepare(PrepareContext context) {
                 try {
                     w.prepare(context);
-                } catch (Exception | LinkageError e) {
+                } catch (Exception | Error e) {
                     throw UserFailures.of("preparing workload " + name, e);
                 }
             }
 
             @Override
             public Task task() {
-                return w.task();
+                Task task;
+                try {
+                    task = w.task();
+                } catch (RuntimeException | Error e) {
+                    throw UserFailures.of("making the task of workload " + name, e);
+                }
+                if (task == null) {
+                    throw UserFailures.returnedNull("the task() of workload " + name + " (" + w.getClass().getName() + ")",
+                            "return the Task to run");
+                }
+                return task;
             }
 
             @Override
@@ -89,7 +107,7 @@ record GuardedProvider(String name, WorkloadProvider delegate, String origin) im
             public void beforeTrial(int clients) {
                 try {
                     w.beforeTrial(clients);
-                } catch (Exception | LinkageError e) {
+                } catch (Exception | Error e) {
                     throw UserFailures.of("preparing a trial of workload " + name, e);
                 }
             }
@@ -105,8 +123,12 @@ record GuardedProvider(String name, WorkloadProvider delegate, String origin) im
             }
 
             @Override
-            public void close() throws Exception {
-                w.close();
+            public void close() {
+                try {
+                    w.close();
+                } catch (Exception | Error e) {
+                    throw UserFailures.of("closing workload " + name, e);
+                }
             }
         };
     }

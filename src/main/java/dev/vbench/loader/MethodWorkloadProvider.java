@@ -357,7 +357,7 @@ final class MethodWorkloadProvider implements WorkloadProvider {
             if (old instanceof AutoCloseable c) {
                 try {
                     c.close();
-                } catch (Exception | LinkageError e) {
+                } catch (Exception | Error e) {
                     throw UserFailures.of("closing " + method.getDeclaringClass().getName(), e);
                 }
             }

@@ -370,14 +370,30 @@ public final class UserCode implements AutoCloseable {
         }
     }
 
+    /** The name a provider of the user's gives itself: what it throws, or a null or blank name, is one line naming the method. */
+    private static String nameOf(WorkloadProvider w, Class<?> type) {
+        String name;
+        try {
+            name = w.name();
+        } catch (RuntimeException | Error e) {
+            throw UserFailures.of("asking " + type.getName() + " for its name", e);
+        }
+        if (name == null || name.isBlank()) {
+            throw UserFailures.returnedNull(type.getName() + ".name()" + (name == null ? "" : " (blank)"),
+                    "return the name that '-w NAME' finds it by");
+        }
+        return name;
+    }
+
     private Map<String, List<Found<WorkloadProvider>>> workloadsByName() {
         if (workloadsByName == null) {
             workloadsByName = new LinkedHashMap<>();
             for (ServiceLoader.Provider<WorkloadProvider> p : providers(WorkloadProvider.class)) {
                 Class<?> type = p.type();
                 WorkloadProvider w = get(p);
-                WorkloadProvider seen = isVbench(type) ? w : new GuardedProvider(w.name(), w, origin(type));
-                workloadsByName.computeIfAbsent(w.name(), k -> new ArrayList<>()).add(new Found<>(seen, source(type)));
+                String name = isVbench(type) ? w.name() : nameOf(w, type);
+                WorkloadProvider seen = isVbench(type) ? w : new GuardedProvider(name, w, origin(type));
+                workloadsByName.computeIfAbsent(name, k -> new ArrayList<>()).add(new Found<>(seen, source(type)));
             }
         }
         return workloadsByName;

@@ -15,19 +15,40 @@ final class UserFailures {
 
     private UserFailures() {}
 
-    /** @param while_ what vbench was doing, e.g. "creating com.acme.Checkout" */
+    /**
+     * @param while_ what vbench was doing, e.g. "creating com.acme.Checkout"
+     * @throws OutOfMemoryError when that is what was thrown: the command says what to do about it (a bigger heap)
+     */
     static WorkloadException of(String while_, Throwable thrown) {
         Throwable t = thrown;
         while ((t instanceof InvocationTargetException || t instanceof ExceptionInInitializerError) && t.getCause() != null) {
             t = t.getCause();
         }
+        if (t instanceof OutOfMemoryError oom) {
+            throw oom;
+        }
         if (t instanceof WorkloadException we) {
             return we;
         }
         StackTraceElement frame = userFrame(t);
-        String message = t.getMessage() == null ? "" : ": " + t.getMessage().strip().replaceAll("\\s*\\R\\s*", " ");
+        String text = message(t);
+        String message = text == null ? "" : ": " + text.strip().replaceAll("\\s*\\R\\s*", " ");
         return WorkloadException.codeFailed("workload code failed while " + while_ + ": " + t.getClass().getName() + message
                 + (frame == null ? "" : " (at " + show(frame) + ")") + "; fix it and run again", t);
+    }
+
+    /** A null the user's code returned where vbench needs a value: one line naming the method. */
+    static WorkloadException returnedNull(String method, String fix) {
+        return WorkloadException.codeFailed("workload code failed: " + method + " returned null; " + fix, null);
+    }
+
+    /** The message of {@code t}; null when it has none or when reading it throws (the class names the failure then). */
+    static String message(Throwable t) {
+        try {
+            return t.getMessage();
+        } catch (RuntimeException | LinkageError | StackOverflowError e) {
+            return null;
+        }
     }
 
     /** {@code com.acme.Db.connect(Db.java:19)}: the frame without class loader or module prefixes. */

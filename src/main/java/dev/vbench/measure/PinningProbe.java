@@ -1,5 +1,6 @@
 package dev.vbench.measure;
 
+import dev.vbench.jvm.ScratchDir;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.PinnedStack;
 import dev.vbench.result.TrialResult;
@@ -127,7 +128,7 @@ public final class PinningProbe implements TrialProbe {
         Path file = null;
         try {
             recording.stop();
-            file = Files.createTempFile("vbench-pinning-", ".jfr");
+            file = ScratchDir.createTempFile("vbench-pinning-", ".jfr");
             recording.dump(file);
             try (RecordingFile events = new RecordingFile(file)) {
                 while (events.hasMoreEvents()) {

@@ -18,6 +18,7 @@ import dev.vbench.result.CellConfig;
 import dev.vbench.result.RunSettings;
 import dev.vbench.spi.Durations;
 import dev.vbench.spi.Params;
+import dev.vbench.spi.Redactor;
 import dev.vbench.spi.WorkloadProvider;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,6 +27,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.Map;
 
 /**
@@ -566,24 +568,56 @@ public final class Planner {
     }
 
     /**
-     * {@code -p name=v1,v2} options → ordered map of name → values.
+     * {@code -p name=v1,v2} options → ordered map of name → values. A comma separates values; one written
+     * {@code \,} is part of its value ({@code -p 'url=jdbc:postgresql://h/db?password=ab\,cd'}).
      *
-     * @throws PlanException for a value without {@code =} or a name given twice
+     * @throws PlanException for a value without {@code =}, a name given twice, or a bare comma inside a
+     *     secret (the text after it would be a value of its own, and shown: {@link #values})
      */
     public static Map<String, List<String>> sweeps(List<String> paramOptions) {
         Map<String, List<String>> sweeps = new LinkedHashMap<>();
         for (String option : paramOptions) {
             int eq = option.indexOf('=');
             if (eq <= 0) {
-                throw new PlanException("-p '" + option + "' is not name=value; write e.g. -p duration=20ms or -p files=10,50,100");
+                throw new PlanException("-p '" + Redactor.redact(option) + "' is not name=value; write e.g. -p duration=20ms"
+                        + " or -p files=10,50,100");
             }
             String name = option.substring(0, eq).trim();
             if (sweeps.containsKey(name)) {
                 throw new PlanException("-p " + name + " is given twice; put all values in one list: -p " + name + "=a,b");
             }
-            sweeps.put(name, Arrays.stream(option.substring(eq + 1).split(",", -1)).map(String::trim).toList());
+            sweeps.put(name, values(name, option.substring(eq + 1)));
         }
         return sweeps;
+    }
+
+    /** A comma that is not written {@code \,}: it separates sweep values. */
+    private static final Pattern VALUE_SEPARATOR = Pattern.compile("(?<!\\\\),");
+
+    /**
+     * The values of {@code -p name=text}: split at every comma not written {@code \,}, each trimmed, {@code \,}
+     * read as a comma. A bare comma that falls inside a secret ({@code password=ab,cd}: the secret would
+     * end at it, and what follows would be a value of its own, shown in tables and messages) is refused,
+     * unless what follows starts a value of the same kind (a URL: {@code password=s,jdbc:h2:mem:b}).
+     */
+    static List<String> values(String name, String text) {
+        String[] parts = VALUE_SEPARATOR.split(text, -1);
+        List<String> values = new ArrayList<>(parts.length);
+        for (int i = 0; i < parts.length; i++) {
+            if (i > 0 && endsInsideSecret(parts[i - 1]) && !parts[i].strip().matches("(?s)[A-Za-z][A-Za-z0-9+.\\-]*:.*")) {
+                throw new PlanException("-p " + name + ": a comma follows the secret in '" + Redactor.redact(parts[i - 1].strip())
+                        + "'; write a comma inside a value as \\, (-p '" + name + "=…password=ab\\,cd')"
+                        + (name.equals("url") ? " or give the URL in a file: -p " + name + "=@FILE" : ""));
+            }
+            values.add(parts[i].strip().replace("\\,", ","));
+        }
+        return List.copyOf(values);
+    }
+
+    /** Whether {@code part} ends with a secret's value (the comma after it would cut the secret). */
+    private static boolean endsInsideSecret(String part) {
+        String shown = Redactor.redact(part.strip());
+        return !shown.equals(part.strip()) && shown.endsWith(Redactor.MASK);
     }
 
     /** Every combination of sweep values, in order, resolved against the workload's parameters. */

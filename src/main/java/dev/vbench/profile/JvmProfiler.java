@@ -1,5 +1,6 @@
 package dev.vbench.profile;
 
+import dev.vbench.jvm.ScratchDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,6 +73,6 @@ public interface JvmProfiler {
 
     /** A temporary recording file, deleted by the caller. */
     static Path tempFile() throws IOException {
-        return Files.createTempFile("vbench-profile-", ".jfr");
+        return ScratchDir.createTempFile("vbench-profile-", ".jfr");
     }
 }

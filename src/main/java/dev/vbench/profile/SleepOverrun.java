@@ -1,5 +1,6 @@
 package dev.vbench.profile;
 
+import dev.vbench.jvm.ScratchDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,7 +51,7 @@ final class SleepOverrun {
 
     /** Stops recording; per sleeping stack of virtual threads (cut and trimmed as the sampler's), the share of time past the asked sleep. */
     Map<String, Double> stop() throws IOException {
-        Path file = Files.createTempFile("vbench-sleeps-", ".jfr");
+        Path file = ScratchDir.createTempFile("vbench-sleeps-", ".jfr");
         Map<String, long[]> byStack = new HashMap<>(); // asked, took
         try {
             recording.stop();

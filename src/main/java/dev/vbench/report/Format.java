@@ -12,7 +12,7 @@ import java.util.function.Function;
 public enum Format implements Choice {
     CONSOLE("txt", ConsoleExporter::new),
     MARKDOWN("md", MarkdownExporter::new),
-    JSON("json", o -> new JsonExporter()),
+    JSON("json", JsonExporter::new),
     CSV("csv", CsvExporter::new),
     HTML("html", HtmlExporter::new),
     HGRM("hgrm", HgrmExporter::new),

@@ -1,5 +1,6 @@
 package dev.vbench.report;
 
+import dev.vbench.text.Printable;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,11 +16,16 @@ import java.util.List;
 public record Table(String title, List<String> headers, List<Boolean> rightAligned, List<List<String>> rows,
         List<String> footnotes) {
 
+    /**
+     * Every text is kept printable ({@link Printable}): a cell from a result file or the history store that
+     * holds a line break or an escape sequence shows it escaped, and cannot break the table or the terminal.
+     */
     public Table {
-        headers = List.copyOf(headers);
+        title = Printable.escape(title);
+        headers = headers.stream().map(Printable::escape).toList();
         rightAligned = List.copyOf(rightAligned);
-        rows = rows.stream().map(List::copyOf).toList();
-        footnotes = List.copyOf(footnotes);
+        rows = rows.stream().map(row -> row.stream().map(Printable::escape).toList()).toList();
+        footnotes = footnotes.stream().map(Printable::escape).toList();
     }
 
     /** This table with {@code more} footnote lines after its own (each once). */

@@ -40,7 +40,8 @@ public record CellConfig(String workload, Map<String, String> params, ExecutorIn
         @JsonInclude(JsonInclude.Include.NON_NULL) String build) {
 
     public CellConfig {
-        params = java.util.Collections.unmodifiableMap(new TreeMap<>(params));
+        params = java.util.Collections.unmodifiableMap(redacted(params));
+        jvm = dev.vbench.spi.Redactor.redact(jvm);
         batch = batch <= 1 ? 0 : batch;
         operationsPerCall = operationsPerCall <= 1 ? 0 : operationsPerCall;
     }
@@ -159,5 +160,15 @@ public record CellConfig(String workload, Map<String, String> params, ExecutorIn
         }
         String s = String.format(Locale.ROOT, "%.3f", perSecond).replaceAll("0+$", "");
         return (s.endsWith(".") ? s.substring(0, s.length() - 1) : s) + "/s";
+    }
+
+    /**
+     * The parameters as a result keeps them, sorted, every secret masked ({@link dev.vbench.spi.Redactor}), also
+     * when a result file read from elsewhere holds one in clear.
+     */
+    private static TreeMap<String, String> redacted(Map<String, String> params) {
+        TreeMap<String, String> shown = new TreeMap<>();
+        params.forEach((name, value) -> shown.put(name, dev.vbench.spi.Redactor.redact(name, value)));
+        return shown;
     }
 }

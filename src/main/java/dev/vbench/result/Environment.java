@@ -1,6 +1,7 @@
 package dev.vbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.vbench.spi.Redactor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -28,8 +29,10 @@ public record Environment(
         String commandLine,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) String cpuModel) {
 
+    /** Every secret of the command line and the JVM's arguments is masked, also in a result file read from elsewhere. */
     public Environment {
-        jvmArguments = List.copyOf(jvmArguments);
+        jvmArguments = jvmArguments.stream().map(Redactor::redact).toList();
+        commandLine = Redactor.redact(commandLine);
     }
 
     /** An environment whose CPU model is not known. */

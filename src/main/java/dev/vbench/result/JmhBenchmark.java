@@ -37,10 +37,13 @@ public record JmhBenchmark(
         String vmVersion,
         List<String> jvmArgs) {
 
+    /** Secrets in parameters and JVM arguments are masked ({@link dev.vbench.spi.Redactor}). */
     public JmhBenchmark {
-        params = java.util.Collections.unmodifiableMap(new TreeMap<>(params));
+        TreeMap<String, String> shown = new TreeMap<>();
+        params.forEach((name, value) -> shown.put(name, dev.vbench.spi.Redactor.redact(name, value)));
+        params = java.util.Collections.unmodifiableMap(shown);
         rawData = List.copyOf(rawData);
-        jvmArgs = List.copyOf(jvmArgs);
+        jvmArgs = jvmArgs.stream().map(dev.vbench.spi.Redactor::redact).toList();
     }
 
     /** True for modes where a larger score is better: {@code thrpt} (operations per time). */

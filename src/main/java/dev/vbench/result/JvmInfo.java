@@ -24,7 +24,8 @@ public record JvmInfo(String label, String javaHome, @JsonInclude(JsonInclude.In
         long maxHeapBytes) {
 
     public JvmInfo {
-        options = options == null ? List.of() : List.copyOf(options);
+        options = options == null ? List.of() : options.stream().map(dev.vbench.spi.Redactor::redact).toList();
+        label = dev.vbench.spi.Redactor.redact(label);
     }
 
     /** This info under another label (the same probe serves every label of one JVM and option set). */

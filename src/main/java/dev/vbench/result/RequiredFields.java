@@ -29,13 +29,24 @@ final class RequiredFields {
             return; // a runtime without record reflection (a native image missing its metadata): Jackson's own checks stand
         }
         if (missing != null) {
-            throw new ResultFormatException(source + ": " + missing + " is missing or null; give a result file"
+            String what = missing.endsWith(NUL_MARK) ? missing.substring(0, missing.length() - NUL_MARK.length())
+                    + " holds a NUL character" : missing + " is missing or null";
+            throw new ResultFormatException(source + ": " + what + "; give a result file"
                     + " written by 'vbench run -o FILE.json' (was it edited by hand?)");
         }
     }
 
-    /** The path of the first null that is not allowed below {@code value}, or null when there is none. */
+    /** Ends the path of a text that holds a NUL character (no store keeps one; PostgreSQL refuses it). */
+    private static final String NUL_MARK = "\u0000";
+
+    /**
+     * The path of the first null that is not allowed below {@code value}, or of the first text holding a NUL
+     * character (marked {@link #NUL_MARK}), or null when there is none.
+     */
     private static String firstNull(Object value, String path) {
+        if (value instanceof String text) {
+            return text.indexOf('\u0000') >= 0 ? path + NUL_MARK : null;
+        }
         if (value instanceof Record record) {
             for (RecordComponent c : record.getClass().getRecordComponents()) {
                 Object v = read(c, record);
@@ -56,6 +67,9 @@ final class RequiredFields {
             for (Map.Entry<?, ?> e : map.entrySet()) {
                 String p = path + "." + e.getKey();
                 String found = e.getValue() == null ? p : firstNull(e.getValue(), p);
+                if (found == null && e.getKey() instanceof String key && key.indexOf('\u0000') >= 0) {
+                    found = p + NUL_MARK;
+                }
                 if (found != null) {
                     return found;
                 }
@@ -91,7 +105,8 @@ final class RequiredFields {
             ExecutorInfo.class, Set.of("spec", "kind", "params", "threadKind"),
             MetricSummary.class, Set.of("unit", "outliers"),
             TrialResult.class, Set.of("failureSamples", "telemetry"),
-            Environment.class, Set.of("jvmArguments"));
+            Environment.class, Set.of("jvmArguments", "vbenchVersion", "javaVendor", "javaVersion", "jvmName", "osName",
+                    "osVersion", "osArch", "hostName", "startTime", "commandLine"));
 
     private static boolean optional(Class<?> type, RecordComponent c) {
         return !REQUIRED.getOrDefault(type, Set.of()).contains(c.getName());

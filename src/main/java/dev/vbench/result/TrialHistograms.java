@@ -35,7 +35,7 @@ public record TrialHistograms(String queueWait, String service, String endToEnd,
         try {
             byte[] bytes = Base64.getDecoder().decode(base64);
             return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
-        } catch (DataFormatException | IllegalArgumentException e) {
+        } catch (DataFormatException | RuntimeException e) {
             throw new IllegalArgumentException("not an encoded HdrHistogram: " + e.getMessage(), e);
         }
     }

@@ -74,8 +74,9 @@ public final class Params {
         Map<String, String> unredacted = new TreeMap<>();
         for (ParamSpec<?> spec : specs) {
             String text = given.getOrDefault(spec.name(), spec.defaultValue());
-            // What is shown or stored never carries a secret (a password in a JDBC URL); the parsed value keeps it.
-            String shown = Redactor.redact(text);
+            // What is shown or stored never carries a secret (a password in a JDBC URL, a parameter named token);
+            // the parsed value keeps it.
+            String shown = Redactor.redact(spec.name(), text);
             try {
                 values.put(spec.name(), spec.type().parse(text));
             } catch (IllegalArgumentException e) {
@@ -104,7 +105,8 @@ public final class Params {
 
     /**
      * Every parameter as the user would write it, sorted by name, with secrets replaced by
-     * {@code ***} ({@link Redactor}): this is what results, tables and messages show. A parameter
+     * {@code ***} ({@link Redactor}; the whole value of a parameter whose name is a secret's, such as
+     * {@code token}): this is what results, tables and messages show. A parameter
      * whose value is empty (an optional one left unset, e.g. {@code url} of {@code http}) is left
      * out, so adding such a parameter to a workload changes no existing cell's identity. Workloads read
      * the real value with {@link #get}. Two parameter sets that differ only in a password therefore

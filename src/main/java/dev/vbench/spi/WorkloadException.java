@@ -2,7 +2,7 @@ package dev.vbench.spi;
 
 /**
  * A failure a user can act on, raised by a workload: bad parameter combination (exit 2), the workload's
- * own code failing before its tasks ran ({@link #codeFailed}, exit 2) or an environment problem such as an
+ * own code failing outside its tasks ({@link #codeFailed}, exit 1) or an environment problem such as an
  * unreachable database (exit 3). The message is one sentence that names the fix; it never contains a
  * password.
  */
@@ -10,7 +10,9 @@ public class WorkloadException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
-    /** Exit code for bad input, and for the workload's own code failing before its tasks ran ({@link #codeFailed}). */
+    /** Exit code for the code under test failing: its tasks beyond {@code --max-failures}, or its hooks ({@link #codeFailed}). */
+    public static final int FAILED = 1;
+    /** Exit code for bad input. */
     public static final int USAGE = 2;
     /** Exit code for an environment problem. */
     public static final int ENVIRONMENT = 3;
@@ -33,13 +35,14 @@ public class WorkloadException extends RuntimeException {
     }
 
     /**
-     * The workload's own code failed outside a task, before any of its tasks ran (a constructor, a setter,
-     * {@code prepare}, a JMH {@code @Setup} threw): the code cannot be benchmarked as given, exit 2. A run fails
-     * only the cells of that workload (status {@code failed}, the message as their note) and runs the others;
-     * a task that throws is counted instead ({@code --max-failures}, exit 1).
+     * The workload's own code failed outside a task (a constructor, a setter, {@code prepare}, its setup before
+     * a trial, {@code task()}, a JMH {@code @Setup} threw, or returned null where a value is needed): the code
+     * under test failed, exit 1, as when its tasks fail beyond {@code --max-failures}. A run fails only the
+     * cells of that workload (status {@code failed}, the message as their note) and runs the others; a task
+     * that throws is counted instead.
      */
     public static WorkloadException codeFailed(String message, Throwable cause) {
-        return new WorkloadException(USAGE, message, cause, true);
+        return new WorkloadException(FAILED, message, cause, true);
     }
 
     /** Whether this is {@link #codeFailed}: the cell fails and the run goes on. */

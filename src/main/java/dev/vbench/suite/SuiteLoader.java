@@ -28,7 +28,10 @@ public final class SuiteLoader {
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION) // a key given twice is an error, not "the last wins"
             .build();
+    /** Jackson's message for a key given twice in one mapping. */
+    private static final java.util.regex.Pattern DUPLICATE = java.util.regex.Pattern.compile("Duplicate field '([^']*)'");
 
     private SuiteLoader() {}
 
@@ -90,6 +93,12 @@ public final class SuiteLoader {
             throw new SuiteException(at(source, tokenLocation(e)) + "wrong type for " + field(e) + "; expected "
                     + typeName(e.getTargetType()));
         } catch (JacksonException e) {
+            java.util.regex.Matcher duplicate = DUPLICATE.matcher(String.valueOf(e.getOriginalMessage()));
+            if (duplicate.find()) {
+                String key = duplicate.group(1);
+                throw new SuiteException(source + ":" + keyLine(text, key, tokenLocation(e)) + ": key '" + key
+                        + "' is given a second time in the same mapping; keep one (the file would otherwise mean the last)");
+            }
             throw new SuiteException(at(source, e.getLocation()) + "not valid YAML (" + firstLine(e.getOriginalMessage())
                     + "); fix the syntax");
         }

@@ -54,6 +54,40 @@ class BuildsCliTest {
         assertRounds(run);
     }
 
+    /**
+     * {@code --duet}: the two builds' forks of a round run at once, each pinned to half of the CPUs: every trial
+     * records half of them as its usable CPUs. Rows that are not two forked columns, and CPUs that do not split,
+     * are refused in one line.
+     */
+    @Test
+    void aDuetPinsEachBuildsForksToHalfTheCpus() throws Exception {
+        List<Integer> cpus = dev.vbench.engine.Duet.allowedCpus();
+        org.junit.jupiter.api.Assumptions.assumeTrue(cpus.size() % 2 == 0 && dev.vbench.engine.Duet.onPath("taskset"),
+                "needs an even number of CPUs and taskset");
+        Path old = TestCode.classes(tmp.resolve("old"), Map.of("demo/Work.java", work(1)), Map.of());
+        Path neu = TestCode.classes(tmp.resolve("new"), Map.of("demo/Work.java", work(13)), Map.of());
+        Path json = tmp.resolve("r.json");
+        CliRun r = CliRun.of("run", "--build", "old=" + old, "--build", "new=" + neu, "-w", "demo.Work::call",
+                "-e", "sequential", "--tasks", "5", "--warmup", "0", "--trials", "2", "--duet", "--no-progress",
+                "--data-dir", tmp.toString(), "-o", json.toString());
+        assertEquals(0, r.code(), r::toString);
+        RunResult run = ResultCodec.read(json);
+        assertEquals("duet", run.settings().order());
+        for (CellResult cell : run.cells()) {
+            assertEquals(2, cell.trials().size(), cell::toString);
+            cell.trials().forEach(t -> assertEquals(cpus.size() / 2, t.telemetry().machine().cpus(), t::toString));
+        }
+        CliRun.of("run", "--build", "old=" + old, "--build", "new=" + neu, "-w", "demo.Work::call", "-e", "sequential",
+                "-e", "virtual", "--duet").assertUsageError("--duet runs the two columns of a row at once; the row of cell"
+                        + " demo.Work::call | sequential | build old | tasks=10000 has 4 columns (give two builds, two JVMs or"
+                        + " two executors, and no more)");
+        CliRun.of("run", "-w", "noop", "-e", "sequential", "-e", "virtual", "--duet").assertUsageError(
+                "--duet pins each column's forks to its CPUs; cell noop | sequential | tasks=10000 runs in this JVM: add"
+                        + " --forks N (or compare builds or JVMs, which fork)");
+        CliRun.of("run", "-w", "noop", "-e", "sequential", "-e", "virtual", "--duet", "--order", "grouped")
+                .assertUsageError("--duet runs interleaved rounds, two units at a time; drop --order grouped");
+    }
+
     @Test
     void aJmhBenchmarkOfTwoBuildsIsComparedInOneRun() throws Exception {
         List<Path> jmh = List.of(JmhFixture.jmhCore());

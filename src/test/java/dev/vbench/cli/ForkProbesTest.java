@@ -30,19 +30,15 @@ class ForkProbesTest {
     @TempDir
     Path tmp;
 
-    /** The parent's probe settings survive the fork plan file: read back, they are the same. */
+    /** The parent's probe settings survive the fork plan (the line a fork reads on its stdin): read back, they are the same. */
     @Test
     void probeSettingsRoundTripThroughTheForkPlan() throws Exception {
         CellPlan cell = Planner.cell(UserCode.builtIn(), "c1", "noop", Map.of(), "virtual", new LoadShape.Closed(10, 0));
         for (TrialProbes.Settings sent : List.of(new TrialProbes.Settings(false, Duration.ZERO),
                 new TrialProbes.Settings(true, Duration.ofMillis(20)), new TrialProbes.Settings(true, Duration.ofNanos(1500)),
                 TrialProbes.Settings.DEFAULTS)) {
-            Path file = ForkPlan.of(cell, new RunSettings(0, 1, 1, 42), tmp, sent, 1).write();
-            try {
-                assertEquals(sent, ForkPlan.read(file).probes());
-            } finally {
-                Files.delete(file);
-            }
+            String line = ForkPlan.of(cell, new RunSettings(0, 1, 1, 42), tmp, sent, 1).toLine();
+            assertEquals(sent, ForkPlan.fromLine(line).probes());
         }
         assertEquals(new TrialProbes.Settings(true, Duration.ofMillis(5)),
                 TrialProbes.standard(true, Duration.ofMillis(5), message -> {}).settings());

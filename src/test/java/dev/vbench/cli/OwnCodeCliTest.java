@@ -172,9 +172,9 @@ class OwnCodeCliTest {
     }
 
     @Test
-    void workloadCodeThrowingWhilePreparingExitsTwoWithTheUserFrame() {
+    void workloadCodeThrowingWhilePreparingExitsOneWithTheUserFrame() {
         CliRun r = run("-w", "example.code.Boom::run");
-        assertEquals(2, r.code(), r::toString);
+        assertEquals(1, r.code(), r::toString);
         String line = r.err().strip();
         assertFalse(line.contains("\n"), r::toString);
         assertTrue(line.startsWith("vbench: workload code failed while creating example.code.Boom:"
@@ -183,7 +183,7 @@ class OwnCodeCliTest {
     }
 
     @Test
-    void providerThrowingInPrepareExitsTwoWithTheUserFrame() throws Exception {
+    void providerThrowingInPrepareExitsOneWithTheUserFrame() throws Exception {
         Path jar = TestCode.jar(tmp.resolve("broken.jar"), Map.of("com/broken/Db.java", """
                 package com.broken;
 
@@ -208,14 +208,14 @@ class OwnCodeCliTest {
                 }
                 """), Map.of("META-INF/services/dev.vbench.spi.WorkloadProvider", "com.broken.Db\n"));
         CliRun r = run("-cp", jar.toString(), "-w", "db", "-e", "virtual");
-        assertEquals(2, r.code(), r::toString);
+        assertEquals(1, r.code(), r::toString);
         String line = r.err().strip();
         assertEquals("vbench: workload code failed while preparing workload db: java.io.IOException: connection refused:"
                 + " localhost:5432 (at com.broken.Db.connect(Db.java:19)); fix it and run again", line);
     }
 
     @Test
-    void providerThrowingFromItsDescriptionOrParamsExitsTwoInOneLineNotAsAnInternalError() throws Exception {
+    void providerThrowingFromItsDescriptionOrParamsExitsOneInOneLineNotAsAnInternalError() throws Exception {
         Path jar = TestCode.jar(tmp.resolve("vague.jar"), Map.of("com/vague/Vague.java", """
                 package com.vague;
 
@@ -230,12 +230,12 @@ class OwnCodeCliTest {
                 }
                 """), Map.of("META-INF/services/dev.vbench.spi.WorkloadProvider", "com.vague.Vague\n"));
         CliRun list = CliRun.of("list", "-cp", jar.toString(), "-w", "vague");
-        assertEquals(2, list.code(), list::toString);
+        assertEquals(1, list.code(), list::toString);
         assertEquals(1, list.err().strip().lines().count(), list::toString);
         assertTrue(list.err().strip().startsWith("vbench: workload code failed while "), list::toString);
         assertTrue(list.err().contains("(at com.vague.Vague."), list::toString);
         CliRun r = run("-cp", jar.toString(), "-w", "vague", "-e", "virtual");
-        assertEquals(2, r.code(), r::toString);
+        assertEquals(1, r.code(), r::toString);
         assertEquals("vbench: workload code failed while listing the parameters of workload vague:"
                 + " java.lang.IllegalStateException: params not ready (at com.vague.Vague.params(Vague.java:9));"
                 + " fix it and run again", r.err().strip(), r::toString);

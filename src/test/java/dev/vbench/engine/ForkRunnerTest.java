@@ -1,6 +1,7 @@
 package dev.vbench.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,15 +11,12 @@ import dev.vbench.testing.Fixtures;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.RunSettings;
 import dev.vbench.result.TrialResult;
-import dev.vbench.spi.ParamSpec;
-import dev.vbench.spi.ParamType;
 import dev.vbench.spi.Params;
 import dev.vbench.spi.WorkloadProvider;
 import dev.vbench.workload.Workloads;
 import dev.vbench.measure.TrialProbes;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -57,60 +55,108 @@ class ForkRunnerTest {
     }
 
     @Test
-    void childCommandIsThePlanFileTheResultFileAndTheForkNumber() {
+    void childCommandReadsThePlanFromStdinAndNamesTheResultFileAndTheForkNumber() {
         List<String> java = ForkRunner.javaCommand();
         assertTrue(java.get(0).endsWith("java"), java::toString);
         assertEquals(ForkRunner.MAIN_CLASS, java.get(java.size() - 1));
         assertTrue(java.stream().noneMatch(a -> a.startsWith("-agentlib:jdwp")));
-        assertEquals(List.of(ForkRunner.COMMAND, "/tmp/p.plan.json", "/tmp/out.json", "2"),
-                ForkRunner.childArguments(Path.of("/tmp/p.plan.json"), Path.of("/tmp/out.json"), 2));
+        assertEquals(List.of(ForkRunner.COMMAND, "-", "/tmp/out.json", "2"),
+                ForkRunner.childArguments(Path.of("/tmp/out.json"), 2));
     }
 
-    /**
-     * The plan file carries every fact of the cell, the secret in a parameter included, is readable
-     * by its owner only, and a cell rebuilt from it has the same configuration.
-     */
+    /** The plan carries every fact of the cell as one line (what the fork reads from stdin), and a cell rebuilt from it has the same configuration. */
     @Test
-    void forkPlanCarriesTheCellAndOnlyItsOwnerCanReadIt() throws Exception {
+    void forkPlanCarriesTheCellOnOneLine() throws Exception {
         WorkloadProvider io = Workloads.byName("io");
         LoadShape open = LoadShape.OpenRate.forWindow(400, 50_000_000L, 4, 1_000_000L);
         CellPlan cell = new CellPlan("exp/c3", io, Params.resolve("io", io.params(), Map.of("duration", "3ms")),
                 ExecutorStrategies.parse("fixed:threads=3"), open);
         TrialProbes.Settings probes = new TrialProbes.Settings(true, java.time.Duration.ofMillis(2));
-        Path file = ForkPlan.of(cell, new RunSettings(2, 5, 3, 7), dataRoot, probes, 2).write();
-        try {
-            if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-                assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
-            }
-            ForkPlan read = ForkPlan.read(file);
-            assertEquals(new RunSettings(2, 2, 0, 7), read.settings(), "warmup, this fork's share, no further forks, seed");
-            assertEquals(probes, read.probes());
-            assertEquals(dataRoot.toAbsolutePath().toString(), read.dataRoot());
-            assertEquals(open, read.cell().load());
-            assertEquals("exp/c3", read.cell().id());
-        } finally {
-            Files.delete(file);
-        }
+        String line = ForkPlan.of(cell, new RunSettings(2, 5, 3, 7), dataRoot, probes, 2).toLine();
+        assertFalse(line.contains("\n"), line);
+        ForkPlan read = ForkPlan.fromLine(line);
+        assertEquals(new RunSettings(2, 2, 0, 7), read.settings(), "warmup, this fork's share, no further forks, seed");
+        assertEquals(probes, read.probes());
+        assertEquals(dataRoot.toAbsolutePath().toString(), read.dataRoot());
+        assertEquals(open, read.cell().load());
+        assertEquals("exp/c3", read.cell().id());
     }
 
-    /** A secret parameter reaches the fork through the plan file, unredacted, and the file is gone afterwards. */
+    /**
+     * A secret parameter reaches the fork unredacted, on its stdin: no file of the fork holds it (its
+     * command line names no plan file), and the fork's files are gone afterwards.
+     */
     @Test
-    void secretsTravelInThePlanFileWhichIsDeletedAfterTheFork() throws Exception {
-        Params secret = Params.resolve("noop", List.of(ParamSpec.of("url", "a URL", "x", ParamType.text())),
-                Map.of("url", "postgresql://u:s3cret@h/db"));
-        CellPlan withSecret = new CellPlan("c1", Workloads.byName("noop"), secret, ExecutorStrategies.parse("virtual"), 10, 0);
-        Path plan = ForkPlan.of(withSecret, new RunSettings(0, 1, 1, 42), dataRoot, TrialProbes.Settings.DEFAULTS, 1).write();
-        try {
-            assertEquals(Map.of("url", "postgresql://u:s3cret@h/db"), ForkPlan.read(plan).cell().params());
-        } finally {
-            Files.delete(plan);
-        }
+    void secretsReachTheForkOnStdinAndNoFileHoldsThem() throws Exception {
+        String url = "jdbc:h2:mem:forksecret;USER=sa;PASSWORD=s3cr3t,with comma";
+        WorkloadProvider sql = Workloads.byName("sql");
+        CellPlan withSecret = new CellPlan("c1", sql, Params.resolve("sql", sql.params(), Map.of("url", url, "connections", "1")),
+                ExecutorStrategies.parse("virtual"), 20, 0);
+        assertEquals(url, ForkPlan.fromLine(ForkPlan.of(withSecret, new RunSettings(0, 1, 1, 42), dataRoot,
+                TrialProbes.Settings.DEFAULTS, 1).toLine()).cell().params().get("url"));
         Path scratch = Files.createDirectory(dataRoot.resolve("scratch"));
-        ForkRunner.Fork fork = new ForkRunner(TrialProbes.Settings.DEFAULTS, Engine.DEFAULT_TASK_TIMEOUT,
-                dev.vbench.profile.ProfileRequest.OFF, scratch)
-                .runFork(noopCell(), new RunSettings(0, 1, 1, 42), dataRoot, 1, 1);
-        assertEquals(1, fork.trials().size());
-        assertEquals(List.of(), planFiles(scratch), "the fork's plan, result and log files are deleted after the fork");
+        List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread looker = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                try (var files = Files.list(scratch)) {
+                    for (Path f : files.toList()) {
+                        try {
+                            if (Files.readString(f).contains("s3cr3t")) {
+                                seen.add(f.getFileName().toString());
+                            }
+                        } catch (java.io.IOException | java.io.UncheckedIOException gone) {
+                            // removed meanwhile
+                        }
+                    }
+                } catch (java.io.IOException e) {
+                    return;
+                }
+            }
+        });
+        looker.start();
+        ForkRunner.Fork fork;
+        try {
+            fork = new ForkRunner(TrialProbes.Settings.DEFAULTS, Engine.DEFAULT_TASK_TIMEOUT,
+                    dev.vbench.profile.ProfileRequest.OFF, scratch).runFork(withSecret, new RunSettings(0, 1, 1, 42), dataRoot, 1, 1);
+        } finally {
+            looker.interrupt();
+            looker.join();
+        }
+        assertEquals(1, fork.trials().size(), String.valueOf(fork.ended()));
+        assertEquals(List.of(), seen, "no file of the fork held the secret while it ran");
+        assertEquals(List.of(), planFiles(scratch), "the fork's result, log and state files are deleted after the fork");
+    }
+
+    /**
+     * A fork whose parent is gone (its stdin pipe ends: the parent exited or was killed with {@code kill -9})
+     * stops its cell and exits within seconds, instead of running the cell to its end.
+     */
+    @Test
+    void aForkWhoseParentIsGoneExits() throws Exception {
+        WorkloadProvider io = Workloads.byName("io");
+        CellPlan slow = new CellPlan("c1", io, Params.resolve("io", io.params(), Map.of("duration", "20ms")),
+                ExecutorStrategies.parse("sequential"), 100_000, 0);
+        String plan = ForkPlan.of(slow, new RunSettings(0, 1, 1, 42), dataRoot, TrialProbes.Settings.DEFAULTS, 1).toLine();
+        List<String> command = new java.util.ArrayList<>(ForkRunner.javaCommand());
+        command.addAll(ForkRunner.childArguments(dataRoot.resolve("out.json"), 1));
+        Process fork = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dataRoot.resolve("log").toFile())
+                .start();
+        try {
+            fork.getOutputStream().write((plan + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            fork.getOutputStream().flush();
+            for (int i = 0; i < 600 && !Files.exists(dataRoot.resolve("out.json")); i++) {
+                Thread.sleep(50); // the fork writes its placeholder result before its cell starts
+            }
+            assertTrue(Files.exists(dataRoot.resolve("out.json")), () -> "the fork did not start its cell");
+            Thread.sleep(500);
+            assertTrue(fork.isAlive(), "the cell runs for minutes");
+            long closed = System.nanoTime();
+            fork.getOutputStream().close(); // what the kernel does when the parent dies
+            assertTrue(fork.waitFor(5, java.util.concurrent.TimeUnit.SECONDS), "the fork still runs 5 s after its parent went");
+            assertTrue(System.nanoTime() - closed < java.util.concurrent.TimeUnit.SECONDS.toNanos(5));
+        } finally {
+            fork.destroyForcibly();
+        }
     }
 
     private static List<Path> planFiles(Path dir) throws java.io.IOException {

@@ -249,6 +249,51 @@ class HistoryRobustnessTest {
     }
 
     /** Whether another session of this database is inside a transaction inserting results. */
+    /**
+     * {@code kill -9} of a {@code history add} of hundreds of files, a moment after it said "stored … as run N"
+     * of some: every run it reported is in the store (H2 keeps commits in memory for its write delay unless
+     * told otherwise: a kill lost a tenth of them), and nothing else is.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(HistoryStores.NAMES)
+    void everyRunReportedAsStoredSurvivesKillMinus9(String kind) throws Exception {
+        String url = HistoryStores.url(kind, tmp);
+        Path dir = Files.createDirectory(tmp.resolve("nightly"));
+        List<Path> files = HistoryFixtures.writeRuns(dir, 400, HistoryFixtures.series(2, 0.01), 400, 1.0, 7);
+        Path log = tmp.resolve("add.log");
+        List<String> args = new ArrayList<>(List.of("history", "add", "--history", url));
+        files.forEach(f -> args.add(f.toString()));
+        Process p = vbench(log, List.of(), args.toArray(String[]::new));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        List<Long> reported = List.of();
+        while (p.isAlive() && System.nanoTime() < deadline && reported.size() < 40) {
+            reported = storedIds(read(log));
+            Thread.sleep(1);
+        }
+        p.destroyForcibly(); // SIGKILL, a moment after the last line it printed
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        List<Long> stored = storedIds(read(log));
+        assertTrue(stored.size() >= 40 && stored.size() < files.size(),
+                () -> "the kill came before the child stored 40 files, or after it stored all: " + read(log));
+        List<Long> kept;
+        try (HistoryStore store = HistoryStore.open(HistoryUrl.resolve(url, Map.of(), tmp), false)) {
+            kept = store.runs(null).stream().map(HistoryStore.RunInfo::id).toList();
+        }
+        assertTrue(kept.containsAll(stored), () -> "reported " + stored.size() + " runs as stored, the store kept "
+                + kept.size() + "; lost: " + stored.stream().filter(id -> !kept.contains(id)).toList());
+        assertTrue(kept.size() <= stored.size() + 1, () -> kept.size() + " runs kept, " + stored.size() + " reported");
+    }
+
+    /** The run ids of the "stored FILE as run ID (N series)" lines of {@code history add}. */
+    private static List<Long> storedIds(String output) {
+        List<Long> ids = new ArrayList<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^stored \\S+ as run (\\d+) \\(").matcher(output);
+        while (m.find()) {
+            ids.add(Long.parseLong(m.group(1)));
+        }
+        return ids;
+    }
+
     private static boolean postgresSessionInserting(String url) throws Exception {
         try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM pg_stat_activity WHERE pid <> pg_backend_pid()"

@@ -32,6 +32,9 @@ class SuiteFileErrorsTest {
         "bad layout|suite: t\\nexperiments:\\n  - {name: a, workload: io, executors: [virtual], tables: [{layout: pie}]}\\n|:3: experiment 'a': table layout 'pie' is unknown|use one of speedup, change, baseline, chain",
         "bad yaml|suite: t\\nexperiments: [\\n|:2: not valid YAML|fix the syntax",
         "tasks out of range, quoted as typed|suite: t\\nexperiments:\\n  - {name: a, workload: io, executors: [virtual], tasks: 0k}\\n|:3: experiment 'a': tasks '0k' is out of range|use 1 or more",
+        "duplicate key|suite: t\\nexperiments:\\n  - name: a\\n    workload: io\\n    tasks: 10\\n    executors: [virtual]\\n    tasks: 20\\n|:7: key 'tasks' is given a second time in the same mapping|keep one",
+        "duplicate top-level key|suite: t\\ntrials: 3\\ntrials: 4\\nexperiments: []\\n|:3: key 'trials' is given a second time|keep one",
+        "duplicate parameter|suite: t\\nexperiments:\\n  - name: a\\n    workload: io\\n    executors: [virtual]\\n    params:\\n      duration: 1ms\\n      duration: 2ms\\n|:8: key 'duration' is given a second time|keep one",
         "concurrency out of range, quoted as typed|suite: t\\nexperiments:\\n  - {name: a, workload: io, executors: [virtual], tasks: 10, concurrency: [1, 20M]}\\n|:3: experiment 'a': concurrency '20M' is out of range|use 1 to 10000000",
     })
     void badSuiteFilesNameFileLineAndFix(String name, String yaml, String where, String fix) throws Exception {

@@ -7,6 +7,7 @@ import dev.vbench.diagnose.ComparedPair;
 import dev.vbench.diagnose.WhyLines;
 import dev.vbench.report.ComparisonTables;
 import dev.vbench.report.ConsoleRenderer;
+import dev.vbench.report.ComparisonJson;
 import dev.vbench.report.Format;
 import dev.vbench.report.MarkdownRenderer;
 import dev.vbench.report.WhyText;
@@ -105,7 +106,7 @@ public enum CompareFormat implements Choice {
             case MARKDOWN -> MarkdownRenderer.render(ComparisonTables.table(comparison, ComparisonTables.Style.compare(verbose)))
                     + (why.isEmpty() ? "" : "\n" + WhyText.markdown(why));
             case CSV -> CompareCsv.render(comparison);
-            case JSON -> CompareJson.render(comparison);
+            case JSON -> ComparisonJson.render(comparison);
             case HTML -> CompareHtml.render(comparison, verbose, latencies, pairs, why);
             case JUNIT -> JUnitXml.render(gate);
         };

@@ -15,6 +15,9 @@ final class JdbcUrlType implements ParamType<String> {
     @Override
     public String parse(String text) {
         String url = text.strip();
+        if (url.startsWith("@")) {
+            url = fromFile(url.substring(1));
+        }
         if (!url.startsWith("jdbc:")) {
             throw new IllegalArgumentException("is not a JDBC URL; use e.g. " + SqlWorkload.DEFAULT_URL
                     + " or jdbc:postgresql://127.0.0.1:5432/DB?user=USER (password from PGPASSWORD)");
@@ -33,8 +36,24 @@ final class JdbcUrlType implements ParamType<String> {
         return url;
     }
 
+    /**
+     * {@code -p url=@FILE}: the URL is the file's first line that is not blank, so a password (with a comma,
+     * or one that should not be on the command line) stays out of the shell history and of every output,
+     * which show {@code @FILE}.
+     */
+    private static String fromFile(String file) {
+        try {
+            return java.nio.file.Files.readAllLines(java.nio.file.Path.of(file)).stream().map(String::strip)
+                    .filter(line -> !line.isEmpty()).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("names an empty file; write the JDBC URL on its first line"));
+        } catch (java.io.IOException | java.io.UncheckedIOException | java.nio.file.InvalidPathException e) {
+            throw new IllegalArgumentException("names no readable file (" + (e instanceof java.nio.file.NoSuchFileException
+                    ? "no such file" : e.getClass().getSimpleName()) + "); write -p url=@FILE with the JDBC URL in FILE");
+        }
+    }
+
     @Override
     public String describe() {
-        return "JDBC URL";
+        return "JDBC URL, or @FILE holding one";
     }
 }

@@ -27,7 +27,7 @@ public final class SqlWorkload implements WorkloadProvider {
             "selectAllKeywords", ParamType.choice(KeywordOp.paramNames().toArray(String[]::new)));
     static final ParamSpec<String> URL = ParamSpec.of("url",
             "database; PostgreSQL: jdbc:postgresql://HOST:PORT/DB?user=U, password from PGPASSWORD or &password="
-                    + " (shown as ***)", DEFAULT_URL, new JdbcUrlType());
+                    + " (shown as ***; a comma in it written \\,), or @FILE holding the URL", DEFAULT_URL, new JdbcUrlType());
     static final ParamSpec<String> QUERY = ParamSpec.of("query",
             "your statement instead of op (or @FILE; commas separate sweep values, so a statement with commas goes in"
                     + " a file): prepared once per connection, every ? bound to the task index (BIGINT),"

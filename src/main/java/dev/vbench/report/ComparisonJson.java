@@ -1,4 +1,4 @@
-package dev.vbench.report.compare;
+package dev.vbench.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.vbench.compare.Change;
@@ -15,35 +15,46 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The comparison as one JSON document ({@code "schema": "vbench-compare/1"}): files with their
- * environment, rows with per-file statistics and per-pair changes (p, Holm-adjusted p, verdict), the
- * geomean row and the notes. Field order is fixed by the records below; NaN is written as "NaN".
+ * A comparison as one JSON document ({@code "schema": "vbench-compare/1"}): files (or a run's columns) with
+ * their environment, rows with per-column statistics and per-pair changes (p, Holm-adjusted p, verdict, minimum
+ * detectable effect), the geomean row and the notes. Field order is fixed by the records below; NaN is written as
+ * "NaN". {@code compare --format json} prints one; a run's JSON result carries one per comparing table.
  */
-final class CompareJson {
+public final class ComparisonJson {
 
-    static final String SCHEMA = "vbench-compare/1";
+    public static final String SCHEMA = "vbench-compare/1";
 
-    private CompareJson() {}
+    private ComparisonJson() {}
 
-    record Document(String schema, String layout, double alpha, double noise, String title, List<File> files,
+    public record Document(String schema, String layout, double alpha, double noise, String title, List<File> files,
             List<RowJson> rows, GeomeanJson geomean, List<String> notes) {}
 
-    record File(String label, String path, String kind, Map<String, String> environment) {}
+    public record File(String label, String path, String kind, Map<String, String> environment) {}
 
-    record RowJson(String label, Map<String, String> configuration, String mode, String unit, boolean higherIsBetter,
+    public record RowJson(String label, Map<String, String> configuration, String mode, String unit, boolean higherIsBetter,
             List<Column> columns, List<ChangeJson> changes) {}
 
-    record Column(String file, int n, double median, double ciLow, double ciHigh, double min, double max) {}
+    public record Column(String file, int n, double median, double ciLow, double ciHigh, double min, double max) {}
 
     /** @param mdePercent the row's minimum detectable effect at 80% power, in percent ("Infinity": none reachable) */
-    record ChangeJson(String from, String to, double ratio, double changePercent, double p, double pHolm, int nFrom,
+    public record ChangeJson(String from, String to, double ratio, double changePercent, double p, double pHolm, int nFrom,
             int nTo, String verdict, double mdePercent) {}
 
-    record GeomeanJson(String unit, List<Double> centres, List<GeomeanChange> changes) {}
+    public record GeomeanJson(String unit, List<Double> centres, List<GeomeanChange> changes) {}
 
-    record GeomeanChange(String from, String to, double ratio, double changePercent, String verdict) {}
+    public record GeomeanChange(String from, String to, double ratio, double changePercent, String verdict) {}
 
-    static String render(Comparison c) {
+    /** The comparison as a pretty-printed document. */
+    public static String render(Comparison c) {
+        try {
+            return ResultCodec.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(document(c)) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise comparison", e);
+        }
+    }
+
+    /** The comparison as the document's records (Jackson writes them in field order). */
+    public static Document document(Comparison c) {
         List<File> files = c.files().stream().map(f -> new File(f.label(), f.path(), f.kind(), f.environment())).toList();
         List<RowJson> rows = new ArrayList<>();
         for (Row row : c.rows()) {
@@ -75,13 +86,8 @@ final class CompareJson {
             }
             geomean = new GeomeanJson(g.unit(), g.centres(), changes);
         }
-        Document doc = new Document(SCHEMA, c.layout().cliName(), c.alpha(), c.noise(), c.title(), files, rows, geomean,
+        return new Document(SCHEMA, c.layout().cliName(), c.alpha(), c.noise(), c.title(), files, rows, geomean,
                 c.notes());
-        try {
-            return ResultCodec.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(doc) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot serialise comparison", e);
-        }
     }
 
     private static String label(Comparison c, int file) {

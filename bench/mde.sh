@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Does the minimum detectable effect mean what it says? `vbench noise` prints the MDE (80% power) of a
+# method that sleeps BASE per call, run the way two builds are run (one fork per trial); then RUNS runs of
+# `--build old --build new` where new sleeps longer by 1.5 x that MDE (should be called slower in at least
+# 80% of runs), and RUNS runs where it sleeps longer by a quarter of it (should be called significant in
+# about 5% of runs or fewer). Prints the machine, the MDE, and one line per case: runs, verdicts, rate.
+#
+#   bench/mde.sh                         # BASE=2ms, 20 tasks at concurrency 1, 6 trials, RUNS=10
+#   RUNS=20 TRIALS=10 bench/mde.sh
+set -eu
+cd "$(dirname "$0")/.."
+runs=${RUNS:-10}
+trials=${TRIALS:-6}
+base_us=${BASE_US:-2000}
+args="-w demo.Work::call -e fixed:threads=1 --tasks 20 --concurrency 1 --trials $trials --no-progress"
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT INT TERM
+echo "== $(date -u '+%Y-%m-%d %H:%M UTC')  $(uname -srm)  $(nproc) CPUs  load:$(uptime | sed 's/.*load average://')"
+./vbench --version | sed -n 2p
+javac=${JAVAC:-$(dirname "$(readlink -f "$(command -v java)")")/javac}
+for home in /usr/lib/jvm/temurin-25-jdk-amd64 /usr/lib/jvm/temurin-21-jdk-amd64 "${JAVA_HOME:-}"; do
+    [ -x "$home/bin/javac" ] && javac=$home/bin/javac && break
+done
+# build DIR NANOS: demo.Work.call() sleeps NANOS
+build() {
+    mkdir -p "$1/src/demo" "$1/classes"
+    printf 'package demo;\npublic class Work {\n    public static void call() throws InterruptedException {\n        Thread.sleep(java.time.Duration.ofNanos(%dL));\n    }\n}\n' "$2" > "$1/src/demo/Work.java"
+    "$javac" --release 21 -d "$1/classes" "$1/src/demo/Work.java"
+}
+build "$out/old" $((base_us * 1000))
+# shellcheck disable=SC2086 # args is a list of options
+./vbench noise --classpath "$out/old/classes" $args --forks "$trials" --repeat 5 > "$out/noise.txt" 2> "$out/noise.err"
+sed -n '1,4p' "$out/noise.txt"
+mde=$(sed -n '4p' "$out/noise.txt" | grep -oE '±[0-9.]+%' | tail -n 1 | tr -d '±%')
+[ -n "$mde" ] || { echo "no finite MDE printed; more TRIALS" >&2; exit 1; }
+printf '%-28s %5s %8s %8s %12s %6s\n' case runs slower faster "within (~)" rate
+for case in above below; do
+    if [ "$case" = above ]; then factor=$(python3 -c "print(1 + 1.5 * $mde / 100)"); else factor=$(python3 -c "print(1 + $mde / 4 / 100)"); fi
+    nanos=$(python3 -c "print(round($base_us * 1000 * $factor))")
+    build "$out/new-$case" "$nanos"
+    slower=0 faster=0 within=0
+    for i in $(seq 1 "$runs"); do
+        # shellcheck disable=SC2086
+        ./vbench run --build old="$out/old/classes" --build new="$out/new-$case/classes" $args --seed "$i" \
+            --format markdown > "$out/$case-$i.md" 2> "$out/$case-$i.err"
+        verdict=$(grep -E '^\| [0-9]+ +\|.*\|$' "$out/$case-$i.md" | tail -n 1 | awk -F'|' '{print $(NF-1)}')
+        case "$verdict" in *slower*) slower=$((slower + 1)) ;; *faster*) faster=$((faster + 1)) ;; *) within=$((within + 1)) ;; esac
+    done
+    label=$(python3 -c "print('%s: +%.1f%% (%s MDE)' % ('$case', ($factor - 1) * 100, '1.5x' if '$case' == 'above' else '1/4'))")
+    if [ "$case" = above ]; then rate=$((100 * slower / runs)); else rate=$((100 * (slower + faster) / runs)); fi
+    printf '%-28s %5d %8d %8d %12d %5d%%\n' "$label" "$runs" "$slower" "$faster" "$within" "$rate"
+done
+echo "rate: above, the runs called slower (80% power promises 8 of 10); below, the runs called different (alpha promises 5%)"
+echo "== load after:$(uptime | sed 's/.*load average://')"
