@@ -248,7 +248,7 @@ function _picocli_vbench_run() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '--duet' '--dry-run' '-q' '--quiet' '--verbose' '--no-progress'"
-  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--run-id' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--batch' '--duration' '--rate' '--timeout' '--task-timeout' '--slo' '--warmup' '--trials' '--precision' '--max-trials' '--forks' '--jvm' '--jvm-args' '--noise-band' '--build' '--order' '--shard' '--seed' '-o' '--output' '-f' '--format' '--metric' '--ci' '--comment-file' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval'"
+  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--run-id' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--batch' '--fanout' '--duration' '--rate' '--timeout' '--task-timeout' '--slo' '--warmup' '--trials' '--precision' '--max-trials' '--forks' '--jvm' '--jvm-args' '--noise-band' '--build' '--order' '--shard' '--seed' '-o' '--output' '-f' '--format' '--metric' '--ci' '--comment-file' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval'"
   local SCALE_option_args=("quick" "full") # --scale values
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench" "github-action-benchmark" "bencher") # --format values
   local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
@@ -302,6 +302,9 @@ function _picocli_vbench_run() {
       return
       ;;
     '--batch')
+      return
+      ;;
+    '--fanout')
       return
       ;;
     '--duration')
@@ -708,7 +711,7 @@ function _picocli_vbench_noise() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '--duet' '--dry-run' '-q' '--quiet' '--verbose' '--no-progress'"
-  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--run-id' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--batch' '--duration' '--rate' '--timeout' '--task-timeout' '--slo' '--warmup' '--trials' '--precision' '--max-trials' '--forks' '--jvm' '--jvm-args' '--noise-band' '--build' '--order' '--shard' '--seed' '-o' '--output' '-f' '--format' '--metric' '--ci' '--comment-file' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval' '--repeat'"
+  local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--run-id' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--batch' '--fanout' '--duration' '--rate' '--timeout' '--task-timeout' '--slo' '--warmup' '--trials' '--precision' '--max-trials' '--forks' '--jvm' '--jvm-args' '--noise-band' '--build' '--order' '--shard' '--seed' '-o' '--output' '-f' '--format' '--metric' '--ci' '--comment-file' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval' '--repeat'"
   local SCALE_option_args=("quick" "full") # --scale values
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench" "github-action-benchmark" "bencher") # --format values
   local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
@@ -762,6 +765,9 @@ function _picocli_vbench_noise() {
       return
       ;;
     '--batch')
+      return
+      ;;
+    '--fanout')
       return
       ;;
     '--duration')

@@ -19,8 +19,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * No vbench process outlives its launcher: {@code kill -9} of {@code bin/vbench} during a run, with and
- * without forks, ends the JVM and every fork within 5 s, and the launcher's folder goes with them;
- * what a killed run left in the temporary directory is removed when the next run starts.
+ * without forks, ends the JVM and every fork within 5 s, and the launcher's folder and the JVMs' temporary
+ * files (a fork's result, log and state) go with them; what a run killed harder (its JVM killed with
+ * {@code kill -9}) left in the temporary directory is removed when the next run starts.
  */
 class LauncherOrphansTest {
 
@@ -39,8 +40,13 @@ class LauncherOrphansTest {
         vbench = Launcher.install(shared.resolve("install"));
     }
 
-    private Map<String, String> env() {
-        return Map.of(CACHE_OFF, "off", "TMPDIR", tmp.toString());
+    /** The run's temporary directory: the launcher's ($TMPDIR) and its JVMs' (java.io.tmpdir, which forks inherit). */
+    private Path temp() throws java.io.IOException {
+        return Files.createDirectories(tmp.resolve("temp"));
+    }
+
+    private Map<String, String> env() throws java.io.IOException {
+        return Map.of(CACHE_OFF, "off", "TMPDIR", temp().toString(), "VBENCH_JAVA_OPTS", "-Djava.io.tmpdir=" + temp());
     }
 
     @ParameterizedTest(name = "--forks {0}")
@@ -57,7 +63,10 @@ class LauncherOrphansTest {
             running = launcher.descendants().toList();
         }
         assertEquals(jvms, running.size(), () -> "the run's JVMs did not start: " + read(started.err()));
-        assertTrue(launcherFolders().size() == 1, this::listing);
+        assertEquals(1, launcherFolders().size(), this::listing);
+        if (forks > 0) {
+            assertTrue(scratchFiles() >= 3, this::listing); // the fork's result, log and state files
+        }
         launcher.destroyForcibly(); // SIGKILL: no trap runs, nothing is passed on
         assertTrue(launcher.waitFor(10, TimeUnit.SECONDS));
         long killed = System.nanoTime();
@@ -72,18 +81,24 @@ class LauncherOrphansTest {
             }
         }
         assertEquals(List.of(), launcherFolders(), "the JVM removed the launcher's folder, which the launcher could not");
+        assertEquals("[]", listing(temp()), "the JVMs removed their temporary files before they ended");
+        assertFalse(read(started.err()).contains("System.exit"), () -> "the launcher's end taken for user code's exit: "
+                + read(started.err()));
     }
 
     /** A launcher folder of a process that is gone is removed at the next run's start; a live one's is left alone. */
     @Test
     void leftoversOfAKilledRunAreRemovedAtTheNextStart() throws Exception {
-        Path stale = Files.createDirectories(tmp.resolve("vbench-launcher." + deadPid() + ".AbC123"));
+        Path stale = Files.createDirectories(temp().resolve("vbench-launcher." + deadPid() + ".AbC123"));
         Files.writeString(stale.resolve("state"), "running\n");
-        Path alive = Files.createDirectories(tmp.resolve("vbench-launcher." + ProcessHandle.current().pid() + ".XyZ789"));
-        Path other = Files.createDirectories(tmp.resolve("not-vbench." + deadPid()));
+        Path staleJvm = Files.createDirectories(temp().resolve("vbench-" + deadPid() + "-1795850000000-42"));
+        Files.writeString(staleJvm.resolve("vbench-fork-1.json"), "{}");
+        Path alive = Files.createDirectories(temp().resolve("vbench-launcher." + ProcessHandle.current().pid() + ".XyZ789"));
+        Path other = Files.createDirectories(temp().resolve("not-vbench." + deadPid()));
         Launcher.Output r = vbench.run(env(), "run", "-w", "noop", "--tasks", "10", "--trials", "1", "--warmup", "0", "-q");
         assertEquals(0, r.code(), r::toString);
         assertFalse(Files.exists(stale), this::listing);
+        assertFalse(Files.exists(staleJvm), this::listing);
         assertTrue(Files.exists(alive), this::listing);
         assertTrue(Files.exists(other), this::listing);
         assertEquals(List.of(alive), launcherFolders(), "the run's own folder is gone with it");
@@ -99,14 +114,31 @@ class LauncherOrphansTest {
     }
 
     private List<Path> launcherFolders() throws Exception {
-        try (Stream<Path> entries = Files.list(tmp)) {
+        try (Stream<Path> entries = Files.list(temp())) {
             return entries.filter(p -> p.getFileName().toString().startsWith("vbench-launcher.")).toList();
         }
     }
 
+    /** The files in the JVMs' folders ({@code vbench-PID-…}) of the temporary directory. */
+    private long scratchFiles() throws Exception {
+        try (Stream<Path> entries = Files.walk(temp())) {
+            return entries.filter(Files::isRegularFile)
+                    .filter(p -> p.getParent().getFileName().toString().matches("vbench-\\d+-\\d+-\\d+")).count();
+        }
+    }
+
     private String listing() {
-        try (Stream<Path> entries = Files.list(tmp)) {
-            return "in " + tmp + ": " + entries.map(p -> p.getFileName().toString()).sorted().toList();
+        try {
+            return "in " + temp() + ": " + listing(temp());
+        } catch (Exception e) {
+            return e.toString();
+        }
+    }
+
+    /** Every entry under {@code dir}, relative to it, sorted. */
+    private static String listing(Path dir) {
+        try (Stream<Path> entries = Files.walk(dir)) {
+            return entries.filter(p -> !p.equals(dir)).map(p -> dir.relativize(p).toString()).sorted().toList().toString();
         } catch (Exception e) {
             return e.toString();
         }

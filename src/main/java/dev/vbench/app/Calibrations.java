@@ -110,7 +110,13 @@ public final class Calibrations {
         List<CellPlan> cells = new ArrayList<>();
         for (String e : request.executors().isEmpty()
                 ? List.of("virtual", "fixed:threads=" + Runtime.getRuntime().availableProcessors()) : request.executors()) {
-            cells.add(Planner.cell(UserCode.builtIn(), "calibrate", request.workload(), given, e, load));
+            CellPlan cell = Planner.cell(UserCode.builtIn(), "calibrate", request.workload(), given, e, load);
+            if (cell.executor().jvmNeeds().any() && forks == 0) {
+                throw new UsageException("-e " + cell.executor().spec() + " needs a JVM started with "
+                        + String.join(" ", cell.executor().jvmNeeds().options()) + ", and calibrate measures in this one;"
+                        + " add --forks N (e.g. --forks 2) to measure it in forks started with them");
+            }
+            cells.add(Planner.onTheJvmItNeeds(cell));
         }
         Calibration calibration = new Calibration(new Calibration.Settings(warmup, rounds,
                 Calibration.probes(request.pinning()), new ProfileRequest(request.profileEvents(),

@@ -197,8 +197,13 @@ public final class Compares {
     private Outcome compareAndRender(List<Dataset> inputs, List<RunResult> runs, Layout chosen) {
         Comparison comparison;
         try {
+            List<String> notes = new ArrayList<>();
+            separateRuns(runs).ifPresent(notes::add);
+            if (request.noiseNote() != null) {
+                notes.add(request.noiseNote());
+            }
             comparison = Comparisons.compute(inputs, new CompareOptions(chosen, request.noise(), MannWhitney.ALPHA,
-                    request.matchIgnore(), request.noiseNote()));
+                    request.matchIgnore(), notes));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
         }
@@ -209,6 +214,29 @@ public final class Compares {
                 ? GateReports.of(comparison, gates, request.failOnRegression(), request.verbose()) : null;
         String text = format.render(comparison, request.verbose(), latencies, pairs(comparison, runs), report);
         return gate(comparison, text, report);
+    }
+
+    /**
+     * Results of separate vbench runs carry what changed on the machine between them (other load, its thermal
+     * state, an update) into every change; the trials of one run's columns interleave and cancel it. Said once,
+     * with the runs' start times, when the files started at different times.
+     */
+    private static java.util.Optional<String> separateRuns(List<RunResult> runs) {
+        List<String> starts = runs.stream().filter(java.util.Objects::nonNull).map(r -> r.environment().startTime())
+                .filter(java.util.Objects::nonNull).distinct().toList();
+        if (starts.size() < 2) {
+            return java.util.Optional.empty();
+        }
+        String first = starts.stream().min(String::compareTo).orElseThrow();
+        String last = starts.stream().max(String::compareTo).orElseThrow();
+        return java.util.Optional.of("separate runs (started " + minutes(first) + " … " + minutes(last) + "): what changed on"
+                + " the machine between them reads as a change too, which one run's interleaved trials cancel; for two"
+                + " builds of your code, run --build old=… --build new=… compares them in one run");
+    }
+
+    /** An ISO instant to the minute ({@code 2026-11-28 08:07 UTC}). */
+    private static String minutes(String instant) {
+        return instant.length() >= 16 ? instant.substring(0, 10) + " " + instant.substring(11, 16) + " UTC" : instant;
     }
 
     /** One result file of a run with JVMs as an axis: its JVMs are the columns, as files would be. */

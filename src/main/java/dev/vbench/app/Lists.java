@@ -1,7 +1,9 @@
 package dev.vbench.app;
 
 import dev.vbench.engine.DataDirs;
+import dev.vbench.executor.ExecutorStrategies;
 import dev.vbench.executor.ExecutorStrategy;
+import dev.vbench.executor.VirtualScheduler;
 import dev.vbench.loader.UserCode;
 import dev.vbench.plan.Planner;
 import dev.vbench.spi.ParamSpec;
@@ -74,6 +76,15 @@ public final class Lists {
             printWorkload(out, p, true);
             return ExitCodes.OK;
         }
+        // which scheduler properties this JDK reads (a few class files' constant pools), beside the workloads' listing
+        java.util.concurrent.CompletableFuture<java.util.Set<String>> reads = new java.util.concurrent.CompletableFuture<>();
+        Thread.ofPlatform().daemon().name("vbench-list-scheduler").start(() -> {
+            try {
+                reads.complete(dev.vbench.jvm.JvmFeatures.readByThisJdk());
+            } catch (RuntimeException | Error e) {
+                reads.complete(null); // unknown: nothing marked
+            }
+        });
         List<WorkloadProvider> workloads;
         List<ExecutorStrategy> strategies;
         try {
@@ -103,9 +114,26 @@ public final class Lists {
         }
         out.println("Executors (-e NAME[:key=value,…]):");
         out.println();
+        java.util.Set<String> read = reads.join();
+        String jdk = "JDK " + System.getProperty("java.version");
+        String schedulerShown = null; // the first strategy listing the scheduler's parameters; the others refer to it
         for (ExecutorStrategy e : strategies) {
-            out.println("  " + e.name() + " — " + e.description());
-            printParams(out, e.params());
+            String unavailable = e.name().equals("structured") ? ExecutorStrategies.structuredScopeUnavailable() : null;
+            out.println("  " + e.name() + " — " + e.description()
+                    + (unavailable == null ? "" : "  [not on this " + jdk + ": it has no StructuredTaskScope.open]"));
+            List<ParamSpec<?>> scheduler = e.params().stream().filter(VirtualScheduler::isSchedulerParam).toList();
+            List<ParamSpec<?>> own = e.params().stream().filter(p -> !scheduler.contains(p)).toList();
+            printParams(out, schedulerShown == null ? e.params() : own, name -> {
+                String property = VirtualScheduler.property(name);
+                return read == null || scheduler.stream().noneMatch(p -> p.name().equals(name)) || read.contains(property)
+                        ? "" : "  [not read by this " + jdk + "]";
+            });
+            if (!scheduler.isEmpty() && schedulerShown != null) {
+                out.println("      " + String.join(", ", scheduler.stream().map(ParamSpec::name).toList())
+                        + "  the scheduler's, as for " + schedulerShown);
+            } else if (!scheduler.isEmpty()) {
+                schedulerShown = e.name();
+            }
         }
         out.flush();
         return ExitCodes.OK;
@@ -140,9 +168,15 @@ public final class Lists {
     }
 
     private static void printParams(PrintWriter out, List<ParamSpec<?>> specs) {
+        printParams(out, specs, name -> "");
+    }
+
+    /** @param note what to add after a parameter's line (this JDK does not read its property), or "" */
+    private static void printParams(PrintWriter out, List<ParamSpec<?>> specs, java.util.function.Function<String, String> note) {
         for (ParamSpec<?> s : specs) {
             String dflt = s.defaultValue().isEmpty() ? "not set" : "default " + s.defaultValue();
-            out.println("      " + s.name() + "  (" + dflt + "; " + s.type().describe() + ")  " + s.description());
+            out.println("      " + s.name() + "  (" + dflt + "; " + s.type().describe() + ")  " + s.description()
+                    + note.apply(s.name()));
         }
     }
 

@@ -44,6 +44,11 @@ public final class OptionValues {
         return Planner.batchInRange("--batch", Quantities.count(text));
     }
 
+    /** {@code run --fanout}: subtasks per task in the planner's range. */
+    public static long fanout(String text) {
+        return Planner.fanoutInRange("--fanout", Quantities.count(text));
+    }
+
     /** {@code run --concurrency}: a count in the planner's range. */
     public static long concurrency(String text) {
         return Planner.concurrencyInRange("--concurrency", Quantities.count(text));

@@ -175,6 +175,7 @@ public final class OutputFiles {
     public static void writeAtomically(Path file, String text) throws IOException {
         Path absolute = file.toAbsolutePath();
         Path tmp = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName() + ".", ".tmp");
+        dev.vbench.jvm.ScratchDir.track(tmp); // removed should a halt cut this write short (the launcher killed)
         try {
             Files.writeString(tmp, Redactor.redact(text), StandardCharsets.UTF_8);
             keepUsualPermissions(tmp, absolute);
@@ -185,6 +186,7 @@ public final class OutputFiles {
             }
         } finally {
             Files.deleteIfExists(tmp);
+            dev.vbench.jvm.ScratchDir.untrack(tmp);
         }
     }
 }

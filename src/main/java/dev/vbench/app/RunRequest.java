@@ -109,9 +109,16 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
      * @param batch calls of the operation per task
      * @param maxFailures failed tasks tolerated before the exit code is 1
      * @param auto {@code --trials auto}: rounds added until every compared median is precise enough; null = none
+     * @param fanout subtasks per task ({@code --fanout}), set on every executor; 0 = not given
      */
     public record Trials(Integer warmup, Integer measured, int forks, long seed, Path dataDir, String order, long batch,
-            long maxFailures, dev.vbench.result.AutoTrials auto) {
+            long maxFailures, dev.vbench.result.AutoTrials auto, int fanout) {
+
+        /** Without {@code --fanout}. */
+        public Trials(Integer warmup, Integer measured, int forks, long seed, Path dataDir, String order, long batch,
+                long maxFailures, dev.vbench.result.AutoTrials auto) {
+            this(warmup, measured, forks, seed, dataDir, order, batch, maxFailures, auto, 0);
+        }
 
         /**
          * {@code --order} with {@code --duet}: {@code duet} (its rounds are interleaved ones), refused beside another

@@ -154,6 +154,7 @@ final class RunSession {
                                 + " s of the interrupt; stopping without the tables (the files hold every cell finished before)");
                         stderr.flush();
                     }
+                    dev.vbench.jvm.ScratchDir.removeIfEmpty(); // the run is over: its forks' files are gone with it
                 } catch (InterruptedException ignored) {
                     Thread.currentThread().interrupt();
                 }

@@ -205,7 +205,7 @@ public final class Runs {
             throw new UsageException("--order " + t.order() + " is not an order; use interleaved, grouped, random or duet");
         }
         return new dev.vbench.plan.RunRequest(request.suiteFile(), request.scale(), matrix, new TrialOptions(t.warmup(),
-                t.measured(), t.forks(), t.seed(), t.dataDir(), trialOrder, (int) t.batch(), t.auto()));
+                t.measured(), t.forks(), t.seed(), t.dataDir(), trialOrder, (int) t.batch(), t.auto()).withFanout(t.fanout()));
     }
 
     private dev.vbench.plan.RunRequest planRequest() {
@@ -236,14 +236,15 @@ public final class Runs {
      */
     public static void checkHeap(Plan plan, long maxHeapBytes) {
         for (CellPlan cell : plan.cells()) {
-            long heap = cell.jvm() == null || cell.jvm().info() == null ? maxHeapBytes : cell.jvm().info().maxHeapBytes();
+            boolean here = cell.jvm() == null || cell.jvm().info() == null; // this JVM, or forks of it
+            long heap = here ? maxHeapBytes : cell.jvm().info().maxHeapBytes();
             long slots = cell.tasks() * TrialRunner.slotBytesPerTask();
             if (heap > 0 && slots > heap) {
                 throw new EnvironmentException("cell " + cell.config().label() + " preallocates " + Numbers.bytes(slots)
                         + " of task slots per trial, more than the " + Numbers.bytes(heap)
-                        + " max heap of " + (cell.jvm() == null ? "this JVM; give it more with VBENCH_JAVA_OPTS="
+                        + " max heap of " + (here ? "this JVM; give it more with VBENCH_JAVA_OPTS="
                         : "JVM " + cell.jvm().label() + "; give it more with ") + Heap.option(2 * slots)
-                        + (cell.jvm() == null ? "" : " in its --jvm-args") + ", or run fewer tasks and more --trials", null);
+                        + (here ? "" : " in its --jvm-args") + ", or run fewer tasks and more --trials", null);
             }
         }
     }
@@ -319,15 +320,33 @@ public final class Runs {
      */
     private static String jvmHeader(Plan plan) {
         Map<String, JvmTarget> targets = new LinkedHashMap<>();
-        plan.cells().stream().filter(c -> c.jvm() != null).forEach(c -> targets.putIfAbsent(c.jvm().label(), c.jvm()));
+        plan.cells().stream().filter(c -> c.jvm() != null && c.jvm().label() != null)
+                .forEach(c -> targets.putIfAbsent(c.jvm().label(), c.jvm()));
         String order = Objects.requireNonNullElse(plan.first().settings().order(), TrialOrder.DEFAULT.key());
+        String own = executorJvms(plan);
         if (targets.isEmpty()) {
-            return order.equals(TrialOrder.DEFAULT.key()) ? "" : "; order " + order;
+            return own + (order.equals(TrialOrder.DEFAULT.key()) ? "" : "; order " + order);
         }
         List<String> parts = new ArrayList<>();
         targets.values().forEach(t -> parts.add(t.label() + " (" + t.info().version() + " " + t.info().javaHome()
-                + (t.options().isEmpty() ? "" : " " + String.join(" ", t.options())) + ")"));
-        return "; JVMs " + String.join(", ", parts) + "; order " + order;
+                + (t.info().options().isEmpty() ? "" : " " + String.join(" ", t.info().options())) + ")"));
+        return "; JVMs " + String.join(", ", parts) + own + "; order " + order;
+    }
+
+    /**
+     * "; in forks with the JVM options their executor needs: virtual:parallelism=1 (-Djdk…=1), …" for the
+     * cells whose executor needs a JVM started for it, else "".
+     */
+    private static String executorJvms(Plan plan) {
+        Map<String, String> needs = new LinkedHashMap<>();
+        plan.cells().stream().filter(c -> c.executor().jvmNeeds().any()).forEach(c -> needs.putIfAbsent(
+                c.executor().spec(), String.join(" ", c.executor().jvmNeeds().options())));
+        if (needs.isEmpty()) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        needs.forEach((spec, options) -> parts.add(spec + " (" + options + ")"));
+        return "; in forks with the JVM options their executor needs: " + String.join(", ", parts);
     }
 
     /** The report as the job summary ({@code --ci github}) and the comment file ({@code --comment-file}). */

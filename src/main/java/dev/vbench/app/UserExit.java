@@ -17,7 +17,10 @@ final class UserExit {
 
     private UserExit() {}
 
-    /** How user code ended the JVM, or null when a signal did. */
+    /**
+     * How user code ended the JVM, or null when a signal did, or vbench's own watch of its parent as a signal
+     * would ({@link dev.vbench.jvm.ParentWatch#exit}: the launcher or the parent is gone).
+     */
     static String how(Map<Thread, StackTraceElement[]> threads) {
         String caller = null;
         for (Map.Entry<Thread, StackTraceElement[]> t : threads.entrySet()) {
@@ -26,10 +29,15 @@ final class UserExit {
                 return null;
             }
             String c = caller(t.getValue());
+            if (c != null && c.startsWith(PARENT_WATCH)) {
+                return null;
+            }
             caller = caller == null ? c : caller;
         }
         return "System.exit" + (caller == null ? "" : " from " + caller);
     }
+
+    private static final String PARENT_WATCH = dev.vbench.jvm.ParentWatch.class.getName() + ".";
 
     /** The frame that called {@code System.exit} or {@code Runtime.exit} in this stack, or null. */
     private static String caller(StackTraceElement[] stack) {

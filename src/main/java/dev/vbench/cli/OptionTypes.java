@@ -118,6 +118,13 @@ final class OptionTypes {
         }
     }
 
+    /** {@code run --fanout}: a count in the planner's range ({@link OptionValues}). */
+    static final class FanoutConverter extends Grammar<Long> {
+        FanoutConverter() {
+            super(OptionValues::fanout);
+        }
+    }
+
     /** {@code run --concurrency}: a count in the planner's range ({@link OptionValues}). */
     static final class ConcurrencyConverter extends Grammar<Long> {
         ConcurrencyConverter() {

@@ -92,6 +92,12 @@ public class RunCommand implements Callable<Integer> {
                     + " Throughput and per-operation times are per call; latency percentiles are per batch.")
     long batch = 1;
 
+    @Option(names = "--fanout", paramLabel = "N", converter = OptionTypes.FanoutConverter.class,
+            description = "Each task runs the operation N times at once as subtasks, each on a new virtual thread,"
+                    + " joined before the task ends: sets fanout=N on every executor (virtual, bounded-virtual,"
+                    + " structured). Latency and throughput stay per task.")
+    Long fanout;
+
     @Option(names = "--duration", paramLabel = "TIME", converter = OptionTypes.WindowConverter.class,
             description = "Run each trial for a time instead of a task count (e.g. 30s, 500ms, 2min), with"
                     + " --concurrency C closed-loop clients or at --rate. Not together with --tasks.")
@@ -282,8 +288,8 @@ public class RunCommand implements Callable<Integer> {
         RunRequest.Matrix matrix = new RunRequest.Matrix(workload, executors, params, tasks, concurrency, duration, rates,
                 timeout, jvms, jvmArgs, builds);
         RunRequest.Trials trialOptions = new RunRequest.Trials(warmup, trialCount(), forks, seed, dataDir,
-                RunRequest.Trials.order(order, duet), batch,
-                maxFailures, RunRequest.Trials.auto(trials, precision, maxTrials));
+                RunRequest.Trials.order(order, duet), batch, maxFailures, RunRequest.Trials.auto(trials, precision, maxTrials),
+                fanout == null ? 0 : fanout.intValue());
         RunRequest.Probes probes = new RunRequest.Probes(pinning == Pinning.on, pinningThreshold, taskTimeout,
                 profileEvents, profiler.name(), profileInterval);
         RunRequest.Outputs out = new RunRequest.Outputs(outputs, format.format, metric.metric, slo, quiet,

@@ -59,9 +59,7 @@ public final class Comparisons {
         notes.addAll(Notes.unreachable(rows, options.alpha()));
         notes.addAll(Notes.shedLoad(rows, files));
         notes.addAll(Notes.environment(files));
-        if (options.noiseNote() != null) {
-            notes.add(options.noiseNote());
-        }
+        notes.addAll(options.notes());
         String title = labels.title(rows);
         if (title.isEmpty()) {
             title = files.get(0).kind().equals("jmh") ? "JMH primary metric" : "";

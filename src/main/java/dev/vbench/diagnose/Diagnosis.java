@@ -25,7 +25,11 @@ import org.HdrHistogram.Histogram;
  *   <li>CPU saturation: process CPU time per makespan ≥ {@link #SATURATED} of the cores;
  *   <li>GC: stop-the-world pause time (else collection time) ≥ {@link #GC_SHARE} of the makespan;
  *   <li>queue wait: mean submit → start ≥ {@link #QUEUE_SHARE} of the mean end-to-end latency;
- *   <li>allocation per task: one side allocates ≥ {@link #ALLOC_RATIO} times the other, and ≥ 1 KiB per task.
+ *   <li>allocation per task: one side allocates ≥ {@link #ALLOC_RATIO} times the other, and ≥ 1 KiB per task;
+ *   <li>in flight: one side ran at most {@link #IN_FLIGHT_SHARE} of the concurrency asked for at once;
+ *   <li>carriers: one side's virtual-thread carriers were busy ≥ {@link #SATURATED} of the time, or ≥
+ *       {@link #QUEUED_MIN} virtual threads waited for a carrier on average (carrier wait, where queue wait is
+ *       the wait before a task starts).
  * </ul>
  * Per-trial figures are medians over the measured trials.
  */
@@ -41,6 +45,10 @@ public final class Diagnosis {
     public static final double ALLOC_RATIO = 2;
     /** Least allocation per task (bytes) on the larger side for the allocation line. */
     public static final double ALLOC_MIN_BYTES = 1024;
+    /** Share of the requested concurrency in service at once below which the in-flight line is shown. */
+    public static final double IN_FLIGHT_SHARE = 0.9;
+    /** Mean virtual threads queued for a carrier from which the carriers line is shown. */
+    public static final double QUEUED_MIN = 1.0;
 
     private Diagnosis() {}
 
@@ -54,6 +62,8 @@ public final class Diagnosis {
         gc(to, from).ifPresent(lines::add);
         queueWait(to, from).ifPresent(lines::add);
         alloc(to, from).ifPresent(lines::add);
+        inFlight(to, from).ifPresent(lines::add);
+        carriers(to, from).ifPresent(lines::add);
         return lines;
     }
 
@@ -181,6 +191,54 @@ public final class Diagnosis {
         return Optional.of(to.label() + ": " + Numbers.bytes(a) + " allocated per task, " + from.label() + ": "
                 + Numbers.bytes(b) + " (" + Numbers.fixed(ratio, 1) + "x as much on " + (a > b ? to.label() : from.label())
                 + "; heap bytes of the whole process, median per trial)");
+    }
+
+    private static Optional<String> inFlight(Side to, Side from) {
+        double a = median(to.cell(), t -> t.telemetry().inFlight() == null ? Double.NaN : t.telemetry().inFlight().ceiling());
+        double b = median(from.cell(), t -> t.telemetry().inFlight() == null ? Double.NaN : t.telemetry().inFlight().ceiling());
+        int askedTo = to.cell().config().concurrency();
+        int askedFrom = from.cell().config().concurrency();
+        boolean capped = askedTo > 0 && a < IN_FLIGHT_SHARE * askedTo || askedFrom > 0 && b < IN_FLIGHT_SHARE * askedFrom;
+        if (Double.isNaN(a) || Double.isNaN(b) || !capped) {
+            return Optional.empty();
+        }
+        return Optional.of(to.label() + ": " + inFlightText(a, askedTo) + ", " + from.label() + ": "
+                + inFlightText(b, askedFrom) + " (most tasks in service at once, median per trial)");
+    }
+
+    private static String inFlightText(double ceiling, int asked) {
+        return Numbers.fixed(ceiling, ceiling == Math.rint(ceiling) ? 0 : 1) + (asked > 0 ? " of " + asked + " asked" : "");
+    }
+
+    private static Optional<String> carriers(Side to, Side from) {
+        double[] a = carrierLoad(to.cell());
+        double[] b = carrierLoad(from.cell());
+        boolean busy = a[0] >= SATURATED || b[0] >= SATURATED || a[1] >= QUEUED_MIN || b[1] >= QUEUED_MIN;
+        if (Double.isNaN(a[0]) && Double.isNaN(b[0]) || !busy) {
+            return Optional.empty();
+        }
+        return Optional.of(to.label() + ": " + carrierText(a) + ", " + from.label() + ": " + carrierText(b)
+                + " (the scheduler's estimates, mean per trial; queued is carrier wait)");
+    }
+
+    private static String carrierText(double[] load) {
+        if (Double.isNaN(load[0])) {
+            return "no virtual-thread scheduler sampled";
+        }
+        return "carriers " + WhyLines.percent(load[0]) + " busy (" + Numbers.fixed(load[2], 1) + " of "
+                + Numbers.fixed(load[3], 0) + " mounted), " + Numbers.fixed(load[1], 1) + " virtual threads queued for a carrier";
+    }
+
+    /** {busy share, queued mean, mounted mean, parallelism}, medians per trial; NaN when not sampled. */
+    private static double[] carrierLoad(CellResult cell) {
+        ToDoubleFunction<TrialResult> sampled = t -> t.telemetry().scheduler() != null
+                && t.telemetry().scheduler().load() != null ? 1 : Double.NaN;
+        return new double[] {
+            median(cell, t -> Double.isNaN(sampled.applyAsDouble(t)) ? Double.NaN
+                    : t.telemetry().scheduler().load().utilisation(t.telemetry().scheduler().parallelism())),
+            median(cell, t -> Double.isNaN(sampled.applyAsDouble(t)) ? Double.NaN : t.telemetry().scheduler().load().queuedMean()),
+            median(cell, t -> Double.isNaN(sampled.applyAsDouble(t)) ? Double.NaN : t.telemetry().scheduler().load().mountedMean()),
+            median(cell, t -> Double.isNaN(sampled.applyAsDouble(t)) ? Double.NaN : t.telemetry().scheduler().parallelism())};
     }
 
     private static double median(CellResult cell, ToDoubleFunction<TrialResult> f) {

@@ -56,6 +56,11 @@ public record CellPlan(String id, WorkloadProvider workload, Params params, Conf
         this(id, workload, params, executor, load, null);
     }
 
+    /** This cell with another executor (the same strategy with {@code --fanout} set, say). */
+    public CellPlan withExecutor(ConfiguredExecutor other) {
+        return new CellPlan(id, workload, params, other, load, jvm, batch, operationsPerCall);
+    }
+
     /** This cell on the JVM target {@code target}. */
     public CellPlan onJvm(String newId, JvmTarget target) {
         return new CellPlan(newId, workload, params, executor, load, target, batch, operationsPerCall, build);

@@ -686,7 +686,8 @@ public final class Engine {
         Task task = watchdog.step("setup before a trial", () -> {
             workload.beforeTrial(cell.load().concurrency());
             Task operation = Objects.requireNonNull(workload.task(), "workload returned no task");
-            return cell.batch() > 1 ? batched(workload, operation, cell.batch()) : operation;
+            // the executor may run it as subtasks (fanout, a structured scope)
+            return cell.executor().task(cell.batch() > 1 ? batched(workload, operation, cell.batch()) : operation);
         }, null);
         ExecutorService executor = cell.executor().create();
         try {

@@ -1,6 +1,7 @@
 package dev.vbench.engine;
 
 import dev.vbench.measure.Histograms;
+import dev.vbench.result.InFlight;
 import dev.vbench.result.LatencySummary;
 import dev.vbench.result.Telemetry;
 import dev.vbench.result.TrialHistograms;
@@ -64,11 +65,59 @@ final class TrialRecorder {
         TrialHistograms histograms = new TrialHistograms(Histograms.encode(t.queueWait), Histograms.encode(t.service),
                 Histograms.encode(t.endToEnd), open ? Histograms.encode(t.intended) : null);
         double achieved = open ? trial.schedule.achievedRate(trial.submitted, trial.t0, trial.lastSubmit) : 0;
+        InFlight inFlight = trial.sampledOneIn() > 0 ? null : inFlight(trial, makespan);
         return new TrialResult(index, 0, offered, t.completed, trial.failures.count(), trial.failures.samples(),
-                makespan, throughput, latency, histograms, telemetry, t.dropped, t.timedOut, achieved,
+                makespan, throughput, latency, histograms, inFlight == null ? telemetry : telemetry.withInFlight(inFlight),
+                t.dropped, t.timedOut, achieved,
                 open ? Histograms.summarize(t.endToEnd) : null, trial.sampledOneIn())
                 .withFailureCounts(trial.failures.sampleCounts());
     }
+
+    /**
+     * Tasks in service at once, from every task's start and end (a trial that samples its latencies has
+     * no start time for most tasks: null then). The ceiling is a sweep over the sorted starts and ends —
+     * at equal times an end comes first, so back-to-back tasks do not overlap; the mean is the service
+     * time summed over the makespan. Tasks dropped before they started are not counted. Null too when
+     * the two sorted copies (16 bytes per task) would not fit comfortably in the heap, or above
+     * {@value #IN_FLIGHT_MAX_TASKS} tasks.
+     */
+    static InFlight inFlight(TrialRunner.Trial trial, long makespanNanos) {
+        long used = trial.slots.used();
+        Runtime rt = Runtime.getRuntime();
+        long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        if (used == 0 || used > IN_FLIGHT_MAX_TASKS || 16 * used > free / 4) {
+            return null;
+        }
+        long[] starts = new long[(int) used];
+        long[] ends = new long[(int) used];
+        int n = 0;
+        double serviceNanos = 0;
+        for (long i = 0; i < used; i++) {
+            TaskSlots.Chunk c = trial.slots.chunk(i);
+            int k = TaskSlots.slot(i);
+            if (c.state[k] == TaskSlots.DROPPED) {
+                continue;
+            }
+            starts[n] = c.start(k);
+            ends[n] = Math.max(c.start(k), c.end(k));
+            serviceNanos += ends[n] - starts[n];
+            n++;
+        }
+        java.util.Arrays.sort(starts, 0, n);
+        java.util.Arrays.sort(ends, 0, n);
+        long ceiling = 0;
+        int ended = 0;
+        for (int s = 0; s < n; s++) {
+            while (ended < n && ends[ended] <= starts[s]) {
+                ended++;
+            }
+            ceiling = Math.max(ceiling, s + 1 - ended);
+        }
+        return new InFlight(ceiling, makespanNanos <= 0 ? 0 : serviceNanos / makespanNanos);
+    }
+
+    /** Most tasks of a trial whose in-flight figures are computed (two sorted copies of 64 MB each). */
+    static final long IN_FLIGHT_MAX_TASKS = 8_000_000;
 
     /**
      * Every task counts (completed, failed, dropped, inside the window) and bounds the makespan;

@@ -4,6 +4,8 @@ import dev.vbench.result.ExecutorInfo;
 import dev.vbench.spi.ParamSpec;
 import dev.vbench.spi.ParamType;
 import dev.vbench.spi.Params;
+import dev.vbench.spi.Task;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,18 +32,29 @@ public final class ExecutorStrategies {
     static final ParamSpec<Integer> PARALLELISM = ParamSpec.of("parallelism", "ForkJoinPool target parallelism",
             String.valueOf(CPUS), ParamType.intRange(1, 32_767));
 
+    static final ParamSpec<Integer> FANOUT = ParamSpec.of("fanout", "subtasks per task: the operation runs that many"
+            + " times at once, each on a new virtual thread, joined before the task ends (not set: once, on the task's"
+            + " own thread; structured: one subtask)", "", VirtualScheduler.optionalInt(1, 10_000));
+    static final ParamSpec<String> JOINER = ParamSpec.of("joiner", "the scope's joiner policy: all-successful"
+            + " (allSuccessfulOrThrow), any-successful (anySuccessfulResultOrThrow: the first success cancels the rest),"
+            + " await-all-successful, await-all", StructuredFanout.Joiner.ALL_SUCCESSFUL.key,
+            ParamType.choice(StructuredFanout.Joiner.keys()));
+
     private static final List<ExecutorStrategy> BUILT_IN = List.of(
             simple("fixed", "fixed pool of platform threads (Executors.newFixedThreadPool)", List.of(THREADS),
                     p -> Executors.newFixedThreadPool(p.get(THREADS)),
                     p -> info("fixed", List.of(THREADS), p, "platform", p.get(THREADS), null, null)),
-            simple("virtual", "new virtual thread per task (Executors.newVirtualThreadPerTaskExecutor)", List.of(),
-                    p -> Executors.newVirtualThreadPerTaskExecutor(),
-                    p -> info("virtual", List.of(), p, "virtual", null, null, carrierParallelism())),
-            simple("bounded-virtual",
+            onVirtualThreads("virtual", "new virtual thread per task (Executors.newVirtualThreadPerTaskExecutor);"
+                    + " scheduler parameters run it in forks started with them", List.of(),
+                    p -> Executors.newVirtualThreadPerTaskExecutor(), p -> null, false),
+            onVirtualThreads("bounded-virtual",
                     "virtual thread per task; a semaphore of 'permits' bounds how many run the task at once (JEP 444 style)",
                     List.of(PERMITS),
-                    p -> new BoundedVirtualExecutorService(p.get(PERMITS)),
-                    p -> info("bounded-virtual", List.of(PERMITS), p, "virtual", null, p.get(PERMITS), carrierParallelism())),
+                    p -> new BoundedVirtualExecutorService(p.get(PERMITS)), p -> p.get(PERMITS), false),
+            onVirtualThreads("structured", "virtual thread per task, whose operation runs as 'fanout' subtasks of a"
+                    + " StructuredTaskScope with the 'joiner' policy (JDK 25 preview API; runs in forks with --enable-preview)",
+                    List.of(JOINER),
+                    p -> Executors.newVirtualThreadPerTaskExecutor(), p -> null, true),
             simple("sequential", "every task on the submitting thread, one after another (the sequential baseline)",
                     List.of(),
                     p -> new CallerRunsExecutorService(),
@@ -84,9 +97,26 @@ public final class ExecutorStrategies {
      * Parses {@code NAME[:key=value,…]} against {@code strategies} (the built-ins and those found on
      * the class path, names unique).
      *
-     * @throws IllegalArgumentException one sentence naming the valid names or parameters
+     * @throws IllegalArgumentException one sentence naming the valid names or parameters, or for a spec
+     *     that sweeps a parameter ({@link #parseSweep})
      */
     public static ConfiguredExecutor parse(String spec, List<ExecutorStrategy> strategies) {
+        List<ConfiguredExecutor> all = parseSweep(spec, strategies);
+        if (all.size() != 1) {
+            throw new IllegalArgumentException("executor spec '" + spec + "' names " + all.size()
+                    + " executors (a list of values sweeps); give one value per parameter");
+        }
+        return all.get(0);
+    }
+
+    /**
+     * Parses {@code NAME[:key=value[,value…],…]}: a parameter followed by values without a key sweeps it,
+     * so {@code virtual:parallelism=1,2,4} is three executors, and two swept parameters cross, the first
+     * one outermost.
+     *
+     * @throws IllegalArgumentException one sentence naming the valid names or parameters
+     */
+    public static List<ConfiguredExecutor> parseSweep(String spec, List<ExecutorStrategy> strategies) {
         String trimmed = spec.trim();
         int colon = trimmed.indexOf(':');
         String name = colon < 0 ? trimmed : trimmed.substring(0, colon);
@@ -95,18 +125,55 @@ public final class ExecutorStrategies {
             throw new IllegalArgumentException("unknown executor '" + name + "'; valid executors: "
                     + String.join(", ", strategies.stream().map(ExecutorStrategy::name).toList()));
         }
-        Map<String, String> given = new LinkedHashMap<>();
+        Map<String, List<String>> given = new LinkedHashMap<>();
         if (colon >= 0) {
+            String key = null;
             for (String pair : trimmed.substring(colon + 1).split(",")) {
                 int eq = pair.indexOf('=');
+                if (eq < 0 && key != null && !pair.isBlank()) {
+                    given.get(key).add(pair.trim());
+                    continue;
+                }
                 if (eq <= 0) {
                     throw new IllegalArgumentException("executor spec '" + spec + "': '" + pair
                             + "' is not key=value; write e.g. fixed:threads=200");
                 }
-                given.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+                key = pair.substring(0, eq).trim();
+                if (given.containsKey(key)) {
+                    throw new IllegalArgumentException("executor spec '" + spec + "': '" + key
+                            + "' is given twice; list its values after one " + key + "=, e.g. " + key + "=1,2");
+                }
+                given.put(key, new ArrayList<>(List.of(pair.substring(eq + 1).trim())));
             }
         }
-        return new ConfiguredExecutor(strategy, Params.resolve(Params.Owner.EXECUTOR, name, strategy.params(), given));
+        List<Map<String, String>> combos = List.of(Map.of());
+        for (Map.Entry<String, List<String>> e : given.entrySet()) {
+            List<Map<String, String>> next = new ArrayList<>();
+            for (Map<String, String> combo : combos) {
+                for (String value : e.getValue()) {
+                    Map<String, String> c = new LinkedHashMap<>(combo);
+                    c.put(e.getKey(), value);
+                    next.add(c);
+                }
+            }
+            combos = next;
+        }
+        List<ConfiguredExecutor> out = new ArrayList<>();
+        for (Map<String, String> combo : combos) {
+            ConfiguredExecutor e = new ConfiguredExecutor(strategy,
+                    Params.resolve(Params.Owner.EXECUTOR, name, strategy.params(), combo));
+            e.jvmNeeds(); // refuses parameters the JVM would not honour as given, while the spec is at hand
+            out.add(e);
+        }
+        return out;
+    }
+
+    /**
+     * Why this JVM cannot run the {@code structured} executor (no {@code StructuredTaskScope.open(Joiner)}
+     * with the joiners it offers, as before JDK 25), or null when it can.
+     */
+    public static String structuredScopeUnavailable() {
+        return StructuredFanout.unavailable();
     }
 
     /** Scheduler parallelism virtual threads run with: the system property if set, else the CPU count. */
@@ -126,13 +193,79 @@ public final class ExecutorStrategies {
         if (specs.isEmpty()) {
             return name;
         }
-        return name + ":" + specs.stream().map(s -> s.name() + "=" + params.asText().get(s.name()))
-                .collect(Collectors.joining(","));
+        String set = specs.stream().filter(s -> params.asText().containsKey(s.name()))
+                .map(s -> s.name() + "=" + params.asText().get(s.name())).collect(Collectors.joining(","));
+        return set.isEmpty() ? name : name + ":" + set; // parameters left unset (empty) are not part of the spec
     }
 
     private static ExecutorInfo info(String name, List<ParamSpec<?>> specs, Params p, String threadKind, Integer pool,
             Integer permits, Integer carriers) {
         return new ExecutorInfo(spec(name, p, specs), name, p.asText(), threadKind, pool, permits, carriers);
+    }
+
+    /**
+     * A strategy on virtual threads: its own parameters, then {@code fanout} and the scheduler's
+     * ({@link VirtualScheduler}), which run its cells in forks started with them.
+     *
+     * @param permits the permits it records, from its parameters (null: none)
+     * @param structured whether each task runs as subtasks of a {@code StructuredTaskScope}
+     */
+    private static ExecutorStrategy onVirtualThreads(String name, String description, List<ParamSpec<?>> own,
+            Function<Params, ExecutorService> factory, Function<Params, Integer> permits, boolean structured) {
+        List<ParamSpec<?>> params = new ArrayList<>(own);
+        params.add(FANOUT);
+        params.addAll(VirtualScheduler.PARAMS);
+        List<ParamSpec<?>> all = List.copyOf(params);
+        ExecutorStrategy plain = simple(name, description, all, factory,
+                p -> info(name, all, p, "virtual", null, permits.apply(p), VirtualScheduler.carrierParallelism(p)));
+        return new ExecutorStrategy() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public String description() {
+                return description;
+            }
+
+            @Override
+            public List<ParamSpec<?>> params() {
+                return all;
+            }
+
+            @Override
+            public ExecutorService create(Params p) {
+                if (structured && StructuredFanout.unavailable() != null) {
+                    throw new IllegalStateException(StructuredFanout.unavailable());
+                }
+                return plain.create(p);
+            }
+
+            @Override
+            public ExecutorInfo describe(Params p) {
+                return plain.describe(p);
+            }
+
+            @Override
+            public JvmNeeds jvmNeeds(Params p) {
+                return VirtualScheduler.needs(name, p, structured, structured);
+            }
+
+            @Override
+            public int subtasks(Params p) {
+                return structured ? Math.max(1, p.get(FANOUT)) : p.get(FANOUT);
+            }
+
+            @Override
+            public Task task(Task operation, Params p) {
+                int fanout = p.get(FANOUT);
+                if (structured) {
+                    return new StructuredFanout(operation, Math.max(1, fanout), StructuredFanout.Joiner.of(p.get(JOINER)));
+                }
+                return fanout > 0 ? new VirtualFanout(operation, fanout) : operation;
+            }
+        };
     }
 
     private static ExecutorStrategy simple(String name, String description, List<ParamSpec<?>> params,

@@ -47,7 +47,10 @@ public final class JvmProber {
 
     /** Identities by {@code java}, and probes by command line: each JVM and option set is started once per vbench process. */
     private static final Map<Path, Identity> IDENTITIES = new java.util.concurrent.ConcurrentHashMap<>();
-    private static final Map<List<String>, JvmInfo> PROBES = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<List<String>, Probed> PROBES = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** What one probe found: the JVM and what it offers executors. */
+    private record Probed(JvmInfo info, JvmFeatures features) {}
 
     private final Duration timeout;
     private final List<String> inherited;
@@ -94,19 +97,32 @@ public final class JvmProber {
 
     /** Stage 2: the JVM with the target's option set; fails with the JVM's first error line. */
     public JvmInfo probe(JvmTarget target, Identity identity, String origin) {
+        return probed(target, identity, origin).info().withLabel(target.label());
+    }
+
+    /**
+     * What the JVM with the target's option set offers the executors that need more than any JVM
+     * (scheduler properties it reads, JDK 25's structured concurrency, its scheduler as it runs): from
+     * the same start as {@link #probe}, made once per command line.
+     */
+    public JvmFeatures features(JvmTarget target, Identity identity, String origin) {
+        return probed(target, identity, origin).features();
+    }
+
+    private Probed probed(JvmTarget target, Identity identity, String origin) {
         List<String> options = new ArrayList<>(inherited);
         options.addAll(target.options());
         List<String> command = JavaCommand.of(target.java(), options, ProbeMain.class.getName());
-        JvmInfo known = PROBES.get(command);
+        Probed known = PROBES.get(command);
         if (known != null) {
-            return known.withLabel(target.label());
+            return known;
         }
-        JvmInfo info = probeOnce(command, target, identity, origin);
-        PROBES.put(command, info);
-        return info;
+        Probed probed = probeOnce(command, target, identity, origin);
+        PROBES.put(command, probed);
+        return probed;
     }
 
-    private JvmInfo probeOnce(List<String> command, JvmTarget target, Identity identity, String origin) {
+    private Probed probeOnce(List<String> command, JvmTarget target, Identity identity, String origin) {
         Output out = start(command, origin, target.java());
         if (out.code() != 0) {
             throw new JvmException(origin + ": the JVM (" + identity.version() + ") does not start with these"
@@ -123,10 +139,10 @@ public final class JvmProber {
             throw new JvmException(origin + ": the JVM at " + target.java() + " did not answer the probe: "
                     + out.firstLine());
         }
-        return new JvmInfo(target.label(), values.get("java.home"), target.options(), values.get("java.version"),
+        return new Probed(new JvmInfo(target.label(), values.get("java.home"), target.options(), values.get("java.version"),
                 values.get("java.vendor"), values.get("java.vm.name"), values.get("java.vm.version"),
                 Integer.parseInt(values.getOrDefault("cpus", "0")), values.get("gc"),
-                Long.parseLong(values.getOrDefault("maxHeapBytes", "0")));
+                Long.parseLong(values.getOrDefault("maxHeapBytes", "0"))), JvmFeatures.of(values));
     }
 
     /** {@code key = value} lines of {@code -XshowSettings:properties} (continuation lines skipped). */

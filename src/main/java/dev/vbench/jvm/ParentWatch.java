@@ -25,8 +25,11 @@ public final class ParentWatch {
     public static final String LAUNCHER_PID = "VBENCH_LAUNCHER_PID";
     /** How often the launcher is looked for. */
     static final long POLL_MILLIS = 500;
-    /** How long an orderly exit may take once the launcher is gone, before the JVM is halted. */
-    public static final Duration EXIT_GRACE = Duration.ofSeconds(3);
+    /**
+     * How long an orderly exit may take once the launcher is gone, before the JVM is halted: the cells it
+     * finished are in its files already (each is written as it ends), so only the interrupted one's note is lost.
+     */
+    public static final Duration EXIT_GRACE = Duration.ofMillis(1500);
     /** As {@link #EXIT_GRACE}, for a fork: nobody reads what it would still write. */
     public static final Duration FORK_EXIT_GRACE = Duration.ofSeconds(1);
 
@@ -84,7 +87,8 @@ public final class ParentWatch {
 
     /**
      * Exits this JVM with {@code status} as a signal would (shutdown hooks run: a run's finished cells are
-     * written), and halts it when that has not ended within {@code grace}.
+     * written), and halts it when that has not ended within {@code grace}, its temporary files removed first
+     * ({@link ScratchDir#removeAll}: a fork's files, whose reader is cut short by the halt).
      */
     public static void exit(int status, Duration grace) {
         Thread halt = new Thread(() -> {
@@ -93,10 +97,12 @@ public final class ParentWatch {
             } catch (InterruptedException e) {
                 // halt now
             }
+            ScratchDir.removeAll();
             Runtime.getRuntime().halt(status);
         }, "vbench-halt");
         halt.setDaemon(true);
         halt.start();
+        ScratchDir.abandon();
         System.exit(status);
     }
 

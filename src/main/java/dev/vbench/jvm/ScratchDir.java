@@ -44,6 +44,9 @@ public final class ScratchDir {
     private static final Duration OLD_PLAN_FILES = Duration.ofMinutes(10);
 
     private static Path dir;
+    private static volatile boolean abandoned;
+    /** Temporary files of this JVM's outside its folder (an atomic write's, beside its target) while they exist. */
+    private static final java.util.Set<Path> OUTSIDE = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private ScratchDir() {}
 
@@ -84,17 +87,73 @@ public final class ScratchDir {
 
     /**
      * At exit: the folder goes when it is empty (each file's maker removes it when done). Files still in it
-     * may be in use by another shutdown hook (a run writing its last cells on Ctrl-C), so they are left to the
-     * next vbench's sweep, which removes them once this process is gone.
+     * may be in use by another shutdown hook (a run writing its last cells on Ctrl-C): that hook calls
+     * {@link #removeIfEmpty} again once the run has ended; what still stays is removed by the next vbench's
+     * sweep once this process is gone. A JVM whose parent is gone ({@link #abandon}) waits here until its
+     * files' makers are done, or until it is halted, which removes them ({@link #removeAll}).
      */
-    private static synchronized void removeOwn() {
+    private static void removeOwn() {
+        while (!removeIfEmpty() && abandoned) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * This JVM's parent is gone and the JVM is exiting: nothing outside it reads its files any more, and it is
+     * halted shortly ({@link ParentWatch#exit}), so at exit its folder is waited for and removed whole.
+     */
+    static void abandon() {
+        abandoned = true;
+    }
+
+    /**
+     * Removes this JVM's folder if it holds nothing (every file's maker is done with it): at exit, after the run.
+     *
+     * @return whether the folder is gone (or was never made)
+     */
+    public static synchronized boolean removeIfEmpty() {
         if (dir != null) {
             try {
                 Files.deleteIfExists(dir);
             } catch (IOException e) {
-                // not empty: the next sweep
+                return false; // not empty: removeAll when halted, else the next sweep
             }
         }
+        return true;
+    }
+
+    /**
+     * Removes this JVM's folder and everything in it, right before the JVM is halted: nothing of this JVM reads
+     * or writes its files any more (its forks, told by their stdin's end, go too).
+     */
+    static synchronized void removeAll() {
+        if (dir != null) {
+            delete(dir);
+        }
+        for (Path file : OUTSIDE) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                // its folder went away
+            }
+        }
+    }
+
+    /**
+     * {@code file}, a temporary file of this JVM's outside its folder (beside the file an atomic write replaces),
+     * is removed with the folder should the JVM be halted before it is done with it ({@link #removeAll}).
+     */
+    public static void track(Path file) {
+        OUTSIDE.add(file);
+    }
+
+    /** {@code file} is gone: renamed to its target, or removed. */
+    public static void untrack(Path file) {
+        OUTSIDE.remove(file);
     }
 
     /**

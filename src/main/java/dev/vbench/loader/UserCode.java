@@ -416,6 +416,21 @@ public final class UserCode implements AutoCloseable {
      * @throws IllegalArgumentException unknown name, bad parameter, or a name two strategies claim
      */
     public ConfiguredExecutor executor(String spec) {
+        return ExecutorStrategies.parse(spec, strategiesFor(spec));
+    }
+
+    /**
+     * Parses an executor spec whose parameters may sweep ({@code virtual:parallelism=1,2,4}) into one
+     * executor per value ({@link ExecutorStrategies#parseSweep}).
+     *
+     * @throws IllegalArgumentException unknown name, bad parameter, or a name two strategies claim
+     */
+    public List<ConfiguredExecutor> executors(String spec) {
+        return ExecutorStrategies.parseSweep(spec, strategiesFor(spec));
+    }
+
+    /** Every strategy, once the name of {@code spec} is known to be claimed by one only. */
+    private List<ExecutorStrategy> strategiesFor(String spec) {
         String name = spec.strip().split(":", 2)[0];
         List<Found<ExecutorStrategy>> named = executorsByName().get(name);
         if (named != null) {
@@ -423,7 +438,7 @@ public final class UserCode implements AutoCloseable {
         }
         List<ExecutorStrategy> all = new ArrayList<>();
         executorsByName().values().forEach(list -> all.add(list.get(0).value()));
-        return ExecutorStrategies.parse(spec, all);
+        return all;
     }
 
     private Map<String, List<Found<ExecutorStrategy>>> executorsByName() {

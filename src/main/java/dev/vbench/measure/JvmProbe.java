@@ -1,52 +1,64 @@
 package dev.vbench.measure;
 
+import dev.vbench.jvm.SchedulerGauge;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.GcPauses;
 import dev.vbench.result.SchedulerInfo;
+import dev.vbench.result.SchedulerLoad;
+import dev.vbench.result.TrialResult;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
 
 /**
- * Collector pauses and virtual-thread scheduler settings around a trial, from MXBeans. Costs a
- * few microseconds before and after the trial and nothing during it.
+ * Collector pauses and the virtual-thread scheduler around a trial. Costs a few microseconds before and
+ * after the trial; during a trial of a cell on virtual threads, a {@link SchedulerSampler} thread reads the
+ * scheduler's mounted and queued counts every few milliseconds (never on the task path).
  *
  * <p>Pauses: every garbage collector MXBean counts pauses except those whose name ends in
  * {@code Cycles} (ZGC's {@code ZGC Minor Cycles}, Shenandoah's {@code Shenandoah Cycles}: concurrent
  * work). G1's {@code G1 Concurrent GC} bean counts the Remark and Cleanup pauses (JDK-8297247).
  *
- * <p>Scheduler: the effective values the JDK computes from the {@code jdk.virtualThreadScheduler.*}
- * properties ({@code java.lang.VirtualThread.createDefaultScheduler}); on JDK 24+ the target
- * parallelism and the carrier pool size come from {@code VirtualThreadSchedulerMXBean}, read
- * through the platform MBean server so the bytecode stays at Java 21.
+ * <p>Scheduler: the values the JDK computes from the {@code jdk.virtualThreadScheduler.*} properties
+ * ({@code java.lang.VirtualThread.createDefaultScheduler}), with the effective parallelism and carrier
+ * pool size read from the running scheduler ({@link SchedulerGauge}: {@code VirtualThreadSchedulerMXBean}
+ * on JDK 24+, the scheduler's ForkJoinPool before).
  */
 public final class JvmProbe implements TrialProbe {
 
-    /** The scheduler properties the JDK reads. */
+    /** The scheduler properties the JDK reads (the custom scheduler and poller mode only on some builds). */
     public static final List<String> SCHEDULER_PROPERTIES = List.of("jdk.virtualThreadScheduler.parallelism",
             "jdk.virtualThreadScheduler.maxPoolSize", "jdk.virtualThreadScheduler.minRunnable",
-            "jdk.virtualThreadScheduler.timerQueues");
-
-    private static final String SCHEDULER_BEAN = "jdk.management:type=VirtualThreadScheduler";
+            "jdk.virtualThreadScheduler.timerQueues", "jdk.virtualThreadScheduler.implClass", "jdk.pollerMode");
 
     @Override
     public Running start(CellConfig cell) {
         long[] before = pauses();
         boolean virtual = "virtual".equals(cell.executor().threadKind());
-        return trial -> {
-            long[] after = pauses();
-            var telemetry = trial.telemetry().withGcPauses(new GcPauses(after[0] - before[0], after[1] - before[1]));
-            if (virtual) {
-                telemetry = telemetry.withScheduler(scheduler());
+        SchedulerGauge gauge = virtual ? SchedulerGauge.get() : null;
+        SchedulerSampler sampler = gauge == null ? null : SchedulerSampler.start(gauge);
+        return new Running() {
+            @Override
+            public TrialResult finish(TrialResult trial) {
+                SchedulerLoad load = sampler == null ? null : sampler.stop();
+                long[] after = pauses();
+                var telemetry = trial.telemetry().withGcPauses(new GcPauses(after[0] - before[0], after[1] - before[1]));
+                if (virtual) {
+                    telemetry = telemetry.withScheduler(scheduler().withLoad(load));
+                }
+                return trial.withTelemetry(telemetry);
             }
-            return trial.withTelemetry(telemetry);
+
+            @Override
+            public void abort() {
+                if (sampler != null) {
+                    sampler.stop();
+                }
+            }
         };
     }
-
     /** {pause count, pause millis} summed over the pause-counting collector beans. */
     static long[] pauses() {
         long count = 0;
@@ -78,14 +90,14 @@ public final class JvmProbe implements TrialProbe {
         }
         int minRunnable = intProperty("jdk.virtualThreadScheduler.minRunnable", Math.max(parallelism / 2, 1));
         int poolSize = -1;
-        Object beanParallelism = attribute("Parallelism");
-        if (beanParallelism instanceof Integer p) {
-            parallelism = p;
+        String source = "properties";
+        SchedulerGauge gauge = SchedulerGauge.get();
+        if (gauge != null && gauge.parallelism() > 0) {
+            parallelism = gauge.parallelism();
+            poolSize = gauge.poolSize();
+            source = gauge.source();
         }
-        if (attribute("PoolSize") instanceof Integer size) {
-            poolSize = size;
-        }
-        return new SchedulerInfo(parallelism, maxPoolSize, minRunnable, poolSize, set);
+        return new SchedulerInfo(parallelism, maxPoolSize, minRunnable, poolSize, set, source, null);
     }
 
     private static int intProperty(String name, int fallback) {
@@ -102,17 +114,6 @@ public final class JvmProbe implements TrialProbe {
             return Integer.parseInt(v.trim());
         } catch (NumberFormatException e) {
             return null; // the JDK fails at startup on a bad value; nothing to record here
-        }
-    }
-
-    /** An attribute of the JDK 24+ scheduler MXBean, or null before JDK 24. */
-    private static Object attribute(String name) {
-        try {
-            MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-            ObjectName bean = new ObjectName(SCHEDULER_BEAN);
-            return server.isRegistered(bean) ? server.getAttribute(bean, name) : null;
-        } catch (Exception | LinkageError e) {
-            return null;
         }
     }
 }

@@ -93,7 +93,7 @@ public final class Planner {
             throw new PlanException("--scale applies to suite files only; give a suite such as"
                     + " workloads/seed-004-virtual-vs-platform.yaml");
         }
-        List<CellPlan> cells = batched(cells("", request.matrix(), Keys.OPTIONS, code), request.trials().batch());
+        List<CellPlan> cells = shaped(cells("", request.matrix(), Keys.OPTIONS, code), request.trials());
         RunSettings settings = ordered(settings(request.trials(), code), request.trials().order(), cells); // after the cells: code() lists compiled sources
         return new Plan(null, null, List.of(new Plan.Part("", new RunPlan(cells, settings, dataRoot(request.trials())))));
     }
@@ -532,6 +532,78 @@ public final class Planner {
                 ? jmh.operationsPerInvocation() : 1)).toList();
     }
 
+    /**
+     * {@code cell} on the JVM its executor needs ({@link ExecutorJvms}), probed and checked; unchanged when it
+     * needs none ({@code vbench calibrate --forks}).
+     *
+     * @throws PlanException for what the JVM would not do as the executor asks
+     */
+    public static CellPlan onTheJvmItNeeds(CellPlan cell) {
+        return ExecutorJvms.place(List.of(cell), JvmProber::forThisJvm).get(0);
+    }
+
+    /**
+     * The cells with what {@code options} sets in every cell ({@code --batch}, {@code --fanout}), then on the
+     * JVMs their executors need ({@link ExecutorJvms}): the last step of planning a matrix's cells.
+     */
+    static List<CellPlan> shaped(List<CellPlan> cells, TrialOptions options) {
+        return ExecutorJvms.place(fannedOut(batched(cells, options.batch()), options.fanout()), JvmProber::forThisJvm);
+    }
+
+    /**
+     * The cells with {@code --fanout} subtasks per task set on every executor ({@code fanout=N}); then, for
+     * every cell whose executor runs the operation as subtasks (fanout, {@code structured}), the check that
+     * its workload has no fixtures per invocation, which would run inside the task's time.
+     *
+     * @param fanout subtasks per task; 0 = not given
+     * @throws PlanException for an executor without subtasks, a spec that sets another fanout, or such fixtures
+     */
+    static List<CellPlan> fannedOut(List<CellPlan> cells, int fanout) {
+        List<CellPlan> out = new ArrayList<>();
+        for (CellPlan c : cells) {
+            CellPlan cell = fanout > 0 ? c.withExecutor(withFanout(c.executor(), fanout)) : c;
+            if (cell.executor().subtasks() > 0 && cell.workload() instanceof JmhWorkload jmh && jmh.invocationFixtures()) {
+                throw new PlanException(cell.workload().name() + " has @Setup or @TearDown(Level.Invocation): they run"
+                        + " around each task, untimed, and -e " + cell.executor().spec() + " runs the task as subtasks,"
+                        + " which would put them inside its time; use an executor without fanout");
+            }
+            out.add(cell);
+        }
+        return out;
+    }
+
+    private static ConfiguredExecutor withFanout(ConfiguredExecutor e, int fanout) {
+        String name = e.strategy().name();
+        if (e.strategy().params().stream().noneMatch(p -> p.name().equals("fanout"))) {
+            throw new PlanException("--fanout " + fanout + ": executor '" + name + "' cannot fan out (its tasks would wait"
+                    + " for subtasks on its own threads); use virtual, bounded-virtual or structured");
+        }
+        String given = e.params().asText().get("fanout");
+        if (given != null && !given.equals(String.valueOf(fanout))) {
+            throw new PlanException("--fanout " + fanout + " and -e " + e.spec() + " both set fanout; give it once");
+        }
+        Map<String, String> params = new LinkedHashMap<>();
+        e.params().unredactedText().forEach((k, v) -> {
+            if (!v.isEmpty()) {
+                params.put(k, v);
+            }
+        });
+        params.put("fanout", String.valueOf(fanout));
+        try {
+            return new ConfiguredExecutor(e.strategy(), Params.resolve(Params.Owner.EXECUTOR, name, e.strategy().params(), params));
+        } catch (IllegalArgumentException x) {
+            throw new PlanException(x.getMessage(), x);
+        }
+    }
+
+    /** Subtasks per task ({@code --fanout}): 1 to 10,000. */
+    public static long fanoutInRange(String option, long fanout) {
+        if (fanout < 1 || fanout > 10_000) {
+            throw new IllegalArgumentException("is out of range; use 1 to 10000 subtasks per task, e.g. " + option + " 10");
+        }
+        return fanout;
+    }
+
     /** Calls of the operation per task: 1 to 1,000,000,000. */
     public static long batchInRange(String option, long batch) {
         if (batch < 1 || batch > 1_000_000_000L) {
@@ -554,12 +626,15 @@ public final class Planner {
         return executors(UserCode.builtIn(), specs);
     }
 
-    /** Each {@code NAME[:key=value,…]} spec resolved against the built-in strategies and those in {@code code}. */
+    /**
+     * Each {@code NAME[:key=value,…]} spec resolved against the built-in strategies and those in {@code code};
+     * a spec that lists several values of a parameter ({@code virtual:parallelism=1,2}) is one executor per value.
+     */
     public static List<ConfiguredExecutor> executors(UserCode code, List<String> specs) {
         List<ConfiguredExecutor> out = new ArrayList<>();
         for (String spec : specs) {
             try {
-                out.add(code.executor(spec));
+                out.addAll(code.executors(spec));
             } catch (IllegalArgumentException e) {
                 throw new PlanException(e.getMessage(), e);
             }

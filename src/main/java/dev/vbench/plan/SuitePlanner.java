@@ -66,8 +66,8 @@ public final class SuitePlanner {
                     notes.add("suite " + suite.suite() + ": experiment '" + f.name() + "' skipped: " + missing);
                     continue;
                 }
-                List<CellPlan> cells = Planner.batched(Planner.cells(f.name() + "/", matrix, Planner.Keys.SUITE, code),
-                        options.batch());
+                List<CellPlan> cells = Planner.shaped(Planner.cells(f.name() + "/", matrix, Planner.Keys.SUITE, code),
+                        options);
                 RunSettings settings = Planner.settings(options, code,
                         Arrays.asList(q == null ? null : q.trials(), f.trials(), suite.trials()),
                         Arrays.asList(q == null ? null : q.warmup(), f.warmup(), suite.warmup()));

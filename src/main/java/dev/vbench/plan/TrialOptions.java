@@ -17,13 +17,25 @@ import java.nio.file.Path;
  *     the default, interleaved rounds
  * @param batch calls of the operation per task ({@code --batch}), in every cell; 1 = one call per task
  * @param auto {@code --trials auto}: rounds added after {@code trials} until precise enough; null = none
+ * @param fanout subtasks per task ({@code --fanout}), set as {@code fanout=} on every executor; 0 = not given
  */
 public record TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir, TrialOrder order,
-        int batch, dev.vbench.result.AutoTrials auto) {
+        int batch, dev.vbench.result.AutoTrials auto, int fanout) {
 
     /** Options with a fixed number of trials. */
     public TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir, TrialOrder order, int batch) {
         this(warmup, trials, forks, seed, dataDir, order, batch, null);
+    }
+
+    /** Options without {@code --fanout}. */
+    public TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir, TrialOrder order, int batch,
+            dev.vbench.result.AutoTrials auto) {
+        this(warmup, trials, forks, seed, dataDir, order, batch, auto, 0);
+    }
+
+    /** These options with {@code --fanout}. */
+    public TrialOptions withFanout(int subtasks) {
+        return new TrialOptions(warmup, trials, forks, seed, dataDir, order, batch, auto, subtasks);
     }
 
     /** Options with one call per task. */

@@ -44,13 +44,17 @@ final class SuiteTables {
             for (TableSpec t : tables) {
                 Metric metric = t.metric() == null ? TableDefaults.metricOfCells(cells) : Metric.parse(t.metric());
                 String title = t.title() != null ? t.title() : e.title() != null ? e.title() : e.name();
-                title += fixedParams(cells) + " · " + cells.get(0).trials().size() + " trials";
+                int trials = cells.get(0).trials().size();
+                title += fixedParams(cells) + " · " + trials + (trials == 1 ? " trial" : " trials");
                 Layout layout = t.layout() == null ? Layout.SPEEDUP : Layout.parse(t.layout());
                 CellComparison model = PivotTables.model(cells, layout, metric, t.unit(), t.jvmColumns());
                 Table table = PivotTables.render(title, cells, model, layout, metric, t.unit(), t.perTaskOrFalse(), verbose);
                 if (table != null) {
-                    blocks.add(new TableBlock(Kind.SUITE, table.withFootnotes(ReportDocument.otherHosts(result, cells)),
-                            List.of(), model.comparison()));
+                    List<String> footnotes = new ArrayList<>(ReportDocument.otherHosts(result, cells));
+                    if (t.kneeOrFalse()) {
+                        footnotes.addAll(dev.vbench.compare.Knee.lines(model.comparison()));
+                    }
+                    blocks.add(new TableBlock(Kind.SUITE, table.withFootnotes(footnotes), List.of(), model.comparison()));
                     List<ComparedPair> pairs = ComparedPairs.of(model, cpus);
                     ReportDocument.why(pairs).ifPresent(blocks::add);
                     if (flames.stream().noneMatch(f -> f.title().startsWith(e.name() + ": "))) {

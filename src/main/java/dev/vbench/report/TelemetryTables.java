@@ -38,13 +38,27 @@ public final class TelemetryTables {
         }
     }
 
-    /** The telemetry table of one workload's cells: one row per cell. */
+    /**
+     * The telemetry table of one workload's cells: one row per cell. The in-flight column shows when a
+     * cell recorded it, the scheduler's load columns when a cell on virtual threads was sampled.
+     */
     public static Table telemetry(String workload, List<CellResult> cells) {
         List<CellDimension> dims = CellDimension.varying(cells);
+        boolean inFlight = cells.stream().anyMatch(c -> c.trials().stream().anyMatch(t -> t.telemetry().inFlight() != null));
+        boolean load = cells.stream().anyMatch(c -> c.trials().stream()
+                .anyMatch(t -> t.telemetry().scheduler() != null && t.telemetry().scheduler().load() != null));
         Table.Builder b = new Table.Builder(workload + " — telemetry (median per trial)");
         dims.forEach(d -> b.text(d.name()));
         b.text("executor").number("cpu").number("alloc").number("gc pauses").number("gc pause")
-                .number("peak threads").number("carriers").number("pinned");
+                .number("peak threads");
+        if (inFlight) {
+            b.number("in flight");
+        }
+        b.number("carriers");
+        if (load) {
+            b.number("busy").number("queued");
+        }
+        b.number("pinned");
         for (CellResult c : cells) {
             List<String> row = new ArrayList<>();
             dims.forEach(d -> row.add(d.value(c.config())));
@@ -54,7 +68,14 @@ public final class TelemetryTables {
             row.add(count(median(c, t -> t.gcPauses() == null ? Double.NaN : t.gcPauses().count())));
             row.add(millis(median(c, t -> t.gcPauses() == null ? Double.NaN : t.gcPauses().millis())));
             row.add(count(median(c, t -> t.peakThreads() < 0 ? Double.NaN : t.peakThreads())));
+            if (inFlight) {
+                row.add(inFlight(c));
+            }
             row.add(carriers(c));
+            if (load) {
+                row.add(busy(c));
+                row.add(queued(c));
+            }
             long pinned = c.pinnedEvents();
             row.add(pinned < 0 ? "—" : String.valueOf(pinned));
             b.row(row);
@@ -62,8 +83,16 @@ public final class TelemetryTables {
         b.footnote("cpu: process CPU time per 1,000 tasks; alloc: heap bytes allocated per task by all threads"
                 + " (virtual threads allocate in their carrier's TLAB, so they are included)");
         b.footnote("gc pauses: stop-the-world pauses per trial and their total time; peak threads: live platform threads"
-                + " (carriers included); carriers: scheduler parallelism / carrier threads alive after the trial"
-                + " (JDK 24+); pinned: JFR jdk.VirtualThreadPinned events, all trials (— not recorded)");
+                + " (carriers included); carriers: scheduler parallelism / carrier threads alive after the trial;"
+                + " pinned: JFR jdk.VirtualThreadPinned events, all trials (— not recorded)");
+        if (inFlight) {
+            b.footnote("in flight: most tasks in service at once (started, not ended) / the concurrency asked for,"
+                    + " from the tasks' start and end times (— when the trial sampled its latencies)");
+        }
+        if (load) {
+            b.footnote("busy: virtual threads mounted on a carrier, mean over the trial ÷ parallelism; queued: virtual"
+                    + " threads waiting for a carrier, mean (the scheduler's own estimates, sampled every few ms)");
+        }
         schedulerFootnote(b, cells);
         return b.build();
     }
@@ -88,18 +117,47 @@ public final class TelemetryTables {
         return lines;
     }
 
+    /** One footnote per distinct scheduler configuration of the cells (JDK defaults or the properties set). */
     private static void schedulerFootnote(Table.Builder b, List<CellResult> cells) {
+        java.util.Set<String> seen = new java.util.LinkedHashSet<>();
         for (CellResult c : cells) {
             for (TrialResult t : c.trials()) {
                 SchedulerInfo s = t.telemetry().scheduler();
                 if (s != null) {
-                    b.footnote("virtual-thread scheduler: parallelism " + s.parallelism() + ", maxPoolSize " + s.maxPoolSize()
+                    seen.add("virtual-thread scheduler: parallelism " + s.parallelism() + ", maxPoolSize " + s.maxPoolSize()
                             + ", minRunnable " + s.minRunnable()
-                            + (s.properties().isEmpty() ? " (JDK defaults)" : " (set: " + s.properties() + ")"));
-                    return;
+                            + (s.properties().isEmpty() ? " (JDK defaults)" : " (set: " + s.properties() + ")")
+                            + (s.source() == null || s.source().equals("properties") ? ""
+                                    : "; parallelism read from the running scheduler (" + s.source() + ")"));
+                    break;
                 }
             }
         }
+        seen.forEach(b::footnote);
+    }
+
+    /** Median ceiling of tasks in service at once, and the concurrency asked for: {@code 4/100}. */
+    private static String inFlight(CellResult c) {
+        double ceiling = median(c, t -> t.inFlight() == null ? Double.NaN : t.inFlight().ceiling());
+        if (Double.isNaN(ceiling)) {
+            return "—";
+        }
+        int asked = c.config().concurrency();
+        return count(ceiling) + (asked > 0 ? "/" + asked : "");
+    }
+
+    /** Median share of the parallelism's carriers that ran a virtual thread, e.g. {@code 95%}. */
+    private static String busy(CellResult c) {
+        double share = median(c, t -> t.scheduler() == null || t.scheduler().load() == null ? Double.NaN
+                : t.scheduler().load().utilisation(t.scheduler().parallelism()));
+        return Double.isNaN(share) ? "—" : Numbers.fixed(share * 100, 0) + "%";
+    }
+
+    /** Median of the mean virtual threads queued for a carrier. */
+    private static String queued(CellResult c) {
+        double q = median(c, t -> t.scheduler() == null || t.scheduler().load() == null ? Double.NaN
+                : t.scheduler().load().queuedMean());
+        return Double.isNaN(q) ? "—" : Numbers.fixed(q, q >= 10 ? 0 : 1);
     }
 
     private static String carriers(CellResult c) {

@@ -16,13 +16,26 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param perTask add an "average per task" column per executor (makespan / tasks; seed 004)
  * @param columns what the columns are: {@code executor} (default) or {@code jvm} (the experiment's
  *     JVMs and option sets, executors then label the rows)
+ * @param knee with the {@code chain} layout: say where each row's chain stops improving (the last column a
+ *     significant step improved on; {@code compare.Knee}), e.g. over a sweep of scheduler parallelism
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record TableSpec(String title, String layout, String metric, String unit, Boolean perTask, String columns) {
+public record TableSpec(String title, String layout, String metric, String unit, Boolean perTask, String columns,
+        Boolean knee) {
 
     /** A table with executors as columns. */
     public TableSpec(String title, String layout, String metric, String unit, Boolean perTask) {
-        this(title, layout, metric, unit, perTask, null);
+        this(title, layout, metric, unit, perTask, null, null);
+    }
+
+    /** A table without the knee. */
+    public TableSpec(String title, String layout, String metric, String unit, Boolean perTask, String columns) {
+        this(title, layout, metric, unit, perTask, columns, null);
+    }
+
+    /** Whether the table says where its chain stops improving. */
+    public boolean kneeOrFalse() {
+        return Boolean.TRUE.equals(knee);
     }
 
     /** Whether the columns are the experiment's JVMs rather than its executors. */

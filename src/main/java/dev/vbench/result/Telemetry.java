@@ -26,6 +26,8 @@ import java.util.List;
  * @param scheduler the virtual-thread scheduler in effect, for cells on virtual threads; else null
  * @param machine the machine's load and usable CPUs around the trial; null (omitted) in results written
  *     before it was recorded
+ * @param inFlight tasks in service at once (ceiling and mean), from the tasks' timestamps; null when the trial
+ *     sampled its latencies, and in files written before it was recorded
  */
 public record Telemetry(
         long processCpuNanos,
@@ -37,7 +39,8 @@ public record Telemetry(
         @JsonInclude(JsonInclude.Include.NON_NULL) GcPauses gcPauses,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PinnedStack> pinnedStacks,
         @JsonInclude(JsonInclude.Include.NON_NULL) SchedulerInfo scheduler,
-        @JsonInclude(JsonInclude.Include.NON_NULL) MachineState machine) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) MachineState machine,
+        @JsonInclude(JsonInclude.Include.NON_NULL) InFlight inFlight) {
 
     public static final Telemetry NONE = new Telemetry(-1, -1, -1, -1, -1, -1);
 
@@ -48,37 +51,44 @@ public record Telemetry(
     /** The counters the trial runner samples itself; the probes' fields start empty. */
     public Telemetry(long processCpuNanos, long gcCount, long gcTimeMillis, long allocatedBytes, int peakThreads,
             long pinnedEvents) {
-        this(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents, null, List.of(), null, null);
+        this(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents, null, List.of(), null, null,
+                null);
     }
 
     /** The counters and what the probes recorded, before the machine's state was recorded. */
     public Telemetry(long processCpuNanos, long gcCount, long gcTimeMillis, long allocatedBytes, int peakThreads,
             long pinnedEvents, GcPauses gcPauses, List<PinnedStack> pinnedStacks, SchedulerInfo scheduler) {
         this(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents, gcPauses, pinnedStacks,
-                scheduler, null);
+                scheduler, null, null);
     }
 
     /** A copy with the pinning a JFR probe recorded. */
     public Telemetry withPinning(long events, List<PinnedStack> stacks) {
         return new Telemetry(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, events, gcPauses,
-                stacks, scheduler, machine);
+                stacks, scheduler, machine, inFlight);
     }
 
     /** A copy with the collector pauses a probe recorded. */
     public Telemetry withGcPauses(GcPauses pauses) {
         return new Telemetry(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents, pauses,
-                pinnedStacks, scheduler, machine);
+                pinnedStacks, scheduler, machine, inFlight);
     }
 
     /** A copy with the virtual-thread scheduler settings of the trial. */
     public Telemetry withScheduler(SchedulerInfo info) {
         return new Telemetry(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents,
-                gcPauses, pinnedStacks, info, machine);
+                gcPauses, pinnedStacks, info, machine, inFlight);
     }
 
     /** A copy with the machine's state around the trial. */
     public Telemetry withMachine(MachineState state) {
         return new Telemetry(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents,
-                gcPauses, pinnedStacks, scheduler, state);
+                gcPauses, pinnedStacks, scheduler, state, inFlight);
+    }
+
+    /** A copy with the tasks in service at once, computed after the trial. */
+    public Telemetry withInFlight(InFlight measured) {
+        return new Telemetry(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents,
+                gcPauses, pinnedStacks, scheduler, machine, measured);
     }
 }

@@ -51,6 +51,9 @@ public final class SuiteValidator {
             for (TableSpec t : f.tables()) {
                 parses(in + "table layout ", t.layout(), Layout::parse);
                 parses(in + "table metric ", t.metric(), Metric::parse);
+                if (t.kneeOrFalse() && !"chain".equals(t.layout())) {
+                    throw new SuiteException(in + "'knee: true' reads the steps of a chain; add layout: chain to the table");
+                }
             }
         }
     }

@@ -180,6 +180,10 @@ class CheckedUpFrontTest {
                 commands.add(new String[] {"compare", good.toString(), file.toString(), "--format", format, "--verbose"});
             }
             commands.add(new String[] {"history", "add", "--history", "jdbc:h2:file:" + tmp.resolve("store"), file.toString()});
+            if (dev.vbench.history.HistoryStores.postgresUrl() != null) { // where a NUL was exit 3
+                commands.add(new String[] {"history", "add", "--history",
+                        dev.vbench.history.HistoryStores.url(dev.vbench.history.HistoryStores.POSTGRESQL, tmp), file.toString()});
+            }
             for (String[] args : commands) {
                 CliRun r = CliRun.of(args);
                 String what = m.name() + ": " + String.join(" ", args) + " → " + r;
@@ -204,11 +208,11 @@ class CheckedUpFrontTest {
         ((com.fasterxml.jackson.databind.node.ArrayNode) doc.get("cells")).remove(2); // one parameter set, two executors
         ((ObjectNode) doc.get("cells").get(1).get("config")).put("tasks", 20000);
         Path file = Files.writeString(tmp.resolve("noshare.json"), ResultCodec.mapper().writeValueAsString(doc));
-        for (String format : List.of("console", "markdown", "html")) { // the formats that compare the executors
+        for (String format : List.of("console", "markdown", "html", "json")) { // the formats that compare the executors (json: its verdicts)
             oneLine(CliRun.of("report", file.toString(), "--format", format), 2, file.toString(),
                     "no cell configuration in common", "tasks");
         }
-        for (String format : List.of("json", "csv", "hgrm", "gobench")) { // the cells as they are: nothing to compare
+        for (String format : List.of("csv", "hgrm", "gobench")) { // the cells as they are: nothing to compare
             assertEquals(0, CliRun.of("report", file.toString(), "--format", format).code(), format);
         }
     }

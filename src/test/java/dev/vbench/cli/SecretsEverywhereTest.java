@@ -201,6 +201,12 @@ class SecretsEverywhereTest {
             cli("compare", clearFile.toString(), out.resolve("http.json").toString(), "--format", format);
         }
 
+        // noise: the sql workload's URL with a comma in its password, the measurement stored; a band read from a store that is down
+        ok(args(List.of("noise", "-w", "sql", "-p", "url=jdbc:h2:mem:noise;USER=sa;PASSWORD=" + COMMA_ESCAPED, "-p",
+                "connections=1", "-e", "virtual", "--repeat", "2", "--history", h2Store), quick));
+        fails(3, "compare", clearFile.toString(), out.resolve("http.json").toString(), "--noise", "auto", "--history", pgDown);
+        fails(3, args(List.of("run", "-w", "noop", "--noise-band", "auto", "--history", pgDown), quick));
+
         // picocli's own errors quote what was typed
         fails(2, "history", "runs", "--histroy=" + pgDown);
         fails(2, "history", "runs", "--history", h2Store, "jdbc:postgresql://h/db?password=" + COMMA);

@@ -128,6 +128,35 @@ class WhyLinesTest {
                 WhyLines.of(pinned).get(0).lines());
     }
 
+    /** The in-flight ceiling against the concurrency asked for, and the carriers' load, past their thresholds. */
+    @Test
+    void inFlightAndCarrierLinesNameWhatTheExecutorLetRun() {
+        dev.vbench.result.CellConfig pool = new dev.vbench.result.CellConfig("io", Map.of("duration", "10ms"),
+                Fixtures.fixed(4), 1000, 100);
+        dev.vbench.result.CellConfig threads = new dev.vbench.result.CellConfig("io", Map.of("duration", "10ms"),
+                Fixtures.virtual(), 1000, 100);
+        CellResult fixed = withTelemetry(Fixtures.cell("c1", pool, 6, 2500, 0.01, 10, 1),
+                t -> t.withInFlight(new dev.vbench.result.InFlight(4, 3.9)));
+        CellResult virtual = withTelemetry(Fixtures.cell("c2", threads, 6, 110, 0.01, 10, 2),
+                t -> t.withInFlight(new dev.vbench.result.InFlight(100, 91)).withScheduler(new dev.vbench.result.SchedulerInfo(
+                        2, 256, 1, 2, Map.of(), "mxbean", new dev.vbench.result.SchedulerLoad(50, 1.9, 2, 3.5, 9, List.of(),
+                                "mxbean"))));
+        RunResult run = Fixtures.ioRun().withCells(List.of(fixed, virtual));
+        List<String> lines = WhyLines.of(pairs(run)).get(0).lines();
+        assertTrue(lines.contains("virtual: 100 of 100 asked, fixed:threads=4: 4 of 100 asked"
+                + " (most tasks in service at once, median per trial)"), lines::toString);
+        assertTrue(lines.contains("virtual: carriers 95% busy (1.9 of 2 mounted), 3.5 virtual threads queued for a carrier,"
+                + " fixed:threads=4: no virtual-thread scheduler sampled (the scheduler's estimates, mean per trial; queued"
+                + " is carrier wait)"), lines::toString);
+    }
+
+    private static CellResult withTelemetry(CellResult c,
+            java.util.function.UnaryOperator<dev.vbench.result.Telemetry> change) {
+        List<dev.vbench.result.TrialResult> trials = c.trials().stream()
+                .map(t -> t.withTelemetry(change.apply(t.telemetry()))).toList();
+        return new CellResult(c.id(), c.config(), c.status(), trials, c.summary(), c.notes());
+    }
+
     private static Profile profile(long total, ProfileStack... stacks) {
         return new Profile("tasks", "vbench", 10_000_000, "", total, List.of(stacks), null, List.of());
     }

@@ -63,6 +63,24 @@ class ScratchDirTest {
         assertTrue(Files.isDirectory(dir), "a sweep leaves the folder of a process that lives");
     }
 
+    /** Halted: this JVM's folder goes whole, and the temporary files it keeps elsewhere (an atomic write's) with it. */
+    @Test
+    void whenHaltedEveryTemporaryFileGoes() throws Exception {
+        Path inFolder = ScratchDir.createTempFile("vbench-fork-", ".json");
+        Path beside = Files.writeString(tmp.resolve(".r.json.123.tmp"), "{");
+        Path done = Files.writeString(tmp.resolve(".r.json.456.tmp"), "{");
+        Path kept = Files.writeString(tmp.resolve("r.json"), "{}");
+        ScratchDir.track(beside);
+        ScratchDir.track(done);
+        ScratchDir.untrack(done);
+        ScratchDir.removeAll();
+        assertFalse(Files.exists(inFolder.getParent()), inFolder::toString);
+        assertFalse(Files.exists(beside), this::listing);
+        assertTrue(Files.exists(done) && Files.exists(kept), this::listing);
+        ScratchDir.untrack(beside);
+        assertTrue(Files.isDirectory(ScratchDir.get()), "made again when needed");
+    }
+
     static long deadPid() {
         long pid = 4_000_000;
         while (ProcessHandle.of(pid).isPresent()) {

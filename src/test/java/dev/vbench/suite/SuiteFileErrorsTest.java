@@ -30,6 +30,7 @@ class SuiteFileErrorsTest {
         "bad executor|suite: t\\nexperiments:\\n  - {name: a, workload: io, executors: [pool]}\\n|:3: experiment 'a': unknown executor 'pool'|valid executors: fixed",
         "bad param|suite: t\\nexperiments:\\n  - {name: a, workload: io, executors: [virtual], params: {duration: fast}}\\n|:3: experiment 'a': parameter 'duration'|e.g. 200ms",
         "bad layout|suite: t\\nexperiments:\\n  - {name: a, workload: io, executors: [virtual], tables: [{layout: pie}]}\\n|:3: experiment 'a': table layout 'pie' is unknown|use one of speedup, change, baseline, chain",
+        "knee without a chain|suite: t\\nexperiments:\\n  - {name: a, workload: io, executors: [virtual], tables: [{layout: speedup, knee: true}]}\\n|:3: experiment 'a': 'knee: true' reads the steps of a chain|add layout: chain to the table",
         "bad yaml|suite: t\\nexperiments: [\\n|:2: not valid YAML|fix the syntax",
         "tasks out of range, quoted as typed|suite: t\\nexperiments:\\n  - {name: a, workload: io, executors: [virtual], tasks: 0k}\\n|:3: experiment 'a': tasks '0k' is out of range|use 1 or more",
         "duplicate key|suite: t\\nexperiments:\\n  - name: a\\n    workload: io\\n    tasks: 10\\n    executors: [virtual]\\n    tasks: 20\\n|:7: key 'tasks' is given a second time in the same mapping|keep one",
@@ -60,6 +61,6 @@ class SuiteFileErrorsTest {
         assertTrue(scale.err().contains("--scale 'huge' is unknown; use one of quick, full"), scale::toString);
         CliRun ok = CliRun.of("run", file.toString(), "--trials", "1", "--warmup", "0");
         assertEquals(0, ok.code(), ok::toString);
-        assertTrue(ok.out().contains("a · 1 trials"), ok::toString);
+        assertTrue(ok.out().contains("a · 1 trial\n"), ok::toString);
     }
 }

@@ -8,7 +8,9 @@ import dev.vbench.result.ExecutorInfo;
 import dev.vbench.result.GcPauses;
 import dev.vbench.result.JvmInfo;
 import dev.vbench.result.PinnedStack;
+import dev.vbench.result.InFlight;
 import dev.vbench.result.SchedulerInfo;
+import dev.vbench.result.SchedulerLoad;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.RunSettings;
 import dev.vbench.result.Telemetry;
@@ -110,8 +112,8 @@ public final class Fixtures {
     }
 
     /**
-     * {@link #ioRun()} with the telemetry the probes add: collector pauses on every trial, and on
-     * the virtual cells the scheduler settings and pinned parks with two distinct stacks (as
+     * {@link #ioRun()} with the telemetry the probes add: collector pauses and tasks in flight on every
+     * trial, and on the virtual cells the scheduler settings, its sampled load and pinned parks with two distinct stacks (as
      * JDK 21 reports a {@code synchronized} block that sleeps).
      */
     public static RunResult pinnedIoRun() {
@@ -121,10 +123,13 @@ public final class Fixtures {
             boolean virtual = "virtual".equals(c.config().executor().threadKind());
             List<TrialResult> trials = new ArrayList<>();
             for (TrialResult t : c.trials()) {
-                Telemetry telemetry = t.telemetry().withGcPauses(new GcPauses(t.index() % 2, 3L * (t.index() % 2)));
+                Telemetry telemetry = t.telemetry().withGcPauses(new GcPauses(t.index() % 2, 3L * (t.index() % 2)))
+                        .withInFlight(virtual ? new InFlight(9_800 + t.index(), 5_000.5) : new InFlight(200, 199.5));
                 if (virtual) {
                     telemetry = telemetry.withScheduler(new SchedulerInfo(8, 256, 4, 9,
-                            Map.of("jdk.virtualThreadScheduler.parallelism", "8")))
+                            Map.of("jdk.virtualThreadScheduler.parallelism", "8"), "mxbean",
+                            new SchedulerLoad(50, 6.0 + t.index() / 10.0, 8, 0.5, 12, List.of(4.0, 8.0, 8.0, 7.5, 2.0),
+                                    "mxbean")))
                             .withPinning(70 + t.index(), List.of(
                                     new PinnedStack(60 + t.index(), 6_000_000_000L, "",
                                             List.of("java.lang.Thread.sleep:540", "com.example.Dao.query:42")),
