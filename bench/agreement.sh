@@ -1,6 +1,6 @@
 #!/bin/sh
-# Nothing else moved (issue 13, acceptance 4): the three figures measured before issue 13 changed the task
-# path, each printed beside its baseline from then, after the machine and its load:
+# Nothing else moved: the three figures measured before the task path was last changed, each
+# printed beside its baseline from then, after the machine and its load:
 #   io      10,000 tasks x 200 ms sleep on virtual threads: vbench's makespan vs a bare submit loop
 #           ('vbench calibrate -w io', IO_RUNS runs of IO_ROUNDS rounds; baseline 214 ms vs 208-301 ms).
 #   memory  peak RSS (/usr/bin/time %M) of a process running 1,000,000 noop tasks: 'vbench run' vs
@@ -13,7 +13,7 @@
 #           counts, a JMH iteration as long as a vbench trial, JMH_RUNS alternations, median of their
 #           differences (baseline: within 0.6%).
 # BEFORE_JAR=PATH also runs the vbench side of memory and jmh with another vbench jar (e.g. one built from
-# main before issue 13), interleaved with this one. Needs /usr/bin/time (GNU time) and python3.
+# main before that change), interleaved with this one. Needs /usr/bin/time (GNU time) and python3.
 #
 #   bench/agreement.sh                # all three (a few minutes on 2 CPUs)
 #   bench/agreement.sh memory         # one of: io memory jmh
@@ -73,7 +73,7 @@ for i, (b, v) in enumerate(zip(bare, vb), 1):
     print(f"   run {i}: bare loop {b:6.1f} ms   vbench {v:6.1f} ms   vbench - bare {v - b:+6.1f} ms")
 print(f"   now:    vbench {min(vb):.0f}-{max(vb):.0f} ms (median {statistics.median(vb):.0f}) vs bare loop "
       f"{min(bare):.0f}-{max(bare):.0f} ms (median {statistics.median(bare):.0f})")
-print("   before: vbench 214 ms vs bare loop 208-301 ms (issue 13)")
+print("   before: vbench 214 ms vs bare loop 208-301 ms (before the task path change)")
 PY
 fi
 
@@ -124,7 +124,7 @@ for exec_ in dict.fromkeys(e for e, _ in kb):
             print(f"   {exec_:17} {side:14} {m / 1024:6.0f} MB {min(vals) / 1024:6.0f} MB {max(vals) / 1024:6.0f} MB  "
                   f"{m / bare:6.2f}x  {f / 1024:5.0f} MB  {(m - f) / 1024:5.0f} MB")
 print("   1k tasks: the same process with 1,000 tasks (JVM, classes, heap floor); minus 1k: what the other tasks add")
-print("   before: vbench below the bare loop on virtual threads, 1.07x it on fixed:threads=2 (issue 13)")
+print("   before: vbench below the bare loop on virtual threads, 1.07x it on fixed:threads=2 (before the task path change)")
 PY
 fi
 
@@ -171,7 +171,7 @@ for r in range(1, runs + 1):
 for side, ds in diffs.items():
     print(f"   vbench {side}: median difference to JMH over {len(ds)} alternation(s) {statistics.median(ds):+.2f}% "
           f"(each: {', '.join(f'{d:+.2f}%' for d in ds)})")
-print("   before: vbench's mean time per op within 0.6% of JMH's AverageTime (issue 13)")
+print("   before: vbench's mean time per op within 0.6% of JMH's AverageTime (before the task path change)")
 PY
 fi
 echo

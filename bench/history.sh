@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The results-history speed goals (issue 12): a store of RUNS runs x SERIES series (default 10,000 x 50,
+# The results-history speed goals: a store of RUNS runs x SERIES series (default 10,000 x 50,
 # synthetic nightly results, a 5% step in series 1 half way), then
 #   history show and analyze of one series   goal < 1 s
 #   history check over all series            goal < 10 s

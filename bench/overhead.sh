@@ -1,5 +1,5 @@
 #!/bin/sh
-# Harness overhead (issue 13): vbench calibrate for every built-in executor, on empty tasks and on a
+# Harness overhead: vbench calibrate for every built-in executor, on empty tasks and on a
 # ~1 us CPU task, each side by side with its baseline: a bare submit loop on the same executor,
 # timed the same way (first submit -> last task end), in rounds of the two back to back (ABBA order),
 # in FORKS fresh JVMs per executor. A JVM keeps its JIT decisions for life and they move a ratio more

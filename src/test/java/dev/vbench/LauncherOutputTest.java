@@ -20,6 +20,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
+import dev.vbench.testing.SlowFirst;
 
 /**
  * The launcher {@code ./vbench} starts the JVM so that stdout carries vbench's output only: HotSpot's
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * every OS and machine: G1 says "NewSize (32768k) is greater than the MaxNewSize (16384k)" when both are
  * given so ({@code -XX:+UseLargePages} warns only where no large pages are configured).
  */
+@Tag(SlowFirst.SLOW)
 class LauncherOutputTest {
 
     private static final String WARNING_OPTS = "-XX:+UseG1GC -XX:NewSize=32m -XX:MaxNewSize=16m";

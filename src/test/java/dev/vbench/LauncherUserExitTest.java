@@ -17,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
+import dev.vbench.testing.SlowFirst;
 
 /**
  * The launcher {@code bin/vbench} runs {@code run}'s JVM as its child: user code that ends that JVM with
@@ -25,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code System.exit(0)} gives the same exit code and one line (the JVM's own). A signal to the launcher
  * reaches the JVM, and the launcher exits with its status.
  */
+@Tag(SlowFirst.SLOW)
 class LauncherUserExitTest {
 
     private static final String ENDER = """

@@ -84,6 +84,13 @@ public final class Noise {
         if (!request.matrix().builds().isEmpty()) {
             throw new UsageException("vbench noise compares the configuration with itself; drop --build");
         }
+        if (!request.outputs().files().isEmpty()) {
+            throw new UsageException("vbench noise prints its table and writes no result files; drop -o (--history stores"
+                    + " the noise floor)");
+        }
+        if ("duet".equals(request.trials().order())) {
+            throw new UsageException("vbench noise runs A and B in this JVM, not as a duet; drop --duet");
+        }
         if (repeats < 2) {
             throw new UsageException("--repeat " + repeats + " must be at least 2 (10 or more for a useful rate)");
         }

@@ -6,7 +6,8 @@
  * from one run's cells with a {@link dev.vbench.compare.CellDimension} (the executor) as the columns, and
  * {@link dev.vbench.compare.Slo} decides a sweep's best concurrency. Pure apart from reading the input
  * files; {@code report.ComparisonTables} lays the model out, {@code report.compare} renders a comparison of
- * files and {@code cli.CompareCommand} wires options, output and exit codes.
+ * files, {@code app.Compares} decides the exit code (a regression past the gate) and {@code cli.CompareCommand}
+ * is the picocli adapter.
  *
  * <pre>{@code
  * List<Dataset> inputs = List.of(Inputs.load(Path.of("a.json"), "a", null), Inputs.load(Path.of("b.json"), "b", null));

@@ -56,7 +56,7 @@ public final class Engine {
     /**
      * Tasks of one floor-measuring trial, and how many such trials at most (the fastest counts): on a fast
      * executor the first trials still run the interpreted or OSR loop, so it takes many short ones to reach the
-     * JIT's code (10,000 tasks in 3 trials read 108 ns on sequential where 47 ns was right). A trial of
+     * JIT's code (a few long trials read twice the floor on sequential; docs/performance.md). A trial of
      * 2 × {@link TrialRunner#PILOT_TASKS} tasks or more samples its latencies as a cell's trial does, so the
      * floor carries the same clock reads; on a thread per task (120 us each) two such trials take a second.
      */

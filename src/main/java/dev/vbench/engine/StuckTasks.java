@@ -3,6 +3,7 @@ package dev.vbench.engine;
 import dev.vbench.jvm.ScratchDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.vbench.profile.StackFrames;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +14,7 @@ import java.util.Map;
 
 /**
  * Where the tasks of a stuck trial are: the live threads whose stack passes through the task
- * boundary ({@code TrialRunner$Run.run}), grouped by their top user frames, most shared first. This is
+ * boundary ({@link StackFrames#isTaskBoundary}: a {@link TaskRun}'s {@code run}), grouped by their top user frames, most shared first. This is
  * the user's diagnosis ({@code 2 at Bad.forever(Bad.java:7) in java.lang.Thread.sleep}), not a vbench
  * stack trace: frames of the JDK and of vbench's harness are left out, except the JDK method the top
  * user frame called (what the task waits in). Virtual threads are seen through the JDK's thread dump
@@ -28,8 +29,6 @@ import java.util.Map;
  */
 final class StuckTasks {
 
-    /** The frame every task runs under. */
-    static final String TASK_BOUNDARY = TrialRunner.class.getName() + "$Run.run";
     /** User frames shown per distinct stack. */
     static final int USER_FRAMES = 3;
     /** Distinct stacks shown; the rest are counted. */
@@ -110,7 +109,7 @@ final class StuckTasks {
     static String where(List<String> stack) {
         int boundary = -1;
         for (int i = 0; i < stack.size(); i++) {
-            if (method(stack.get(i)).equals(TASK_BOUNDARY)) {
+            if (StackFrames.isTaskBoundary(method(stack.get(i)))) {
                 boundary = i;
                 break;
             }

@@ -16,7 +16,7 @@ package dev.vbench.engine;
  * and start times, which only a timed task (every task unless the trial samples latencies) and its
  * submitter write. Keeping a sampled task's submit and start next to its end matters: in separate
  * arrays, each of them was a cache miss of its own (one timed task in 32 touched lines nothing else
- * touched), which cost about 6 ns per task on average on empty tasks (issue 13).
+ * touched), which cost about 6 ns per task on average on empty tasks (docs/performance.md).
  *
  * <pre>{@code
  * TaskSlots slots = TaskSlots.preallocated(10_000);
@@ -131,7 +131,7 @@ final class TaskSlots {
     /**
      * The slot of task {@code index} within its chunk. Kept this small (a mask) so that the JIT
      * inlines it on the task path even where the call site looks cold: a 38-byte version with an
-     * optional spread layout was compiled as an out-of-line call per task (issue 13).
+     * optional spread layout was compiled as an out-of-line call per task (docs/performance.md).
      */
     static int slot(long index) {
         return (int) index & (CHUNK_SIZE - 1);

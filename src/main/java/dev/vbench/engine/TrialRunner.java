@@ -48,9 +48,10 @@ import java.util.concurrent.TimeUnit;
  * that it stays near 0.5% of the task: one in 512 for an empty task, one in 32 for a 1 µs task.
  *
  * <p><b>Fixtures per task.</b> A {@link FixtureTask} (JMH's {@code Level.Invocation}) runs its fixtures
- * around each task, outside its timed region: its tasks run in a {@link FixtureRun}, chosen by the submitter
- * once per trial (for each run of untimed tasks, and for each timed one), so a trial of any other task runs
- * the same {@link Run} as before, with no test, call or allocation more per task.
+ * around each task, outside its timed region: its tasks run in a {@link TaskRun.WithFixtures}, chosen by the
+ * submitter once per trial (for each run of untimed tasks, and for each timed one), so a trial of any other task
+ * runs {@link TaskRun.Plain}, with no test, call or allocation more per task. Both runners are {@link TaskRun}s,
+ * whose {@code run()} is the task boundary that profiles and stuck cells cut stacks at.
  *
  * <pre>{@code
  * TrialResult t = new TrialRunner(NanoClock.SYSTEM)
@@ -181,7 +182,7 @@ public final class TrialRunner {
      * between two timed ones (one in N is timed once the trial samples) go through
      * {@link #submitUntimed}, a loop with as little state as the task needs: a task's clock read is a call
      * across which only four registers survive, and with the sampling bookkeeping in the loop C2 stored
-     * and reloaded a dozen values around it, about 1.2 ns of a 25 ns empty task (issue 13).
+     * and reloaded a dozen values around it, about 1.2 ns of a 25 ns empty task (docs/performance.md).
      */
     private void submitCounted(Trial trial, ExecutorService executor, long tasks) throws InterruptedException {
         Semaphore inFlight = trial.inFlight;
@@ -213,7 +214,7 @@ public final class TrialRunner {
                 if (inFlight != null) {
                     inFlight.acquire();
                 }
-                executor.execute(new FixtureRun(trial, chunk, times, slot, false));
+                executor.execute(new TaskRun.WithFixtures(trial, chunk, times, slot, false));
             }
             return;
         }
@@ -221,7 +222,7 @@ public final class TrialRunner {
             if (inFlight != null) {
                 inFlight.acquire();
             }
-            executor.execute(new Run(trial, chunk, times, slot, false));
+            executor.execute(new TaskRun.Plain(trial, chunk, times, slot, false));
         }
     }
 
@@ -234,8 +235,7 @@ public final class TrialRunner {
      */
     private void submitOne(Trial trial, ExecutorService executor, long i, boolean timed) throws InterruptedException {
         TaskSlots.Chunk chunk = trial.slots.chunkFor(i);
-        Runnable run = trial.fixtures == null ? new Run(trial, chunk, chunk.times, TaskSlots.slot(i), timed)
-                : new FixtureRun(trial, chunk, chunk.times, TaskSlots.slot(i), timed);
+        Runnable run = TaskRun.of(trial, chunk, TaskSlots.slot(i), timed);
         if (timed) {
             if (Thread.interrupted()) {
                 throw new InterruptedException();
@@ -292,8 +292,7 @@ public final class TrialRunner {
                 chunk.state[slot] = TaskSlots.DROPPED;
                 continue;
             }
-            Runnable run = trial.fixtures == null ? new Run(trial, chunk, chunk.times, slot, true)
-                    : new FixtureRun(trial, chunk, chunk.times, slot, true);
+            Runnable run = TaskRun.of(trial, chunk, slot, true);
             long now = clock.nanoTime();
             chunk.times[TaskSlots.at(slot, TaskSlots.SUBMIT)] = now;
             trial.lastSubmit = now;
@@ -327,7 +326,7 @@ public final class TrialRunner {
     static final class Trial {
         final LoadShape load;
         final Task task;
-        /** The task when it has fixtures per task ({@link FixtureTask}), else null: its tasks run in a {@link FixtureRun}. */
+        /** The task when it has fixtures per task ({@link FixtureTask}), else null: its tasks run in a {@link TaskRun.WithFixtures}. */
         final FixtureTask fixtures;
         final NanoClock clock;
         final TaskSlots slots;
@@ -426,7 +425,7 @@ public final class TrialRunner {
             TaskSlots.Chunk c = slots.chunk(0);
             while (pilotEnded < PILOT_TASKS) {
                 int k = TaskSlots.slot(pilotEnded);
-                long end = Run.endAcquire(c, k);
+                long end = TaskRun.endAcquire(c, k);
                 if (end == 0) {
                     return; // not ended yet: ask again 256 tasks later
                 }
@@ -464,8 +463,8 @@ public final class TrialRunner {
      * sampled index is drawn uniformly from 1 … 2·oneIn − 1 by a 64-bit mixer (splitmix64's finalizer)
      * of the gap's number, so the sample shows no period for an input pattern (file i mod 10) to alias
      * with, and is the same in every trial, for the submitter and for the recorder. It is asked about
-     * every index in increasing order, and answers with one comparison: a hash per task (the previous
-     * rule) cost about 2 ns of a 30 ns empty task (issue 13).
+     * every index in increasing order, and answers with one comparison: a hash per task costs about 2 ns
+     * of a 30 ns empty task (docs/performance.md).
      */
     static final class SampleSequence {
         private final long span;
@@ -505,155 +504,6 @@ public final class TrialRunner {
             z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
             z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
             return 1 + Long.remainderUnsigned(z ^ (z >>> 31), span);
-        }
-    }
-
-    /** The Runnable handed to the executor: times the task and stores its end, value and (when timed) start. */
-    private static final class Run implements Runnable {
-        private static final java.lang.invoke.VarHandle LONGS =
-                java.lang.invoke.MethodHandles.arrayElementVarHandle(long[].class);
-
-        private final Trial trial;
-        private final TaskSlots.Chunk chunk;
-        /** The chunk's times, held here too (the object stays 32 bytes): in a loop of untimed tasks run inline
-         * (sequential) it is the submitter's local, so the array and its length need no load per task. */
-        private final long[] times;
-        /** Where the slot starts in the chunk's times: {@code TaskSlots.at(slot, END)}. */
-        private final int at;
-        private final boolean timed;
-
-        Run(Trial trial, TaskSlots.Chunk chunk, long[] times, int slot, boolean timed) {
-            this.trial = trial;
-            this.chunk = chunk;
-            this.times = times;
-            this.at = TaskSlots.at(slot, TaskSlots.END);
-            this.timed = timed;
-        }
-
-        static long endAcquire(TaskSlots.Chunk c, int slot) {
-            return (long) LONGS.getAcquire(c.times, TaskSlots.at(slot, TaskSlots.END));
-        }
-
-        @Override
-        public void run() {
-            Trial t = trial;
-            TaskSlots.Chunk c = chunk;
-            int at = this.at;
-            long s = 0;
-            if (timed) {
-                s = t.clock.nanoTime();
-                if (t.timeoutNanos > 0 && s - t.intendedNanos(c.first + (at >> 2)) > t.timeoutNanos) {
-                    times[at + TaskSlots.START] = s;
-                    c.state[at >> 2] = TaskSlots.DROPPED;
-                    release(t);
-                    return;
-                }
-            }
-            // The value is stored before the clock read and a failure recorded in its own branch, so
-            // neither is live across the read (see submitCounted).
-            try {
-                times[at + TaskSlots.VALUE] = t.task.run(c.first + (at >> 2));
-            } catch (Throwable e) {
-                t.failed(c, at >> 2, e); // success leaves the slot DONE: no store on the common path
-            }
-            long e = t.clock.nanoTime();
-            if (timed) {
-                times[at + TaskSlots.START] = s;
-                LONGS.setRelease(times, at + TaskSlots.END, e); // last: the pilot check reads it first
-            } else {
-                times[at + TaskSlots.END] = e; // a plain store: a release store cost ~2 ns per task here (issue 13)
-            }
-            Semaphore inFlight = t.inFlight; // not a call to release(t): C2 left that out of line on every task
-            if (inFlight != null) {
-                inFlight.release();
-            }
-        }
-
-        private static void release(Trial t) {
-            if (t.inFlight != null) {
-                t.inFlight.release();
-            }
-        }
-    }
-
-    /**
-     * The Runnable of a task with fixtures ({@link FixtureTask}): as {@link Run}, with the task's
-     * {@code before} ahead of its start and its {@code after} behind its end, so neither is in its service
-     * time; a timed task's submit moves later by what {@code before} took, so its end-to-end latency leaves it
-     * out too and keeps the wait in the queue. Its end is stored after {@code after} ran, so the
-     * {@link Watchdog} sees a fixture that never returns as a task that never ended.
-     */
-    private static final class FixtureRun implements Runnable {
-        private final Trial trial;
-        private final TaskSlots.Chunk chunk;
-        private final long[] times;
-        private final int at;
-        private final boolean timed;
-
-        FixtureRun(Trial trial, TaskSlots.Chunk chunk, long[] times, int slot, boolean timed) {
-            this.trial = trial;
-            this.chunk = chunk;
-            this.times = times;
-            this.at = TaskSlots.at(slot, TaskSlots.END);
-            this.timed = timed;
-        }
-
-        @Override
-        public void run() {
-            Trial t = trial;
-            FixtureTask task = t.fixtures;
-            long index = chunk.first + (at >> 2);
-            long before = 0;
-            if (timed) {
-                before = t.clock.nanoTime();
-                if (t.timeoutNanos > 0 && before - t.intendedNanos(index) > t.timeoutNanos) {
-                    times[at + TaskSlots.START] = before;
-                    chunk.state[at >> 2] = TaskSlots.DROPPED;
-                    Run.release(t);
-                    return;
-                }
-            }
-            int claim = 0;
-            boolean set = false;
-            try {
-                claim = task.before(index);
-                set = true;
-            } catch (Throwable e) {
-                fail(t, e);
-            }
-            long s = 0;
-            if (timed) {
-                s = t.clock.nanoTime();
-                times[at + TaskSlots.SUBMIT] += s - before;
-            }
-            if (set) {
-                try {
-                    times[at + TaskSlots.VALUE] = task.run(index, claim);
-                } catch (Throwable e) {
-                    fail(t, e);
-                }
-            }
-            long e = t.clock.nanoTime();
-            if (set) {
-                try {
-                    task.after(index, claim);
-                } catch (Throwable x) {
-                    if (chunk.state[at >> 2] != TaskSlots.FAILED) {
-                        fail(t, x);
-                    }
-                }
-            }
-            if (timed) {
-                times[at + TaskSlots.START] = s;
-                Run.LONGS.setRelease(times, at + TaskSlots.END, e);
-            } else {
-                times[at + TaskSlots.END] = e;
-            }
-            Run.release(t);
-        }
-
-        private void fail(Trial t, Throwable e) {
-            t.failed(chunk, at >> 2, e);
         }
     }
 }

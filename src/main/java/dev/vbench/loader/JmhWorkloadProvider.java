@@ -107,7 +107,8 @@ final class JmhWorkloadProvider implements JmhWorkload {
      * {@code (Object[] frame) → long}: the method with its receiver and arguments taken from the frame (index 0,
      * then one per parameter); a primitive result folded into the {@code long} ({@link FrameCall}'s loop keeps
      * it), a reference given to the Blackhole at {@code blackholeAt}, as JMH's generated code gives it (a null
-     * check alone let the JIT drop an allocation the result was: a 1 KiB array measured 85 ns against JMH's 226).
+     * check alone let the JIT drop an allocation the result was, and a method returning an array then measured
+     * well below JMH's figure for it).
      */
     static MethodHandle handle(Method method, Class<?> blackhole, int blackholeAt) throws ReflectiveOperationException {
         MethodHandle mh = MethodHandles.lookup().unreflect(method);

@@ -19,8 +19,13 @@ import java.util.List;
  */
 public final class StackFrames {
 
-    /** The frame that calls a task: everything above it is the task's. */
-    public static final String TASK_BOUNDARY = "dev.vbench.engine.TrialRunner$Run.run";
+    /**
+     * The task boundary: the {@code run} frame of a class nested in the engine's {@code TaskRun}, the Runnable
+     * that calls a task (every runner is one: one for plain tasks, one for tasks with fixtures per call).
+     * Everything above it is the task's. {@link #isTaskBoundary} is the one test of it, here and for a stuck
+     * cell's report; the engine's {@code TaskRunTest} checks that it names every runner and nothing else.
+     */
+    public static final String TASK_RUNNERS = "dev.vbench.engine.TaskRun$";
 
     /** vbench's engine: a stack through it that is in no task is vbench's own work (submitting, watching). */
     private static final String ENGINE = "dev.vbench.engine.";
@@ -80,7 +85,10 @@ public final class StackFrames {
      * its next task, or work a task handed to another pool, such as a fan-out's reads); null for any other thread.
      */
     public static List<String> cut(List<String> rootFirst) {
-        int boundary = rootFirst.lastIndexOf(TASK_BOUNDARY);
+        int boundary = rootFirst.size() - 1;
+        while (boundary >= 0 && !isTaskBoundary(rootFirst.get(boundary))) {
+            boundary--;
+        }
         if (boundary >= 0) {
             int from = boundary + 1;
             while (from < rootFirst.size() && adapter(rootFirst.get(from))) {
@@ -108,6 +116,24 @@ public final class StackFrames {
             return out;
         }
         return null;
+    }
+
+    /**
+     * Whether a frame ({@code class.method}, as {@link #frame} writes it) calls a task: a task runner's
+     * {@code run} ({@link #TASK_RUNNERS}).
+     */
+    public static boolean isTaskBoundary(String frame) {
+        int end = frame.length() - ".run".length();
+        if (end <= TASK_RUNNERS.length() || !frame.startsWith(TASK_RUNNERS) || !frame.startsWith(".run", end)) {
+            return false;
+        }
+        for (int i = TASK_RUNNERS.length(); i < end; i++) { // a named member class: no lambda, no anonymous class
+            char c = frame.charAt(i);
+            if (c == '$' || c == '.' || !Character.isJavaIdentifierPart(c)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean adapter(String frame) {

@@ -16,6 +16,7 @@ import java.io.StringWriter;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import dev.vbench.testing.SystemOutput;
 
 /**
  * {@link Runs} driven in-process through its request, as JMH's tests drive {@code Runner} through
@@ -27,7 +28,7 @@ class RunsTest {
     private final StringWriter err = new StringWriter();
 
     private RunOutcome run(RunRequest request) throws Exception {
-        return Runs.run(request, new PrintWriter(out, true), new PrintWriter(err, true));
+        return SystemOutput.locked(() -> Runs.run(request, new PrintWriter(out, true), new PrintWriter(err, true)));
     }
 
     private static RunRequest noop(RunRequest.Matrix matrix, int trials) {

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.testing.CliRun;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
+import dev.vbench.testing.SlowFirst;
 
 /** {@code vbench calibrate}: figures per executor for any workload, and one-line usage errors. No time is asserted. */
+@Tag(SlowFirst.SLOW)
 class CalibrateCommandTest {
 
     @Test

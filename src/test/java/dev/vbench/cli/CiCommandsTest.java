@@ -23,11 +23,14 @@ import javax.xml.validation.SchemaFactory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
+import dev.vbench.testing.SlowFirst;
 
 /**
  * {@code --ci github}, {@code --comment-file}, {@code --format junit}, {@code --gates} and the dashboard
  * exports as a user runs them: the GitHub step's environment set in a child JVM, files read back.
  */
+@Tag(SlowFirst.SLOW)
 class CiCommandsTest {
 
     @TempDir

@@ -19,7 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.parallel.Isolated;
 
+@Isolated // it swaps System.err to catch a stack trace
 class CompareCommandTest {
 
     private static final Path JMH = Path.of("src/test/resources/compare/jmh-1.37.json");

@@ -18,6 +18,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
+import dev.vbench.testing.SlowFirst;
 
 /**
  * The examples under {@code examples/} work as the README says: the Maven example's sources and
@@ -25,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code --classpath} in this JVM and in a fork, with its own executor; {@code Fib.java} runs as a
  * single source file.
  */
+@Tag(SlowFirst.SLOW)
 class ExamplesTest {
 
     static final Path MAVEN_EXAMPLE = Path.of("examples/workload-maven/src/main");

@@ -12,8 +12,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Tag;
+import dev.vbench.testing.SlowFirst;
 
 /** The CLI around the jar, thumbnail and render workloads: bad input, the data directory, a corrupted cache. */
+@Tag(SlowFirst.SLOW)
 class FileWorkloadsCliTest {
 
     @TempDir

@@ -16,12 +16,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Stopping a run (Ctrl-C, or a TERM from cron or CI; both run the JVM's shutdown hooks) keeps what
  * finished: the cell in progress is written with the trials it completed and status interrupted,
  * and the tables and a one-line note are still printed.
  */
+@Isolated // a stopped child JVM must end within a bound in seconds: nothing else may compete for the CPUs
 class InterruptTest {
 
     @TempDir

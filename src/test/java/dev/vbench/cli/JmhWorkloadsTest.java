@@ -15,12 +15,14 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The user's JMH benchmarks as workloads: an archetype-style shaded {@code benchmarks.jar} (built by
  * {@link JmhFixture} with JMH 1.37's annotation processor), run by class and by method, its states,
  * fixtures, parameters and Blackhole given JMH's meaning, and each bad input as one line.
  */
+@Isolated // the harness floor compares a nanosecond method's time with vbench's own, both measured: nothing else may run
 class JmhWorkloadsTest {
 
     @TempDir

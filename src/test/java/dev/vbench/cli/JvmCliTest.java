@@ -21,8 +21,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
+import dev.vbench.testing.SlowFirst;
+import dev.vbench.testing.SystemOutput;
 
 /** The JVM axis on the command line: {@code list --jvms}, {@code run --jvm}, {@code run --jvm-args}. */
+@Tag(SlowFirst.SLOW)
 class JvmCliTest {
 
     @TempDir
@@ -146,7 +150,7 @@ class JvmCliTest {
         Optional<JdkDiscovery.Jdk> old = JdkDiscovery.fromSystem().find().stream()
                 .filter(j -> j.feature() < JvmProber.MIN_FEATURE).findFirst();
         if (old.isEmpty()) {
-            System.out.println("skipped: no JDK older than 21 installed");
+            SystemOutput.println("skipped: no JDK older than 21 installed");
         }
         Assumptions.assumeTrue(old.isPresent(), "skipped: no JDK older than 21 installed");
         CliRun.of("run", "-w", "noop", "--jvm", "old=" + old.get().home()).assertUsageError(

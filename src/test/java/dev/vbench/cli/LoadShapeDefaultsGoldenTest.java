@@ -14,12 +14,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * {@code report} and {@code compare} of {@code --duration} and {@code --rate} results show the metric the
  * run showed (throughput; corrected p99), not the makespan that is the window or the schedule; an
  * explicit {@code --metric} still wins. Golden files under Locale.ROOT and de-DE.
  */
+@Isolated // it sets the default Locale
 class LoadShapeDefaultsGoldenTest {
 
     @TempDir

@@ -77,6 +77,8 @@ class NoiseCommandTest {
     @Test
     void whatCannotBeMeasuredIsRefusedInOneLine() {
         CliRun.of("noise", "-w", "noop", "--repeat", "1").assertUsageError("--repeat 1 must be at least 2");
+        CliRun.of("noise", "-w", "noop", "-o", "r.json").assertUsageError(
+                "vbench noise prints its table and writes no result files; drop -o (--history stores the noise floor)");
         CliRun.of("noise", "-w", "noop", "--build", "a=x").assertUsageError(
                 "vbench noise compares the configuration with itself; drop --build");
         CliRun.of("noise", "workloads/seed-004-virtual-vs-platform.yaml").assertUsageError(

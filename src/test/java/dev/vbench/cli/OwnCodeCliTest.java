@@ -20,11 +20,14 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
+import dev.vbench.testing.SlowFirst;
 
 /**
- * Benchmarking the user's own code (issue 10): {@code --classpath}, {@code -w CLASS::METHOD}, {@code -w CLASS},
+ * Benchmarking the user's own code: {@code --classpath}, {@code -w CLASS::METHOD}, {@code -w CLASS},
  * {@code -w FILE.java}, providers and executors found on the class path, and every bad input with its exit code.
  */
+@Tag(SlowFirst.SLOW)
 class OwnCodeCliTest {
 
     @TempDir

@@ -16,12 +16,15 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
+import dev.vbench.testing.SlowFirst;
 
 /**
  * Acceptance 4: the progress bar appears under a pseudo-terminal ({@code script -qc}) and never in
  * a pipe. The pseudo-terminal tests start a real vbench JVM (the test classpath, main class
  * {@code dev.vbench.Main}) so that stderr really is a terminal.
  */
+@Tag(SlowFirst.SLOW)
 class ProgressBarTest {
 
     /** Bar and ETA as progressbar draws them: {@code 50% │███   │ 2/4 (0:00:01 / 0:00:01)}. */

@@ -20,6 +20,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.vbench.testing.SystemOutput;
 
 /**
  * A real cluster engine: seed 004 at quick scale submitted as a Slurm job array of three shards
@@ -54,7 +55,7 @@ class SlurmShardTest {
         }
         if (why != null) {
             String message = "skipped: no Slurm cluster (" + why + "; .ci/run starts one with .ci/slurm.sh)";
-            System.out.println(message);
+            SystemOutput.println(message);
             Assumptions.assumeTrue(false, message);
         }
     }
@@ -122,7 +123,7 @@ class SlurmShardTest {
         assertTrue(report.out().contains("I/O-intensive"), report.out());
 
         if (history == null) {
-            System.out.println("SlurmShardTest: the history part skipped: no PostgreSQL server (VBENCH_TEST_PG_URL; .ci/run starts one)");
+            SystemOutput.println("SlurmShardTest: the history part skipped: no PostgreSQL server (VBENCH_TEST_PG_URL; .ci/run starts one)");
             return;
         }
         CliRun runs = CliRun.of("history", "runs", "--history", history);

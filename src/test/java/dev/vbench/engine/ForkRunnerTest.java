@@ -21,7 +21,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
+import dev.vbench.testing.SlowFirst;
 
+@Tag(SlowFirst.SLOW)
 class ForkRunnerTest {
 
     @TempDir

@@ -9,7 +9,9 @@ import org.junit.jupiter.api.Test;
 /** Where stuck tasks are: the user's frames of each task thread, grouped, most shared first. */
 class StuckTasksTest {
 
-    private static final String BOUNDARY = "dev.vbench.engine.TrialRunner$Run.run(TrialRunner.java:480)";
+    private static final String BOUNDARY = "dev.vbench.engine.TaskRun$Plain.run(TaskRun.java:140)";
+    /** The runner of tasks with fixtures per call (JMH's Level.Invocation). */
+    private static final String FIXTURE_BOUNDARY = "dev.vbench.engine.TaskRun$WithFixtures.run(TaskRun.java:190)";
 
     private static List<String> sleeping(String userFrame) {
         return List.of("java.base/java.lang.Thread.sleepNanos0(Native Method)",
@@ -27,6 +29,14 @@ class StuckTasksTest {
         assertEquals(3, stuck.count(), "the thread without the task boundary is not a task");
         assertEquals("2 at Bad.forever(Bad.java:4) in java.lang.Thread.sleep; 1 at com.acme.Lock.take(Lock.java:9) in java.lang.Thread.sleep",
                 stuck.describe());
+    }
+
+    @Test
+    void aTaskWithFixturesPerCallIsATaskToo() {
+        assertEquals("acme.Bench.measure(Bench.java:12) in java.lang.Thread.sleep", StuckTasks.where(List.of(
+                "java.base/java.lang.Thread.sleep(Thread.java:540)", "app//acme.Bench.measure(Bench.java:12)",
+                "dev.vbench.loader.JmhWorkloadProvider$Instance$InvocationTask.run(JmhWorkloadProvider.java:300)", FIXTURE_BOUNDARY,
+                "java.base/java.lang.VirtualThread.run(VirtualThread.java:466)")));
     }
 
     @Test

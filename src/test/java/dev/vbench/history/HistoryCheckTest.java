@@ -20,8 +20,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Tag;
+import dev.vbench.testing.SlowFirst;
 
 /** {@code history check}: Holm across series keeps 50 noisy series quiet (acceptance 3). */
+@Tag(SlowFirst.SLOW)
 class HistoryCheckTest {
 
     private static final Analysis.Settings DEFAULTS = new Analysis.Settings(EDivisive.DEFAULT_WINDOW, EDivisive.DEFAULT_MAX_P,

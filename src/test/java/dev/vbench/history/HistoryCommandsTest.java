@@ -21,8 +21,11 @@ import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Tag;
+import dev.vbench.testing.SlowFirst;
 
-/** The history verbs end to end, in-process, against H2 and PostgreSQL (issue 12's acceptance 1–4). */
+/** The history verbs end to end, in-process, against H2 and PostgreSQL. */
+@Tag(SlowFirst.SLOW)
 class HistoryCommandsTest {
 
     @TempDir

@@ -21,8 +21,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** {@code vbench history compact}: H2 rewritten whole, PostgreSQL vacuumed; every run kept; its errors. */
+@Isolated // it shortens the history store's lock wait, a system property every store reads
 class HistoryCompactTest {
 
     private static final Pattern LINE = Pattern.compile("compacted (.*) \\((SHUTDOWN COMPACT|VACUUM ANALYZE of its 11 tables)\\):"

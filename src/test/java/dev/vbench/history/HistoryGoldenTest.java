@@ -10,8 +10,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** Every output of the history verbs, sealed with golden files under Locale.ROOT and de-DE. */
+@Isolated // it sets the default Locale
 class HistoryGoldenTest {
 
     @TempDir

@@ -20,6 +20,8 @@ import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Tag;
+import dev.vbench.testing.SlowFirst;
 
 /**
  * A store written at schema version 1 (migration 1's tables, filled the way vbench filled them
@@ -27,6 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * acknowledged changes and verdicts intact: every verb prints exactly what it prints for the same
  * files stored at the latest version.
  */
+@Tag(SlowFirst.SLOW)
 class HistoryMigrationTest {
 
     @TempDir

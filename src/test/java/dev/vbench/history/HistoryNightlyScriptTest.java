@@ -17,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
+import dev.vbench.testing.SlowFirst;
 
 /**
  * The README's cron recipe, {@code examples/history/nightly.sh}, run for real (vbench in a
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * send: a failed run mails its own errors, a regression mails check's list, a quiet night mails
  * nothing.
  */
+@Tag(SlowFirst.SLOW)
 class HistoryNightlyScriptTest {
 
     private static final Path SCRIPT = Path.of("examples/history/nightly.sh").toAbsolutePath();

@@ -24,8 +24,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Tag;
+import dev.vbench.testing.SlowFirst;
 
 /** Hostile input, secrets, damaged and newer stores, a store that is down, kill -9, two writers (acceptance 5). */
+@Tag(SlowFirst.SLOW)
 class HistoryRobustnessTest {
 
     private static final String HOSTILE = "it's \"quoted\"'; DROP TABLE run; --";

@@ -22,6 +22,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
+import dev.vbench.testing.SlowFirst;
 
 /**
  * {@code history check --baseline merge-base} in a real git repository: three commits on main (a1, a2, a3),
@@ -29,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the fork; the branch kept a2's speed. Against the merge-base (a2) the branch's run is unchanged; against the
  * previous stored run (a3, main's tip) it would read 25% slower.
  */
+@Tag(SlowFirst.SLOW)
 class MergeBaseCheckTest {
 
     @TempDir

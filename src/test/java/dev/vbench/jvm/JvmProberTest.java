@@ -15,6 +15,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.vbench.testing.SystemOutput;
 
 /** Probes real JVMs: this one, the second JDK when configured, and a JDK 17 when one is installed. */
 class JvmProberTest {
@@ -86,7 +87,7 @@ class JvmProberTest {
         Optional<JdkDiscovery.Jdk> old = JdkDiscovery.fromSystem().find().stream()
                 .filter(j -> j.feature() < JvmProber.MIN_FEATURE).findFirst();
         if (old.isEmpty()) {
-            System.out.println("skipped: no JDK older than 21 installed");
+            SystemOutput.println("skipped: no JDK older than 21 installed");
         }
         Assumptions.assumeTrue(old.isPresent(), "skipped: no JDK older than 21 installed");
         JdkDiscovery.Jdk jdk = old.get();
@@ -108,6 +109,6 @@ class JvmProberTest {
         assertTrue(info.version().startsWith("21."), info::toString);
         assertEquals("Parallel", info.gc());
         assertEquals("G1", targets.get(0).info().gc());
-        System.out.println("second JDK probed: " + info);
+        SystemOutput.println("second JDK probed: " + info);
     }
 }

@@ -35,6 +35,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Acceptance 2: a task that blocks inside {@code synchronized} on a virtual thread pins its
@@ -43,6 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@link SecondJdk}: {@code .ci/run} provides a Temurin 21), and is skipped without one. A class
  * initializer that blocks pins on every JDK, which shows the probe does record events where they happen.
  */
+@Isolated // JFR records the pinned events of every thread in the JVM
 class PinningProbeTest {
 
     static final int TASKS = 16;

@@ -19,12 +19,14 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * {@code vbench run --profile} end to end, on user classes whose time is known: a monitor held ~1 ms per
  * call, sleeps on saturated carriers, an 80/20 CPU split, a slow path taken by 1 task in 100. Asserts the
  * frames and shares the profiles name, not only that they exist.
  */
+@Isolated // async-profiler is one per JVM and samples every thread of it, and it sets a system property
 class ProfileRunTest {
 
     @TempDir

@@ -12,9 +12,17 @@ class StackFramesTest {
     @Test
     void aTaskStackStartsAtTheTasksOwnCode() {
         List<String> frames = List.of("java.lang.Thread.run", "java.util.concurrent.ThreadPoolExecutor.runWorker",
-                StackFrames.TASK_BOUNDARY, "dev.vbench.loader.MethodWorkloadProvider$1.run", "java.lang.invoke.LambdaForm$MH.invoke",
-                "acme.Store.put", "java.lang.Thread.sleep");
+                "dev.vbench.engine.TaskRun$Plain.run", "dev.vbench.loader.MethodWorkloadProvider$1.run",
+                "java.lang.invoke.LambdaForm$MH.invoke", "acme.Store.put", "java.lang.Thread.sleep");
         assertEquals(List.of("acme.Store.put", "java.lang.Thread.sleep"), StackFrames.cut(frames));
+    }
+
+    /** The runner of tasks with fixtures per call (JMH's {@code Level.Invocation}) is a task boundary as well. */
+    @Test
+    void aTaskWithFixturesPerCallStartsAtItsOwnCodeToo() {
+        List<String> frames = List.of("java.lang.VirtualThread.run", "dev.vbench.engine.TaskRun$WithFixtures.run",
+                "dev.vbench.loader.JmhWorkloadProvider$Instance$InvocationTask.run", "acme.Bench.measure", "java.lang.Thread.sleep");
+        assertEquals(List.of("acme.Bench.measure", "java.lang.Thread.sleep"), StackFrames.cut(frames));
     }
 
     @Test

@@ -5,8 +5,10 @@ import dev.vbench.result.RunResult;
 import dev.vbench.testing.Fixtures;
 import dev.vbench.testing.Golden;
 import java.util.Locale;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** Seals every output format with golden files, under Locale.ROOT and a comma-decimal locale. */
+@Isolated // it sets the default Locale
 class GoldenOutputTest {
 
 

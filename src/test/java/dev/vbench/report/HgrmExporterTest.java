@@ -17,11 +17,13 @@ import java.util.List;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Acceptance 3: {@code .hgrm} blocks are HdrHistogram's own percentile distribution, byte for
  * byte, and parse back to the histogram they came from.
  */
+@Isolated // it sets the default Locale
 class HgrmExporterTest {
 
 

@@ -23,8 +23,10 @@ import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** Acceptance 1: the HTML report is well-formed, self-contained and carries the tables and charts. */
+@Isolated // it sets the default Locale
 class HtmlExporterTest {
 
 

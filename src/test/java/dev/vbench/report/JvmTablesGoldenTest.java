@@ -11,8 +11,10 @@ import dev.vbench.testing.Golden;
 import dev.vbench.testing.GoldenLocales;
 import java.util.List;
 import java.util.Locale;
+import org.junit.jupiter.api.parallel.Isolated;
 
-/** Issue 11: JVMs as columns, in every format, and in the suite layouts of seed 001 (chain) and seed 002 (baseline). */
+/** JVMs as columns, in every format, and in the suite layouts of seed 001 (chain) and seed 002 (baseline). */
+@Isolated // it sets the default Locale
 class JvmTablesGoldenTest {
 
     @GoldenLocales

@@ -20,8 +20,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** Golden files for the concurrency-sweep and open-model tables, under Locale.ROOT and de-DE. */
+@Isolated // it sets the default Locale
 class LoadTablesGoldenTest {
 
 

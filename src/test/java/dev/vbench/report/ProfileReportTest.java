@@ -16,8 +16,10 @@ import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** The Why lines and flame graphs of profiled cells in every format, from hand-built profiles. */
+@Isolated // it sets the default Locale
 class ProfileReportTest {
 
     private static final ReportOptions OPTIONS = ReportOptions.DEFAULT;

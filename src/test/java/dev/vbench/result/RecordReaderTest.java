@@ -21,6 +21,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
+import dev.vbench.testing.SlowFirst;
 
 /**
  * The streaming reader ({@link RecordReader}) reads what Jackson's databind reads from the same text with
@@ -29,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * databind read a record, the streaming reader reads an equal one; where databind refused the file, the
  * streaming reader refuses it with one line naming the file.
  */
+@Tag(SlowFirst.SLOW)
 class RecordReaderTest {
 
     private static final long SEED = 20261127L;

@@ -17,7 +17,10 @@ public record CliRun(int code, String out, String err) {
     public static CliRun of(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Cli.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        // a run replaces System.out and System.err for its length: one at a time in this JVM (SystemOutput)
+        int code = SystemOutput.runs(args)
+                ? SystemOutput.lockedUnchecked(() -> Cli.run(new PrintWriter(out, true), new PrintWriter(err, true), args))
+                : Cli.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
         return new CliRun(code, out.toString(), err.toString());
     }
 

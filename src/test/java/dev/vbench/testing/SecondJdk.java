@@ -30,7 +30,7 @@ public final class SecondJdk {
     public static Path require() {
         Optional<Path> home = home();
         if (home.isEmpty()) {
-            System.out.println("skipped: no second JDK (set VBENCH_TEST_JDK21 to a JDK 21 home; .ci/run does)");
+            SystemOutput.println("skipped: no second JDK (set VBENCH_TEST_JDK21 to a JDK 21 home; .ci/run does)");
         }
         Assumptions.assumeTrue(home.isPresent(),
                 "skipped: no second JDK (set VBENCH_TEST_JDK21 to a JDK 21 home; .ci/run does)");

@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** The one formatter of numbers: byte sizes and p-values, under any default locale. */
+@Isolated // it sets the default Locale
 class NumbersTest {
 
     @Test

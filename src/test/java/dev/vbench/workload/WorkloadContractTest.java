@@ -32,6 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Tag;
+import dev.vbench.testing.SlowFirst;
 
 /**
  * One contract over every built-in workload × every executor strategy (HdrHistogram's habit of
@@ -39,6 +41,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * as correct, and a small cell runs through the engine with every task completing and every
  * histogram consistent with the task count.
  */
+@Tag(SlowFirst.SLOW)
 class WorkloadContractTest {
 
     /**

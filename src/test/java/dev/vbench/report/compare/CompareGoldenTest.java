@@ -17,8 +17,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** Seals every compare layout and format with golden files, under Locale.ROOT and a comma-decimal locale. */
+@Isolated // it sets the default Locale
 class CompareGoldenTest {
 
 

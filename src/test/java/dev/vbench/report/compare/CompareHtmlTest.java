@@ -40,8 +40,10 @@ import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** The HTML comparison page: well-formed, self-contained, the charts each row needs, golden files. */
+@Isolated // it sets the default Locale
 class CompareHtmlTest {
 
     private static final String[] LABELS = {"before", "after", "later"};

@@ -20,7 +20,10 @@ import java.util.concurrent.Future;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
+import dev.vbench.testing.SlowFirst;
 
+@Tag(SlowFirst.SLOW)
 class ThumbnailWorkloadTest {
 
     @TempDir
