@@ -4,7 +4,7 @@
 # stores it in the team history under the array's job id. Merge the shards once the array is done:
 #
 #   jobid=$(sbatch --parsable examples/cluster/slurm-array.sh)
-#   sbatch --dependency=afterok:$jobid --wrap "./vbench merge results/$jobid/shard-*.json -o results/$jobid/all.json"
+#   sbatch --dependency=afterany:$jobid --wrap "./vbench merge results/$jobid/shard-*.json -o results/$jobid/all.json"
 #
 # --exclusive: one shard per machine at a time, so nothing else runs beside a measurement. Submit from
 # the repository root (or set VBENCH to the launcher's path); SUITE and SCALE pick the plan.

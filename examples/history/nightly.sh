@@ -10,11 +10,17 @@
 #
 #   examples/history/nightly.sh RUN-ARGUMENTS…
 #     e.g. examples/history/nightly.sh workloads/seed-004-virtual-vs-platform.yaml --scale quick -o nightly/$(date +%F).json
+#     (run from a clone or an unpacked release archive; the directory of -o must exist: mkdir -p nightly)
 #
 # Environment: MAIL_TO (default $LOGNAME), THRESHOLD (default 5%), VBENCH_HISTORY (the store; default
-# vbench's own), VBENCH (the command that starts vbench, split at spaces; default ./vbench).
+# vbench's own), VBENCH (the command that starts vbench, split at spaces; default ./vbench in a clone,
+# bin/vbench in a release archive, else vbench on the PATH).
 set -u
-vbench=${VBENCH:-./vbench}
+if [ -n "${VBENCH:-}" ]; then vbench=$VBENCH
+elif [ -x ./vbench ]; then vbench=./vbench
+elif [ -x bin/vbench ]; then vbench=bin/vbench
+else vbench=vbench
+fi
 to=${MAIL_TO:-${LOGNAME:-root}}
 threshold=${THRESHOLD:-5%}
 host=$(hostname 2>/dev/null || uname -n)

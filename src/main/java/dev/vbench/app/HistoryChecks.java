@@ -26,8 +26,10 @@ import java.util.Set;
  * The {@code history check} use case, the gate for cron and CI: the newest run of each series against a
  * baseline ({@code --baseline}: the current segment of its history — since the last change point or
  * acknowledged change — by default; the previous run; the last N runs of its branch; or the runs of the
- * merge-base of HEAD and a branch, found by git), Holm across every series × metric, per-benchmark gates
- * and {@code --fail-on-regression}.
+ * merge-base of HEAD and a branch, found by git), on the metric its tables show ({@link HistoryStore.SeriesInfo#defaultMetric}:
+ * makespan for a task count, throughput for a window, p99 for a rate; a JMH series its mode) unless {@code --metric}
+ * names one or {@code all}, Holm across every series × metric checked, per-benchmark gates and
+ * {@code --fail-on-regression}.
  *
  * <pre>{@code
  * HistoryChecks.Outcome o = HistoryChecks.check(new HistoryChecks.Request(null, null, null, 0.01, 0.05, false,
@@ -41,12 +43,14 @@ public final class HistoryChecks {
     public static final int TAIL_RUNS = 4 * 50 + Analysis.MAX_BASELINE_RUNS;
     /** The metric of an acknowledgement that covers every metric of its series. */
     public static final String EVERY_METRIC = HistoryStore.EVERY_METRIC;
+    /** {@code --metric all}: gate every stored metric of each series, not only the one its tables show. */
+    public static final String ALL_METRICS = "all";
 
     private HistoryChecks() {}
 
     /**
      * @param url the store ({@code --history}), or null for the default
-     * @param metric only this metric, or null for every stored one
+     * @param metric only this metric; {@link #ALL_METRICS} for every stored one; null for each series' table metric
      * @param testbed only series of this machine, or null
      * @param noise noise band as a fraction
      * @param failOnRegression the gate as a fraction, or null for none
@@ -100,7 +104,7 @@ public final class HistoryChecks {
         Baseline baseline = baseline(request);
         List<Analysis.CheckRow> rows = HistoryQueries.read(request.url(), store -> {
             List<Analysis.CheckInput> inputs = inputs(request, store, baseline instanceof Baseline.Commits);
-            if (request.metric() != null && inputs.isEmpty()) {
+            if (request.metric() != null && !ALL_METRICS.equals(request.metric()) && inputs.isEmpty()) {
                 throw new UsageException("no series has the metric '" + request.metric()
                         + "'; see 'vbench history show SERIES'");
             }
@@ -127,8 +131,13 @@ public final class HistoryChecks {
         for (HistoryStore.SeriesInfo s : store.series(request.testbed())) {
             List<HistoryStore.Ack> acks = store.acks(s.id());
             Map<String, List<HistoryStore.Point>> byMetric = store.tail(s.id(), TAIL_RUNS + 1);
+            if (byMetric.isEmpty()) {
+                continue;
+            }
+            String only = request.metric() == null ? s.defaultMetric(List.copyOf(byMetric.keySet()))
+                    : ALL_METRICS.equals(request.metric()) ? null : request.metric();
             for (Map.Entry<String, List<HistoryStore.Point>> e : byMetric.entrySet()) {
-                if (request.metric() != null && !request.metric().equals(e.getKey())) {
+                if (only != null && !only.equals(e.getKey())) {
                     continue;
                 }
                 // a merge-base's run may be older than the tail: read every run of the series
@@ -225,7 +234,14 @@ public final class HistoryChecks {
     private static String summary(Request request, List<Analysis.CheckRow> rows) {
         long regressions = rows.stream().filter(r -> r.verdict() == Verdict.SLOWER).count();
         long improvements = rows.stream().filter(r -> r.verdict() == Verdict.FASTER).count();
-        return rows.size() + " series × metric(s) checked: " + regressions + " slower, " + improvements + " faster;"
+        long series = rows.stream().map(r -> r.input().seriesId()).distinct().count();
+        Set<String> metrics = new java.util.TreeSet<>();
+        rows.forEach(r -> metrics.add(r.input().metric()));
+        String which = request.metric() == null ? "on the metric its tables show (" + String.join(", ", metrics)
+                + "; --metric all checks every stored metric)"
+                : ALL_METRICS.equals(request.metric()) ? "on every stored metric (" + rows.size() + " checks)"
+                : "on " + request.metric();
+        return series + " series checked " + which + ": " + regressions + " slower, " + improvements + " faster;"
                 + " faster/slower only when the Holm-adjusted p across all of them is below " + MannWhitney.ALPHA
                 + " and the change exceeds the " + Percentages.format(request.noise()) + " noise band (--noise);"
                 + " ~ = within variance" + detectable(rows);

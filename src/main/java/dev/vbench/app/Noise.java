@@ -95,12 +95,19 @@ public final class Noise {
             throw new UsageException("--repeat " + repeats + " must be at least 2 (10 or more for a useful rate)");
         }
         request.history().validate(false, System.getenv());
+        if (request.dryRun()) {
+            RunOutcome plan = Runs.run(sides(request, 0, true), out, err);
+            out.println("noise: " + repeats + " A/A comparisons of this plan (--repeat), each a run of its own: about "
+                    + repeats + " times its estimate");
+            out.flush();
+            return new Outcome(List.of(), "", plan.exitCode());
+        }
         Map<String, List<Change>> byRow = new LinkedHashMap<>();
         Map<String, String[]> names = new LinkedHashMap<>();
         PrintWriter discard = new PrintWriter(OutputStream.nullOutputStream());
         boolean quiet = request.outputs().quiet();
         for (int r = 0; r < repeats; r++) {
-            RunRequest aa = sides(request, r);
+            RunRequest aa = sides(request, r, false);
             RunOutcome o = Runs.run(aa, discard, quiet ? discard : err);
             if (o.result() == null) {
                 return new Outcome(List.of(), "", o.exitCode());
@@ -157,7 +164,7 @@ public final class Noise {
     }
 
     /** The request as repeat {@code r} runs it: sides A and B of the same code, another seed, no history, no files. */
-    private static RunRequest sides(RunRequest request, int r) {
+    private static RunRequest sides(RunRequest request, int r, boolean dryRun) {
         RunRequest.Matrix m = request.matrix();
         RunRequest.Matrix aa = new RunRequest.Matrix(m.workload(), m.executors(), m.params(), m.tasks(), m.concurrency(),
                 m.duration(), m.rates(), m.timeout(), m.jvms(), m.jvmArgs(), List.of("A=", "B="));
@@ -167,7 +174,7 @@ public final class Noise {
         RunRequest.Outputs o = request.outputs();
         RunRequest.Outputs outputs = new RunRequest.Outputs(List.of(), null, o.metric(), null, true, false, true);
         return new RunRequest(null, null, aa, trials, request.probes(), outputs, request.classPath(), HistoryTarget.NONE,
-                null, false, request.version(), request.commandLine());
+                null, dryRun, request.version(), request.commandLine());
     }
 
     private static ReportOptions reportOptions(RunRequest request) {

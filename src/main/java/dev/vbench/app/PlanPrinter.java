@@ -41,7 +41,7 @@ final class PlanPrinter {
             }
         }
         out.println((sharded == null ? "whole run" : "shard " + sharded.shard() + " (" + sharded.source() + ")") + ": "
-                + cells + " cell(s), estimate " + (timed ? Numbers.fixed(weight / 1e9, 1) + " s"
+                + cells + " cell(s), estimate " + (timed ? Numbers.elapsed(weight / 1e9)
                         : Math.round(weight) + " trials"));
         Map<String, Integer> slice = Shards.slices(whole, count);
         for (CellPlan c : whole.cells()) {

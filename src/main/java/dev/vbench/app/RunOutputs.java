@@ -30,12 +30,16 @@ final class RunOutputs implements AutoCloseable {
     private final Format format;
     private final boolean quiet;
     private final List<OutputFiles.Claim> claims;
+    /** Whether an -o file without a known extension took --format, which then is not stdout's. */
+    private final boolean formatTakenByFile;
 
-    private RunOutputs(List<Output> outputs, Format format, boolean quiet, List<OutputFiles.Claim> claims) {
+    private RunOutputs(List<Output> outputs, Format format, boolean quiet, List<OutputFiles.Claim> claims,
+            boolean formatTakenByFile) {
         this.outputs = List.copyOf(outputs);
         this.format = format;
         this.quiet = quiet;
         this.claims = List.copyOf(claims);
+        this.formatTakenByFile = formatTakenByFile;
     }
 
     /**
@@ -46,6 +50,7 @@ final class RunOutputs implements AutoCloseable {
     static RunOutputs parse(List<String> names, Format format, boolean quiet) {
         List<Output> out = new ArrayList<>();
         List<OutputFiles.Claim> claims = new ArrayList<>();
+        boolean taken = false;
         try {
             for (String o : names) {
                 if (o.equals("-")) {
@@ -57,12 +62,13 @@ final class RunOutputs implements AutoCloseable {
                 OutputFiles.checkWritable(file);
                 claims.add(OutputFiles.claim(file));
                 out.add(new Output(file, byExtension != null ? byExtension : format != null ? format : Format.JSON));
+                taken |= byExtension == null && format != null;
             }
         } catch (RuntimeException e) {
             claims.forEach(OutputFiles.Claim::close);
             throw e;
         }
-        return new RunOutputs(out, format, quiet, claims);
+        return new RunOutputs(out, format, quiet, claims, taken);
     }
 
     /**
@@ -173,8 +179,9 @@ final class RunOutputs implements AutoCloseable {
     }
 
     /**
-     * The final output: files once more, then stdout — what {@code -o -} asked for, else the console
-     * summary when files were written (nothing with --quiet), else {@code --format}.
+     * The final output: files once more, then stdout — what {@code -o -} asked for, else {@code --format} unless an
+     * {@code -o} file without a known extension took it, else the console summary (nothing with --quiet when files
+     * were written).
      */
     void finish(PrintWriter out, RunResult result, ReportOptions options) {
         writeFiles(result, options);
@@ -186,7 +193,7 @@ final class RunOutputs implements AutoCloseable {
             }
         }
         if (!stdoutTaken && !(quiet && anyFile())) {
-            Format stdoutFormat = anyFile() || format == null ? Format.CONSOLE : format;
+            Format stdoutFormat = format == null || formatTakenByFile ? Format.CONSOLE : format;
             out.print(stdoutFormat.exporter(options).render(result));
         }
         out.flush();

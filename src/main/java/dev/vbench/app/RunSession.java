@@ -58,7 +58,7 @@ final class RunSession {
             InterruptGuard guard, PrintWriter out) throws Exception {
         RunPlan first = plan.first();
         RunListener progress = TerminalProgress.create(err, quiet, noProgress,
-                first.settings().warmupTrials() + first.settings().measuredTrials());
+                first.settings().warmupTrials() + first.settings().measuredTrials(), RunEta.of(plan));
         if (pinning) {
             PinningProbe.synchronizedPinningWarning(Runtime.version().feature(),
                     plan.cells().stream().map(CellPlan::config).toList()).ifPresent(progress::warning);

@@ -25,9 +25,11 @@ import dev.vbench.report.Format;
 import dev.vbench.report.ReportOptions;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
+import dev.vbench.result.FailureCauses;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.Sharding;
 import dev.vbench.suite.SuiteSpec;
+import dev.vbench.spi.Redactor;
 import dev.vbench.text.Numbers;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -48,6 +50,9 @@ import java.util.Objects;
  * }</pre>
  */
 public final class Runs {
+
+    /** Distinct causes of failed tasks shown on stderr; the JSON result keeps up to five per trial. */
+    private static final int FAILURE_CAUSES_SHOWN = 3;
 
     private final RunRequest request;
     private final PrintWriter out;
@@ -283,6 +288,7 @@ public final class Runs {
                 + (first.settings().forks() > 0 ? " in " + first.settings().forks() + " fork(s) each" : "")
                 + (plan.suite() == null ? loadHeader(first) : "")
                 + jvmHeader(plan)
+                + estimateHeader(plan)
                 + (Terminals.interactive() ? "; Ctrl-C stops and keeps finished cells" : ""));
         plan.notes().forEach(note -> err.println("vbench: " + note));
         ProfileRequest profile = profileRequest();
@@ -297,6 +303,15 @@ public final class Runs {
                             }));
         }
         err.flush();
+    }
+
+    /**
+     * "; estimate 12 s" where every cell's time can be told before it runs (a window, a rate, a duration parameter:
+     * {@link RunEta}), else "" (the progress bar's ETA follows the first trials).
+     */
+    private static String estimateHeader(Plan plan) {
+        java.util.OptionalDouble total = RunEta.of(plan).totalNanos();
+        return total.isPresent() ? "; estimate " + Numbers.elapsed(total.getAsDouble() / 1e9) : "";
     }
 
     /**
@@ -404,11 +419,17 @@ public final class Runs {
         }
         long maxFailures = request.trials().maxFailures();
         if (failures > maxFailures) {
-            err.println("vbench: " + failures + " task(s) failed (more than --max-failures " + maxFailures
-                    + "); see the notes above and failureSamples in the JSON result");
+            err.println("vbench: " + failures + " task(s) failed (more than --max-failures " + maxFailures + "):");
+            printFailureCauses(result);
             return ExitCodes.FAILED;
         }
         return ExitCodes.OK;
+    }
+
+    /** The first distinct causes of the failed tasks, counted, one line each (secrets redacted, as every shown text). */
+    private void printFailureCauses(RunResult result) {
+        FailureCauses.ofCells(result.cells()).lines(FAILURE_CAUSES_SHOWN)
+                .forEach(line -> err.println("vbench:   " + Redactor.redact(line)));
     }
 
     private static String firstNote(CellResult c) {

@@ -53,6 +53,12 @@ public record ShardOption(Shards.Shard shard, String source) {
             throw new UsageException("--shard auto: SLURM_ARRAY_TASK_ID=" + id + " is not on the array's range (min " + min
                     + ", step " + step + "); submit with --array=0-(N-1)");
         }
+        if (env.get("SLURM_ARRAY_TASK_MAX") != null && number(env, "SLURM_ARRAY_TASK_MAX") != min + (count - 1) * step) {
+            throw new UsageException("--shard auto: the Slurm array is not a range (SLURM_ARRAY_TASK_MIN=" + min
+                    + ", SLURM_ARRAY_TASK_MAX=" + env.get("SLURM_ARRAY_TASK_MAX") + ", SLURM_ARRAY_TASK_COUNT=" + count
+                    + ": a list such as --array=0,2,5 leaves gaps, so a task's place in it is unknown); submit with"
+                    + " --array=0-(N-1), or give --shard K/N");
+        }
         String source = "SLURM_ARRAY_TASK_ID=" + id + ", SLURM_ARRAY_TASK_COUNT=" + count
                 + (min == 0 ? "" : ", SLURM_ARRAY_TASK_MIN=" + min) + (step == 1 ? "" : ", SLURM_ARRAY_TASK_STEP=" + step);
         return new ShardOption(shard((id - min) / step + 1, count, source), "Slurm job array (" + source + ")");

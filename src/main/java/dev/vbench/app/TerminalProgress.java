@@ -14,9 +14,9 @@ import me.tongfei.progressbar.ProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
- * A progress bar with ETA per cell on a terminal (me.tongfei:progressbar over JLine): the cell's
- * label on one line, then a bar counting its warmup and measured trials with elapsed time and ETA,
- * left on screen with the cell's median makespan when the cell ends. Drawn only when stderr is a terminal ({@link Terminals#stderrIsTerminal()});
+ * A progress bar per cell on a terminal (me.tongfei:progressbar over JLine): the cell's label on one
+ * line, then a bar counting its warmup and measured trials with the elapsed time and the whole run's ETA
+ * ({@link RunEta}: the plan's estimate, corrected by the trials so far), left on screen with the cell's median makespan when the cell ends. Drawn only when stderr is a terminal ({@link Terminals#stderrIsTerminal()});
  * never in pipes, files, cron, {@code --quiet} or {@code --no-progress}. {@code NO_COLOR} gives a
  * bar without colours, {@code TERM=dumb} an ASCII one.
  *
@@ -32,20 +32,24 @@ final class TerminalProgress implements RunListener {
     private final int trialsPerCell;
     private final ProgressBarStyle style;
     private final int width;
+    private final RunEta eta;
     private ProgressBar bar;
+    /** When the last trial ended (or the first cell started): a trial's wall time, for the ETA. */
+    private long lastEventNanos = System.nanoTime();
 
-    TerminalProgress(PrintWriter err, int trialsPerCell) {
+    TerminalProgress(PrintWriter err, int trialsPerCell, RunEta eta) {
         this.err = err;
         this.trialsPerCell = trialsPerCell;
+        this.eta = eta;
         this.style = Terminals.dumb() ? ProgressBarStyle.ASCII
                 : Terminals.noColor() ? ProgressBarStyle.UNICODE_BLOCK : ProgressBarStyle.COLORFUL_UNICODE_BLOCK;
         this.width = Math.min(Terminals.stderrWidth(), 160);
     }
 
     /** The progress listener for a run: a bar at a terminal, else nothing but warnings. */
-    static RunListener create(PrintWriter err, boolean quiet, boolean noProgress, int trialsPerCell) {
+    static RunListener create(PrintWriter err, boolean quiet, boolean noProgress, int trialsPerCell, RunEta eta) {
         if (!quiet && !noProgress && Terminals.stderrIsTerminal()) {
-            return new TerminalProgress(err, trialsPerCell);
+            return new TerminalProgress(err, trialsPerCell, eta);
         }
         return new StderrWarnings(err);
     }
@@ -64,12 +68,20 @@ final class TerminalProgress implements RunListener {
                 .setStyle(style)
                 .setUpdateIntervalMillis(1000)
                 .continuousUpdate()
+                .setEtaFunction(state -> {
+                    java.util.OptionalDouble left = eta.remainingNanos();
+                    return left.isEmpty() ? java.util.Optional.empty()
+                            : java.util.Optional.of(java.time.Duration.ofNanos((long) left.getAsDouble()));
+                })
                 .setConsumer(new Consumer(err, width, !Terminals.dumb()))
                 .build();
     }
 
     @Override
     public void trialFinished(CellPlan cell, boolean warmup, int trialIndex, int trialCount, long makespanNanos) {
+        long now = System.nanoTime();
+        eta.trialFinished(cell.id(), now - lastEventNanos);
+        lastEventNanos = now;
         if (bar != null) {
             bar.setExtraMessage(warmup ? "warmup" : Numbers.millis(makespanNanos / 1e6));
             bar.step();
@@ -78,6 +90,7 @@ final class TerminalProgress implements RunListener {
 
     @Override
     public void cellFinished(CellResult result, int cellIndex, int cellCount) {
+        eta.cellFinished(result.id());
         if (bar != null) {
             Metric shown = TableDefaults.metric(result.config()); // what the tables will compare
             MetricSummary m = result.summary(shown);

@@ -19,8 +19,9 @@ import picocli.CommandLine.Spec;
  * {@code fork-cell} children) → the table on stdout.
  */
 @Command(name = "calibrate", showDefaultValues = true,
-        description = {"Measure vbench's own per-task overhead: a workload's tasks (empty ones by default) through the full",
-            "recording path vs a bare submit loop on the same executor, both timed first submit -> last task end.",
+        description = {"Measure vbench's own cost per task against a bare loop on the same executor.", "",
+            "A workload's tasks (empty ones by default) go through the full recording path and through a bare",
+            "submit loop on the same executor, both timed first submit -> last task end.",
             "Ratio = vbench throughput / bare throughput (goal >= 0.90 on noop, >= 0.97 on a 1 us task)."})
 public final class CalibrateCommand implements Callable<Integer> {
 

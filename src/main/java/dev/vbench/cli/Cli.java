@@ -56,6 +56,7 @@ public final class Cli {
                     : HistoryCommand.VERBS.keySet();
             verbs.forEach(v -> history.addSubcommand(v, HistoryCommand.VERBS.get(v).get()));
         }
+        HelpText.install(cl);
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);

@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
  * significantly worse by more than the threshold.
  */
 @Command(name = "compare", sortOptions = false, showDefaultValues = true,
-        description = {"Compare result files: vbench results (-o FILE.json) or JMH results (-rf json).", "",
+        description = {"Compare result files of vbench (-o FILE.json) or JMH (-rf json).", "",
             "Cells are matched by configuration (workload, parameters, executor, tasks,",
             "concurrency). Each change is tested with a two-sided Mann-Whitney U test over",
             "the trials, Holm-corrected across the rows, and called faster or slower only",
@@ -38,7 +38,8 @@ import picocli.CommandLine.Spec;
             "  vbench compare v1.json v2.json v3.json --layout chain --format markdown",
             "  vbench compare before.json after.json -o report.html   # tables and charts",
             "  vbench compare base.json new.json --fail-on-regression 5%%   # cron, CI",
-            "  vbench compare base.json new.json --fail-on-regression 5%% --ci github --comment-file comment.md",
+            "  vbench compare base.json new.json --fail-on-regression 5%% --ci github \\",
+            "      --comment-file comment.md",
             "  vbench compare base.json new.json --format junit -o benchmarks.xml"},
         footer = {"", "Exit codes: 0 no regression beyond --fail-on-regression or --gates (or no gate),",
             "1 a row regressed beyond it, 2 bad usage or input (unreadable file, nothing",

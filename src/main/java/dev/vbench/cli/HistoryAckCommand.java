@@ -9,7 +9,8 @@ import picocli.CommandLine.Parameters;
 
 /** {@code vbench history ack SERIES RUN --reason TEXT}: acknowledges a change. */
 @Command(name = "ack", sortOptions = false,
-        description = {"Acknowledge the change that starts at RUN in SERIES (the run 'history analyze' names): analyze",
+        description = {"Acknowledge a change: analyze and show mark it, check starts its baseline there.", "",
+            "Acknowledge the change that starts at RUN in SERIES (the run 'history analyze' names): analyze",
             "and show mark it, and check takes the runs from there on as the new baseline.", "",
             "Example:", "  vbench history ack 3 57 --metric makespan --reason 'JDK 25 update: expected'"})
 final class HistoryAckCommand extends HistoryVerb {

@@ -12,7 +12,8 @@ import picocli.CommandLine.Parameters;
 
 /** {@code vbench history analyze [SERIES…]}: change points, one line each. */
 @Command(name = "analyze", sortOptions = false,
-        description = {"Find change points per series and metric: e-divisive means with a t-test as Apache Otava",
+        description = {"Find change points per series and metric.", "",
+            "Find change points per series and metric: e-divisive means with a t-test as Apache Otava",
             "computes them (window 50, p 0.001), over the median of each run; excluded runs are left out.",
             "One line per change point: series, metric, the first run after it (date, run id, commit), the change",
             "of the mean in %%, better/worse, p, machine and configuration. Nothing else is printed per run; see",

@@ -15,17 +15,21 @@ import picocli.CommandLine.Option;
 
 /** {@code vbench history check}: the cron gate. */
 @Command(name = "check", sortOptions = false,
-        description = {"The gate for cron and CI: the newest run of each series against the current segment of its",
+        description = {"The gate for cron and CI: the newest run of each series against its history.", "",
+            "The gate for cron and CI: the newest run of each series against the current segment of its",
             "history (the runs since the last change point or acknowledged change, at most 64): a Student-t",
             "prediction interval over their medians (Mann-Whitney over the trials against the previous run",
-            "when fewer than 5), Holm-corrected across all series × metrics. Prints the rows that changed.",
+            "when fewer than 5), Holm-corrected across all series checked. Each series is checked on the metric",
+            "its tables show (makespan for a task count, throughput for --duration, p99 for --rate; a JMH series",
+            "its mode); --metric all checks every stored metric. Prints the rows that changed.",
             "With --fail-on-regression, exit 1 and list the regressions larger than the threshold.",
             "--baseline picks another baseline: the previous run, the median of the last N runs on the",
             "branch, or the runs of the merge-base of HEAD and a branch (the pull request's fork point).", "",
             "Examples:",
             "  vbench history check --fail-on-regression 5%%",
-            "  vbench history check --metric makespan --testbed ci-runner-1 --verbose",
-            "  vbench history check --baseline merge-base:origin/main --fail-on-regression 5%% --ci github",
+            "  vbench history check --metric all --testbed ci-runner-1 --verbose",
+            "  vbench history check --baseline merge-base:origin/main \\",
+            "      --fail-on-regression 5%% --ci github",
             "  vbench history check --baseline median:5 --format junit -o history.xml"})
 final class HistoryCheckCommand extends HistoryVerb {
 
@@ -37,7 +41,8 @@ final class HistoryCheckCommand extends HistoryVerb {
             description = "Noise band: smaller changes are within variance even when significant.")
     String noise;
 
-    @Option(names = "--metric", paramLabel = "METRIC", description = "Only this metric; default every stored metric.")
+    @Option(names = "--metric", paramLabel = "METRIC", description = "The metric to check (makespan, throughput, p99, alloc,"
+            + " …; JMH: thrpt, avgt, …), or all for every stored metric; default: the one each series' tables show.")
     String metric;
 
     @Option(names = "--testbed", paramLabel = "NAME", description = "Only series of this machine.")
@@ -50,7 +55,7 @@ final class HistoryCheckCommand extends HistoryVerb {
             description = "What the newest run is compared with: segment (the runs since the last change point; default),"
                     + " previous (the run before), median:N (the last N runs on its branch), merge-base[:BRANCH] (the"
                     + " runs of the merge-base of HEAD and BRANCH, by git in the working directory, against HEAD's run;"
-                    + " BRANCH defaults to origin/HEAD, main or master).")
+                    + " without BRANCH: origin/HEAD, main or master).")
     String baseline;
 
     @Option(names = "--gates", paramLabel = "FILE",

@@ -10,7 +10,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code vbench history}: the stored results of every run, their trends and change points. */
 @Command(name = "history", sortOptions = false,
-        description = {"The results history: every run stored (embedded H2 by default, PostgreSQL for teams),",
+        description = {"The results history: stored runs, their series, change points and a gate.", "",
+            "Every run stored (embedded H2 by default, PostgreSQL for teams),",
             "series per machine and cell configuration, change points (e-divisive means with a t-test, as Apache",
             "Otava) and a gate for cron. Store runs with 'vbench run … --history' or 'vbench history add FILE'.", "",
             "Examples:",

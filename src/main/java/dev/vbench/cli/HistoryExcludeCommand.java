@@ -11,7 +11,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code vbench history exclude RUN… --reason TEXT}: leaves runs out of analysis. */
 @Command(name = "exclude", sortOptions = false,
-        description = {"Leave runs out of analyze, check and the trend (they stay stored and listed, marked).", "",
+        description = {"Leave runs out of analyze, check and the trend; they stay stored, marked.", "",
             "Example:", "  vbench history exclude 41 --reason 'backup job ran at the same time'"})
 final class HistoryExcludeCommand extends HistoryVerb {
 

@@ -16,7 +16,8 @@ import picocli.CommandLine.Parameters;
 
 /** {@code vbench history export}: a series as Otava CSV, a run's original document, or the dashboard as static files. */
 @Command(name = "export", sortOptions = false,
-        description = {"Export a series as CSV in the layout Apache Otava's CSV importer reads (time, then the",
+        description = {"Export a series as CSV in Apache Otava's layout, or a run as it was stored.", "",
+            "Export a series as CSV in the layout Apache Otava's CSV importer reads (time, then the",
             "attributes commit, branch, run, jvm, then the median of every metric; one row per run, excluded runs",
             "left out), with --run the original result document of a run, as it was stored, or with --site DIR",
             "the pages of 'vbench history serve' as static files (open DIR/index.html from disk, or publish DIR;",

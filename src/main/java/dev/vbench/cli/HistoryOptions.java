@@ -22,11 +22,11 @@ public final class HistoryOptions {
     String testbed;
 
     @Option(names = "--branch", paramLabel = "BRANCH",
-            description = "With --history: the git branch measured (default: that of the working directory, if a repository).")
+            description = "With --history: the git branch measured (run: default that of the working directory, if a repository; history add: none).")
     String branch;
 
     @Option(names = "--commit", paramLabel = "COMMIT",
-            description = "With --history: the commit measured (default: that of the working directory, if a repository).")
+            description = "With --history: the commit measured (run: default that of the working directory, if a repository; history add: none).")
     String commit;
 
     @Option(names = "--label", paramLabel = "KEY=VALUE",

@@ -9,7 +9,8 @@ import picocli.CommandLine.Option;
 
 /** {@code vbench history runs}: one line per stored run. */
 @Command(name = "runs", sortOptions = false,
-        description = {"List the stored runs, oldest first: id, date (UTC), machine, branch, commit, cells, labels.", "",
+        description = {"List the stored runs, oldest first.", "",
+            "One line per run: id, date (UTC), machine, branch, commit, cells, labels.", "",
             "Examples:", "  vbench history runs", "  vbench history runs --last 10 --testbed ci-runner-1"})
 final class HistoryRunsCommand extends HistoryVerb {
 

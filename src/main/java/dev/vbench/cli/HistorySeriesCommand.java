@@ -8,7 +8,8 @@ import picocli.CommandLine.Option;
 
 /** {@code vbench history series}: one line per series. */
 @Command(name = "series", sortOptions = false,
-        description = {"List the series: one per machine and cell configuration (workload, parameters, executor,",
+        description = {"List the series: one per machine and cell configuration.", "",
+            "List the series: one per machine and cell configuration (workload, parameters, executor,",
             "tasks, concurrency, load shape, JVM label and options), with their runs and first and last date.", "",
             "Examples:", "  vbench history series", "  vbench history series --testbed ci-runner-1"})
 final class HistorySeriesCommand extends HistoryVerb {

@@ -8,7 +8,8 @@ import picocli.CommandLine.Option;
 
 /** {@code vbench history serve}: the history as a web dashboard, read-only, until Ctrl-C. */
 @Command(name = "serve", sortOptions = false,
-        description = {"Serve the history as a read-only web dashboard: every series with its trend, last change point",
+        description = {"Serve the history as a read-only web dashboard.", "",
+            "Its pages: every series with its trend, last change point",
             "and unacknowledged regressions (filter by machine, branch, workload, executor); a series over time",
             "with its change points, interval band, branches, hover and log scale; a run's cells with their deltas",
             "against the previous run and the last 10; a change point's runs on both sides with the Why lines",

@@ -12,7 +12,8 @@ import picocli.CommandLine.Parameters;
 
 /** {@code vbench history show SERIES}: one series over time. */
 @Command(name = "show", sortOptions = false,
-        description = {"One series over time: a table of every run (median, 95%% CI, JVM when it changes, exclusions)",
+        description = {"One series over time: a table and a sparkline, or an HTML trend.", "",
+            "One series over time: a table of every run (median, 95%% CI, JVM when it changes, exclusions)",
             "with change points marked between the rows, and a sparkline; --format html draws the trend (medians",
             "with CI whiskers, change-point markers, JVM-version annotations).", "",
             "Examples:",

@@ -59,41 +59,32 @@ final class ManPages {
         String name = pageName(spec);
         StringBuilder out = new StringBuilder();
         out.append(".TH \"").append(escape(name.toUpperCase(java.util.Locale.ROOT))).append("\" \"1\" \"\" \"vbench\" \"vbench manual\"\n");
-        String[] description = spec.usageMessage().description();
-        out.append(".SH NAME\n").append(escape(name)).append(" \\- ")
-                .append(escape(description.length == 0 ? spec.qualifiedName() : description[0])).append('\n');
+        out.append(".nh\n.ad l\n"); // no hyphenation, ragged right: option names and paths read whole
+        out.append(".SH NAME\n").append(escape(name)).append(" \\- ").append(escapeLine(HelpText.summary(spec))).append('\n');
         out.append(".SH SYNOPSIS\n.nf\n");
         String synopsis = command.getHelp().synopsis(0).strip();
         synopsis.lines().forEach(l -> out.append(escapeLine(l)).append('\n'));
         out.append(".fi\n");
-        if (description.length > 0) {
-            out.append(".SH DESCRIPTION\n");
-            for (int i = 0; i < description.length; i++) {
-                out.append(i == 0 ? "" : ".br\n").append(escapeLine(description[i])).append('\n');
-            }
-        }
+        blocks(out, ".SH DESCRIPTION\n", spec.usageMessage().description());
         List<PositionalParamSpec> positionals = spec.positionalParameters().stream().filter(p -> !p.hidden()).toList();
         if (!positionals.isEmpty()) {
             out.append(".SH PARAMETERS\n");
             for (PositionalParamSpec p : positionals) {
                 out.append(".TP\n\\fI").append(escape(p.paramLabel())).append("\\fR\n")
-                        .append(escapeLine(String.join(" ", p.description()))).append('\n');
+                        .append(escapeLine(HelpText.format(String.join(" ", p.description())).replace('\n', ' '))).append('\n');
             }
         }
         List<OptionSpec> options = visibleOptions(spec);
         if (!options.isEmpty()) {
             out.append(".SH OPTIONS\n");
             for (OptionSpec o : options) {
-                out.append(".TP\n").append(optionHead(o)).append('\n');
-                String text = String.join(" ", o.description());
-                String fallback = defaultText(o);
-                out.append(escapeLine(text + (fallback == null ? "" : (text.isEmpty() ? "" : " ") + "Default: " + fallback + ".")))
-                        .append('\n');
+                out.append(".TP\n").append(optionHead(o)).append('\n').append(escapeLine(HelpText.describe(o))).append('\n');
             }
         }
         List<String> subcommands = new ArrayList<>();
         command.getSubcommands().forEach((n, sub) -> {
-            if (!sub.getCommandSpec().usageMessage().hidden() && sub.getCommandSpec().parent() == spec && n.equals(sub.getCommandName())) {
+            if (!sub.getCommandSpec().usageMessage().hidden() && sub.getCommandSpec().parent() == spec && n.equals(sub.getCommandName())
+                    && !n.equals("help")) {
                 subcommands.add(n);
             }
         });
@@ -101,16 +92,45 @@ final class ManPages {
             out.append(".SH COMMANDS\n");
             for (String n : subcommands) {
                 CommandSpec sub = command.getSubcommands().get(n).getCommandSpec();
-                String[] d = sub.usageMessage().description();
-                out.append(".TP\n\\fB").append(escape(n)).append("\\fR\n")
-                        .append(escapeLine(d.length == 0 ? "" : d[0])).append(" See \\fB").append(escape(pageName(sub)))
-                        .append("\\fR(1).\n");
+                out.append(".TP\n\\fB").append(escape(n)).append("\\fR\n").append(escapeLine(HelpText.summary(sub)))
+                        .append(" See \\fB").append(escape(pageName(sub))).append("\\fR(1).\n");
             }
         }
+        blocks(out, ".SH NOTES\n", spec.usageMessage().footer());
         out.append(".SH SEE ALSO\n");
-        out.append(spec.parent() == null ? "The documentation: docs/ in the source tree or the release's README.md.\n"
+        out.append(spec.parent() == null ? "README.md and docs/ of the release archive or the source tree.\n"
                 : "\\fB" + escape(pageName(spec.parent())) + "\\fR(1)\n");
         return out.toString();
+    }
+
+    /** A description or footer under {@code heading}: paragraphs as running text, examples verbatim. */
+    private static void blocks(StringBuilder out, String heading, String[] lines) {
+        List<HelpText.Block> blocks = HelpText.paragraphs(lines);
+        if (blocks.isEmpty()) {
+            return;
+        }
+        out.append(heading);
+        boolean inExample = false;
+        boolean first = true;
+        for (HelpText.Block b : blocks) {
+            if (b.verbatim() && b.text().startsWith("  ")) {
+                if (!inExample) {
+                    out.append(".PP\n.nf\n");
+                    inExample = true;
+                }
+                out.append(escapeLine(b.text())).append('\n');
+                continue;
+            }
+            if (inExample) {
+                out.append(".fi\n");
+                inExample = false;
+            }
+            out.append(first ? "" : ".PP\n").append(escapeLine(b.text())).append('\n');
+            first = false;
+        }
+        if (inExample) {
+            out.append(".fi\n");
+        }
     }
 
     /** The options {@code help} shows for the command, in its order (mixins included, hidden ones not). */
@@ -118,13 +138,9 @@ final class ManPages {
         return spec.options().stream().filter(o -> !o.hidden()).toList();
     }
 
-    /** The default as {@code help} shows it, or null when it shows none. */
+    /** The default as {@code help} shows it, or null when it shows none ({@link HelpText#defaultShown}). */
     static String defaultText(OptionSpec o) {
-        String d = o.defaultValueString();
-        if (d == null || d.isEmpty() || d.equals("[]") || d.equals("null") || o.usageHelp() || o.versionHelp()) {
-            return null;
-        }
-        return d;
+        return HelpText.defaultShown(o);
     }
 
     /** {@code \fB-w\fR, \fB--workload\fR=\fINAME\fR}. */
@@ -140,9 +156,24 @@ final class ManPages {
         return head;
     }
 
-    /** Text for roff: backslashes and hyphens escaped. */
+    /**
+     * Text for roff: backslashes and hyphens escaped, and every character beyond ASCII as its Unicode escape
+     * ({@code \\[u00D7]} for ×), so the page reads the same whatever encoding groff or mandoc assume.
+     */
     static String escape(String text) {
-        return text.replace("\\", "\\e").replace("-", "\\-");
+        StringBuilder out = new StringBuilder();
+        text.codePoints().forEach(c -> {
+            if (c == '\\') {
+                out.append("\\e");
+            } else if (c == '-') {
+                out.append("\\-");
+            } else if (c > 126) {
+                out.append(String.format(java.util.Locale.ROOT, "\\[u%04X]", c));
+            } else {
+                out.appendCodePoint(c);
+            }
+        });
+        return out.toString();
     }
 
     /** A line of running text for roff: escaped, and never starting with a control character. */

@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code vbench merge}: one result from the shards of one plan ({@code vbench run … --shard K/N}). */
 @Command(name = "merge", sortOptions = false, showDefaultValues = true,
-        description = {"Merge the JSON results of the shards of one plan (vbench run … --shard K/N) into one result.", "",
+        description = {"Merge the results of the shards of one plan into one result.", "",
+            "The shards are the JSON results of 'vbench run … --shard K/N -o shard-K.json'.",
             "Refuses shards of different plans, a missing or repeated shard, a shard that did not finish,",
             "and shards from machines that differ (CPU model and count, OS, JDK) unless --allow-mixed-testbeds.",
             "The merged result records which host ran which cell; report, compare and history add read it",

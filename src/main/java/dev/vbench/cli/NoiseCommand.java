@@ -9,8 +9,8 @@ import picocli.CommandLine.Option;
  * {@code --repeat} times ({@link Noise}).
  */
 @Command(name = "noise", sortOptions = false, showDefaultValues = true,
-        description = {"Measure how far vbench's verdicts can be trusted for one configuration on this machine.", "",
-            "Runs the configuration against itself as two sides, A and B, of one run (their trials",
+        description = {"Measure how far vbench's verdicts can be trusted on this machine.", "",
+            "Runs one configuration against itself as two sides, A and B, of one run (their trials",
             "interleaved, as a real comparison's), --repeat times, and prints per compared row: how often",
             "the decision rule called A and B different (the false-positive rate; α promises 5%%), the noise",
             "floor (95%% of A/A changes fall within it) and the smallest change such a comparison detects",

@@ -16,8 +16,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code vbench report}: renders a saved result file in any output format, without running anything. */
 @Command(name = "report", sortOptions = false, showDefaultValues = true,
-        description = {"Render a saved result (vbench run -o FILE.json) as tables, HTML, .hgrm, CSV, JSON or dashboard JSON.", "",
-            "Dashboards: github-action-benchmark's custom JSON and the Bencher Metric Format.", "",
+        description = {"Render a saved result as tables, HTML, .hgrm, CSV, JSON or dashboard JSON.", "",
+            "FILE.json is what 'vbench run -o FILE.json' wrote; nothing is run again. Dashboards:",
+            "github-action-benchmark's custom JSON and the Bencher Metric Format.", "",
             "Examples:",
             "  vbench report io.json",
             "  vbench report io.json --format html -o io.html",

@@ -25,14 +25,17 @@ import picocli.CommandLine.Spec;
             "trials, each on a fresh executor.", "",
             "Examples:",
             "  vbench run -w io -e virtual --tasks 10000",
-            "  vbench run -w io -e fixed:threads=200 -e virtual --tasks 10000 --format markdown",
+            "  vbench run -w io -e fixed:threads=200 -e virtual --tasks 10000 -f markdown",
             "  vbench run -w io -p duration=10ms,20ms -e virtual -o io.json",
             "  vbench run -w io -e fixed:threads=8 -e virtual --rate 1000/s --timeout 1s",
-            "  vbench run -w io -e virtual --concurrency 1,4,16,64 --slo 'p99<20ms'",
+            "  vbench run -w io -p duration=5ms -e virtual --concurrency 1,4,16,64 \\",
+            "      --tasks 500 --slo 'p99<20ms'",
             "  vbench run -w io -e virtual --concurrency 64 --duration 30s",
             "  vbench run -w 'java.util.UUID::randomUUID' -e virtual -e fixed:threads=2",
-            "  vbench run -w examples/single-file/Fib.java -p n=20,25 -e virtual -e fixed:threads=2",
-            "  vbench run --classpath target/classes -w 'com.acme.Checkout::handle' -e virtual"})
+            "  vbench run -w examples/single-file/Fib.java -p n=20,25 -e virtual \\",
+            "      -e fixed:threads=2",
+            "  vbench run --classpath target/classes -w 'com.acme.Checkout::handle' \\",
+            "      -e virtual"})
 public class RunCommand implements Callable<Integer> {
 
     /** Longest --pinning-threshold: a park pinned longer than an hour is no threshold question. */
@@ -74,12 +77,12 @@ public class RunCommand implements Callable<Integer> {
             description = "Workload parameter; a comma list sweeps it (one cell per value). Repeatable.")
     List<String> params = new ArrayList<>();
 
-    @Option(names = "--tasks", paramLabel = "N[,N…]", split = ",", converter = OptionTypes.TasksConverter.class,
+    @Option(names = "--tasks", paramLabel = "N[,N…]", split = ",", hideParamSyntax = true, converter = OptionTypes.TasksConverter.class,
             description = "Tasks per trial; a list sweeps. Accepts 10k, 1M. Default: the workload's, else "
                     + RunRequest.DEFAULT_TASKS + ".")
     List<Long> tasks = new ArrayList<>();
 
-    @Option(names = "--concurrency", paramLabel = "C[,C…]", split = ",", converter = OptionTypes.ConcurrencyConverter.class,
+    @Option(names = "--concurrency", paramLabel = "C[,C…]", split = ",", hideParamSyntax = true, converter = OptionTypes.ConcurrencyConverter.class,
             description = "Maximum tasks in flight (closed-loop clients); a list sweeps. Default: unlimited.")
     List<Long> concurrency = new ArrayList<>();
 
@@ -100,7 +103,7 @@ public class RunCommand implements Callable<Integer> {
                     + " --concurrency C closed-loop clients or at --rate. Not together with --tasks.")
     Duration duration;
 
-    @Option(names = "--rate", paramLabel = "R[,R…]", split = ",", converter = OptionTypes.RateConverter.class,
+    @Option(names = "--rate", paramLabel = "R[,R…]", split = ",", hideParamSyntax = true, converter = OptionTypes.RateConverter.class,
             description = "Open model: start task i at t0 + i/rate whether or not earlier tasks finished (e.g. 5000/s,"
                     + " 5k/s, 300/min); latency counts from that intended start (coordinated-omission corrected),"
                     + " the uncorrected figure is printed too. A list sweeps.")

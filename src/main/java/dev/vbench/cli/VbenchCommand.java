@@ -16,19 +16,21 @@ import picocli.CommandLine.HelpCommand;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = {
-            "Benchmark runner for JVM executor strategies: composes workloads (sleep I/O, pi CPU, …) with executors",
-            "(fixed pool, virtual threads, …), records every task's latency in HdrHistograms and computes statistics",
-            "over repeated trials.",
+            "A benchmark runner for the JVM: workloads on executors, tested for significance.", "",
+            "Composes workloads (blocking I/O, CPU, JDBC, HTTP, your own method) with executors (a fixed pool,",
+            "a virtual thread per task, …), records every task's latency in HdrHistograms, repeats each",
+            "combination in trials and tests every speedup and change for significance over the trials.",
             "",
             "Examples:",
             "  vbench run --workload io --executor virtual --tasks 10000",
-            "  vbench run -w io -e fixed:threads=200 -e virtual --tasks 10000 --format markdown",
+            "  vbench run -w io -e fixed:threads=200 -e virtual --tasks 10000 -f markdown",
             "  vbench compare before.json after.json --fail-on-regression 5%%",
             "  vbench list",
             "  vbench report io.json --format html -o io.html"
         },
-        footer = {"", "Exit codes: 0 ok, 1 failed tasks or regression gate, 2 bad usage or input, 3 environment problem,",
-            "4 internal error, 130 interrupted."})
+        footer = {"", "Exit codes: 0 ok, 1 failed tasks or a regression gate, 2 bad usage or input, 3 environment problem,",
+            "4 internal error (a bug in vbench), 5 a cell got stuck, 6 user code ended the JVM, 130 interrupted.",
+            "", "Documentation: README.md and docs/ of the release archive or the source tree."})
 public final class VbenchCommand implements Runnable {
 
     /** Every subcommand by name, in help order. */

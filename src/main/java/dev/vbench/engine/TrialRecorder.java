@@ -69,7 +69,8 @@ final class TrialRecorder {
         return new TrialResult(index, 0, offered, t.completed, trial.failures.count(), trial.failures.samples(),
                 makespan, throughput, latency, histograms, inFlight == null ? telemetry : telemetry.withInFlight(inFlight),
                 t.dropped, t.timedOut, achieved,
-                open ? Histograms.summarize(t.endToEnd) : null, trial.sampledOneIn());
+                open ? Histograms.summarize(t.endToEnd) : null, trial.sampledOneIn())
+                .withFailureCounts(trial.failures.sampleCounts());
     }
 
     /**

@@ -331,7 +331,7 @@ public final class HistoryReports {
             }
             for (String m : metrics) {
                 Double v = values.get(e.getKey()).get(m);
-                sb.append(',').append(v == null || !Double.isFinite(v) ? "" : String.valueOf(v));
+                sb.append(',').append(v == null ? "" : Numbers.exact(v));
             }
             sb.append('\n');
         }

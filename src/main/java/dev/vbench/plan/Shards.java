@@ -3,6 +3,7 @@ package dev.vbench.plan;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.Engine;
 import dev.vbench.engine.RunPlan;
+import dev.vbench.result.ExecutorInfo;
 import dev.vbench.result.RunSettings;
 import dev.vbench.spi.ParamSpec;
 import java.time.Duration;
@@ -18,9 +19,9 @@ import java.util.stream.IntStream;
  * Splits a {@link Plan} into {@code N} deterministic slices for machines that each run one
  * ({@code vbench run --shard K/N}). The unit that is never split is a comparison: the cells of one
  * table row ({@link Engine#sameRow}: the executors, JVMs and builds of one set of inputs and load), so
- * every printed comparison is measured on one machine, its trials in the same rounds. Slices are balanced by each row's estimated
- * time — (warmup + measured trials) × tasks × the per-task time its parameters state (a duration
- * parameter, such as {@code io}'s {@code duration}) — when every cell of the plan states one, else by
+ * every printed comparison is measured on one machine, its trials in the same rounds. Slices are balanced by each
+ * row's estimated time ({@link #cellEstimates}: a window, a rate, or the per-task time its parameters state, such
+ * as {@code io}'s {@code duration}, over the tasks in flight) when every cell of the plan has one, else by
  * trial count (cells × trials). Rows go, largest first, to the lightest slice so far (ties: plan order,
  * lowest slice), so the same plan always gives the same slices, on every machine.
  *
@@ -111,7 +112,7 @@ public final class Shards {
 
     /** Whether the estimate is in time (every cell states its per-task time) rather than in trials. */
     public static boolean timedEstimate(Plan plan) {
-        return plan.cells().stream().allMatch(c -> c.load().durationNanos() > 0 || taskNanos(c) > 0);
+        return plan.cells().stream().allMatch(c -> cellNanos(c) > 0);
     }
 
     /**
@@ -168,12 +169,51 @@ public final class Shards {
         return out;
     }
 
-    /** One trial of {@code cell}, estimated: its window, else tasks × per-task time; 0 when unknown. */
-    private static double cellNanos(CellPlan cell) {
+    /**
+     * One trial of {@code cell}, estimated in ns: its window; an open rate's tasks ÷ rate; else the rounds of tasks
+     * that can be in flight at once (the task count over the smallest of the concurrency and the executor's threads or
+     * permits) × the per-task time the parameters state, as tasks that wait (io's sleep) overlap; 0 when unknown.
+     */
+    static double cellNanos(CellPlan cell) {
         if (cell.load().durationNanos() > 0) {
             return cell.load().durationNanos();
         }
-        return (double) cell.tasks() * taskNanos(cell);
+        if (cell.load().ratePerSecond() > 0) {
+            return cell.tasks() / cell.load().ratePerSecond() * 1e9 + taskNanos(cell);
+        }
+        return Math.ceil((double) cell.tasks() / inFlight(cell)) * taskNanos(cell);
+    }
+
+    /** How many of the cell's tasks can run at once: its concurrency, its executor's threads or permits, its tasks. */
+    private static long inFlight(CellPlan cell) {
+        long most = Math.max(1, cell.tasks());
+        if (cell.load().concurrency() > 0) {
+            most = Math.min(most, cell.load().concurrency());
+        }
+        ExecutorInfo executor = cell.config().executor();
+        if (executor.poolSize() != null) {
+            most = Math.min(most, executor.poolSize());
+        }
+        if (executor.permits() != null) {
+            most = Math.min(most, executor.permits());
+        }
+        return Math.max(1, most);
+    }
+
+    /**
+     * Each cell's estimated time, all its trials (warmup and measured), in ns, by cell id in plan order; NaN for a
+     * cell whose time is unknown (no window, no rate and no duration parameter: a CPU workload, your method).
+     */
+    public static Map<String, Double> cellEstimates(Plan plan) {
+        Map<String, Double> out = new java.util.LinkedHashMap<>();
+        for (Plan.Part part : plan.parts()) {
+            RunSettings s = part.run().settings();
+            for (CellPlan c : part.run().cells()) {
+                double one = cellNanos(c);
+                out.put(c.id(), one > 0 ? one * (s.warmupTrials() + s.measuredTrials()) : Double.NaN);
+            }
+        }
+        return out;
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
 import dev.vbench.result.RunResult;
+import dev.vbench.text.Numbers;
 import dev.vbench.stats.Summaries;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,7 +76,7 @@ final class CsvExporter implements Exporter {
     }
 
     private static String num(double v) {
-        return Double.isNaN(v) ? "" : Double.toString(v);
+        return Numbers.exact(v);
     }
 
     private static void line(StringBuilder sb, List<String> cells) {

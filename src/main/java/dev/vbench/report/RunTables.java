@@ -217,7 +217,7 @@ public final class RunTables {
                         + (batch > 1 ? ", i.e. per batch of " + batch + " calls" : ""));
             }
             if (c.nearHarnessFloor()) {
-                b.footnote(FLOOR_MARK + " " + who(c) + ": " + nanos(c.nanosPerTask()) + " per task is within "
+                b.footnote(FLOOR_MARK + " " + row(c, cells) + ": " + nanos(c.taskCostNanos()) + " per task is within "
                         + CellResult.FLOOR_FACTOR + "x vbench's own cost per task on this executor (" + nanos(c.harnessFloorNanos())
                         + ", an empty task's, measured in this run): most of the figure is the harness, not the operation;"
                         + " --batch N (N calls per task, as JMH's measurement loop) amortizes it");
@@ -248,6 +248,20 @@ public final class RunTables {
     /** The executor of a cell, and its JVM when the run had JVMs as an axis. */
     static String who(CellResult c) {
         return c.config().executor().spec() + (c.config().jvm() == null ? "" : " on " + c.config().jvm());
+    }
+
+    /**
+     * The row of {@code c} among {@code cells}, for a footnote about one cell: {@link #who}, then the values
+     * that tell its row from the others' ({@code virtual (duration=10ms)}).
+     */
+    static String row(CellResult c, List<CellResult> cells) {
+        List<String> values = new ArrayList<>();
+        for (CellDimension d : CellDimension.varying(cells)) {
+            if (d != CellDimension.JVM && d.values(cells).size() > 1) {
+                values.add(d.name() + "=" + d.value(c.config()));
+            }
+        }
+        return who(c) + (values.isEmpty() ? "" : " (" + String.join(", ", values) + ")");
     }
 
     /**

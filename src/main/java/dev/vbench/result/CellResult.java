@@ -115,12 +115,30 @@ public record CellResult(
     }
 
     /**
-     * Whether the cell's time per task is within {@link #FLOOR_FACTOR}× the harness floor: then most of the
-     * figure is vbench's own per-task cost, not the operation's ({@code --batch} amortizes it).
+     * Whether a task's own cost ({@link #taskCostNanos()}) is within {@link #FLOOR_FACTOR}× the harness floor:
+     * then most of the cell's figure is vbench's own per-task cost, not the operation's ({@code --batch}
+     * amortizes it). False when the cost is unknown.
      */
     public boolean nearHarnessFloor() {
-        double perTask = nanosPerTask();
-        return harnessFloorNanos > 0 && OK.equals(status) && perTask < FLOOR_FACTOR * harnessFloorNanos;
+        return harnessFloorNanos > 0 && OK.equals(status) && taskCostNanos() < FLOOR_FACTOR * harnessFloorNanos;
+    }
+
+    /**
+     * What one task costs, in ns, to set beside the harness floor: the median over trials of the mean service
+     * time (task start → end) where the trials recorded it; else, where tasks never overlap (one in flight:
+     * {@code --concurrency 1} or an executor that runs tasks on the caller), makespan ÷ tasks; else NaN, because
+     * makespan ÷ tasks of overlapping tasks (a thousand 10 ms sleeps in 15 ms) is not what one task costs.
+     */
+    public double taskCostNanos() {
+        double[] service = trials.stream().mapToDouble(t -> t.histograms() == null ? Double.NaN
+                : t.histograms().serviceMeanNanos()).filter(v -> !Double.isNaN(v)).sorted().toArray();
+        if (service.length > 0) {
+            int mid = service.length / 2;
+            return service.length % 2 == 1 ? service[mid] : (service[mid - 1] + service[mid]) / 2;
+        }
+        boolean oneInFlight = config.concurrency() == 1
+                || config.executor() != null && "caller".equals(config.executor().threadKind());
+        return oneInFlight ? nanosPerTask() : Double.NaN;
     }
 
     /** The profile of {@code event} ({@code cpu}, {@code tasks}, …), or null when it was not profiled. */

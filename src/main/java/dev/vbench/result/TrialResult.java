@@ -12,7 +12,9 @@ import java.util.List;
  *     (= completed + failures + dropped)
  * @param completed tasks that returned normally
  * @param failures tasks that threw
- * @param failureSamples up to {@link #MAX_FAILURE_SAMPLES} exception descriptions
+ * @param failureSamples up to {@link #MAX_FAILURE_SAMPLES} distinct causes of failed tasks (exception class and
+ *     message, secrets redacted), first seen first; results written before {@code failureCounts} hold the first
+ *     failures' descriptions, repeats included
  * @param makespanNanos first submit to last completion
  * @param throughputPerSecond completed tasks per second of makespan
  * @param latency the latency the metrics use: end-to-end from {@code histograms.endToEnd} (submit → end);
@@ -36,6 +38,8 @@ import java.util.List;
  *     trial timed about one task in N (its tasks were shorter than 2 µs, see docs/performance.md,
  *     "Harness overhead"): the histograms, {@code latency} and {@code uncorrectedLatency} are from
  *     that sample, while counts, makespan and throughput cover every task
+ * @param failureCounts how many tasks failed with each of {@code failureSamples}, in its order; empty (omitted)
+ *     without failures and in results written before it was recorded
  * @param counters what the workload counted beside its operation during the trial (JMH's {@code @AuxCounters});
  *     empty (omitted) when it counts nothing
  */
@@ -57,6 +61,7 @@ public record TrialResult(
         @JsonInclude(JsonInclude.Include.NON_NULL) LatencySummary uncorrectedLatency,
         @JsonInclude(JsonInclude.Include.NON_NULL) String startTime,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) int latencySampledOneIn,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Long> failureCounts,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TrialCounter> counters) {
 
     public static final int MAX_FAILURE_SAMPLES = 5;
@@ -88,26 +93,34 @@ public record TrialResult(
                 latencySampledOneIn);
     }
 
-    public TrialResult {
-        failureSamples = List.copyOf(failureSamples);
-        counters = counters == null ? List.of() : List.copyOf(counters);
-    }
-
-    /** A trial without counters. */
+    /** A trial whose failures were not counted per cause and without counters. */
     public TrialResult(int index, int fork, long tasks, long completed, long failures, List<String> failureSamples,
             long makespanNanos, double throughputPerSecond, LatencySummary latency, TrialHistograms histograms,
             Telemetry telemetry, long dropped, long timedOut, double achievedRatePerSecond,
             LatencySummary uncorrectedLatency, String startTime, int latencySampledOneIn) {
         this(index, fork, tasks, completed, failures, failureSamples, makespanNanos, throughputPerSecond, latency,
                 histograms, telemetry, dropped, timedOut, achievedRatePerSecond, uncorrectedLatency, startTime,
-                latencySampledOneIn, List.of());
+                latencySampledOneIn, List.of(), List.of());
+    }
+
+    public TrialResult {
+        failureSamples = List.copyOf(failureSamples);
+        failureCounts = failureCounts == null ? List.of() : List.copyOf(failureCounts);
+        counters = counters == null ? List.of() : List.copyOf(counters);
     }
 
     /** A copy with what the workload counted during the trial. */
     public TrialResult withCounters(List<TrialCounter> newCounters) {
         return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
                 throughputPerSecond, latency, histograms, telemetry, dropped, timedOut, achievedRatePerSecond,
-                uncorrectedLatency, startTime, latencySampledOneIn, newCounters);
+                uncorrectedLatency, startTime, latencySampledOneIn, failureCounts, newCounters);
+    }
+
+    /** A copy whose failures are counted per cause: {@code counts} in the order of {@link #failureSamples}. */
+    public TrialResult withFailureCounts(List<Long> counts) {
+        return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
+                throughputPerSecond, latency, histograms, telemetry, dropped, timedOut, achievedRatePerSecond,
+                uncorrectedLatency, startTime, latencySampledOneIn, counts, counters);
     }
 
     /** The format of {@link #startTime}: ISO-8601 UTC with exactly six fraction digits, so text order is time order. */
@@ -119,7 +132,7 @@ public record TrialResult(
     public TrialResult withStartTime(java.time.Instant start) {
         return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
                 throughputPerSecond, latency, histograms, telemetry, dropped, timedOut, achievedRatePerSecond,
-                uncorrectedLatency, START_TIME_FORMAT.format(start), latencySampledOneIn, counters);
+                uncorrectedLatency, START_TIME_FORMAT.format(start), latencySampledOneIn, failureCounts, counters);
     }
 
     /** Tasks that were dropped or timed out: load the strategy shed (docs/statistics.md rule 10). */
@@ -130,13 +143,13 @@ public record TrialResult(
     public TrialResult withIndex(int newIndex, int newFork) {
         return new TrialResult(newIndex, newFork, tasks, completed, failures, failureSamples, makespanNanos,
                 throughputPerSecond, latency, histograms, telemetry, dropped, timedOut, achievedRatePerSecond,
-                uncorrectedLatency, startTime, latencySampledOneIn, counters);
+                uncorrectedLatency, startTime, latencySampledOneIn, failureCounts, counters);
     }
 
     /** A copy with other telemetry (probes add what they recorded around the trial). */
     public TrialResult withTelemetry(Telemetry newTelemetry) {
         return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
                 throughputPerSecond, latency, histograms, newTelemetry, dropped, timedOut, achievedRatePerSecond,
-                uncorrectedLatency, startTime, latencySampledOneIn, counters);
+                uncorrectedLatency, startTime, latencySampledOneIn, failureCounts, counters);
     }
 }

@@ -1,5 +1,6 @@
 package dev.vbench.stats;
 
+import dev.vbench.result.FailureCauses;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
 import dev.vbench.result.TrialResult;
@@ -68,7 +69,8 @@ public final class Summaries {
         List<String> notes = new ArrayList<>();
         long failures = trials.stream().mapToLong(TrialResult::failures).sum();
         if (failures > 0) {
-            notes.add(failures + " task(s) failed; see failureSamples in the JSON result");
+            String causes = FailureCauses.of(trials).describe(3);
+            notes.add(failures + " task(s) failed" + (causes.isEmpty() ? "" : ": " + causes));
         }
         long sampledTrials = trials.stream().filter(t -> t.latencySampledOneIn() > 0).count();
         if (sampledTrials > 0) {

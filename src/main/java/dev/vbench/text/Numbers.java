@@ -24,6 +24,31 @@ public final class Numbers {
         return fixed(ms, 2) + " ms";
     }
 
+    /**
+     * A wall-clock span, as an estimate or an ETA reads it: {@code 4.2 s} below 10 s, {@code 42 s} below two minutes,
+     * {@code 12 min} below two hours, then {@code 5.2 h}.
+     */
+    public static String elapsed(double seconds) {
+        if (seconds < 10) {
+            return fixed(seconds, 1) + " s";
+        }
+        if (seconds < 120) {
+            return fixed(seconds, 0) + " s";
+        }
+        return seconds < 7200 ? fixed(seconds / 60, 0) + " min" : fixed(seconds / 3600, 1) + " h";
+    }
+
+    /**
+     * A value for a machine to read (CSV): 12 significant digits, without trailing zeros or an exponent, so the
+     * binary noise of a computed double goes ({@code 104.93904896000001} → {@code 104.93904896}); "" for NaN.
+     */
+    public static String exact(double value) {
+        if (!Double.isFinite(value)) {
+            return "";
+        }
+        return new java.math.BigDecimal(value).round(new java.math.MathContext(12)).stripTrailingZeros().toPlainString();
+    }
+
     /** A rate: no decimals from 100 up, else two. */
     public static String rate(double perSecond, String unit) {
         return fixed(perSecond, Math.abs(perSecond) >= 100 ? 0 : 2) + " " + unit;

@@ -12,7 +12,8 @@ class PreparingProgressTest {
     @Test
     void preparingDrawsOneLineThatEndsWhenDone() {
         StringWriter text = new StringWriter();
-        TerminalProgress progress = new TerminalProgress(new PrintWriter(text, true), 2);
+        TerminalProgress progress = new TerminalProgress(new PrintWriter(text, true), 2,
+                RunEta.of(RunEtaTest.plan("noop", java.util.Map.of(), java.util.List.of("virtual"), 10, java.util.List.of())));
         progress.preparing("thumbnail", "generating photos", 3, 10);
         progress.preparing("thumbnail", "generating photos", 10, 10);
         String out = text.toString();

@@ -65,6 +65,16 @@ class NoiseCommandTest {
     }
 
     @Test
+    void dryRunPlansOneComparisonAndRunsNothing() {
+        CliRun r = CliRun.of("noise", "-w", "io", "-p", "duration=1ms", "-e", "virtual", "--tasks", "100", "--trials", "6",
+                "--repeat", "10", "--dry-run", "--data-dir", tmp.toString());
+        assertEquals(0, r.code(), r::toString);
+        assertTrue(r.out().contains("estimate "), r::toString);
+        assertTrue(r.out().contains("noise: 10 A/A comparisons of this plan (--repeat)"), r::toString);
+        assertTrue(r.err().lines().noneMatch(l -> l.startsWith("vbench: noise: A/A comparison")), r::toString);
+    }
+
+    @Test
     void whatCannotBeMeasuredIsRefusedInOneLine() {
         CliRun.of("noise", "-w", "noop", "--repeat", "1").assertUsageError("--repeat 1 must be at least 2");
         CliRun.of("noise", "-w", "noop", "-o", "r.json").assertUsageError(

@@ -1,6 +1,7 @@
 package dev.vbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -19,12 +20,17 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The README's command table names every command a user can run ({@code vbench --help} lists them), and
- * nothing else: a new command needs its row (and a docs page), a removed one loses it.
+ * nothing else: a new command needs its row (and a docs page, linked in the row), a removed one loses it; the README
+ * stays within {@value #MAX_LINES} lines.
  */
 class ReadmeCommandTableTest {
 
     private static final PrintWriter NONE = new PrintWriter(Writer.nullWriter());
     private static final Pattern ROW = Pattern.compile("^\\| `vbench ([a-z-]+)");
+    /** A row's link to its page, the last column: {@code [running](docs/running.md)} or with an anchor. */
+    private static final Pattern DOCS_LINK = Pattern.compile("\\]\\((docs/[a-z-]+\\.md)(?:#[a-z0-9-]+)?\\) \\|\\s*$");
+    /** The README is the front page: what vbench does, a first run, each command with its page. */
+    static final int MAX_LINES = 400;
 
     @Test
     void theCommandTableListsEveryVisibleCommand() throws IOException {
@@ -38,6 +44,9 @@ class ReadmeCommandTableTest {
             Matcher m = ROW.matcher(line);
             if (m.find()) {
                 documented.add(m.group(1));
+                Matcher link = DOCS_LINK.matcher(line);
+                assertTrue(link.find(), "README.md, ## Commands: the row of vbench " + m.group(1) + " links its docs page: " + line);
+                assertTrue(Files.isRegularFile(Path.of(link.group(1))), "README.md links " + link.group(1) + ", which does not exist");
             }
         }
         Set<String> visible = new TreeSet<>();
@@ -48,5 +57,7 @@ class ReadmeCommandTableTest {
             }
         });
         assertEquals(visible, documented, "README.md, ## Commands: one row per command of 'vbench --help'");
+        assertTrue(lines.size() <= MAX_LINES, "README.md has " + lines.size() + " lines; keep it to " + MAX_LINES
+                + " and move the detail to its docs page");
     }
 }

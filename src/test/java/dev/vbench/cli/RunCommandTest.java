@@ -27,6 +27,21 @@ class RunCommandTest {
     Path tmp;
 
     @Test
+    void formatDecidesStdoutBesideFilesWhoseExtensionSaysTheirs() throws Exception {
+        Path json = tmp.resolve("r.json");
+        CliRun md = CliRun.of("run", "-w", "noop", "--tasks", "10", "--trials", "2", "--warmup", "0", "--format", "markdown",
+                "-o", json.toString());
+        assertEquals(0, md.code(), md::toString);
+        assertTrue(md.out().contains("| tasks |") || md.out().startsWith("### "), md::toString);
+        assertTrue(Files.readString(json).startsWith("{"), "the file keeps its own format");
+        CliRun taken = CliRun.of("run", "-w", "noop", "--tasks", "10", "--trials", "2", "--warmup", "0", "--format", "markdown",
+                "-o", tmp.resolve("r.out").toString());
+        assertEquals(0, taken.code(), taken::toString);
+        assertTrue(taken.out().contains("-----"), "the file took --format, stdout the console tables: " + taken);
+        assertTrue(Files.readString(tmp.resolve("r.out")).contains("###"), "the file is Markdown");
+    }
+
+    @Test
     void runsAndPrintsConsoleTables() {
         CliRun r = CliRun.of("run", "-w", "io", "-p", "duration=1ms", "-e", "fixed:threads=2", "-e", "virtual",
                 "--tasks", "20", "--trials", "2", "--warmup", "0");

@@ -67,14 +67,16 @@ class ShardCliTest {
         assertEquals("2/3", slurm.shard().toString());
         assertEquals("Slurm job array (SLURM_ARRAY_TASK_ID=1, SLURM_ARRAY_TASK_COUNT=3)", slurm.source());
         assertEquals("3/3", ShardOption.resolve("auto", Map.of("SLURM_ARRAY_TASK_ID", "5", "SLURM_ARRAY_TASK_COUNT", "3",
-                "SLURM_ARRAY_TASK_MIN", "1", "SLURM_ARRAY_TASK_STEP", "2")).shard().toString());
+                "SLURM_ARRAY_TASK_MIN", "1", "SLURM_ARRAY_TASK_MAX", "5", "SLURM_ARRAY_TASK_STEP", "2")).shard().toString());
         ShardOption k8s = ShardOption.resolve("auto", Map.of("JOB_COMPLETION_INDEX", "0", "VBENCH_SHARDS", "4"));
         assertEquals("1/4", k8s.shard().toString());
         assertTrue(k8s.source().startsWith("Kubernetes Indexed Job (JOB_COMPLETION_INDEX=0"), k8s.source());
         assertEquals("--shard 2/5", ShardOption.resolve("2/5", Map.of()).source());
         for (Map<String, String> bad : List.of(Map.of("JOB_COMPLETION_INDEX", "0"),
                 Map.of("SLURM_ARRAY_TASK_ID", "3", "SLURM_ARRAY_TASK_COUNT", "3"),
-                Map.of("SLURM_ARRAY_TASK_ID", "one", "SLURM_ARRAY_TASK_COUNT", "3"))) {
+                Map.of("SLURM_ARRAY_TASK_ID", "one", "SLURM_ARRAY_TASK_COUNT", "3"),
+                Map.of("SLURM_ARRAY_TASK_ID", "2", "SLURM_ARRAY_TASK_COUNT", "3", "SLURM_ARRAY_TASK_MIN", "0",
+                        "SLURM_ARRAY_TASK_MAX", "5"))) { // --array=0,2,5
             UsageException e = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class,
                     () -> ShardOption.resolve("auto", bad));
             assertTrue(e.getMessage().startsWith("--shard auto"), e.getMessage());

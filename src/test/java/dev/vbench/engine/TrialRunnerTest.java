@@ -129,7 +129,29 @@ class TrialRunnerTest {
         assertEquals(90, t.completed());
         assertEquals(TrialResult.MAX_FAILURE_SAMPLES, t.failureSamples().size());
         assertTrue(t.failureSamples().get(0).startsWith("java.lang.IllegalStateException: boom "));
+        assertEquals(java.util.Collections.nCopies(TrialResult.MAX_FAILURE_SAMPLES, 1L), t.failureCounts());
         assertEquals(90, Histograms.decode(t.histograms().endToEnd()).getTotalCount());
+    }
+
+    @Test
+    void failuresAreCountedPerDistinctCauseWithSecretsRedacted() throws Exception {
+        TrialRunner runner = new TrialRunner(NanoClock.SYSTEM);
+        TrialResult t = runner.run(i -> {
+            if (i % 3 == 0) {
+                throw new java.io.IOException("refused by http://u:pw@db/x?password=hunter2");
+            }
+            if (i % 3 == 1) {
+                throw new IllegalStateException("boom");
+            }
+            return i;
+        }, ExecutorStrategies.parse("fixed:threads=4").create(), 300, 0, 0);
+        assertEquals(200, t.failures());
+        java.util.Map<String, Long> causes = new java.util.HashMap<>();
+        for (int i = 0; i < t.failureSamples().size(); i++) {
+            causes.put(t.failureSamples().get(i), t.failureCounts().get(i));
+        }
+        assertEquals(java.util.Map.of("java.io.IOException: refused by http://u:***@db/x?password=***", 100L,
+                "java.lang.IllegalStateException: boom", 100L), causes);
     }
 
     @Test

@@ -127,7 +127,8 @@ class HistoryCheckTest {
         String url = storeOf(kind, 30, 50, 99, 1.0, 11);
         CliRun check = CliRun.of("history", "check", "--history", url, "--fail-on-regression", "0%");
         assertEquals(0, check.code(), check::toString);
-        assertTrue(check.out().contains("500 series × metric(s) checked"), check::toString);
+        assertTrue(check.out().contains("50 series checked on the metric its tables show (makespan; --metric all checks every"
+                + " stored metric): 0 slower"), check::toString);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -139,6 +140,41 @@ class HistoryCheckTest {
         assertEquals(1, check.code(), check::toString);
         assertTrue(check.err().contains("series 1 makespan run 3: +1"), check::toString);
         assertTrue(check.err().contains("against 1 run(s)"), check::toString);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(HistoryStores.NAMES)
+    void byDefaultOnlyTheTableMetricIsGatedAndMetricAllGatesEveryOne(String kind) throws Exception {
+        // 12 runs of one series; the newest allocates 40% more per task in the same makespan
+        String url = HistoryStores.url(kind, tmp);
+        List<HistoryFixtures.Cell> cells = HistoryFixtures.series(1, 0.01);
+        List<Path> files = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            dev.vbench.result.RunResult run = HistoryFixtures.run(i, cells, 1.0, 3);
+            if (i == 11) {
+                run = run.withCells(run.cells().stream().map(HistoryCheckTest::allocatingMore).toList());
+            }
+            Path f = tmp.resolve("run-" + i + ".json");
+            java.nio.file.Files.writeString(f, dev.vbench.result.ResultCodec.toJson(run));
+            files.add(f);
+        }
+        assertEquals(0, CliRun.of(HistoryCommandsTest.args("history", "add", "--history", url, files)).code());
+        CliRun table = CliRun.of("history", "check", "--history", url, "--fail-on-regression", "5%");
+        assertEquals(0, table.code(), table::toString);
+        assertTrue(table.out().contains("1 series checked on the metric its tables show (makespan"), table::toString);
+        CliRun all = CliRun.of("history", "check", "--history", url, "--metric", "all", "--fail-on-regression", "5%");
+        assertEquals(1, all.code(), all::toString);
+        assertTrue(all.err().contains("series 1 alloc run 12: +4"), all::toString);
+        assertTrue(all.out().contains("1 series checked on every stored metric ("), all::toString);
+    }
+
+    /** {@code c} with every trial allocating 40% more, its summary recomputed. */
+    private static dev.vbench.result.CellResult allocatingMore(dev.vbench.result.CellResult c) {
+        List<dev.vbench.result.TrialResult> trials = c.trials().stream().map(t -> t.withTelemetry(new dev.vbench.result.Telemetry(
+                t.telemetry().processCpuNanos(), t.telemetry().gcCount(), t.telemetry().gcTimeMillis(),
+                Math.round(t.telemetry().allocatedBytes() * 1.4), t.telemetry().peakThreads(), t.telemetry().pinnedEvents())))
+                .toList();
+        return new dev.vbench.result.CellResult(c.id(), c.config(), c.status(), trials, Summaries.summarize(trials), c.notes());
     }
 
     /** A new store of {@code runs} runs of {@code series} series (1% noise), × {@code factor} from run {@code stepFrom}. */

@@ -51,4 +51,20 @@ class NumbersTest {
             Locale.setDefault(before);
         }
     }
+
+    @Test
+    void elapsedTimesReadAsSecondsMinutesOrHours() {
+        assertEquals("0.4 s", Numbers.elapsed(0.42));
+        assertEquals("42 s", Numbers.elapsed(42.4));
+        assertEquals("12 min", Numbers.elapsed(12 * 60 + 20));
+        assertEquals("15.6 h", Numbers.elapsed(56_000));
+    }
+
+    @Test
+    void exactValuesLoseOnlyTheBinaryNoise() {
+        assertEquals("104.93904896", Numbers.exact(104.93904896000001));
+        assertEquals("0.9921345", Numbers.exact(0.9921344999999999));
+        assertEquals("1000", Numbers.exact(1000.0));
+        assertEquals("", Numbers.exact(Double.NaN));
+    }
 }

@@ -254,7 +254,7 @@ final class KeepAliveConnection implements AutoCloseable {
                 }
             }
         }
-        return new HttpStatusException(status, reason, location);
+        return new HttpStatusException(status, reason, target.url(), location);
     }
 
     /** Index of the CR of the blank line ending the headers at pos, reading until it is in the buffer. */

@@ -146,7 +146,7 @@ class ExternalServerTest {
         try (HttpWorkloadInstance w = instance(Map.of("url", base + "/missing", "connections", "1"))) {
             w.prepare(CONTEXT);
             HttpStatusException e = assertThrows(HttpStatusException.class, () -> w.task().run(0));
-            assertEquals("HTTP 404 Not Found", e.getMessage());
+            assertEquals("HTTP 404 Not Found at " + base + "/missing", e.getMessage());
             assertEquals(404, assertThrows(HttpStatusException.class, () -> w.task().run(1)).status());
             assertThrows(AssertionError.class, w::verify);
         }
@@ -158,7 +158,8 @@ class ExternalServerTest {
         try (HttpWorkloadInstance w = instance(Map.of("url", base + "/moved", "connections", "1"))) {
             w.prepare(CONTEXT);
             HttpStatusException e = assertThrows(HttpStatusException.class, () -> w.task().run(0));
-            assertEquals("HTTP 302 Temporary Redirect, Location: /ok (redirects are not followed)", e.getMessage());
+            assertEquals("HTTP 302 Temporary Redirect at " + base + "/moved, Location: /ok (redirects are not followed)",
+                    e.getMessage());
         }
         assertEquals(before, okHits.get(), "the Location was not requested");
     }
@@ -177,8 +178,21 @@ class ExternalServerTest {
         CliRun missing = CliRun.of("run", "-w", "http", "-p", "url=" + base + "/missing", "-p", "connections=2",
                 "-e", "virtual", "--tasks", "10", "--trials", "1", "--warmup", "0", "-o", out.toString());
         assertEquals(1, missing.code(), missing::toString);
-        JsonNode samples = ResultCodec.mapper().readTree(out.toFile()).at("/cells/0/trials/0/failureSamples");
-        assertEquals("dev.vbench.workload.http.HttpStatusException: HTTP 404 Not Found", samples.get(0).asText());
+        JsonNode trial = ResultCodec.mapper().readTree(out.toFile()).at("/cells/0/trials/0");
+        String cause = "dev.vbench.workload.http.HttpStatusException: HTTP 404 Not Found at " + base + "/missing";
+        assertEquals(cause, trial.at("/failureSamples/0").asText());
+        assertEquals(1, trial.at("/failureSamples").size(), "one distinct cause");
+        assertEquals(10, trial.at("/failureCounts/0").asLong());
+        // the cause, counted, on stderr: with no -o at all, and the URL's secrets redacted
+        CliRun bare = CliRun.of("run", "-w", "http", "-p", "url=" + base + "/missing?token=s3cret", "-p", "connections=2",
+                "-e", "virtual", "--tasks", "10", "--trials", "2", "--warmup", "0");
+        assertEquals(1, bare.code(), bare::toString);
+        assertTrue(bare.err().contains("vbench: 20 task(s) failed (more than --max-failures 0):\n"
+                + "vbench:   20× dev.vbench.workload.http.HttpStatusException: HTTP 404 Not Found at " + base
+                + "/missing?token=***\n"), bare::toString);
+        assertFalse(bare.err().contains("s3cret") || bare.out().contains("s3cret"), bare::toString);
+        assertTrue(bare.out().contains("virtual: 20 task(s) failed: 20× dev.vbench.workload.http.HttpStatusException: HTTP 404"),
+                bare::toString);
     }
 
     @Test
