@@ -144,7 +144,7 @@ class JvmCliTest {
         CliRun.of("run", "-w", "noop", "--jvm-args", "g1=UseG1GC")
                 .assertUsageError("'UseG1GC' is not a JVM option (options start with -)");
         CliRun.of("run", "-w", "noop", "--order", "zigzag")
-                .assertUsageError("--order zigzag is not an order; use interleaved, grouped or random");
+                .assertUsageError("--order zigzag is not an order; use interleaved, grouped, random or duet");
         CliRun.of("run", "workloads/seed-004-virtual-vs-platform.yaml", "--jvm", "21")
                 .assertUsageError("a suite file declares its own JVMs (jvms: and jvmArgs: in an experiment)");
         Optional<JdkDiscovery.Jdk> old = JdkDiscovery.fromSystem().find().stream()

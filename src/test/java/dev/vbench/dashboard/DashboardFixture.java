@@ -65,7 +65,7 @@ final class DashboardFixture {
                 }
                 RunResult run = new RunResult(base.schema(), base.environment(), base.settings(), out);
                 Map<String, String> labels = i + 1 == LABELLED_RUN
-                        ? Map.of("note", SCRIPT, "bell", "ring\u0007ring", "api", "token=" + SECRET) : Map.of("ci", "nightly");
+                        ? Map.of("note", SCRIPT, "api", "token=" + SECRET) : Map.of("ci", "nightly");
                 store.add(Importer.fromRun(run, ResultCodec.toJson(run), "nightly-" + i + ".json",
                         new Importer.Meta("nightly-box", i % 5 == 4 ? "feature" : "main", commit(i + 1),
                                 labels), null));
