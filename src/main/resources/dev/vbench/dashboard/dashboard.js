@@ -28,7 +28,7 @@
         document.head.appendChild(s);
       });
     }
-    return fetch(path, { credentials: 'same-origin' }).then(function (r) {
+    return fetch(path).then(function (r) {
       return r.json().then(function (body) {
         if (!r.ok) { throw new Error(body.error || 'HTTP ' + r.status); }
         return body;
