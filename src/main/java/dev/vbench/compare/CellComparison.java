@@ -2,7 +2,6 @@ package dev.vbench.compare;
 
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
-import dev.vbench.stats.MannWhitney;
 import dev.vbench.stats.Summaries;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -10,7 +9,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The comparison model of {@code vbench compare} built from the cells of one run: the values of one
@@ -92,7 +90,7 @@ public record CellComparison(Comparison comparison, List<String> rowDimensions, 
             });
             datasets.add(new Dataset(label, label, "vbench", Map.of(), series, List.of()));
         }
-        Comparison comparison = Comparisons.compute(datasets, new CompareOptions(layout, noise, MannWhitney.ALPHA, Set.of()));
+        Comparison comparison = Comparisons.compute(datasets, CompareOptions.ofOneRun(layout, noise));
         List<List<CellResult>> cellsByRow = new ArrayList<>();
         for (Row row : comparison.rows()) {
             List<CellResult> perColumn = new ArrayList<>();

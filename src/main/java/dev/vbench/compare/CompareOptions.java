@@ -13,8 +13,12 @@ import java.util.Set;
  * @param matchIgnore dimensions (parameter or field names) left out when matching rows across files
  * @param notes lines the caller adds under the table: where a measured noise band came from ({@code --noise auto}),
  *     that the files are separate runs; empty when none
+ * @param everyRow whether a row that only one input has is shown too (with — in the other columns): so in a run's own
+ *     tables, whose columns' cells were all planned, and whose partial result may hold one column's cells only;
+ *     between files, rows must be in two of them
  */
-public record CompareOptions(Layout layout, double noise, double alpha, Set<String> matchIgnore, List<String> notes) {
+public record CompareOptions(Layout layout, double noise, double alpha, Set<String> matchIgnore, List<String> notes,
+        boolean everyRow) {
 
     /** The default noise band, 1% (Criterion.rs's {@code noise_threshold}). */
     public static final double DEFAULT_NOISE = 0.01;
@@ -26,7 +30,17 @@ public record CompareOptions(Layout layout, double noise, double alpha, Set<Stri
 
     /** Options with a noise band given as a percentage (or the default). */
     public CompareOptions(Layout layout, double noise, double alpha, Set<String> matchIgnore) {
-        this(layout, noise, alpha, matchIgnore, List.of());
+        this(layout, noise, alpha, matchIgnore, List.of(), false);
+    }
+
+    /** Options for comparing files, with the caller's notes. */
+    public CompareOptions(Layout layout, double noise, double alpha, Set<String> matchIgnore, List<String> notes) {
+        this(layout, noise, alpha, matchIgnore, notes, false);
+    }
+
+    /** Options for the tables of one run: every row is shown, matched or not. */
+    public static CompareOptions ofOneRun(Layout layout, double noise) {
+        return new CompareOptions(layout, noise, MannWhitney.ALPHA, Set.of(), List.of(), true);
     }
 
     public static CompareOptions defaults(Layout layout) {

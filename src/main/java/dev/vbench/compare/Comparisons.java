@@ -39,7 +39,7 @@ public final class Comparisons {
                 presence.computeIfAbsent(key, k -> new ArrayList<>()).add(f);
             }
         }
-        int needed = Math.min(2, files.size()); // one column (a run with one executor) still shows its rows
+        int needed = options.everyRow() ? 1 : Math.min(2, files.size()); // one column (a run with one executor) still shows its rows
         List<List<Dim>> rowKeys = presence.entrySet().stream().filter(e -> e.getValue().size() >= needed)
                 .map(Map.Entry::getKey).toList();
         if (rowKeys.isEmpty()) {

@@ -75,6 +75,25 @@ class CellComparisonTest {
         assertTrue(fixed.columns().get(1) != null && fixed.changes().get(1) != null, "2 → 4 is still compared");
     }
 
+    /**
+     * A partial result of an interleaved run can hold one column's cells for one row and another column's
+     * for another (a suite's option-set table after its first two cells): the table shows both rows with
+     * — where a cell has not run yet, instead of failing the result file being written.
+     */
+    @Test
+    void aPartialRunWhoseColumnsShareNoRowYetShowsEveryRow() {
+        List<CellResult> partial = cells().stream().filter(c -> c.config().executor().spec().equals("virtual")
+                ? c.config().concurrency() == 4 : c.config().concurrency() == 1).toList();
+        CellComparison c = CellComparison.of(partial, CellDimension.CONCURRENCY, List.of(CellDimension.EXECUTOR),
+                Metric.MAKESPAN, DisplayUnit.of(Metric.MAKESPAN, null), Layout.CHAIN, CompareOptions.DEFAULT_NOISE);
+        Comparison m = c.comparison();
+        assertEquals(List.of("fixed:threads=4", "virtual"), m.rows().stream().map(Row::label).toList());
+        assertEquals(null, m.rows().get(0).columns().get(1), "fixed:threads=4 at 4 has not run");
+        assertEquals(null, m.rows().get(1).columns().get(0), "virtual at 1 has not run");
+        assertTrue(m.rows().stream().allMatch(r -> r.changes().stream().allMatch(ch -> ch == null)), "nothing to compare");
+        assertTrue(m.notes().stream().anyMatch(n -> n.startsWith("only in 1: ")), m.notes().toString());
+    }
+
     /** fixed:threads=4 halves its makespan from 1 to 2 to 4 clients; virtual halves it once, then stays. */
     private static List<CellResult> cells() {
         List<CellResult> cells = new ArrayList<>();
