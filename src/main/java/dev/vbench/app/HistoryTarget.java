@@ -42,7 +42,7 @@ public record HistoryTarget(String url, String testbed, String branch, String co
 
     /** The store's URL, resolved once ({@code --history}, {@code $VBENCH_HISTORY}, the default). */
     public HistoryUrl resolve() {
-        return Histories.resolve(url);
+        return HistoryAccess.resolve(url);
     }
 
     /**
@@ -58,7 +58,7 @@ public record HistoryTarget(String url, String testbed, String branch, String co
                     + " history; add --history (or drop them)");
         }
         if (enabled()) {
-            Histories.call(() -> {
+            HistoryAccess.call(() -> {
                 resolve();
                 meta(false); // lengths and characters the store can keep: refused now, not after the benchmark
                 return 0;
@@ -128,7 +128,7 @@ public record HistoryTarget(String url, String testbed, String branch, String co
             err.flush();
             return code;
         }
-        return Histories.call(() -> {
+        return HistoryAccess.call(() -> {
             HistoryUrl where = resolve();
             StoredRun run = Importer.fromRun(result, ResultCodec.toJson(result), "run", meta(true),
                     Testbed.probe(testbed, result.environment().hostName()));

@@ -49,7 +49,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ForkRunner {
 
-    /** The hidden subcommand a fork runs (see {@code app.Forks}, behind {@code cli.ForkCellCommand}). */
+    /** The hidden subcommand a fork runs (see {@code app.ForkUseCase}, behind {@code cli.ForkCellCommand}). */
     public static final String COMMAND = "fork-cell";
     /** The plan argument of {@value #COMMAND} that means: the plan is the first line of stdin. */
     public static final String PLAN_ON_STDIN = "-";

@@ -36,17 +36,17 @@ import java.util.Map;
  * plan names instead ({@link Calibration}) and writes them. The plan is the whole protocol.
  *
  * <pre>{@code
- * int code = Forks.runCell("-", Path.of(resultFile), 1, version, err); // the plan on stdin
+ * int code = ForkUseCase.runCell("-", Path.of(resultFile), 1, version, err); // the plan on stdin
  * }</pre>
  */
-public final class Forks {
+public final class ForkUseCase {
 
     private final Path out;
     private final int fork;
     private final String version;
     private final PrintWriter err;
 
-    private Forks(Path out, int fork, String version, PrintWriter err) {
+    private ForkUseCase(Path out, int fork, String version, PrintWriter err) {
         this.out = out;
         this.fork = fork;
         this.version = version;
@@ -62,7 +62,7 @@ public final class Forks {
      * @return the exit code the parent reads: 0, {@link ExitCodes#STUCK} or {@link ExitCodes#INTERRUPTED}
      */
     public static int runCell(String plan, Path out, int fork, String version, PrintWriter err) throws Exception {
-        return new Forks(out, fork, version, err).call(plan);
+        return new ForkUseCase(out, fork, version, err).call(plan);
     }
 
     private int call(String planArgument) throws Exception {

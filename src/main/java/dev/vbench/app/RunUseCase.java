@@ -45,11 +45,11 @@ import java.util.Objects;
  * one header line, notes and warnings go to {@code err}; tables and {@code -o -} to {@code out}.
  *
  * <pre>{@code
- * RunOutcome o = Runs.run(RunRequest.of(RunRequest.Matrix.of("noop", List.of("virtual"))), out, err);
+ * RunOutcome o = RunUseCase.run(RunRequest.of(RunRequest.Matrix.of("noop", List.of("virtual"))), out, err);
  * double median = o.result().cells().get(0).summary(Metric.MAKESPAN).median();
  * }</pre>
  */
-public final class Runs {
+public final class RunUseCase {
 
     /** Distinct causes of failed tasks shown on stderr; the JSON result keeps up to five per trial. */
     private static final int FAILURE_CAUSES_SHOWN = 3;
@@ -58,7 +58,7 @@ public final class Runs {
     private final PrintWriter out;
     private final PrintWriter err;
 
-    private Runs(RunRequest request, PrintWriter out, PrintWriter err) {
+    private RunUseCase(RunRequest request, PrintWriter out, PrintWriter err) {
         this.request = request;
         this.out = out;
         this.err = err;
@@ -71,7 +71,7 @@ public final class Runs {
      * @throws EnvironmentException when a cell cannot fit the heap, or a file cannot be written
      */
     public static RunOutcome run(RunRequest request, PrintWriter out, PrintWriter err) throws Exception {
-        return new Runs(request, out, err).call();
+        return new RunUseCase(request, out, err).call();
     }
 
     private RunOutcome call() throws Exception {
@@ -189,7 +189,7 @@ public final class Runs {
     }
 
     /** The request as the planner takes it. */
-    public static dev.vbench.plan.RunRequest planRequest(RunRequest request) {
+    public static dev.vbench.plan.PlanRequest planRequest(RunRequest request) {
         RunRequest.Matrix m = request.matrix();
         MatrixRequest matrix = new MatrixRequest(m.workload(), Planner.sweeps(m.params()), m.executors(), m.tasks(),
                 m.concurrency(), m.duration(), m.rates(), m.timeout());
@@ -204,11 +204,11 @@ public final class Runs {
         if (t.order() != null && trialOrder == null) {
             throw new UsageException("--order " + t.order() + " is not an order; use interleaved, grouped, random or duet");
         }
-        return new dev.vbench.plan.RunRequest(request.suiteFile(), request.scale(), matrix, new TrialOptions(t.warmup(),
+        return new dev.vbench.plan.PlanRequest(request.suiteFile(), request.scale(), matrix, new TrialOptions(t.warmup(),
                 t.measured(), t.forks(), t.seed(), t.dataDir(), trialOrder, (int) t.batch(), t.auto()).withFanout(t.fanout()));
     }
 
-    private dev.vbench.plan.RunRequest planRequest() {
+    private dev.vbench.plan.PlanRequest planRequest() {
         return planRequest(request);
     }
 
