@@ -7,6 +7,7 @@ import dev.vbench.history.Importer;
 import dev.vbench.history.StoredRun;
 import dev.vbench.history.Testbed;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import java.io.PrintWriter;
@@ -123,7 +124,7 @@ public record HistoryTarget(String url, String testbed, String branch, String co
         boolean emptyShard = result.sharding() != null && result.sharding().ran().size() == 1
                 && result.sharding().ran().get(0).cells().isEmpty(); // stored all the same: the run shows every shard
         if (code == ExitCodes.INTERRUPTED
-                || !emptyShard && result.cells().stream().noneMatch(c -> CellResult.OK.equals(c.status()))) {
+                || !emptyShard && result.cells().stream().noneMatch(c -> c.status() == CellStatus.OK)) {
             err.println("vbench: not stored in the history: the run did not finish a cell");
             err.flush();
             return code;

@@ -24,6 +24,7 @@ import dev.vbench.profile.ProfileRequest;
 import dev.vbench.report.Format;
 import dev.vbench.report.ReportOptions;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.Environment;
 import dev.vbench.result.FailureCauses;
 import dev.vbench.result.RunResult;
@@ -380,12 +381,12 @@ public final class RunUseCase {
 
     private int exitCode(RunResult result) {
         long failures = result.cells().stream().mapToLong(CellResult::failures).sum();
-        boolean interrupted = result.cells().stream().anyMatch(c -> CellResult.INTERRUPTED.equals(c.status()));
+        boolean interrupted = result.cells().stream().anyMatch(c -> c.status() == CellStatus.INTERRUPTED);
         if (interrupted) {
             err.println("vbench: interrupted; finished cells were kept");
             return ExitCodes.INTERRUPTED;
         }
-        List<CellResult> exited = result.cells().stream().filter(c -> CellResult.EXITED.equals(c.status())).toList();
+        List<CellResult> exited = result.cells().stream().filter(c -> c.status() == CellStatus.EXITED).toList();
         if (!exited.isEmpty()) {
             CellResult c = exited.get(0);
             err.println("vbench: workload " + c.config().workload() + " ended the JVM in cell " + c.id() + ": "
@@ -394,7 +395,7 @@ public final class RunUseCase {
                     + "; the other cells were kept");
             return ExitCodes.USER_EXIT;
         }
-        List<CellResult> stuck = result.cells().stream().filter(c -> CellResult.STUCK.equals(c.status())).toList();
+        List<CellResult> stuck = result.cells().stream().filter(c -> c.status() == CellStatus.STUCK).toList();
         if (!stuck.isEmpty()) {
             CellResult c = stuck.get(0);
             err.println("vbench: cell " + c.id() + " of workload " + c.config().workload() + " got stuck: "
@@ -403,9 +404,9 @@ public final class RunUseCase {
                     + (stuck.size() < result.cells().size() ? "; the other cells ran" : ""));
             return ExitCodes.STUCK;
         }
-        CellResult failed = result.cells().stream().filter(c -> CellResult.FAILED.equals(c.status())).findFirst().orElse(null);
+        CellResult failed = result.cells().stream().filter(c -> c.status() == CellStatus.FAILED).findFirst().orElse(null);
         if (failed != null) {
-            long count = result.cells().stream().filter(c -> CellResult.FAILED.equals(c.status())).count();
+            long count = result.cells().stream().filter(c -> c.status() == CellStatus.FAILED).count();
             err.println("vbench: " + (failed.notes().isEmpty() ? "cell " + failed.id() + " failed" : failed.notes().get(0))
                     + (count == result.cells().size() ? (count > 1 ? " (all " + count + " cells failed)" : "")
                             : count > 1 ? " (" + count + " cells failed; the others ran and were kept)" : ""));
@@ -433,7 +434,7 @@ public final class RunUseCase {
     }
 
     private static String firstNote(CellResult c) {
-        return c.notes().isEmpty() ? c.status() : c.notes().get(0);
+        return c.notes().isEmpty() ? c.status().key() : c.notes().get(0);
     }
 
     private Slo parseSlo() {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vbench.loader.UserCode;
 import dev.vbench.plan.Planner;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.Metric;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.TableDefaults;
@@ -46,7 +47,7 @@ class RunUseCaseTest {
         RunResult result = o.result();
         assertEquals(List.of("virtual", "fixed:threads=2"), result.cells().stream().map(c -> c.config().executor().spec()).toList());
         for (CellResult c : result.cells()) {
-            assertEquals(CellResult.OK, c.status());
+            assertEquals(CellStatus.OK, c.status());
             assertEquals(2, c.trials().size());
             assertEquals(1000, c.config().tasks());
             assertTrue(c.trials().stream().allMatch(t -> t.completed() == 1000), c::toString);
