@@ -1,6 +1,6 @@
 package dev.vbench.cli;
 
-import dev.vbench.app.Calibrations;
+import dev.vbench.app.CalibrateUseCase;
 import dev.vbench.app.ExitCodes;
 import dev.vbench.profile.ProfileEvent;
 import java.io.PrintWriter;
@@ -14,8 +14,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code vbench calibrate}: the harness's own overhead. Options → {@link Calibrations.Request} →
- * {@link Calibrations} (which plans one cell per executor and has the engine measure the rounds, in this JVM or in
+ * {@code vbench calibrate}: the harness's own overhead. Options → {@link CalibrateUseCase.Request} →
+ * {@link CalibrateUseCase} (which plans one cell per executor and has the engine measure the rounds, in this JVM or in
  * {@code fork-cell} children) → the table on stdout.
  */
 @Command(name = "calibrate", showDefaultValues = true,
@@ -81,7 +81,7 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
-        Calibrations.Outcome outcome = Calibrations.calibrate(new Calibrations.Request(workload, params, tasks, concurrency,
+        CalibrateUseCase.Outcome outcome = CalibrateUseCase.calibrate(new CalibrateUseCase.Request(workload, params, tasks, concurrency,
                 rounds, warmup, forks, executors, pinning == RunCommand.Pinning.on, profileEvents),
                 message -> err.println("vbench: warning: " + message));
         PrintWriter out = spec.commandLine().getOut();

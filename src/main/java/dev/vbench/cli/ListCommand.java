@@ -1,6 +1,6 @@
 package dev.vbench.cli;
 
-import dev.vbench.app.Lists;
+import dev.vbench.app.ListUseCase;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -38,7 +38,7 @@ public final class ListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return Lists.list(new Lists.Request(classPath.value(), workload, params, jvms), spec.commandLine().getOut(),
+        return ListUseCase.list(new ListUseCase.Request(classPath.value(), workload, params, jvms), spec.commandLine().getOut(),
                 spec.commandLine().getErr());
     }
 }

@@ -1,7 +1,7 @@
 package dev.vbench.cli;
 
 import dev.vbench.app.RunRequest;
-import dev.vbench.app.Runs;
+import dev.vbench.app.RunUseCase;
 import dev.vbench.profile.ProfileEvent;
 import dev.vbench.suite.Scale;
 import dev.vbench.report.Format;
@@ -267,7 +267,7 @@ public class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return Runs.run(request(), spec.commandLine().getOut(), spec.commandLine().getErr()).exitCode();
+        return RunUseCase.run(request(), spec.commandLine().getOut(), spec.commandLine().getErr()).exitCode();
     }
 
     /** {@code --trials}: a count, or null for the default and for {@code auto} (which starts from the default). */

@@ -20,14 +20,14 @@ import java.util.Map;
  * with their parameters, defaults and availability here; one workload in detail; or the JDKs found.
  *
  * <pre>{@code
- * Lists.list(new Lists.Request(null, "io", Map.of(), false), out, err);
+ * ListUseCase.list(new ListUseCase.Request(null, "io", Map.of(), false), out, err);
  * }</pre>
  */
-public final class Lists {
+public final class ListUseCase {
 
     private final Request request;
 
-    private Lists(Request request) {
+    private ListUseCase(Request request) {
         this.request = request;
     }
 
@@ -60,7 +60,7 @@ public final class Lists {
             throw new UsageException(e.getMessage(), e);
         }
         try (code) {
-            return new Lists(request).list(code, out);
+            return new ListUseCase(request).list(code, out);
         }
     }
 
