@@ -1,6 +1,6 @@
 package dev.vbench.cli;
 
-import dev.vbench.app.Lists;
+import dev.vbench.app.ListUseCase;
 import java.util.Iterator;
 
 /**
@@ -15,7 +15,7 @@ abstract class BuiltInNames implements Iterable<String> {
     static final class Workloads extends BuiltInNames {
         @Override
         public Iterator<String> iterator() {
-            return Lists.builtInWorkloadNames().iterator();
+            return ListUseCase.builtInWorkloadNames().iterator();
         }
     }
 
@@ -23,7 +23,7 @@ abstract class BuiltInNames implements Iterable<String> {
     static final class Executors extends BuiltInNames {
         @Override
         public Iterator<String> iterator() {
-            return Lists.builtInExecutorNames().iterator();
+            return ListUseCase.builtInExecutorNames().iterator();
         }
     }
 }
