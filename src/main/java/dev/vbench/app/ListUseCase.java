@@ -64,6 +64,18 @@ public final class ListUseCase {
         }
     }
 
+    /** The built-in workloads' names, in the order {@code vbench list} shows them: what shell completion offers after {@code -w}. */
+    public static List<String> builtInWorkloadNames() {
+        try (UserCode code = UserCode.builtIn()) {
+            return code.workloads().stream().map(WorkloadProvider::name).toList();
+        }
+    }
+
+    /** The built-in executors' names, in the order {@code vbench list} shows them: what completion offers after {@code -e}. */
+    public static List<String> builtInExecutorNames() {
+        return ExecutorStrategies.all().stream().map(ExecutorStrategy::name).toList();
+    }
+
     private int list(UserCode code, PrintWriter out) {
         String workload = request.workload();
         if (request.jvms()) {

@@ -33,6 +33,7 @@ public final class CalibrateCommand implements Callable<Integer> {
     CommonOptions common;
 
     @Option(names = {"-w", "--workload"}, paramLabel = "NAME", defaultValue = "noop",
+            completionCandidates = BuiltInNames.Workloads.class,
             description = "Workload whose task is run (see 'vbench list'), e.g. noop, hello, cpu.")
     String workload;
 
@@ -65,7 +66,8 @@ public final class CalibrateCommand implements Callable<Integer> {
                     + " over the forks (6 or more). 0: every round in this JVM.")
     int forks;
 
-    @Option(names = {"-e", "--executor"}, paramLabel = "SPEC", description = "Executors to calibrate. Default: virtual and fixed.")
+    @Option(names = {"-e", "--executor"}, paramLabel = "SPEC", completionCandidates = BuiltInNames.Executors.class,
+            description = "Executors to calibrate. Default: virtual and fixed.")
     List<String> executors = new ArrayList<>();
 
     @Option(names = "--pinning", paramLabel = "on|off", defaultValue = "on",

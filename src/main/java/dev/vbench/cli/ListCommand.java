@@ -23,7 +23,7 @@ public final class ListCommand implements Callable<Integer> {
     @Mixin
     ClassPathOption classPath;
 
-    @Option(names = {"-w", "--workload"}, paramLabel = "WORKLOAD",
+    @Option(names = {"-w", "--workload"}, paramLabel = "WORKLOAD", completionCandidates = BuiltInNames.Workloads.class,
             description = "Show one workload in detail, with its notes: a NAME, a provider CLASS, 'CLASS::METHOD' or"
                     + " FILE.java (what was found: the method chosen, its parameters and their defaults).")
     String workload;
