@@ -57,10 +57,10 @@ public final class Engine {
      * Tasks of one floor-measuring trial, and how many such trials at most (the fastest counts): on a fast
      * executor the first trials still run the interpreted or OSR loop, so it takes many short ones to reach the
      * JIT's code (a few long trials read twice the floor on sequential; docs/performance.md). A trial of
-     * 2 × {@link TrialRunner#PILOT_TASKS} tasks or more samples its latencies as a cell's trial does, so the
+     * 2 × {@link LatencySampling#PILOT_TASKS} tasks or more samples its latencies as a cell's trial does, so the
      * floor carries the same clock reads; on a thread per task (120 us each) two such trials take a second.
      */
-    static final int FLOOR_TASKS = 2 * TrialRunner.PILOT_TASKS;
+    static final int FLOOR_TASKS = 2 * LatencySampling.PILOT_TASKS;
     static final int FLOOR_TRIALS = 200;
     /** Floor trials stop once they took this long in all (after at least {@value #FLOOR_MIN_TRIALS}). */
     static final long FLOOR_BUDGET_NANOS = 100_000_000L;
