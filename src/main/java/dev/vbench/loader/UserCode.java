@@ -160,8 +160,8 @@ public final class UserCode implements AutoCloseable {
         if (!ref.contains("::") && !ref.endsWith(".java") && !resolved.containsKey(ref) && !workloadsByName().containsKey(ref)
                 && CLASS_NAME.matcher(ref).matches() && ref.contains(".")) {
             Class<?> type = load(ref, ref);
-            if (!WorkloadProvider.class.isAssignableFrom(type) && JmhWorkloadProvider.isBenchmarkClass(type)) {
-                JmhWorkloadProvider.ClassBenchmarks benchmarks = JmhWorkloadProvider.resolveClass(origin(type), type);
+            if (!WorkloadProvider.class.isAssignableFrom(type) && JmhBenchmarks.isBenchmarkClass(type)) {
+                JmhBenchmarks.ClassBenchmarks benchmarks = JmhBenchmarks.resolveClass(origin(type), type);
                 if (benchmarks.runnable().isEmpty()) {
                     throw new IllegalArgumentException(benchmarks.reasons());
                 }
@@ -192,7 +192,7 @@ public final class UserCode implements AutoCloseable {
             Class<?> type;
             try {
                 type = load(className, className);
-                methods = JmhWorkloadProvider.benchmarkNames(type);
+                methods = JmhBenchmarks.benchmarkNames(type);
             } catch (IllegalArgumentException e) {
                 out.add(new Unrunnable(className, e.getMessage()));
                 continue;
@@ -244,8 +244,8 @@ public final class UserCode implements AutoCloseable {
         }
         if (method != null) {
             Class<?> type = load(target, ref);
-            if (JmhWorkloadProvider.isBenchmarkClass(type) && JmhWorkloadProvider.isBenchmark(type, method)) {
-                return JmhWorkloadProvider.resolveMethod(origin(type), type, method);
+            if (JmhBenchmarks.isBenchmarkClass(type) && JmhBenchmarks.isBenchmark(type, method)) {
+                return JmhBenchmarks.resolveMethod(origin(type), type, method);
             }
             return MethodWorkloadProvider.resolve(ref, origin(type), type, method);
         }
@@ -259,8 +259,8 @@ public final class UserCode implements AutoCloseable {
                     + " (or a provider class, CLASS::METHOD, or FILE.java)");
         }
         Class<?> type = load(ref, ref);
-        if (!WorkloadProvider.class.isAssignableFrom(type) && JmhWorkloadProvider.isBenchmarkClass(type)) {
-            JmhWorkloadProvider.ClassBenchmarks found = JmhWorkloadProvider.resolveClass(origin(type), type);
+        if (!WorkloadProvider.class.isAssignableFrom(type) && JmhBenchmarks.isBenchmarkClass(type)) {
+            JmhBenchmarks.ClassBenchmarks found = JmhBenchmarks.resolveClass(origin(type), type);
             List<JmhWorkloadProvider> benchmarks = found.runnable();
             if (benchmarks.isEmpty()) {
                 throw new IllegalArgumentException(found.reasons());
