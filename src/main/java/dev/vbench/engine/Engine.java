@@ -4,6 +4,7 @@ import dev.vbench.measure.NanoClock;
 import dev.vbench.measure.TrialProbes;
 import dev.vbench.profile.ProfileRequest;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.Environment;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.RunSettings;
@@ -106,7 +107,7 @@ public final class Engine {
                         workload = workloads.prepare(row.get(0), plan, listener);
                         prepared = row.get(0);
                     } catch (WorkloadException e) {
-                        unprepared = ended(row.get(0), CellResult.FAILED, RowRunner.codeFailed(e).getMessage());
+                        unprepared = ended(row.get(0), CellStatus.FAILED, RowRunner.codeFailed(e).getMessage());
                     } catch (Watchdog.StuckException e) {
                         RowRunner.CellEnded stuck = RowRunner.CellEnded.stuck(e);
                         unprepared = ended(row.get(0), stuck.status, stuck.getMessage());
@@ -116,10 +117,10 @@ public final class Engine {
                 List<CellResult> results = unprepared != null ? endedRow(row, first, unprepared, plan, listener)
                         : rows.runRow(row, first, workload, plan, listener, order, random);
                 done.addAll(results);
-                if (results.stream().anyMatch(r -> CellResult.INTERRUPTED.equals(r.status()))) {
+                if (results.stream().anyMatch(r -> r.status() == CellStatus.INTERRUPTED)) {
                     break;
                 }
-                if (results.stream().anyMatch(r -> CellResult.FAILED.equals(r.status()) || CellResult.STUCK.equals(r.status()))) {
+                if (results.stream().anyMatch(r -> r.status() == CellStatus.FAILED || r.status() == CellStatus.STUCK)) {
                     workloads.close(workload, listener, done, preparedFrom, cells.size()); // its state after a failed or stuck setup is unknown: the next row prepares afresh
                     workload = null;
                     prepared = null;
@@ -167,7 +168,7 @@ public final class Engine {
     }
 
     /** A cell that ended before its first trial: {@code status} and {@code note}, no trials. */
-    private static CellResult ended(CellPlan cell, String status, String note) {
+    private static CellResult ended(CellPlan cell, CellStatus status, String note) {
         CellResult r = new CellResult(cell.id(), cell.config(), status, List.of(), Summaries.summarize(List.of()), List.of(note));
         return cell.jvm() == null ? r : r.withJvm(cell.jvm().info());
     }

@@ -8,6 +8,7 @@ import dev.vbench.profile.ProfileRequest;
 import dev.vbench.result.AutoTrials;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.TableDefaults;
 import dev.vbench.result.TrialResult;
 import dev.vbench.spi.Task;
@@ -100,7 +101,7 @@ final class RowRunner {
         final List<List<dev.vbench.result.Profile>> forkProfiles = new ArrayList<>();
         int next;
         boolean started;
-        String status = CellResult.OK;
+        CellStatus status = CellStatus.OK;
         /** Why the cell ended early (stuck, its fork exited), when it did. */
         final List<String> endNotes = new ArrayList<>();
         /** What the workload's code threw before one of its trials (its setup): the cell ends failed. */
@@ -176,7 +177,7 @@ final class RowRunner {
             for (CellRun run : runs) {
                 if (run.started) {
                     if (run.next < run.units || auto != null) {
-                        run.status = CellResult.INTERRUPTED;
+                        run.status = CellStatus.INTERRUPTED;
                         listener.cellFinished(run.result(workload), run.index, total);
                     }
                     kept.add(run.result(workload));
@@ -210,7 +211,7 @@ final class RowRunner {
         } catch (WorkloadException e) {
             // the workload's own code threw before a trial (a JMH @Setup, say): this cell fails, the others run
             run.failure = codeFailed(e);
-            run.status = CellResult.FAILED;
+            run.status = CellStatus.FAILED;
             run.trials.clear();
             listener.cellFinished(run.result(workload), run.index, total);
             return;
@@ -325,7 +326,7 @@ final class RowRunner {
         int measured = plan.settings().measuredTrials();
         for (int round = measured; round < auto.maxTrials() && runs.stream().anyMatch(r -> wide(r, auto)); round++) {
             List<CellRun> running = runs.stream().filter(r -> r.next == r.units && r.failure == null
-                    && CellResult.OK.equals(r.status)).toList();
+                    && r.status == CellStatus.OK).toList();
             if (running.isEmpty()) {
                 break;
             }
@@ -341,7 +342,7 @@ final class RowRunner {
             }
         }
         for (CellRun run : runs) {
-            if (run.failure == null && CellResult.OK.equals(run.status)) {
+            if (run.failure == null && run.status == CellStatus.OK) {
                 if (wide(run, auto)) {
                     run.endNotes.add("--trials auto: the 95% CI of the median is " + percent(ciOf(run))
                             + " after " + run.trials.size() + " trials (--max-trials " + auto.maxTrials() + "), above the ±"
@@ -354,7 +355,7 @@ final class RowRunner {
 
     /** Whether the cell's median of its table's metric is less precise than the target (a cell that ended early is not). */
     private static boolean wide(CellRun run, AutoTrials auto) {
-        if (run.failure != null || !CellResult.OK.equals(run.status) || run.next < run.units) {
+        if (run.failure != null || run.status != CellStatus.OK || run.next < run.units) {
             return false;
         }
         double ci = ciOf(run);
@@ -388,7 +389,7 @@ final class RowRunner {
 
     /** A stuck cell is a warning as it happens (the run goes on, maybe for long), and one more when its code still runs here. */
     static void warnStuck(CellPlan cell, CellEnded e, RunListener listener) {
-        if (CellResult.STUCK.equals(e.status)) {
+        if (e.status == CellStatus.STUCK) {
             listener.warning("cell " + cell.config().label() + " " + e.getMessage());
         }
         if (e.abandoned) {
@@ -401,18 +402,18 @@ final class RowRunner {
     /** A cell that ended before its last unit: stuck here or in its fork, or its fork's JVM ended in user code. */
     static final class CellEnded extends Exception {
         private static final long serialVersionUID = 1L;
-        final String status;
+        final CellStatus status;
         /** Whether tasks that ignored the interrupt still run in this JVM. */
         final boolean abandoned;
 
-        CellEnded(String status, String note, boolean abandoned) {
+        CellEnded(CellStatus status, String note, boolean abandoned) {
             super(note, null, false, false);
             this.status = status;
             this.abandoned = abandoned;
         }
 
         static CellEnded stuck(Watchdog.StuckException e) {
-            return new CellEnded(CellResult.STUCK, "stuck: " + e.getMessage(), e.abandoned);
+            return new CellEnded(CellStatus.STUCK, "stuck: " + e.getMessage(), e.abandoned);
         }
     }
 
