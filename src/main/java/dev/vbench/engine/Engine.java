@@ -1,5 +1,6 @@
 package dev.vbench.engine;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.measure.NanoClock;
 import dev.vbench.measure.TrialProbes;
 import dev.vbench.profile.ProfileRequest;
@@ -31,9 +32,6 @@ import java.util.Random;
 public final class Engine {
 
 
-    /** The default {@code --task-timeout}: 60 s without a task ending or being submitted. */
-    public static final Duration DEFAULT_TASK_TIMEOUT = Watchdog.DEFAULT_TIMEOUT;
-
     /**
      * The start of the note a cell gets when its workload's {@code close}, after the cell's trials, failed:
      * the trials stand, the run's exit code says the code under test failed.
@@ -51,7 +49,7 @@ public final class Engine {
 
     /** @param probes what is recorded around every trial, outside the timed region */
     public Engine(NanoClock clock, TrialProbes probes) {
-        this(clock, probes, DEFAULT_TASK_TIMEOUT);
+        this(clock, probes, Defaults.TASK_TIMEOUT);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.vbench.plan;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.engine.TrialOrder;
 import java.nio.file.Path;
 
@@ -48,6 +49,6 @@ public record TrialOptions(Integer warmup, Integer trials, int forks, long seed,
         this(warmup, trials, forks, seed, dataDir, null);
     }
 
-    /** Nothing given: defaults everywhere, seed 42. */
-    public static final TrialOptions DEFAULTS = new TrialOptions(null, null, 0, 42, null);
+    /** Nothing given: defaults everywhere ({@link Defaults}). */
+    public static final TrialOptions DEFAULTS = new TrialOptions(null, null, 0, Defaults.SEED, null);
 }
