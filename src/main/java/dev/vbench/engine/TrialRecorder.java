@@ -65,11 +65,11 @@ final class TrialRecorder {
         TrialHistograms histograms = new TrialHistograms(Histograms.encode(t.queueWait), Histograms.encode(t.service),
                 Histograms.encode(t.endToEnd), open ? Histograms.encode(t.intended) : null);
         double achieved = open ? trial.schedule.achievedRate(trial.submitted, trial.t0, trial.lastSubmit) : 0;
-        InFlight inFlight = trial.sampledOneIn() > 0 ? null : inFlight(trial, makespan);
+        InFlight inFlight = trial.sampling.sampledOneIn() > 0 ? null : inFlight(trial, makespan);
         return new TrialResult(index, 0, offered, t.completed, trial.failures.count(), trial.failures.samples(),
                 makespan, throughput, latency, histograms, inFlight == null ? telemetry : telemetry.withInFlight(inFlight),
                 t.dropped, t.timedOut, achieved,
-                open ? Histograms.summarize(t.endToEnd) : null, trial.sampledOneIn())
+                open ? Histograms.summarize(t.endToEnd) : null, trial.sampling.sampledOneIn())
                 .withFailureCounts(trial.failures.sampleCounts());
     }
 
@@ -121,14 +121,14 @@ final class TrialRecorder {
 
     /**
      * Every task counts (completed, failed, dropped, inside the window) and bounds the makespan;
-     * only the tasks in the latency sample (the trial's {@link TrialRunner.SampleSequence}) enter the histograms.
+     * only the tasks in the latency sample (the trial's {@link LatencySampling.SampleSequence}) enter the histograms.
      */
     private static Tally tally(TrialRunner.Trial trial) {
         Tally t = new Tally(trial.schedule != null);
         long timeout = trial.timeoutNanos;
         long used = trial.slots.used();
-        boolean sampling = trial.sampledOneIn() > 0;
-        TrialRunner.SampleSequence sample = sampling ? new TrialRunner.SampleSequence(trial.sampledOneIn()) : null;
+        boolean sampling = trial.sampling.sampledOneIn() > 0;
+        LatencySampling.SampleSequence sample = sampling ? new LatencySampling.SampleSequence(trial.sampling.sampledOneIn()) : null;
         for (long i = 0; i < used; i++) {
             TaskSlots.Chunk c = trial.slots.chunk(i);
             int k = TaskSlots.slot(i);
@@ -139,7 +139,7 @@ final class TrialRecorder {
                 continue;
             }
             long end = c.end(k);
-            if (trial.timed(i, inSample)) {
+            if (trial.sampling.timed(i, inSample)) {
                 t.first = Math.min(t.first, c.submit(k)); // task 0 is always timed: it is the first submit
             }
             t.last = Math.max(t.last, end);

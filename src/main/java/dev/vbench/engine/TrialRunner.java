@@ -33,20 +33,9 @@ import java.util.concurrent.TimeUnit;
  * has terminated (its termination publishes the writes). The cost is 33 bytes per task for the
  * trial's duration, which is why {@link Limits#MAX_TASKS} exists.
  *
- * <p><b>Latency sampling.</b> Three clock reads per task cost more than an empty task on a pool
- * (JMH samples such operations too, in its SampleTime mode), and about 4% of a 1 µs task here. A closed or timed trial without a
- * timeout therefore times its first {@value #PILOT_TASKS} tasks, and when their median service time
- * is below {@value #SAMPLE_BELOW_NANOS} ns it times only one task in N on average from then on
- * ({@link #sampleOneIn}: the shorter the task, the larger N, so that the sample costs about the same
- * small share of every task): the tasks of a {@link SampleSequence}, whose gaps are drawn from a hash, so no periodic
- * input pattern aliases with it, while the submitter knows where the next sampled task is and submits
- * the tasks before it in a loop of their own ({@link #submitCounted}). The latency
- * histograms then hold the tasks of that sequence (pilot tasks included by the same rule); counts,
- * failures, makespan and throughput still cover every task, which always reads the clock at its end.
- * The result says so ({@link TrialResult#latencySampledOneIn()}). A sampled task costs two more clock
- * reads (about 30 ns here), which at a fixed one in 32 was most of what the harness added to an empty
- * task (calibrate, sequential: ratio 0.88), at one in 128 still 0.25 ns of its 1.9 ns; N is chosen so
- * that it stays near 0.5% of the task: one in 512 for an empty task, one in 32 for a 1 µs task.
+ * <p><b>Latency sampling.</b> A closed or timed trial of short tasks times one task in N
+ * ({@link LatencySampling}); the submitter knows where the next timed task is and submits the tasks before it in
+ * a loop of their own ({@link #submitCounted}).
  *
  * <p><b>Fixtures per task.</b> A {@link FixtureTask} (JMH's {@code Level.Invocation}) runs its fixtures
  * around each task, outside its timed region: its tasks run in a {@link TaskRun.WithFixtures}, chosen by the
@@ -61,21 +50,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class TrialRunner {
 
-
-    /** Tasks timed at the start of a trial that may sample, to decide whether it does. */
-    static final int PILOT_TASKS = 1024;
-    /** A trial samples latencies when its pilot tasks' median service time is below this. */
-    static final long SAMPLE_BELOW_NANOS = 2_000;
-    /**
-     * What a sampled task's extra clock reads may cost, as ns of budget × tasks: one in N is timed where
-     * N ≥ this ÷ the pilot's mean short service time, i.e. two extra reads of ~25 ns each cost ≤ 0.5% of a task.
-     */
-    static final long SAMPLE_BUDGET_NANOS = 10_000;
-    /** Bounds on N (powers of two): at least a few thousand latencies per million tasks even for empty tasks. */
-    static final int SAMPLE_ONE_IN_MIN = 32;
-    static final int SAMPLE_ONE_IN_MAX = 1024;
-    /** A fixed N instead (a power of two; 1: time every task), for experiments: {@code -Dvbench.sample.oneIn=128}. */
-    private static final int SAMPLE_ONE_IN_FIXED = Integer.getInteger("vbench.sample.oneIn", 0);
 
     /** The fold of the last trial's returned values, published after its executor terminated. */
     private static volatile long sink;
@@ -185,9 +159,10 @@ public final class TrialRunner {
      */
     private void submitCounted(Trial trial, ExecutorService executor, long tasks) throws InterruptedException {
         Semaphore inFlight = trial.inFlight;
+        LatencySampling sampling = trial.sampling;
         long i = 0;
         while (i < tasks) {
-            if (trial.timedNext(i)) {
+            if (sampling.timedNext(i)) {
                 if (inFlight != null) {
                     inFlight.acquire();
                 }
@@ -195,7 +170,7 @@ public final class TrialRunner {
                 i++;
             } else {
                 // up to the next timed task, the end of this chunk of slots, or the last task
-                long end = Math.min(Math.min(tasks, trial.sample.next()), TaskSlots.chunkEnd(i));
+                long end = Math.min(Math.min(tasks, sampling.nextTimed()), TaskSlots.chunkEnd(i));
                 submitUntimed(trial, executor, trial.slots.chunkFor(end - 1), i, end);
                 i = end;
             }
@@ -253,6 +228,7 @@ public final class TrialRunner {
         long t0 = clock.nanoTime();
         trial.t0 = t0;
         trial.windowEnd = t0 + windowNanos;
+        LatencySampling sampling = trial.sampling;
         for (long i = 0; ; i++) {
             long remaining = trial.windowEnd - clock.nanoTime();
             if (remaining <= 0 || !trial.inFlight.tryAcquire(remaining, TimeUnit.NANOSECONDS)) {
@@ -267,7 +243,7 @@ public final class TrialRunner {
                 trial.inFlight.release(); // a client came free just as the window closed
                 return;
             }
-            submitOne(trial, executor, i, trial.timedNext(i));
+            submitOne(trial, executor, i, sampling.timedNext(i));
         }
     }
 
@@ -333,26 +309,15 @@ public final class TrialRunner {
         final RateSchedule schedule;
         final long timeoutNanos;
         final FailureLog failures = new FailureLog();
+        /** Which tasks are timed: all of them, or once the pilot decides, one in N ({@link LatencySampling}). */
+        final LatencySampling sampling;
         /** Start of the window or of the rate schedule; written by the submitter before its first execute. */
         long t0;
         long windowEnd;
         long lastSubmit;
         long submitted;
-        /** Whether the submitter is still timing every task until the pilot decides (see the class comment). */
-        boolean deciding;
-        /** Tasks from this index on are timed only when in the sample. */
-        long sampleFrom = Long.MAX_VALUE;
-        /** N once the trial samples ({@link #sampleOneIn}), else 0: every task is in the sample. */
-        int sampledOneIn;
-        /** The submitter's walk of the sample from {@link #sampleFrom} on; null until the trial samples. */
-        SampleSequence sample;
         /** Set by the recorder: the fold of the returned values. */
         long sink;
-        /** Pilot tasks seen ended, how many of them took less than {@value #SAMPLE_BELOW_NANOS} ns, and their total time. */
-        private int pilotEnded;
-        private int pilotShort;
-        private long pilotShortNanos;
-
         /**
          * Set once the last task's deadline ({@code --timeout}) has passed and the tasks still running were
          * interrupted: whatever they throw from then on is their timeout, not a failure of their own.
@@ -385,124 +350,12 @@ public final class TrialRunner {
             this.inFlight = load.concurrency() > 0 ? new Semaphore(load.concurrency()) : null;
             this.schedule = load instanceof LoadShape.OpenRate r ? new RateSchedule(r.ratePerSecond()) : null;
             this.timeoutNanos = load.timeoutNanos();
-            this.deciding = !(load instanceof LoadShape.OpenRate) && timeoutNanos == 0 && SAMPLE_ONE_IN_FIXED != 1
-                    && (load instanceof LoadShape.Timed || load.tasks() >= 2L * PILOT_TASKS);
-        }
-
-        /**
-         * Whether task {@code index} read the clock at its submit and start: it is in the latency sample,
-         * or it came before sampling began. The submitter and the recorder both ask here.
-         */
-        boolean timed(long index, boolean inSample) {
-            return inSample || index < sampleFrom;
-        }
-
-        /**
-         * Whether task {@code index} is timed, for the submitter: called for every index in order, or
-         * for the first index of a run of untimed ones (the sample's {@link SampleSequence#next()} is
-         * then where the run ends). Decides about sampling once the pilot tasks have ended; the sample
-         * is asked only from then on.
-         */
-        boolean timedNext(long index) {
-            if (deciding && index >= PILOT_TASKS && (index & 255) == 0) {
-                decideSampling(index);
-            }
-            return index < sampleFrom || sample.contains(index);
-        }
-
-        /** Latency sampling rate for the result: 0 when every task is in the histograms. */
-        int sampledOneIn() {
-            return sampledOneIn;
-        }
-
-        /**
-         * Called by the submitter before task {@code next}: once every pilot task has ended, samples
-         * from {@code next} on when their median service time is short. Reads the pilot's slots with
-         * acquire loads that pair with the tasks' release store of their end time.
-         */
-        void decideSampling(long next) {
-            TaskSlots.Chunk c = slots.chunk(0);
-            while (pilotEnded < PILOT_TASKS) {
-                int k = TaskSlots.slot(pilotEnded);
-                long end = TaskRun.endAcquire(c, k);
-                if (end == 0) {
-                    return; // not ended yet: ask again 256 tasks later
-                }
-                long service = end - c.start(k);
-                if (service < SAMPLE_BELOW_NANOS) {
-                    pilotShort++;
-                    pilotShortNanos += service;
-                }
-                pilotEnded++;
-            }
-            if (pilotShort > PILOT_TASKS / 2) { // the median is below: more than half are
-                sampledOneIn = SAMPLE_ONE_IN_FIXED > 1 ? SAMPLE_ONE_IN_FIXED : sampleOneIn(pilotShortNanos / pilotShort);
-                sample = SampleSequence.from(sampledOneIn, next);
-                sampleFrom = next;
-            }
-            deciding = false;
-        }
-
-
-        /** The sampling rate N for tasks of this mean service time: a power of two, {@link #SAMPLE_BUDGET_NANOS} ÷ it, bounded. */
-        static int sampleOneIn(long meanServiceNanos) {
-            long wanted = SAMPLE_BUDGET_NANOS / Math.max(1, meanServiceNanos);
-            int oneIn = wanted <= 1 ? 1 : Integer.highestOneBit((int) Math.min(wanted - 1, SAMPLE_ONE_IN_MAX)) << 1;
-            return Math.max(SAMPLE_ONE_IN_MIN, Math.min(SAMPLE_ONE_IN_MAX, oneIn));
+            this.sampling = new LatencySampling(load, slots);
         }
 
         /** Intended start of task {@code index} (open model only). */
         long intendedNanos(long index) {
             return t0 + schedule.offsetNanos(index);
-        }
-    }
-
-    /**
-     * The task indexes of a latency sample of one in {@code oneIn} on average: each gap to the next
-     * sampled index is drawn uniformly from 1 … 2·oneIn − 1 by a 64-bit mixer (splitmix64's finalizer)
-     * of the gap's number, so the sample shows no period for an input pattern (file i mod 10) to alias
-     * with, and is the same in every trial, for the submitter and for the recorder. It is asked about
-     * every index in increasing order, and answers with one comparison: a hash per task costs about 2 ns
-     * of a 30 ns empty task (docs/performance.md).
-     */
-    static final class SampleSequence {
-        private final long span;
-        private long drawn;
-        private long next;
-
-        SampleSequence(int oneIn) {
-            this.span = 2L * oneIn - 1;
-            this.next = gap() - 1;
-        }
-
-        /** The sequence walked up to {@code index}: {@link #next()} is the first sampled index at or above it. */
-        static SampleSequence from(int oneIn, long index) {
-            SampleSequence s = new SampleSequence(oneIn);
-            while (s.next < index) {
-                s.next += s.gap();
-            }
-            return s;
-        }
-
-        /** The next index in the sample: after {@code contains(i)}, the first one above {@code i}. */
-        long next() {
-            return next;
-        }
-
-        /** Whether {@code index} is in the sample; call for every index, in increasing order. */
-        boolean contains(long index) {
-            if (index != next) {
-                return false;
-            }
-            next += gap();
-            return true;
-        }
-
-        private long gap() {
-            long z = drawn++;
-            z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-            z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-            return 1 + Long.remainderUnsigned(z ^ (z >>> 31), span);
         }
     }
 }

@@ -215,86 +215,93 @@ public final class ExecutorStrategies {
         List<ParamSpec<?>> params = new ArrayList<>(own);
         params.add(FANOUT);
         params.addAll(VirtualScheduler.PARAMS);
-        List<ParamSpec<?>> all = List.copyOf(params);
-        ExecutorStrategy plain = simple(name, description, all, factory,
-                p -> info(name, all, p, "virtual", null, permits.apply(p), VirtualScheduler.carrierParallelism(p)));
-        return new ExecutorStrategy() {
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public String description() {
-                return description;
-            }
-
-            @Override
-            public List<ParamSpec<?>> params() {
-                return all;
-            }
-
-            @Override
-            public ExecutorService create(Params p) {
-                if (structured && StructuredFanout.unavailable() != null) {
-                    throw new IllegalStateException(StructuredFanout.unavailable());
-                }
-                return plain.create(p);
-            }
-
-            @Override
-            public ExecutorInfo describe(Params p) {
-                return plain.describe(p);
-            }
-
-            @Override
-            public JvmNeeds jvmNeeds(Params p) {
-                return VirtualScheduler.needs(name, p, structured, structured);
-            }
-
-            @Override
-            public int subtasks(Params p) {
-                return structured ? Math.max(1, p.get(FANOUT)) : p.get(FANOUT);
-            }
-
-            @Override
-            public Task task(Task operation, Params p) {
-                int fanout = p.get(FANOUT);
-                if (structured) {
-                    return new StructuredFanout(operation, Math.max(1, fanout), StructuredFanout.Joiner.of(p.get(JOINER)));
-                }
-                return fanout > 0 ? new VirtualFanout(operation, fanout) : operation;
-            }
-        };
+        return new OnVirtualThreads(name, description, List.copyOf(params), factory, permits, structured);
     }
 
     private static ExecutorStrategy simple(String name, String description, List<ParamSpec<?>> params,
             Function<Params, ExecutorService> factory, Function<Params, ExecutorInfo> describer) {
-        return new ExecutorStrategy() {
-            @Override
-            public String name() {
-                return name;
-            }
+        return new Simple(name, description, params, factory, describer);
+    }
 
-            @Override
-            public String description() {
-                return description;
-            }
+    /** A strategy made of its name, description and parameters, a factory of its executor and what describes one. */
+    private static class Simple implements ExecutorStrategy {
+        private final String name;
+        private final String description;
+        private final List<ParamSpec<?>> params;
+        private final Function<Params, ExecutorService> factory;
+        private final Function<Params, ExecutorInfo> describer;
 
-            @Override
-            public List<ParamSpec<?>> params() {
-                return params;
-            }
+        Simple(String name, String description, List<ParamSpec<?>> params, Function<Params, ExecutorService> factory,
+                Function<Params, ExecutorInfo> describer) {
+            this.name = name;
+            this.description = description;
+            this.params = params;
+            this.factory = factory;
+            this.describer = describer;
+        }
 
-            @Override
-            public ExecutorService create(Params p) {
-                return factory.apply(p);
-            }
+        @Override
+        public String name() {
+            return name;
+        }
 
-            @Override
-            public ExecutorInfo describe(Params p) {
-                return describer.apply(p);
+        @Override
+        public String description() {
+            return description;
+        }
+
+        @Override
+        public List<ParamSpec<?>> params() {
+            return params;
+        }
+
+        @Override
+        public ExecutorService create(Params p) {
+            return factory.apply(p);
+        }
+
+        @Override
+        public ExecutorInfo describe(Params p) {
+            return describer.apply(p);
+        }
+    }
+
+    /** A {@link Simple} strategy on virtual threads, whose tasks may fan out ({@link #onVirtualThreads}). */
+    private static final class OnVirtualThreads extends Simple {
+        private final boolean structured;
+
+        OnVirtualThreads(String name, String description, List<ParamSpec<?>> all, Function<Params, ExecutorService> factory,
+                Function<Params, Integer> permits, boolean structured) {
+            super(name, description, all, factory,
+                    p -> info(name, all, p, "virtual", null, permits.apply(p), VirtualScheduler.carrierParallelism(p)));
+            this.structured = structured;
+        }
+
+        @Override
+        public ExecutorService create(Params p) {
+            if (structured && StructuredFanout.unavailable() != null) {
+                throw new IllegalStateException(StructuredFanout.unavailable());
             }
-        };
+            return super.create(p);
+        }
+
+        @Override
+        public JvmNeeds jvmNeeds(Params p) {
+            return VirtualScheduler.needs(name(), p, structured, structured);
+        }
+
+        @Override
+        public int subtasks(Params p) {
+            return structured ? Math.max(1, p.get(FANOUT)) : p.get(FANOUT);
+        }
+
+        @Override
+        public Task task(Task operation, Params p) {
+            int fanout = p.get(FANOUT);
+            if (structured) {
+                return new StructuredFanout(operation, Math.max(1, fanout), StructuredFanout.Joiner.of(p.get(JOINER)));
+            }
+            return fanout > 0 ? new VirtualFanout(operation, fanout) : operation;
+        }
     }
 }

@@ -10,9 +10,8 @@ import java.util.concurrent.Callable;
 /**
  * A task run as {@code subtasks} subtasks of a {@code StructuredTaskScope} (JEP 505, a preview API of
  * JDK 25): the task's thread opens a scope with the chosen {@link Joiner}, forks the calls of the
- * operation (each on a new virtual thread, the scope's default), joins, and closes the scope. Call
- * {@code k} of task {@code i} gets index {@code i × subtasks + k}; the values of the successful calls
- * are summed; a failure the joiner reports is the task's, unwrapped from {@code FailedException}.
+ * operation (each on a new virtual thread, the scope's default), joins, and closes the scope. Indexes
+ * are {@link OperationCalls}'; the values of the successful calls are summed; a failure the joiner reports is the task's, unwrapped from {@code FailedException}.
  *
  * <p>vbench's classes are Java 21 bytecode, so the API is reached through method handles looked up
  * once ({@link #unavailable()} says why not, on a JDK without it); the planner runs such cells only in
@@ -22,7 +21,7 @@ import java.util.concurrent.Callable;
  * Task t = new StructuredFanout(workload.task(), 10, StructuredFanout.Joiner.ALL_SUCCESSFUL);
  * }</pre>
  */
-final class StructuredFanout implements Task {
+final class StructuredFanout extends OperationCalls {
 
     /** The joiner policies, by the name {@code -e structured:joiner=NAME} gives them. */
     enum Joiner {
@@ -57,18 +56,15 @@ final class StructuredFanout implements Task {
         }
     }
 
-    private final Task operation;
-    private final int subtasks;
     private final Joiner joiner;
     private final MethodHandle newJoiner;
 
     StructuredFanout(Task operation, int subtasks, Joiner joiner) {
+        super(operation, subtasks);
         String why = unavailable();
         if (why != null) {
             throw new IllegalStateException(why);
         }
-        this.operation = operation;
-        this.subtasks = subtasks;
         this.joiner = joiner;
         this.newJoiner = Api.JOINERS[joiner.ordinal()];
     }
@@ -83,9 +79,9 @@ final class StructuredFanout implements Task {
 
     @Override
     public long run(long taskIndex) throws Exception {
-        int n = subtasks;
+        int n = calls;
         Task op = operation;
-        long first = taskIndex * n;
+        long first = firstCall(taskIndex);
         Object scope;
         try {
             scope = (Object) Api.OPEN.invokeExact((Object) newJoiner.invokeExact());

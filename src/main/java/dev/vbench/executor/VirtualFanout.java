@@ -5,29 +5,24 @@ import dev.vbench.spi.Task;
 /**
  * A task that fans out to {@code subtasks} calls of the operation, each on a virtual thread of its own,
  * and joins them: the unstructured way ({@code Thread.ofVirtual().start} and {@code join}) that the
- * {@code structured} executor does with a {@code StructuredTaskScope}. Call {@code k} of task {@code i}
- * gets index {@code i × subtasks + k}; the values are summed, and the first failure (in subtask order)
- * is the task's. Starting and joining the threads is part of the task: it is what fanning out costs.
+ * {@code structured} executor does with a {@code StructuredTaskScope}. Indexes and the sum are
+ * {@link OperationCalls}'; the first failure (in subtask order) is the task's. Starting and joining the threads is part of the task: it is what fanning out costs.
  *
  * <pre>{@code
  * Task t = new VirtualFanout(workload.task(), 10); // one task = 10 concurrent calls
  * }</pre>
  */
-final class VirtualFanout implements Task {
-
-    private final Task operation;
-    private final int subtasks;
+final class VirtualFanout extends OperationCalls {
 
     VirtualFanout(Task operation, int subtasks) {
-        this.operation = operation;
-        this.subtasks = subtasks;
+        super(operation, subtasks);
     }
 
     @Override
     public long run(long taskIndex) throws Exception {
-        int n = subtasks;
+        int n = calls;
         Task op = operation;
-        long first = taskIndex * n;
+        long first = firstCall(taskIndex);
         long[] values = new long[n];
         Throwable[] failures = new Throwable[n];
         Thread[] threads = new Thread[n];

@@ -4,6 +4,8 @@ import java.lang.constant.ConstantDescs;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 
 /**
  * One benchmark method called with its frame ({@code Object[]}: receiver, then arguments, then the Blackhole
@@ -29,6 +31,43 @@ interface FrameCall {
 
     /** The type of the handle: the frame in, a primitive result folded into a {@code long} (0 for others). */
     MethodType TYPE = MethodType.methodType(long.class, Object[].class);
+
+    /**
+     * {@code (Object[] frame) → long}: the method with its receiver and arguments taken from the frame (index 0,
+     * then one per parameter); a primitive result folded into the {@code long} ({@link FrameCall}'s loop keeps
+     * it), a reference given to the Blackhole at {@code blackholeAt}, as JMH's generated code gives it (a null
+     * check alone let the JIT drop an allocation the result was, and a method returning an array then measured
+     * well below JMH's figure for it).
+     */
+    static MethodHandle frameHandle(Method method, Class<?> blackhole, int blackholeAt) throws ReflectiveOperationException {
+        MethodHandle mh = MethodHandles.lookup().unreflect(method);
+        if (Modifier.isStatic(method.getModifiers())) {
+            mh = MethodHandles.dropArguments(mh, 0, Object.class);
+        }
+        Class<?> result = mh.type().returnType();
+        int n = mh.type().parameterCount();
+        mh = mh.asType(MethodType.genericMethodType(n).changeReturnType(result));
+        MethodHandle[] fromFrame = new MethodHandle[n];
+        for (int i = 0; i < n; i++) {
+            fromFrame[i] = frameElement(i);
+        }
+        mh = MethodHandles.permuteArguments(MethodHandles.filterArguments(mh, 0, fromFrame),
+                MethodType.methodType(result, Object[].class), new int[n]);
+        if (result.isPrimitive()) {
+            return MethodWorkloadProvider.resultAsLong(mh);
+        }
+        MethodHandle consume = MethodHandles.publicLookup().findVirtual(blackhole, "consume",
+                MethodType.methodType(void.class, Object.class)).asType(MethodType.methodType(void.class, Object.class, result));
+        consume = MethodHandles.filterArguments(consume, 0, frameElement(blackholeAt)); // (frame, result) → void
+        MethodHandle consumed = MethodHandles.permuteArguments(MethodHandles.collectArguments(consume, 1, mh),
+                MethodType.methodType(void.class, Object[].class), 0, 0);
+        return MethodHandles.filterReturnValue(consumed, MethodHandles.constant(long.class, 0L));
+    }
+
+    /** {@code (Object[] frame) → frame[index]}. */
+    private static MethodHandle frameElement(int index) {
+        return MethodHandles.insertArguments(MethodHandles.arrayElementGetter(Object[].class), 1, index);
+    }
 
     /** One call; its result as a {@code long}. */
     long call(Object[] frame) throws Throwable;

@@ -3,12 +3,8 @@ package dev.vbench.loader;
 import dev.vbench.spi.ParamSpec;
 import dev.vbench.spi.Params;
 import dev.vbench.spi.Workload;
-import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +35,8 @@ import java.util.Map;
  * task holds it; at most {@code clients} tasks are in flight, so one is free) and releases it with a plain
  * release store: no lock and no allocation per task ({@link JmhTasks}).
  *
- * <p>The annotations are read by {@link JmhAnnotationReader}; each cell is a {@link JmhInstance}.
+ * <p>The benchmarks of a class are found by {@link JmhBenchmarks}, their annotations read by
+ * {@link JmhAnnotationReader}; each cell is a {@link JmhInstance}, whose tasks are {@link JmhTasks}.
  */
 final class JmhWorkloadProvider implements JmhWorkload {
 
@@ -91,7 +88,7 @@ final class JmhWorkloadProvider implements JmhWorkload {
     /** The method's {@link FrameCall}, made once. */
     synchronized FrameCall call() throws ReflectiveOperationException {
         if (call == null) {
-            call = FrameCall.of(handle(method, jmh.blackhole, layout.length));
+            call = FrameCall.of(FrameCall.frameHandle(method, jmh.blackhole, layout.length));
         }
         return call;
     }
@@ -142,155 +139,6 @@ final class JmhWorkloadProvider implements JmhWorkload {
         return call;
     }
 
-    /**
-     * {@code (Object[] frame) → long}: the method with its receiver and arguments taken from the frame (index 0,
-     * then one per parameter); a primitive result folded into the {@code long} ({@link FrameCall}'s loop keeps
-     * it), a reference given to the Blackhole at {@code blackholeAt}, as JMH's generated code gives it (a null
-     * check alone let the JIT drop an allocation the result was, and a method returning an array then measured
-     * well below JMH's figure for it).
-     */
-    static MethodHandle handle(Method method, Class<?> blackhole, int blackholeAt) throws ReflectiveOperationException {
-        MethodHandle mh = MethodHandles.lookup().unreflect(method);
-        if (Modifier.isStatic(method.getModifiers())) {
-            mh = MethodHandles.dropArguments(mh, 0, Object.class);
-        }
-        Class<?> result = mh.type().returnType();
-        int n = mh.type().parameterCount();
-        mh = mh.asType(MethodType.genericMethodType(n).changeReturnType(result));
-        MethodHandle[] fromFrame = new MethodHandle[n];
-        for (int i = 0; i < n; i++) {
-            fromFrame[i] = frameElement(i);
-        }
-        mh = MethodHandles.permuteArguments(MethodHandles.filterArguments(mh, 0, fromFrame),
-                MethodType.methodType(result, Object[].class), new int[n]);
-        if (result.isPrimitive()) {
-            return MethodWorkloadProvider.resultAsLong(mh);
-        }
-        MethodHandle consume = MethodHandles.publicLookup().findVirtual(blackhole, "consume",
-                MethodType.methodType(void.class, Object.class)).asType(MethodType.methodType(void.class, Object.class, result));
-        consume = MethodHandles.filterArguments(consume, 0, frameElement(blackholeAt)); // (frame, result) → void
-        MethodHandle consumed = MethodHandles.permuteArguments(MethodHandles.collectArguments(consume, 1, mh),
-                MethodType.methodType(void.class, Object[].class), 0, 0);
-        return MethodHandles.filterReturnValue(consumed, MethodHandles.constant(long.class, 0L));
-    }
-
-    /** {@code (Object[] frame) → frame[index]}. */
-    private static MethodHandle frameElement(int index) {
-        return MethodHandles.insertArguments(MethodHandles.arrayElementGetter(Object[].class), 1, index);
-    }
-
-    // ---------------------------------------------------------------- resolving
-
-    /**
-     * The benchmarks of a class: those vbench runs, named {@code CLASS::METHOD} (the class by its binary name), and
-     * those it skips, by name, with the reason (one sentence naming the fix).
-     */
-    record ClassBenchmarks(List<JmhWorkloadProvider> runnable, Map<String, String> skipped) {
-
-        /** Every skipped benchmark with its reason, for an error when none runs. */
-        String reasons() {
-            return String.join("; ", skipped.values());
-        }
-    }
-
-    /**
-     * Every {@code @Benchmark} method of {@code type} (its own and inherited), each read on its own: a method vbench
-     * cannot run (a {@code @Group}, a parameter it cannot give, a method that is not public) is skipped with its
-     * reason and the others run.
-     *
-     * @throws IllegalArgumentException (exit 2) naming the fix: jmh-core missing, an abstract class, no benchmark
-     */
-    static ClassBenchmarks resolveClass(String origin, Class<?> type) {
-        Jmh jmh = Jmh.of(type);
-        List<Method> benchmarks = benchmarksOf(jmh, type);
-        List<JmhWorkloadProvider> runnable = new ArrayList<>();
-        Map<String, String> skipped = new LinkedHashMap<>();
-        Map<String, List<Method>> byName = new LinkedHashMap<>();
-        benchmarks.forEach(m -> byName.computeIfAbsent(m.getName(), k -> new ArrayList<>()).add(m));
-        byName.forEach((method, overloads) -> {
-            String name = type.getName() + "::" + method;
-            List<JmhWorkloadProvider> read = new ArrayList<>();
-            String reason = null;
-            for (Method m : overloads) {
-                try {
-                    read.add(JmhAnnotationReader.read(name, origin, jmh, type, m));
-                } catch (IllegalArgumentException e) {
-                    reason = reason != null ? reason : e.getMessage();
-                }
-            }
-            if (read.size() == 1 && overloads.size() == 1) {
-                runnable.add(read.get(0));
-            } else {
-                // overloads JMH tells apart by their @Group (JMHSample_22_FalseSharing): skipped for the group's reason
-                skipped.put(name, read.isEmpty() ? reason : overloaded(type, method));
-            }
-        });
-        return new ClassBenchmarks(runnable, skipped);
-    }
-
-    /**
-     * The {@code @Benchmark} method {@code method} (a name, perhaps with a signature) of {@code type}, named
-     * {@code CLASS::METHOD} with the class's binary name.
-     *
-     * @throws IllegalArgumentException (exit 2) naming the fix: jmh-core missing, Scope.Group, no such benchmark, …
-     */
-    static JmhWorkloadProvider resolveMethod(String origin, Class<?> type, String method) {
-        Jmh jmh = Jmh.of(type);
-        List<Method> benchmarks = benchmarksOf(jmh, type);
-        String wanted = method.replaceFirst("\\(.*$", "").strip();
-        List<Method> named = benchmarks.stream().filter(m -> m.getName().equals(wanted)).toList();
-        if (named.isEmpty()) {
-            throw new IllegalArgumentException("class " + type.getName() + " has no @Benchmark method '" + wanted
-                    + "'; its benchmarks: " + String.join(", ", benchmarks.stream().map(Method::getName).distinct().toList()));
-        }
-        if (named.size() > 1) {
-            for (Method m : named) {
-                JmhAnnotationReader.read(type.getName() + "::" + method.strip(), origin, jmh, type, m); // a @Group's reason first
-            }
-            throw new IllegalArgumentException(overloaded(type, wanted));
-        }
-        return JmhAnnotationReader.read(type.getName() + "::" + method.strip(), origin, jmh, type, named.get(0));
-    }
-
-    private static String overloaded(Class<?> type, String method) {
-        return type.getName() + "::" + method + " is overloaded; JMH benchmark names must be unique, rename one";
-    }
-
-    /** The benchmarks of a concrete public class; none, or an abstract class: the one-line error. */
-    private static List<Method> benchmarksOf(Jmh jmh, Class<?> type) {
-        MethodWorkloadProvider.checkPublic(type);
-        if (Modifier.isAbstract(type.getModifiers()) || type.isInterface()) {
-            throw new IllegalArgumentException("class " + type.getName() + " is abstract; JMH runs the @Benchmark methods"
-                    + " it declares in each concrete subclass: name a subclass");
-        }
-        List<Method> benchmarks = jmh.benchmarks(type);
-        if (benchmarks.isEmpty()) {
-            throw new IllegalArgumentException("class " + type.getName() + " has no @Benchmark method"
-                    + (Jmh.mentions(type) ? " (it uses JMH's annotations on other members only)" : "")
-                    + "; to time one of its methods write 'CLASS::METHOD'" + MethodWorkloadProvider.wouldDo(type));
-        }
-        return benchmarks;
-    }
-
-    /** Whether {@code type} holds {@code @Benchmark} methods (its class file mentions JMH's annotations). */
-    static boolean isBenchmarkClass(Class<?> type) {
-        return Jmh.mentions(type);
-    }
-
-    /** The names of the {@code @Benchmark} methods of JMH class {@code type}; jmh-core missing: the one-line error. */
-    static List<String> benchmarkNames(Class<?> type) {
-        return Jmh.of(type).benchmarks(type).stream().map(Method::getName).distinct().toList();
-    }
-
-    /**
-     * Whether {@code method} (a name, perhaps with a signature) is a {@code @Benchmark} method of JMH class
-     * {@code type}; checks jmh-core is there first, so a missing one is said rather than the method not found.
-     */
-    static boolean isBenchmark(Class<?> type, String method) {
-        Jmh jmh = Jmh.of(type);
-        String wanted = method.replaceFirst("\\(.*$", "").strip();
-        return jmh.benchmarks(type).stream().anyMatch(m -> m.getName().equals(wanted));
-    }
 
     // ---------------------------------------------------------------- provider
 

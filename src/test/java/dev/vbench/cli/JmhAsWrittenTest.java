@@ -11,11 +11,12 @@ import dev.vbench.result.TrialCounter;
 import dev.vbench.result.TrialResult;
 import dev.vbench.testing.CliRun;
 import dev.vbench.testing.JmhFixture;
+import dev.vbench.testing.JmhRuns;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,28 +29,17 @@ class JmhAsWrittenTest {
 
     @TempDir
     Path tmp;
+    JmhRuns jmh;
 
-    private CliRun run(String... args) {
-        List<String> all = new ArrayList<>(List.of("run", "--classpath", JmhFixture.benchmarksJar().toString(),
-                "--trials", "2", "--warmup", "1", "--no-progress", "--data-dir",
-                tmp.resolve("data").toString(), "-o", tmp.resolve("r.json").toString()));
-        if (!List.of(args).contains("--tasks")) {
-            all.addAll(List.of("--tasks", "200"));
-        }
-        all.addAll(List.of(args));
-        return CliRun.of(all.toArray(String[]::new));
+    @BeforeEach
+    void runsInTmp() {
+        jmh = new JmhRuns(tmp);
     }
 
     @Test
     void anInheritedBenchmarkRunsWithItsInheritedSetupInEverySubclassAndNotInTheAbstractOne() throws Exception {
-        System.setProperty("acme.fixtures", tmp.resolve("fixtures.log").toString());
-        CliRun r;
-        try {
-            // JMH's spelling of a nested class; the benchmark, its @State and its @Setup are the superclass's
-            r = run("-w", "acme.bench.Inherited.Cos", "-e", "sequential", "--concurrency", "1");
-        } finally {
-            System.clearProperty("acme.fixtures");
-        }
+        // JMH's spelling of a nested class; the benchmark, its @State and its @Setup are the superclass's
+        CliRun r = jmh.runLogged("-w", "acme.bench.Inherited.Cos", "-e", "sequential", "--concurrency", "1");
         assertEquals(0, r.code(), r::toString);
         RunResult result = ResultCodec.read(tmp.resolve("r.json"));
         assertEquals(1, result.cells().size());
@@ -60,12 +50,12 @@ class JmhAsWrittenTest {
         assertEquals(3, log.stream().filter(l -> l.equals("Inherited.setup Cos")).count(), log::toString); // 1 warmup + 2
 
         // the binary name runs the same benchmark; the interface's default @Benchmark method is no benchmark (as JMH)
-        CliRun sin = run("-w", "acme.bench.Inherited$Sin", "-e", "sequential", "--concurrency", "1");
+        CliRun sin = jmh.run("-w", "acme.bench.Inherited$Sin", "-e", "sequential", "--concurrency", "1");
         assertEquals(0, sin.code(), sin::toString);
         assertEquals(List.of("acme.bench.Inherited$Sin::bench"), ResultCodec.read(tmp.resolve("r.json")).cells().stream()
                 .map(c -> c.config().workload()).toList());
 
-        run("-w", "acme.bench.Inherited.Base").assertUsageError("class acme.bench.Inherited$Base is abstract; JMH runs"
+        jmh.run("-w", "acme.bench.Inherited.Base").assertUsageError("class acme.bench.Inherited$Base is abstract; JMH runs"
                 + " the @Benchmark methods it declares in each concrete subclass: name a subclass");
     }
 
@@ -89,7 +79,7 @@ class JmhAsWrittenTest {
 
     @Test
     void aClassRunsTheBenchmarksItCanAndNamesTheSkippedOnesWithTheReason() throws Exception {
-        CliRun r = run("-w", "acme.bench.Partial", "-e", "sequential");
+        CliRun r = jmh.run("-w", "acme.bench.Partial", "-e", "sequential");
         assertEquals(0, r.code(), r::toString);
         RunResult result = ResultCodec.read(tmp.resolve("r.json"));
         assertEquals(List.of("acme.bench.Partial::first", "acme.bench.Partial::second"),
@@ -101,7 +91,7 @@ class JmhAsWrittenTest {
         assertTrue(skipped.get(1).startsWith("vbench: skipped acme.bench.Partial::writer: "), skipped::toString);
 
         // named alone, a method that cannot run is still refused (exit 2)
-        run("-w", "acme.bench.Partial::reader").assertUsageError("uses @State(Scope.Group) acme.bench.Partial$Shared");
+        jmh.run("-w", "acme.bench.Partial::reader").assertUsageError("uses @State(Scope.Group) acme.bench.Partial$Shared");
     }
 
     @Test
@@ -136,13 +126,7 @@ class JmhAsWrittenTest {
 
     @Test
     void fixturesTakeTheStatesTheyDependOnAndABlackholeAsInJmhsStatesDag() throws Exception {
-        System.setProperty("acme.fixtures", tmp.resolve("fixtures.log").toString());
-        CliRun r;
-        try {
-            r = run("-w", "acme.bench.Dag", "-e", "fixed:threads=2", "--concurrency", "2");
-        } finally {
-            System.clearProperty("acme.fixtures");
-        }
+        CliRun r = jmh.runLogged("-w", "acme.bench.Dag", "-e", "fixed:threads=2", "--concurrency", "2");
         assertEquals(0, r.code(), r::toString);
         CellResult cell = ResultCodec.read(tmp.resolve("r.json")).cells().get(0);
         assertEquals(0, cell.failures(), cell::toString); // the method throws when Local was set up before Shared
@@ -156,14 +140,8 @@ class JmhAsWrittenTest {
 
     @Test
     void aPerInvocationFixtureTakesTheStateItDependsOnAsJmhsPerInvokeSetupSample() throws Exception {
-        System.setProperty("acme.fixtures", tmp.resolve("fixtures.log").toString());
-        CliRun r;
-        try {
-            r = run("-w", "acme.bench.CopyPerCall", "-e", "sequential", "-e", "fixed:threads=2", "--concurrency", "2",
-                    "--tasks", "50");
-        } finally {
-            System.clearProperty("acme.fixtures");
-        }
+        CliRun r = jmh.runLogged("-w", "acme.bench.CopyPerCall", "-e", "sequential", "-e", "fixed:threads=2", "--concurrency", "2",
+                "--tasks", "50");
         assertEquals(0, r.code(), r::toString);
         for (CellResult cell : ResultCodec.read(tmp.resolve("r.json")).cells()) {
             // the method throws on a stale copy, the teardown when the trial's own data was sorted
@@ -177,7 +155,7 @@ class JmhAsWrittenTest {
 
     @Test
     void theRunSaysOncePerCellWhichJmhAnnotationsItDoesNotApplyAndWhatDoesTheSame() {
-        CliRun r = run("-w", "acme.bench.Annotated::run", "-e", "sequential", "-e", "virtual");
+        CliRun r = jmh.run("-w", "acme.bench.Annotated::run", "-e", "sequential", "-e", "virtual");
         assertEquals(0, r.code(), r::toString);
         String note = "JMH annotations vbench does not apply (its options decide): @Fork(jvmArgs=[-Xmx1g,"
                 + " -XX:+UseParallelGC], value=2) → --forks 2, --jvm-args fork='-Xmx1g -XX:+UseParallelGC'; @Warmup(batchSize=50,"
@@ -195,14 +173,14 @@ class JmhAsWrittenTest {
 
     @Test
     void whenEveryCellFailedTheLineSaysAllNotTheOthers() {
-        CliRun r = run("-w", "acme.bench.Broken::setupFails", "-p", "mode=fail", "-e", "virtual", "-e", "sequential");
+        CliRun r = jmh.run("-w", "acme.bench.Broken::setupFails", "-p", "mode=fail", "-e", "virtual", "-e", "sequential");
         assertEquals(1, r.code(), r::toString);
         assertTrue(r.errLine().endsWith("(all 2 cells failed)"), r::toString);
     }
 
     @Test
     void auxCountersAreReportedPerTrialAndPerCellAsJmhReportsThem() throws Exception {
-        CliRun r = run("-w", "acme.bench.Counted::split", "-e", "sequential", "-e", "fixed:threads=2", "--concurrency", "2",
+        CliRun r = jmh.run("-w", "acme.bench.Counted::split", "-e", "sequential", "-e", "fixed:threads=2", "--concurrency", "2",
                 "--tasks", "300");
         assertEquals(0, r.code(), r::toString);
         RunResult result = ResultCodec.read(tmp.resolve("r.json"));
@@ -233,14 +211,9 @@ class JmhAsWrittenTest {
 
     @Test
     void compareMatchesAuxCountersWithJmhsSecondaryResults() throws Exception {
-        Path jmhJson = tmp.resolve("jmh.json");
-        Process jmh = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djmh.ignoreLock=true", "-jar", JmhFixture.benchmarksJar().toString(), "acme.bench.Counted.split$",
-                "-wi", "1", "-i", "2", "-w", "50ms", "-r", "50ms", "-f", "0", "-bm", "thrpt", "-tu", "s", "-rf", "json",
-                "-rff", jmhJson.toString())
-                .redirectErrorStream(true).redirectOutput(tmp.resolve("jmh.log").toFile()).start();
-        assertEquals(0, jmh.waitFor(), () -> read(tmp.resolve("jmh.log")));
-        CliRun r = run("-w", "acme.bench.Counted::split", "-e", "sequential", "--concurrency", "1", "--tasks", "2000");
+        Path jmhJson = jmh.jmh("acme.bench.Counted.split$", "-wi", "1", "-i", "2", "-w", "50ms", "-r", "50ms", "-bm", "thrpt",
+                "-tu", "s");
+        CliRun r = jmh.run("-w", "acme.bench.Counted::split", "-e", "sequential", "--concurrency", "1", "--tasks", "2000");
         assertEquals(0, r.code(), r::toString);
         CliRun c = CliRun.of("compare", jmhJson.toString(), tmp.resolve("r.json").toString());
         assertEquals(0, c.code(), c::toString);
@@ -251,13 +224,5 @@ class JmhAsWrittenTest {
             assertFalse(line.contains("—"), line); // both columns have it
         }
         assertFalse(c.out().contains("only in"), c::toString);
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (java.io.IOException e) {
-            return e.toString();
-        }
     }
 }

@@ -10,10 +10,11 @@ import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.CliRun;
 import dev.vbench.testing.JmhFixture;
-import java.nio.file.Files;
+import dev.vbench.testing.JmhRuns;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -28,40 +29,17 @@ class JmhWorkloadsTest {
 
     @TempDir
     Path tmp;
+    JmhRuns jmh;
 
-    /** {@code vbench run} on the fixture jar, 200 tasks unless {@code args} say, writing {@code r.json} and the tables. */
-    private CliRun run(String... args) {
-        List<String> all = new ArrayList<>(List.of("run", "--classpath", JmhFixture.benchmarksJar().toString(),
-                "--trials", "2", "--no-progress", "--data-dir",
-                tmp.resolve("data").toString(), "-o", tmp.resolve("r.json").toString()));
-        if (!List.of(args).contains("--tasks")) {
-            all.addAll(List.of("--tasks", "200"));
-        }
-        if (!List.of(args).contains("--warmup")) {
-            all.addAll(List.of("--warmup", "1"));
-        }
-        all.addAll(List.of(args));
-        return CliRun.of(all.toArray(String[]::new));
-    }
-
-    private List<String> fixtureLog() throws Exception {
-        Path log = tmp.resolve("fixtures.log");
-        return Files.exists(log) ? Files.readAllLines(log) : List.of();
-    }
-
-    private static long count(List<String> lines, String prefix) {
-        return lines.stream().filter(l -> l.startsWith(prefix)).count();
+    @BeforeEach
+    void runsInTmp() {
+        jmh = new JmhRuns(tmp);
     }
 
     @Test
     void aClassRunsEveryBenchmarkTimesEveryParamCombinationOnEveryExecutor() throws Exception {
-        System.setProperty("acme.fixtures", tmp.resolve("fixtures.log").toString());
-        try {
-            CliRun r = run("-w", "acme.bench.MixBench", "-e", "virtual", "-e", "fixed:threads=4", "--concurrency", "4");
-            assertEquals(0, r.code(), r::toString);
-        } finally {
-            System.clearProperty("acme.fixtures");
-        }
+        CliRun r = jmh.runLogged("-w", "acme.bench.MixBench", "-e", "virtual", "-e", "fixed:threads=4", "--concurrency", "4");
+        assertEquals(0, r.code(), r::toString);
         RunResult result = ResultCodec.read(tmp.resolve("r.json"));
         // 2 methods × size {8, 32} × word {a, bb} × 2 executors
         assertEquals(16, result.cells().size());
@@ -75,25 +53,20 @@ class JmhWorkloadsTest {
         assertEquals("acme.bench.MixBench::sum {size=8, word=a} fixed:threads=4", seen.get(1));
         assertEquals("acme.bench.MixBench::sumInto {size=32, word=bb} fixed:threads=4", seen.get(15));
         // Level.Trial and Level.Iteration setups: once per vbench trial (1 warmup + 2 measured) per cell
-        List<String> log = fixtureLog();
-        assertEquals(16 * 3, count(log, "MixBench.trial"), log::toString);
-        assertEquals(16 * 3, count(log, "MixBench.iteration"));
-        assertEquals(16 * 3, count(log, "MixBench.teardown"));
-        assertEquals(4 * 3, count(log, "MixBench.trial size=32 word=bb"));
+        List<String> log = jmh.fixtureLog();
+        assertEquals(16 * 3, JmhRuns.count(log, "MixBench.trial"), log::toString);
+        assertEquals(16 * 3, JmhRuns.count(log, "MixBench.iteration"));
+        assertEquals(16 * 3, JmhRuns.count(log, "MixBench.teardown"));
+        assertEquals(4 * 3, JmhRuns.count(log, "MixBench.trial size=32 word=bb"));
         // Scope.Thread: one Counter per client (--concurrency 4) per trial, for sumInto's 8 cells
-        assertEquals(8 * 3 * 4, count(log, "Counter.trial"));
+        assertEquals(8 * 3 * 4, JmhRuns.count(log, "Counter.trial"));
     }
 
     @Test
     void compareMatchesTheCellsWithJmhsOwnResultOfTheSameJar() throws Exception {
-        Path jmhJson = tmp.resolve("jmh.json");
-        Process jmh = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djmh.ignoreLock=true", "-jar", // JMH's lock is machine-wide: another build's JMH must not fail this test
-                JmhFixture.benchmarksJar().toString(), "acme.bench.MixBench.sum$", "-wi", "1", "-i", "2", "-w", "50ms",
-                "-r", "50ms", "-f", "0", "-bm", "avgt", "-tu", "ns", "-rf", "json", "-rff", jmhJson.toString())
-                .redirectErrorStream(true).redirectOutput(tmp.resolve("jmh.log").toFile()).start();
-        assertEquals(0, jmh.waitFor(), () -> readQuietly(tmp.resolve("jmh.log")));
-        CliRun r = run("-w", "acme.bench.MixBench::sum", "-e", "virtual", "-e", "fixed:threads=4", "--concurrency", "4");
+        Path jmhJson = jmh.jmh("acme.bench.MixBench.sum$", "-wi", "1", "-i", "2", "-w", "50ms", "-r", "50ms", "-bm", "avgt",
+                "-tu", "ns");
+        CliRun r = jmh.run("-w", "acme.bench.MixBench::sum", "-e", "virtual", "-e", "fixed:threads=4", "--concurrency", "4");
         assertEquals(0, r.code(), r::toString);
         CliRun c = CliRun.of("compare", jmhJson.toString(), tmp.resolve("r.json").toString());
         assertEquals(0, c.code(), c::toString);
@@ -108,17 +81,9 @@ class JmhWorkloadsTest {
         assertFalse(c.out().contains("only in"), c::toString);
     }
 
-    private static String readQuietly(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (java.io.IOException e) {
-            return e.toString();
-        }
-    }
-
     @Test
     void oneMethodWithParamOverride() throws Exception {
-        CliRun r = run("-w", "acme.bench.MixBench::sum", "-p", "size=100", "-e", "sequential");
+        CliRun r = jmh.run("-w", "acme.bench.MixBench::sum", "-p", "size=100", "-e", "sequential");
         assertEquals(0, r.code(), r::toString);
         RunResult result = ResultCodec.read(tmp.resolve("r.json"));
         assertEquals(2, result.cells().size()); // size=100 × word {a, bb}
@@ -144,7 +109,7 @@ class JmhWorkloadsTest {
 
     @Test
     void threadStateNeedsBoundedConcurrency() {
-        run("-w", "acme.bench.MixBench::sumInto").assertUsageError(
+        jmh.run("-w", "acme.bench.MixBench::sumInto").assertUsageError(
                 "uses @State(Scope.Thread) acme.bench.MixBench$Counter: one instance per concurrent client");
     }
 
@@ -157,13 +122,13 @@ class JmhWorkloadsTest {
 
     @Test
     void scopeGroupIsRefusedWithTheReason() {
-        run("-w", "acme.bench.Broken::grouped").assertUsageError("uses @State(Scope.Group) acme.bench.Broken$Shared:"
+        jmh.run("-w", "acme.bench.Broken::grouped").assertUsageError("uses @State(Scope.Group) acme.bench.Broken$Shared:"
                 + " a group state is shared by the threads of one JMH @Group");
     }
 
     @Test
     void aSetupThatThrowsFailsItsCellAndTheOthersAreKept() {
-        CliRun r = run("-w", "acme.bench.Broken::setupFails", "-p", "mode=fail,ok", "-e", "virtual", "-e", "sequential");
+        CliRun r = jmh.run("-w", "acme.bench.Broken::setupFails", "-p", "mode=fail,ok", "-e", "virtual", "-e", "sequential");
         assertEquals(1, r.code(), r::toString);
         List<String> errLines = r.errLine().lines().filter(l -> !l.matches("vbench: \\d+ cell\\(s\\).*"))
                 .filter(l -> !l.startsWith("vbench: warning: the machine was busy")).toList(); // the build machine's load
@@ -181,7 +146,7 @@ class JmhWorkloadsTest {
 
     @Test
     void aSetupThatThrowsInAForkFailsItsCellTooAndTheOthersAreKept() {
-        CliRun r = run("-w", "acme.bench.Broken::setupFails", "-p", "mode=fail,ok", "-e", "sequential", "--forks", "1",
+        CliRun r = jmh.run("-w", "acme.bench.Broken::setupFails", "-p", "mode=fail,ok", "-e", "sequential", "--forks", "1",
                 "--tasks", "20", "--warmup", "0");
         assertEquals(1, r.code(), r::toString);
         assertTrue(r.errLine().contains("vbench: workload code failed while calling @Setup(Level.Trial) method"
@@ -193,20 +158,14 @@ class JmhWorkloadsTest {
 
     @Test
     void invocationFixturesRunAroundEachTaskOutsideItsTime() throws Exception {
-        System.setProperty("acme.fixtures", tmp.resolve("fixtures.log").toString());
-        CliRun r;
-        try {
-            r = run("-w", "acme.bench.PerCall::tiny", "-e", "sequential", "-e", "fixed:threads=2", "--concurrency", "2",
-                    "--tasks", "30");
-        } finally {
-            System.clearProperty("acme.fixtures");
-        }
+        CliRun r = jmh.runLogged("-w", "acme.bench.PerCall::tiny", "-e", "sequential", "-e", "fixed:threads=2", "--concurrency", "2",
+                "--tasks", "30");
         assertEquals(0, r.code(), r::toString);
-        List<String> log = fixtureLog();
+        List<String> log = jmh.fixtureLog();
         // 2 cells × (1 warmup + 2 measured trials) × 30 tasks, plus the check call before the first trial
         long calls = 2 * 3 * 30;
-        assertTrue(count(log, "PerCall.setup") >= calls && count(log, "PerCall.setup") <= calls + 2, log::toString);
-        assertEquals(count(log, "PerCall.setup"), count(log, "PerCall.teardown"));
+        assertTrue(JmhRuns.count(log, "PerCall.setup") >= calls && JmhRuns.count(log, "PerCall.setup") <= calls + 2, log::toString);
+        assertEquals(JmhRuns.count(log, "PerCall.setup"), JmhRuns.count(log, "PerCall.teardown"));
         RunResult result = ResultCodec.read(tmp.resolve("r.json"));
         for (CellResult c : result.cells()) {
             for (var t : c.trials()) {
@@ -216,13 +175,13 @@ class JmhWorkloadsTest {
             }
         }
         assertTrue(r.out().contains("Level.Invocation fixtures run around each task, outside its timed region"), r::toString);
-        run("-w", "acme.bench.PerCall::tiny", "-e", "sequential", "--batch", "10").assertUsageError(
+        jmh.run("-w", "acme.bench.PerCall::tiny", "-e", "sequential", "--batch", "10").assertUsageError(
                 "has @Setup or @TearDown(Level.Invocation): they run around each task, untimed, and --batch 10");
     }
 
     @Test
     void theHarnessFloorIsStatedForANanosecondMethodAndNotForAMillisecondOne() {
-        CliRun tiny = run("-w", "acme.bench.Costs::fourOps", "-e", "sequential", "--tasks", "300000", "--warmup", "3");
+        CliRun tiny = jmh.run("-w", "acme.bench.Costs::fourOps", "-e", "sequential", "--tasks", "300000", "--warmup", "3");
         assertEquals(0, tiny.code(), tiny::toString);
         assertTrue(tiny.out().contains("sequential ‡"), tiny::toString);
         assertTrue(tiny.out().contains("‡ sequential: "), tiny::toString);
@@ -232,7 +191,7 @@ class JmhWorkloadsTest {
         assertTrue(result.cells().get(0).harnessFloorNanos() > 0);
         assertTrue(result.cells().get(0).nearHarnessFloor());
 
-        CliRun slow = run("-w", "acme.bench.Costs::sleep1ms", "-e", "sequential", "--tasks", "20");
+        CliRun slow = jmh.run("-w", "acme.bench.Costs::sleep1ms", "-e", "sequential", "--tasks", "20");
         assertEquals(0, slow.code(), slow::toString);
         assertFalse(slow.out().contains("‡"), slow::toString);
         assertFalse(ResultCodec.read(tmp.resolve("r.json")).cells().get(0).nearHarnessFloor());
@@ -240,7 +199,7 @@ class JmhWorkloadsTest {
 
     @Test
     void batchCallsTheOperationNTimesPerTaskAndFiguresArePerOperation() {
-        CliRun r = run("-w", "acme.bench.MixBench::sumInto", "-p", "size=8", "-p", "word=a", "-e", "sequential",
+        CliRun r = jmh.run("-w", "acme.bench.MixBench::sumInto", "-p", "size=8", "-p", "word=a", "-e", "sequential",
                 "--concurrency", "1", "--tasks", "1000", "--batch", "25");
         assertEquals(0, r.code(), r::toString);
         RunResult result = ResultCodec.read(tmp.resolve("r.json"));
@@ -258,13 +217,13 @@ class JmhWorkloadsTest {
 
     @Test
     void batchZeroIsRefused() {
-        run("-w", "acme.bench.Costs::fourOps", "--batch", "0").assertUsageError("--batch");
+        jmh.run("-w", "acme.bench.Costs::fourOps", "--batch", "0").assertUsageError("--batch");
     }
 
     @Test
     void aParamValueThatDoesNotConvert() {
         // JMH's annotation processor rejects a declared value that does not convert; a -p value reaches vbench
-        run("-w", "acme.bench.MixBench::sum", "-p", "size=8,big").assertUsageError("parameter 'size' of workload"
+        jmh.run("-w", "acme.bench.MixBench::sum", "-p", "size=8,big").assertUsageError("parameter 'size' of workload"
                 + " 'acme.bench.MixBench::sum': 'big' does not convert to int");
     }
 }

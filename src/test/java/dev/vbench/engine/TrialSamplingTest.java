@@ -26,7 +26,7 @@ class TrialSamplingTest {
 
     /** Tasks in the sample: the same index rule the recorder uses. */
     static long sampleSize(long tasks, int oneIn) {
-        TrialRunner.SampleSequence sample = new TrialRunner.SampleSequence(oneIn);
+        LatencySampling.SampleSequence sample = new LatencySampling.SampleSequence(oneIn);
         long n = 0;
         for (long i = 0; i < tasks; i++) {
             if (sample.contains(i)) {
@@ -38,7 +38,7 @@ class TrialSamplingTest {
 
     @Test
     void theSampleIsOneInNOnAverageAndHasNoPeriodForAnInputPatternToAliasWith() {
-        TrialRunner.SampleSequence sample = new TrialRunner.SampleSequence(32);
+        LatencySampling.SampleSequence sample = new LatencySampling.SampleSequence(32);
         long[] byResidue = new long[10];
         long n = 0;
         for (long i = 0; i < 3_200_000; i++) {
@@ -55,14 +55,14 @@ class TrialSamplingTest {
 
     @Test
     void theShorterTheTaskTheSparserTheSampleWithinItsBounds() {
-        assertEquals(1024, TrialRunner.Trial.sampleOneIn(0));
-        assertEquals(1024, TrialRunner.Trial.sampleOneIn(10), "10 µs of budget / 10 ns: 1,000, the next power of two");
-        assertEquals(512, TrialRunner.Trial.sampleOneIn(25), "an empty task here (one clock read)");
-        assertEquals(128, TrialRunner.Trial.sampleOneIn(100));
-        assertEquals(128, TrialRunner.Trial.sampleOneIn(79), "10,000 / 79 = 126: the next power of two");
-        assertEquals(64, TrialRunner.Trial.sampleOneIn(157));
-        assertEquals(TrialRunner.SAMPLE_ONE_IN_MIN, TrialRunner.Trial.sampleOneIn(1_000), "a 1 µs task");
-        assertEquals(TrialRunner.SAMPLE_ONE_IN_MIN, TrialRunner.Trial.sampleOneIn(TrialRunner.SAMPLE_BELOW_NANOS - 1));
+        assertEquals(1024, LatencySampling.sampleOneIn(0));
+        assertEquals(1024, LatencySampling.sampleOneIn(10), "10 µs of budget / 10 ns: 1,000, the next power of two");
+        assertEquals(512, LatencySampling.sampleOneIn(25), "an empty task here (one clock read)");
+        assertEquals(128, LatencySampling.sampleOneIn(100));
+        assertEquals(128, LatencySampling.sampleOneIn(79), "10,000 / 79 = 126: the next power of two");
+        assertEquals(64, LatencySampling.sampleOneIn(157));
+        assertEquals(LatencySampling.SAMPLE_ONE_IN_MIN, LatencySampling.sampleOneIn(1_000), "a 1 µs task");
+        assertEquals(LatencySampling.SAMPLE_ONE_IN_MIN, LatencySampling.sampleOneIn(LatencySampling.SAMPLE_BELOW_NANOS - 1));
     }
 
     @Test
@@ -70,7 +70,7 @@ class TrialSamplingTest {
         for (int nanos : new int[] {10, 25, 100, 1_000}) {
             FakeClock clock = new FakeClock();
             TrialResult t = new TrialRunner(clock).run(i -> clock.now.addAndGet(nanos), sequential(), TASKS, 0, 0);
-            int oneIn = TrialRunner.Trial.sampleOneIn(nanos);
+            int oneIn = LatencySampling.sampleOneIn(nanos);
             assertEquals(oneIn, t.latencySampledOneIn(), nanos + " ns tasks");
             assertEquals(sampleSize(TASKS, oneIn), Histograms.decode(t.histograms().service()).getTotalCount(),
                     nanos + " ns tasks: the recorder's sample is the submitter's");
@@ -96,7 +96,7 @@ class TrialSamplingTest {
     @Test
     void tasksOfAMicrosecondOrMoreAreAllTimed() throws Exception {
         FakeClock clock = new FakeClock();
-        TrialResult t = new TrialRunner(clock).run(i -> clock.now.addAndGet(TrialRunner.SAMPLE_BELOW_NANOS),
+        TrialResult t = new TrialRunner(clock).run(i -> clock.now.addAndGet(LatencySampling.SAMPLE_BELOW_NANOS),
                 sequential(), TASKS, 0, 0);
         assertEquals(0, t.latencySampledOneIn());
         assertEquals(TASKS, Histograms.decode(t.histograms().service()).getTotalCount());
@@ -106,7 +106,7 @@ class TrialSamplingTest {
     void shortTrialsAndOpenModelTrialsAreNeverSampled() throws Exception {
         FakeClock clock = new FakeClock();
         TrialRunner runner = new TrialRunner(clock, deadline -> clock.now.accumulateAndGet(deadline, Math::max));
-        TrialResult few = runner.run(i -> clock.now.addAndGet(10), sequential(), 2 * TrialRunner.PILOT_TASKS - 1, 0, 0);
+        TrialResult few = runner.run(i -> clock.now.addAndGet(10), sequential(), 2 * LatencySampling.PILOT_TASKS - 1, 0, 0);
         assertEquals(0, few.latencySampledOneIn());
         TrialResult open = runner.run(i -> clock.now.addAndGet(10), sequential(),
                 LoadShape.OpenRate.forTasks(10_000_000, TASKS, 0, 0), 0);
@@ -167,7 +167,7 @@ class TrialSamplingTest {
         Histogram service = Histograms.decode(t.histograms().service());
         long sampled = sampleSize(tasks, 128);
         long failedInSample = 0;
-        TrialRunner.SampleSequence sample = new TrialRunner.SampleSequence(128);
+        LatencySampling.SampleSequence sample = new LatencySampling.SampleSequence(128);
         for (long i = 0; i < tasks; i++) {
             if (sample.contains(i) && i % 1000 == 999) {
                 failedInSample++;

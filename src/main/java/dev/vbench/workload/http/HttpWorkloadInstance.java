@@ -196,7 +196,7 @@ final class HttpWorkloadInstance implements Workload {
             pool.release(c);
         }
         if (request.target() != null) {
-            int status = KeepAliveConnection.status(response, 0);
+            int status = HttpResponseParser.status(response, 0);
             if (status < 200 || status > 299) {
                 throw new AssertionError(request.method() + " " + target.url() + " answered " + status);
             }

@@ -114,9 +114,9 @@ class HttpWorkloadTest {
     @Test
     void parsesTheStatusLine() throws Exception {
         byte[] r = "HTTP/1.1 404 Not Found\r\nX-A: 1\r\nContent-Length:  42\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
-        assertEquals(r.length - 4, KeepAliveConnection.indexOfBlankLine(r, 0, r.length));
-        assertEquals(404, KeepAliveConnection.status(r, 0));
+        assertEquals(r.length - 4, HttpResponseParser.indexOfBlankLine(r, 0, r.length));
+        assertEquals(404, HttpResponseParser.status(r, 0));
         byte[] bad = "SSH-2.0-OpenSSH_9.2p1 Debian\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
-        assertThrows(IOException.class, () -> KeepAliveConnection.status(bad, 0));
+        assertThrows(IOException.class, () -> HttpResponseParser.status(bad, 0));
     }
 }
