@@ -23,9 +23,9 @@ class RunConditionsTest {
 
     /** A cell whose trials recorded {@code load} before and after, the trial itself keeping {@code ownCpus} busy. */
     private static CellResult cell(String id, String executor, double load, double ownCpus, double jitter) {
-        CellResult c = Fixtures.cell(id, new CellConfig("cpu", Map.of(), Fixtures.fixed(2), 200, 0), 6, 100, jitter, 0.5, 7);
+        CellResult c = Fixtures.cell(id, CellConfig.closed("cpu", Map.of(), Fixtures.fixed(2), 200, 0), 6, 100, jitter, 0.5, 7);
         if (executor.equals("virtual")) {
-            c = Fixtures.cell(id, new CellConfig("cpu", Map.of(), Fixtures.virtual(), 200, 0), 6, 100, jitter, 0.5, 9);
+            c = Fixtures.cell(id, CellConfig.closed("cpu", Map.of(), Fixtures.virtual(), 200, 0), 6, 100, jitter, 0.5, 9);
         }
         List<TrialResult> trials = c.trials().stream().map(t -> t.withTelemetry(new dev.vbench.result.Telemetry(
                 Math.round(ownCpus * t.makespanNanos()), 0, 0, 0, 0, -1).withMachine(new MachineState(load, load, 2)))).toList();
@@ -58,7 +58,7 @@ class RunConditionsTest {
     }
 
     private static RunResult run(CellResult... cells) {
-        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), new RunSettings(1, 6, 0, 42, "interleaved"),
+        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), RunSettings.trials(1, 6).withSeed(42).withOrder("interleaved"),
                 List.of(cells));
     }
 }

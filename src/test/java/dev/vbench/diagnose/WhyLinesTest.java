@@ -131,9 +131,9 @@ class WhyLinesTest {
     /** The in-flight ceiling against the concurrency asked for, and the carriers' load, past their thresholds. */
     @Test
     void inFlightAndCarrierLinesNameWhatTheExecutorLetRun() {
-        dev.vbench.result.CellConfig pool = new dev.vbench.result.CellConfig("io", Map.of("duration", "10ms"),
+        dev.vbench.result.CellConfig pool = dev.vbench.result.CellConfig.closed("io", Map.of("duration", "10ms"),
                 Fixtures.fixed(4), 1000, 100);
-        dev.vbench.result.CellConfig threads = new dev.vbench.result.CellConfig("io", Map.of("duration", "10ms"),
+        dev.vbench.result.CellConfig threads = dev.vbench.result.CellConfig.closed("io", Map.of("duration", "10ms"),
                 Fixtures.virtual(), 1000, 100);
         CellResult fixed = withTelemetry(Fixtures.cell("c1", pool, 6, 2500, 0.01, 10, 1),
                 t -> t.withInFlight(new dev.vbench.result.InFlight(4, 3.9)));
@@ -162,7 +162,7 @@ class WhyLinesTest {
     }
 
     private static CellResult relabel(CellResult c, dev.vbench.result.ExecutorInfo executor) {
-        return new CellResult("c9", new dev.vbench.result.CellConfig(c.config().workload(), Map.copyOf(c.config().params()),
+        return new CellResult("c9", dev.vbench.result.CellConfig.closed(c.config().workload(), Map.copyOf(c.config().params()),
                 executor, c.config().tasks(), 0), c.status(), c.trials(), c.summary(), c.notes(), null, c.profiles());
     }
 }

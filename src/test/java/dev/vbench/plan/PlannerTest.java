@@ -174,7 +174,7 @@ class PlannerTest {
 
     @Test
     void theTrialOrderIsInterleavedUnlessGivenAndAlwaysRecorded() {
-        RunSettings settings = new RunSettings(1, 6, 0, 42);
+        RunSettings settings = RunSettings.trials(1, 6).withSeed(42);
         List<CellPlan> cells = plan(closed("noop", Map.of(), List.of(), List.of(), List.of())).cells();
         assertEquals("interleaved", Planner.ordered(settings, null, cells).order());
         assertEquals("grouped", Planner.ordered(settings, TrialOrder.GROUPED, cells).order());

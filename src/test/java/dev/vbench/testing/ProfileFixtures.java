@@ -79,13 +79,13 @@ public final class ProfileFixtures {
      * (≈ 2,400 ms, 4 of 8 cores), both profiled for {@code tasks} and {@code lock}.
      */
     public static RunResult storeRun() {
-        CellConfig fixed = new CellConfig("store", Map.of("entries", "1000"), Fixtures.fixed(8), 20000, 0);
-        CellConfig virtual = new CellConfig("store", Map.of("entries", "1000"), Fixtures.virtual(), 20000, 0);
+        CellConfig fixed = CellConfig.closed("store", Map.of("entries", "1000"), Fixtures.fixed(8), 20000, 0);
+        CellConfig virtual = CellConfig.closed("store", Map.of("entries", "1000"), Fixtures.virtual(), 20000, 0);
         List<CellResult> cells = List.of(
                 withCpu(Fixtures.cell("c1", fixed, 6, 800, 0.01, 0.32, 31), 7.9).withProfiles(List.of(fixedTasks(), lock(false))),
                 withCpu(Fixtures.cell("c2", virtual, 6, 2400, 0.01, 0.96, 32), 4.0)
                         .withProfiles(List.of(virtualTasks(), lock(true))));
-        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), new RunSettings(1, 6, 0, 42), cells);
+        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), RunSettings.trials(1, 6).withSeed(42), cells);
     }
 
     /** {@code cell} with process CPU time of {@code busyCores} × makespan in every trial. */
@@ -112,7 +112,7 @@ public final class ProfileFixtures {
         for (int j = 0; j < 2; j++) {
             dev.vbench.result.JvmInfo jvm = new dev.vbench.result.JvmInfo(labels[j], "/opt/jdk-" + labels[j].substring(1),
                     List.of(), j == 0 ? "21.0.8" : "25.0.3", "TestVendor", "Test VM", "x", 4, "G1", 1L << 30);
-            CellConfig config = new CellConfig("jar", Map.of("entries", "500"), Fixtures.virtual(), 5000, 0).withJvm(labels[j]);
+            CellConfig config = CellConfig.closed("jar", Map.of("entries", "500"), Fixtures.virtual(), 5000, 0).withJvm(labels[j]);
             long blocked = j == 0 ? 620 : 50;
             Profile lock = new Profile("lock", "async-profiler", 10_000, "task threads: carriers", 1000, List.of(
                     new ProfileStack("com.acme.JarTask.run;java.util.zip.ZipFile.getEntry;"
@@ -122,7 +122,7 @@ public final class ProfileFixtures {
             cells.add(Fixtures.cell("c" + (j + 1), config, 6, makespans[j], 0.01, 0.2, 51 + j).withJvm(jvm)
                     .withProfiles(List.of(lock)));
         }
-        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), new RunSettings(1, 6, 0, 42), cells);
+        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), RunSettings.trials(1, 6).withSeed(42), cells);
     }
 
     /**
@@ -131,18 +131,18 @@ public final class ProfileFixtures {
      * makespan tripled.
      */
     public static RunResult before() {
-        CellConfig virtual = new CellConfig("store", Map.of("entries", "1000"), Fixtures.virtual(), 20000, 0);
+        CellConfig virtual = CellConfig.closed("store", Map.of("entries", "1000"), Fixtures.virtual(), 20000, 0);
         Profile tasks = new Profile("tasks", "vbench", 10_000_000, "task threads: virtual threads", 12_000,
                 fixedTasks().stacks(), null, List.of());
-        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), new RunSettings(1, 6, 0, 42),
+        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), RunSettings.trials(1, 6).withSeed(42),
                 List.of(Fixtures.cell("c1", virtual, 6, 800, 0.01, 0.32, 41).withProfiles(List.of(tasks))));
     }
 
     /** See {@link #before()}. */
     public static RunResult after() {
-        CellConfig virtual = new CellConfig("store", Map.of("entries", "1000"), Fixtures.virtual(), 20000, 0);
+        CellConfig virtual = CellConfig.closed("store", Map.of("entries", "1000"), Fixtures.virtual(), 20000, 0);
         Profile tasks = virtualTasks();
-        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), new RunSettings(1, 6, 0, 42),
+        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), RunSettings.trials(1, 6).withSeed(42),
                 List.of(Fixtures.cell("c1", virtual, 6, 2400, 0.01, 0.96, 42).withProfiles(List.of(
                         new Profile(tasks.event(), tasks.profiler(), tasks.intervalNanos(), tasks.threads(), tasks.totalSamples(),
                                 tasks.stacks(), null, tasks.notes())))));
