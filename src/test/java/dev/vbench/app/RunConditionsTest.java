@@ -27,8 +27,7 @@ class RunConditionsTest {
         if (executor.equals("virtual")) {
             c = Fixtures.cell(id, CellConfig.closed("cpu", Map.of(), Fixtures.virtual(), 200, 0), 6, 100, jitter, 0.5, 9);
         }
-        List<TrialResult> trials = c.trials().stream().map(t -> t.withTelemetry(new dev.vbench.result.Telemetry(
-                Math.round(ownCpus * t.makespanNanos()), 0, 0, 0, 0, -1).withMachine(new MachineState(load, load, 2)))).toList();
+        List<TrialResult> trials = c.trials().stream().map(t -> t.withTelemetry(dev.vbench.result.Telemetry.NONE.withProcessCpuNanos(Math.round(ownCpus * t.makespanNanos())).withGc(0, 0).withAllocatedBytes(0).withPeakThreads(0).withMachine(new MachineState(load, load, 2)))).toList();
         return new CellResult(c.id(), c.config(), c.status(), trials, Summaries.summarize(trials), List.of());
     }
 

@@ -65,8 +65,7 @@ public final class HistoryFixtures {
                 long makespan = Math.round(cell.makespanMillis() * 1e6 * scale);
                 long task = Math.round(1e6 * scale);
                 LatencySummary latency = new LatencySummary(1000, task, task / 2, task, 2 * task, 3 * task, 4 * task, 5 * task);
-                trials.add(new TrialResult(t, 0, 1000, 1000, 0, List.of(), makespan, 1000 / (makespan / 1e9), latency, null,
-                        new Telemetry(makespan / 2, 1, 2, Math.round(1_000_000 * scale), 8, 0)));
+                trials.add(TrialResult.of(t, 1000, makespan, 1000 / (makespan / 1e9)).withLatency(latency, null).withTelemetry(Telemetry.NONE.withProcessCpuNanos(makespan / 2).withGc(1, 2).withAllocatedBytes(Math.round(1_000_000 * scale)).withPeakThreads(8).withPinning(0, List.of())));
             }
             out.add(new CellResult("c" + (c + 1), config, CellResult.OK, trials, Summaries.summarize(trials), List.of()));
         }

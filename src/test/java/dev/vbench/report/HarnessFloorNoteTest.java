@@ -67,8 +67,7 @@ class HarnessFloorNoteTest {
     private static CellResult withoutHistograms(CellConfig config) {
         CellResult c = Fixtures.cell("c1", config, 6, 0.050, 0.02, 0.000025, 5);
         List<TrialResult> trials = c.trials().stream()
-                .map(t -> new TrialResult(t.index(), t.fork(), t.tasks(), t.completed(), t.failures(), t.failureSamples(),
-                        t.makespanNanos(), t.throughputPerSecond(), t.latency(), null, t.telemetry()))
+                .map(t -> t.withLatency(t.latency(), null))
                 .toList();
         return new CellResult(c.id(), config, c.status(), trials, c.summary(), c.notes()).withHarnessFloor(47);
     }

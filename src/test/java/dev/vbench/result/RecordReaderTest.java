@@ -222,10 +222,7 @@ class RecordReaderTest {
     static RunResult everything() {
         RunResult base = Fixtures.pinnedIoRun();
         CellResult first = base.cells().get(0);
-        TrialResult open = new TrialResult(0, 1, 1000, 990, 2, List.of("java.io.IOException: reset"), 5_000_000L,
-                198_000.5, first.trials().get(0).latency(), first.trials().get(0).histograms(),
-                first.trials().get(0).telemetry(), 8, 3, 199.5, first.trials().get(0).latency(),
-                "2026-11-22T19:40:01.123456Z", 32);
+        TrialResult open = TrialResult.of(0, 1000, 5_000_000L, 198_000.5).withIndex(0, 1).withCompleted(990).withFailures(2, List.of("java.io.IOException: reset")).withLatency(first.trials().get(0).latency(), first.trials().get(0).histograms()).withTelemetry(first.trials().get(0).telemetry()).withOpenModel(8, 3, 199.5, first.trials().get(0).latency()).withStartTime(java.time.Instant.parse("2026-11-22T19:40:01.123456Z")).withLatencySampledOneIn(32);
         CellConfig config = CellConfig.open("io", Map.of("duration", "1ms"), Fixtures.virtual(), 1000, 500.0)
                 .withConcurrency(8).withWindowNanos(2_000_000_000L).withTimeoutNanos(1_000_000_000L).withJvm("j25")
                 .withBatch(4, 10);

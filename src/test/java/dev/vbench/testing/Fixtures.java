@@ -69,8 +69,7 @@ public final class Fixtures {
             Histogram wait = Histograms.newHistogram();
             wait.recordValue(1000);
             TrialHistograms hs = new TrialHistograms(Histograms.encode(wait), Histograms.encode(h), Histograms.encode(h));
-            list.add(new TrialResult(t, 0, tasks, tasks, 0, List.of(), makespan, tasks / (makespan / 1e9),
-                    Histograms.summarize(h), hs, new Telemetry(makespan / 2, 1, 2, 1000, 20, -1)));
+            list.add(TrialResult.of(t, tasks, makespan, tasks / (makespan / 1e9)).withLatency(Histograms.summarize(h), hs).withTelemetry(Telemetry.NONE.withProcessCpuNanos(makespan / 2).withGc(1, 2).withAllocatedBytes(1000).withPeakThreads(20)));
         }
         return new CellResult(id, config, CellResult.OK, list,
                 Summaries.summarize(list), Summaries.notes(list, dev.vbench.result.Metric.MAKESPAN));

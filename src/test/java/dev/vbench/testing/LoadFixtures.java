@@ -83,10 +83,7 @@ public final class LoadFixtures {
             wait.recordValue(1000);
             TrialHistograms hs = new TrialHistograms(Histograms.encode(wait), Histograms.encode(service),
                     Histograms.encode(uncorrected), Histograms.encode(corrected));
-            trials.add(new TrialResult(t, 0, tasks, completed, 0, List.of(), makespan,
-                    completed / (makespan / 1e9), Histograms.summarize(corrected), hs,
-                    new Telemetry(makespan / 4, 1, 2, 1000, 20, -1), dropped / 6, timedOut / 6,
-                    achieved - 0.1 * random.nextDouble(), Histograms.summarize(uncorrected)));
+            trials.add(TrialResult.of(t, tasks, makespan, completed / (makespan / 1e9)).withCompleted(completed).withLatency(Histograms.summarize(corrected), hs).withTelemetry(Telemetry.NONE.withProcessCpuNanos(makespan / 4).withGc(1, 2).withAllocatedBytes(1000).withPeakThreads(20)).withOpenModel(dropped / 6, timedOut / 6, achieved - 0.1 * random.nextDouble(), Histograms.summarize(uncorrected)));
         }
         CellConfig config = CellConfig.open("io", IO_10MS, executor, tasks, 1000).withTimeoutNanos(1_000_000_000L);
         return new CellResult(id, config, CellResult.OK, trials, Summaries.summarize(trials), Summaries.notes(trials, dev.vbench.result.TableDefaults.metric(config)));
@@ -118,8 +115,7 @@ public final class LoadFixtures {
             Histogram wait = Histograms.newHistogram();
             wait.recordValue(1000);
             TrialHistograms hs = new TrialHistograms(Histograms.encode(wait), Histograms.encode(h), Histograms.encode(h));
-            trials.add(new TrialResult(t, 0, completed, completed, 0, List.of(), windowNanos, completed / (windowNanos / 1e9),
-                    Histograms.summarize(h), hs, new Telemetry(windowNanos / 2, 1, 2, 1000, 20, -1)));
+            trials.add(TrialResult.of(t, completed, windowNanos, completed / (windowNanos / 1e9)).withLatency(Histograms.summarize(h), hs).withTelemetry(Telemetry.NONE.withProcessCpuNanos(windowNanos / 2).withGc(1, 2).withAllocatedBytes(1000).withPeakThreads(20)));
         }
         CellConfig config = CellConfig.timed("noop", Map.of(), executor, 2, windowNanos);
         return new CellResult(id, config, CellResult.OK, trials, Summaries.summarize(trials), Summaries.notes(trials, dev.vbench.result.TableDefaults.metric(config)));
