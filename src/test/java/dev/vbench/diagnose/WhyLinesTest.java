@@ -86,11 +86,10 @@ class WhyLinesTest {
 
     @Test
     void aMonitorBothSidesWaitOnIsNamedOnceWhenNothingChanged() {
-        Profile a = new Profile("lock", "async-profiler", 10_000, "", 1312,
-                List.of(new ProfileStack("Store.run;Store.put;" + Profile.monitorFrame("java.lang.Object"), 1312)), null, List.of());
-        Profile b = new Profile("lock", "async-profiler", 10_000, "", 657, List.of(
+        Profile a = Profile.of("lock", "async-profiler", 10_000).withStacks(1312, List.of(new ProfileStack("Store.run;Store.put;" + Profile.monitorFrame("java.lang.Object"), 1312)));
+        Profile b = Profile.of("lock", "async-profiler", 10_000).withStacks(657, List.of(
                 new ProfileStack("Store.run;Store.put;" + Profile.monitorFrame("java.lang.Object"), 656),
-                new ProfileStack("[outside tasks];java.util.concurrent.ThreadPoolExecutor.getTask", 1)), null, List.of());
+                new ProfileStack("[outside tasks];java.util.concurrent.ThreadPoolExecutor.getTask", 1)));
         assertEquals(List.of("fixed:threads=4: 100% of lock samples entering a monitor of java.lang.Object in Store.put,"
                 + " virtual: 100% (on both)"), WhyLines.profileLines("fixed:threads=4", b, "virtual", a, 5, WhyLines.MIN_CHANGE, true));
     }
@@ -158,7 +157,7 @@ class WhyLinesTest {
     }
 
     private static Profile profile(long total, ProfileStack... stacks) {
-        return new Profile("tasks", "vbench", 10_000_000, "", total, List.of(stacks), null, List.of());
+        return Profile.of("tasks", "vbench", 10_000_000).withStacks(total, List.of(stacks));
     }
 
     private static CellResult relabel(CellResult c, dev.vbench.result.ExecutorInfo executor) {

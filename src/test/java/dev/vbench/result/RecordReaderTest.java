@@ -226,9 +226,8 @@ class RecordReaderTest {
         CellConfig config = CellConfig.open("io", Map.of("duration", "1ms"), Fixtures.virtual(), 1000, 500.0)
                 .withConcurrency(8).withWindowNanos(2_000_000_000L).withTimeoutNanos(1_000_000_000L).withJvm("j25")
                 .withBatch(4, 10);
-        Profile tail = new Profile("cpu", "jfr", 0, "", 3, List.of(new Profile.ProfileStack("a;b", 3)), null, List.of());
-        Profile profile = new Profile("cpu", "jfr", 10_000_000L, "task threads", 40,
-                List.of(new Profile.ProfileStack("java.lang.Thread.run;com.acme.Store.put", 30)), tail, List.of("a note"));
+        Profile tail = Profile.of("cpu", "jfr", 0).withStacks(3, List.of(new Profile.ProfileStack("a;b", 3)));
+        Profile profile = Profile.of("cpu", "jfr", 10_000_000L).withThreads("task threads").withStacks(40, List.of(new Profile.ProfileStack("java.lang.Thread.run;com.acme.Store.put", 30))).withSlowTail(tail).withNotes(List.of("a note"));
         JvmInfo jvm = new JvmInfo("j25", "/opt/jdk-25", List.of("-XX:+UseZGC"), "25.0.3", "V", "VM", "25.0.3+9", 8, "ZGC",
                 1L << 30);
         CellResult cell = new CellResult("e1/c9", config, CellResult.STUCK, List.of(open), first.summary(),
