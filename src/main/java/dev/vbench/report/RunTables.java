@@ -7,6 +7,7 @@ import dev.vbench.compare.Layout;
 import dev.vbench.compare.Notes;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
 import dev.vbench.result.RunResult;
@@ -226,7 +227,7 @@ public final class RunTables {
             if (m != null && m.n() < 6) {
                 b.footnote(Notes.NO_CONFIDENCE_INTERVAL);
             }
-            if (!CellResult.OK.equals(c.status())) {
+            if (c.status() != CellStatus.OK) {
                 b.footnote(who(c) + ": cell " + c.status() + " after " + c.trials().size() + " trial(s)");
             }
             for (String note : c.notes()) {

@@ -2,6 +2,7 @@ package dev.vbench.history;
 
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.Environment;
 import dev.vbench.result.ExecutorInfo;
 import dev.vbench.result.LatencySummary;
@@ -67,7 +68,7 @@ public final class HistoryFixtures {
                 LatencySummary latency = new LatencySummary(1000, task, task / 2, task, 2 * task, 3 * task, 4 * task, 5 * task);
                 trials.add(TrialResult.of(t, 1000, makespan, 1000 / (makespan / 1e9)).withLatency(latency, null).withTelemetry(Telemetry.NONE.withProcessCpuNanos(makespan / 2).withGc(1, 2).withAllocatedBytes(Math.round(1_000_000 * scale)).withPeakThreads(8).withPinning(0, List.of())));
             }
-            out.add(new CellResult("c" + (c + 1), config, CellResult.OK, trials, Summaries.summarize(trials), List.of()));
+            out.add(new CellResult("c" + (c + 1), config, CellStatus.OK, trials, Summaries.summarize(trials), List.of()));
         }
         Environment env = new Environment("0.1.0", "Eclipse Adoptium", index < 1000 ? "25.0.1+8" : "25.0.2+10", "OpenJDK 64-Bit Server VM",
                 List.of(), "Linux", "6.1", "amd64", 2, 1L << 30, "nightly-box", start.toString(),

@@ -3,6 +3,7 @@ package dev.vbench.testing;
 import dev.vbench.measure.Histograms;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.Environment;
 import dev.vbench.result.ExecutorInfo;
 import dev.vbench.result.GcPauses;
@@ -71,7 +72,7 @@ public final class Fixtures {
             TrialHistograms hs = new TrialHistograms(Histograms.encode(wait), Histograms.encode(h), Histograms.encode(h));
             list.add(TrialResult.of(t, tasks, makespan, tasks / (makespan / 1e9)).withLatency(Histograms.summarize(h), hs).withTelemetry(Telemetry.NONE.withProcessCpuNanos(makespan / 2).withGc(1, 2).withAllocatedBytes(1000).withPeakThreads(20)));
         }
-        return new CellResult(id, config, CellResult.OK, list,
+        return new CellResult(id, config, CellStatus.OK, list,
                 Summaries.summarize(list), Summaries.notes(list, dev.vbench.result.Metric.MAKESPAN));
     }
 

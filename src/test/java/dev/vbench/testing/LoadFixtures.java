@@ -3,6 +3,7 @@ package dev.vbench.testing;
 import dev.vbench.measure.Histograms;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.ExecutorInfo;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.RunSettings;
@@ -86,7 +87,7 @@ public final class LoadFixtures {
             trials.add(TrialResult.of(t, tasks, makespan, completed / (makespan / 1e9)).withCompleted(completed).withLatency(Histograms.summarize(corrected), hs).withTelemetry(Telemetry.NONE.withProcessCpuNanos(makespan / 4).withGc(1, 2).withAllocatedBytes(1000).withPeakThreads(20)).withOpenModel(dropped / 6, timedOut / 6, achieved - 0.1 * random.nextDouble(), Histograms.summarize(uncorrected)));
         }
         CellConfig config = CellConfig.open("io", IO_10MS, executor, tasks, 1000).withTimeoutNanos(1_000_000_000L);
-        return new CellResult(id, config, CellResult.OK, trials, Summaries.summarize(trials), Summaries.notes(trials, dev.vbench.result.TableDefaults.metric(config)));
+        return new CellResult(id, config, CellStatus.OK, trials, Summaries.summarize(trials), Summaries.notes(trials, dev.vbench.result.TableDefaults.metric(config)));
     }
 
     /**
@@ -118,7 +119,7 @@ public final class LoadFixtures {
             trials.add(TrialResult.of(t, completed, windowNanos, completed / (windowNanos / 1e9)).withLatency(Histograms.summarize(h), hs).withTelemetry(Telemetry.NONE.withProcessCpuNanos(windowNanos / 2).withGc(1, 2).withAllocatedBytes(1000).withPeakThreads(20)));
         }
         CellConfig config = CellConfig.timed("noop", Map.of(), executor, 2, windowNanos);
-        return new CellResult(id, config, CellResult.OK, trials, Summaries.summarize(trials), Summaries.notes(trials, dev.vbench.result.TableDefaults.metric(config)));
+        return new CellResult(id, config, CellStatus.OK, trials, Summaries.summarize(trials), Summaries.notes(trials, dev.vbench.result.TableDefaults.metric(config)));
     }
 
     /** {@link #openModel()} after a change: virtual threads serve each task in {@code virtualMillis} instead of 10 ms. */
