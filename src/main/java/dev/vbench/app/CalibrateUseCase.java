@@ -1,5 +1,7 @@
 package dev.vbench.app;
 
+import dev.vbench.config.Limits;
+import dev.vbench.config.Defaults;
 import dev.vbench.engine.Calibration;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.DataDirs;
@@ -33,10 +35,6 @@ import java.util.function.Consumer;
  */
 public final class CalibrateUseCase {
 
-    /** The most {@code --forks}. */
-    public static final int MAX_FORKS = 100;
-    /** The most {@code --warmup} rounds. */
-    public static final int MAX_WARMUP = 1000;
 
     private CalibrateUseCase() {}
 
@@ -94,11 +92,11 @@ public final class CalibrateUseCase {
         if (rounds < 1) {
             throw new UsageException("--rounds " + rounds + " must be at least 1");
         }
-        if (warmup < 0 || warmup > MAX_WARMUP) {
-            throw new UsageException("--warmup " + warmup + " is out of range; use 0 to " + MAX_WARMUP);
+        if (warmup < 0 || warmup > Limits.CALIBRATE_MAX_WARMUP) {
+            throw new UsageException("--warmup " + warmup + " is out of range; use 0 to " + Limits.CALIBRATE_MAX_WARMUP);
         }
-        if (forks < 0 || forks > MAX_FORKS) {
-            throw new UsageException("--forks " + forks + " is out of range; use 0 (this JVM) to " + MAX_FORKS);
+        if (forks < 0 || forks > Limits.CALIBRATE_MAX_FORKS) {
+            throw new UsageException("--forks " + forks + " is out of range; use 0 (this JVM) to " + Limits.CALIBRATE_MAX_FORKS);
         }
         Map<String, String> given = new LinkedHashMap<>();
         Planner.sweeps(request.params()).forEach((name, values) -> {
@@ -120,7 +118,7 @@ public final class CalibrateUseCase {
         }
         Calibration calibration = new Calibration(new Calibration.Settings(warmup, rounds,
                 Calibration.probes(request.pinning()), new ProfileRequest(request.profileEvents(),
-                        ProfileRequest.Profiler.AUTO, ProfileRequest.DEFAULT_INTERVAL_NANOS)), warn);
+                        ProfileRequest.Profiler.AUTO, Defaults.PROFILE_INTERVAL_NANOS)), warn);
         Path dataRoot = DataDirs.defaultRoot();
         List<ExecutorEstimate> rows = new ArrayList<>();
         if (forks == 0) {

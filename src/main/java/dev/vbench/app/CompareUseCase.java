@@ -1,5 +1,6 @@
 package dev.vbench.app;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.compare.Change;
 import dev.vbench.compare.CompareOptions;
 import dev.vbench.compare.Comparison;
@@ -21,7 +22,6 @@ import dev.vbench.result.Metric;
 import dev.vbench.result.ResultFormatException;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.TableDefaults;
-import dev.vbench.stats.MannWhitney;
 import dev.vbench.text.Numbers;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -95,7 +95,7 @@ public final class CompareUseCase {
 
         /** The files compared with every default: text, 1% noise, no gate. */
         public static Request of(List<Path> files) {
-            return new Request(files, List.of(), null, null, CompareOptions.DEFAULT_NOISE, Set.of(), null,
+            return new Request(files, List.of(), null, null, Defaults.NOISE, Set.of(), null,
                     CompareFormat.TEXT, false, null);
         }
     }
@@ -202,7 +202,7 @@ public final class CompareUseCase {
             if (request.noiseNote() != null) {
                 notes.add(request.noiseNote());
             }
-            comparison = Comparisons.compute(inputs, new CompareOptions(chosen, request.noise(), MannWhitney.ALPHA,
+            comparison = Comparisons.compute(inputs, new CompareOptions(chosen, request.noise(), Defaults.ALPHA,
                     request.matchIgnore(), notes));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);

@@ -1,13 +1,12 @@
 package dev.vbench.app;
 
-import dev.vbench.compare.CompareOptions;
+import dev.vbench.config.Defaults;
 import dev.vbench.dashboard.Dashboard;
 import dev.vbench.dashboard.DashboardServer;
 import dev.vbench.dashboard.Site;
 import dev.vbench.dashboard.StoreLease;
 import dev.vbench.history.Analysis;
 import dev.vbench.history.HistoryUrl;
-import dev.vbench.stats.MannWhitney;
 import dev.vbench.text.Numbers;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -32,10 +31,6 @@ import java.util.stream.Stream;
  */
 public final class DashboardUseCase {
 
-    /** The port {@code history serve} listens on by default. */
-    public static final int DEFAULT_PORT = 8080;
-    /** The address it binds by default: this machine only. */
-    public static final String DEFAULT_BIND = "127.0.0.1";
 
     private DashboardUseCase() {}
 
@@ -115,12 +110,12 @@ public final class DashboardUseCase {
             StoreLease lease = new StoreLease(where, where.h2File() != null ? StoreLease.DEFAULT_IDLE_MILLIS : 0);
             try {
                 lease.with(store -> store.generation());
-                Dashboard dashboard = new Dashboard(lease, settings, CompareOptions.DEFAULT_NOISE, MannWhitney.ALPHA);
+                Dashboard dashboard = new Dashboard(lease, settings, Defaults.NOISE, Defaults.ALPHA);
                 DashboardServer server = start(dashboard, new InetSocketAddress(address, r.port()), r, err);
                 Serving serving = new Serving(server, lease);
                 if (!address.isLoopbackAddress()) {
                     err.println("vbench: warning: serving on " + address.getHostAddress() + ": anyone who can reach this machine"
-                            + " can read the history (there is no authentication); the default --bind " + DEFAULT_BIND
+                            + " can read the history (there is no authentication); the default --bind " + Defaults.SERVE_BIND
                             + " keeps it to this machine");
                     err.flush();
                 }
@@ -157,7 +152,7 @@ public final class DashboardUseCase {
             return InetAddress.getByName(bind);
         } catch (UnknownHostException e) {
             throw new UsageException("--bind " + bind + " is not an address or host name this machine knows; give an IP"
-                    + " address such as " + DEFAULT_BIND + " (this machine only) or 0.0.0.0 (every interface)", e);
+                    + " address such as " + Defaults.SERVE_BIND + " (this machine only) or 0.0.0.0 (every interface)", e);
         }
     }
 
@@ -197,7 +192,7 @@ public final class DashboardUseCase {
         checkSite(r.dir());
         return HistoryAccess.get(() -> {
             try (StoreLease lease = new StoreLease(HistoryAccess.resolve(r.url()), 0)) {
-                Dashboard d = new Dashboard(lease, settings, CompareOptions.DEFAULT_NOISE, MannWhitney.ALPHA);
+                Dashboard d = new Dashboard(lease, settings, Defaults.NOISE, Defaults.ALPHA);
                 Site.Written w = Site.export(d, (path, text) -> {
                     Path file = r.dir().resolve(path).normalize();
                     if (!file.startsWith(r.dir().normalize())) {

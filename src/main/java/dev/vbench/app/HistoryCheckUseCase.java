@@ -1,5 +1,6 @@
 package dev.vbench.app;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.compare.Gates;
 import dev.vbench.history.Analysis;
 import dev.vbench.history.Baseline;
@@ -12,7 +13,6 @@ import dev.vbench.report.Table;
 import dev.vbench.report.ci.GateReport;
 import dev.vbench.report.ci.GateReports;
 import dev.vbench.report.ci.JUnitXml;
-import dev.vbench.stats.MannWhitney;
 import dev.vbench.stats.Verdict;
 import dev.vbench.text.Numbers;
 import java.nio.file.Path;
@@ -108,7 +108,7 @@ public final class HistoryCheckUseCase {
                 throw new UsageException("no series has the metric '" + request.metric()
                         + "'; see 'vbench history show SERIES'");
             }
-            return Analysis.check(inputs, settings, request.noise(), MannWhitney.ALPHA, baseline);
+            return Analysis.check(inputs, settings, request.noise(), Defaults.ALPHA, baseline);
         });
         if (baseline instanceof Baseline.Commits c && !rows.isEmpty()
                 && rows.stream().allMatch(r -> r.method().equals("no run of HEAD"))) {
@@ -242,7 +242,7 @@ public final class HistoryCheckUseCase {
                 : ALL_METRICS.equals(request.metric()) ? "on every stored metric (" + rows.size() + " checks)"
                 : "on " + request.metric();
         return series + " series checked " + which + ": " + regressions + " slower, " + improvements + " faster;"
-                + " faster/slower only when the Holm-adjusted p across all of them is below " + MannWhitney.ALPHA
+                + " faster/slower only when the Holm-adjusted p across all of them is below " + Defaults.ALPHA
                 + " and the change exceeds the " + Percentages.format(request.noise()) + " noise band (--noise);"
                 + " ~ = within variance" + detectable(rows);
     }

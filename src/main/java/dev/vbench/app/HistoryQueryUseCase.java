@@ -1,8 +1,7 @@
 package dev.vbench.app;
 
-import dev.vbench.compare.CompareOptions;
+import dev.vbench.config.Defaults;
 import dev.vbench.history.Analysis;
-import dev.vbench.history.EDivisive;
 import dev.vbench.history.HistoryReports;
 import dev.vbench.history.HistoryStore;
 import java.io.IOException;
@@ -24,10 +23,6 @@ import java.util.Map;
  */
 public final class HistoryQueryUseCase {
 
-    /** Runs per e-divisive window by default (Otava's). */
-    public static final int DEFAULT_WINDOW = EDivisive.DEFAULT_WINDOW;
-    /** Largest t-test p of a change point by default (Otava's). */
-    public static final double DEFAULT_MAX_P = EDivisive.DEFAULT_MAX_P;
 
     private HistoryQueryUseCase() {}
 
@@ -42,21 +37,22 @@ public final class HistoryQueryUseCase {
     public record Settings(int window, double maxP, String minMagnitude, int minPointsAfter) {
 
         /** Otava's window and p, compare's noise band, two runs after. */
-        public static final Settings DEFAULTS = new Settings(DEFAULT_WINDOW, DEFAULT_MAX_P, "1%", 2);
+        public static final Settings DEFAULTS = new Settings(Defaults.CHANGE_WINDOW, Defaults.CHANGE_MAX_P,
+                Defaults.NOISE_PERCENT + "%", Defaults.CHANGE_MIN_POINTS_AFTER);
 
         /** The settings checked, as the analysis takes them. */
         Analysis.Settings checked() {
             if (window < 2) {
-                throw new UsageException("--window " + window + " must be at least 2; Otava's default is " + DEFAULT_WINDOW);
+                throw new UsageException("--window " + window + " must be at least 2; Otava's default is " + Defaults.CHANGE_WINDOW);
             }
             if (!(maxP > 0 && maxP < 1)) {
-                throw new UsageException("--p-value " + maxP + " must be between 0 and 1; Otava's default is " + DEFAULT_MAX_P);
+                throw new UsageException("--p-value " + maxP + " must be between 0 and 1; Otava's default is " + Defaults.CHANGE_MAX_P);
             }
             if (minPointsAfter < 1) {
                 throw new UsageException("--min-points-after " + minPointsAfter + " must be at least 1");
             }
             double magnitude = Percentages.parse("--min-magnitude", minMagnitude,
-                    Percentages.format(CompareOptions.DEFAULT_NOISE));
+                    Percentages.format(Defaults.NOISE));
             return new Analysis.Settings(window, maxP, magnitude, minPointsAfter);
         }
     }

@@ -1,5 +1,6 @@
 package dev.vbench.app;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.history.HistoryStore;
 import dev.vbench.history.HistoryUrl;
 import dev.vbench.text.Numbers;
@@ -42,7 +43,7 @@ public final class NoiseBands {
      */
     public static Band resolve(String option, String text, String historyUrl, String testbed, String host) {
         if (text == null || !text.strip().equalsIgnoreCase("auto")) {
-            return new Band(text == null ? dev.vbench.compare.CompareOptions.DEFAULT_NOISE : Percentages.parse(option, text, "1%"),
+            return new Band(text == null ? Defaults.NOISE : Percentages.parse(option, text, "1%"),
                     null);
         }
         String name = testbed == null || testbed.isBlank() ? host : testbed;

@@ -1,5 +1,6 @@
 package dev.vbench.app;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.compare.Change;
 import dev.vbench.compare.Row;
 import dev.vbench.report.ConsoleRenderer;
@@ -8,7 +9,6 @@ import dev.vbench.report.ReportOptions;
 import dev.vbench.report.Table;
 import dev.vbench.result.RunResult;
 import dev.vbench.stats.Descriptive;
-import dev.vbench.stats.MannWhitney;
 import dev.vbench.text.Numbers;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -40,8 +40,6 @@ import org.apache.commons.statistics.distribution.BetaDistribution;
  */
 public final class NoiseUseCase {
 
-    /** Repeats when none are given: 10 A/A comparisons. */
-    public static final int DEFAULT_REPEATS = 10;
 
     private NoiseUseCase() {}
 
@@ -223,8 +221,8 @@ public final class NoiseUseCase {
                         Numbers.plusMinusPercent(r.floor()), Numbers.plusMinusPercent(r.mde())));
             }
             b.footnote("false positives: A/A comparisons the decision rule called faster or slower (A and B are the same"
-                    + " configuration, their trials interleaved); α = " + Numbers.fixed(MannWhitney.ALPHA, 2)
-                    + " promises " + Numbers.fixed(100 * MannWhitney.ALPHA, 0) + "%; 95% CI: exact (Clopper-Pearson)");
+                    + " configuration, their trials interleaved); α = " + Numbers.fixed(Defaults.ALPHA, 2)
+                    + " promises " + Numbers.fixed(100 * Defaults.ALPHA, 0) + "%; 95% CI: exact (Clopper-Pearson)");
             b.footnote("noise floor: 95% of A/A changes fall within it (1.96 standard deviations of ln(B/A) over the"
                     + " repeats): --noise-band below it lets noise through");
             b.footnote("MDE: the smallest change a comparison with these trials and forks detects with 80% power (median"

@@ -1,5 +1,6 @@
 package dev.vbench.app;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.compare.Notes;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.RunPlan;
@@ -14,7 +15,6 @@ import dev.vbench.result.RunResult;
 import dev.vbench.result.Telemetry;
 import dev.vbench.result.TrialHistograms;
 import dev.vbench.result.TrialResult;
-import dev.vbench.stats.MannWhitney;
 import dev.vbench.stats.Summaries;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -52,7 +52,7 @@ final class PlannedPower {
                 .withSuite(plan.suite() == null ? null : plan.suite().layout());
         Set<String> lines = new LinkedHashSet<>();
         for (ReportDocument.TableBlock t : ReportDocument.of(result, options).comparisons()) {
-            for (String why : Notes.unreachable(t.comparison().rows(), MannWhitney.ALPHA)) {
+            for (String why : Notes.unreachable(t.comparison().rows(), Defaults.ALPHA)) {
                 lines.add("table '" + t.table().title() + "' cannot reach significance: " + why);
             }
         }

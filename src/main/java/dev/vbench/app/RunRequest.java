@@ -1,7 +1,7 @@
 package dev.vbench.app;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.engine.ForkRunner;
-import dev.vbench.plan.Planner;
 import dev.vbench.profile.ProfileEvent;
 import dev.vbench.report.Format;
 import dev.vbench.result.Metric;
@@ -49,12 +49,6 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
     /** The hidden command a fork runs ({@link ForkRunner#COMMAND}). */
     public static final String FORK_COMMAND = ForkRunner.COMMAND;
 
-    /** Tasks per trial when neither the request nor the workload says ({@link Planner#DEFAULT_TASKS}). */
-    public static final long DEFAULT_TASKS = Planner.DEFAULT_TASKS;
-    /** Warmup trials per cell by default ({@link Planner#DEFAULT_WARMUP}). */
-    public static final int DEFAULT_WARMUP = Planner.DEFAULT_WARMUP;
-    /** Measured trials per cell by default ({@link Planner#DEFAULT_TRIALS}). */
-    public static final int DEFAULT_TRIALS = Planner.DEFAULT_TRIALS;
 
     /**
      * The matrix of cells: every combination of the lists is a cell.
@@ -153,7 +147,7 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
 
 
         /** The defaults of {@code vbench run}; the {@code withX} methods set what was given. */
-        public static final Trials DEFAULTS = new Trials(null, null, 0, 42, null, null, 1, 0);
+        public static final Trials DEFAULTS = new Trials(null, null, 0, Defaults.SEED, null, null, Defaults.BATCH, 0);
 
         /** These trials with {@code --warmup}. */
         public Trials withWarmup(Integer n) {
@@ -191,10 +185,10 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
                 }
                 return null;
             }
-            double target = precision == null ? dev.vbench.result.AutoTrials.DEFAULT_PRECISION
+            double target = precision == null ? Defaults.AUTO_PRECISION
                     : Percentages.parse("--precision", precision, "3%");
             return new dev.vbench.result.AutoTrials(target,
-                    maxTrials == null ? dev.vbench.result.AutoTrials.DEFAULT_MAX_TRIALS : maxTrials);
+                    maxTrials == null ? Defaults.AUTO_MAX_TRIALS : maxTrials);
         }
     }
 
@@ -210,7 +204,7 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
             String profiler, Duration profileInterval) {
 
         /** The defaults of {@code vbench run}. */
-        public static final Probes DEFAULTS = new Probes(true, Duration.ZERO, Duration.ofSeconds(60), List.of(), "auto",
+        public static final Probes DEFAULTS = new Probes(true, Duration.ZERO, Defaults.TASK_TIMEOUT, List.of(), "auto",
                 Duration.ofMillis(10));
 
         public Probes {

@@ -1,5 +1,6 @@
 package dev.vbench.cli;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.app.CalibrateUseCase;
 import dev.vbench.app.ExitCodes;
 import dev.vbench.profile.ProfileEvent;
@@ -39,7 +40,7 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Option(names = {"-p", "--param"}, paramLabel = "NAME=VALUE", description = "Workload parameter (one value each), e.g. -p iterations=500.")
     List<String> params = new ArrayList<>();
 
-    @Option(names = "--tasks", paramLabel = "N", defaultValue = "1000000", converter = OptionTypes.TasksConverter.class,
+    @Option(names = "--tasks", paramLabel = "N", defaultValue = "" + Defaults.CALIBRATE_TASKS, converter = OptionTypes.TasksConverter.class,
             description = "Tasks per round; accepts 300k, 1M.")
     long tasks;
 
@@ -48,11 +49,11 @@ public final class CalibrateCommand implements Callable<Integer> {
                     + " then holds a semaphore the same way. 0: unlimited.")
     long concurrency;
 
-    @Option(names = "--rounds", defaultValue = "7", description = "Rounds per executor (per fork with --forks), each a bare"
+    @Option(names = "--rounds", defaultValue = "" + Defaults.CALIBRATE_ROUNDS, description = "Rounds per executor (per fork with --forks), each a bare"
             + " loop and a vbench trial in alternating order (ABBA); the median round is reported.")
     int rounds;
 
-    @Option(names = "--warmup", paramLabel = "N", defaultValue = "3",
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "" + Defaults.CALIBRATE_WARMUP,
             description = "Warmup rounds before the measured ones (in each fork with --forks), each a bare loop and a"
                     + " vbench trial. The first rounds of a JVM still run code the JIT is compiling: on 'sequential'"
                     + " a ratio climbs from ~0.85 to its level over the first four rounds.")

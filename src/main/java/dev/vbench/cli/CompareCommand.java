@@ -1,5 +1,6 @@
 package dev.vbench.cli;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.app.CompareUseCase;
 import dev.vbench.app.NoiseBands;
 import dev.vbench.app.Percentages;
@@ -65,7 +66,7 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     MetricOption metric;
 
-    @Option(names = {"--noise", "--noise-band"}, paramLabel = "PERCENT|auto", defaultValue = "1%",
+    @Option(names = {"--noise", "--noise-band"}, paramLabel = "PERCENT|auto", defaultValue = Defaults.NOISE_PERCENT + "%",
             description = "Noise band: significant changes smaller than this read 'within variance'. auto: the floor"
                     + " 'vbench noise --history' measured on this testbed (with --history and --testbed).")
     String noise;

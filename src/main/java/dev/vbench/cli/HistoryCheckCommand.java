@@ -1,5 +1,6 @@
 package dev.vbench.cli;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.app.CheckFormat;
 import dev.vbench.app.HistoryCheckUseCase;
 import dev.vbench.app.Percentages;
@@ -37,7 +38,7 @@ final class HistoryCheckCommand extends HistoryVerb {
             description = "Exit 1 when a significant regression is larger than PERCENT (e.g. 5%%).")
     String failOnRegression;
 
-    @Option(names = "--noise", paramLabel = "PERCENT", defaultValue = "1%",
+    @Option(names = "--noise", paramLabel = "PERCENT", defaultValue = Defaults.NOISE_PERCENT + "%",
             description = "Noise band: smaller changes are within variance even when significant.")
     String noise;
 

@@ -1,5 +1,6 @@
 package dev.vbench.cli;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.app.DashboardUseCase;
 import dev.vbench.app.ExitCodes;
 import picocli.CommandLine.Command;
@@ -21,11 +22,11 @@ import picocli.CommandLine.Option;
             "  vbench history serve --bind 0.0.0.0 --port 8080"})
 final class HistoryServeCommand extends HistoryVerb {
 
-    @Option(names = "--port", paramLabel = "N", defaultValue = "" + DashboardUseCase.DEFAULT_PORT,
+    @Option(names = "--port", paramLabel = "N", defaultValue = "" + Defaults.SERVE_PORT,
             description = "The port to listen on (0: any free port).")
     int port;
 
-    @Option(names = "--bind", paramLabel = "ADDR", defaultValue = DashboardUseCase.DEFAULT_BIND,
+    @Option(names = "--bind", paramLabel = "ADDR", defaultValue = Defaults.SERVE_BIND,
             description = "The address to listen on; another than 127.0.0.1 lets other machines read the history (a warning"
                     + " says so: there is no authentication).")
     String bind;

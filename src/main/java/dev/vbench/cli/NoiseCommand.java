@@ -1,5 +1,6 @@
 package dev.vbench.cli;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.app.NoiseUseCase;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -21,7 +22,7 @@ import picocli.CommandLine.Option;
 public final class NoiseCommand extends RunCommand {
 
     @Option(names = "--repeat", paramLabel = "N", description = "A/A comparisons to run (each a run of A and B).")
-    int repeat = NoiseUseCase.DEFAULT_REPEATS;
+    int repeat = Defaults.NOISE_REPEATS;
 
     @Override
     public Integer call() throws Exception {

@@ -1,12 +1,13 @@
 package dev.vbench.cli;
 
+import dev.vbench.config.Limits;
 import dev.vbench.compare.Layout;
 import dev.vbench.report.Format;
 import dev.vbench.report.compare.CompareFormat;
 import dev.vbench.result.Choice;
 import dev.vbench.result.Metric;
-import dev.vbench.app.OptionValues;
 import dev.vbench.profile.ProfileEvent;
+import dev.vbench.spi.Quantities;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
@@ -16,14 +17,13 @@ import picocli.CommandLine.TypeConversionException;
 
 /**
  * The picocli converters of vbench's typed options, all reading the one grammar of
- * {@code spi/Quantities} (through {@link OptionValues}): {@link Duration} options ({@code --duration}, {@code --timeout},
+ * {@link Quantities}: {@link Duration} options ({@code --duration}, {@code --timeout},
  * {@code --pinning-threshold}) and {@link Choice} enums ({@code --metric}, {@code --format},
  * {@code --layout}) through the converters {@link #register registered} once per type, counts
  * ({@code --tasks 10k}) and rates ({@code --rate 5k/s}) through {@code converter =}.
  * A bad value fails while parsing, as one line naming the option, the value as it was typed and
- * the fix: {@code vbench: --tasks '1m' is ambiguous: …}. The run options whose range the planner
- * decides ({@code --tasks}, {@code --concurrency}, {@code --duration}, {@code --timeout},
- * {@code --rate}) are range-checked here too, by the planner's own rule, so an out-of-range value
+ * the fix: {@code vbench: --tasks '1m' is ambiguous: …}. Options with a range are range-checked here too, by the
+ * rule of {@link Limits} that the planner applies to a suite's values, so an out-of-range value
  * is quoted as typed as well: {@code --duration '0s' is out of range}, not {@code 0ns}.
  */
 final class OptionTypes {
@@ -64,7 +64,7 @@ final class OptionTypes {
     }
 
     /**
-     * A converter from one grammar of {@code spi/Quantities} (through {@link OptionValues}), optionally followed by a range rule; picocli
+     * A converter from one grammar of {@link Quantities}, optionally followed by a range rule of {@link Limits}; picocli
      * makes each subclass with its no-argument constructor ({@code converter = X.class}).
      */
     private abstract static class Grammar<T> implements ITypeConverter<T> {
@@ -83,77 +83,76 @@ final class OptionTypes {
     /** {@code 200ms}, {@code 30s}, {@code 2min} . */
     static final class DurationConverter extends Grammar<Duration> {
         DurationConverter() {
-            super(OptionValues::duration);
+            super(Quantities::duration);
         }
     }
 
     /** {@code 10000}, {@code 10k}, {@code 1M} . */
     static final class CountConverter extends Grammar<Long> {
         CountConverter() {
-            super(OptionValues::count);
+            super(Quantities::count);
         }
     }
 
     // Options whose range the planner decides are checked here, while the text is at hand, so the
     // message quotes what was typed ("--tasks '0k' is out of range"), not the value it became ("0").
 
-    /** {@code run --rate}: {@code 5000/s}, {@code 5k/s}, {@code 300/min}  in the planner's range ({@link OptionValues}). */
+    /** {@code run --rate}: {@code 5000/s}, {@code 5k/s}, {@code 300/min}  in range ({@link Limits}). */
     static final class RateConverter extends Grammar<Double> {
         RateConverter() {
-            super(OptionValues::rate);
+            super(text -> Limits.rate("--rate", Quantities.rate(text)));
         }
     }
 
-    /** {@code run --tasks}: a count in the planner's range ({@link OptionValues}). */
+    /** {@code run --tasks}: a count in range ({@link Limits}). */
     static final class TasksConverter extends Grammar<Long> {
         TasksConverter() {
-            super(OptionValues::tasks);
+            super(text -> Limits.tasks("--tasks", Quantities.count(text)));
         }
     }
 
-    /** {@code run --batch}: a count in the planner's range ({@link OptionValues}). */
+    /** {@code run --batch}: a count in range ({@link Limits}). */
     static final class BatchConverter extends Grammar<Long> {
         BatchConverter() {
-            super(OptionValues::batch);
+            super(text -> Limits.batch("--batch", Quantities.count(text)));
         }
     }
 
-    /** {@code run --fanout}: a count in the planner's range ({@link OptionValues}). */
+    /** {@code run --fanout}: a count in range ({@link Limits}). */
     static final class FanoutConverter extends Grammar<Long> {
         FanoutConverter() {
-            super(OptionValues::fanout);
+            super(text -> Limits.fanout("--fanout", Quantities.count(text)));
         }
     }
 
-    /** {@code run --concurrency}: a count in the planner's range ({@link OptionValues}). */
+    /** {@code run --concurrency}: a count in range ({@link Limits}). */
     static final class ConcurrencyConverter extends Grammar<Long> {
         ConcurrencyConverter() {
-            super(OptionValues::concurrency);
+            super(text -> Limits.concurrency("--concurrency", Quantities.count(text)));
         }
     }
 
-    /** {@code calibrate --concurrency}: a count in the planner's range ({@link OptionValues}). */
+    /** {@code calibrate --concurrency}: a count in range ({@link Limits}). */
     static final class ConcurrencyOrUnlimitedConverter extends Grammar<Long> {
         ConcurrencyOrUnlimitedConverter() {
-            super(OptionValues::concurrencyOrUnlimited);
+            super(text -> Limits.concurrencyOrUnlimited("--concurrency", Quantities.count(text)));
         }
     }
 
-    /** {@code run --duration}: a duration in the planner's range ({@link OptionValues}). */
+    /** {@code run --duration}: a duration in range ({@link Limits}). */
     static final class WindowConverter extends Grammar<Duration> {
         WindowConverter() {
-            super(OptionValues::window);
+            super(text -> Limits.window("--duration", Quantities.duration(text)));
         }
     }
 
-    /** {@code run --timeout}: a duration in the planner's range ({@link OptionValues}). */
+    /** {@code run --timeout}: a duration in range ({@link Limits}). */
     static final class TimeoutConverter extends Grammar<Duration> {
         TimeoutConverter() {
-            super(OptionValues::timeout);
+            super(text -> Limits.timeout("--timeout", Quantities.duration(text)));
         }
     }
 
-    /** {@code run --pinning-threshold}: a duration from 0 to {@link RunCommand#MAX_PINNING_THRESHOLD}. */
     /** {@code tasks,lock}: the events of {@code --profile} ({@link ProfileEvent#parse}). */
     static final class ProfileEventsConverter extends Grammar<List<ProfileEvent>> {
         ProfileEventsConverter() {
@@ -164,25 +163,14 @@ final class OptionTypes {
     /** {@code --profile-interval}: 1 ms to 1 s. */
     static final class ProfileIntervalConverter extends Grammar<Duration> {
         ProfileIntervalConverter() {
-            super(text -> {
-                Duration d = OptionValues.duration(text);
-                if (d.compareTo(Duration.ofMillis(1)) < 0 || d.compareTo(Duration.ofSeconds(1)) > 0) {
-                    throw new IllegalArgumentException("is out of range; use 1ms to 1s (default 10ms)");
-                }
-                return d;
-            });
+            super(text -> Limits.profileInterval("--profile-interval", Quantities.duration(text)));
         }
     }
 
+    /** {@code run --pinning-threshold}: a duration from 0 to {@link Limits#MAX_PINNING_THRESHOLD}. */
     static final class PinningThresholdConverter extends Grammar<Duration> {
         PinningThresholdConverter() {
-            super(text -> {
-                Duration d = OptionValues.duration(text);
-                if (d.isNegative() || d.compareTo(RunCommand.MAX_PINNING_THRESHOLD) > 0) {
-                    throw new IllegalArgumentException("is out of range; use 0ms to 1h");
-                }
-                return d;
-            });
+            super(text -> Limits.pinningThreshold("--pinning-threshold", Quantities.duration(text)));
         }
     }
 
@@ -193,11 +181,7 @@ final class OptionTypes {
                 if (text.equalsIgnoreCase("off")) {
                     return Duration.ZERO;
                 }
-                Duration d = OptionValues.duration(text);
-                if (d.compareTo(Duration.ofMillis(100)) < 0 || d.compareTo(Duration.ofHours(24)) > 0) {
-                    throw new IllegalArgumentException("is out of range; use 100ms to 24h, or off");
-                }
-                return d;
+                return Limits.taskTimeout("--task-timeout", Quantities.duration(text));
             });
         }
     }

@@ -1,5 +1,6 @@
 package dev.vbench.cli;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.app.RunRequest;
 import dev.vbench.app.RunUseCase;
 import dev.vbench.profile.ProfileEvent;
@@ -38,8 +39,6 @@ import picocli.CommandLine.Spec;
             "      -e virtual"})
 public class RunCommand implements Callable<Integer> {
 
-    /** Longest --pinning-threshold: a park pinned longer than an hour is no threshold question. */
-    static final Duration MAX_PINNING_THRESHOLD = Duration.ofHours(1);
 
     @Spec
     CommandSpec spec;
@@ -79,15 +78,16 @@ public class RunCommand implements Callable<Integer> {
 
     @Option(names = "--tasks", paramLabel = "N[,N…]", split = ",", hideParamSyntax = true, converter = OptionTypes.TasksConverter.class,
             description = "Tasks per trial; a list sweeps. Accepts 10k, 1M. Default: the workload's, else "
-                    + RunRequest.DEFAULT_TASKS + ".")
+                    + Defaults.TASKS + ".")
     List<Long> tasks = new ArrayList<>();
 
     @Option(names = "--concurrency", paramLabel = "C[,C…]", split = ",", hideParamSyntax = true, converter = OptionTypes.ConcurrencyConverter.class,
             description = "Maximum tasks in flight (closed-loop clients); a list sweeps. Default: unlimited.")
     List<Long> concurrency = new ArrayList<>();
 
-    @Option(names = "--batch", paramLabel = "N", defaultValue = "1", converter = OptionTypes.BatchConverter.class,
-            description = "Calls of the operation per task (default 1), as JMH's measurement loop amortizes its own cost:"
+    @Option(names = "--batch", paramLabel = "N", defaultValue = "" + Defaults.BATCH, converter = OptionTypes.BatchConverter.class,
+            description = "Calls of the operation per task (default " + Defaults.BATCH + "), "
+                    + "as JMH's measurement loop amortizes its own cost:"
                     + " for operations of a few ns to a µs, where vbench's per-task cost would be most of the figure."
                     + " Throughput and per-operation times are per call; latency percentiles are per batch.")
     long batch = 1;
@@ -114,7 +114,7 @@ public class RunCommand implements Callable<Integer> {
                     + " one that ends later is counted as timed out; both are reported, never hidden.")
     Duration timeout;
 
-    @Option(names = "--task-timeout", paramLabel = "TIME|off", defaultValue = "60s",
+    @Option(names = "--task-timeout", paramLabel = "TIME|off", defaultValue = Defaults.TASK_TIMEOUT_SECONDS + "s",
             converter = OptionTypes.TaskTimeoutConverter.class,
             description = "End a trial in which no task ended (and none could start) for TIME: its cell is marked stuck,"
                     + " with how many tasks and where they were, they are interrupted and the run goes on (exit code 5)."
@@ -128,22 +128,22 @@ public class RunCommand implements Callable<Integer> {
     String slo;
 
     @Option(names = "--warmup", paramLabel = "W",
-            description = "Warmup trials per cell, discarded. Default: " + RunRequest.DEFAULT_WARMUP + " (a suite's own).")
+            description = "Warmup trials per cell, discarded. Default: " + Defaults.WARMUP + " (a suite's own).")
     Integer warmup;
 
     @Option(names = "--trials", paramLabel = "T|auto",
-            description = "Measured trials per cell: the statistical samples. Default: " + RunRequest.DEFAULT_TRIALS
+            description = "Measured trials per cell: the statistical samples. Default: " + Defaults.TRIALS
                     + " (a suite's own), the fewest with a finite 95%% CI of the median. auto: "
-                    + RunRequest.DEFAULT_TRIALS + " first, then rounds of one more trial per cell until every compared"
+                    + Defaults.TRIALS + " first, then rounds of one more trial per cell until every compared"
                     + " median's 95%% CI is within --precision, or --max-trials.")
     String trials;
 
     @Option(names = "--precision", paramLabel = "PERCENT",
-            description = "With --trials auto: the target half-width of each median's 95%% CI. Default: 3%%.")
+            description = "With --trials auto: the target half-width of each median's 95%% CI. Default: " + Defaults.AUTO_PRECISION_PERCENT + "%%.")
     String precision;
 
     @Option(names = "--max-trials", paramLabel = "N",
-            description = "With --trials auto: the most measured trials per cell. Default: 30.")
+            description = "With --trials auto: the most measured trials per cell. Default: " + Defaults.AUTO_MAX_TRIALS + ".")
     Integer maxTrials;
 
     @Option(names = "--forks", paramLabel = "N", defaultValue = "0",
@@ -164,7 +164,7 @@ public class RunCommand implements Callable<Integer> {
     List<String> jvmArgs = new ArrayList<>();
 
     @Option(names = "--noise-band", paramLabel = "PERCENT|auto",
-            description = "Noise band of the tables: significant changes smaller than this read ~. Default: 1%%. auto:"
+            description = "Noise band of the tables: significant changes smaller than this read ~. Default: " + Defaults.NOISE_PERCENT + "%%. auto:"
                     + " the floor 'vbench noise --history' measured on this testbed (with --history, --testbed).")
     String noiseBand;
 
@@ -198,7 +198,7 @@ public class RunCommand implements Callable<Integer> {
             description = "Print the cells the run (with --shard: this shard) would run, and the plan's fingerprint; run nothing.")
     boolean dryRun;
 
-    @Option(names = "--seed", defaultValue = "42", description = "Seed for generated inputs.")
+    @Option(names = "--seed", defaultValue = "" + Defaults.SEED, description = "Seed for generated inputs.")
     long seed;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
@@ -260,7 +260,7 @@ public class RunCommand implements Callable<Integer> {
                     + " forced. The task sampler is vbench's own either way.")
     ProfilerChoice profiler;
 
-    @Option(names = "--profile-interval", paramLabel = "DURATION", defaultValue = "10ms",
+    @Option(names = "--profile-interval", paramLabel = "DURATION", defaultValue = Defaults.PROFILE_INTERVAL_MILLIS + "ms",
             converter = OptionTypes.ProfileIntervalConverter.class,
             description = "Sampling interval of tasks, cpu and wall (1ms to 1s).")
     Duration profileInterval;

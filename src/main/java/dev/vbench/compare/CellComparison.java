@@ -1,5 +1,6 @@
 package dev.vbench.compare;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.stats.Summaries;
@@ -18,7 +19,7 @@ import java.util.Map;
  *
  * <pre>{@code
  * CellComparison c = CellComparison.of(cells, CellDimension.EXECUTOR, CellDimension.varying(cells),
- *         Metric.MAKESPAN, DisplayUnit.of(Metric.MAKESPAN, null), Layout.SPEEDUP, CompareOptions.DEFAULT_NOISE);
+ *         Metric.MAKESPAN, DisplayUnit.of(Metric.MAKESPAN, null), Layout.SPEEDUP, Defaults.NOISE);
  * }</pre>
  *
  * @param comparison rows, changes and verdicts; its columns are labelled with the column dimension's values

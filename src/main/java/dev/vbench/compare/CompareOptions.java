@@ -1,6 +1,6 @@
 package dev.vbench.compare;
 
-import dev.vbench.stats.MannWhitney;
+import dev.vbench.config.Defaults;
 import java.util.List;
 import java.util.Set;
 
@@ -20,8 +20,6 @@ import java.util.Set;
 public record CompareOptions(Layout layout, double noise, double alpha, Set<String> matchIgnore, List<String> notes,
         boolean everyRow) {
 
-    /** The default noise band, 1% (Criterion.rs's {@code noise_threshold}). */
-    public static final double DEFAULT_NOISE = 0.01;
 
     public CompareOptions {
         matchIgnore = Set.copyOf(matchIgnore);
@@ -40,10 +38,10 @@ public record CompareOptions(Layout layout, double noise, double alpha, Set<Stri
 
     /** Options for the tables of one run: every row is shown, matched or not. */
     public static CompareOptions ofOneRun(Layout layout, double noise) {
-        return new CompareOptions(layout, noise, MannWhitney.ALPHA, Set.of(), List.of(), true);
+        return new CompareOptions(layout, noise, Defaults.ALPHA, Set.of(), List.of(), true);
     }
 
     public static CompareOptions defaults(Layout layout) {
-        return new CompareOptions(layout, DEFAULT_NOISE, MannWhitney.ALPHA, Set.of());
+        return new CompareOptions(layout, Defaults.NOISE, Defaults.ALPHA, Set.of());
     }
 }

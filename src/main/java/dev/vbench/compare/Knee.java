@@ -1,5 +1,6 @@
 package dev.vbench.compare;
 
+import dev.vbench.config.Defaults;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -39,7 +40,7 @@ public final class Knee {
                 knee = i + 1;
             }
             decidable |= c.real() || (Double.isNaN(c.mde()) // untested for power: could any data reach α?
-                    ? dev.vbench.stats.Power.attainable(c.nFrom(), c.nTo(), dev.vbench.stats.MannWhitney.ALPHA, 1)
+                    ? dev.vbench.stats.Power.attainable(c.nFrom(), c.nTo(), Defaults.ALPHA, 1)
                     : c.mde() != Double.POSITIVE_INFINITY);
         }
         return knee == 0 && !decidable ? UNDECIDED : knee;

@@ -1,5 +1,6 @@
 package dev.vbench.compare;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.result.MetricSummary;
 import dev.vbench.stats.MannWhitney;
 import dev.vbench.text.Numbers;
@@ -112,7 +113,7 @@ public final class Notes {
         }
         if (!untestable.isEmpty()) {
             notes.add("fewer than " + MannWhitney.MIN_SAMPLES_PER_SIDE + " samples on a side leave the test too little"
-                    + " power to detect a difference at α = " + Numbers.fixed(MannWhitney.ALPHA, 2)
+                    + " power to detect a difference at α = " + Numbers.fixed(Defaults.ALPHA, 2)
                     + " (smallest possible p: " + list(new ArrayList<>(untestable.values())) + "); use 6 or more trials");
         }
         if (noCi) {

@@ -1,5 +1,6 @@
 package dev.vbench.engine;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.executor.ConfiguredExecutor;
 import dev.vbench.measure.Histograms;
 import dev.vbench.measure.NanoClock;
@@ -116,7 +117,7 @@ public final class Calibration {
 
     /** Runs calibration forks of {@code cell} (1 to {@code forks}), one after another, and reads each one's rounds. */
     public List<List<Round>> measureInForks(CellPlan cell, int forks, Path dataRoot) throws Exception {
-        ForkRunner runner = new ForkRunner(settings.probes(), Engine.DEFAULT_TASK_TIMEOUT, settings.profile());
+        ForkRunner runner = new ForkRunner(settings.probes(), Defaults.TASK_TIMEOUT, settings.profile());
         List<List<Round>> byFork = new ArrayList<>();
         for (int f = 1; f <= forks; f++) {
             byFork.add(runner.runCalibrationFork(cell, dataRoot, f, settings.forkRounds()));
@@ -130,7 +131,7 @@ public final class Calibration {
         ProfileRequest profile = settings.profile();
         CellProfiler profiler = profile.on() ? new CellProfiler(profile, CellProfiler.openJvmProfiler(profile, warn), warn) : null;
         List<Round> measured = new ArrayList<>();
-        Watchdog watchdog = new Watchdog(Engine.DEFAULT_TASK_TIMEOUT); // the trial thread and its watchdog, as in 'vbench run'
+        Watchdog watchdog = new Watchdog(Defaults.TASK_TIMEOUT); // the trial thread and its watchdog, as in 'vbench run'
         try {
             measureRounds(w, plan, runner, probes, watchdog, profiler, measured);
         } finally {

@@ -1,5 +1,6 @@
 package dev.vbench.engine;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.measure.NanoClock;
 import dev.vbench.measure.TrialProbes;
 import dev.vbench.profile.CellProfiler;
@@ -40,8 +41,6 @@ import java.util.concurrent.ExecutorService;
  */
 public final class Engine {
 
-    /** The default {@code --task-timeout}: 60 s without a task ending or being submitted. */
-    public static final Duration DEFAULT_TASK_TIMEOUT = Watchdog.DEFAULT_TIMEOUT;
 
     private final TrialRunner trialRunner;
     private final ForkRunner forkRunner;
@@ -74,7 +73,7 @@ public final class Engine {
 
     /** @param probes what is recorded around every trial, outside the timed region */
     public Engine(NanoClock clock, TrialProbes probes) {
-        this(clock, probes, DEFAULT_TASK_TIMEOUT);
+        this(clock, probes, Defaults.TASK_TIMEOUT);
     }
 
     /**

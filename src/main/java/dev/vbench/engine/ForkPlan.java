@@ -1,5 +1,6 @@
 package dev.vbench.engine;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.measure.TrialProbes;
 import dev.vbench.profile.ProfileRequest;
 import dev.vbench.result.CodeEntry;
@@ -111,7 +112,7 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
 
     /** The plan of one fork of {@code cell} that runs {@code trials} measured trials. */
     public static ForkPlan of(CellPlan cell, RunSettings settings, Path dataRoot, TrialProbes.Settings probes, int trials) {
-        return of(cell, settings, dataRoot, probes, trials, Engine.DEFAULT_TASK_TIMEOUT, ProfileRequest.OFF);
+        return of(cell, settings, dataRoot, probes, trials, Defaults.TASK_TIMEOUT, ProfileRequest.OFF);
     }
 
     /** As above, with the run's {@code --task-timeout} (zero: off) and what each fork profiles ({@code --profile}). */

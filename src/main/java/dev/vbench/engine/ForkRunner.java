@@ -1,5 +1,6 @@
 package dev.vbench.engine;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.jvm.JavaCommand;
 import dev.vbench.jvm.JavaProcess;
 import dev.vbench.jvm.JvmTarget;
@@ -89,7 +90,7 @@ public final class ForkRunner {
 
     /** @param probes what each fork records around its trials (--pinning, --pinning-threshold of the run) */
     public ForkRunner(TrialProbes.Settings probes) {
-        this(probes, Engine.DEFAULT_TASK_TIMEOUT, ProfileRequest.OFF);
+        this(probes, Defaults.TASK_TIMEOUT, ProfileRequest.OFF);
     }
 
     /**

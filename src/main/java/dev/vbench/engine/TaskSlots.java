@@ -1,5 +1,6 @@
 package dev.vbench.engine;
 
+import dev.vbench.config.Limits;
 /**
  * Per-task timestamp storage for one trial, in chunks of preallocated arrays. A task writes only
  * its own slot, through the {@link Chunk} reference it was handed at submit time: no lock, no
@@ -86,7 +87,7 @@ final class TaskSlots {
     }
 
     /**
-     * The chunks so far, in an array sized for the limit (at most 763 for {@link TrialRunner#MAX_TASKS}):
+     * The chunks so far, in an array sized for the limit (at most 763 for {@link Limits#MAX_TASKS}):
      * the submitter appends, and the {@link Watchdog} may read it from its own thread without a lock (a
      * chunk it cannot see yet is null).
      */

@@ -1,5 +1,6 @@
 package dev.vbench.engine;
 
+import dev.vbench.config.Limits;
 import dev.vbench.measure.JvmCounters;
 import dev.vbench.measure.NanoClock;
 import dev.vbench.result.Telemetry;
@@ -30,7 +31,7 @@ import java.util.concurrent.TimeUnit;
  * no I/O on the task path. A timed task also records its submit and start. Histograms, counts and
  * the fold of the returned values ({@link #sink()}) are built from the arrays after the executor
  * has terminated (its termination publishes the writes). The cost is 33 bytes per task for the
- * trial's duration, which is why {@link #MAX_TASKS} exists.
+ * trial's duration, which is why {@link Limits#MAX_TASKS} exists.
  *
  * <p><b>Latency sampling.</b> Three clock reads per task cost more than an empty task on a pool
  * (JMH samples such operations too, in its SampleTime mode), and about 4% of a 1 µs task here. A closed or timed trial without a
@@ -60,8 +61,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class TrialRunner {
 
-    /** Upper bound on tasks per trial: 33 bytes of slots per task must fit in the heap. */
-    public static final long MAX_TASKS = 50_000_000L;
 
     /** Tasks timed at the start of a trial that may sample, to decide whether it does. */
     static final int PILOT_TASKS = 1024;
@@ -93,7 +92,7 @@ public final class TrialRunner {
 
     /** With an explicit pacer: tests pass one that moves a fake clock instead of waiting. */
     public TrialRunner(NanoClock clock, Pacer pacer) {
-        this(clock, pacer, MAX_TASKS);
+        this(clock, pacer, Limits.MAX_TASKS);
     }
 
     /**
@@ -246,7 +245,7 @@ public final class TrialRunner {
     }
 
     /**
-     * Closed-loop clients until the window ends. At {@link #MAX_TASKS} tasks the window is cut
+     * Closed-loop clients until the window ends. At {@link Limits#MAX_TASKS} tasks the window is cut
      * short: the trial's makespan is then shorter than the window (reports say so) and its
      * throughput is over that shorter time.
      */

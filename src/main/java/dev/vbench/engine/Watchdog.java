@@ -36,8 +36,6 @@ import java.util.function.Supplier;
  */
 public final class Watchdog {
 
-    /** The default: a task that has not ended in a minute, while nothing else moved, is not a benchmark. */
-    static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
     /** How long stuck tasks get to honour the interrupt before they are abandoned. */
     static final int GRACE_SECONDS = 2;
     /** How long a Ctrl-C waits for the trial thread (the JVM itself waits 30 s for the run). */

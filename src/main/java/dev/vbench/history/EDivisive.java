@@ -33,10 +33,6 @@ import org.apache.commons.statistics.distribution.TDistribution;
  */
 public final class EDivisive {
 
-    /** Otava's default window. */
-    public static final int DEFAULT_WINDOW = 50;
-    /** Otava's default p-value limit. */
-    public static final double DEFAULT_MAX_P = 0.001;
 
     private EDivisive() {}
 

@@ -1,11 +1,12 @@
 package dev.vbench.plan;
 
+import dev.vbench.config.Defaults;
+import dev.vbench.config.Limits;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.DataDirs;
 import dev.vbench.engine.LoadShape;
 import dev.vbench.engine.RunPlan;
 import dev.vbench.engine.TrialOrder;
-import dev.vbench.engine.TrialRunner;
 import dev.vbench.jvm.JdkDiscovery;
 import dev.vbench.jvm.JvmException;
 import dev.vbench.jvm.JvmProber;
@@ -45,18 +46,6 @@ import java.util.Map;
  * @see Plan for how later features extend a cell
  */
 public final class Planner {
-
-    /** Tasks per trial when neither the user nor the workload chooses. */
-    public static final long DEFAULT_TASKS = 10_000;
-    /** Warmup trials per cell when neither the user nor a suite chooses. */
-    public static final int DEFAULT_WARMUP = 1;
-    /** Measured trials per cell: the fewest for which a distribution-free 95% interval of the median exists. */
-    public static final int DEFAULT_TRIALS = 6;
-    /** Largest --rate: beyond this the single submitter thread cannot keep the schedule anyway. */
-    public static final double MAX_RATE = 10_000_000;
-    /** Largest --concurrency: more clients than any executor here can usefully run. */
-    public static final long MAX_CONCURRENCY = 10_000_000;
-    private static final Duration MAX_TIME = Duration.ofHours(24);
 
     private Planner() {}
 
@@ -165,8 +154,8 @@ public final class Planner {
      */
     static RunSettings settings(TrialOptions options, UserCode code, List<Integer> trialsFallbacks,
             List<Integer> warmupFallbacks) {
-        int trials = firstNonNull(options.trials(), trialsFallbacks, DEFAULT_TRIALS);
-        int warmup = firstNonNull(options.warmup(), warmupFallbacks, DEFAULT_WARMUP);
+        int trials = firstNonNull(options.trials(), trialsFallbacks, Defaults.TRIALS);
+        int warmup = firstNonNull(options.warmup(), warmupFallbacks, Defaults.WARMUP);
         if (trials < 1) {
             throw new PlanException("--trials " + trials + " must be at least 1 (6 or more for a confidence interval)");
         }
@@ -268,7 +257,7 @@ public final class Planner {
             MatrixRequest matrix, List<ConfiguredExecutor> executors, List<Double> rates, List<Long> concurrencies) {
         List<CellPlan> cells = new ArrayList<>();
         List<Long> taskCounts = matrix.duration() != null ? List.of(0L) : !matrix.tasks().isEmpty() ? matrix.tasks()
-                : List.of(workload.defaultTasks(params).orElse(DEFAULT_TASKS));
+                : List.of(workload.defaultTasks(params).orElse(Defaults.TASKS));
         for (long tasks : taskCounts) {
             for (Double rate : rates) {
                 for (long c : concurrencies) {
@@ -369,22 +358,22 @@ public final class Planner {
      */
     public static LoadShape.Closed closed(long tasks, long concurrency) {
         checkTasks("--tasks", tasks);
-        planned("--concurrency", String.valueOf(concurrency), () -> concurrencyOrUnlimitedInRange("--concurrency", concurrency));
+        planned("--concurrency", String.valueOf(concurrency), () -> Limits.concurrencyOrUnlimited("--concurrency", concurrency));
         return new LoadShape.Closed(tasks, (int) concurrency);
     }
 
     private static void checkTasks(String option, long tasks) {
-        planned(option, String.valueOf(tasks), () -> tasksInRange(option, tasks));
+        planned(option, String.valueOf(tasks), () -> Limits.tasks(option, tasks));
     }
 
     private static void checkConcurrency(String option, long c) {
-        planned(option, String.valueOf(c), () -> concurrencyInRange(option, c));
+        planned(option, String.valueOf(c), () -> Limits.concurrency(option, c));
     }
 
     /** --duration, --rate and --timeout together, and their ranges. */
     private static void checkLoad(MatrixRequest m) {
         if (m.duration() != null) {
-            planned("--duration", Durations.format(m.duration()), () -> windowInRange("--duration", m.duration()));
+            planned("--duration", Durations.format(m.duration()), () -> Limits.window("--duration", m.duration()));
             if (!m.tasks().isEmpty()) {
                 throw new PlanException("--duration and --tasks both set the length of a trial; give one of them"
                         + " (--duration runs for a time, --tasks runs a count)");
@@ -395,14 +384,14 @@ public final class Planner {
             }
         }
         if (m.timeout() != null) {
-            planned("--timeout", Durations.format(m.timeout()), () -> timeoutInRange("--timeout", m.timeout()));
+            planned("--timeout", Durations.format(m.timeout()), () -> Limits.timeout("--timeout", m.timeout()));
             if (m.rates().isEmpty()) {
                 throw new PlanException("--timeout counts from each task's intended start, which only --rate has;"
                         + " add --rate R/s (e.g. --rate 1000/s) or drop --timeout");
             }
         }
         for (double rate : m.rates()) {
-            planned("--rate", CellConfig.formatRate(rate), () -> rateInRange("--rate", rate));
+            planned("--rate", CellConfig.formatRate(rate), () -> Limits.rate("--rate", rate));
         }
     }
 
@@ -418,66 +407,6 @@ public final class Planner {
         }
     }
 
-    // The ranges of the load options, decided here once for both ways in: vbench run's converters
-    // check each value as it is parsed, so the message quotes what was typed ("--tasks '0k' is out of
-    // range; use 1 or more"), and the planner checks a suite's values when it makes their cells. Each
-    // returns its value or throws an IllegalArgumentException whose message completes
-    // "OPTION 'TEXT' …", as a ParamType's does; OPTION is the name the fix is written with.
-
-    /** Tasks per trial: 1 to {@link TrialRunner#MAX_TASKS}. */
-    public static long tasksInRange(String option, long tasks) {
-        if (tasks < 1) {
-            throw new IllegalArgumentException("is out of range; use 1 or more");
-        }
-        if (tasks > TrialRunner.MAX_TASKS) {
-            throw new IllegalArgumentException("is more than one trial can record (" + TrialRunner.MAX_TASKS
-                    + "); use fewer tasks and more --trials");
-        }
-        return tasks;
-    }
-
-    /** Tasks in flight: 1 to {@link #MAX_CONCURRENCY}. */
-    public static long concurrencyInRange(String option, long c) {
-        if (c < 1 || c > MAX_CONCURRENCY) {
-            throw new IllegalArgumentException("is out of range; use 1 to " + MAX_CONCURRENCY);
-        }
-        return c;
-    }
-
-    /** Tasks in flight where 0 means unlimited ({@code vbench calibrate}): 0, or 1 to {@link #MAX_CONCURRENCY}. */
-    public static long concurrencyOrUnlimitedInRange(String option, long c) {
-        return c == 0 ? 0 : concurrencyInRange(option, c);
-    }
-
-    /** A trial's time window ({@code --duration}): 1ms to 24h. */
-    public static Duration windowInRange(String option, Duration d) {
-        return timeInRange(option, d, Duration.ofMillis(1), "1ms", "30s");
-    }
-
-    /** An open-model task's deadline after its intended start ({@code --timeout}): 1us to 24h. */
-    public static Duration timeoutInRange(String option, Duration d) {
-        return timeInRange(option, d, Duration.ofNanos(1_000), "1us", "1s");
-    }
-
-    /** An open-model rate in tasks per second: more than 0, at most {@link #MAX_RATE}. */
-    public static double rateInRange(String option, double rate) {
-        if (!(rate > 0)) {
-            throw new IllegalArgumentException("must be more than 0; write e.g. " + option + " 1000/s");
-        }
-        if (rate > MAX_RATE) {
-            throw new IllegalArgumentException("is above " + (long) MAX_RATE
-                    + "/s, more than one submitter thread can schedule; use a lower rate");
-        }
-        return rate;
-    }
-
-    private static Duration timeInRange(String option, Duration d, Duration min, String minText, String example) {
-        if (d.compareTo(min) < 0 || d.compareTo(MAX_TIME) > 0) {
-            throw new IllegalArgumentException("is out of range; use " + minText + " to 24h, e.g. " + option + " " + example);
-        }
-        return d;
-    }
-
     /** The load shape of one point of the matrix; {@code rate} is null for the closed model. */
     private static LoadShape shape(MatrixRequest m, long tasks, int concurrency, Double rate) {
         long windowNanos = m.duration() == null ? 0 : m.duration().toNanos();
@@ -488,9 +417,9 @@ public final class Planner {
         LoadShape.OpenRate open = windowNanos > 0
                 ? LoadShape.OpenRate.forWindow(rate, windowNanos, concurrency, timeoutNanos)
                 : LoadShape.OpenRate.forTasks(rate, tasks, concurrency, timeoutNanos);
-        if (open.tasks() > TrialRunner.MAX_TASKS) {
+        if (open.tasks() > Limits.MAX_TASKS) {
             throw new PlanException("--rate " + CellConfig.formatRate(rate) + " for --duration gives " + open.tasks()
-                    + " tasks, more than one trial can record (" + TrialRunner.MAX_TASKS
+                    + " tasks, more than one trial can record (" + Limits.MAX_TASKS
                     + "); use a shorter --duration or a lower --rate");
         }
         return open;
@@ -520,7 +449,7 @@ public final class Planner {
      * @throws PlanException for a batch below 1, or above 1 for a JMH benchmark with Level.Invocation fixtures
      */
     static List<CellPlan> batched(List<CellPlan> cells, int batch) {
-        planned("--batch", String.valueOf(batch), () -> batchInRange("--batch", batch));
+        planned("--batch", String.valueOf(batch), () -> Limits.batch("--batch", batch));
         for (CellPlan c : cells) {
             if (batch > 1 && c.workload() instanceof JmhWorkload jmh && jmh.invocationFixtures()) {
                 throw new PlanException(c.workload().name() + " has @Setup or @TearDown(Level.Invocation): they run"
@@ -594,22 +523,6 @@ public final class Planner {
         } catch (IllegalArgumentException x) {
             throw new PlanException(x.getMessage(), x);
         }
-    }
-
-    /** Subtasks per task ({@code --fanout}): 1 to 10,000. */
-    public static long fanoutInRange(String option, long fanout) {
-        if (fanout < 1 || fanout > 10_000) {
-            throw new IllegalArgumentException("is out of range; use 1 to 10000 subtasks per task, e.g. " + option + " 10");
-        }
-        return fanout;
-    }
-
-    /** Calls of the operation per task: 1 to 1,000,000,000. */
-    public static long batchInRange(String option, long batch) {
-        if (batch < 1 || batch > 1_000_000_000L) {
-            throw new IllegalArgumentException("is out of range; use 1 (one call per task) to 1000000000, e.g. " + option + " 100");
-        }
-        return batch;
     }
 
     /** The workload {@code reference} names (a name, a provider class, CLASS::METHOD, FILE.java) in {@code code}. */

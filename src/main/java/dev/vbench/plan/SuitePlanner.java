@@ -1,5 +1,6 @@
 package dev.vbench.plan;
 
+import dev.vbench.config.Limits;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.RunPlan;
 import dev.vbench.jvm.JdkDiscovery;
@@ -135,8 +136,8 @@ public final class SuitePlanner {
         List<String> executors = q != null && q.executors() != null ? q.executors() : f.executors();
         List<String> tasks = q != null && q.tasks() != null ? q.tasks() : f.tasks();
         List<String> concurrency = q != null && q.concurrency() != null ? q.concurrency() : f.concurrency();
-        return MatrixRequest.closed(f.workload(), params, executors, counts("tasks", tasks, Planner::tasksInRange),
-                counts("concurrency", concurrency, Planner::concurrencyInRange));
+        return MatrixRequest.closed(f.workload(), params, executors, counts("tasks", tasks, Limits::tasks),
+                counts("concurrency", concurrency, Limits::concurrency));
     }
 
     /** Counts in the planner's range for {@code key}, checked while the text is at hand so a refusal quotes it. */

@@ -1,5 +1,6 @@
 package dev.vbench.plan;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.engine.TrialOrder;
 import java.nio.file.Path;
 
@@ -33,8 +34,8 @@ public record TrialOptions(Integer warmup, Integer trials, int forks, long seed,
         return new TrialOptions(warmup, trials, forks, seed, dataDir, order, batch, auto, subtasks);
     }
 
-    /** Nothing given: defaults everywhere, seed 42; the {@code withX} methods set what was given. */
-    public static final TrialOptions DEFAULTS = new TrialOptions(null, null, 0, 42, null, null, 1, null, 0);
+    /** Nothing given: defaults everywhere ({@link Defaults}); the {@code withX} methods set what was given. */
+    public static final TrialOptions DEFAULTS = new TrialOptions(null, null, 0, Defaults.SEED, null, null, Defaults.BATCH, null, 0);
 
     /** These options with {@code --warmup}. */
     public TrialOptions withWarmup(Integer n) {

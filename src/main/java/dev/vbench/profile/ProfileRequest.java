@@ -1,5 +1,6 @@
 package dev.vbench.profile;
 
+import dev.vbench.config.Defaults;
 import java.util.List;
 
 /**
@@ -12,16 +13,14 @@ import java.util.List;
  */
 public record ProfileRequest(List<ProfileEvent> events, Profiler profiler, long intervalNanos) {
 
-    /** The default interval: 10 ms for the task sampler and the JVM's wall and cpu events alike. */
-    public static final long DEFAULT_INTERVAL_NANOS = 10_000_000L;
 
     /** Nothing profiled. */
-    public static final ProfileRequest OFF = new ProfileRequest(List.of(), Profiler.AUTO, DEFAULT_INTERVAL_NANOS);
+    public static final ProfileRequest OFF = new ProfileRequest(List.of(), Profiler.AUTO, Defaults.PROFILE_INTERVAL_NANOS);
 
     public ProfileRequest {
         events = events == null ? List.of() : List.copyOf(events);
         profiler = profiler == null ? Profiler.AUTO : profiler;
-        intervalNanos = intervalNanos <= 0 ? DEFAULT_INTERVAL_NANOS : intervalNanos;
+        intervalNanos = intervalNanos <= 0 ? Defaults.PROFILE_INTERVAL_NANOS : intervalNanos;
     }
 
     /** Whether anything is profiled. */

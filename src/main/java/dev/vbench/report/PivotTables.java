@@ -1,7 +1,7 @@
 package dev.vbench.report;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.compare.CellComparison;
-import dev.vbench.compare.CompareOptions;
 import dev.vbench.compare.Layout;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
@@ -39,9 +39,9 @@ public final class PivotTables {
     static CellComparison model(List<CellResult> cells, Layout layout, Metric metric, String unit, boolean jvmColumns) {
         return jvmColumns
                 ? RunTables.compare(cells, dev.vbench.compare.CellDimension.JVM, RunTables.rowsOfFirstJvm(cells), metric,
-                        unit, layout, CompareOptions.DEFAULT_NOISE)
+                        unit, layout, Defaults.NOISE)
                 : RunTables.compare(cells, RunTables.rowsOfFirstExecutor(cells), metric, unit, layout,
-                        CompareOptions.DEFAULT_NOISE);
+                        Defaults.NOISE);
     }
 
     /** The table of {@code c} ({@link #model}), or null when {@code c} is null. */

@@ -1,6 +1,6 @@
 package dev.vbench.report;
 
-import dev.vbench.compare.CompareOptions;
+import dev.vbench.config.Defaults;
 import dev.vbench.compare.Slo;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
@@ -24,9 +24,9 @@ public record ReportOptions(Metric metric, boolean verbose, Metric sweepMetric, 
 
     public static final ReportOptions DEFAULT = new ReportOptions(null, false);
 
-    /** Options with the default noise band ({@link CompareOptions#DEFAULT_NOISE}). */
+    /** Options with the default noise band ({@link Defaults#NOISE}). */
     public ReportOptions(Metric metric, boolean verbose, Metric sweepMetric, Slo slo) {
-        this(metric, verbose, sweepMetric, slo, CompareOptions.DEFAULT_NOISE);
+        this(metric, verbose, sweepMetric, slo, Defaults.NOISE);
     }
 
     public ReportOptions(Metric metric, boolean verbose) {

@@ -10,9 +10,5 @@ package dev.vbench.result;
  */
 public record AutoTrials(double precision, int maxTrials) {
 
-    /** The ceiling when none is given. */
-    public static final int DEFAULT_MAX_TRIALS = 30;
 
-    /** The target when none is given: ±3%. */
-    public static final double DEFAULT_PRECISION = 0.03;
 }

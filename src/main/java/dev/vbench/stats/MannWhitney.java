@@ -1,5 +1,6 @@
 package dev.vbench.stats;
 
+import dev.vbench.config.Defaults;
 import org.apache.commons.statistics.inference.MannWhitneyUTest;
 
 /**
@@ -15,13 +16,11 @@ import org.apache.commons.statistics.inference.MannWhitneyUTest;
  *
  * <pre>{@code
  * MannWhitney.Result r = MannWhitney.test(baseTrials, newTrials);
- * boolean differs = r.p() < MannWhitney.ALPHA;
+ * boolean differs = r.p() < Defaults.ALPHA;
  * }</pre>
  */
 public final class MannWhitney {
 
-    /** Significance level α of every A/B decision in vbench. */
-    public static final double ALPHA = 0.05;
 
     /**
      * Fewest values per side at which a two-sided p below {@link #ALPHA} is possible: with 3+3 the

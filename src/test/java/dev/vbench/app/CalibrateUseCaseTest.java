@@ -1,5 +1,6 @@
 package dev.vbench.app;
 
+import dev.vbench.config.Limits;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -43,10 +44,10 @@ class CalibrateUseCaseTest {
         assertEquals("--rounds 0 must be at least 1", assertThrows(UsageException.class,
                 () -> CalibrateUseCase.calibrate(request(List.of(), 0, 0, 0, one), warnings::add)).getMessage());
         assertEquals("--warmup 1001 is out of range; use 0 to 1000", assertThrows(UsageException.class,
-                () -> CalibrateUseCase.calibrate(request(List.of(), 1, CalibrateUseCase.MAX_WARMUP + 1, 0, one), warnings::add))
+                () -> CalibrateUseCase.calibrate(request(List.of(), 1, Limits.CALIBRATE_MAX_WARMUP + 1, 0, one), warnings::add))
                 .getMessage());
         assertEquals("--forks 101 is out of range; use 0 (this JVM) to 100", assertThrows(UsageException.class,
-                () -> CalibrateUseCase.calibrate(request(List.of(), 1, 0, CalibrateUseCase.MAX_FORKS + 1, one), warnings::add))
+                () -> CalibrateUseCase.calibrate(request(List.of(), 1, 0, Limits.CALIBRATE_MAX_FORKS + 1, one), warnings::add))
                 .getMessage());
         assertEquals("calibrate runs one parameter set; give one value per -p (e.g. -p iterations=500)",
                 assertThrows(UsageException.class, () -> CalibrateUseCase.calibrate(

@@ -33,15 +33,20 @@ class CliImportsTest {
      * The types of other packages that {@code cli/} may name, and why: each is a value a picocli
      * converter parses (or lists for completion) and a request record carries as it is.
      */
-    static final Map<String, String> ALLOWED = Map.of(
-            "dev.vbench.report.Format", "--format of run and report: the output format a request carries",
-            "dev.vbench.report.compare.CompareFormat", "--format of compare: the output format CompareUseCase.Request carries",
-            "dev.vbench.result.Metric", "--metric: the metric a request carries (null for the load shape's default)",
-            "dev.vbench.compare.Layout", "--layout of compare: the table layout CompareUseCase.Request carries",
-            "dev.vbench.suite.Scale", "--scale of run: a suite's scale RunRequest carries",
-            "dev.vbench.profile.ProfileEvent", "--profile: the events RunRequest.Probes carries",
-            "dev.vbench.result.Choice", "the interface of those enums: their names as typed, for converters,"
-                    + " completion candidates and the error that lists the valid values");
+    static final Map<String, String> ALLOWED = Map.ofEntries(
+            Map.entry("dev.vbench.report.Format", "--format of run and report: the output format a request carries"),
+            Map.entry("dev.vbench.report.compare.CompareFormat", "--format of compare: the output format CompareUseCase.Request carries"),
+            Map.entry("dev.vbench.result.Metric", "--metric: the metric a request carries (null for the load shape's default)"),
+            Map.entry("dev.vbench.compare.Layout", "--layout of compare: the table layout CompareUseCase.Request carries"),
+            Map.entry("dev.vbench.suite.Scale", "--scale of run: a suite's scale RunRequest carries"),
+            Map.entry("dev.vbench.profile.ProfileEvent", "--profile: the events RunRequest.Probes carries"),
+            Map.entry("dev.vbench.result.Choice", "the interface of those enums: their names as typed, for converters,"
+                    + " completion candidates and the error that lists the valid values"),
+            Map.entry("dev.vbench.config.Defaults", "the default an option's defaultValue and help text state, from the one"
+                    + " place the planner and the use cases read it"),
+            Map.entry("dev.vbench.config.Limits", "the range a converter checks a value against while the text is at hand,"
+                    + " the planner's own rule"),
+            Map.entry("dev.vbench.spi.Quantities", "the one grammar of counts, durations and rates a converter parses"));
 
     /**
      * Files that still reach past {@code app/}, each with what is left to do; the test fails when one of

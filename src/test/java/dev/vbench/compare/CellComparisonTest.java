@@ -1,5 +1,6 @@
 package dev.vbench.compare;
 
+import dev.vbench.config.Defaults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,7 +26,7 @@ class CellComparisonTest {
     @Test
     void anyDimensionCanBeTheColumnsWithChainedDeltas() {
         CellComparison c = CellComparison.of(cells(), CellDimension.CONCURRENCY, List.of(CellDimension.EXECUTOR),
-                Metric.MAKESPAN, DisplayUnit.of(Metric.MAKESPAN, null), Layout.CHAIN, CompareOptions.DEFAULT_NOISE);
+                Metric.MAKESPAN, DisplayUnit.of(Metric.MAKESPAN, null), Layout.CHAIN, Defaults.NOISE);
         Comparison m = c.comparison();
         assertEquals(List.of("1", "2", "4"), m.files().stream().map(Dataset::label).toList());
         assertEquals(List.of("fixed:threads=4", "virtual"), m.rows().stream().map(Row::label).toList(),
@@ -43,7 +44,7 @@ class CellComparisonTest {
     @Test
     void baselineAgainstTheFirstColumnAndDisplayUnits() {
         CellComparison c = CellComparison.of(cells(), CellDimension.CONCURRENCY, List.of(CellDimension.EXECUTOR),
-                Metric.MAKESPAN, DisplayUnit.of(Metric.MAKESPAN, "us/op"), Layout.BASELINE, CompareOptions.DEFAULT_NOISE);
+                Metric.MAKESPAN, DisplayUnit.of(Metric.MAKESPAN, "us/op"), Layout.BASELINE, Defaults.NOISE);
         Row fixed = c.comparison().rows().get(0);
         assertEquals("us/op", fixed.unit());
         assertEquals(1000 * 1000, fixed.columns().get(0).median(), 1000 * 1000 * 0.03, "ms shown as us");
@@ -68,7 +69,7 @@ class CellComparisonTest {
         assertTrue(cells.get(0).summary(Metric.THROUGHPUT) == null && cells.get(0).summary(Metric.MAKESPAN) == null,
                 "no summary of a cell that measured nothing");
         CellComparison c = CellComparison.of(cells, CellDimension.CONCURRENCY, List.of(CellDimension.EXECUTOR),
-                Metric.THROUGHPUT, DisplayUnit.of(Metric.THROUGHPUT, null), Layout.CHAIN, CompareOptions.DEFAULT_NOISE);
+                Metric.THROUGHPUT, DisplayUnit.of(Metric.THROUGHPUT, null), Layout.CHAIN, Defaults.NOISE);
         Row fixed = c.comparison().rows().get(0);
         assertEquals("fixed:threads=4", fixed.label(), "the row stays");
         assertEquals(null, fixed.columns().get(0), "concurrency 1: every task failed");
@@ -86,7 +87,7 @@ class CellComparisonTest {
         List<CellResult> partial = cells().stream().filter(c -> c.config().executor().spec().equals("virtual")
                 ? c.config().concurrency() == 4 : c.config().concurrency() == 1).toList();
         CellComparison c = CellComparison.of(partial, CellDimension.CONCURRENCY, List.of(CellDimension.EXECUTOR),
-                Metric.MAKESPAN, DisplayUnit.of(Metric.MAKESPAN, null), Layout.CHAIN, CompareOptions.DEFAULT_NOISE);
+                Metric.MAKESPAN, DisplayUnit.of(Metric.MAKESPAN, null), Layout.CHAIN, Defaults.NOISE);
         Comparison m = c.comparison();
         assertEquals(List.of("fixed:threads=4", "virtual"), m.rows().stream().map(Row::label).toList());
         assertEquals(null, m.rows().get(0).columns().get(1), "fixed:threads=4 at 4 has not run");

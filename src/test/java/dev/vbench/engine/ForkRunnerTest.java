@@ -1,5 +1,6 @@
 package dev.vbench.engine;
 
+import dev.vbench.config.Defaults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -120,7 +121,7 @@ class ForkRunnerTest {
         looker.start();
         ForkRunner.Fork fork;
         try {
-            fork = new ForkRunner(TrialProbes.Settings.DEFAULTS, Engine.DEFAULT_TASK_TIMEOUT,
+            fork = new ForkRunner(TrialProbes.Settings.DEFAULTS, Defaults.TASK_TIMEOUT,
                     dev.vbench.profile.ProfileRequest.OFF, scratch).runFork(withSecret, RunSettings.trials(0, 1).withForks(1).withSeed(42), dataRoot, 1, 1);
         } finally {
             looker.interrupt();

@@ -1,5 +1,6 @@
 package dev.vbench.history;
 
+import dev.vbench.config.Defaults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -78,7 +79,7 @@ class EDivisiveTest {
         for (int i = 0; i < x.length; i++) {
             x[i] = 100 * (1 + 0.01 * random.nextGaussian());
         }
-        List<EDivisive.ChangePoint> cps = EDivisive.changePoints(x, EDivisive.DEFAULT_WINDOW, EDivisive.DEFAULT_MAX_P, 0.02);
+        List<EDivisive.ChangePoint> cps = EDivisive.changePoints(x, Defaults.CHANGE_WINDOW, Defaults.CHANGE_MAX_P, 0.02);
         assertTrue(cps.size() <= 3, "false change points in noise: " + cps);
     }
 

@@ -1,10 +1,9 @@
 package dev.vbench.history;
 
+import dev.vbench.config.Defaults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.vbench.compare.CompareOptions;
-import dev.vbench.stats.MannWhitney;
 import dev.vbench.stats.Summaries;
 import dev.vbench.stats.Verdict;
 import dev.vbench.testing.CliRun;
@@ -27,8 +26,8 @@ import dev.vbench.testing.SlowFirst;
 @Tag(SlowFirst.SLOW)
 class HistoryCheckTest {
 
-    private static final Analysis.Settings DEFAULTS = new Analysis.Settings(EDivisive.DEFAULT_WINDOW, EDivisive.DEFAULT_MAX_P,
-            CompareOptions.DEFAULT_NOISE, 2);
+    private static final Analysis.Settings DEFAULTS = new Analysis.Settings(Defaults.CHANGE_WINDOW, Defaults.CHANGE_MAX_P,
+            Defaults.NOISE, 2);
 
     @TempDir
     Path tmp;
@@ -66,14 +65,14 @@ class HistoryCheckTest {
         int passed = 0;
         int passedWithoutHolm = 0;
         for (long seed = 1; seed <= 100; seed++) {
-            List<Analysis.CheckRow> rows = Analysis.check(noisySeries(seed, 0.03), DEFAULTS, CompareOptions.DEFAULT_NOISE,
-                    MannWhitney.ALPHA);
+            List<Analysis.CheckRow> rows = Analysis.check(noisySeries(seed, 0.03), DEFAULTS, Defaults.NOISE,
+                    Defaults.ALPHA);
             assertEquals(50, rows.size());
             if (rows.stream().noneMatch(r -> r.regression(0.0))) {
                 passed++;
             }
-            if (rows.stream().noneMatch(r -> Verdict.of(r.delta(), r.p(), CompareOptions.DEFAULT_NOISE, false,
-                    MannWhitney.ALPHA) == Verdict.SLOWER)) {
+            if (rows.stream().noneMatch(r -> Verdict.of(r.delta(), r.p(), Defaults.NOISE, false,
+                    Defaults.ALPHA) == Verdict.SLOWER)) {
                 passedWithoutHolm++;
             }
         }
@@ -91,14 +90,14 @@ class HistoryCheckTest {
                 .withMedian(last.median() * 1.08, last.ciLow() * 1.08, last.ciHigh() * 1.08));
         inputs.set(17, new Analysis.CheckInput(victim.seriesId(), victim.series(), "makespan", false, points, Set.of(),
                 FROM_MAP));
-        List<Analysis.CheckRow> failing = Analysis.check(inputs, DEFAULTS, CompareOptions.DEFAULT_NOISE, MannWhitney.ALPHA)
+        List<Analysis.CheckRow> failing = Analysis.check(inputs, DEFAULTS, Defaults.NOISE, Defaults.ALPHA)
                 .stream().filter(r -> r.regression(0.05)).toList();
         assertEquals(1, failing.size(), failing::toString);
         assertEquals(18, failing.get(0).input().seriesId());
         // acknowledged: the newest run starts a new baseline, no gate
         inputs.set(17, new Analysis.CheckInput(victim.seriesId(), victim.series(), "makespan", false, points,
                 Set.of(last.runId()), FROM_MAP));
-        assertTrue(Analysis.check(inputs, DEFAULTS, CompareOptions.DEFAULT_NOISE, MannWhitney.ALPHA).stream()
+        assertTrue(Analysis.check(inputs, DEFAULTS, Defaults.NOISE, Defaults.ALPHA).stream()
                 .noneMatch(r -> r.regression(0.05)));
     }
 
@@ -116,7 +115,7 @@ class HistoryCheckTest {
             throw new AssertionError("the prediction interval needs no trials; read for run " + p.runId());
         };
         Analysis.CheckRow row = Analysis.check(List.of(new Analysis.CheckInput(1, "s", "makespan", false, points, Set.of(), none)),
-                DEFAULTS, CompareOptions.DEFAULT_NOISE, MannWhitney.ALPHA).get(0);
+                DEFAULTS, Defaults.NOISE, Defaults.ALPHA).get(0);
         assertEquals(19, row.baselineRuns(), row::toString); // runs 21..39: the segment after the step
         assertEquals(Verdict.WITHIN_VARIANCE, row.verdict(), row::toString);
     }

@@ -1,5 +1,7 @@
 package dev.vbench.plan;
 
+import dev.vbench.config.Limits;
+import dev.vbench.config.Defaults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -10,7 +12,6 @@ import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.LoadShape;
 import dev.vbench.engine.RunPlan;
 import dev.vbench.engine.TrialOrder;
-import dev.vbench.engine.TrialRunner;
 import dev.vbench.loader.UserCode;
 import dev.vbench.result.RunSettings;
 import dev.vbench.suite.Scale;
@@ -59,11 +60,11 @@ class PlannerTest {
         CellPlan cell = run.cells().get(0);
         assertEquals(1, run.cells().size());
         assertEquals("virtual", cell.executor().spec(), "no -e: virtual");
-        assertEquals(Planner.DEFAULT_TASKS, cell.load().tasks(), "no --tasks and no workload default");
+        assertEquals(Defaults.TASKS, cell.load().tasks(), "no --tasks and no workload default");
         assertEquals(0, cell.load().concurrency(), "unlimited");
         RunSettings s = run.settings();
-        assertEquals(Planner.DEFAULT_TRIALS, s.measuredTrials());
-        assertEquals(Planner.DEFAULT_WARMUP, s.warmupTrials());
+        assertEquals(Defaults.TRIALS, s.measuredTrials());
+        assertEquals(Defaults.WARMUP, s.warmupTrials());
         assertEquals(0, s.forks());
         assertEquals(42, s.seed());
         assertEquals("interleaved", s.order(), "the interleaved default is recorded");
@@ -96,9 +97,9 @@ class PlannerTest {
     void eachLoadCheckNamesTheOptionAndTheFix() {
         assertEquals("--tasks 0 is out of range; use 1 or more",
                 message(() -> plan(closed("noop", Map.of(), List.of(), List.of(0L), List.of()))));
-        assertEquals("--tasks " + (TrialRunner.MAX_TASKS + 1) + " is more than one trial can record (" + TrialRunner.MAX_TASKS
+        assertEquals("--tasks " + (Limits.MAX_TASKS + 1) + " is more than one trial can record (" + Limits.MAX_TASKS
                 + "); use fewer tasks and more --trials",
-                message(() -> plan(closed("noop", Map.of(), List.of(), List.of(TrialRunner.MAX_TASKS + 1), List.of()))));
+                message(() -> plan(closed("noop", Map.of(), List.of(), List.of(Limits.MAX_TASKS + 1), List.of()))));
         assertEquals("--concurrency 0 is out of range; use 1 to 10000000",
                 message(() -> plan(closed("noop", Map.of(), List.of(), List.of(), List.of(0L)))));
         assertEquals("--duration needs closed-loop clients or a rate: add --concurrency C (e.g. --concurrency 64) or"
@@ -109,7 +110,7 @@ class PlannerTest {
                 + " (e.g. --rate 1000/s) or drop --timeout", message(() -> plan(MatrixRequest.closed("noop", Map.of(), List.of(), List.of(), List.of()).withTimeout(Duration.ofSeconds(1)))));
         assertEquals("--rate 0/s must be more than 0; write e.g. --rate 1000/s", message(() -> plan(MatrixRequest.closed("noop", Map.of(), List.of(), List.of(), List.of()).withRates(List.of(0.0)))));
         assertEquals("--rate 10000000/s for --duration gives 100000000 tasks, more than one trial can record ("
-                + TrialRunner.MAX_TASKS + "); use a shorter --duration or a lower --rate", message(() -> plan(MatrixRequest.closed("noop", Map.of(), List.of(), List.of(), List.of()).withDuration(Duration.ofSeconds(10)).withRates(List.of(1e7)))));
+                + Limits.MAX_TASKS + "); use a shorter --duration or a lower --rate", message(() -> plan(MatrixRequest.closed("noop", Map.of(), List.of(), List.of(), List.of()).withDuration(Duration.ofSeconds(10)).withRates(List.of(1e7)))));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.vbench.stats;
 
+import dev.vbench.config.Defaults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,7 +44,7 @@ class BenchstatAgreementTest {
     })
     void verdictsMatchBenchstat(String name, String base, String next, boolean benchstatSignificant, double benchstatP) {
         MannWhitney.Result r = MannWhitney.test(parse(base), parse(next));
-        assertEquals(benchstatSignificant, r.significant(MannWhitney.ALPHA), () -> name + ": p=" + r.p());
+        assertEquals(benchstatSignificant, r.significant(Defaults.ALPHA), () -> name + ": p=" + r.p());
         if (!Double.isNaN(benchstatP)) {
             assertEquals(benchstatP, r.p(), 0.0005, name);
         }

@@ -1,5 +1,6 @@
 package dev.vbench.report.compare;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.testing.GoldenLocales;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -22,7 +23,6 @@ import dev.vbench.result.Metric;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.TrialHistograms;
 import dev.vbench.result.TrialResult;
-import dev.vbench.stats.MannWhitney;
 import dev.vbench.testing.CompareFixtures;
 import dev.vbench.testing.Golden;
 import java.io.ByteArrayInputStream;
@@ -58,8 +58,8 @@ class CompareHtmlTest {
         for (int i = 0; i < runs.length; i++) {
             files.add(Inputs.fromRun(runs[i], LABELS[i], LABELS[i] + ".json", Metric.MAKESPAN));
         }
-        Comparison c = Comparisons.compute(files, new CompareOptions(layout, CompareOptions.DEFAULT_NOISE,
-                MannWhitney.ALPHA, ignore));
+        Comparison c = Comparisons.compute(files, new CompareOptions(layout, Defaults.NOISE,
+                Defaults.ALPHA, ignore));
         Latencies latencies = Latencies.of(c, List.of(runs), ignore);
         return new Page(c, latencies, CompareFormat.HTML.render(c, false, latencies));
     }
