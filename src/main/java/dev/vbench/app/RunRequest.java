@@ -17,7 +17,7 @@ import java.util.List;
  *
  * <pre>{@code
  * RunRequest request = RunRequest.of(new RunRequest.Matrix("noop", List.of("virtual", "fixed:threads=2"), …))
- *         .withTrials(new RunRequest.Trials(0, 2, 0, 42, null, null, 1, 0));
+ *         .withTrials(RunRequest.Trials.DEFAULTS.withWarmup(0).withMeasured(2));
  * RunOutcome outcome = RunUseCase.run(request, out, err);
  * }</pre>
  *
@@ -87,9 +87,26 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
             this(workload, executors, params, tasks, concurrency, duration, rates, timeout, jvms, jvmArgs, List.of());
         }
 
-        /** One workload on these executors, every other choice its default. */
+        /** One workload on these executors, every other choice its default; the {@code withX} methods set the rest. */
         public static Matrix of(String workload, List<String> executors) {
             return new Matrix(workload, executors, List.of(), List.of(), List.of(), null, List.of(), null, List.of(), List.of());
+        }
+
+        /** This matrix with these task counts ({@code --tasks}). */
+        public Matrix withTasks(List<Long> counts) {
+            return new Matrix(workload, executors, params, counts, concurrency, duration, rates, timeout, jvms, jvmArgs,
+                    builds);
+        }
+
+        /** This matrix with these concurrency levels ({@code --concurrency}). */
+        public Matrix withConcurrency(List<Long> levels) {
+            return new Matrix(workload, executors, params, tasks, levels, duration, rates, timeout, jvms, jvmArgs, builds);
+        }
+
+        /** This matrix with a time window per trial ({@code --duration}). */
+        public Matrix withDuration(Duration window) {
+            return new Matrix(workload, executors, params, tasks, concurrency, window, rates, timeout, jvms, jvmArgs,
+                    builds);
         }
     }
 
@@ -129,8 +146,23 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
         }
 
 
-        /** The defaults of {@code vbench run}. */
+        /** The defaults of {@code vbench run}; the {@code withX} methods set what was given. */
         public static final Trials DEFAULTS = new Trials(null, null, 0, Defaults.SEED, null, null, Defaults.BATCH, 0);
+
+        /** These trials with {@code --warmup}. */
+        public Trials withWarmup(Integer n) {
+            return new Trials(n, measured, forks, seed, dataDir, order, batch, maxFailures, auto, fanout);
+        }
+
+        /** These trials with {@code --trials}. */
+        public Trials withMeasured(Integer n) {
+            return new Trials(warmup, n, forks, seed, dataDir, order, batch, maxFailures, auto, fanout);
+        }
+
+        /** These trials with {@code --order}. */
+        public Trials withOrder(String newOrder) {
+            return new Trials(warmup, measured, forks, seed, dataDir, newOrder, batch, maxFailures, auto, fanout);
+        }
 
         /** A fixed number of trials. */
         public Trials(Integer warmup, Integer measured, int forks, long seed, Path dataDir, String order, long batch,
@@ -178,6 +210,11 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
         public Probes {
             profileEvents = profileEvents == null ? List.of() : List.copyOf(profileEvents);
         }
+
+        /** These probes with JFR pinning events counted or not ({@code --pinning}). */
+        public Probes withPinning(boolean on) {
+            return new Probes(on, pinningThreshold, taskTimeout, profileEvents, profiler, profileInterval);
+        }
     }
 
     /**
@@ -200,6 +237,11 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
         public Outputs {
             files = List.copyOf(files);
             ci = ci == null ? Ci.NONE : ci;
+        }
+
+        /** These outputs with a latency objective ({@code --slo}). */
+        public Outputs withSlo(String objective) {
+            return new Outputs(files, format, metric, objective, quiet, verbose, noProgress, ci, noiseBand);
         }
 
         /** Outputs without CI outputs. */
@@ -234,5 +276,23 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
     public RunRequest withProbes(Probes p) {
         return new RunRequest(suiteFile, scale, matrix, trials, p, outputs, classPath, history, shard, dryRun, version,
                 commandLine);
+    }
+
+    /** This request for shard {@code k/n} ({@code --shard}) only. */
+    public RunRequest withShard(String kOfN) {
+        return new RunRequest(suiteFile, scale, matrix, trials, probes, outputs, classPath, history, kOfN, dryRun, version,
+                commandLine);
+    }
+
+    /** This request as a dry run ({@code --dry-run}): the plan printed, nothing run. */
+    public RunRequest withDryRun(boolean printOnly) {
+        return new RunRequest(suiteFile, scale, matrix, trials, probes, outputs, classPath, history, shard, printOnly,
+                version, commandLine);
+    }
+
+    /** This request as typed on {@code line} (recorded in the result's environment). */
+    public RunRequest withCommandLine(String line) {
+        return new RunRequest(suiteFile, scale, matrix, trials, probes, outputs, classPath, history, shard, dryRun, version,
+                line);
     }
 }

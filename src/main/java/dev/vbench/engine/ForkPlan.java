@@ -143,7 +143,7 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
 
     /** The run settings of the fork: its warmup and its share of trials, in this JVM (no further forks). */
     public RunSettings settings() {
-        return new RunSettings(warmupTrials, measuredTrials, 0, seed);
+        return RunSettings.trials(warmupTrials, measuredTrials).withSeed(seed);
     }
 
     /** {@link #classPath} as {@code --classpath} takes it. */

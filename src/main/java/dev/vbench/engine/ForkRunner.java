@@ -261,7 +261,7 @@ public final class ForkRunner {
      */
     List<Calibration.Round> runCalibrationFork(CellPlan cell, Path dataRoot, int fork, ForkPlan.Rounds rounds)
             throws IOException, InterruptedException {
-        RunSettings settings = new RunSettings(0, 0, 0, Calibration.SEED);
+        RunSettings settings = RunSettings.trials(0, 0).withSeed(Calibration.SEED);
         String plan = ForkPlan.of(cell, settings, dataRoot, probes, 0, taskTimeout, profile).calibrating(rounds).toLine();
         Path resultFile = scratchFile(".json");
         Path logFile = scratchFile(".log");

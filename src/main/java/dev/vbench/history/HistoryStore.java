@@ -172,7 +172,41 @@ public final class HistoryStore implements AutoCloseable {
      */
     public record Point(long runId, Instant started, String branch, String commit, boolean excluded, String excludeReason,
             String metric, double median, double ciLow, double ciHigh, String unit, boolean higherIsBetter,
-            String javaVersion, String javaVendor, long resultId) {}
+            String javaVersion, String javaVendor, long resultId) {
+
+        /**
+         * Run {@code runId}'s value of {@code metric} in {@code unit} (lower is better), started at {@code started}:
+         * no branch, commit, JVM or result recorded, not excluded, median and interval 0. The start of a point built
+         * by name; the {@code withX} methods set the rest.
+         */
+        public static Point of(long runId, Instant started, String metric, String unit) {
+            return new Point(runId, started, null, null, false, "", metric, 0, 0, 0, unit, false, null, null, 0);
+        }
+
+        /** This point measured on {@code branchName} at {@code commitId}. */
+        public Point withCommit(String branchName, String commitId) {
+            return new Point(runId, started, branchName, commitId, excluded, excludeReason, metric, median, ciLow, ciHigh,
+                    unit, higherIsBetter, javaVersion, javaVendor, resultId);
+        }
+
+        /** This point with this median and 95% interval. */
+        public Point withMedian(double value, double low, double high) {
+            return new Point(runId, started, branch, commit, excluded, excludeReason, metric, value, low, high, unit,
+                    higherIsBetter, javaVersion, javaVendor, resultId);
+        }
+
+        /** This point measured on this Java version and vendor. */
+        public Point withJava(String version, String vendor) {
+            return new Point(runId, started, branch, commit, excluded, excludeReason, metric, median, ciLow, ciHigh, unit,
+                    higherIsBetter, version, vendor, resultId);
+        }
+
+        /** This point of the stored result (cell) {@code id}. */
+        public Point withResultId(long id) {
+            return new Point(runId, started, branch, commit, excluded, excludeReason, metric, median, ciLow, ciHigh, unit,
+                    higherIsBetter, javaVersion, javaVendor, id);
+        }
+    }
 
     /** Every point of one metric of a series (excluded runs included, marked), oldest first. */
     public List<Point> points(long seriesId, String metric) {

@@ -60,6 +60,24 @@ public record MatrixRequest(String workload, Map<String, List<String>> params, L
         return new MatrixRequest(workload, params, executors, tasks, concurrency, null, List.of(), null);
     }
 
+    /** This matrix with a time window per trial ({@code --duration}). */
+    public MatrixRequest withDuration(Duration window) {
+        return new MatrixRequest(workload, params, executors, tasks, concurrency, window, rates, timeout, jvms,
+                jvmOptions);
+    }
+
+    /** This matrix in the open model at these rates ({@code --rate}). */
+    public MatrixRequest withRates(List<Double> newRates) {
+        return new MatrixRequest(workload, params, executors, tasks, concurrency, duration, newRates, timeout, jvms,
+                jvmOptions);
+    }
+
+    /** This matrix with a start deadline per task ({@code --timeout}). */
+    public MatrixRequest withTimeout(Duration deadline) {
+        return new MatrixRequest(workload, params, executors, tasks, concurrency, duration, rates, deadline, jvms,
+                jvmOptions);
+    }
+
     /** Whether any of --duration, --rate, --timeout was given. */
     boolean shapesLoad() {
         return duration != null || !rates.isEmpty() || timeout != null;

@@ -23,11 +23,6 @@ import java.nio.file.Path;
 public record TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir, TrialOrder order,
         int batch, dev.vbench.result.AutoTrials auto, int fanout) {
 
-    /** Options with a fixed number of trials. */
-    public TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir, TrialOrder order, int batch) {
-        this(warmup, trials, forks, seed, dataDir, order, batch, null);
-    }
-
     /** Options without {@code --fanout}. */
     public TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir, TrialOrder order, int batch,
             dev.vbench.result.AutoTrials auto) {
@@ -39,16 +34,36 @@ public record TrialOptions(Integer warmup, Integer trials, int forks, long seed,
         return new TrialOptions(warmup, trials, forks, seed, dataDir, order, batch, auto, subtasks);
     }
 
-    /** Options with one call per task. */
-    public TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir, TrialOrder order) {
-        this(warmup, trials, forks, seed, dataDir, order, 1);
+    /** Nothing given: defaults everywhere ({@link Defaults}); the {@code withX} methods set what was given. */
+    public static final TrialOptions DEFAULTS = new TrialOptions(null, null, 0, Defaults.SEED, null, null, Defaults.BATCH, null, 0);
+
+    /** These options with {@code --warmup}. */
+    public TrialOptions withWarmup(Integer n) {
+        return new TrialOptions(n, trials, forks, seed, dataDir, order, batch, auto, fanout);
     }
 
-    /** Options with the default order. */
-    public TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir) {
-        this(warmup, trials, forks, seed, dataDir, null);
+    /** These options with {@code --trials}. */
+    public TrialOptions withTrials(Integer n) {
+        return new TrialOptions(warmup, n, forks, seed, dataDir, order, batch, auto, fanout);
     }
 
-    /** Nothing given: defaults everywhere ({@link Defaults}). */
-    public static final TrialOptions DEFAULTS = new TrialOptions(null, null, 0, Defaults.SEED, null);
+    /** These options with {@code --forks}. */
+    public TrialOptions withForks(int n) {
+        return new TrialOptions(warmup, trials, n, seed, dataDir, order, batch, auto, fanout);
+    }
+
+    /** These options with {@code --seed}. */
+    public TrialOptions withSeed(long newSeed) {
+        return new TrialOptions(warmup, trials, forks, newSeed, dataDir, order, batch, auto, fanout);
+    }
+
+    /** These options with {@code --order}. */
+    public TrialOptions withOrder(TrialOrder newOrder) {
+        return new TrialOptions(warmup, trials, forks, seed, dataDir, newOrder, batch, auto, fanout);
+    }
+
+    /** These options with {@code --batch}. */
+    public TrialOptions withBatch(int calls) {
+        return new TrialOptions(warmup, trials, forks, seed, dataDir, order, calls, auto, fanout);
+    }
 }

@@ -46,23 +46,11 @@ public record CellConfig(String workload, Map<String, String> params, ExecutorIn
         operationsPerCall = operationsPerCall <= 1 ? 0 : operationsPerCall;
     }
 
-    /** A cell of the run's own code (no build). */
-    public CellConfig(String workload, Map<String, String> params, ExecutorInfo executor, long tasks, int concurrency,
-            long durationNanos, double ratePerSecond, long timeoutNanos, String jvm, int batch, int operationsPerCall) {
-        this(workload, params, executor, tasks, concurrency, durationNanos, ratePerSecond, timeoutNanos, jvm, batch,
-                operationsPerCall, null);
-    }
-
-    /** A cell with one call per task. */
-    public CellConfig(String workload, Map<String, String> params, ExecutorInfo executor, long tasks, int concurrency,
-            long durationNanos, double ratePerSecond, long timeoutNanos, String jvm) {
-        this(workload, params, executor, tasks, concurrency, durationNanos, ratePerSecond, timeoutNanos, jvm, 0, 0);
-    }
-
-    /** A cell of a run without a JVM axis. */
+    /** A cell of one call per task, on the run's own JVM and code, with this load shape. */
     public CellConfig(String workload, Map<String, String> params, ExecutorInfo executor, long tasks, int concurrency,
             long durationNanos, double ratePerSecond, long timeoutNanos) {
-        this(workload, params, executor, tasks, concurrency, durationNanos, ratePerSecond, timeoutNanos, null);
+        this(workload, params, executor, tasks, concurrency, durationNanos, ratePerSecond, timeoutNanos, null, 0, 0,
+                null);
     }
 
     /** This cell on the JVM labelled {@code label}. */
@@ -88,9 +76,43 @@ public record CellConfig(String workload, Map<String, String> params, ExecutorIn
         return (long) Math.max(1, batch) * Math.max(1, operationsPerCall);
     }
 
-    /** A closed-model cell with a task count. */
-    public CellConfig(String workload, Map<String, String> params, ExecutorInfo executor, long tasks, int concurrency) {
-        this(workload, params, executor, tasks, concurrency, 0, 0, 0);
+    /**
+     * A closed-model cell of {@code tasks} per trial, at most {@code concurrency} in flight (0: unlimited), one call
+     * per task, on the run's own JVM and code; the {@code withX} methods set the rest.
+     */
+    public static CellConfig closed(String workload, Map<String, String> params, ExecutorInfo executor, long tasks,
+            int concurrency) {
+        return new CellConfig(workload, params, executor, tasks, concurrency, 0, 0, 0);
+    }
+
+    /** A closed-model cell whose trials end after a time window of {@code windowNanos} ({@code --duration}). */
+    public static CellConfig timed(String workload, Map<String, String> params, ExecutorInfo executor, int concurrency,
+            long windowNanos) {
+        return new CellConfig(workload, params, executor, 0, concurrency, windowNanos, 0, 0);
+    }
+
+    /** An open-model cell ({@code --rate}): {@code tasks} per trial started at {@code ratePerSecond}, no deadline. */
+    public static CellConfig open(String workload, Map<String, String> params, ExecutorInfo executor, long tasks,
+            double ratePerSecond) {
+        return new CellConfig(workload, params, executor, tasks, 0, 0, ratePerSecond, 0);
+    }
+
+    /** This cell with at most {@code n} tasks in flight (0: unlimited). */
+    public CellConfig withConcurrency(int n) {
+        return new CellConfig(workload, params, executor, tasks, n, durationNanos, ratePerSecond, timeoutNanos, jvm,
+                batch, operationsPerCall, build);
+    }
+
+    /** This cell with trials that end after a time window of {@code nanos} ({@code --duration}). */
+    public CellConfig withWindowNanos(long nanos) {
+        return new CellConfig(workload, params, executor, tasks, concurrency, nanos, ratePerSecond, timeoutNanos, jvm,
+                batch, operationsPerCall, build);
+    }
+
+    /** This cell with a deadline of {@code nanos} after each task's intended start ({@code --timeout}). */
+    public CellConfig withTimeoutNanos(long nanos) {
+        return new CellConfig(workload, params, executor, tasks, concurrency, durationNanos, ratePerSecond, nanos, jvm,
+                batch, operationsPerCall, build);
     }
 
     /** Whether this cell ran the open model ({@code --rate}). */

@@ -68,6 +68,34 @@ public record Profile(
         notes = notes == null ? List.of() : List.copyOf(notes);
     }
 
+    /**
+     * A profile of {@code event} by {@code profiler} at {@code intervalNanos}, of no named threads, with no samples,
+     * no slow tail and no notes: the start of a profile built by name; the {@code withX} methods set the rest.
+     */
+    public static Profile of(String event, String profiler, long intervalNanos) {
+        return new Profile(event, profiler, intervalNanos, "", 0, List.of(), null, List.of());
+    }
+
+    /** This profile of the threads described by {@code description}. */
+    public Profile withThreads(String description) {
+        return new Profile(event, profiler, intervalNanos, description, totalSamples, stacks, slowTail, notes);
+    }
+
+    /** This profile with {@code total} samples taken, of which these stacks are kept. */
+    public Profile withStacks(long total, List<ProfileStack> kept) {
+        return new Profile(event, profiler, intervalNanos, threads, total, kept, slowTail, notes);
+    }
+
+    /** This profile with the same event restricted to the slowest tasks. */
+    public Profile withSlowTail(Profile tail) {
+        return new Profile(event, profiler, intervalNanos, threads, totalSamples, stacks, tail, notes);
+    }
+
+    /** This profile with these notes. */
+    public Profile withNotes(List<String> newNotes) {
+        return new Profile(event, profiler, intervalNanos, threads, totalSamples, stacks, slowTail, newNotes);
+    }
+
     /** This profile with at most {@link #MAX_STACKS} stacks (the heaviest), its slow tail bounded alike. */
     public Profile bounded() {
         List<ProfileStack> kept = stacks.size() <= MAX_STACKS ? stacks : stacks.subList(0, MAX_STACKS);

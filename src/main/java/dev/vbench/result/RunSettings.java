@@ -37,19 +37,32 @@ public record RunSettings(int warmupTrials, int measuredTrials, int forks, long 
         this(warmupTrials, measuredTrials, forks, seed, order, code, List.of(), null);
     }
 
-    /** Settings with the default order, of a run of vbench's own workloads only. */
-    public RunSettings(int warmupTrials, int measuredTrials, int forks, long seed) {
-        this(warmupTrials, measuredTrials, forks, seed, null, List.of());
-    }
-
-    /** Settings with a trial order, of a run of vbench's own workloads only. */
-    public RunSettings(int warmupTrials, int measuredTrials, int forks, long seed, String order) {
-        this(warmupTrials, measuredTrials, forks, seed, order, List.of());
-    }
-
     /** Settings with the default order, of a run that loaded the user's code. */
     public RunSettings(int warmupTrials, int measuredTrials, int forks, long seed, List<CodeEntry> code) {
         this(warmupTrials, measuredTrials, forks, seed, null, code);
+    }
+
+    /**
+     * {@code warmupTrials} and {@code measuredTrials} per cell, no forks, seed 0, no recorded order, vbench's own
+     * workloads only: the start of settings built by name ({@code RunSettings.trials(1, 6).withSeed(42)}).
+     */
+    public static RunSettings trials(int warmupTrials, int measuredTrials) {
+        return new RunSettings(warmupTrials, measuredTrials, 0, 0, null, List.of(), List.of(), null);
+    }
+
+    /** These settings with {@code n} JVM forks per cell. */
+    public RunSettings withForks(int n) {
+        return new RunSettings(warmupTrials, measuredTrials, n, seed, order, code, builds, autoTrials);
+    }
+
+    /** These settings with another seed. */
+    public RunSettings withSeed(long newSeed) {
+        return new RunSettings(warmupTrials, measuredTrials, forks, newSeed, order, code, builds, autoTrials);
+    }
+
+    /** These settings with the user's code that was loaded. */
+    public RunSettings withCode(List<CodeEntry> newCode) {
+        return new RunSettings(warmupTrials, measuredTrials, forks, seed, order, newCode, builds, autoTrials);
     }
 
     /** These settings with another trial order ({@code --order}; null = not recorded, read as grouped). */

@@ -48,6 +48,30 @@ public record Telemetry(
         pinnedStacks = pinnedStacks == null ? List.of() : List.copyOf(pinnedStacks);
     }
 
+    /** A copy with the process CPU time the trial used. */
+    public Telemetry withProcessCpuNanos(long nanos) {
+        return new Telemetry(nanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents, gcPauses,
+                pinnedStacks, scheduler, machine, inFlight);
+    }
+
+    /** A copy with the collections and their time. */
+    public Telemetry withGc(long count, long timeMillis) {
+        return new Telemetry(processCpuNanos, count, timeMillis, allocatedBytes, peakThreads, pinnedEvents, gcPauses,
+                pinnedStacks, scheduler, machine, inFlight);
+    }
+
+    /** A copy with the bytes allocated. */
+    public Telemetry withAllocatedBytes(long bytes) {
+        return new Telemetry(processCpuNanos, gcCount, gcTimeMillis, bytes, peakThreads, pinnedEvents, gcPauses,
+                pinnedStacks, scheduler, machine, inFlight);
+    }
+
+    /** A copy with the peak live thread count. */
+    public Telemetry withPeakThreads(int threads) {
+        return new Telemetry(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, threads, pinnedEvents, gcPauses,
+                pinnedStacks, scheduler, machine, inFlight);
+    }
+
     /** The counters the trial runner samples itself; the probes' fields start empty. */
     public Telemetry(long processCpuNanos, long gcCount, long gcTimeMillis, long allocatedBytes, int peakThreads,
             long pinnedEvents) {

@@ -109,6 +109,51 @@ public record TrialResult(
         counters = counters == null ? List.of() : List.copyOf(counters);
     }
 
+    /**
+     * Trial {@code index}, run in the vbench JVM (fork 0), in which all {@code tasks} completed within
+     * {@code makespanNanos}: no failures, closed model; latency, histograms and telemetry null. The start of a
+     * trial built by name; the {@code withX} methods set the rest.
+     */
+    public static TrialResult of(int index, long tasks, long makespanNanos, double throughputPerSecond) {
+        return new TrialResult(index, 0, tasks, tasks, 0, List.of(), makespanNanos, throughputPerSecond, null, null, null,
+                0, 0, 0, null, null, 0, List.of(), List.of());
+    }
+
+    /** A copy in which {@code n} of the tasks completed. */
+    public TrialResult withCompleted(long n) {
+        return new TrialResult(index, fork, tasks, n, failures, failureSamples, makespanNanos, throughputPerSecond,
+                latency, histograms, telemetry, dropped, timedOut, achievedRatePerSecond, uncorrectedLatency, startTime,
+                latencySampledOneIn, failureCounts, counters);
+    }
+
+    /** A copy in which {@code n} tasks failed, with these causes. */
+    public TrialResult withFailures(long n, List<String> samples) {
+        return new TrialResult(index, fork, tasks, completed, n, samples, makespanNanos, throughputPerSecond, latency,
+                histograms, telemetry, dropped, timedOut, achievedRatePerSecond, uncorrectedLatency, startTime,
+                latencySampledOneIn, failureCounts, counters);
+    }
+
+    /** A copy with this latency and these histograms. */
+    public TrialResult withLatency(LatencySummary newLatency, TrialHistograms newHistograms) {
+        return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
+                throughputPerSecond, newLatency, newHistograms, telemetry, dropped, timedOut, achievedRatePerSecond,
+                uncorrectedLatency, startTime, latencySampledOneIn, failureCounts, counters);
+    }
+
+    /** A copy of an open-model trial: what it dropped, timed out and achieved, and its uncorrected latency. */
+    public TrialResult withOpenModel(long newDropped, long newTimedOut, double achieved, LatencySummary uncorrected) {
+        return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
+                throughputPerSecond, latency, histograms, telemetry, newDropped, newTimedOut, achieved, uncorrected,
+                startTime, latencySampledOneIn, failureCounts, counters);
+    }
+
+    /** A copy whose latencies were sampled one task in {@code n} (0: every task). */
+    public TrialResult withLatencySampledOneIn(int n) {
+        return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
+                throughputPerSecond, latency, histograms, telemetry, dropped, timedOut, achievedRatePerSecond,
+                uncorrectedLatency, startTime, n, failureCounts, counters);
+    }
+
     /** A copy with what the workload counted during the trial. */
     public TrialResult withCounters(List<TrialCounter> newCounters) {
         return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,

@@ -27,12 +27,13 @@ class RunConditionsTest {
     }
 
     private static CellResult cell(String id, String executor, MachineState machine, double ownCpus, double jitter) {
-        CellResult c = Fixtures.cell(id, new CellConfig("cpu", Map.of(), Fixtures.fixed(2), 200, 0), 6, 100, jitter, 0.5, 7);
+        CellResult c = Fixtures.cell(id, CellConfig.closed("cpu", Map.of(), Fixtures.fixed(2), 200, 0), 6, 100, jitter, 0.5, 7);
         if (executor.equals("virtual")) {
-            c = Fixtures.cell(id, new CellConfig("cpu", Map.of(), Fixtures.virtual(), 200, 0), 6, 100, jitter, 0.5, 9);
+            c = Fixtures.cell(id, CellConfig.closed("cpu", Map.of(), Fixtures.virtual(), 200, 0), 6, 100, jitter, 0.5, 9);
         }
-        List<TrialResult> trials = c.trials().stream().map(t -> t.withTelemetry(new dev.vbench.result.Telemetry(
-                Math.round(ownCpus * t.makespanNanos()), 0, 0, 0, 0, -1).withMachine(machine))).toList();
+        List<TrialResult> trials = c.trials().stream().map(t -> t.withTelemetry(dev.vbench.result.Telemetry.NONE
+                .withProcessCpuNanos(Math.round(ownCpus * t.makespanNanos())).withGc(0, 0).withAllocatedBytes(0)
+                .withPeakThreads(0).withMachine(machine))).toList();
         return new CellResult(c.id(), c.config(), c.status(), trials, Summaries.summarize(trials), List.of());
     }
 
@@ -80,7 +81,7 @@ class RunConditionsTest {
     }
 
     private static RunResult run(CellResult... cells) {
-        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), new RunSettings(1, 6, 0, 42, "interleaved"),
+        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), RunSettings.trials(1, 6).withSeed(42).withOrder("interleaved"),
                 List.of(cells));
     }
 }

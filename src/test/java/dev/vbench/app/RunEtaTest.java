@@ -23,7 +23,7 @@ class RunEtaTest {
             List<Long> concurrency) {
         return Planner.plan(new dev.vbench.plan.PlanRequest(null, null,
                 MatrixRequest.closed(workload, params, executors, List.of(tasks), concurrency),
-                new TrialOptions(1, 6, 0, 42, null, null)), UserCode.builtIn());
+                TrialOptions.DEFAULTS.withWarmup(1).withTrials(6)), UserCode.builtIn());
     }
 
     @Test

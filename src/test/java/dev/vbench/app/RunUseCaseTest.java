@@ -33,15 +33,14 @@ class RunUseCaseTest {
     }
 
     private static RunRequest noop(RunRequest.Matrix matrix, int trials) {
-        return RunRequest.of(matrix).withTrials(new RunRequest.Trials(0, trials, 0, 42, null, null, 1, 0))
-                .withProbes(new RunRequest.Probes(false, Duration.ZERO, Duration.ofSeconds(60), List.of(), "auto",
-                        Duration.ofMillis(10)));
+        return RunRequest.of(matrix).withTrials(RunRequest.Trials.DEFAULTS.withWarmup(0).withMeasured(trials))
+                .withProbes(RunRequest.Probes.DEFAULTS.withPinning(false));
     }
 
     @Test
     void aMatrixRunsEveryCellForItsTrials() throws Exception {
-        RunRequest.Matrix matrix = new RunRequest.Matrix("noop", List.of("virtual", "fixed:threads=2"), List.of(),
-                List.of(1000L), List.of(), null, List.of(), null, List.of(), List.of());
+        RunRequest.Matrix matrix = RunRequest.Matrix.of("noop", List.of("virtual", "fixed:threads=2"))
+                .withTasks(List.of(1000L));
         RunOutcome o = run(noop(matrix, 2));
         assertEquals(ExitCodes.OK, o.exitCode(), this::toString);
         RunResult result = o.result();
@@ -58,8 +57,8 @@ class RunUseCaseTest {
 
     @Test
     void aTimedRunRecordsItsWindowAndItsTablesShowThroughput() throws Exception {
-        RunRequest.Matrix matrix = new RunRequest.Matrix("noop", List.of("virtual", "fixed:threads=2"), List.of(),
-                List.of(), List.of(2L), Duration.ofMillis(100), List.of(), null, List.of(), List.of());
+        RunRequest.Matrix matrix = RunRequest.Matrix.of("noop", List.of("virtual", "fixed:threads=2"))
+                .withConcurrency(List.of(2L)).withDuration(Duration.ofMillis(100));
         RunOutcome o = run(noop(matrix, 1));
         assertEquals(ExitCodes.OK, o.exitCode(), this::toString);
         for (CellResult c : o.result().cells()) {
@@ -73,8 +72,7 @@ class RunUseCaseTest {
     @Test
     void aDryRunPlansAndRunsNothing() throws Exception {
         RunRequest request = RunRequest.of(RunRequest.Matrix.of("noop", List.of("virtual", "fixed:threads=2")));
-        RunOutcome o = run(new RunRequest(null, null, request.matrix(), request.trials(), request.probes(), request.outputs(),
-                null, HistoryTarget.NONE, "2/2", true, "", "vbench run --dry-run"));
+        RunOutcome o = run(request.withShard("2/2").withDryRun(true).withCommandLine("vbench run --dry-run"));
         assertNull(o.result());
         assertEquals(ExitCodes.OK, o.exitCode());
         assertTrue(out.toString().startsWith("plan "), out::toString);
@@ -83,8 +81,7 @@ class RunUseCaseTest {
 
     @Test
     void aCellWhoseSlotsExceedTheHeapIsRefusedBeforeAnythingRuns() {
-        RunRequest.Matrix matrix = new RunRequest.Matrix("noop", List.of("virtual"), List.of(), List.of(1_000_000L),
-                List.of(), null, List.of(), null, List.of(), List.of());
+        RunRequest.Matrix matrix = RunRequest.Matrix.of("noop", List.of("virtual")).withTasks(List.of(1_000_000L));
         var plan = Planner.plan(RunUseCase.planRequest(RunRequest.of(matrix)), UserCode.builtIn());
         EnvironmentException e = assertThrows(EnvironmentException.class, () -> RunUseCase.checkHeap(plan, 1L << 20));
         assertTrue(e.getMessage().contains("preallocates") && e.getMessage().contains("1 MiB max heap"), e.getMessage());
@@ -94,10 +91,10 @@ class RunUseCaseTest {
     @Test
     void requestsTheChecksRefuseAreUsageErrors() {
         RunRequest sweepless = RunRequest.of(RunRequest.Matrix.of("noop", List.of("virtual")))
-                .withOutputs(new RunRequest.Outputs(List.of(), null, null, "p99<20ms", false, false, false));
+                .withOutputs(RunRequest.Outputs.DEFAULTS.withSlo("p99<20ms"));
         assertTrue(assertThrows(UsageException.class, () -> run(sweepless)).getMessage().contains("--concurrency 1,4,16,64"));
         RunRequest badOrder = RunRequest.of(RunRequest.Matrix.of("noop", List.of("virtual")))
-                .withTrials(new RunRequest.Trials(0, 1, 0, 42, null, "sideways", 1, 0));
+                .withTrials(RunRequest.Trials.DEFAULTS.withWarmup(0).withMeasured(1).withOrder("sideways"));
         assertTrue(assertThrows(UsageException.class, () -> RunUseCase.planRequest(badOrder)).getMessage().contains("--order sideways"));
     }
 

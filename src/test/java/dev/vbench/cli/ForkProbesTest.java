@@ -37,7 +37,7 @@ class ForkProbesTest {
         for (TrialProbes.Settings sent : List.of(new TrialProbes.Settings(false, Duration.ZERO),
                 new TrialProbes.Settings(true, Duration.ofMillis(20)), new TrialProbes.Settings(true, Duration.ofNanos(1500)),
                 TrialProbes.Settings.DEFAULTS)) {
-            String line = ForkPlan.of(cell, new RunSettings(0, 1, 1, 42), tmp, sent, 1).toLine();
+            String line = ForkPlan.of(cell, RunSettings.trials(0, 1).withForks(1).withSeed(42), tmp, sent, 1).toLine();
             assertEquals(sent, ForkPlan.fromLine(line).probes());
         }
         assertEquals(new TrialProbes.Settings(true, Duration.ofMillis(5)),

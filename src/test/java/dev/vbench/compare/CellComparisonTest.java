@@ -105,7 +105,7 @@ class CellComparisonTest {
             int level = 1;
             for (double makespan : makespans[e]) {
                 var executor = e == 0 ? Fixtures.fixed(4) : Fixtures.virtual();
-                cells.add(Fixtures.cell("c" + ++id, new CellConfig("io", Map.of("duration", "1ms"), executor, 1000, level),
+                cells.add(Fixtures.cell("c" + ++id, CellConfig.closed("io", Map.of("duration", "1ms"), executor, 1000, level),
                         6, makespan, 0.01, 1, id));
                 level *= 2;
             }

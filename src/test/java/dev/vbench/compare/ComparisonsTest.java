@@ -122,8 +122,8 @@ class ComparisonsTest {
 
     @Test
     void keyHoldsEveryConfigurationFieldThatHasAValue() {
-        CellConfig unlimited = new CellConfig("io", Map.of("duration", "1ms"), Fixtures.virtual(), 10, 0);
-        CellConfig limited = new CellConfig("io", Map.of("duration", "1ms"), Fixtures.fixed(4), 10, 5);
+        CellConfig unlimited = CellConfig.closed("io", Map.of("duration", "1ms"), Fixtures.virtual(), 10, 0);
+        CellConfig limited = CellConfig.closed("io", Map.of("duration", "1ms"), Fixtures.fixed(4), 10, 5);
         assertEquals("io duration=1ms virtual tasks=10", text(Inputs.key(unlimited)));
         assertEquals("io duration=1ms fixed:threads=4 tasks=10 concurrency=5", text(Inputs.key(limited)));
     }
@@ -157,7 +157,7 @@ class ComparisonsTest {
     }
 
     private static RunResult run(CellResult... cells) {
-        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), new dev.vbench.result.RunSettings(0, 6, 0, 1),
+        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), dev.vbench.result.RunSettings.trials(0, 6).withSeed(1),
                 List.of(cells));
     }
 }

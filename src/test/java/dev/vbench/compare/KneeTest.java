@@ -39,15 +39,14 @@ class KneeTest {
         Row undecided = row(false, "~", "~");
         List<Change> unreachable = undecided.changes().stream().map(c -> new Change(c.from(), c.to(), c.ratio(), c.p(),
                 c.pAdjusted(), 2, 2, c.verdict(), false, Double.POSITIVE_INFINITY)).toList();
-        assertEquals(Knee.UNDECIDED, Knee.of(new Row("r", List.of(), "makespan", "ms", false, undecided.columns(),
-                unreachable, undecided.shedLoad()), 3), "two trials cannot call any step: no knee claimed");
+        assertEquals(Knee.UNDECIDED, Knee.of(undecided.withChanges(unreachable), 3),
+                "two trials cannot call any step: no knee claimed");
         List<Change> single = undecided.changes().stream().map(c -> new Change(c.from(), c.to(), c.ratio(), 1.0, 1.0, 1, 1,
                 c.verdict())).toList(); // one trial a side: no power computed (NaN), and no p can reach α
-        assertEquals(Knee.UNDECIDED, Knee.of(new Row("r", List.of(), "makespan", "ms", false, undecided.columns(),
-                single, undecided.shedLoad()), 3), "one trial a side: no knee claimed either");
+        assertEquals(Knee.UNDECIDED, Knee.of(undecided.withChanges(single), 3), "one trial a side: no knee claimed either");
         List<Change> enough = undecided.changes().stream().map(c -> new Change(c.from(), c.to(), c.ratio(), 0.4, 0.4, 6, 6,
                 c.verdict())).toList();
-        assertEquals(0, Knee.of(new Row("r", List.of(), "makespan", "ms", false, undecided.columns(), enough,
-                undecided.shedLoad()), 3), "six a side could have called a step: no step improved, the first column");
+        assertEquals(0, Knee.of(undecided.withChanges(enough), 3),
+                "six a side could have called a step: no step improved, the first column");
     }
 }

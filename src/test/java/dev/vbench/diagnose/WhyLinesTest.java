@@ -86,11 +86,10 @@ class WhyLinesTest {
 
     @Test
     void aMonitorBothSidesWaitOnIsNamedOnceWhenNothingChanged() {
-        Profile a = new Profile("lock", "async-profiler", 10_000, "", 1312,
-                List.of(new ProfileStack("Store.run;Store.put;" + Profile.monitorFrame("java.lang.Object"), 1312)), null, List.of());
-        Profile b = new Profile("lock", "async-profiler", 10_000, "", 657, List.of(
+        Profile a = Profile.of("lock", "async-profiler", 10_000).withStacks(1312, List.of(new ProfileStack("Store.run;Store.put;" + Profile.monitorFrame("java.lang.Object"), 1312)));
+        Profile b = Profile.of("lock", "async-profiler", 10_000).withStacks(657, List.of(
                 new ProfileStack("Store.run;Store.put;" + Profile.monitorFrame("java.lang.Object"), 656),
-                new ProfileStack("[outside tasks];java.util.concurrent.ThreadPoolExecutor.getTask", 1)), null, List.of());
+                new ProfileStack("[outside tasks];java.util.concurrent.ThreadPoolExecutor.getTask", 1)));
         assertEquals(List.of("fixed:threads=4: 100% of lock samples entering a monitor of java.lang.Object in Store.put,"
                 + " virtual: 100% (on both)"), WhyLines.profileLines("fixed:threads=4", b, "virtual", a, 5, WhyLines.MIN_CHANGE, true));
     }
@@ -131,9 +130,9 @@ class WhyLinesTest {
     /** The in-flight ceiling against the concurrency asked for, and the carriers' load, past their thresholds. */
     @Test
     void inFlightAndCarrierLinesNameWhatTheExecutorLetRun() {
-        dev.vbench.result.CellConfig pool = new dev.vbench.result.CellConfig("io", Map.of("duration", "10ms"),
+        dev.vbench.result.CellConfig pool = dev.vbench.result.CellConfig.closed("io", Map.of("duration", "10ms"),
                 Fixtures.fixed(4), 1000, 100);
-        dev.vbench.result.CellConfig threads = new dev.vbench.result.CellConfig("io", Map.of("duration", "10ms"),
+        dev.vbench.result.CellConfig threads = dev.vbench.result.CellConfig.closed("io", Map.of("duration", "10ms"),
                 Fixtures.virtual(), 1000, 100);
         CellResult fixed = withTelemetry(Fixtures.cell("c1", pool, 6, 2500, 0.01, 10, 1),
                 t -> t.withInFlight(new dev.vbench.result.InFlight(4, 3.9)));
@@ -158,11 +157,11 @@ class WhyLinesTest {
     }
 
     private static Profile profile(long total, ProfileStack... stacks) {
-        return new Profile("tasks", "vbench", 10_000_000, "", total, List.of(stacks), null, List.of());
+        return Profile.of("tasks", "vbench", 10_000_000).withStacks(total, List.of(stacks));
     }
 
     private static CellResult relabel(CellResult c, dev.vbench.result.ExecutorInfo executor) {
-        return new CellResult("c9", new dev.vbench.result.CellConfig(c.config().workload(), Map.copyOf(c.config().params()),
+        return new CellResult("c9", dev.vbench.result.CellConfig.closed(c.config().workload(), Map.copyOf(c.config().params()),
                 executor, c.config().tasks(), 0), c.status(), c.trials(), c.summary(), c.notes(), null, c.profiles());
     }
 }

@@ -71,7 +71,7 @@ class AutoTrialsTest {
         NanoClock clock = workload.now::get;
         CellPlan cell = new CellPlan("c1", workload, Params.resolve("scripted", List.of(), java.util.Map.of()),
                 ExecutorStrategies.parse("sequential"), 1, 0);
-        RunSettings settings = new RunSettings(0, 6, 0, 42, "interleaved").withAutoTrials(new AutoTrials(0.05, max));
+        RunSettings settings = RunSettings.trials(0, 6).withSeed(42).withOrder("interleaved").withAutoTrials(new AutoTrials(0.05, max));
         return new Engine(clock, TrialProbes.NONE).run(new RunPlan(List.of(cell), settings, dataRoot), Fixtures.environment(),
                 RunListener.NONE);
     }

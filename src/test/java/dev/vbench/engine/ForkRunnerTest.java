@@ -41,7 +41,7 @@ class ForkRunnerTest {
     /** A tiny cell (noop, 10 tasks, 1 fork, 2 trials) runs in another JVM and comes back as fork 1. */
     @Test
     void trialsRunInAnotherJvm() throws Exception {
-        ForkRunner.Fork fork = new ForkRunner().runFork(noopCell(), new RunSettings(0, 2, 1, 42), dataRoot, 1, 2);
+        ForkRunner.Fork fork = new ForkRunner().runFork(noopCell(), RunSettings.trials(0, 2).withForks(1).withSeed(42), dataRoot, 1, 2);
         assertNotEquals(ProcessHandle.current().pid(), fork.pid(), "the trials ran in a child process");
         assertEquals(2, fork.trials().size());
         for (TrialResult t : fork.trials()) {
@@ -51,7 +51,7 @@ class ForkRunnerTest {
 
     @Test
     void mergesForksAndNumbersThemFromOne() throws Exception {
-        RunPlan plan = new RunPlan(List.of(noopCell()), new RunSettings(0, 3, 2, 42), dataRoot);
+        RunPlan plan = new RunPlan(List.of(noopCell()), RunSettings.trials(0, 3).withForks(2).withSeed(42), dataRoot);
         CellResult cell = new Engine(NanoClock.SYSTEM).run(plan, Fixtures.environment(), RunListener.NONE).cells().get(0);
         assertEquals(CellStatus.OK, cell.status());
         assertEquals(List.of(0, 1, 2), cell.trials().stream().map(TrialResult::index).toList());
@@ -77,10 +77,10 @@ class ForkRunnerTest {
         CellPlan cell = new CellPlan("exp/c3", io, Params.resolve("io", io.params(), Map.of("duration", "3ms")),
                 ExecutorStrategies.parse("fixed:threads=3"), open);
         TrialProbes.Settings probes = new TrialProbes.Settings(true, java.time.Duration.ofMillis(2));
-        String line = ForkPlan.of(cell, new RunSettings(2, 5, 3, 7), dataRoot, probes, 2).toLine();
+        String line = ForkPlan.of(cell, RunSettings.trials(2, 5).withForks(3).withSeed(7), dataRoot, probes, 2).toLine();
         assertFalse(line.contains("\n"), line);
         ForkPlan read = ForkPlan.fromLine(line);
-        assertEquals(new RunSettings(2, 2, 0, 7), read.settings(), "warmup, this fork's share, no further forks, seed");
+        assertEquals(RunSettings.trials(2, 2).withSeed(7), read.settings(), "warmup, this fork's share, no further forks, seed");
         assertEquals(probes, read.probes());
         assertEquals(dataRoot.toAbsolutePath().toString(), read.dataRoot());
         assertEquals(open, read.cell().load());
@@ -97,7 +97,7 @@ class ForkRunnerTest {
         WorkloadProvider sql = Workloads.byName("sql");
         CellPlan withSecret = new CellPlan("c1", sql, Params.resolve("sql", sql.params(), Map.of("url", url, "connections", "1")),
                 ExecutorStrategies.parse("virtual"), 20, 0);
-        assertEquals(url, ForkPlan.fromLine(ForkPlan.of(withSecret, new RunSettings(0, 1, 1, 42), dataRoot,
+        assertEquals(url, ForkPlan.fromLine(ForkPlan.of(withSecret, RunSettings.trials(0, 1).withForks(1).withSeed(42), dataRoot,
                 TrialProbes.Settings.DEFAULTS, 1).toLine()).cell().params().get("url"));
         Path scratch = Files.createDirectory(dataRoot.resolve("scratch"));
         List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -122,7 +122,7 @@ class ForkRunnerTest {
         ForkRunner.Fork fork;
         try {
             fork = new ForkRunner(TrialProbes.Settings.DEFAULTS, Defaults.TASK_TIMEOUT,
-                    dev.vbench.profile.ProfileRequest.OFF, scratch).runFork(withSecret, new RunSettings(0, 1, 1, 42), dataRoot, 1, 1);
+                    dev.vbench.profile.ProfileRequest.OFF, scratch).runFork(withSecret, RunSettings.trials(0, 1).withForks(1).withSeed(42), dataRoot, 1, 1);
         } finally {
             looker.interrupt();
             looker.join();
@@ -141,7 +141,7 @@ class ForkRunnerTest {
         WorkloadProvider io = Workloads.byName("io");
         CellPlan slow = new CellPlan("c1", io, Params.resolve("io", io.params(), Map.of("duration", "20ms")),
                 ExecutorStrategies.parse("sequential"), 100_000, 0);
-        String plan = ForkPlan.of(slow, new RunSettings(0, 1, 1, 42), dataRoot, TrialProbes.Settings.DEFAULTS, 1).toLine();
+        String plan = ForkPlan.of(slow, RunSettings.trials(0, 1).withForks(1).withSeed(42), dataRoot, TrialProbes.Settings.DEFAULTS, 1).toLine();
         List<String> command = new java.util.ArrayList<>(ForkRunner.javaCommand());
         command.addAll(ForkRunner.childArguments(dataRoot.resolve("out.json"), 1));
         Process fork = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dataRoot.resolve("log").toFile())

@@ -103,7 +103,7 @@ class TrialOrderTest {
                         ExecutorStrategies.parse(executor), 4, 0));
             }
         }
-        RunPlan plan = new RunPlan(cells, new RunSettings(1, trials, 0, 42, order), dataRoot);
+        RunPlan plan = new RunPlan(cells, RunSettings.trials(1, trials).withSeed(42).withOrder(order), dataRoot);
         return new Engine(NanoClock.SYSTEM).run(plan, Fixtures.environment(), RunListener.NONE);
     }
 }

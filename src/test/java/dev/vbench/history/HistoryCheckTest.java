@@ -51,9 +51,9 @@ class HistoryCheckTest {
                 var summary = Summaries.summarize(trials, "ms");
                 long resultId = seed * 100_000 + s * 100 + r;
                 TRIALS.put(resultId, trials);
-                points.add(new HistoryStore.Point(r + 1, HistoryFixtures.START.plus(Duration.ofDays(r)), "main", "c" + r,
-                        false, "", "makespan", summary.median(), summary.ciLow(), summary.ciHigh(), "ms", false, "25", "x",
-                        resultId));
+                points.add(HistoryStore.Point.of(r + 1, HistoryFixtures.START.plus(Duration.ofDays(r)), "makespan", "ms")
+                        .withCommit("main", "c" + r).withMedian(summary.median(), summary.ciLow(), summary.ciHigh())
+                        .withJava("25", "x").withResultId(resultId));
             }
             inputs.add(new Analysis.CheckInput(s + 1, "series " + (s + 1), "makespan", false, points, Set.of(), FROM_MAP));
         }
@@ -86,8 +86,8 @@ class HistoryCheckTest {
         Analysis.CheckInput victim = inputs.get(17);
         List<HistoryStore.Point> points = new ArrayList<>(victim.points());
         HistoryStore.Point last = points.get(points.size() - 1);
-        points.set(points.size() - 1, new HistoryStore.Point(last.runId(), last.started(), "main", "bad", false, "", "makespan",
-                last.median() * 1.08, last.ciLow() * 1.08, last.ciHigh() * 1.08, "ms", false, "25", "x", last.resultId()));
+        points.set(points.size() - 1, last.withCommit("main", "bad")
+                .withMedian(last.median() * 1.08, last.ciLow() * 1.08, last.ciHigh() * 1.08));
         inputs.set(17, new Analysis.CheckInput(victim.seriesId(), victim.series(), "makespan", false, points, Set.of(),
                 FROM_MAP));
         List<Analysis.CheckRow> failing = Analysis.check(inputs, DEFAULTS, Defaults.NOISE, Defaults.ALPHA)
@@ -108,8 +108,8 @@ class HistoryCheckTest {
         for (int r = 0; r < 40; r++) {
             double level = r >= 20 ? 110 : 100;
             double m = level * (1 + 0.005 * random.nextGaussian());
-            points.add(new HistoryStore.Point(r + 1, HistoryFixtures.START.plus(Duration.ofDays(r)), "", "", false, "", "makespan",
-                    m, m * 0.99, m * 1.01, "ms", false, "25", "x", r + 1));
+            points.add(HistoryStore.Point.of(r + 1, HistoryFixtures.START.plus(Duration.ofDays(r)), "makespan", "ms")
+                    .withCommit("", "").withMedian(m, m * 0.99, m * 1.01).withJava("25", "x").withResultId(r + 1));
         }
         Analysis.Trials none = p -> {
             throw new AssertionError("the prediction interval needs no trials; read for run " + p.runId());

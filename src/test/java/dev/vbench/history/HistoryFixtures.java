@@ -59,22 +59,21 @@ public final class HistoryFixtures {
         for (int c = 0; c < cells.size(); c++) {
             Cell cell = cells.get(c);
             ExecutorInfo executor = new ExecutorInfo(cell.executor(), cell.executor(), Map.of(), "virtual", null, null, 2);
-            CellConfig config = new CellConfig(cell.workload(), cell.params(), executor, 1000, 0);
+            CellConfig config = CellConfig.closed(cell.workload(), cell.params(), executor, 1000, 0);
             List<TrialResult> trials = new ArrayList<>();
             for (int t = 0; t < 6; t++) {
                 double scale = factor * (1 + cell.noise() * random.nextGaussian());
                 long makespan = Math.round(cell.makespanMillis() * 1e6 * scale);
                 long task = Math.round(1e6 * scale);
                 LatencySummary latency = new LatencySummary(1000, task, task / 2, task, 2 * task, 3 * task, 4 * task, 5 * task);
-                trials.add(new TrialResult(t, 0, 1000, 1000, 0, List.of(), makespan, 1000 / (makespan / 1e9), latency, null,
-                        new Telemetry(makespan / 2, 1, 2, Math.round(1_000_000 * scale), 8, 0)));
+                trials.add(TrialResult.of(t, 1000, makespan, 1000 / (makespan / 1e9)).withLatency(latency, null).withTelemetry(Telemetry.NONE.withProcessCpuNanos(makespan / 2).withGc(1, 2).withAllocatedBytes(Math.round(1_000_000 * scale)).withPeakThreads(8).withPinning(0, List.of())));
             }
             out.add(new CellResult("c" + (c + 1), config, CellStatus.OK, trials, Summaries.summarize(trials), List.of()));
         }
         Environment env = new Environment("0.1.0", "Eclipse Adoptium", index < 1000 ? "25.0.1+8" : "25.0.2+10", "OpenJDK 64-Bit Server VM",
                 List.of(), "Linux", "6.1", "amd64", 2, 1L << 30, "nightly-box", start.toString(),
                 "vbench run -w cpu -e virtual --history");
-        return new RunResult(RunResult.SCHEMA, env, new RunSettings(1, 6, 0, 42), out);
+        return new RunResult(RunResult.SCHEMA, env, RunSettings.trials(1, 6).withSeed(42), out);
     }
 
     /** Writes runs 0..n−1 as {@code run-NNN.json}; runs from {@code stepFrom} on are × {@code stepFactor}. */

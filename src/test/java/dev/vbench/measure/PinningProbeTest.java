@@ -84,7 +84,7 @@ class PinningProbeTest {
         public static void main(String[] args) throws Exception {
             CellResult cell = runCell(new SynchronizedSleep(), "virtual", 1, Path.of(args[0]));
             RunResult run = new RunResult(RunResult.SCHEMA, EnvironmentProbe.capture("test", "PinningProbeTest.Child"),
-                    new RunSettings(1, 1, 0, 42), List.of(cell));
+                    RunSettings.trials(1, 1).withSeed(42), List.of(cell));
             Files.writeString(Path.of(args[1]), ResultCodec.toJson(run));
         }
     }
@@ -162,7 +162,7 @@ class PinningProbeTest {
     static CellResult runCell(WorkloadProvider provider, String executor, int warmup, Path dataRoot) throws Exception {
         Params params = Params.resolve(provider.name(), provider.params(), Map.of());
         CellPlan cell = new CellPlan("c1", provider, params, ExecutorStrategies.parse(executor), TASKS, 0);
-        RunPlan plan = new RunPlan(List.of(cell), new RunSettings(warmup, 1, 0, 42), dataRoot);
+        RunPlan plan = new RunPlan(List.of(cell), RunSettings.trials(warmup, 1).withSeed(42), dataRoot);
         TrialProbes probes = TrialProbes.standard(true, Duration.ZERO, m -> {
             throw new AssertionError("unexpected warning: " + m);
         });
@@ -174,7 +174,7 @@ class PinningProbeTest {
     }
 
     private static CellConfig config(String workload, String executor) {
-        return new CellConfig(workload, Map.of(), ExecutorStrategies.parse(executor).info(), 10, 0);
+        return CellConfig.closed(workload, Map.of(), ExecutorStrategies.parse(executor).info(), 10, 0);
     }
 
     /** Each task sleeps 2 ms while holding its own (escaped, so never elided) monitor. */

@@ -75,20 +75,17 @@ class PlannerTest {
     @Test
     void theOptionsOverrideTheDefaultsAndAnOrderIsRecorded() {
         RunSettings s = plan(closed("noop", Map.of(), List.of(), List.of(), List.of()),
-                new TrialOptions(0, 3, 3, 7, null, TrialOrder.INTERLEAVED)).settings();
+                TrialOptions.DEFAULTS.withWarmup(0).withTrials(3).withForks(3).withSeed(7).withOrder(TrialOrder.INTERLEAVED)).settings();
         assertEquals(List.of(0, 3, 3, 7L, "interleaved"), List.of(s.warmupTrials(), s.measuredTrials(), s.forks(), s.seed(), s.order()));
     }
 
     @Test
     void loadOptionsGiveTheLoadShapes() {
-        LoadShape timed = plan(new MatrixRequest("noop", Map.of(), List.of(), List.of(), List.of(8L), Duration.ofMillis(200),
-                List.of(), null)).cells().get(0).load();
+        LoadShape timed = plan(MatrixRequest.closed("noop", Map.of(), List.of(), List.of(), List.of(8L)).withDuration(Duration.ofMillis(200))).cells().get(0).load();
         assertEquals(new LoadShape.Timed(200_000_000L, 8), timed);
-        LoadShape counted = plan(new MatrixRequest("noop", Map.of(), List.of(), List.of(500L), List.of(), null,
-                List.of(1000.0), Duration.ofSeconds(1))).cells().get(0).load();
+        LoadShape counted = plan(MatrixRequest.closed("noop", Map.of(), List.of(), List.of(500L), List.of()).withRates(List.of(1000.0)).withTimeout(Duration.ofSeconds(1))).cells().get(0).load();
         assertEquals(LoadShape.OpenRate.forTasks(1000, 500, 0, 1_000_000_000L), counted);
-        LoadShape window = plan(new MatrixRequest("noop", Map.of(), List.of(), List.of(), List.of(), Duration.ofSeconds(2),
-                List.of(250.0), null)).cells().get(0).load();
+        LoadShape window = plan(MatrixRequest.closed("noop", Map.of(), List.of(), List.of(), List.of()).withDuration(Duration.ofSeconds(2)).withRates(List.of(250.0))).cells().get(0).load();
         assertInstanceOf(LoadShape.OpenRate.class, window);
         assertEquals(500, window.tasks(), "rate × window");
         assertEquals(List.of("tasks=100 concurrency=4", "tasks=100 concurrency=16"),
@@ -106,31 +103,26 @@ class PlannerTest {
         assertEquals("--concurrency 0 is out of range; use 1 to 10000000",
                 message(() -> plan(closed("noop", Map.of(), List.of(), List.of(), List.of(0L)))));
         assertEquals("--duration needs closed-loop clients or a rate: add --concurrency C (e.g. --concurrency 64) or"
-                + " --rate R/s (e.g. --rate 1000/s)", message(() -> plan(new MatrixRequest("noop", Map.of(), List.of(),
-                        List.of(), List.of(), Duration.ofSeconds(1), List.of(), null))));
+                + " --rate R/s (e.g. --rate 1000/s)", message(() -> plan(MatrixRequest.closed("noop", Map.of(), List.of(), List.of(), List.of()).withDuration(Duration.ofSeconds(1)))));
         assertEquals("--duration and --tasks both set the length of a trial; give one of them (--duration runs for a time,"
-                + " --tasks runs a count)", message(() -> plan(new MatrixRequest("noop", Map.of(), List.of(), List.of(10L),
-                        List.of(2L), Duration.ofSeconds(1), List.of(), null))));
+                + " --tasks runs a count)", message(() -> plan(MatrixRequest.closed("noop", Map.of(), List.of(), List.of(10L), List.of(2L)).withDuration(Duration.ofSeconds(1)))));
         assertEquals("--timeout counts from each task's intended start, which only --rate has; add --rate R/s"
-                + " (e.g. --rate 1000/s) or drop --timeout", message(() -> plan(new MatrixRequest("noop", Map.of(), List.of(),
-                        List.of(), List.of(), null, List.of(), Duration.ofSeconds(1)))));
-        assertEquals("--rate 0/s must be more than 0; write e.g. --rate 1000/s", message(() -> plan(new MatrixRequest("noop",
-                Map.of(), List.of(), List.of(), List.of(), null, List.of(0.0), null))));
+                + " (e.g. --rate 1000/s) or drop --timeout", message(() -> plan(MatrixRequest.closed("noop", Map.of(), List.of(), List.of(), List.of()).withTimeout(Duration.ofSeconds(1)))));
+        assertEquals("--rate 0/s must be more than 0; write e.g. --rate 1000/s", message(() -> plan(MatrixRequest.closed("noop", Map.of(), List.of(), List.of(), List.of()).withRates(List.of(0.0)))));
         assertEquals("--rate 10000000/s for --duration gives 100000000 tasks, more than one trial can record ("
-                + Limits.MAX_TASKS + "); use a shorter --duration or a lower --rate", message(() -> plan(new MatrixRequest(
-                        "noop", Map.of(), List.of(), List.of(), List.of(), Duration.ofSeconds(10), List.of(1e7), null))));
+                + Limits.MAX_TASKS + "); use a shorter --duration or a lower --rate", message(() -> plan(MatrixRequest.closed("noop", Map.of(), List.of(), List.of(), List.of()).withDuration(Duration.ofSeconds(10)).withRates(List.of(1e7)))));
     }
 
     @Test
     void trialCountsAreChecked() {
         MatrixRequest noop = closed("noop", Map.of(), List.of(), List.of(), List.of());
         assertEquals("--trials 0 must be at least 1 (6 or more for a confidence interval)",
-                message(() -> plan(noop, new TrialOptions(null, 0, 0, 42, null))));
-        assertEquals("--warmup -1 must be 0 or more", message(() -> plan(noop, new TrialOptions(-1, null, 0, 42, null))));
+                message(() -> plan(noop, TrialOptions.DEFAULTS.withTrials(0))));
+        assertEquals("--warmup -1 must be 0 or more", message(() -> plan(noop, TrialOptions.DEFAULTS.withWarmup(-1))));
         assertEquals("--forks 7 must be 0 (trials in this JVM) up to --trials 6 (each fork runs at least one trial)",
-                message(() -> plan(noop, new TrialOptions(null, null, 7, 42, null))));
+                message(() -> plan(noop, TrialOptions.DEFAULTS.withForks(7))));
         assertEquals("--batch 0 is out of range; use 1 (one call per task) to 1000000000, e.g. --batch 100",
-                message(() -> plan(noop, new TrialOptions(null, null, 0, 42, null, null, 0))));
+                message(() -> plan(noop, TrialOptions.DEFAULTS.withBatch(0))));
         assertEquals("--scale applies to suite files only; give a suite such as workloads/seed-004-virtual-vs-platform.yaml",
                 message(() -> Planner.plan(new PlanRequest(null, Scale.QUICK, noop, TrialOptions.DEFAULTS), UserCode.builtIn())));
     }
@@ -175,7 +167,7 @@ class PlannerTest {
 
     @Test
     void theTrialOrderIsInterleavedUnlessGivenAndAlwaysRecorded() {
-        RunSettings settings = new RunSettings(1, 6, 0, 42);
+        RunSettings settings = RunSettings.trials(1, 6).withSeed(42);
         List<CellPlan> cells = plan(closed("noop", Map.of(), List.of(), List.of(), List.of())).cells();
         assertEquals("interleaved", Planner.ordered(settings, null, cells).order());
         assertEquals("grouped", Planner.ordered(settings, TrialOrder.GROUPED, cells).order());

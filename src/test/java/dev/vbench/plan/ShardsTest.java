@@ -78,7 +78,7 @@ class ShardsTest {
         return Planner.plan(new PlanRequest(null, null,
                 MatrixRequest.closed("io", Map.of("duration", List.of(durations.split(","))), List.of("virtual", "fixed:threads=4"),
                         List.of(100L), List.of()),
-                new TrialOptions(0, 2, 0, seed, null, null)), UserCode.builtIn());
+                TrialOptions.DEFAULTS.withWarmup(0).withTrials(2).withSeed(seed)), UserCode.builtIn());
     }
 
     @Test

@@ -71,7 +71,7 @@ class SuitePlannerTest {
         assertEquals(List.of("sleeps/c1 io duration=1ms | sequential | tasks=10", "sleeps/c2 io duration=1ms | virtual | tasks=10"),
                 quick.parts().get(0).run().cells().stream().map(c -> c.id() + " " + c.config().label()).toList());
         assertEquals(3, quick.parts().get(0).run().settings().measuredTrials());
-        Plan given = plan(SUITE, Scale.QUICK, new TrialOptions(0, 4, 0, 42, null));
+        Plan given = plan(SUITE, Scale.QUICK, TrialOptions.DEFAULTS.withWarmup(0).withTrials(4));
         assertEquals(List.of(4, 4), given.parts().stream().map(p -> p.run().settings().measuredTrials()).toList());
         assertEquals(List.of(0, 0), given.parts().stream().map(p -> p.run().settings().warmupTrials()).toList());
     }

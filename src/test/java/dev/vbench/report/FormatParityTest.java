@@ -82,7 +82,7 @@ class FormatParityTest {
                 cells.add(Fixtures.cell(c.id(), c.config(), plan.settings().measuredTrials(), 100.0 * i, 0.01, 1.0 + i % 7, i));
             }
         }
-        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), new RunSettings(1, 6, 0, 42), cells)
+        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), RunSettings.trials(1, 6).withSeed(42), cells)
                 .withSuite(suite.layout());
     }
 }

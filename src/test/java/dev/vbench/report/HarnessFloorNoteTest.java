@@ -41,9 +41,9 @@ class HarnessFloorNoteTest {
     @Test
     void aNanosecondTaskIsMarkedAndTheNoteNamesItsRow() {
         // 1,000 tasks in 50 us: 50 ns each, 25 ns of it the task's own time, beside a floor of 47 ns
-        CellConfig config = new CellConfig("fn", Map.of("n", "1"), SEQUENTIAL, 1000, 0);
+        CellConfig config = CellConfig.closed("fn", Map.of("n", "1"), SEQUENTIAL, 1000, 0);
         CellResult tiny = Fixtures.cell("c1", config, 6, 0.050, 0.02, 0.000025, 3).withHarnessFloor(47);
-        CellResult slow = Fixtures.cell("c2", new CellConfig("fn", Map.of("n", "9"), SEQUENTIAL, 1000, 0), 6,
+        CellResult slow = Fixtures.cell("c2", CellConfig.closed("fn", Map.of("n", "9"), SEQUENTIAL, 1000, 0), 6,
                 2000, 0.02, 2, 4).withHarnessFloor(47);
         assertTrue(tiny.nearHarnessFloor());
         assertFalse(slow.nearHarnessFloor());
@@ -57,10 +57,10 @@ class HarnessFloorNoteTest {
 
     @Test
     void withoutServiceTimesOnlyTasksThatNeverOverlapAreJudgedByMakespanPerTask() {
-        CellResult pool = withoutHistograms(new CellConfig("fn", Map.of(), Fixtures.fixed(4), 1000, 0));
+        CellResult pool = withoutHistograms(CellConfig.closed("fn", Map.of(), Fixtures.fixed(4), 1000, 0));
         assertTrue(Double.isNaN(pool.taskCostNanos()));
         assertFalse(pool.nearHarnessFloor());
-        CellResult oneAtATime = withoutHistograms(new CellConfig("fn", Map.of(), Fixtures.fixed(4), 1000, 1));
+        CellResult oneAtATime = withoutHistograms(CellConfig.closed("fn", Map.of(), Fixtures.fixed(4), 1000, 1));
         assertEquals(oneAtATime.nanosPerTask(), oneAtATime.taskCostNanos());
         assertTrue(oneAtATime.nearHarnessFloor());
     }
@@ -69,8 +69,7 @@ class HarnessFloorNoteTest {
     private static CellResult withoutHistograms(CellConfig config) {
         CellResult c = Fixtures.cell("c1", config, 6, 0.050, 0.02, 0.000025, 5);
         List<TrialResult> trials = c.trials().stream()
-                .map(t -> new TrialResult(t.index(), t.fork(), t.tasks(), t.completed(), t.failures(), t.failureSamples(),
-                        t.makespanNanos(), t.throughputPerSecond(), t.latency(), null, t.telemetry()))
+                .map(t -> t.withLatency(t.latency(), null))
                 .toList();
         return new CellResult(c.id(), config, c.status(), trials, c.summary(), c.notes()).withHarnessFloor(47);
     }

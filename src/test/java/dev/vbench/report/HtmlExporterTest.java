@@ -133,7 +133,7 @@ class HtmlExporterTest {
                 double makespan = e == 0 ? 5000.0 / levels[i] : 5000.0 / Math.min(levels[i], 8);
                 CellResult c = Fixtures.cell("c" + (2 * i + e + 1), "io", Map.of("duration", "5ms"),
                         e == 0 ? Fixtures.virtual() : Fixtures.fixed(8), 1000, 6, makespan, 0.05, 5.2, 10 * i + e);
-                CellConfig config = new CellConfig("io", Map.of("duration", "5ms"), c.config().executor(), 1000, levels[i]);
+                CellConfig config = CellConfig.closed("io", Map.of("duration", "5ms"), c.config().executor(), 1000, levels[i]);
                 cells.add(new CellResult(c.id(), config, c.status(), c.trials(), c.summary(), c.notes()));
             }
         }

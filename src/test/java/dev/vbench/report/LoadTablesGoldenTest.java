@@ -77,7 +77,7 @@ class LoadTablesGoldenTest {
     @Test
     void aTimedTrialCutShortAtTheTaskLimitIsFootnoted() {
         CellResult c = Fixtures.cell("c1", "noop", Map.of(), Fixtures.virtual(), 0, 2, 900, 0.01, 0.001, 7);
-        CellConfig timed = new CellConfig("noop", Map.of(), Fixtures.virtual(), 0, 8, 1_000_000_000L, 0, 0);
+        CellConfig timed = CellConfig.timed("noop", Map.of(), Fixtures.virtual(), 8, 1_000_000_000L);
         CellResult cut = new CellResult("c1", timed, c.status(), c.trials(), c.summary(), c.notes());
         Table detail = RunTables.detail("noop", List.of(cut), 0);
         assertTrue(detail.title().contains("window=1s"), detail.title());

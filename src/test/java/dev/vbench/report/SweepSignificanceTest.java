@@ -43,7 +43,7 @@ class SweepSignificanceTest {
 
     @Test
     void theSameDecisionInEveryFormat() {
-        RunResult run = new RunResult(RunResult.SCHEMA, Fixtures.environment(), new RunSettings(1, 6, 0, 42), cells(1.0));
+        RunResult run = new RunResult(RunResult.SCHEMA, Fixtures.environment(), RunSettings.trials(1, 6).withSeed(42), cells(1.0));
         for (Format f : List.of(Format.CONSOLE, Format.MARKDOWN, Format.HTML)) {
             String text = f.exporter(ReportOptions.DEFAULT).render(run);
             assertTrue(!text.contains("-0.") && !text.contains("+0."), () -> f + " prints a delta between equal executors:\n" + text);
@@ -71,7 +71,7 @@ class SweepSignificanceTest {
             for (int threads : new int[] {64, 65}) {
                 ExecutorInfo executor = Fixtures.fixed(threads);
                 double makespan = 400.0 / level * (threads == 65 ? secondMakespanFactor : 1.0);
-                cells.add(Fixtures.cell("c" + ++id, new CellConfig("io", Map.of("duration", "2ms"), executor, 400, level),
+                cells.add(Fixtures.cell("c" + ++id, CellConfig.closed("io", Map.of("duration", "2ms"), executor, 400, level),
                         6, makespan, 0.03, 2.0, 100 + id));
             }
         }

@@ -14,10 +14,10 @@ class CellIdentityTest {
 
     @Test
     void everyFieldWithAValueInJsonOrderTheExecutorByItsSpec() {
-        CellConfig closed = new CellConfig("io", Map.of("duration", "5ms"), FIXED, 1000, 0);
+        CellConfig closed = CellConfig.closed("io", Map.of("duration", "5ms"), FIXED, 1000, 0);
         assertEquals(List.of("workload=io", "params={\"duration\":\"5ms\"}", "executor=fixed:threads=2", "tasks=1000",
                 "concurrency=0"), texts(closed));
-        CellConfig timed = new CellConfig("noop", Map.of(), FIXED, 0, 8, 200_000_000L, 0, 0, "j25", 4, 0);
+        CellConfig timed = CellConfig.timed("noop", Map.of(), FIXED, 8, 200_000_000L).withJvm("j25").withBatch(4, 0);
         assertEquals(List.of("workload=noop", "params={}", "executor=fixed:threads=2", "tasks=0", "concurrency=8",
                 "durationNanos=200000000", "jvm=j25", "batch=4"), texts(timed));
     }

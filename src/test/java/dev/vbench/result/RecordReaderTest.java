@@ -240,15 +240,12 @@ class RecordReaderTest {
     static RunResult everything() {
         RunResult base = Fixtures.pinnedIoRun();
         CellResult first = base.cells().get(0);
-        TrialResult open = new TrialResult(0, 1, 1000, 990, 2, List.of("java.io.IOException: reset"), 5_000_000L,
-                198_000.5, first.trials().get(0).latency(), first.trials().get(0).histograms(),
-                first.trials().get(0).telemetry(), 8, 3, 199.5, first.trials().get(0).latency(),
-                "2026-11-22T19:40:01.123456Z", 32);
-        CellConfig config = new CellConfig("io", Map.of("duration", "1ms"), Fixtures.virtual(), 1000, 8, 2_000_000_000L,
-                500.0, 1_000_000_000L, "j25", 4, 10);
-        Profile tail = new Profile("cpu", "jfr", 0, "", 3, List.of(new Profile.ProfileStack("a;b", 3)), null, List.of());
-        Profile profile = new Profile("cpu", "jfr", 10_000_000L, "task threads", 40,
-                List.of(new Profile.ProfileStack("java.lang.Thread.run;com.acme.Store.put", 30)), tail, List.of("a note"));
+        TrialResult open = TrialResult.of(0, 1000, 5_000_000L, 198_000.5).withIndex(0, 1).withCompleted(990).withFailures(2, List.of("java.io.IOException: reset")).withLatency(first.trials().get(0).latency(), first.trials().get(0).histograms()).withTelemetry(first.trials().get(0).telemetry()).withOpenModel(8, 3, 199.5, first.trials().get(0).latency()).withStartTime(java.time.Instant.parse("2026-11-22T19:40:01.123456Z")).withLatencySampledOneIn(32);
+        CellConfig config = CellConfig.open("io", Map.of("duration", "1ms"), Fixtures.virtual(), 1000, 500.0)
+                .withConcurrency(8).withWindowNanos(2_000_000_000L).withTimeoutNanos(1_000_000_000L).withJvm("j25")
+                .withBatch(4, 10);
+        Profile tail = Profile.of("cpu", "jfr", 0).withStacks(3, List.of(new Profile.ProfileStack("a;b", 3)));
+        Profile profile = Profile.of("cpu", "jfr", 10_000_000L).withThreads("task threads").withStacks(40, List.of(new Profile.ProfileStack("java.lang.Thread.run;com.acme.Store.put", 30))).withSlowTail(tail).withNotes(List.of("a note"));
         JvmInfo jvm = new JvmInfo("j25", "/opt/jdk-25", List.of("-XX:+UseZGC"), "25.0.3", "V", "VM", "25.0.3+9", 8, "ZGC",
                 1L << 30);
         CellResult cell = new CellResult("e1/c9", config, CellStatus.STUCK, List.of(open), first.summary(),
@@ -260,8 +257,7 @@ class RecordReaderTest {
                         "s", null)))));
         Sharding sharding = new Sharding("abc", 2, List.of("c1", "e1/c9"),
                 List.of(new Sharding.Shard(1, "h1", "2026-01-01T00:00:00Z", List.of("c1"))));
-        RunSettings settings = new RunSettings(1, 6, 1, 42, "random",
-                List.of(new CodeEntry("lib/a.jar", CodeEntry.JAR, "00ff")));
+        RunSettings settings = RunSettings.trials(1, 6).withForks(1).withSeed(42).withOrder("random").withCode(List.of(new CodeEntry("lib/a.jar", CodeEntry.JAR, "00ff")));
         Environment e = base.environment();
         Environment withCpu = new Environment(e.vbenchVersion(), e.javaVendor(), e.javaVersion(), e.jvmName(),
                 e.jvmArguments(), e.osName(), e.osVersion(), e.osArch(), e.availableProcessors(), e.maxHeapBytes(),

@@ -11,10 +11,10 @@ import org.junit.jupiter.api.Test;
 /** The one default of what a table shows, from the load shape a result records. */
 class TableDefaultsTest {
 
-    private static final CellConfig CLOSED = new CellConfig("io", Map.of(), Fixtures.virtual(), 10_000, 8);
-    private static final CellConfig TIMED = new CellConfig("io", Map.of(), Fixtures.virtual(), 0, 8, 200_000_000L, 0, 0);
-    private static final CellConfig OPEN = new CellConfig("io", Map.of(), Fixtures.virtual(), 5000, 0, 0, 1000, 1_000_000_000L);
-    private static final CellConfig OPEN_TIMED = new CellConfig("io", Map.of(), Fixtures.virtual(), 5000, 0, 200_000_000L, 1000, 0);
+    private static final CellConfig CLOSED = CellConfig.closed("io", Map.of(), Fixtures.virtual(), 10_000, 8);
+    private static final CellConfig TIMED = CellConfig.timed("io", Map.of(), Fixtures.virtual(), 8, 200_000_000L);
+    private static final CellConfig OPEN = CellConfig.open("io", Map.of(), Fixtures.virtual(), 5000, 1000).withTimeoutNanos(1_000_000_000L);
+    private static final CellConfig OPEN_TIMED = CellConfig.open("io", Map.of(), Fixtures.virtual(), 5000, 1000).withWindowNanos(200_000_000L);
 
     @Test
     void eachLoadShapeHasItsMetric() {

@@ -16,8 +16,7 @@ import org.junit.jupiter.api.Test;
 class JvmModesTest {
 
     private static TrialResult trial(int fork, double makespanMillis) {
-        return new TrialResult(0, fork, 1000, 1000, 0, List.of(), (long) (makespanMillis * 1e6), 1000 / makespanMillis * 1e3,
-                null, null, null);
+        return TrialResult.of(0, 1000, (long) (makespanMillis * 1e6), 1000 / makespanMillis * 1e3).withIndex(0, fork);
     }
 
     /** Forks of {@code trialsPerFork} trials each, at the given makespans (ms), each trial of a fork 1% apart. */

@@ -10,8 +10,7 @@ import org.junit.jupiter.api.Test;
 class SummariesNotesTest {
 
     private static TrialResult trial(int index, int sampledOneIn) {
-        return new TrialResult(index, 0, 10_000, 10_000, 0, List.of(), 1_000_000, 1e10, null, null, null, 0, 0, 0, null,
-                sampledOneIn);
+        return TrialResult.of(index, 10_000, 1_000_000, 1e10).withLatencySampledOneIn(sampledOneIn);
     }
 
     private static String samplingNote(List<TrialResult> trials) {

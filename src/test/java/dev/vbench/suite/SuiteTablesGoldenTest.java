@@ -55,7 +55,7 @@ class SuiteTablesGoldenTest {
                             1.0 + i % 7, i));
                 }
             }
-            RunResult result = new RunResult(RunResult.SCHEMA, Fixtures.environment(), new RunSettings(1, 6, 0, 42), cells);
+            RunResult result = new RunResult(RunResult.SCHEMA, Fixtures.environment(), RunSettings.trials(1, 6).withSeed(42), cells);
             String name = file.getFileName().toString().replace(".yaml", "");
             String scaleName = scale.name().toLowerCase(java.util.Locale.ROOT);
             Golden.assertMatches("suites/" + name + "-" + scaleName + ".md", SuiteRuns.render(suite, result, true));

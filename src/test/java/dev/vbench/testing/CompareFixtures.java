@@ -45,6 +45,6 @@ public final class CompareFixtures {
     }
 
     private static RunResult run(Environment environment, List<CellResult> cells) {
-        return new RunResult(RunResult.SCHEMA, environment, new RunSettings(1, 6, 0, 42), cells);
+        return new RunResult(RunResult.SCHEMA, environment, RunSettings.trials(1, 6).withSeed(42), cells);
     }
 }

@@ -52,7 +52,7 @@ public final class Fixtures {
      */
     public static CellResult cell(String id, String workload, Map<String, String> params, ExecutorInfo executor, long tasks,
             int trials, double makespanMillis, double jitter, double taskMillis, long seed) {
-        return cell(id, new CellConfig(workload, params, executor, tasks, 0), trials, makespanMillis, jitter, taskMillis, seed);
+        return cell(id, CellConfig.closed(workload, params, executor, tasks, 0), trials, makespanMillis, jitter, taskMillis, seed);
     }
 
     /** A cell with exactly this configuration (concurrency, load shape) and fabricated trials. */
@@ -70,8 +70,7 @@ public final class Fixtures {
             Histogram wait = Histograms.newHistogram();
             wait.recordValue(1000);
             TrialHistograms hs = new TrialHistograms(Histograms.encode(wait), Histograms.encode(h), Histograms.encode(h));
-            list.add(new TrialResult(t, 0, tasks, tasks, 0, List.of(), makespan, tasks / (makespan / 1e9),
-                    Histograms.summarize(h), hs, new Telemetry(makespan / 2, 1, 2, 1000, 20, -1)));
+            list.add(TrialResult.of(t, tasks, makespan, tasks / (makespan / 1e9)).withLatency(Histograms.summarize(h), hs).withTelemetry(Telemetry.NONE.withProcessCpuNanos(makespan / 2).withGc(1, 2).withAllocatedBytes(1000).withPeakThreads(20)));
         }
         return new CellResult(id, config, CellStatus.OK, list,
                 Summaries.summarize(list), Summaries.notes(list, dev.vbench.result.Metric.MAKESPAN));
@@ -84,7 +83,7 @@ public final class Fixtures {
                 cell("c2", "io", Map.of("duration", "100ms"), virtual(), 10000, 6, 128, 0.05, 100.2, 2),
                 cell("c3", "io", Map.of("duration", "200ms"), fixed(200), 10000, 6, 10100, 0.01, 200.5, 3),
                 cell("c4", "io", Map.of("duration", "200ms"), virtual(), 10000, 6, 231, 0.05, 200.2, 4));
-        return new RunResult(RunResult.SCHEMA, environment(), new RunSettings(1, 6, 0, 42), cells);
+        return new RunResult(RunResult.SCHEMA, environment(), RunSettings.trials(1, 6).withSeed(42), cells);
     }
 
     /**
@@ -103,13 +102,13 @@ public final class Fixtures {
         List<CellResult> cells = new ArrayList<>();
         for (int e = 0; e < executors.size(); e++) {
             for (int j = 0; j < jvms.size(); j++) {
-                CellConfig config = new CellConfig("io", Map.of("duration", "100ms"), executors.get(e), 10000, 0)
+                CellConfig config = CellConfig.closed("io", Map.of("duration", "100ms"), executors.get(e), 10000, 0)
                         .withJvm(jvms.get(j).label());
                 cells.add(cell("c" + (cells.size() + 1), config, 6, makespans[e][j], e == 0 ? 0.01 : 0.03, 100.3,
                         11 + cells.size()).withJvm(jvms.get(j)));
             }
         }
-        return new RunResult(RunResult.SCHEMA, environment(), new RunSettings(1, 6, 6, 42, "interleaved"), cells);
+        return new RunResult(RunResult.SCHEMA, environment(), RunSettings.trials(1, 6).withForks(6).withSeed(42).withOrder("interleaved"), cells);
     }
 
     /**

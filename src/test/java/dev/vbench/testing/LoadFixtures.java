@@ -40,13 +40,13 @@ public final class LoadFixtures {
             cells.add(closed("c" + (2 * i + 1), Fixtures.fixed(16), (int) fixed[i][0], fixed[i][1], fixed[i][2], 10 + i));
             cells.add(closed("c" + (2 * i + 2), Fixtures.virtual(), (int) virtual[i][0], virtual[i][1], virtual[i][2], 20 + i));
         }
-        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), new RunSettings(1, 6, 0, 42), cells);
+        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), RunSettings.trials(1, 6).withSeed(42), cells);
     }
 
     private static CellResult closed(String id, ExecutorInfo executor, int concurrency, double makespanMillis,
             double taskMillis, long seed) {
         CellResult c = Fixtures.cell(id, "io", IO_5MS, executor, 2000, 6, makespanMillis, 0.02, taskMillis, seed);
-        CellConfig config = new CellConfig("io", IO_5MS, executor, 2000, concurrency);
+        CellConfig config = CellConfig.closed("io", IO_5MS, executor, 2000, concurrency);
         return new CellResult(id, config, c.status(), c.trials(), c.summary(), c.notes());
     }
 
@@ -59,7 +59,7 @@ public final class LoadFixtures {
         List<CellResult> cells = List.of(
                 open("c1", Fixtures.fixed(8), 10, 1000, 1100, 240, 999.2, 31),
                 open("c2", Fixtures.virtual(), 10, 11.5, 0, 0, 999.9, 32));
-        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), new RunSettings(1, 6, 0, 42), cells);
+        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), RunSettings.trials(1, 6).withSeed(42), cells);
     }
 
     private static CellResult open(String id, ExecutorInfo executor, double serviceMillis, double worstMillis,
@@ -84,12 +84,9 @@ public final class LoadFixtures {
             wait.recordValue(1000);
             TrialHistograms hs = new TrialHistograms(Histograms.encode(wait), Histograms.encode(service),
                     Histograms.encode(uncorrected), Histograms.encode(corrected));
-            trials.add(new TrialResult(t, 0, tasks, completed, 0, List.of(), makespan,
-                    completed / (makespan / 1e9), Histograms.summarize(corrected), hs,
-                    new Telemetry(makespan / 4, 1, 2, 1000, 20, -1), dropped / 6, timedOut / 6,
-                    achieved - 0.1 * random.nextDouble(), Histograms.summarize(uncorrected)));
+            trials.add(TrialResult.of(t, tasks, makespan, completed / (makespan / 1e9)).withCompleted(completed).withLatency(Histograms.summarize(corrected), hs).withTelemetry(Telemetry.NONE.withProcessCpuNanos(makespan / 4).withGc(1, 2).withAllocatedBytes(1000).withPeakThreads(20)).withOpenModel(dropped / 6, timedOut / 6, achieved - 0.1 * random.nextDouble(), Histograms.summarize(uncorrected)));
         }
-        CellConfig config = new CellConfig("io", IO_10MS, executor, tasks, 0, 0, 1000, 1_000_000_000L);
+        CellConfig config = CellConfig.open("io", IO_10MS, executor, tasks, 1000).withTimeoutNanos(1_000_000_000L);
         return new CellResult(id, config, CellStatus.OK, trials, Summaries.summarize(trials), Summaries.notes(trials, dev.vbench.result.TableDefaults.metric(config)));
     }
 
@@ -103,7 +100,7 @@ public final class LoadFixtures {
         List<CellResult> cells = List.of(
                 timed("c1", Fixtures.virtual(), virtualPerSecond, seed),
                 timed("c2", Fixtures.fixed(2), virtualPerSecond / 5, seed + 1));
-        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), new RunSettings(1, 6, 0, 42), cells);
+        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), RunSettings.trials(1, 6).withSeed(42), cells);
     }
 
     private static CellResult timed(String id, ExecutorInfo executor, double perSecond, long seed) {
@@ -119,10 +116,9 @@ public final class LoadFixtures {
             Histogram wait = Histograms.newHistogram();
             wait.recordValue(1000);
             TrialHistograms hs = new TrialHistograms(Histograms.encode(wait), Histograms.encode(h), Histograms.encode(h));
-            trials.add(new TrialResult(t, 0, completed, completed, 0, List.of(), windowNanos, completed / (windowNanos / 1e9),
-                    Histograms.summarize(h), hs, new Telemetry(windowNanos / 2, 1, 2, 1000, 20, -1)));
+            trials.add(TrialResult.of(t, completed, windowNanos, completed / (windowNanos / 1e9)).withLatency(Histograms.summarize(h), hs).withTelemetry(Telemetry.NONE.withProcessCpuNanos(windowNanos / 2).withGc(1, 2).withAllocatedBytes(1000).withPeakThreads(20)));
         }
-        CellConfig config = new CellConfig("noop", Map.of(), executor, 0, 2, windowNanos, 0, 0);
+        CellConfig config = CellConfig.timed("noop", Map.of(), executor, 2, windowNanos);
         return new CellResult(id, config, CellStatus.OK, trials, Summaries.summarize(trials), Summaries.notes(trials, dev.vbench.result.TableDefaults.metric(config)));
     }
 
@@ -131,6 +127,6 @@ public final class LoadFixtures {
         List<CellResult> cells = List.of(
                 open("c1", Fixtures.fixed(8), 10, 1000, 1100, 240, 999.2, 31),
                 open("c2", Fixtures.virtual(), virtualMillis, virtualMillis * 1.15, 0, 0, 999.9, 32));
-        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), new RunSettings(1, 6, 0, 42), cells);
+        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), RunSettings.trials(1, 6).withSeed(42), cells);
     }
 }

@@ -99,7 +99,7 @@ class WorkloadContractTest {
         WorkloadProvider provider = Workloads.byName(workload);
         Params params = Params.resolve(workload, provider.params(), SMALL.getOrDefault(workload, Map.of()));
         CellPlan cell = new CellPlan("c1", provider, params, UserCode.builtIn().executor(executor), TASKS, 0);
-        RunPlan plan = new RunPlan(List.of(cell), new RunSettings(0, 2, 0, 42), dataRoot);
+        RunPlan plan = new RunPlan(List.of(cell), RunSettings.trials(0, 2).withSeed(42), dataRoot);
         RunResult result = new Engine(NanoClock.SYSTEM).run(plan, Fixtures.environment(), RunListener.NONE);
         CellResult c = result.cells().get(0);
         assertEquals(CellStatus.OK, c.status());

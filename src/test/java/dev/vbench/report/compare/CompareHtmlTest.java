@@ -195,9 +195,7 @@ class CompareHtmlTest {
         CellResult c = cells.get(0);
         List<TrialResult> trials = new ArrayList<>(c.trials());
         TrialResult t = trials.get(0);
-        trials.set(0, new TrialResult(t.index(), t.fork(), t.tasks(), t.completed(), t.failures(), t.failureSamples(),
-                t.makespanNanos(), t.throughputPerSecond(), t.latency(), new TrialHistograms("AAAA", "AAAA", "not base64!"),
-                t.telemetry()));
+        trials.set(0, t.withLatency(t.latency(), new TrialHistograms("AAAA", "AAAA", "not base64!")));
         cells.set(0, new CellResult(c.id(), c.config(), c.status(), trials, c.summary(), c.notes()));
         RunResult damaged = before.withCells(cells);
         dev.vbench.measure.Histograms.NotAHistogram e = assertThrows(dev.vbench.measure.Histograms.NotAHistogram.class,
