@@ -43,19 +43,23 @@ final class RunConditions {
     }
 
     /**
-     * "the machine was busy: other processes kept a load of up to 3.1 beside the trials on 2 usable CPUs (in 9 of
-     * 24 trials) …", when the highest load of everything but the trial itself reached half the usable CPUs (at
-     * least 1).
+     * "the machine was busy: other processes kept up to 1.4 of 2 usable CPUs busy during the trials (in 9 of 24
+     * trials) …", when the CPUs other processes kept busy reached half the usable CPUs (at least 1). Measured over
+     * each trial where the system tells ({@link MachineState#otherCpus}, Linux): then only trials with that figure
+     * count, because the load average lags by a minute (a build just before the run is still in it). Elsewhere the
+     * load average less the trial's own CPUs: "kept a load of up to 3.1 beside the trials on 2 usable CPUs".
      */
     static java.util.Optional<String> busy(List<CellResult> cells, String order) {
+        boolean measured = cells.stream().flatMap(c -> c.trials().stream()).map(RunConditions::machine)
+                .anyMatch(m -> m != null && m.otherCpus() != null);
         double highest = 0;
         int busyTrials = 0;
         int trials = 0;
         int cpus = 0;
         for (CellResult c : cells) {
             for (TrialResult t : c.trials()) {
-                MachineState m = t.telemetry() == null ? null : t.telemetry().machine();
-                if (m == null) {
+                MachineState m = machine(t);
+                if (m == null || (measured && m.otherCpus() == null)) {
                     continue;
                 }
                 double own = t.telemetry().processCpuNanos() > 0 && t.makespanNanos() > 0
@@ -75,11 +79,17 @@ final class RunConditions {
         if (busyTrials == 0) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of("the machine was busy: other processes kept a load of up to " + Numbers.fixed(highest, 1)
-                + " beside the trials on " + cpus + " usable CPU" + (cpus == 1 ? "" : "s") + " (in " + busyTrials + " of "
-                + trials + " trials); " + ("grouped".equals(order) ? "with --order grouped a change of load can reach a"
-                        + " verdict; " : "")
+        String usable = cpus + " usable CPU" + (cpus == 1 ? "" : "s");
+        return java.util.Optional.of("the machine was busy: other processes kept "
+                + (measured ? "up to " + Numbers.fixed(highest, 1) + " of " + usable + " busy during the trials"
+                        : "a load of up to " + Numbers.fixed(highest, 1) + " beside the trials on " + usable)
+                + " (in " + busyTrials + " of " + trials + " trials); "
+                + ("grouped".equals(order) ? "with --order grouped a change of load can reach a verdict; " : "")
                 + "the noise widens every interval: consider re-running on a quiet system");
+    }
+
+    private static MachineState machine(TrialResult t) {
+        return t.telemetry() == null ? null : t.telemetry().machine();
     }
 
     /** Other load at which a trial counts as run on a busy machine: half the usable CPUs, at least one. */

@@ -23,7 +23,8 @@ public record JvmCounters(long processCpuNanos, long gcCount, long gcTimeMillis,
         return new JvmCounters(readProcessCpuNanos(), gcCount, gcTime, readAllocatedBytes());
     }
 
-    private static long readProcessCpuNanos() {
+    /** This process's CPU time so far in nanoseconds, all threads; -1 where the JVM cannot tell. */
+    static long readProcessCpuNanos() {
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             return os.getProcessCpuTime();
         }

@@ -23,12 +23,16 @@ class RunConditionsTest {
 
     /** A cell whose trials recorded {@code load} before and after, the trial itself keeping {@code ownCpus} busy. */
     private static CellResult cell(String id, String executor, double load, double ownCpus, double jitter) {
+        return cell(id, executor, new MachineState(load, load, 2), ownCpus, jitter);
+    }
+
+    private static CellResult cell(String id, String executor, MachineState machine, double ownCpus, double jitter) {
         CellResult c = Fixtures.cell(id, new CellConfig("cpu", Map.of(), Fixtures.fixed(2), 200, 0), 6, 100, jitter, 0.5, 7);
         if (executor.equals("virtual")) {
             c = Fixtures.cell(id, new CellConfig("cpu", Map.of(), Fixtures.virtual(), 200, 0), 6, 100, jitter, 0.5, 9);
         }
         List<TrialResult> trials = c.trials().stream().map(t -> t.withTelemetry(new dev.vbench.result.Telemetry(
-                Math.round(ownCpus * t.makespanNanos()), 0, 0, 0, 0, -1).withMachine(new MachineState(load, load, 2)))).toList();
+                Math.round(ownCpus * t.makespanNanos()), 0, 0, 0, 0, -1).withMachine(machine))).toList();
         return new CellResult(c.id(), c.config(), c.status(), trials, Summaries.summarize(trials), List.of());
     }
 
@@ -44,6 +48,24 @@ class RunConditionsTest {
                 "no load average reported (not Linux/macOS): nothing to say");
         assertEquals(1.0, RunConditions.threshold(2));
         assertEquals(8.0, RunConditions.threshold(16));
+    }
+
+    /**
+     * On Linux the CPUs other processes kept busy during each trial are measured: a build that ended just before
+     * the run still holds the one-minute load average up, but not the trials' own figure.
+     */
+    @Test
+    void theMeasuredOtherProcessCpuWinsOverTheLaggingLoadAverage() {
+        CellResult afterABuild = cell("c1", "fixed", new MachineState(3.5, 2.8, 2, 0.05), 1.0, 0.01);
+        assertEquals(Optional.empty(), RunConditions.busy(List.of(afterABuild), "interleaved"),
+                "load average 3.5 from the build just before; the trials themselves ran beside 0.05 CPUs of others");
+        CellResult besideALoop = cell("c1", "fixed", new MachineState(0.4, 1.3, 2, 1.12), 1.0, 0.01);
+        assertEquals(Optional.of("the machine was busy: other processes kept up to 1.1 of 2 usable CPUs busy during the"
+                + " trials (in 6 of 6 trials); the noise widens every interval: consider re-running on a quiet system"),
+                RunConditions.busy(List.of(besideALoop), "interleaved"), "a busy loop that started with the run");
+        CellResult shortTrials = cell("c2", "virtual", new MachineState(3.5, 3.5, 2), 1.0, 0.01);
+        assertEquals(Optional.empty(), RunConditions.busy(List.of(afterABuild, shortTrials), "interleaved"),
+                "trials without the measured figure do not count once some trials have it");
     }
 
     @Test
