@@ -25,7 +25,8 @@ import javax.tools.ToolProvider;
  * and JMH's generated classes), shaded with jmh-core and its dependencies, {@code Main-Class}
  * {@code org.openjdk.jmh.Main}, as {@code mvn archetype:generate -DarchetypeArtifactId=jmh-java-benchmark-archetype}
  * then {@code mvn package} makes it. The JMH jars come from {@code target/jmh-fixture} (copied there by the
- * build, not on the test class path). Built once per test JVM.
+ * build, not on the test class path). Built once per test JVM, in a directory of that JVM's own (the suite runs
+ * several side by side: {@code vbench.test.fork}).
  *
  * <pre>{@code
  * Path jar = JmhFixture.benchmarksJar();      // with jmh-core
@@ -60,7 +61,7 @@ public final class JmhFixture {
             return built;
         }
         try {
-            Path dir = JARS.resolve("build").toAbsolutePath();
+            Path dir = JARS.resolve("build-" + System.getProperty("vbench.test.fork", "0")).toAbsolutePath();
             if (Files.exists(dir)) {
                 try (Stream<Path> old = Files.walk(dir)) {
                     for (Path p : old.sorted(java.util.Comparator.reverseOrder()).toList()) {

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The runs of the built vbench that CI checks: own code (the Maven example against the installed vbench-api, in this
+# JVM and in a fork; a single-file workload; a method reference) and every suite under workloads/ at quick scale.
+# .ci/run starts this once './mvnw install' has built target/vbench.jar and installed vbench-api, and runs the tests
+# beside it: these runs read the built jar and examples/, never the build's classes, so the tests change nothing
+# they use. Alone (after ./mvnw -B -DskipTests install): .ci/runs.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# --- Own code --------------------------------------------------------------------------------------------------
+# The API jar holds dev.vbench.spi only; './mvnw install' puts it in ~/.m2 as dev.vbench:vbench-api; the Maven
+# example compiles against it (provided) and runs through --classpath with its own provider and executor, in
+# this JVM and in a fork; the result JSON must name the workload, the executor and the jar with its SHA-256.
+echo "ci: own code: examples/workload-maven, examples/single-file/Fib.java, a method reference"
+./mvnw -B -q -f examples/workload-maven/pom.xml package
+own_out=target/ci-own-code
+mkdir -p "$own_out"
+example_jar=examples/workload-maven/target/workload-maven-example.jar
+for forks in 0 1; do
+    ./vbench run --classpath "$example_jar" -w digest -p bytes=64,4096 -e virtual -e stealing:parallelism=2 \
+        --tasks 2000 --trials 2 --warmup 1 --forks "$forks" --no-progress -o "$own_out/maven-example-$forks.json"
+    python3 - "$own_out/maven-example-$forks.json" "$example_jar" "$forks" <<'PY'
+import hashlib, json, sys
+r = json.load(open(sys.argv[1]))
+cells = r["cells"]
+assert [c["config"]["workload"] for c in cells] == ["digest"] * 4, cells
+assert [c["config"]["params"]["bytes"] for c in cells] == ["64", "64", "4096", "4096"]
+assert cells[1]["config"]["executor"]["spec"] == "stealing:parallelism=2"
+assert all(c["status"] == "ok" and t["failures"] == 0 and t["fork"] == int(sys.argv[3]) for c in cells for t in c["trials"])
+code = r["settings"]["code"]
+assert code == [{"path": sys.argv[2], "kind": "jar", "sha256": hashlib.sha256(open(sys.argv[2], "rb").read()).hexdigest()}], code
+print("ci: own code: maven example ok (forks=%s)" % sys.argv[3])
+PY
+done
+./vbench run -w examples/single-file/Fib.java -e virtual -e fixed:threads=2 --tasks 1000 --trials 2 --no-progress \
+    --data-dir "$own_out/data" -o "$own_out/fib.json"
+./vbench run -w 'java.util.UUID::randomUUID' -e virtual -e fixed:threads=2 --tasks 10000 --trials 2 --no-progress \
+    -o "$own_out/uuid.json"
+# --- end of own code ------------------------------------------------------------------------------------------
+# Every suite under workloads/ at quick scale: each must run green and print its tables.
+suite_out=target/ci-suites
+mkdir -p "$suite_out"
+suite_data=$(mktemp -d)
+trap 'rm -rf "$suite_data"' EXIT
+for suite in workloads/*.yaml; do
+    name=$(basename "$suite" .yaml)
+    echo "ci: suite $name (--scale quick)"
+    ./vbench run "$suite" --scale quick --no-progress --data-dir "$suite_data" -o "$suite_out/$name.json"
+done
