@@ -250,6 +250,8 @@ function _picocli_vbench_run() {
   local flag_opts="'--stacktrace' '-h' '--help' '--duet' '--dry-run' '-q' '--quiet' '--verbose' '--no-progress'"
   local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--run-id' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--batch' '--fanout' '--duration' '--rate' '--timeout' '--task-timeout' '--slo' '--warmup' '--trials' '--precision' '--max-trials' '--forks' '--jvm' '--jvm-args' '--noise-band' '--build' '--order' '--shard' '--seed' '-o' '--output' '-f' '--format' '--metric' '--ci' '--comment-file' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval'"
   local SCALE_option_args=("quick" "full") # --scale values
+  local WORKLOAD_option_args=("io" "cpu" "noop" "sql" "hello" "http" "jar" "thumbnail" "render") # --workload values
+  local SPEC_option_args=("fixed" "virtual" "bounded-virtual" "structured" "sequential" "cached" "forkjoin" "platform") # --executor values
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench" "github-action-benchmark" "bencher") # --format values
   local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
   local githubnone_option_args=("github" "none") # --ci values
@@ -287,10 +289,15 @@ function _picocli_vbench_run() {
       return $?
       ;;
     '-w'|'--workload')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${WORKLOAD_option_args[@]}" ) )
+      COMPREPLY+=( $( compgen -f -- "${curr_word}" ) ) # files: FILE.java
+      return $?
       ;;
     '-e'|'--executor')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${SPEC_option_args[@]}" ) )
+      return $?
       ;;
     '-p'|'--param')
       return
@@ -530,6 +537,7 @@ function _picocli_vbench_list() {
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '--jvms'"
   local arg_opts="'-cp' '--classpath' '-w' '--workload' '-p' '--param'"
+  local WORKLOAD_option_args=("io" "cpu" "noop" "sql" "hello" "http" "jar" "thumbnail" "render") # --workload values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -538,7 +546,10 @@ function _picocli_vbench_list() {
       return
       ;;
     '-w'|'--workload')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${WORKLOAD_option_args[@]}" ) )
+      COMPREPLY+=( $( compgen -f -- "${curr_word}" ) ) # files: FILE.java
+      return $?
       ;;
     '-p'|'--param')
       return
@@ -652,6 +663,8 @@ function _picocli_vbench_calibrate() {
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help'"
   local arg_opts="'-w' '--workload' '-p' '--param' '--tasks' '--concurrency' '--rounds' '--warmup' '--forks' '-e' '--executor' '--pinning' '--profile'"
+  local NAME_option_args=("io" "cpu" "noop" "sql" "hello" "http" "jar" "thumbnail" "render") # --workload values
+  local SPEC_option_args=("fixed" "virtual" "bounded-virtual" "structured" "sequential" "cached" "forkjoin" "platform") # --executor values
   local onoff_option_args=("on" "off") # --pinning values
   local EVENTEVENT_option_args=("CPU" "WALL" "LOCK" "ALLOC" "TASKS") # --profile values
 
@@ -659,7 +672,10 @@ function _picocli_vbench_calibrate() {
 
   case ${prev_word} in
     '-w'|'--workload')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${NAME_option_args[@]}" ) )
+      COMPREPLY+=( $( compgen -f -- "${curr_word}" ) ) # files: FILE.java
+      return $?
       ;;
     '-p'|'--param')
       return
@@ -680,7 +696,9 @@ function _picocli_vbench_calibrate() {
       return
       ;;
     '-e'|'--executor')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${SPEC_option_args[@]}" ) )
+      return $?
       ;;
     '--pinning')
       local IFS=$'\n'
@@ -713,6 +731,8 @@ function _picocli_vbench_noise() {
   local flag_opts="'--stacktrace' '-h' '--help' '--duet' '--dry-run' '-q' '--quiet' '--verbose' '--no-progress'"
   local arg_opts="'-cp' '--classpath' '--history' '--testbed' '--branch' '--commit' '--label' '--run-id' '--scale' '-w' '--workload' '-e' '--executor' '-p' '--param' '--tasks' '--concurrency' '--batch' '--fanout' '--duration' '--rate' '--timeout' '--task-timeout' '--slo' '--warmup' '--trials' '--precision' '--max-trials' '--forks' '--jvm' '--jvm-args' '--noise-band' '--build' '--order' '--shard' '--seed' '-o' '--output' '-f' '--format' '--metric' '--ci' '--comment-file' '--data-dir' '--max-failures' '--pinning' '--pinning-threshold' '--profile' '--profiler' '--profile-interval' '--repeat'"
   local SCALE_option_args=("quick" "full") # --scale values
+  local WORKLOAD_option_args=("io" "cpu" "noop" "sql" "hello" "http" "jar" "thumbnail" "render") # --workload values
+  local SPEC_option_args=("fixed" "virtual" "bounded-virtual" "structured" "sequential" "cached" "forkjoin" "platform") # --executor values
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench" "github-action-benchmark" "bencher") # --format values
   local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
   local githubnone_option_args=("github" "none") # --ci values
@@ -750,10 +770,15 @@ function _picocli_vbench_noise() {
       return $?
       ;;
     '-w'|'--workload')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${WORKLOAD_option_args[@]}" ) )
+      COMPREPLY+=( $( compgen -f -- "${curr_word}" ) ) # files: FILE.java
+      return $?
       ;;
     '-e'|'--executor')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${SPEC_option_args[@]}" ) )
+      return $?
       ;;
     '-p'|'--param')
       return

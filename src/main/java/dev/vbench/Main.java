@@ -1,6 +1,6 @@
 package dev.vbench;
 
-import dev.vbench.app.Histories;
+import dev.vbench.app.HistoryAccess;
 import dev.vbench.app.LauncherState;
 import dev.vbench.cli.Cli;
 import dev.vbench.cli.VersionProvider;
@@ -66,7 +66,7 @@ public final class Main {
      * initializing classes, so the command never waits on it except for a class it is still initializing.
      * For a {@code history} verb that only reads, a second thread opens the store the arguments name (H2's
      * opening is the largest part of such a verb), which the verb then takes if it opens the same store
-     * ({@link Histories#prepareReading}); the arguments are parsed by picocli as always. The first thread's
+     * ({@link HistoryAccess#prepareReading}); the arguments are parsed by picocli as always. The first thread's
      * one-time costs are then H2's: BigDecimal's initialization (on JDK 25 it computes a power of five of
      * 150,000 bits, ~25 ms interpreted), the first format and the default time zone.
      */
@@ -77,7 +77,7 @@ public final class Main {
         boolean store = args[0].equals("history") && args.length > 1 && HISTORY_READERS.contains(args[1]);
         if (store) {
             String option = historyOption(args);
-            daemon("vbench-prepare-history", () -> Histories.prepareReading(option));
+            daemon("vbench-prepare-history", () -> HistoryAccess.prepareReading(option));
         }
         daemon("vbench-prepare", () -> {
             if (store) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.testing.Launcher;
 import dev.vbench.testing.TestCode;
@@ -74,7 +75,7 @@ class LauncherUserExitTest {
         return args.toArray(String[]::new);
     }
 
-    private List<String> statuses() {
+    private List<CellStatus> statuses() {
         return ResultCodec.read(tmp.resolve("r.json")).cells().stream().map(CellResult::status).toList();
     }
 
@@ -87,7 +88,7 @@ class LauncherUserExitTest {
         assertEquals("vbench: workload Ender::run ended the JVM in cell c2 (Ender::run end=halt | virtual | tasks=5):"
                 + " exit status 0 without vbench's own exit (Runtime.halt, a crash or a kill signal); finished cells"
                 + " were kept in " + tmp.resolve("r.json") + ", exit code 6", lines.get(0));
-        assertEquals(List.of(CellResult.OK), statuses(), r::toString);
+        assertEquals(List.of(CellStatus.OK), statuses(), r::toString);
     }
 
     @Test
@@ -106,7 +107,7 @@ class LauncherUserExitTest {
         List<String> lines = r.err().lines().filter(l -> l.startsWith("vbench: workload")).toList();
         assertEquals(1, lines.size(), r::toString); // the JVM's own line; the launcher adds none
         assertTrue(lines.get(0).contains("user code called System.exit"), lines.get(0)); // from where: on platform threads only
-        assertEquals(List.of(CellResult.OK, CellResult.EXITED), statuses(), r::toString);
+        assertEquals(List.of(CellStatus.OK, CellStatus.EXITED), statuses(), r::toString);
     }
 
     @Test

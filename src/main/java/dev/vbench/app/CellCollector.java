@@ -4,6 +4,7 @@ import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.RunListener;
 import dev.vbench.report.ReportOptions;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.RunResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -109,7 +110,7 @@ final class CellCollector implements RunListener {
         List<CellPlan> running = running();
         List<CellResult> cells = new ArrayList<>(finished);
         for (CellPlan c : running) {
-            cells.add(new CellResult(c.id(), c.config(), CellResult.EXITED, List.of(), java.util.Map.of(),
+            cells.add(new CellResult(c.id(), c.config(), CellStatus.EXITED, List.of(), java.util.Map.of(),
                     List.of("exited: user code called " + how)));
         }
         latest = latest.withCells(cells);

@@ -7,6 +7,7 @@ import dev.vbench.history.Importer;
 import dev.vbench.history.StoredRun;
 import dev.vbench.history.Testbed;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import java.io.PrintWriter;
@@ -42,7 +43,7 @@ public record HistoryTarget(String url, String testbed, String branch, String co
 
     /** The store's URL, resolved once ({@code --history}, {@code $VBENCH_HISTORY}, the default). */
     public HistoryUrl resolve() {
-        return Histories.resolve(url);
+        return HistoryAccess.resolve(url);
     }
 
     /**
@@ -58,7 +59,7 @@ public record HistoryTarget(String url, String testbed, String branch, String co
                     + " history; add --history (or drop them)");
         }
         if (enabled()) {
-            Histories.call(() -> {
+            HistoryAccess.call(() -> {
                 resolve();
                 meta(false); // lengths and characters the store can keep: refused now, not after the benchmark
                 return 0;
@@ -123,12 +124,12 @@ public record HistoryTarget(String url, String testbed, String branch, String co
         boolean emptyShard = result.sharding() != null && result.sharding().ran().size() == 1
                 && result.sharding().ran().get(0).cells().isEmpty(); // stored all the same: the run shows every shard
         if (code == ExitCodes.INTERRUPTED
-                || !emptyShard && result.cells().stream().noneMatch(c -> CellResult.OK.equals(c.status()))) {
+                || !emptyShard && result.cells().stream().noneMatch(c -> c.status() == CellStatus.OK)) {
             err.println("vbench: not stored in the history: the run did not finish a cell");
             err.flush();
             return code;
         }
-        return Histories.call(() -> {
+        return HistoryAccess.call(() -> {
             HistoryUrl where = resolve();
             StoredRun run = Importer.fromRun(result, ResultCodec.toJson(result), "run", meta(true),
                     Testbed.probe(testbed, result.environment().hostName()));

@@ -46,8 +46,8 @@ public final class NoiseBands {
                     null);
         }
         String name = testbed == null || testbed.isBlank() ? host : testbed;
-        HistoryUrl where = Histories.get(() -> Histories.resolve(historyUrl));
-        HistoryStore.NoiseFloor floor = Histories.get(() -> {
+        HistoryUrl where = HistoryAccess.get(() -> HistoryAccess.resolve(historyUrl));
+        HistoryStore.NoiseFloor floor = HistoryAccess.get(() -> {
             try (HistoryStore store = HistoryStore.open(where, false)) {
                 return store.noiseFloor(name);
             }

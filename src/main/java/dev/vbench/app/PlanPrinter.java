@@ -25,7 +25,7 @@ final class PlanPrinter {
 
     /** @param sharded the shard to show, or null for the whole plan */
     static void print(PrintWriter out, Plan whole, ShardOption sharded) {
-        List<Shards.Row> rows = Shards.rows(whole);
+        List<Shards.CellGroup> rows = Shards.rows(whole);
         boolean timed = Shards.timedEstimate(whole);
         out.println("plan " + whole.fingerprint() + ": " + whole.cells().size() + " cell(s) in " + rows.size()
                 + " row(s) (table rows stay in one shard), balanced by " + (timed ? "estimated time" : "trial count"));

@@ -8,6 +8,7 @@ import dev.vbench.plan.Plan;
 import dev.vbench.report.ReportDocument;
 import dev.vbench.report.ReportOptions;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.Environment;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.Telemetry;
@@ -69,7 +70,7 @@ final class PlannedPower {
             list.add(new TrialResult(t, 0, tasks, tasks, 0, List.of(), 1_000_000_000L, tasks, Histograms.summarize(h),
                     new TrialHistograms(encoded, encoded, encoded), Telemetry.NONE));
         }
-        CellResult r = new CellResult(cell.id(), cell.config(), CellResult.OK, list, Summaries.summarize(list), List.of());
+        CellResult r = new CellResult(cell.id(), cell.config(), CellStatus.OK, list, Summaries.summarize(list), List.of());
         return cell.jvm() == null || cell.jvm().info() == null ? r : r.withJvm(cell.jvm().info());
     }
 }

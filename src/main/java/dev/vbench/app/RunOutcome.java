@@ -3,7 +3,7 @@ package dev.vbench.app;
 import dev.vbench.result.RunResult;
 
 /**
- * What {@link Runs#run} ended with.
+ * What {@link RunUseCase#run} ended with.
  *
  * @param result every finished cell (and the one interrupted, if any), as the {@code -o} files hold it;
  *     null for {@code --dry-run}

@@ -12,13 +12,13 @@ import java.util.List;
 
 /**
  * Everything {@code vbench run} is asked, typed (durations, rates and counts already parsed by the one
- * grammar, {@code spi/Quantities}), for {@link Runs#run}. Texts the planner or the JVM axis parse
+ * grammar, {@code spi/Quantities}), for {@link RunUseCase#run}. Texts the planner or the JVM axis parse
  * themselves (an executor spec, {@code NAME=V1,V2}, {@code LABEL=PATH}) stay texts.
  *
  * <pre>{@code
  * RunRequest request = RunRequest.of(new RunRequest.Matrix("noop", List.of("virtual", "fixed:threads=2"), …))
  *         .withTrials(new RunRequest.Trials(0, 2, 0, 42, null, null, 1, 0));
- * RunOutcome outcome = Runs.run(request, out, err);
+ * RunOutcome outcome = RunUseCase.run(request, out, err);
  * }</pre>
  *
  * @param suiteFile a suite file to run instead of the matrix, or null

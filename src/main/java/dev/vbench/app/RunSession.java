@@ -11,6 +11,7 @@ import dev.vbench.measure.TrialProbes;
 import dev.vbench.plan.Plan;
 import dev.vbench.report.ReportOptions;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.Environment;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.Sharding;
@@ -85,7 +86,7 @@ final class RunSession {
                 }
                 RunResult done = runPart(part, probes, environment, collector, progress);
                 boolean stopped = done.cells().size() < part.cells().size()
-                        || done.cells().stream().anyMatch(c -> CellResult.INTERRUPTED.equals(c.status()));
+                        || done.cells().stream().anyMatch(c -> c.status() == CellStatus.INTERRUPTED);
                 if (stopped) {
                     break;
                 }

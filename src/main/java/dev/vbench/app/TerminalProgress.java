@@ -94,7 +94,7 @@ final class TerminalProgress implements RunListener {
         if (bar != null) {
             Metric shown = TableDefaults.metric(result.config()); // what the tables will compare
             MetricSummary m = result.summary(shown);
-            bar.setExtraMessage(m == null ? result.status() : "median " + Numbers.metric(m.median(), shown.unit()));
+            bar.setExtraMessage(m == null ? result.status().key() : "median " + Numbers.metric(m.median(), shown.unit()));
             bar.stepTo(bar.getMax());
             closeBar();
         }

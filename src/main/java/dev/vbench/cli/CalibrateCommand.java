@@ -1,6 +1,6 @@
 package dev.vbench.cli;
 
-import dev.vbench.app.Calibrations;
+import dev.vbench.app.CalibrateUseCase;
 import dev.vbench.app.ExitCodes;
 import dev.vbench.profile.ProfileEvent;
 import java.io.PrintWriter;
@@ -14,8 +14,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code vbench calibrate}: the harness's own overhead. Options → {@link Calibrations.Request} →
- * {@link Calibrations} (which plans one cell per executor and has the engine measure the rounds, in this JVM or in
+ * {@code vbench calibrate}: the harness's own overhead. Options → {@link CalibrateUseCase.Request} →
+ * {@link CalibrateUseCase} (which plans one cell per executor and has the engine measure the rounds, in this JVM or in
  * {@code fork-cell} children) → the table on stdout.
  */
 @Command(name = "calibrate", showDefaultValues = true,
@@ -32,6 +32,7 @@ public final class CalibrateCommand implements Callable<Integer> {
     CommonOptions common;
 
     @Option(names = {"-w", "--workload"}, paramLabel = "NAME", defaultValue = "noop",
+            completionCandidates = BuiltInNames.Workloads.class,
             description = "Workload whose task is run (see 'vbench list'), e.g. noop, hello, cpu.")
     String workload;
 
@@ -64,7 +65,8 @@ public final class CalibrateCommand implements Callable<Integer> {
                     + " over the forks (6 or more). 0: every round in this JVM.")
     int forks;
 
-    @Option(names = {"-e", "--executor"}, paramLabel = "SPEC", description = "Executors to calibrate. Default: virtual and fixed.")
+    @Option(names = {"-e", "--executor"}, paramLabel = "SPEC", completionCandidates = BuiltInNames.Executors.class,
+            description = "Executors to calibrate. Default: virtual and fixed.")
     List<String> executors = new ArrayList<>();
 
     @Option(names = "--pinning", paramLabel = "on|off", defaultValue = "on",
@@ -79,7 +81,7 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
-        Calibrations.Outcome outcome = Calibrations.calibrate(new Calibrations.Request(workload, params, tasks, concurrency,
+        CalibrateUseCase.Outcome outcome = CalibrateUseCase.calibrate(new CalibrateUseCase.Request(workload, params, tasks, concurrency,
                 rounds, warmup, forks, executors, pinning == RunCommand.Pinning.on, profileEvents),
                 message -> err.println("vbench: warning: " + message));
         PrintWriter out = spec.commandLine().getOut();

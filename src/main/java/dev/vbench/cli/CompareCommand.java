@@ -1,6 +1,6 @@
 package dev.vbench.cli;
 
-import dev.vbench.app.Compares;
+import dev.vbench.app.CompareUseCase;
 import dev.vbench.app.NoiseBands;
 import dev.vbench.app.Percentages;
 import dev.vbench.compare.Layout;
@@ -116,7 +116,7 @@ public final class CompareCommand implements Callable<Integer> {
         Double threshold = failOnRegression == null ? null : Percentages.parse("--fail-on-regression", failOnRegression, "5%");
         CompareFormat byExtension = output.fileName() == null ? null : CompareFormat.fromFileName(output.fileName());
         CompareFormat outputFormat = format != null ? format : byExtension != null ? byExtension : CompareFormat.TEXT;
-        Compares.Outcome outcome = Compares.compare(new Compares.Request(files, labels, layout, metric.metric, noiseBand,
+        CompareUseCase.Outcome outcome = CompareUseCase.compare(new CompareUseCase.Request(files, labels, layout, metric.metric, noiseBand,
                 new LinkedHashSet<>(matchIgnore), threshold, outputFormat, verbosity.verbose, output.file(), gates, ci.ci(),
                 band.note()));
         output.write(spec.commandLine().getOut(), outcome.text());

@@ -36,9 +36,22 @@ public final class CompletionCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    /** The completion script for the whole vbench command tree. */
+    /**
+     * The completion script for the whole vbench command tree. A workload is a built-in name or a path
+     * ({@code FILE.java}), so after {@code -w} the names are offered and the files beside them.
+     */
     public static String script() {
-        return AutoComplete.bash("vbench", Cli.commandLine(new PrintWriter(java.io.Writer.nullWriter()),
+        String script = AutoComplete.bash("vbench", Cli.commandLine(new PrintWriter(java.io.Writer.nullWriter()),
                 new PrintWriter(java.io.Writer.nullWriter())));
+        String names = "COMPREPLY=( $( compReplyArray \"${%s_option_args[@]}\" ) )\n";
+        String files = "      COMPREPLY+=( $( compgen -f -- \"${curr_word}\" ) ) # files: FILE.java\n";
+        for (String label : new String[] {"WORKLOAD", "NAME"}) {
+            String line = String.format(names, label);
+            if (!script.contains(line)) {
+                throw new IllegalStateException("picocli's script has no line " + line.strip() + ": update script()");
+            }
+            script = script.replace(line, line + files);
+        }
+        return script;
     }
 }

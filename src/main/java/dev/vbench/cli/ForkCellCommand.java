@@ -1,6 +1,6 @@
 package dev.vbench.cli;
 
-import dev.vbench.app.Forks;
+import dev.vbench.app.ForkUseCase;
 import dev.vbench.app.RunRequest;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -39,6 +39,6 @@ public final class ForkCellCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return Forks.runCell(plan, out, fork, VersionProvider.version(), spec.commandLine().getErr());
+        return ForkUseCase.runCell(plan, out, fork, VersionProvider.version(), spec.commandLine().getErr());
     }
 }

@@ -1,7 +1,7 @@
 package dev.vbench.cli;
 
 import dev.vbench.app.ExitCodes;
-import dev.vbench.app.HistoryQueries;
+import dev.vbench.app.HistoryQueryUseCase;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -30,7 +30,7 @@ final class HistoryAckCommand extends HistoryVerb {
 
     @Override
     int execute() {
-        out().println(HistoryQueries.ack(url, series, run, metric, reason));
+        out().println(HistoryQueryUseCase.ack(url, series, run, metric, reason));
         out().flush();
         return ExitCodes.OK;
     }

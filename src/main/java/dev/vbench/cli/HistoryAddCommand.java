@@ -1,7 +1,7 @@
 package dev.vbench.cli;
 
 import dev.vbench.app.ExitCodes;
-import dev.vbench.app.Histories;
+import dev.vbench.app.HistoryAddUseCase;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,7 +42,7 @@ public final class HistoryAddCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        Histories.add(history.target(), files, out::println);
+        HistoryAddUseCase.add(history.target(), files, out::println);
         out.flush();
         return ExitCodes.OK;
     }

@@ -1,17 +1,17 @@
 package dev.vbench.cli;
 
-import dev.vbench.app.HistoryQueries;
+import dev.vbench.app.HistoryQueryUseCase;
 
 import picocli.CommandLine.Option;
 
 /** The change-point settings of {@code history analyze}, {@code show} and {@code check} (Otava's defaults). */
 public final class HistoryAnalysisOptions {
 
-    @Option(names = "--window", paramLabel = "N", defaultValue = "" + HistoryQueries.DEFAULT_WINDOW,
+    @Option(names = "--window", paramLabel = "N", defaultValue = "" + HistoryQueryUseCase.DEFAULT_WINDOW,
             description = "Runs per e-divisive window (Otava's default).")
     int window;
 
-    @Option(names = {"-P", "--p-value"}, paramLabel = "P", defaultValue = "" + HistoryQueries.DEFAULT_MAX_P,
+    @Option(names = {"-P", "--p-value"}, paramLabel = "P", defaultValue = "" + HistoryQueryUseCase.DEFAULT_MAX_P,
             description = "Largest t-test p of a change point (Otava's default).")
     double maxP;
 
@@ -24,7 +24,7 @@ public final class HistoryAnalysisOptions {
     int minPointsAfter;
 
     /** The options as the use cases take them (checked there). */
-    HistoryQueries.Settings settings() {
-        return new HistoryQueries.Settings(window, maxP, minMagnitude, minPointsAfter);
+    HistoryQueryUseCase.Settings settings() {
+        return new HistoryQueryUseCase.Settings(window, maxP, minMagnitude, minPointsAfter);
     }
 }

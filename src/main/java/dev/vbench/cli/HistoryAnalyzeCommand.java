@@ -1,7 +1,7 @@
 package dev.vbench.cli;
 
 import dev.vbench.app.ExitCodes;
-import dev.vbench.app.HistoryQueries;
+import dev.vbench.app.HistoryQueryUseCase;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +38,7 @@ final class HistoryAnalyzeCommand extends HistoryVerb {
 
     @Override
     int execute() {
-        HistoryQueries.Analyzed analyzed = HistoryQueries.analyze(url, refs, metric, testbed, analysis.settings());
+        HistoryQueryUseCase.Analyzed analyzed = HistoryQueryUseCase.analyze(url, refs, metric, testbed, analysis.settings());
         analyzed.lines().forEach(out()::println);
         out().flush();
         err().println("vbench: " + analyzed.found() + " change point(s) in " + analyzed.analysed() + " series × metric(s)");

@@ -1,7 +1,7 @@
 package dev.vbench.cli;
 
 import dev.vbench.app.CheckFormat;
-import dev.vbench.app.HistoryChecks;
+import dev.vbench.app.HistoryCheckUseCase;
 import dev.vbench.app.Percentages;
 
 import java.util.ArrayList;
@@ -83,7 +83,7 @@ final class HistoryCheckCommand extends HistoryVerb {
                 : Percentages.parse("--fail-on-regression", failOnRegression, "5%");
         output.checkWritable();
         CheckFormat chosen = format != null ? format : byExtension(output.fileName());
-        HistoryChecks.Outcome outcome = HistoryChecks.check(new HistoryChecks.Request(url, metric, testbed, noiseBand,
+        HistoryCheckUseCase.Outcome outcome = HistoryCheckUseCase.check(new HistoryCheckUseCase.Request(url, metric, testbed, noiseBand,
                 threshold, verbose, analysis.settings(), baseline, null, gates, chosen, ci.ci()));
         output.write(out(), outcome.text());
         boolean machineStdout = output.file() == null && chosen == CheckFormat.JUNIT;

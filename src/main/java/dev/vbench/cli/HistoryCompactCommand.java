@@ -1,7 +1,7 @@
 package dev.vbench.cli;
 
 import dev.vbench.app.ExitCodes;
-import dev.vbench.app.HistoryQueries;
+import dev.vbench.app.HistoryQueryUseCase;
 
 import picocli.CommandLine.Command;
 
@@ -22,7 +22,7 @@ final class HistoryCompactCommand extends HistoryVerb {
 
     @Override
     int execute() {
-        out().println(HistoryQueries.compact(url));
+        out().println(HistoryQueryUseCase.compact(url));
         out().flush();
         return ExitCodes.OK;
     }

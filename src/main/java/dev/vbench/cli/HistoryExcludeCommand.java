@@ -1,7 +1,7 @@
 package dev.vbench.cli;
 
 import dev.vbench.app.ExitCodes;
-import dev.vbench.app.HistoryQueries;
+import dev.vbench.app.HistoryQueryUseCase;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +23,7 @@ final class HistoryExcludeCommand extends HistoryVerb {
 
     @Override
     int execute() {
-        HistoryQueries.exclude(url, runs, reason).forEach(out()::println);
+        HistoryQueryUseCase.exclude(url, runs, reason).forEach(out()::println);
         out().flush();
         return ExitCodes.OK;
     }

@@ -1,8 +1,8 @@
 package dev.vbench.cli;
 
-import dev.vbench.app.Dashboards;
+import dev.vbench.app.DashboardUseCase;
 import dev.vbench.app.ExitCodes;
-import dev.vbench.app.HistoryQueries;
+import dev.vbench.app.HistoryQueryUseCase;
 import dev.vbench.app.UsageException;
 
 import java.io.IOException;
@@ -56,13 +56,13 @@ final class HistoryExportCommand extends HistoryVerb {
             if (series != null || run != null || output.file() != null) {
                 throw new UsageException("--site DIR writes a whole site; drop SERIES, --run and -o (or drop --site)");
             }
-            out().println(Dashboards.exportSite(new Dashboards.SiteRequest(url, site, analysis.settings())));
+            out().println(DashboardUseCase.exportSite(new DashboardUseCase.SiteRequest(url, site, analysis.settings())));
             out().flush();
             return ExitCodes.OK;
         }
-        HistoryQueries.checkExport(series, run);
+        HistoryQueryUseCase.checkExport(series, run);
         output.checkWritable();
-        output.write(out(), HistoryQueries.export(url, series, run));
+        output.write(out(), HistoryQueryUseCase.export(url, series, run));
         return ExitCodes.OK;
     }
 }

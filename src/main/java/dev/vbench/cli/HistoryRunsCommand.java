@@ -1,7 +1,7 @@
 package dev.vbench.cli;
 
 import dev.vbench.app.ExitCodes;
-import dev.vbench.app.HistoryQueries;
+import dev.vbench.app.HistoryQueryUseCase;
 
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -22,7 +22,7 @@ final class HistoryRunsCommand extends HistoryVerb {
 
     @Override
     int execute() {
-        out().print(HistoryQueries.runs(url, testbed, last));
+        out().print(HistoryQueryUseCase.runs(url, testbed, last));
         out().flush();
         return ExitCodes.OK;
     }

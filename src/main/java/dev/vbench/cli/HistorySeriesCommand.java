@@ -1,7 +1,7 @@
 package dev.vbench.cli;
 
 import dev.vbench.app.ExitCodes;
-import dev.vbench.app.HistoryQueries;
+import dev.vbench.app.HistoryQueryUseCase;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -19,7 +19,7 @@ final class HistorySeriesCommand extends HistoryVerb {
 
     @Override
     int execute() {
-        out().print(HistoryQueries.series(url, testbed));
+        out().print(HistoryQueryUseCase.series(url, testbed));
         out().flush();
         return ExitCodes.OK;
     }

@@ -1,6 +1,6 @@
 package dev.vbench.cli;
 
-import dev.vbench.app.Dashboards;
+import dev.vbench.app.DashboardUseCase;
 import dev.vbench.app.ExitCodes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,11 +21,11 @@ import picocli.CommandLine.Option;
             "  vbench history serve --bind 0.0.0.0 --port 8080"})
 final class HistoryServeCommand extends HistoryVerb {
 
-    @Option(names = "--port", paramLabel = "N", defaultValue = "" + Dashboards.DEFAULT_PORT,
+    @Option(names = "--port", paramLabel = "N", defaultValue = "" + DashboardUseCase.DEFAULT_PORT,
             description = "The port to listen on (0: any free port).")
     int port;
 
-    @Option(names = "--bind", paramLabel = "ADDR", defaultValue = Dashboards.DEFAULT_BIND,
+    @Option(names = "--bind", paramLabel = "ADDR", defaultValue = DashboardUseCase.DEFAULT_BIND,
             description = "The address to listen on; another than 127.0.0.1 lets other machines read the history (a warning"
                     + " says so: there is no authentication).")
     String bind;
@@ -35,7 +35,7 @@ final class HistoryServeCommand extends HistoryVerb {
 
     @Override
     int execute() throws InterruptedException {
-        try (Dashboards.Serving serving = Dashboards.serve(new Dashboards.ServeRequest(url, port, bind, analysis.settings()), err())) {
+        try (DashboardUseCase.Serving serving = DashboardUseCase.serve(new DashboardUseCase.ServeRequest(url, port, bind, analysis.settings()), err())) {
             err().println("vbench: serving the history dashboard at " + serving.url() + " (read-only; Ctrl-C stops it)");
             err().flush();
             serving.awaitStop();

@@ -1,7 +1,7 @@
 package dev.vbench.cli;
 
 import dev.vbench.app.ExitCodes;
-import dev.vbench.app.HistoryQueries;
+import dev.vbench.app.HistoryQueryUseCase;
 
 import java.io.IOException;
 import java.util.List;
@@ -48,7 +48,7 @@ final class HistoryShowCommand extends HistoryVerb {
     @Override
     int execute() {
         output.checkWritable();
-        output.write(out(), HistoryQueries.show(url, series, metric, format == ShowFormat.html, last, analysis.settings()).text());
+        output.write(out(), HistoryQueryUseCase.show(url, series, metric, format == ShowFormat.html, last, analysis.settings()).text());
         return ExitCodes.OK;
     }
 }

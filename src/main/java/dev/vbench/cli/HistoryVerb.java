@@ -29,7 +29,7 @@ abstract class HistoryVerb implements Callable<Integer> {
         return execute();
     }
 
-    /** The verb itself: options → a use case of {@code app/HistoryQueries} or {@code app/HistoryChecks} → exit code. */
+    /** The verb itself: options → a use case of {@code app/HistoryQueryUseCase} or {@code app/HistoryCheckUseCase} → exit code. */
     abstract int execute() throws Exception;
 
     PrintWriter out() {

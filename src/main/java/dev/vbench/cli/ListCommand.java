@@ -1,6 +1,6 @@
 package dev.vbench.cli;
 
-import dev.vbench.app.Lists;
+import dev.vbench.app.ListUseCase;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -23,7 +23,7 @@ public final class ListCommand implements Callable<Integer> {
     @Mixin
     ClassPathOption classPath;
 
-    @Option(names = {"-w", "--workload"}, paramLabel = "WORKLOAD",
+    @Option(names = {"-w", "--workload"}, paramLabel = "WORKLOAD", completionCandidates = BuiltInNames.Workloads.class,
             description = "Show one workload in detail, with its notes: a NAME, a provider CLASS, 'CLASS::METHOD' or"
                     + " FILE.java (what was found: the method chosen, its parameters and their defaults).")
     String workload;
@@ -38,7 +38,7 @@ public final class ListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return Lists.list(new Lists.Request(classPath.value(), workload, params, jvms), spec.commandLine().getOut(),
+        return ListUseCase.list(new ListUseCase.Request(classPath.value(), workload, params, jvms), spec.commandLine().getOut(),
                 spec.commandLine().getErr());
     }
 }

@@ -1,7 +1,7 @@
 package dev.vbench.cli;
 
 import dev.vbench.app.ExitCodes;
-import dev.vbench.app.Merges;
+import dev.vbench.app.MergeUseCase;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,7 +49,7 @@ public final class MergeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Merges.Outcome outcome = Merges.merge(new Merges.Request(inputs, output, allowMixedTestbeds));
+        MergeUseCase.Outcome outcome = MergeUseCase.merge(new MergeUseCase.Request(inputs, output, allowMixedTestbeds));
         if (!quiet) {
             PrintWriter err = spec.commandLine().getErr();
             outcome.lines().forEach(line -> err.println("vbench: " + line));

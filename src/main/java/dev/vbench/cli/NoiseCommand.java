@@ -1,12 +1,12 @@
 package dev.vbench.cli;
 
-import dev.vbench.app.Noise;
+import dev.vbench.app.NoiseUseCase;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code vbench noise}: the run options of {@code vbench run}, the configuration compared with itself
- * {@code --repeat} times ({@link Noise}).
+ * {@code --repeat} times ({@link NoiseUseCase}).
  */
 @Command(name = "noise", sortOptions = false, showDefaultValues = true,
         description = {"Measure how far vbench's verdicts can be trusted on this machine.", "",
@@ -21,10 +21,10 @@ import picocli.CommandLine.Option;
 public final class NoiseCommand extends RunCommand {
 
     @Option(names = "--repeat", paramLabel = "N", description = "A/A comparisons to run (each a run of A and B).")
-    int repeat = Noise.DEFAULT_REPEATS;
+    int repeat = NoiseUseCase.DEFAULT_REPEATS;
 
     @Override
     public Integer call() throws Exception {
-        return Noise.run(request(), repeat, spec.commandLine().getOut(), spec.commandLine().getErr()).exitCode();
+        return NoiseUseCase.run(request(), repeat, spec.commandLine().getOut(), spec.commandLine().getErr()).exitCode();
     }
 }

@@ -1,7 +1,7 @@
 package dev.vbench.cli;
 
 import dev.vbench.app.ExitCodes;
-import dev.vbench.app.Reports;
+import dev.vbench.app.ReportUseCase;
 import dev.vbench.report.Format;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -55,7 +55,7 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         Format chosen = format.orByFileName(output.fileName(), Format.CONSOLE);
         output.checkWritable();
-        Reports.Outcome outcome = Reports.render(new Reports.Request(input, chosen, metric.metric, cells, verbosity.verbose));
+        ReportUseCase.Outcome outcome = ReportUseCase.render(new ReportUseCase.Request(input, chosen, metric.metric, cells, verbosity.verbose));
         output.write(spec.commandLine().getOut(), outcome.text());
         if (outcome.note() != null) {
             spec.commandLine().getErr().println("vbench: " + outcome.note());

@@ -1,7 +1,7 @@
 package dev.vbench.cli;
 
 import dev.vbench.app.RunRequest;
-import dev.vbench.app.Runs;
+import dev.vbench.app.RunUseCase;
 import dev.vbench.profile.ProfileEvent;
 import dev.vbench.suite.Scale;
 import dev.vbench.report.Format;
@@ -62,13 +62,13 @@ public class RunCommand implements Callable<Integer> {
                     + " default: the source report's size).")
     Scale scale;
 
-    @Option(names = {"-w", "--workload"}, paramLabel = "WORKLOAD",
+    @Option(names = {"-w", "--workload"}, paramLabel = "WORKLOAD", completionCandidates = BuiltInNames.Workloads.class,
             description = "Workload to run: a NAME (see 'vbench list'; providers on --classpath too), a provider CLASS,"
                     + " 'CLASS::METHOD' (a public method taking () or (long index); -p sets its public fields and"
                     + " setters), or FILE.java (compiled in memory and cached; its provider or public run method).")
     String workload;
 
-    @Option(names = {"-e", "--executor"}, paramLabel = "SPEC",
+    @Option(names = {"-e", "--executor"}, paramLabel = "SPEC", completionCandidates = BuiltInNames.Executors.class,
             description = "Executor strategy, NAME[:key=value,…], repeatable (e.g. fixed:threads=200, virtual,"
                     + " bounded-virtual:permits=1000). Default: virtual.")
     List<String> executors = new ArrayList<>();
@@ -267,7 +267,7 @@ public class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return Runs.run(request(), spec.commandLine().getOut(), spec.commandLine().getErr()).exitCode();
+        return RunUseCase.run(request(), spec.commandLine().getOut(), spec.commandLine().getErr()).exitCode();
     }
 
     /** {@code --trials}: a count, or null for the default and for {@code auto} (which starts from the default). */

@@ -3,6 +3,7 @@ package dev.vbench.compare;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellIdentity;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.Environment;
 import dev.vbench.result.JmhBenchmark;
 import dev.vbench.result.JmhReader;
@@ -93,7 +94,7 @@ public final class Inputs {
                 notes.add(label + ": " + label(key) + " has no " + metric.key() + " values; left out");
                 continue;
             }
-            if (!CellResult.OK.equals(cell.status())) {
+            if (cell.status() != CellStatus.OK) {
                 notes.add(label + ": " + label(key) + " was " + cell.status() + " after " + values.length + " trial(s)");
             }
             series.add(new Series(key, metric.key(), metric.unit(), metric.higherIsBetter(), values, cell.shedLoad()));

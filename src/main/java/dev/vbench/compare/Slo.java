@@ -1,6 +1,7 @@
 package dev.vbench.compare;
 
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
 import dev.vbench.spi.Quantities;
@@ -73,7 +74,7 @@ public record Slo(Metric metric, double thresholdMillis) {
         double bestThroughput = Double.NEGATIVE_INFINITY;
         for (CellResult c : levels) {
             MetricSummary t = c.summary(Metric.THROUGHPUT);
-            boolean qualifies = CellResult.OK.equals(c.status()) && c.failures() == 0 && !c.shedLoad();
+            boolean qualifies = c.status() == CellStatus.OK && c.failures() == 0 && !c.shedLoad();
             if (t == null || !qualifies || (slo != null && !slo.meets(c))) {
                 continue;
             }

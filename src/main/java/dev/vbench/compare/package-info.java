@@ -6,7 +6,7 @@
  * from one run's cells with a {@link dev.vbench.compare.CellDimension} (the executor) as the columns, and
  * {@link dev.vbench.compare.Slo} decides a sweep's best concurrency. Pure apart from reading the input
  * files; {@code report.ComparisonTables} lays the model out, {@code report.compare} renders a comparison of
- * files, {@code app.Compares} decides the exit code (a regression past the gate) and {@code cli.CompareCommand}
+ * files, {@code app.CompareUseCase} decides the exit code (a regression past the gate) and {@code cli.CompareCommand}
  * is the picocli adapter.
  *
  * <pre>{@code

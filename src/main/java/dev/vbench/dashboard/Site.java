@@ -37,7 +37,7 @@ public final class Site {
 
     /** Writes every page and data file of the store through {@code out}. */
     public static Written export(Dashboard d, Output out) throws IOException {
-        Counter c = new Counter(out);
+        Totals c = new Totals(out);
         Links links = Links.STATIC;
         Analysis.Settings settings = d.settings();
         for (String[] asset : Assets.FILES) {
@@ -74,14 +74,14 @@ public final class Site {
         return new Written(c.files, c.bytes, c.largestBytes, c.largest, overview.series().size(), runs.size(), changePoints);
     }
 
-    private static final class Counter {
+    private static final class Totals {
         final Output out;
         int files;
         long bytes;
         long largestBytes;
         String largest = "";
 
-        Counter(Output out) {
+        Totals(Output out) {
             this.out = out;
         }
 

@@ -112,30 +112,30 @@ public final class WhyLines {
      */
     public static List<String> profileLines(String toLabel, Profile to, String fromLabel, Profile from, int max,
             double minChange, boolean nameCommon) {
-        Map<Site, Long> a = sites(to);
-        Map<Site, Long> b = sites(from);
-        Set<Site> all = new LinkedHashSet<>(a.keySet());
+        Map<SampleSite, Long> a = sites(to);
+        Map<SampleSite, Long> b = sites(from);
+        Set<SampleSite> all = new LinkedHashSet<>(a.keySet());
         all.addAll(b.keySet());
-        List<Site> ranked = all.stream()
+        List<SampleSite> ranked = all.stream()
                 .filter(s -> Math.abs(share(a, s, to) - share(b, s, from)) >= minChange)
-                .sorted(Comparator.comparingDouble((Site s) -> -Math.abs(share(a, s, to) - share(b, s, from)))
-                        .thenComparing(Site::text))
+                .sorted(Comparator.comparingDouble((SampleSite s) -> -Math.abs(share(a, s, to) - share(b, s, from)))
+                        .thenComparing(SampleSite::text))
                 .limit(max).toList();
         List<String> lines = new ArrayList<>();
-        for (Site s : ranked) {
+        for (SampleSite s : ranked) {
             lines.add(line(toLabel, to, a, fromLabel, from, b, s));
         }
         if (lines.isEmpty() && nameCommon) {
             all.stream().filter(s -> Math.min(share(a, s, to), share(b, s, from)) >= COMMON_SHARE)
-                    .max(Comparator.comparingDouble((Site s) -> Math.min(share(a, s, to), share(b, s, from)))
-                            .thenComparing(Site::text, Comparator.reverseOrder()))
+                    .max(Comparator.comparingDouble((SampleSite s) -> Math.min(share(a, s, to), share(b, s, from)))
+                            .thenComparing(SampleSite::text, Comparator.reverseOrder()))
                     .ifPresent(s -> lines.add(line(toLabel, to, a, fromLabel, from, b, s) + " (on both)"));
         }
         return lines;
     }
 
-    private static String line(String toLabel, Profile to, Map<Site, Long> a, String fromLabel, Profile from,
-            Map<Site, Long> b, Site s) {
+    private static String line(String toLabel, Profile to, Map<SampleSite, Long> a, String fromLabel, Profile from,
+            Map<SampleSite, Long> b, SampleSite s) {
         return toLabel + ": " + percent(share(a, s, to)) + " of " + to.event() + " samples " + s.phrase(to.event()) + ", "
                 + fromLabel + ": " + percent(share(b, s, from));
     }
@@ -144,7 +144,7 @@ public final class WhyLines {
      * Where a sample was, once internals are folded away: the deepest kept frame, the user frame that
      * called it when it is a JDK frame, and the task's state or the contended monitor's class.
      */
-    record Site(String frame, String caller, String state, String monitor) {
+    record SampleSite(String frame, String caller, String state, String monitor) {
 
         String text() {
             return frame + "|" + caller + "|" + state + "|" + monitor;
@@ -169,8 +169,8 @@ public final class WhyLines {
     }
 
     /** Samples per site of {@code p}; samples outside tasks or of internals only are left out. */
-    static Map<Site, Long> sites(Profile p) {
-        Map<Site, Long> sites = new HashMap<>();
+    static Map<SampleSite, Long> sites(Profile p) {
+        Map<SampleSite, Long> sites = new HashMap<>();
         for (Profile.ProfileStack s : p.stacks()) {
             List<String> frames = Frames.split(s.frames());
             if (frames.isEmpty() || frames.get(0).equals(Profile.OUTSIDE_TASKS)) {
@@ -198,12 +198,12 @@ public final class WhyLines {
                     caller = Frames.jdk(code.get(i)) ? null : code.get(i);
                 }
             }
-            sites.merge(new Site(leaf, caller, state, monitor), s.samples(), Long::sum);
+            sites.merge(new SampleSite(leaf, caller, state, monitor), s.samples(), Long::sum);
         }
         return sites;
     }
 
-    private static double share(Map<Site, Long> sites, Site s, Profile p) {
+    private static double share(Map<SampleSite, Long> sites, SampleSite s, Profile p) {
         return p.totalSamples() == 0 ? 0 : (double) sites.getOrDefault(s, 0L) / p.totalSamples();
     }
 

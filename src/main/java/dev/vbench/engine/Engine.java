@@ -9,6 +9,7 @@ import dev.vbench.profile.ProfileRequest;
 import dev.vbench.result.AutoTrials;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.Environment;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.TableDefaults;
@@ -130,7 +131,7 @@ public final class Engine {
                         workload = prepareWatched(row.get(0), plan, listener);
                         prepared = row.get(0);
                     } catch (WorkloadException e) {
-                        unprepared = ended(row.get(0), CellResult.FAILED, codeFailed(e).getMessage());
+                        unprepared = ended(row.get(0), CellStatus.FAILED, codeFailed(e).getMessage());
                     } catch (Watchdog.StuckException e) {
                         CellEnded stuck = CellEnded.stuck(e);
                         unprepared = ended(row.get(0), stuck.status, stuck.getMessage());
@@ -140,10 +141,10 @@ public final class Engine {
                 List<CellResult> results = unprepared != null ? endedRow(row, first, unprepared, plan, listener)
                         : runRow(row, first, workload, plan, listener, order, random);
                 done.addAll(results);
-                if (results.stream().anyMatch(r -> CellResult.INTERRUPTED.equals(r.status()))) {
+                if (results.stream().anyMatch(r -> r.status() == CellStatus.INTERRUPTED)) {
                     break;
                 }
-                if (results.stream().anyMatch(r -> CellResult.FAILED.equals(r.status()) || CellResult.STUCK.equals(r.status()))) {
+                if (results.stream().anyMatch(r -> r.status() == CellStatus.FAILED || r.status() == CellStatus.STUCK)) {
                     close(workload, listener, done, preparedFrom, cells.size()); // its state after a failed or stuck setup is unknown: the next row prepares afresh
                     workload = null;
                     prepared = null;
@@ -242,7 +243,7 @@ public final class Engine {
     }
 
     /** A cell that ended before its first trial: {@code status} and {@code note}, no trials. */
-    private static CellResult ended(CellPlan cell, String status, String note) {
+    private static CellResult ended(CellPlan cell, CellStatus status, String note) {
         CellResult r = new CellResult(cell.id(), cell.config(), status, List.of(), Summaries.summarize(List.of()), List.of(note));
         return cell.jvm() == null ? r : r.withJvm(cell.jvm().info());
     }
@@ -290,7 +291,7 @@ public final class Engine {
         final List<List<dev.vbench.result.Profile>> forkProfiles = new ArrayList<>();
         int next;
         boolean started;
-        String status = CellResult.OK;
+        CellStatus status = CellStatus.OK;
         /** Why the cell ended early (stuck, its fork exited), when it did. */
         final List<String> endNotes = new ArrayList<>();
         /** What the workload's code threw before one of its trials (its setup): the cell ends failed. */
@@ -366,7 +367,7 @@ public final class Engine {
             for (CellRun run : runs) {
                 if (run.started) {
                     if (run.next < run.units || auto != null) {
-                        run.status = CellResult.INTERRUPTED;
+                        run.status = CellStatus.INTERRUPTED;
                         listener.cellFinished(run.result(workload), run.index, total);
                     }
                     kept.add(run.result(workload));
@@ -400,7 +401,7 @@ public final class Engine {
         } catch (WorkloadException e) {
             // the workload's own code threw before a trial (a JMH @Setup, say): this cell fails, the others run
             run.failure = codeFailed(e);
-            run.status = CellResult.FAILED;
+            run.status = CellStatus.FAILED;
             run.trials.clear();
             listener.cellFinished(run.result(workload), run.index, total);
             return;
@@ -515,7 +516,7 @@ public final class Engine {
         int measured = plan.settings().measuredTrials();
         for (int round = measured; round < auto.maxTrials() && runs.stream().anyMatch(r -> wide(r, auto)); round++) {
             List<CellRun> running = runs.stream().filter(r -> r.next == r.units && r.failure == null
-                    && CellResult.OK.equals(r.status)).toList();
+                    && r.status == CellStatus.OK).toList();
             if (running.isEmpty()) {
                 break;
             }
@@ -531,7 +532,7 @@ public final class Engine {
             }
         }
         for (CellRun run : runs) {
-            if (run.failure == null && CellResult.OK.equals(run.status)) {
+            if (run.failure == null && run.status == CellStatus.OK) {
                 if (wide(run, auto)) {
                     run.endNotes.add("--trials auto: the 95% CI of the median is " + percent(ciOf(run))
                             + " after " + run.trials.size() + " trials (--max-trials " + auto.maxTrials() + "), above the ±"
@@ -544,7 +545,7 @@ public final class Engine {
 
     /** Whether the cell's median of its table's metric is less precise than the target (a cell that ended early is not). */
     private static boolean wide(CellRun run, AutoTrials auto) {
-        if (run.failure != null || !CellResult.OK.equals(run.status) || run.next < run.units) {
+        if (run.failure != null || run.status != CellStatus.OK || run.next < run.units) {
             return false;
         }
         double ci = ciOf(run);
@@ -578,7 +579,7 @@ public final class Engine {
 
     /** A stuck cell is a warning as it happens (the run goes on, maybe for long), and one more when its code still runs here. */
     private static void warnStuck(CellPlan cell, CellEnded e, RunListener listener) {
-        if (CellResult.STUCK.equals(e.status)) {
+        if (e.status == CellStatus.STUCK) {
             listener.warning("cell " + cell.config().label() + " " + e.getMessage());
         }
         if (e.abandoned) {
@@ -591,18 +592,18 @@ public final class Engine {
     /** A cell that ended before its last unit: stuck here or in its fork, or its fork's JVM ended in user code. */
     static final class CellEnded extends Exception {
         private static final long serialVersionUID = 1L;
-        final String status;
+        final CellStatus status;
         /** Whether tasks that ignored the interrupt still run in this JVM. */
         final boolean abandoned;
 
-        CellEnded(String status, String note, boolean abandoned) {
+        CellEnded(CellStatus status, String note, boolean abandoned) {
             super(note, null, false, false);
             this.status = status;
             this.abandoned = abandoned;
         }
 
         static CellEnded stuck(Watchdog.StuckException e) {
-            return new CellEnded(CellResult.STUCK, "stuck: " + e.getMessage(), e.abandoned);
+            return new CellEnded(CellStatus.STUCK, "stuck: " + e.getMessage(), e.abandoned);
         }
     }
 

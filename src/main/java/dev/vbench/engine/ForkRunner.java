@@ -10,6 +10,7 @@ import dev.vbench.measure.TrialProbes;
 import dev.vbench.profile.ProfileRequest;
 import dev.vbench.result.Profile;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.RunSettings;
@@ -49,7 +50,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ForkRunner {
 
-    /** The hidden subcommand a fork runs (see {@code app.Forks}, behind {@code cli.ForkCellCommand}). */
+    /** The hidden subcommand a fork runs (see {@code app.ForkUseCase}, behind {@code cli.ForkCellCommand}). */
     public static final String COMMAND = "fork-cell";
     /** The plan argument of {@value #COMMAND} that means: the plan is the first line of stdin. */
     public static final String PLAN_ON_STDIN = "-";
@@ -64,10 +65,10 @@ public final class ForkRunner {
      * @param ended why the cell ended early (the first note of a stuck cell, or how the fork's JVM ended); null when ok
      * @param profiles what the fork profiled of its measured trials, every stack kept; empty when not profiled
      */
-    record Fork(long pid, List<TrialResult> trials, List<String> notes, String status, String ended,
+    record Fork(long pid, List<TrialResult> trials, List<String> notes, CellStatus status, String ended,
             List<Profile> profiles, java.util.Map<String, String> attributes) {
 
-        Fork(long pid, List<TrialResult> trials, List<String> notes, String status, String ended, List<Profile> profiles) {
+        Fork(long pid, List<TrialResult> trials, List<String> notes, CellStatus status, String ended, List<Profile> profiles) {
             this(pid, trials, notes, status, ended, profiles, java.util.Map.of());
         }
     }
@@ -143,25 +144,25 @@ public final class ForkRunner {
             CellResult forked = Files.size(resultFile) == 0 ? null : cellOf(ResultCodec.read(resultFile), ended);
             if (ended.killed() != null) {
                 // the trials it wrote before it hung on its way out are kept; a placeholder ("exited") holds none
-                boolean wrote = forked != null && !CellResult.EXITED.equals(forked.status());
+                boolean wrote = forked != null && forked.status() != CellStatus.EXITED;
                 String where = stillRunning(ended);
-                return new Fork(ended.pid(), wrote ? forked.trials() : List.of(), List.of(), CellResult.STUCK,
+                return new Fork(ended.pid(), wrote ? forked.trials() : List.of(), List.of(), CellStatus.STUCK,
                         "stuck: fork " + fork + "'s JVM " + ended.killed() + ", and was killed"
                                 + (where == null ? "; last output: " + ended.lastLine() : "; " + where),
                         wrote ? forked.profiles() : List.of());
             }
-            boolean inUserCode = forked != null && CellResult.EXITED.equals(forked.status());
+            boolean inUserCode = forked != null && forked.status() == CellStatus.EXITED;
             if (inUserCode && !(VBENCH_FAILURES.contains(code) && ended.lastLine().startsWith("vbench: "))) {
-                return new Fork(ended.pid(), List.of(), List.of(), CellResult.EXITED, "exited: fork " + fork
+                return new Fork(ended.pid(), List.of(), List.of(), CellStatus.EXITED, "exited: fork " + fork
                         + "'s JVM ended with exit code " + code + " while running the cell's code (System.exit,"
                         + " Runtime.halt or a crash); last output: " + ended.lastLine(), List.of());
             }
-            if (forked != null && CellResult.FAILED.equals(forked.status())) { // its code failed before its tasks ran
-                return new Fork(ended.pid(), List.of(), List.of(), CellResult.FAILED, forked.notes().isEmpty()
+            if (forked != null && forked.status() == CellStatus.FAILED) { // its code failed before its tasks ran
+                return new Fork(ended.pid(), List.of(), List.of(), CellStatus.FAILED, forked.notes().isEmpty()
                         ? "fork " + fork + "'s workload code failed" : forked.notes().get(0), List.of());
             }
-            if (forked != null && CellResult.STUCK.equals(forked.status())) {
-                return new Fork(ended.pid(), forked.trials(), List.of(), CellResult.STUCK, forked.notes().get(0),
+            if (forked != null && forked.status() == CellStatus.STUCK) {
+                return new Fork(ended.pid(), forked.trials(), List.of(), CellStatus.STUCK, forked.notes().get(0),
                         forked.profiles());
             }
             if (code != 0) {
@@ -175,7 +176,7 @@ public final class ForkRunner {
             }
             List<String> own = new ArrayList<>(forked.notes());
             own.removeAll(Summaries.notes(forked.trials(), TableDefaults.metric(forked.config()))); // the summary's notes are recomputed over every fork's trials
-            return new Fork(ended.pid(), forked.trials(), own, CellResult.OK, null, forked.profiles(), forked.attributes());
+            return new Fork(ended.pid(), forked.trials(), own, CellStatus.OK, null, forked.profiles(), forked.attributes());
         } finally {
             Files.deleteIfExists(resultFile);
             Files.deleteIfExists(logFile);
@@ -290,7 +291,7 @@ public final class ForkRunner {
             throw new WorkloadException(WorkloadException.ENVIRONMENT, "a fork wrote no cell: " + ended.lastLine());
         }
         CellResult cell = result.cells().get(0);
-        return CellResult.STUCK.equals(cell.status()) && cell.notes().isEmpty()
+        return cell.status() == CellStatus.STUCK && cell.notes().isEmpty()
                 ? new CellResult(cell.id(), cell.config(), cell.status(), cell.trials(), cell.summary(), List.of("stuck"))
                 : cell;
     }

@@ -23,7 +23,7 @@ final class HistoryQueries {
     private final HistoryDatabase db;
     private final Connection c;
     private Map<Long, String[]> jvmNames;
-    private Runs runAttributes;
+    private RunIndex runAttributes;
     private String lastGeneration;
 
     HistoryQueries(HistoryDatabase db) {
@@ -157,7 +157,7 @@ final class HistoryQueries {
             return List.of();
         }
         Map<Long, String[]> jvms = jvms();
-        Runs runs = runs();
+        RunIndex runs = runs();
         ps.setLong(1, seriesId);
         ps.setString(2, metric);
         // enough rows for `limit` points even if every excluded run is among the newest
@@ -188,10 +188,10 @@ final class HistoryQueries {
     private record RunAttributes(String branch, String commit, boolean excluded, String excludeReason) {}
 
     /** Every run's attributes by id, and how many runs are excluded. */
-    private record Runs(Map<Long, RunAttributes> byId, int excluded) {}
+    private record RunIndex(Map<Long, RunAttributes> byId, int excluded) {}
 
     /** Every run's attributes: read once per store (again after this store adds or excludes a run). */
-    private Runs runs() throws SQLException {
+    private RunIndex runs() throws SQLException {
         if (runAttributes == null) {
             Map<Long, RunAttributes> byId = new HashMap<>();
             int excluded = 0;
@@ -203,7 +203,7 @@ final class HistoryQueries {
                     excluded += run.excluded() ? 1 : 0;
                 }
             }
-            runAttributes = new Runs(byId, excluded);
+            runAttributes = new RunIndex(byId, excluded);
         }
         return runAttributes;
     }

@@ -291,7 +291,7 @@ public final class HistoryReports {
         String svg = SvgChart.lines(s.key().label() + " · " + metric,
                 SvgChart.Axis.linear("run (oldest first; excluded left out)", 1, Math.max(2, n)),
                 SvgChart.Axis.linear(metric + " (" + unit + ")", Math.max(0, min - pad), max + pad),
-                List.of(new SvgChart.Series("median ± 95% CI", xs, ys, lo, hi)), true, markers);
+                List.of(new SvgChart.Line("median ± 95% CI", xs, ys, lo, hi)), true, markers);
         StringBuilder body = new StringBuilder();
         body.append(Html.figure(svg, "Median of each run with its 95% CI; solid markers: change points (e-divisive"
                 + " with t-test); dashed: the JVM version changed."));

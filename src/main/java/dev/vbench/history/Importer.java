@@ -1,6 +1,7 @@
 package dev.vbench.history;
 
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.Environment;
 import dev.vbench.result.JvmInfo;
 import dev.vbench.result.JmhBenchmark;
@@ -132,7 +133,7 @@ public final class Importer {
                 (env.osName() + " " + env.osVersion()).strip(), env.osArch());
         List<StoredRun.Cell> cells = new ArrayList<>();
         for (CellResult cell : run.cells()) {
-            if (!CellResult.OK.equals(cell.status()) || cell.trials().isEmpty()) {
+            if (cell.status() != CellStatus.OK || cell.trials().isEmpty()) {
                 continue;
             }
             List<StoredRun.Measurement> measurements = new ArrayList<>();
@@ -156,7 +157,7 @@ public final class Importer {
                 Schema.checkText(at + ".jvm.version", exactVersion(jvm), Schema.SHORT_CHARS);
             }
             cells.add(new StoredRun.Cell(cell.id(), series,
-                    cell.status(), jvm == null ? env.javaVersion() : exactVersion(jvm),
+                    cell.status().key(), jvm == null ? env.javaVersion() : exactVersion(jvm),
                     jvm == null ? env.javaVendor() : jvm.vendor(), jvm == null ? env.jvmName() : jvm.vmName(), measurements));
         }
         return new StoredRun(testbed, started, env.vbenchVersion(), Redactor.redact(env.commandLine()), meta.branch(),
@@ -192,7 +193,7 @@ public final class Importer {
                 continue;
             }
             double[] values = b.rawData().stream().mapToDouble(Double::doubleValue).toArray();
-            cells.add(new StoredRun.Cell("jmh" + (i + 1), SeriesKey.of(b), CellResult.OK, b.jdkVersion(), "",
+            cells.add(new StoredRun.Cell("jmh" + (i + 1), SeriesKey.of(b), CellStatus.OK.key(), b.jdkVersion(), "",
                     (b.vmName() + " " + b.vmVersion()).strip(), List.of(new StoredRun.Measurement(b.mode(), b.unit(),
                             b.higherIsBetter(), values, Summaries.summarize(values, b.unit())))));
         }

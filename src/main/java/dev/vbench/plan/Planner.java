@@ -31,13 +31,13 @@ import java.util.regex.Pattern;
 import java.util.Map;
 
 /**
- * The one place a run is planned and validated: a {@link RunRequest} (a {@code -w/-e/-p} matrix or
+ * The one place a run is planned and validated: a {@link PlanRequest} (a {@code -w/-e/-p} matrix or
  * a suite file, see {@link SuitePlanner}) becomes a {@link Plan} of {@link CellPlan}s. Every
  * combination of parameter values × tasks × rate × concurrency × executor is a cell, executors
  * innermost so the cells of one table row run back to back.
  *
  * <pre>{@code
- * Plan plan = Planner.plan(new RunRequest(null, null,
+ * Plan plan = Planner.plan(new PlanRequest(null, null,
  *         MatrixRequest.closed("io", Map.of("duration", List.of("1ms")), List.of("virtual"), List.of(100L), List.of()),
  *         TrialOptions.DEFAULTS), UserCode.builtIn());
  * }</pre>
@@ -65,7 +65,7 @@ public final class Planner {
      *
      * @throws PlanException (or {@link dev.vbench.suite.SuiteException} for a suite) naming the fix
      */
-    public static Plan plan(RunRequest request, UserCode code) {
+    public static Plan plan(PlanRequest request, UserCode code) {
         return plan(request, code, List.of());
     }
 
@@ -77,12 +77,12 @@ public final class Planner {
     public record BuildCode(String label, UserCode code) {}
 
     /**
-     * Plans a run whose columns include {@code builds} (none: {@link #plan(RunRequest, UserCode)}): every
+     * Plans a run whose columns include {@code builds} (none: {@link #plan(PlanRequest, UserCode)}): every
      * cell of the matrix once per build, planned against that build's code (so a build that lacks the
      * workload or plans other cells is refused up front), the builds innermost so that a group's builds
      * interleave.
      */
-    public static Plan plan(RunRequest request, UserCode code, List<BuildCode> builds) {
+    public static Plan plan(PlanRequest request, UserCode code, List<BuildCode> builds) {
         if (!builds.isEmpty()) {
             return planBuilds(request, code, builds);
         }
@@ -98,7 +98,7 @@ public final class Planner {
         return new Plan(null, null, List.of(new Plan.Part("", new RunPlan(cells, settings, dataRoot(request.trials())))));
     }
 
-    private static Plan planBuilds(RunRequest request, UserCode code, List<BuildCode> builds) {
+    private static Plan planBuilds(PlanRequest request, UserCode code, List<BuildCode> builds) {
         if (request.suiteFile() != null) {
             throw new PlanException("--build compares builds in a -w run; run the suite once per build and compare the"
                     + " results, or give the experiment with -w/-e/-p");

@@ -79,16 +79,16 @@ public final class Shards {
      * @param cells in plan order
      * @param weight estimated cost, in nanoseconds when {@code timed}, else in trials
      */
-    public record Row(String part, List<CellPlan> cells, double weight) {
-        public Row {
+    public record CellGroup(String part, List<CellPlan> cells, double weight) {
+        public CellGroup {
             cells = List.copyOf(cells);
         }
     }
 
     /** The plan's comparison rows in plan order, each with its estimate. */
-    public static List<Row> rows(Plan plan) {
+    public static List<CellGroup> rows(Plan plan) {
         boolean timed = timedEstimate(plan);
-        List<Row> rows = new ArrayList<>();
+        List<CellGroup> rows = new ArrayList<>();
         for (Plan.Part part : plan.parts()) {
             List<CellPlan> cells = part.run().cells();
             RunSettings s = part.run().settings();
@@ -103,7 +103,7 @@ public final class Shards {
                 for (CellPlan c : row) {
                     weight += timed ? (double) trials * cellNanos(c) : trials;
                 }
-                rows.add(new Row(part.name(), row, weight));
+                rows.add(new CellGroup(part.name(), row, weight));
                 first = end;
             }
         }
@@ -119,7 +119,7 @@ public final class Shards {
      * Which slice (0-based) each row of {@link #rows} goes to: largest estimate first to the
      * lightest slice so far; ties by plan order and lowest slice.
      */
-    public static int[] assign(List<Row> rows, int count) {
+    public static int[] assign(List<CellGroup> rows, int count) {
         int[] slice = new int[rows.size()];
         double[] load = new double[count];
         List<Integer> order = IntStream.range(0, rows.size()).boxed()
@@ -143,7 +143,7 @@ public final class Shards {
      * more slices than rows).
      */
     public static Plan slice(Plan plan, Shard shard) {
-        List<Row> rows = rows(plan);
+        List<CellGroup> rows = rows(plan);
         int[] slices = assign(rows, shard.count());
         Set<String> mine = IntStream.range(0, rows.size()).filter(i -> slices[i] == shard.index() - 1)
                 .boxed().flatMap(i -> rows.get(i).cells().stream()).map(CellPlan::id).collect(Collectors.toSet());
@@ -158,7 +158,7 @@ public final class Shards {
 
     /** Each cell id of the plan with the slice (1-based) it runs in, in plan order. */
     public static Map<String, Integer> slices(Plan plan, int count) {
-        List<Row> rows = rows(plan);
+        List<CellGroup> rows = rows(plan);
         int[] slices = assign(rows, count);
         Map<String, Integer> out = new java.util.LinkedHashMap<>();
         for (int i = 0; i < rows.size(); i++) {

@@ -36,7 +36,7 @@ public final class SuitePlanner {
     private SuitePlanner() {}
 
     /** Plans {@code request.suiteFile()}. */
-    static Plan plan(RunRequest request, UserCode code) {
+    static Plan plan(PlanRequest request, UserCode code) {
         refuseMatrixOptions(request.matrix());
         SuiteSpec suite = SuiteLoader.load(request.suiteFile());
         Scale scale = request.scale() == null ? Scale.FULL : request.scale();

@@ -43,7 +43,7 @@ final class CsvExporter implements Exporter {
             row.add(c.config().executor().spec());
             row.add(String.valueOf(c.config().tasks()));
             row.add(String.valueOf(c.config().concurrency()));
-            row.add(c.status());
+            row.add(c.status().key());
             row.add(String.valueOf(c.trials().size()));
             row.add(String.valueOf(c.failures()));
             for (Metric m : Metric.values()) {

@@ -82,7 +82,7 @@ public final class LatencyCurves {
      * @return the chart, or null when no histogram has a value
      */
     public static Chart chart(String title, String yLabel, List<String> names, List<Histogram> histograms) {
-        List<SvgChart.Series> series = new ArrayList<>();
+        List<SvgChart.Line> series = new ArrayList<>();
         double maxNines = 0;
         double maxMillis = 0;
         double minMedian = Double.MAX_VALUE;
@@ -103,7 +103,7 @@ public final class LatencyCurves {
                     }
                 }
             }
-            series.add(new SvgChart.Series(names.get(i), curve[0], curve[1], null, null));
+            series.add(new SvgChart.Line(names.get(i), curve[0], curve[1], null, null));
         }
         if (!any) {
             return null;

@@ -114,7 +114,7 @@ public final class LoadTables {
                 LatencySummary s = of.apply(t);
                 return s == null || s.count() == 0 ? Double.NaN : stat.applyAsDouble(s) / 1e6;
             });
-            out.add(Double.isNaN(median) ? "—" : Numbers.metric(median, "ms"));
+            out.add(Double.isNaN(median) ? "—" : Numbers.latency(median));
         }
         return out;
     }

@@ -34,7 +34,7 @@ final class RunCharts {
         List<String> executors = RunTables.executors(cells);
         Map<String, Map<String, CellResult>> rows = rows(cells, executors);
         List<String> categories = new ArrayList<>(rows.keySet());
-        List<SvgChart.Series> series = new ArrayList<>();
+        List<SvgChart.Line> series = new ArrayList<>();
         double top = 0;
         for (String executor : executors) {
             double[] ys = new double[categories.size()];
@@ -48,7 +48,7 @@ final class RunCharts {
                 highs[i] = s == null ? Double.NaN : s.ciHigh();
                 top = Math.max(top, finiteOr(highs[i], ys[i]));
             }
-            series.add(new SvgChart.Series(executor, null, ys, lows, highs));
+            series.add(new SvgChart.Line(executor, null, ys, lows, highs));
         }
         SvgChart.Axis y = SvgChart.Axis.linear(metric.key() + " (" + metric.unit() + ")", 0, top <= 0 ? 1 : top * 1.05);
         return SvgChart.bars(workload + " — " + metric.key() + " by executor", categories, y, series);
@@ -104,7 +104,7 @@ final class RunCharts {
         for (CellResult c : cells) {
             lines.computeIfAbsent(lineName(c.config(), others), k -> new ArrayList<>()).add(c);
         }
-        List<SvgChart.Series> series = new ArrayList<>();
+        List<SvgChart.Line> series = new ArrayList<>();
         double top = 0;
         for (Map.Entry<String, List<CellResult>> line : lines.entrySet()) {
             List<CellResult> points = new ArrayList<>(line.getValue());
@@ -122,7 +122,7 @@ final class RunCharts {
                 highs[i] = s == null ? Double.NaN : s.ciHigh();
                 top = Math.max(top, finiteOr(highs[i], ys[i]));
             }
-            series.add(new SvgChart.Series(line.getKey(), xs, ys, lows, highs));
+            series.add(new SvgChart.Line(line.getKey(), xs, ys, lows, highs));
         }
         double lo = levels.first();
         double hi = levels.last();

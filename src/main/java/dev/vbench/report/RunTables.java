@@ -7,6 +7,7 @@ import dev.vbench.compare.Layout;
 import dev.vbench.compare.Notes;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
 import dev.vbench.result.RunResult;
@@ -136,10 +137,11 @@ public final class RunTables {
             long ops = c.config().operationsPerTask();
             row.add(throughput == null ? "—" : ops > 1 ? Numbers.rate(throughput.median() * ops, "ops/s") : median(throughput));
             if (perOperation) {
-                row.add(Double.isNaN(c.nanosPerOperation()) ? "—" : nanos(c.nanosPerOperation()));
+                row.add(Double.isNaN(c.nanosPerOperation()) ? "—" : Numbers.nanos(c.nanosPerOperation()));
             }
             for (Metric m : List.of(Metric.MEAN, Metric.P50, Metric.P90, Metric.P99, Metric.P999, Metric.MAX)) {
-                row.add(median(c.summary(m)));
+                MetricSummary s = c.summary(m);
+                row.add(s == null ? "—" : Numbers.latency(s.median())); // in ms; sub-ms tasks in us or ns
             }
             row.add(String.valueOf(c.failures()));
             b.row(row);
@@ -196,13 +198,6 @@ public final class RunTables {
     /** Marks a cell whose time per task is within {@link CellResult#FLOOR_FACTOR}× vbench's own cost per task. */
     public static final String FLOOR_MARK = "‡";
 
-    /** {@code 1.25 ns}, {@code 12.3 us}, {@code 1.10 ms}: a time per operation. */
-    static String nanos(double ns) {
-        if (ns < 1_000) {
-            return Numbers.fixed(ns, ns < 10 ? 2 : 1) + " ns";
-        }
-        return ns < 1_000_000 ? Numbers.fixed(ns / 1e3, 2) + " us" : Numbers.fixed(ns / 1e6, 2) + " ms";
-    }
 
     /** The footnotes of {@code --batch} and {@code @OperationsPerInvocation}, and of cells at the harness floor. */
     private static void perOperationFootnotes(Table.Builder b, List<CellResult> cells) {
@@ -217,8 +212,8 @@ public final class RunTables {
                         + (batch > 1 ? ", i.e. per batch of " + batch + " calls" : ""));
             }
             if (c.nearHarnessFloor()) {
-                b.footnote(FLOOR_MARK + " " + row(c, cells) + ": " + nanos(c.taskCostNanos()) + " per task is within "
-                        + CellResult.FLOOR_FACTOR + "x vbench's own cost per task on this executor (" + nanos(c.harnessFloorNanos())
+                b.footnote(FLOOR_MARK + " " + row(c, cells) + ": " + Numbers.nanos(c.taskCostNanos()) + " per task is within "
+                        + CellResult.FLOOR_FACTOR + "x vbench's own cost per task on this executor (" + Numbers.nanos(c.harnessFloorNanos())
                         + ", an empty task's, measured in this run): most of the figure is the harness, not the operation;"
                         + " --batch N (N calls per task, as JMH's measurement loop) amortizes it");
             }
@@ -232,7 +227,7 @@ public final class RunTables {
             if (m != null && m.n() < 6) {
                 b.footnote(Notes.NO_CONFIDENCE_INTERVAL);
             }
-            if (!CellResult.OK.equals(c.status())) {
+            if (c.status() != CellStatus.OK) {
                 b.footnote(who(c) + ": cell " + c.status() + " after " + c.trials().size() + " trial(s)");
             }
             for (String note : c.notes()) {

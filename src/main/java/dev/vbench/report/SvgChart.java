@@ -14,7 +14,7 @@ import java.util.Locale;
  * <pre>{@code
  * String svg = SvgChart.lines("throughput by concurrency",
  *         SvgChart.Axis.log10("concurrency", 1, 1000, List.of(1.0, 10.0, 100.0, 1000.0)),
- *         SvgChart.Axis.linear("tasks/s", 0, 5000), List.of(new SvgChart.Series("virtual", xs, ys, null, null)), true);
+ *         SvgChart.Axis.linear("tasks/s", 0, 5000), List.of(new SvgChart.Line("virtual", xs, ys, null, null)), true);
  * }</pre>
  */
 public final class SvgChart {
@@ -102,10 +102,10 @@ public final class SvgChart {
     /**
      * One named series. {@code lows}/{@code highs} are whisker ends per point (a CI), or null.
      */
-    public record Series(String name, double[] xs, double[] ys, double[] lows, double[] highs) {}
+    public record Line(String name, double[] xs, double[] ys, double[] lows, double[] highs) {}
 
     /** A line chart: one polyline per series; with {@code markers}, a dot on every point and whiskers where given. */
-    public static String lines(String title, Axis x, Axis y, List<Series> series, boolean markers) {
+    public static String lines(String title, Axis x, Axis y, List<Line> series, boolean markers) {
         return lines(title, x, y, series, markers, List.of());
     }
 
@@ -117,7 +117,7 @@ public final class SvgChart {
     public record Marker(double x, String label, boolean dashed) {}
 
     /** {@link #lines(String, Axis, Axis, List, boolean)} with vertical markers drawn under the lines. */
-    public static String lines(String title, Axis x, Axis y, List<Series> series, boolean markers, List<Marker> verticals) {
+    public static String lines(String title, Axis x, Axis y, List<Line> series, boolean markers, List<Marker> verticals) {
         Canvas c = new Canvas(title, x, y);
         for (int i = 0; i < verticals.size(); i++) {
             Marker m = verticals.get(i);
@@ -128,7 +128,7 @@ public final class SvgChart {
             c.text(px + 3, TOP + 10 + 11 * (i % 3), "start", "tick", m.label());
         }
         for (int s = 0; s < series.size(); s++) {
-            Series ser = series.get(s);
+            Line ser = series.get(s);
             String colour = PALETTE.get(s % PALETTE.size());
             StringBuilder points = new StringBuilder();
             for (int i = 0; i < ser.xs().length; i++) {
@@ -157,7 +157,7 @@ public final class SvgChart {
      * Grouped bars: one group per category, one bar per series in each group, whiskers where given.
      * Each series holds one value per category (NaN: no bar).
      */
-    public static String bars(String title, List<String> categories, Axis y, List<Series> series) {
+    public static String bars(String title, List<String> categories, Axis y, List<Line> series) {
         Axis x = new Axis("", 0, categories.size(), false,
                 java.util.stream.IntStream.range(0, categories.size())
                         .mapToObj(i -> new Tick(i + 0.5, categories.get(i))).toList());
@@ -165,7 +165,7 @@ public final class SvgChart {
         double groupWidth = (WIDTH - LEFT - RIGHT) / (double) Math.max(1, categories.size());
         double barWidth = groupWidth * 0.8 / Math.max(1, series.size());
         for (int s = 0; s < series.size(); s++) {
-            Series ser = series.get(s);
+            Line ser = series.get(s);
             String colour = PALETTE.get(s % PALETTE.size());
             for (int i = 0; i < categories.size() && i < ser.ys().length; i++) {
                 double v = ser.ys()[i];
@@ -261,7 +261,7 @@ public final class SvgChart {
             return Double.isNaN(f) ? 0 : Math.max(0, Math.min(1, f));
         }
 
-        void whisker(Series s, int i, double px, String colour) {
+        void whisker(Line s, int i, double px, String colour) {
             if (s.lows() == null || s.highs() == null || i >= s.lows().length
                     || !Double.isFinite(s.lows()[i]) || !Double.isFinite(s.highs()[i])) {
                 return;

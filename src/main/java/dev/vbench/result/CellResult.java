@@ -11,9 +11,9 @@ import java.util.Map;
  *
  * @param id stable identifier within a run, e.g. {@code c3}
  * @param config what was run
- * @param status {@code ok}, {@code interrupted} (Ctrl-C during the cell), {@code failed}, {@code stuck} (its tasks
- *     did not end within {@code --task-timeout}; a note says how many and where) or {@code exited} (user code ended
- *     the JVM during the cell; a note says how)
+ * @param status how the cell ended ({@link CellStatus}): {@code ok}, {@code interrupted} (Ctrl-C during the cell),
+ *     {@code failed}, {@code stuck} (its tasks did not end within {@code --task-timeout}; a note says how many and where)
+ *     or {@code exited} (user code ended the JVM during the cell; a note says how)
  * @param trials measured trials (warmup trials are not kept)
  * @param summary per-metric statistics over {@code trials}, keyed by {@link Metric#key()}
  * @param notes warnings about this cell (outliers, too few trials), one sentence each
@@ -31,7 +31,7 @@ import java.util.Map;
 public record CellResult(
         String id,
         CellConfig config,
-        String status,
+        CellStatus status,
         List<TrialResult> trials,
         Map<String, MetricSummary> summary,
         List<String> notes,
@@ -47,28 +47,20 @@ public record CellResult(
     /** A cell's per-task time within this many times the harness floor is marked: most of it is vbench's own cost. */
     public static final int FLOOR_FACTOR = 10;
 
-    public static final String OK = "ok";
-    public static final String INTERRUPTED = "interrupted";
-    public static final String FAILED = "failed";
-    /** The cell's tasks stopped making progress for {@code --task-timeout}; the run went on with the next cell. */
-    public static final String STUCK = "stuck";
-    /** User code ended the JVM (System.exit, Runtime.halt) while the cell ran. */
-    public static final String EXITED = "exited";
-
     /** A cell of a run without a JVM axis. */
-    public CellResult(String id, CellConfig config, String status, List<TrialResult> trials,
+    public CellResult(String id, CellConfig config, CellStatus status, List<TrialResult> trials,
             Map<String, MetricSummary> summary, List<String> notes) {
         this(id, config, status, trials, summary, notes, null, List.of(), 0, Map.of());
     }
 
     /** A cell with profiles, without a harness floor. */
-    public CellResult(String id, CellConfig config, String status, List<TrialResult> trials,
+    public CellResult(String id, CellConfig config, CellStatus status, List<TrialResult> trials,
             Map<String, MetricSummary> summary, List<String> notes, JvmInfo jvm, List<Profile> profiles) {
         this(id, config, status, trials, summary, notes, jvm, profiles, 0, Map.of());
     }
 
     /** A cell without profiles. */
-    public CellResult(String id, CellConfig config, String status, List<TrialResult> trials,
+    public CellResult(String id, CellConfig config, CellStatus status, List<TrialResult> trials,
             Map<String, MetricSummary> summary, List<String> notes, JvmInfo jvm) {
         this(id, config, status, trials, summary, notes, jvm, List.of(), 0, Map.of());
     }
@@ -94,7 +86,7 @@ public record CellResult(
     }
 
     /** A cell with profiles and a harness floor, without attributes. */
-    public CellResult(String id, CellConfig config, String status, List<TrialResult> trials,
+    public CellResult(String id, CellConfig config, CellStatus status, List<TrialResult> trials,
             Map<String, MetricSummary> summary, List<String> notes, JvmInfo jvm, List<Profile> profiles,
             double harnessFloorNanos) {
         this(id, config, status, trials, summary, notes, jvm, profiles, harnessFloorNanos, Map.of());
@@ -120,7 +112,7 @@ public record CellResult(
      * amortizes it). False when the cost is unknown.
      */
     public boolean nearHarnessFloor() {
-        return harnessFloorNanos > 0 && OK.equals(status) && taskCostNanos() < FLOOR_FACTOR * harnessFloorNanos;
+        return harnessFloorNanos > 0 && status == CellStatus.OK && taskCostNanos() < FLOOR_FACTOR * harnessFloorNanos;
     }
 
     /**

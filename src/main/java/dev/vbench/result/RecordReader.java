@@ -26,7 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * "Start-up"). {@code RecordReaderTest} checks that both read every fixture to equal records.
  *
  * <p>Supported component types: {@code String}, {@code int}, {@code long}, {@code double},
- * {@code boolean} and their boxes, records of this package, {@code List<T>} and {@code Map<String, T>}
+ * {@code boolean} and their boxes, {@link CellStatus} (by its key), records of this package, {@code List<T>} and {@code Map<String, T>}
  * of those. A mismatch is one {@link ResultFormatException} naming the source and the field
  * ({@code cells[0].trials[2].tasks}).
  *
@@ -115,6 +115,9 @@ final class RecordReader {
         if (c == String.class) {
             return text(path);
         }
+        if (c == CellStatus.class) {
+            return status(path);
+        }
         return scalar(c, path);
     }
 
@@ -193,6 +196,16 @@ final class RecordReader {
     }
 
     /** A string component: a JSON string, or any other scalar as its text (databind's scalar coercion). */
+    /** A cell's status by its key ({@link CellStatus#of}), as databind reads it through the enum's creator. */
+    private CellStatus status(String path) throws IOException {
+        String key = text(path);
+        try {
+            return key == null ? null : CellStatus.of(key);
+        } catch (IllegalArgumentException e) {
+            throw new ResultFormatException(source + ": " + path + " " + e.getMessage() + "; was it edited by hand?");
+        }
+    }
+
     private String text(String path) throws IOException {
         JsonToken token = parser.currentToken();
         if (token == JsonToken.VALUE_NULL) {

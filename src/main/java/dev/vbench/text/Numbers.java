@@ -25,6 +25,26 @@ public final class Numbers {
     }
 
     /**
+     * A short time in the unit that keeps its digits: {@code 217.3 ns}, {@code 9.94 us}, {@code 12.34 ms} (2 decimals,
+     * below 10 ns too; 1 decimal from 10 to 1,000 ns), for latencies and times per operation, which range from
+     * nanoseconds to seconds in one table.
+     */
+    public static String nanos(double ns) {
+        if (Double.isNaN(ns)) {
+            return "n/a";
+        }
+        if (Math.abs(ns) < 1_000) {
+            return fixed(ns, Math.abs(ns) < 10 ? 2 : 1) + " ns";
+        }
+        return Math.abs(ns) < 1_000_000 ? fixed(ns / 1e3, 2) + " us" : millis(ns / 1e6);
+    }
+
+    /** A latency given in milliseconds, written as {@link #nanos} writes it: {@code 0.00 ms} becomes {@code 217.3 ns}. */
+    public static String latency(double ms) {
+        return nanos(ms * 1e6);
+    }
+
+    /**
      * A wall-clock span, as an estimate or an ETA reads it: {@code 4.2 s} below 10 s, {@code 42 s} below two minutes,
      * {@code 12 min} below two hours, then {@code 5.2 h}.
      */

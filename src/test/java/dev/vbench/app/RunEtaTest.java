@@ -21,7 +21,7 @@ class RunEtaTest {
     /** 1 warmup + 6 measured trials of {@code workload} on {@code executors}. */
     static Plan plan(String workload, Map<String, List<String>> params, List<String> executors, long tasks,
             List<Long> concurrency) {
-        return Planner.plan(new dev.vbench.plan.RunRequest(null, null,
+        return Planner.plan(new dev.vbench.plan.PlanRequest(null, null,
                 MatrixRequest.closed(workload, params, executors, List.of(tasks), concurrency),
                 new TrialOptions(1, 6, 0, 42, null, null)), UserCode.builtIn());
     }

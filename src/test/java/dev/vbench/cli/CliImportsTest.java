@@ -35,9 +35,9 @@ class CliImportsTest {
      */
     static final Map<String, String> ALLOWED = Map.of(
             "dev.vbench.report.Format", "--format of run and report: the output format a request carries",
-            "dev.vbench.report.compare.CompareFormat", "--format of compare: the output format Compares.Request carries",
+            "dev.vbench.report.compare.CompareFormat", "--format of compare: the output format CompareUseCase.Request carries",
             "dev.vbench.result.Metric", "--metric: the metric a request carries (null for the load shape's default)",
-            "dev.vbench.compare.Layout", "--layout of compare: the table layout Compares.Request carries",
+            "dev.vbench.compare.Layout", "--layout of compare: the table layout CompareUseCase.Request carries",
             "dev.vbench.suite.Scale", "--scale of run: a suite's scale RunRequest carries",
             "dev.vbench.profile.ProfileEvent", "--profile: the events RunRequest.Probes carries",
             "dev.vbench.result.Choice", "the interface of those enums: their names as typed, for converters,"
@@ -80,7 +80,7 @@ class CliImportsTest {
     void theCheckSeesImportsAndQualifiedNamesButNotComments() {
         String source = """
                 package dev.vbench.cli;
-                import dev.vbench.app.Runs;
+                import dev.vbench.app.RunUseCase;
                 import static dev.vbench.plan.Planner.plan;
                 import dev.vbench.result.*;
                 /** {@link dev.vbench.engine.Engine} in a comment */
@@ -89,7 +89,7 @@ class CliImportsTest {
                     Object p = dev.vbench.measure.NanoClock.SYSTEM;
                 }
                 """;
-        assertEquals(Set.of("dev.vbench.app.Runs", "dev.vbench.plan.Planner", "dev.vbench.result",
+        assertEquals(Set.of("dev.vbench.app.RunUseCase", "dev.vbench.plan.Planner", "dev.vbench.result",
                 "dev.vbench.jvm.JdkDiscovery", "dev.vbench.measure.NanoClock"), referencedTypes(source));
     }
 

@@ -52,6 +52,18 @@ class CompletionScriptTest {
         assertEquals("html hgrm", complete("vbench report r.json --format h"));
     }
 
+    /** Built-in workload and executor names, as 'vbench list' shows them; a workload may also be a file. */
+    @Test
+    void bashCompletesWorkloadAndExecutorNamesAndWorkloadFiles() throws Exception {
+        String c = complete("vbench run -w c");
+        assertTrue(c.startsWith("cpu ") && c.contains("completions"), "cpu, then the paths beginning with c: " + c);
+        assertEquals("bounded-virtual", complete("vbench run -w io -e bou"));
+        assertEquals("fixed forkjoin", complete("vbench calibrate -e f"));
+        assertEquals("thumbnail", complete("vbench list -w th"));
+        assertEquals("examples/single-file/Fib.java", complete("vbench run -w examples/single-file/Fi"),
+                "FILE.java is completed as a path");
+    }
+
     /** What bash offers for {@code line} (the cursor at its end) with the committed script sourced. */
     static String complete(String line) throws Exception {
         assumeTrue(new File("/bin/bash").canExecute(), "bash is needed");

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.VbenchProcess;
@@ -45,7 +46,7 @@ class InterruptTest {
         assertTrue(out.contains("cell interrupted after"), out);
         RunResult result = ResultCodec.read(json);
         CellResult cell = result.cells().get(0);
-        assertEquals(CellResult.INTERRUPTED, cell.status(), out);
+        assertEquals(CellStatus.INTERRUPTED, cell.status(), out);
         assertTrue(cell.trials().size() >= 1 && cell.trials().size() < 30, out);
         assertTrue(cell.trials().stream().allMatch(t -> t.completed() == 3), "kept trials are complete ones");
     }
@@ -72,7 +73,7 @@ class InterruptTest {
         // one task is at most 0.2 s (io) or about 0.3 s (cpu) here; the JVM's own limit is 30 s
         assertTrue(seconds < 20, "took " + seconds + " s to stop: " + out);
         assertTrue(out.contains("vbench: interrupted; finished cells were kept"), out);
-        assertEquals(CellResult.INTERRUPTED, ResultCodec.read(json).cells().get(0).status(), out);
+        assertEquals(CellStatus.INTERRUPTED, ResultCodec.read(json).cells().get(0).status(), out);
     }
 
     /** Starts vbench in a child JVM and returns once it has printed its header (the measured trials begin). */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.app.ExitCodes;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.Profile;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.testing.CliRun;
@@ -105,7 +106,7 @@ class JmhPerInvocationTest {
                 "--task-timeout", "1s");
         assertEquals(ExitCodes.STUCK, r.code(), r::toString);
         List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
-        assertEquals(List.of(CellResult.STUCK, CellResult.OK), cells.stream().map(CellResult::status).toList(), r::toString);
+        assertEquals(List.of(CellStatus.STUCK, CellStatus.OK), cells.stream().map(CellResult::status).toList(), r::toString);
         String note = cells.get(0).notes().get(0);
         assertTrue(note.startsWith("stuck: 2 tasks did not end within the task timeout (1 s, --task-timeout): 2 at"
                 + " PerCallNap.measure(PerCallNap.java:"), note);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.CliRun;
@@ -173,7 +174,7 @@ class JmhWorkloadsTest {
                 + " cannot open the test database (at acme.bench.Broken$Failing.open(Broken.java:"), line);
         assertTrue(line.endsWith("(2 cells failed; the others ran and were kept)"), line);
         RunResult result = ResultCodec.read(tmp.resolve("r.json"));
-        assertEquals(List.of("failed", "failed", "ok", "ok"), result.cells().stream().map(CellResult::status).toList());
+        assertEquals(List.of(CellStatus.FAILED, CellStatus.FAILED, CellStatus.OK, CellStatus.OK), result.cells().stream().map(CellResult::status).toList());
         assertEquals(2, result.cells().get(2).trials().size());
         assertEquals(2, result.cells().get(3).trials().size());
     }
@@ -186,7 +187,7 @@ class JmhWorkloadsTest {
         assertTrue(r.errLine().contains("vbench: workload code failed while calling @Setup(Level.Trial) method"
                 + " acme.bench.Broken$Failing.open of acme.bench.Broken::setupFails"), r::toString);
         RunResult result = ResultCodec.read(tmp.resolve("r.json"));
-        assertEquals(List.of("failed", "ok"), result.cells().stream().map(CellResult::status).toList());
+        assertEquals(List.of(CellStatus.FAILED, CellStatus.OK), result.cells().stream().map(CellResult::status).toList());
         assertEquals(2, result.cells().get(1).trials().size());
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.vbench.app.ExitCodes;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.testing.CliRun;
 import dev.vbench.testing.JmhFixture;
@@ -107,7 +108,7 @@ class MisbehavingChildrenTest {
         assertEquals(1, out.lines().filter(l -> l.startsWith("vbench: workload")).count(), out);
         List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
         // the finished cell is kept; the run went on after the second fork's System.exit(0) to the third's Runtime.halt(0)
-        assertEquals(List.of(CellResult.OK, CellResult.EXITED, CellResult.EXITED),
+        assertEquals(List.of(CellStatus.OK, CellStatus.EXITED, CellStatus.EXITED),
                 cells.stream().map(CellResult::status).toList(), out);
         for (CellResult exited : cells.subList(1, 3)) {
             assertTrue(exited.notes().get(0).contains("exit code 0"), exited.notes().toString());
@@ -125,7 +126,7 @@ class MisbehavingChildrenTest {
         assertTrue(lines.get(0).contains("Bad::ender") && lines.get(0).contains("System.exit from Bad.ender(Bad.java:"),
                 lines.get(0));
         List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
-        assertEquals(List.of(CellResult.OK, CellResult.EXITED), cells.stream().map(CellResult::status).toList(), out);
+        assertEquals(List.of(CellStatus.OK, CellStatus.EXITED), cells.stream().map(CellResult::status).toList(), out);
     }
 
     /**
@@ -138,7 +139,7 @@ class MisbehavingChildrenTest {
         Path log = tmp.resolve("halt.log");
         runChild(log, "-w", "Bad::ender", "-p", "end=none,halt", "-e", "virtual", "--tasks", "5");
         List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
-        assertEquals(List.of(CellResult.OK), cells.stream().map(CellResult::status).toList());
+        assertEquals(List.of(CellStatus.OK), cells.stream().map(CellResult::status).toList());
     }
 
     @Test
@@ -169,7 +170,7 @@ class MisbehavingChildrenTest {
     static void assertStuckOutsideTasksThenOk(Path tmp, CliRun r, String notePrefix) {
         assertEquals(ExitCodes.STUCK, r.code(), r::toString);
         List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
-        assertEquals(List.of(CellResult.STUCK, CellResult.OK), cells.stream().map(CellResult::status).toList(), r::toString);
+        assertEquals(List.of(CellStatus.STUCK, CellStatus.OK), cells.stream().map(CellResult::status).toList(), r::toString);
         String note = cells.get(0).notes().get(0);
         assertTrue(note.startsWith(notePrefix), note);
         assertTrue(note.contains(" in java.lang.Thread.sleep"), note);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.CliRun;
@@ -185,7 +186,7 @@ class MisbehavingCodeTest {
                 "--duration", "300ms", "--concurrency", "2", "--task-timeout", TIMEOUT).toArray(String[]::new));
         assertEquals(ExitCodes.STUCK, r.code(), r::toString);
         List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
-        assertEquals(List.of(CellResult.STUCK, CellResult.OK),
+        assertEquals(List.of(CellStatus.STUCK, CellStatus.OK),
                 cells.stream().map(CellResult::status).toList(), r::toString);
     }
 
@@ -247,7 +248,7 @@ class MisbehavingCodeTest {
         assertEquals(List.of("sequential", "virtual", "bounded-virtual:permits=2"),
                 cells.stream().map(c -> c.config().executor().spec()).toList(), r::toString);
         for (CellResult c : cells) {
-            assertEquals(CellResult.STUCK, c.status(), c.config().label());
+            assertEquals(CellStatus.STUCK, c.status(), c.config().label());
             int tasks = c.config().executor().spec().equals("sequential") ? 1 : 2;
             String note = c.notes().get(0);
             assertTrue(note.startsWith("stuck: " + tasks + " task") && note.contains(tasks + " at Bad.forever(Bad.java:"), note);
@@ -280,7 +281,7 @@ class MisbehavingCodeTest {
         assertTrue(seconds <= LIMIT_SECONDS + 4, "took " + seconds + " s (two fork start-ups): " + r);
         assertEquals(ExitCodes.STUCK, r.code(), r::toString);
         List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
-        assertEquals(List.of(CellResult.STUCK, CellResult.OK), cells.stream().map(CellResult::status).toList(), r::toString);
+        assertEquals(List.of(CellStatus.STUCK, CellStatus.OK), cells.stream().map(CellResult::status).toList(), r::toString);
         String note = cells.get(0).notes().get(0);
         assertTrue(note.startsWith("stuck: fork 1's JVM did not exit within the task timeout (1 s, --task-timeout) after"
                 + " its cell ended, and was killed; threads with user code: 1 at Lingers.linger(Lingers.java:"), note);
@@ -299,12 +300,12 @@ class MisbehavingCodeTest {
         RunResult result = ResultCodec.read(tmp.resolve("r.json"));
         assertEquals(2, result.cells().size(), r::toString);
         CellResult stuck = result.cells().get(0);
-        assertEquals(CellResult.STUCK, stuck.status(), r::toString);
+        assertEquals(CellStatus.STUCK, stuck.status(), r::toString);
         String note = stuck.notes().get(0);
         assertTrue(note.startsWith("stuck: " + tasks + " task"), note);
         assertTrue(note.contains(tasks + " at " + method + "(Bad.java:"), note);
         CellResult ok = result.cells().get(1);
-        assertEquals(CellResult.OK, ok.status(), r::toString);
+        assertEquals(CellStatus.OK, ok.status(), r::toString);
         assertEquals(2, ok.trials().size());
         assertTrue(r.err().contains("got stuck"), r::toString);
     }

@@ -1,6 +1,6 @@
 package dev.vbench.cli;
 
-import dev.vbench.app.Runs;
+import dev.vbench.app.RunUseCase;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.vbench.engine.CellPlan;
@@ -35,7 +35,7 @@ class OptionGrammarTest {
         RunCommand run = parse("run", "-w", "io", "-p", "duration=1min,1.5min", "--concurrency", "2", "--duration", "1min",
                 "--pinning-threshold", "1min");
         assertEquals(Duration.ofMinutes(1), run.pinningThreshold);
-        Plan plan = Planner.plan(Runs.planRequest(run.request()), UserCode.builtIn());
+        Plan plan = Planner.plan(RunUseCase.planRequest(run.request()), UserCode.builtIn());
         List<CellPlan> cells = plan.cells();
         assertEquals(2, cells.size());
         assertEquals("1min", cells.get(0).params().asText().get("duration"));
@@ -56,7 +56,7 @@ class OptionGrammarTest {
     @Test
     void countsAcceptThousandsAndMillions() {
         RunCommand run = parse("run", "-w", "noop", "--tasks", "10k,1M,2_000", "--concurrency", "1k");
-        List<CellPlan> cells = Planner.plan(Runs.planRequest(run.request()), UserCode.builtIn()).cells();
+        List<CellPlan> cells = Planner.plan(RunUseCase.planRequest(run.request()), UserCode.builtIn()).cells();
         assertEquals(List.of(10_000L, 1_000_000L, 2_000L), cells.stream().map(CellPlan::tasks).toList());
         assertEquals(1_000, cells.get(0).concurrency());
     }

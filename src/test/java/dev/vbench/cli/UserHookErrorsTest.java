@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.CliRun;
@@ -186,7 +187,7 @@ class UserHookErrorsTest {
         assertTrue(r.err().contains("× hooks.Hooks$Weird"), r::toString);
         RunResult result = ResultCodec.read(tmp.resolve("r.json"));
         CellResult cell = result.cells().get(0);
-        assertEquals(CellResult.OK, cell.status(), r::toString);
+        assertEquals(CellStatus.OK, cell.status(), r::toString);
         assertEquals(40, cell.trials().stream().mapToLong(t -> t.failures()).sum());
         assertTrue(cell.trials().get(0).failureSamples().get(0).startsWith("hooks.Hooks$Weird"), cell::toString);
     }
@@ -202,7 +203,7 @@ class UserHookErrorsTest {
         assertEquals(0, r.code(), r::toString);
         assertTrue(seconds < 30, "ended at the task's timeout, not the task timeout: " + seconds + " s; " + r);
         CellResult cell = ResultCodec.read(tmp.resolve("r.json")).cells().get(0);
-        assertEquals(CellResult.OK, cell.status(), cell::toString);
+        assertEquals(CellStatus.OK, cell.status(), cell::toString);
         assertEquals(1, cell.trials().get(0).timedOut(), cell::toString);
     }
 }

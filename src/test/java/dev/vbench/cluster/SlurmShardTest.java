@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.history.HistoryStores;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.CliRun;
@@ -114,7 +115,7 @@ class SlurmShardTest {
         List<String> got = merged.cells().stream().map(c -> c.id() + "  " + c.config().label()).toList();
         assertEquals(planned, got, "the merged cells are the unsharded plan's, with the same configuration, in plan order");
         assertEquals(got.size(), new HashSet<>(got).size(), "each cell once");
-        assertTrue(merged.cells().stream().allMatch(c -> CellResult.OK.equals(c.status())));
+        assertTrue(merged.cells().stream().allMatch(c -> c.status() == CellStatus.OK));
         assertTrue(plan.out().startsWith("plan " + merged.sharding().plan() + ":"), "one plan fingerprint: " + plan.out());
         assertEquals(SHARDS, merged.sharding().ran().size());
         assertEquals(merged.cells().size(), merged.sharding().hosts().size(), "every cell's host is recorded");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vbench.compare.CellComparison.DisplayUnit;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.Metric;
 import dev.vbench.stats.Verdict;
 import dev.vbench.testing.Fixtures;
@@ -62,7 +63,7 @@ class CellComparisonTest {
         List<dev.vbench.result.TrialResult> failed = ok.trials().stream().map(t -> new dev.vbench.result.TrialResult(
                 t.index(), t.fork(), t.tasks(), 0, t.tasks(), List.of("java.lang.RuntimeException: Fontconfig head is null"),
                 t.makespanNanos(), 0.0, t.latency(), t.histograms(), t.telemetry())).toList();
-        cells.set(0, new CellResult(ok.id(), ok.config(), CellResult.OK, failed, dev.vbench.stats.Summaries.summarize(failed),
+        cells.set(0, new CellResult(ok.id(), ok.config(), CellStatus.OK, failed, dev.vbench.stats.Summaries.summarize(failed),
                 dev.vbench.stats.Summaries.notes(failed, dev.vbench.result.Metric.MAKESPAN)));
         assertTrue(cells.get(0).summary(Metric.THROUGHPUT) == null && cells.get(0).summary(Metric.MAKESPAN) == null,
                 "no summary of a cell that measured nothing");

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.vbench.app.Dashboards;
-import dev.vbench.app.HistoryQueries;
+import dev.vbench.app.DashboardUseCase;
+import dev.vbench.app.HistoryQueryUseCase;
 import dev.vbench.history.HistoryReports;
 import dev.vbench.history.HistoryStore;
 import dev.vbench.history.HistoryUrl;
@@ -53,14 +53,14 @@ class DashboardBrowserTest {
     static Path tmp;
 
     static ChromeDriver browser;
-    static Dashboards.Serving serving;
+    static DashboardUseCase.Serving serving;
     static String url;
 
     @BeforeAll
     static void start() {
         browser = Chromium.start();
         url = DashboardFixture.build(tmp);
-        serving = Dashboards.serve(new Dashboards.ServeRequest(url, 0, "127.0.0.1", HistoryQueries.Settings.DEFAULTS),
+        serving = DashboardUseCase.serve(new DashboardUseCase.ServeRequest(url, 0, "127.0.0.1", HistoryQueryUseCase.Settings.DEFAULTS),
                 new PrintWriter(new StringWriter(), true));
     }
 
@@ -252,7 +252,7 @@ class DashboardBrowserTest {
     @Test
     void theExportedSiteOpensFromDiskWithTheSameCharts() throws Exception {
         Path site = tmp.resolve("site");
-        Dashboards.exportSite(new Dashboards.SiteRequest(url, site, HistoryQueries.Settings.DEFAULTS));
+        DashboardUseCase.exportSite(new DashboardUseCase.SiteRequest(url, site, HistoryQueryUseCase.Settings.DEFAULTS));
         browser.get(site.resolve("index.html").toUri().toString());
         assertEquals(3, browser.findElements(By.cssSelector("#series tbody tr")).size());
         browser.findElement(By.cssSelector("#series tr[data-series='1'] td.num a")).click();

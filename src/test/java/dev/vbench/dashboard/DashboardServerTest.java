@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.vbench.app.Dashboards;
-import dev.vbench.app.HistoryQueries;
+import dev.vbench.app.DashboardUseCase;
+import dev.vbench.app.HistoryQueryUseCase;
 import dev.vbench.history.HistoryReports;
 import dev.vbench.history.HistoryStore;
 import dev.vbench.history.HistoryUrl;
@@ -56,13 +56,13 @@ class DashboardServerTest {
     static Path tmp;
 
     static String url;
-    static Dashboards.Serving serving;
+    static DashboardUseCase.Serving serving;
     static HttpClient http = HttpClient.newHttpClient();
 
     @BeforeAll
     static void serve() {
         url = DashboardFixture.build(tmp);
-        serving = Dashboards.serve(new Dashboards.ServeRequest(url, 0, "127.0.0.1", HistoryQueries.Settings.DEFAULTS),
+        serving = DashboardUseCase.serve(new DashboardUseCase.ServeRequest(url, 0, "127.0.0.1", HistoryQueryUseCase.Settings.DEFAULTS),
                 new PrintWriter(new StringWriter(), true));
     }
 
@@ -270,15 +270,15 @@ class DashboardServerTest {
     @Test
     void bindingBeyondTheLoopbackWarns() {
         StringWriter err = new StringWriter();
-        try (Dashboards.Serving s = Dashboards.serve(new Dashboards.ServeRequest(url, 0, "0.0.0.0",
-                HistoryQueries.Settings.DEFAULTS), new PrintWriter(err, true))) {
+        try (DashboardUseCase.Serving s = DashboardUseCase.serve(new DashboardUseCase.ServeRequest(url, 0, "0.0.0.0",
+                HistoryQueryUseCase.Settings.DEFAULTS), new PrintWriter(err, true))) {
             assertTrue(s.url().startsWith("http://0.0.0.0:"), s.url());
         }
         assertTrue(err.toString().startsWith("vbench: warning: serving on 0.0.0.0: anyone who can reach this machine can read"
                 + " the history (there is no authentication)"), err.toString());
         StringWriter quiet = new StringWriter();
-        try (Dashboards.Serving s = Dashboards.serve(new Dashboards.ServeRequest(url, 0, "127.0.0.1",
-                HistoryQueries.Settings.DEFAULTS), new PrintWriter(quiet, true))) {
+        try (DashboardUseCase.Serving s = DashboardUseCase.serve(new DashboardUseCase.ServeRequest(url, 0, "127.0.0.1",
+                HistoryQueryUseCase.Settings.DEFAULTS), new PrintWriter(quiet, true))) {
             assertEquals("", quiet.toString());
         }
     }

@@ -9,6 +9,7 @@ import dev.vbench.executor.ExecutorStrategies;
 import dev.vbench.measure.NanoClock;
 import dev.vbench.testing.Fixtures;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.RunSettings;
 import dev.vbench.result.TrialResult;
 import dev.vbench.spi.Params;
@@ -51,7 +52,7 @@ class ForkRunnerTest {
     void mergesForksAndNumbersThemFromOne() throws Exception {
         RunPlan plan = new RunPlan(List.of(noopCell()), new RunSettings(0, 3, 2, 42), dataRoot);
         CellResult cell = new Engine(NanoClock.SYSTEM).run(plan, Fixtures.environment(), RunListener.NONE).cells().get(0);
-        assertEquals(CellResult.OK, cell.status());
+        assertEquals(CellStatus.OK, cell.status());
         assertEquals(List.of(0, 1, 2), cell.trials().stream().map(TrialResult::index).toList());
         assertEquals(List.of(1, 1, 2), cell.trials().stream().map(TrialResult::fork).toList(), "3 trials over 2 forks: 2 + 1");
         assertEquals(3, cell.summary(dev.vbench.result.Metric.MAKESPAN).n());

@@ -2,6 +2,7 @@ package dev.vbench.history;
 
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.Environment;
 import dev.vbench.result.ExecutorInfo;
 import dev.vbench.result.LatencySummary;
@@ -68,7 +69,7 @@ public final class HistoryFixtures {
                 trials.add(new TrialResult(t, 0, 1000, 1000, 0, List.of(), makespan, 1000 / (makespan / 1e9), latency, null,
                         new Telemetry(makespan / 2, 1, 2, Math.round(1_000_000 * scale), 8, 0)));
             }
-            out.add(new CellResult("c" + (c + 1), config, CellResult.OK, trials, Summaries.summarize(trials), List.of()));
+            out.add(new CellResult("c" + (c + 1), config, CellStatus.OK, trials, Summaries.summarize(trials), List.of()));
         }
         Environment env = new Environment("0.1.0", "Eclipse Adoptium", index < 1000 ? "25.0.1+8" : "25.0.2+10", "OpenJDK 64-Bit Server VM",
                 List.of(), "Linux", "6.1", "amd64", 2, 1L << 30, "nightly-box", start.toString(),

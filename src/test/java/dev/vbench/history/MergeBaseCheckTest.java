@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.app.CheckFormat;
 import dev.vbench.app.Ci;
-import dev.vbench.app.HistoryChecks;
-import dev.vbench.app.HistoryQueries;
+import dev.vbench.app.HistoryCheckUseCase;
+import dev.vbench.app.HistoryQueryUseCase;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.stats.Verdict;
 import dev.vbench.testing.CliRun;
@@ -73,7 +73,7 @@ class MergeBaseCheckTest {
 
     @Test
     void theBranchRunIsComparedWithTheForkPointsRunNotMainsTip() {
-        HistoryChecks.Outcome o = check("merge-base");
+        HistoryCheckUseCase.Outcome o = check("merge-base");
         assertEquals("merge-base of HEAD (" + commits.get("f2").substring(0, 12) + ") and main: commit "
                 + commits.get("a2").substring(0, 12), o.baseline());
         assertTrue(o.rows().size() >= 2, "two series × every stored metric");
@@ -86,7 +86,7 @@ class MergeBaseCheckTest {
         }
         assertEquals(0, o.exitCode(), String.join("\n", o.gateLines()));
         assertEquals(o.baseline(), check("merge-base:main").baseline());
-        HistoryChecks.Outcome previous = check("previous");
+        HistoryCheckUseCase.Outcome previous = check("previous");
         assertEquals(1, previous.exitCode(), "against main's tip, the last run stored, the branch reads slower");
         assertTrue(previous.rows().stream().filter(r -> r.input().metric().equals("makespan"))
                 .allMatch(r -> r.verdict() == Verdict.SLOWER && r.delta() > 0.2 && r.baselineCommit().equals(commits.get("a3"))));
@@ -117,7 +117,7 @@ class MergeBaseCheckTest {
                 e.getMessage());
         Path plain = Files.createDirectories(tmp.resolve("plain"));
         Exception outside = org.junit.jupiter.api.Assertions.assertThrows(dev.vbench.app.UsageException.class,
-                () -> HistoryChecks.check(request("merge-base", plain)));
+                () -> HistoryCheckUseCase.check(request("merge-base", plain)));
         assertTrue(outside.getMessage().contains("needs a git checkout"), outside.getMessage());
         Exception badBranch = org.junit.jupiter.api.Assertions.assertThrows(dev.vbench.app.UsageException.class,
                 () -> check("merge-base:nosuch"));
@@ -129,7 +129,7 @@ class MergeBaseCheckTest {
 
     @Test
     void medianOfTheLastRunsOfTheBranch() {
-        HistoryChecks.Outcome o = check("median:5");
+        HistoryCheckUseCase.Outcome o = check("median:5");
         assertTrue(o.baseline().startsWith("the median of the last 5 runs on the branch"), o.baseline());
         for (var r : o.rows()) {
             assertEquals(1, r.baselineRuns(), "the branch has one run before f2: " + r);
@@ -137,12 +137,12 @@ class MergeBaseCheckTest {
         }
     }
 
-    private HistoryChecks.Outcome check(String baseline) {
-        return HistoryChecks.check(request(baseline, repo));
+    private HistoryCheckUseCase.Outcome check(String baseline) {
+        return HistoryCheckUseCase.check(request(baseline, repo));
     }
 
-    private HistoryChecks.Request request(String baseline, Path dir) {
-        return new HistoryChecks.Request(url, null, null, 0.01, 0.05, false, HistoryQueries.Settings.DEFAULTS, baseline, dir,
+    private HistoryCheckUseCase.Request request(String baseline, Path dir) {
+        return new HistoryCheckUseCase.Request(url, null, null, 0.01, 0.05, false, HistoryQueryUseCase.Settings.DEFAULTS, baseline, dir,
                 null, CheckFormat.TEXT, Ci.NONE);
     }
 

@@ -14,6 +14,7 @@ import dev.vbench.executor.ExecutorStrategies;
 import dev.vbench.jvm.JavaCommand;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.PinnedStack;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
@@ -167,7 +168,7 @@ class PinningProbeTest {
         });
         CellResult result = new Engine(NanoClock.SYSTEM, probes).run(plan, Fixtures.environment(), RunListener.NONE)
                 .cells().get(0);
-        assertEquals(CellResult.OK, result.status());
+        assertEquals(CellStatus.OK, result.status());
         assertEquals(0, result.failures(), () -> result.trials().get(0).failureSamples().toString());
         return result;
     }

@@ -28,7 +28,7 @@ class PlannerTest {
     }
 
     private static RunPlan plan(MatrixRequest matrix, TrialOptions options) {
-        Plan plan = Planner.plan(new RunRequest(null, null, matrix, options), UserCode.builtIn());
+        Plan plan = Planner.plan(new PlanRequest(null, null, matrix, options), UserCode.builtIn());
         assertEquals(1, plan.parts().size());
         return plan.parts().get(0).run();
     }
@@ -131,7 +131,7 @@ class PlannerTest {
         assertEquals("--batch 0 is out of range; use 1 (one call per task) to 1000000000, e.g. --batch 100",
                 message(() -> plan(noop, new TrialOptions(null, null, 0, 42, null, null, 0))));
         assertEquals("--scale applies to suite files only; give a suite such as workloads/seed-004-virtual-vs-platform.yaml",
-                message(() -> Planner.plan(new RunRequest(null, Scale.QUICK, noop, TrialOptions.DEFAULTS), UserCode.builtIn())));
+                message(() -> Planner.plan(new PlanRequest(null, Scale.QUICK, noop, TrialOptions.DEFAULTS), UserCode.builtIn())));
     }
 
     @Test

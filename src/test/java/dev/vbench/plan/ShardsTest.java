@@ -75,7 +75,7 @@ class ShardsTest {
     }
 
     private static Plan ioSweep(String durations, long seed) {
-        return Planner.plan(new RunRequest(null, null,
+        return Planner.plan(new PlanRequest(null, null,
                 MatrixRequest.closed("io", Map.of("duration", List.of(durations.split(","))), List.of("virtual", "fixed:threads=4"),
                         List.of(100L), List.of()),
                 new TrialOptions(0, 2, 0, seed, null, null)), UserCode.builtIn());
@@ -93,7 +93,7 @@ class ShardsTest {
 
     @Test
     void cellsWithoutAStatedCostAreBalancedByTrialCount() {
-        Plan whole = Planner.plan(new RunRequest(null, null,
+        Plan whole = Planner.plan(new PlanRequest(null, null,
                 MatrixRequest.closed("cpu", Map.of("iterations", List.of("10", "20", "30", "40")), List.of("virtual"),
                         List.of(10L), List.of()), TrialOptions.DEFAULTS), UserCode.builtIn());
         assertTrue(!Shards.timedEstimate(whole));

@@ -51,6 +51,8 @@ class HarnessFloorNoteTest {
         assertTrue(text.contains("‡ sequential (n=1): 2"), text);
         assertTrue(text.contains(" ns per task is within 10x vbench's own cost per task on this executor (47.0 ns"), text);
         assertFalse(text.contains("(n=9)"), text);
+        assertFalse(text.contains("0.00 ms"), "sub-ms latencies are written in us or ns: " + text);
+        assertTrue(text.contains(" ns ") || text.contains(" us "), text);
     }
 
     @Test

@@ -124,6 +124,24 @@ class RecordReaderTest {
         assertTrue(nullNote.getMessage().startsWith("r.json: cells[0].notes[0] is missing or null;"), nullNote::getMessage);
     }
 
+    @Test
+    void aCellStatusIsWrittenAndReadByItsLowercaseKey() throws IOException {
+        String json = ResultCodec.toJson(Fixtures.ioRun());
+        assertTrue(json.contains("\"status\" : \"ok\""), json);
+        assertEquals(CellStatus.OK, ResultCodec.fromJson(json, "r.json").cells().get(0).status());
+        for (CellStatus s : CellStatus.values()) {
+            assertEquals(s, CellStatus.of(s.key()));
+            assertEquals(s.name().toLowerCase(java.util.Locale.ROOT), s.toString());
+        }
+
+        ObjectNode tree = (ObjectNode) ResultCodec.mapper().readTree(json);
+        ((ObjectNode) tree.get("cells").get(1)).put("status", "fine");
+        ResultFormatException e = assertThrows(ResultFormatException.class,
+                () -> ResultCodec.fromJson(ResultCodec.mapper().writeValueAsString(tree), "r.json"));
+        assertEquals("r.json: cells[1].status 'fine' is not a cell status; use one of ok, interrupted, failed, stuck, exited;"
+                + " was it edited by hand?", e.getMessage());
+    }
+
     /** {@link ResultCodec#writtenFields} names the fields the mapper writes, each with its value. */
     @Test
     void writtenFieldsAreTheFieldsTheMapperWrites() {
@@ -233,7 +251,7 @@ class RecordReaderTest {
                 List.of(new Profile.ProfileStack("java.lang.Thread.run;com.acme.Store.put", 30)), tail, List.of("a note"));
         JvmInfo jvm = new JvmInfo("j25", "/opt/jdk-25", List.of("-XX:+UseZGC"), "25.0.3", "V", "VM", "25.0.3+9", 8, "ZGC",
                 1L << 30);
-        CellResult cell = new CellResult("e1/c9", config, CellResult.STUCK, List.of(open), first.summary(),
+        CellResult cell = new CellResult("e1/c9", config, CellStatus.STUCK, List.of(open), first.summary(),
                 List.of("a note"), jvm, List.of(profile), 31.5);
         List<CellResult> cells = new ArrayList<>(base.cells());
         cells.add(cell);

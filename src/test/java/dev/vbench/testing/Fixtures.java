@@ -3,6 +3,7 @@ package dev.vbench.testing;
 import dev.vbench.measure.Histograms;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.Environment;
 import dev.vbench.result.ExecutorInfo;
 import dev.vbench.result.GcPauses;
@@ -72,7 +73,7 @@ public final class Fixtures {
             list.add(new TrialResult(t, 0, tasks, tasks, 0, List.of(), makespan, tasks / (makespan / 1e9),
                     Histograms.summarize(h), hs, new Telemetry(makespan / 2, 1, 2, 1000, 20, -1)));
         }
-        return new CellResult(id, config, CellResult.OK, list,
+        return new CellResult(id, config, CellStatus.OK, list,
                 Summaries.summarize(list), Summaries.notes(list, dev.vbench.result.Metric.MAKESPAN));
     }
 

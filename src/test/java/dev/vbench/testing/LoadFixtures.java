@@ -3,6 +3,7 @@ package dev.vbench.testing;
 import dev.vbench.measure.Histograms;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.ExecutorInfo;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.RunSettings;
@@ -89,7 +90,7 @@ public final class LoadFixtures {
                     achieved - 0.1 * random.nextDouble(), Histograms.summarize(uncorrected)));
         }
         CellConfig config = new CellConfig("io", IO_10MS, executor, tasks, 0, 0, 1000, 1_000_000_000L);
-        return new CellResult(id, config, CellResult.OK, trials, Summaries.summarize(trials), Summaries.notes(trials, dev.vbench.result.TableDefaults.metric(config)));
+        return new CellResult(id, config, CellStatus.OK, trials, Summaries.summarize(trials), Summaries.notes(trials, dev.vbench.result.TableDefaults.metric(config)));
     }
 
     /**
@@ -122,7 +123,7 @@ public final class LoadFixtures {
                     Histograms.summarize(h), hs, new Telemetry(windowNanos / 2, 1, 2, 1000, 20, -1)));
         }
         CellConfig config = new CellConfig("noop", Map.of(), executor, 0, 2, windowNanos, 0, 0);
-        return new CellResult(id, config, CellResult.OK, trials, Summaries.summarize(trials), Summaries.notes(trials, dev.vbench.result.TableDefaults.metric(config)));
+        return new CellResult(id, config, CellStatus.OK, trials, Summaries.summarize(trials), Summaries.notes(trials, dev.vbench.result.TableDefaults.metric(config)));
     }
 
     /** {@link #openModel()} after a change: virtual threads serve each task in {@code virtualMillis} instead of 10 ms. */

@@ -8,11 +8,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * its classes in parallel. {@code vbench run} replaces both for the length of a run to count what user code prints
  * ({@code app/UserOutput}): two in-process runs at once would count each other's output and the second to end would
  * put back the first one's counter, and a line a test prints during a run would be counted as the user's. So
- * in-process runs ({@link CliRun} of {@code run} and {@code noise}, {@code Runs.run} in tests) and a test's own
+ * in-process runs ({@link CliRun} of {@code run} and {@code noise}, {@code RunUseCase.run} in tests) and a test's own
  * lines to {@code System.out} ({@link #println}) hold this lock.
  *
  * <pre>{@code
- * RunOutcome o = SystemOutput.locked(() -> Runs.run(request, out, err));
+ * RunOutcome o = SystemOutput.locked(() -> RunUseCase.run(request, out, err));
  * SystemOutput.println("skipped: no second JDK");
  * }</pre>
  */

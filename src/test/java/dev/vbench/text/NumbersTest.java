@@ -67,4 +67,14 @@ class NumbersTest {
         assertEquals("1000", Numbers.exact(1000.0));
         assertEquals("", Numbers.exact(Double.NaN));
     }
+
+    @Test
+    void shortTimesKeepTheirDigitsInNanosMicrosOrMillis() {
+        assertEquals("217.3 ns", Numbers.latency(0.0002173), "a sub-microsecond latency no longer reads 0.00 ms");
+        assertEquals("9.94 us", Numbers.latency(0.00994));
+        assertEquals("430.10 us", Numbers.latency(0.4301));
+        assertEquals("12.34 ms", Numbers.latency(12.34), "from 1 ms on, as every other ms figure");
+        assertEquals("1.25 ns", Numbers.nanos(1.25));
+        assertEquals("n/a", Numbers.nanos(Double.NaN));
+    }
 }

@@ -14,6 +14,7 @@ import dev.vbench.loader.UserCode;
 import dev.vbench.measure.Histograms;
 import dev.vbench.measure.NanoClock;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.Metric;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.RunSettings;
@@ -101,7 +102,7 @@ class WorkloadContractTest {
         RunPlan plan = new RunPlan(List.of(cell), new RunSettings(0, 2, 0, 42), dataRoot);
         RunResult result = new Engine(NanoClock.SYSTEM).run(plan, Fixtures.environment(), RunListener.NONE);
         CellResult c = result.cells().get(0);
-        assertEquals(CellResult.OK, c.status());
+        assertEquals(CellStatus.OK, c.status());
         assertEquals(2, c.trials().size());
         for (TrialResult t : c.trials()) {
             assertEquals(0, t.failures(), () -> "failures: " + t.failureSamples());

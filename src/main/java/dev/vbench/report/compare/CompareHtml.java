@@ -89,7 +89,7 @@ final class CompareHtml {
 
     /** One group of bars: a bar per file with its median and the 95% CI of the median as a whisker. */
     static String bars(Comparison c, Row row) {
-        List<SvgChart.Series> series = new ArrayList<>();
+        List<SvgChart.Line> series = new ArrayList<>();
         double top = 0;
         for (int f = 0; f < c.files().size(); f++) {
             MetricSummary s = row.columns().get(f);
@@ -97,7 +97,7 @@ final class CompareHtml {
             double low = s == null ? Double.NaN : s.ciLow();
             double high = s == null ? Double.NaN : s.ciHigh();
             top = Math.max(top, Double.isFinite(high) ? high : Double.isFinite(median) ? median : 0);
-            series.add(new SvgChart.Series(c.files().get(f).label(), null, new double[] {median}, new double[] {low},
+            series.add(new SvgChart.Line(c.files().get(f).label(), null, new double[] {median}, new double[] {low},
                     new double[] {high}));
         }
         String direction = row.higherIsBetter() ? "higher is better" : "lower is better";

@@ -15,21 +15,21 @@ import java.util.Map;
  * The read and annotate use cases of the results history: {@code history series}, {@code runs},
  * {@code show}, {@code analyze}, {@code export}, {@code exclude}, {@code ack} and {@code compact}. Each
  * takes the store's URL ({@code --history}; null for the default) and returns what it found, as values
- * and as the text the command prints. {@code history check} is {@link HistoryChecks}.
+ * and as the text the command prints. {@code history check} is {@link HistoryCheckUseCase}.
  *
  * <pre>{@code
- * HistoryQueries.Analyzed a = HistoryQueries.analyze(null, List.of(), null, null, HistoryQueries.Settings.DEFAULTS);
+ * HistoryQueryUseCase.Analyzed a = HistoryQueryUseCase.analyze(null, List.of(), null, null, HistoryQueryUseCase.Settings.DEFAULTS);
  * a.found();   // change points over every series × metric
  * }</pre>
  */
-public final class HistoryQueries {
+public final class HistoryQueryUseCase {
 
     /** Runs per e-divisive window by default (Otava's). */
     public static final int DEFAULT_WINDOW = EDivisive.DEFAULT_WINDOW;
     /** Largest t-test p of a change point by default (Otava's). */
     public static final double DEFAULT_MAX_P = EDivisive.DEFAULT_MAX_P;
 
-    private HistoryQueries() {}
+    private HistoryQueryUseCase() {}
 
     /**
      * How change points are found, as the options give them.
@@ -94,7 +94,7 @@ public final class HistoryQueries {
             throw new UsageException("--last " + last + " must be at least 1");
         }
         return read(url, store -> {
-            HistoryStore.SeriesInfo s = Histories.findSeries(store.series(null), series);
+            HistoryStore.SeriesInfo s = HistoryAccess.findSeries(store.series(null), series);
             List<String> metrics = store.metrics(s.id());
             String m = metric != null ? metric : s.defaultMetric(metrics);
             if (!metrics.contains(m)) {
@@ -133,7 +133,7 @@ public final class HistoryQueries {
         return read(url, store -> {
             List<HistoryStore.SeriesInfo> all = store.series(testbed);
             List<HistoryStore.SeriesInfo> chosen = refs.isEmpty() ? all
-                    : refs.stream().map(r -> Histories.findSeries(all, r)).toList();
+                    : refs.stream().map(r -> HistoryAccess.findSeries(all, r)).toList();
             int analysed = 0;
             List<String> lines = new ArrayList<>();
             for (HistoryStore.SeriesInfo s : chosen) {
@@ -159,7 +159,7 @@ public final class HistoryQueries {
 
     /** The acknowledgement of the change at {@code f} in metric {@code m} (or in every metric), or null. */
     private static HistoryStore.Ack ackOf(List<HistoryStore.Ack> acks, Analysis.Found f, String m) {
-        return acks.stream().filter(a -> a.runId() == f.firstAfter().runId() && HistoryChecks.covers(a, m))
+        return acks.stream().filter(a -> a.runId() == f.firstAfter().runId() && HistoryCheckUseCase.covers(a, m))
                 .findFirst().orElse(null);
     }
 
@@ -189,7 +189,7 @@ public final class HistoryQueries {
             if (run != null) {
                 return store.document(run);
             }
-            HistoryStore.SeriesInfo s = Histories.findSeries(store.series(null), series);
+            HistoryStore.SeriesInfo s = HistoryAccess.findSeries(store.series(null), series);
             Map<String, List<HistoryStore.Point>> byMetric = new LinkedHashMap<>();
             for (String m : store.metrics(s.id())) {
                 byMetric.put(m, store.points(s.id(), m));
@@ -232,13 +232,13 @@ public final class HistoryQueries {
             throw new UsageException("--reason is empty; say why the change is expected");
         }
         return read(url, store -> {
-            HistoryStore.SeriesInfo s = Histories.findSeries(store.series(null), series);
-            if (!metric.equals(HistoryChecks.EVERY_METRIC) && !store.metrics(s.id()).contains(metric)) {
+            HistoryStore.SeriesInfo s = HistoryAccess.findSeries(store.series(null), series);
+            if (!metric.equals(HistoryCheckUseCase.EVERY_METRIC) && !store.metrics(s.id()).contains(metric)) {
                 throw new UsageException("series " + s.id() + " has no metric '" + metric + "'; it has "
                         + String.join(", ", store.metrics(s.id())));
             }
             store.ack(s.id(), metric, run, reason);
-            return "acknowledged the change of " + (metric.equals(HistoryChecks.EVERY_METRIC) ? "every metric" : metric)
+            return "acknowledged the change of " + (metric.equals(HistoryCheckUseCase.EVERY_METRIC) ? "every metric" : metric)
                     + " in series " + s.id() + " at run " + run + ": " + reason;
         });
     }
@@ -256,8 +256,8 @@ public final class HistoryQueries {
     /** Opens the store at {@code url} (never creating it), runs {@code query}, maps the store's errors. */
     static <T> T read(String url, Query<T> query) {
         List<T> result = new ArrayList<>(1);
-        Histories.call(() -> {
-            try (HistoryStore store = Histories.open(url, false)) {
+        HistoryAccess.call(() -> {
+            try (HistoryStore store = HistoryAccess.open(url, false)) {
                 result.add(query.apply(store));
             }
             return 0;

@@ -37,18 +37,18 @@ import java.util.Set;
  * {@code --fail-on-regression}.
  *
  * <pre>{@code
- * Compares.Outcome o = Compares.compare(Compares.Request.of(List.of(before, after)));
+ * CompareUseCase.Outcome o = CompareUseCase.compare(CompareUseCase.Request.of(List.of(before, after)));
  * o.comparison().rows().get(0).changes().get(0).verdict();
  * }</pre>
  */
-public final class Compares {
+public final class CompareUseCase {
 
     private final Request request;
     /** The files read, for naming the one that holds a bad value found while rendering. */
     private final MalformedResults read = new MalformedResults();
     private final Gates gates;
 
-    private Compares(Request request) {
+    private CompareUseCase(Request request) {
         this.request = request;
         this.gates = GateFiles.load(request.gates());
     }
@@ -117,7 +117,7 @@ public final class Compares {
      *     {@code --labels} of the wrong count, a layout that cannot show the files)
      */
     public static Outcome compare(Request request) {
-        Compares compares = new Compares(request);
+        CompareUseCase compares = new CompareUseCase(request);
         try {
             return compares.call();
         } catch (Histograms.NotAHistogram e) {

@@ -20,14 +20,14 @@ import java.util.Map;
  * with their parameters, defaults and availability here; one workload in detail; or the JDKs found.
  *
  * <pre>{@code
- * Lists.list(new Lists.Request(null, "io", Map.of(), false), out, err);
+ * ListUseCase.list(new ListUseCase.Request(null, "io", Map.of(), false), out, err);
  * }</pre>
  */
-public final class Lists {
+public final class ListUseCase {
 
     private final Request request;
 
-    private Lists(Request request) {
+    private ListUseCase(Request request) {
         this.request = request;
     }
 
@@ -60,8 +60,20 @@ public final class Lists {
             throw new UsageException(e.getMessage(), e);
         }
         try (code) {
-            return new Lists(request).list(code, out);
+            return new ListUseCase(request).list(code, out);
         }
+    }
+
+    /** The built-in workloads' names, in the order {@code vbench list} shows them: what shell completion offers after {@code -w}. */
+    public static List<String> builtInWorkloadNames() {
+        try (UserCode code = UserCode.builtIn()) {
+            return code.workloads().stream().map(WorkloadProvider::name).toList();
+        }
+    }
+
+    /** The built-in executors' names, in the order {@code vbench list} shows them: what completion offers after {@code -e}. */
+    public static List<String> builtInExecutorNames() {
+        return ExecutorStrategies.all().stream().map(ExecutorStrategy::name).toList();
     }
 
     private int list(UserCode code, PrintWriter out) {

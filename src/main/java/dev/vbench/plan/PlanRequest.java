@@ -13,4 +13,4 @@ import java.nio.file.Path;
  * @param matrix the matrix options; for a suite run only checked to be absent
  * @param trials warmup, trials, forks, seed, data directory
  */
-public record RunRequest(Path suiteFile, Scale scale, MatrixRequest matrix, TrialOptions trials) {}
+public record PlanRequest(Path suiteFile, Scale scale, MatrixRequest matrix, TrialOptions trials) {}

@@ -13,6 +13,7 @@ import dev.vbench.measure.NanoClock;
 import dev.vbench.measure.TrialProbes;
 import dev.vbench.plan.Planner;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.Environment;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
@@ -36,17 +37,17 @@ import java.util.Map;
  * plan names instead ({@link Calibration}) and writes them. The plan is the whole protocol.
  *
  * <pre>{@code
- * int code = Forks.runCell("-", Path.of(resultFile), 1, version, err); // the plan on stdin
+ * int code = ForkUseCase.runCell("-", Path.of(resultFile), 1, version, err); // the plan on stdin
  * }</pre>
  */
-public final class Forks {
+public final class ForkUseCase {
 
     private final Path out;
     private final int fork;
     private final String version;
     private final PrintWriter err;
 
-    private Forks(Path out, int fork, String version, PrintWriter err) {
+    private ForkUseCase(Path out, int fork, String version, PrintWriter err) {
         this.out = out;
         this.fork = fork;
         this.version = version;
@@ -62,7 +63,7 @@ public final class Forks {
      * @return the exit code the parent reads: 0, {@link ExitCodes#STUCK} or {@link ExitCodes#INTERRUPTED}
      */
     public static int runCell(String plan, Path out, int fork, String version, PrintWriter err) throws Exception {
-        return new Forks(out, fork, version, err).call(plan);
+        return new ForkUseCase(out, fork, version, err).call(plan);
     }
 
     private int call(String planArgument) throws Exception {
@@ -100,7 +101,7 @@ public final class Forks {
         RunPlan run = new RunPlan(List.of(cell), plan.settings(), Path.of(plan.dataRoot()));
         // First the cell as "exited": what the parent finds if user code ends this JVM before the real result
         OutputFiles.writeAtomically(out, ResultCodec.toJson(new RunResult(RunResult.SCHEMA, environment, plan.settings(),
-                List.of(new CellResult(cell.id(), cell.config(), CellResult.EXITED, List.of(), Map.of(), List.of())))));
+                List.of(new CellResult(cell.id(), cell.config(), CellStatus.EXITED, List.of(), Map.of(), List.of())))));
         // From here every piece of user code runs under this JVM's watchdog; the parent kills it when it does not
         // exit within the task timeout once done
         LauncherState.running("fork " + fork, "");
@@ -112,13 +113,13 @@ public final class Forks {
             err.println("vbench: " + line);
             err.flush();
         });
-        if (result.cells().stream().anyMatch(r -> CellResult.STUCK.equals(r.status()))) {
+        if (result.cells().stream().anyMatch(r -> r.status() == CellStatus.STUCK)) {
             return ExitCodes.STUCK; // the parent reads the cell; this JVM ends, and with it any abandoned task
         }
-        if (result.cells().stream().anyMatch(r -> CellResult.FAILED.equals(r.status()))) {
+        if (result.cells().stream().anyMatch(r -> r.status() == CellStatus.FAILED)) {
             return ExitCodes.USAGE; // the parent reads the failed cell and its note, and runs the other cells
         }
-        boolean interrupted = result.cells().stream().anyMatch(r -> !CellResult.OK.equals(r.status()));
+        boolean interrupted = result.cells().stream().anyMatch(r -> r.status() != CellStatus.OK);
         return interrupted ? ExitCodes.INTERRUPTED : ExitCodes.OK;
     }
 

@@ -34,16 +34,16 @@ import org.apache.commons.statistics.distribution.BetaDistribution;
  * </ul>
  *
  * <pre>{@code
- * Noise.Outcome o = Noise.run(request, 10, out, err);
+ * NoiseUseCase.Outcome o = NoiseUseCase.run(request, 10, out, err);
  * o.rows().forEach(r -> System.out.println(r.label() + " " + r.falsePositives() + "/" + r.repeats()));
  * }</pre>
  */
-public final class Noise {
+public final class NoiseUseCase {
 
     /** Repeats when none are given: 10 A/A comparisons. */
     public static final int DEFAULT_REPEATS = 10;
 
-    private Noise() {}
+    private NoiseUseCase() {}
 
     /**
      * The figures of one compared row.
@@ -96,7 +96,7 @@ public final class Noise {
         }
         request.history().validate(false, System.getenv());
         if (request.dryRun()) {
-            RunOutcome plan = Runs.run(sides(request, 0, true), out, err);
+            RunOutcome plan = RunUseCase.run(sides(request, 0, true), out, err);
             out.println("noise: " + repeats + " A/A comparisons of this plan (--repeat), each a run of its own: about "
                     + repeats + " times its estimate");
             out.flush();
@@ -108,7 +108,7 @@ public final class Noise {
         boolean quiet = request.outputs().quiet();
         for (int r = 0; r < repeats; r++) {
             RunRequest aa = sides(request, r, false);
-            RunOutcome o = Runs.run(aa, discard, quiet ? discard : err);
+            RunOutcome o = RunUseCase.run(aa, discard, quiet ? discard : err);
             if (o.result() == null) {
                 return new Outcome(List.of(), "", o.exitCode());
             }
@@ -146,7 +146,7 @@ public final class Noise {
     /** {@code --history}: the rows as this testbed's newest noise measurement, which {@code --noise-band auto} reads. */
     private static int store(RunRequest request, List<NoiseRow> rows, PrintWriter err) {
         HistoryTarget h = request.history();
-        return Histories.call(() -> {
+        return HistoryAccess.call(() -> {
             dev.vbench.history.HistoryUrl where = h.resolve();
             dev.vbench.history.Testbed testbed = dev.vbench.history.Testbed.probe(h.testbed(), NoiseBands.hostName());
             try (dev.vbench.history.HistoryStore store = dev.vbench.history.HistoryStore.open(where, true)) {

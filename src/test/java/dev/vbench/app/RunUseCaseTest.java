@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vbench.loader.UserCode;
 import dev.vbench.plan.Planner;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.Metric;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.TableDefaults;
@@ -19,16 +20,16 @@ import org.junit.jupiter.api.Test;
 import dev.vbench.testing.SystemOutput;
 
 /**
- * {@link Runs} driven in-process through its request, as JMH's tests drive {@code Runner} through
+ * {@link RunUseCase} driven in-process through its request, as JMH's tests drive {@code Runner} through
  * {@code OptionsBuilder}: the values of the outcome, not the wording (the CLI tests keep that).
  */
-class RunsTest {
+class RunUseCaseTest {
 
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
 
     private RunOutcome run(RunRequest request) throws Exception {
-        return SystemOutput.locked(() -> Runs.run(request, new PrintWriter(out, true), new PrintWriter(err, true)));
+        return SystemOutput.locked(() -> RunUseCase.run(request, new PrintWriter(out, true), new PrintWriter(err, true)));
     }
 
     private static RunRequest noop(RunRequest.Matrix matrix, int trials) {
@@ -46,7 +47,7 @@ class RunsTest {
         RunResult result = o.result();
         assertEquals(List.of("virtual", "fixed:threads=2"), result.cells().stream().map(c -> c.config().executor().spec()).toList());
         for (CellResult c : result.cells()) {
-            assertEquals(CellResult.OK, c.status());
+            assertEquals(CellStatus.OK, c.status());
             assertEquals(2, c.trials().size());
             assertEquals(1000, c.config().tasks());
             assertTrue(c.trials().stream().allMatch(t -> t.completed() == 1000), c::toString);
@@ -84,10 +85,10 @@ class RunsTest {
     void aCellWhoseSlotsExceedTheHeapIsRefusedBeforeAnythingRuns() {
         RunRequest.Matrix matrix = new RunRequest.Matrix("noop", List.of("virtual"), List.of(), List.of(1_000_000L),
                 List.of(), null, List.of(), null, List.of(), List.of());
-        var plan = Planner.plan(Runs.planRequest(RunRequest.of(matrix)), UserCode.builtIn());
-        EnvironmentException e = assertThrows(EnvironmentException.class, () -> Runs.checkHeap(plan, 1L << 20));
+        var plan = Planner.plan(RunUseCase.planRequest(RunRequest.of(matrix)), UserCode.builtIn());
+        EnvironmentException e = assertThrows(EnvironmentException.class, () -> RunUseCase.checkHeap(plan, 1L << 20));
         assertTrue(e.getMessage().contains("preallocates") && e.getMessage().contains("1 MiB max heap"), e.getMessage());
-        Runs.checkHeap(plan, 1L << 30); // fits
+        RunUseCase.checkHeap(plan, 1L << 30); // fits
     }
 
     @Test
@@ -97,7 +98,7 @@ class RunsTest {
         assertTrue(assertThrows(UsageException.class, () -> run(sweepless)).getMessage().contains("--concurrency 1,4,16,64"));
         RunRequest badOrder = RunRequest.of(RunRequest.Matrix.of("noop", List.of("virtual")))
                 .withTrials(new RunRequest.Trials(0, 1, 0, 42, null, "sideways", 1, 0));
-        assertTrue(assertThrows(UsageException.class, () -> Runs.planRequest(badOrder)).getMessage().contains("--order sideways"));
+        assertTrue(assertThrows(UsageException.class, () -> RunUseCase.planRequest(badOrder)).getMessage().contains("--order sideways"));
     }
 
     @Override

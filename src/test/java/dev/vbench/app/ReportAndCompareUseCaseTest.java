@@ -24,8 +24,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link Reports}, {@link Compares} and {@link Merges} in-process: the metric, rows, verdicts and gate as values. */
-class ReportsAndComparesTest {
+/** {@link ReportUseCase}, {@link CompareUseCase} and {@link MergeUseCase} in-process: the metric, rows, verdicts and gate as values. */
+class ReportAndCompareUseCaseTest {
 
     @TempDir
     Path tmp;
@@ -50,23 +50,23 @@ class ReportsAndComparesTest {
     @Test
     void aReportOfSomeCellsHasOnlyThoseAndRefusesAnUnknownOne() throws Exception {
         Path closed = write("io.json", Fixtures.ioRun());
-        Reports.Outcome two = Reports.render(new Reports.Request(closed, Format.JSON, null, List.of("c2", "c4"), false));
+        ReportUseCase.Outcome two = ReportUseCase.render(new ReportUseCase.Request(closed, Format.JSON, null, List.of("c2", "c4"), false));
         assertEquals(List.of("c2", "c4"), two.result().cells().stream().map(c -> c.id()).toList());
         assertEquals(two.result().cells().size(), ResultCodec.fromJson(two.text(), "rendered").cells().size());
         UsageException e = assertThrows(UsageException.class,
-                () -> Reports.render(new Reports.Request(closed, Format.CONSOLE, null, List.of("c9"), false)));
+                () -> ReportUseCase.render(new ReportUseCase.Request(closed, Format.CONSOLE, null, List.of("c9"), false)));
         assertTrue(e.getMessage().contains("its cells are c1, c2, c3, c4"), e.getMessage());
     }
 
-    private static Reports.Outcome report(Path file, Metric metric) {
-        return Reports.render(new Reports.Request(file, Format.CONSOLE, metric, List.of(), false));
+    private static ReportUseCase.Outcome report(Path file, Metric metric) {
+        return ReportUseCase.render(new ReportUseCase.Request(file, Format.CONSOLE, metric, List.of(), false));
     }
 
     @Test
     void comparingTimedResultsComparesThroughputAndCallsTheFasterRunFaster() throws Exception {
         Path before = write("d.json", LoadFixtures.timedWindow(60_000, 1));
         Path after = write("d2.json", LoadFixtures.timedWindow(72_000, 11));
-        Compares.Outcome o = Compares.compare(Compares.Request.of(List.of(before, after)));
+        CompareUseCase.Outcome o = CompareUseCase.compare(CompareUseCase.Request.of(List.of(before, after)));
         Comparison c = o.comparison();
         assertEquals(Layout.CHANGE, c.layout());
         assertEquals(List.of("d", "d2"), c.files().stream().map(f -> f.label()).toList());
@@ -86,27 +86,27 @@ class ReportsAndComparesTest {
     void theGateFailsOnRowsSlowerThanItsThreshold() throws Exception {
         Path faster = write("fast.json", LoadFixtures.timedWindow(72_000, 11));
         Path slower = write("slow.json", LoadFixtures.timedWindow(60_000, 1));
-        Compares.Request request = new Compares.Request(List.of(faster, slower), List.of("base", "new"), null, null, 0.01,
+        CompareUseCase.Request request = new CompareUseCase.Request(List.of(faster, slower), List.of("base", "new"), null, null, 0.01,
                 Set.of(), 0.05, CompareFormat.MARKDOWN, false, null);
-        Compares.Outcome o = Compares.compare(request);
+        CompareUseCase.Outcome o = CompareUseCase.compare(request);
         assertEquals(ExitCodes.FAILED, o.exitCode());
         assertEquals(2, o.regressions().size());
         assertEquals("2 row(s) significantly slower by more than 5% (--fail-on-regression):", o.gateLines().get(0));
         assertTrue(o.text().contains(" base |") && o.text().contains(" new |"), o.text());
 
-        Compares.Request lenient = new Compares.Request(List.of(faster, slower), List.of(), null, null, 0.01, Set.of(), 0.25,
+        CompareUseCase.Request lenient = new CompareUseCase.Request(List.of(faster, slower), List.of(), null, null, 0.01, Set.of(), 0.25,
                 CompareFormat.TEXT, false, null);
-        assertEquals(ExitCodes.OK, Compares.compare(lenient).exitCode(), "no row is 25% slower");
+        assertEquals(ExitCodes.OK, CompareUseCase.compare(lenient).exitCode(), "no row is 25% slower");
     }
 
     @Test
     void anExplicitMetricWinsAndOneFileNeedsJvms() throws Exception {
         Path before = write("d.json", LoadFixtures.timedWindow(60_000, 1));
         Path after = write("d2.json", LoadFixtures.timedWindow(72_000, 11));
-        Compares.Request p50 = new Compares.Request(List.of(before, after), List.of(), null, Metric.P50, 0.01, Set.of(), null,
+        CompareUseCase.Request p50 = new CompareUseCase.Request(List.of(before, after), List.of(), null, Metric.P50, 0.01, Set.of(), null,
                 CompareFormat.TEXT, false, null);
-        assertTrue(Compares.compare(p50).comparison().rows().stream().allMatch(r -> r.unit().equals("ms")));
-        UsageException e = assertThrows(UsageException.class, () -> Compares.compare(Compares.Request.of(List.of(before))));
+        assertTrue(CompareUseCase.compare(p50).comparison().rows().stream().allMatch(r -> r.unit().equals("ms")));
+        UsageException e = assertThrows(UsageException.class, () -> CompareUseCase.compare(CompareUseCase.Request.of(List.of(before))));
         assertTrue(e.getMessage().contains("ran on one JVM"), e.getMessage());
     }
 }

@@ -16,13 +16,13 @@ import java.util.List;
  * The {@code vbench report} use case: a saved result rendered in one format, without running anything.
  *
  * <pre>{@code
- * Reports.Outcome o = Reports.render(new Reports.Request(Path.of("d.json"), Format.CONSOLE, null, List.of(), false));
+ * ReportUseCase.Outcome o = ReportUseCase.render(new ReportUseCase.Request(Path.of("d.json"), Format.CONSOLE, null, List.of(), false));
  * o.metric();   // THROUGHPUT for a --duration result: what the run showed
  * }</pre>
  */
-public final class Reports {
+public final class ReportUseCase {
 
-    private Reports() {}
+    private ReportUseCase() {}
 
     /**
      * @param input a result file written by {@code vbench run -o FILE.json}

@@ -3,31 +3,27 @@ package dev.vbench.app;
 import dev.vbench.history.HistoryException;
 import dev.vbench.history.HistoryStore;
 import dev.vbench.history.HistoryUrl;
-import dev.vbench.history.Importer;
-import dev.vbench.history.StoredRun;
-import dev.vbench.history.Testbed;
-import dev.vbench.measure.EnvironmentProbe;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * What every use case of the results history shares: the store's URL resolved once
+ * Not a use case: what every use case of the results history shares: the store's URL resolved once
  * ({@code --history}, {@code $VBENCH_HISTORY}, the default H2 file), the store opened, a series found by
  * id or text, and {@link HistoryException}s turned into {@link UsageException} (input) or
  * {@link EnvironmentException} (the store).
  *
  * <pre>{@code
- * int code = Histories.call(() -> {
- *     try (HistoryStore store = Histories.open(null, false)) {
+ * int code = HistoryAccess.call(() -> {
+ *     try (HistoryStore store = HistoryAccess.open(null, false)) {
  *         return report(store.series(null));
  *     }
  * });
  * }</pre>
  */
-public final class Histories {
+public final class HistoryAccess {
 
-    private Histories() {}
+    private HistoryAccess() {}
 
     /** The store's URL: {@code option} (the {@code --history} value, may be null or empty), else the environment's, else the default. */
     public static HistoryUrl resolve(String option) {
@@ -81,35 +77,6 @@ public final class Histories {
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    /**
-     * {@code history add}: reads every file before storing any (a bad file stores nothing), then stores
-     * each as one run.
-     *
-     * @param stored told one line per file as it is stored: {@code stored FILE as run ID (N series)}
-     * @return the ids of the runs stored, in file order
-     */
-    public static List<Long> add(HistoryTarget target, List<Path> files, java.util.function.Consumer<String> stored) {
-        List<Long> ids = new java.util.ArrayList<>();
-        call(() -> {
-            HistoryUrl where = target.resolve();
-            Importer.Meta meta = target.meta(false);
-            Testbed local = Testbed.probe(target.testbed(), EnvironmentProbe.capture("", "").hostName());
-            List<StoredRun> runs = new java.util.ArrayList<>();
-            for (Path f : files) {
-                runs.add(Importer.fromFile(f, meta, local));
-            }
-            try (HistoryStore store = HistoryStore.open(where, true)) {
-                for (int i = 0; i < runs.size(); i++) {
-                    long id = store.add(runs.get(i));
-                    ids.add(id);
-                    stored.accept("stored " + files.get(i) + " as run " + id + " (" + runs.get(i).cells().size() + " series)");
-                }
-            }
-            return ExitCodes.OK;
-        });
-        return ids;
     }
 
     /**

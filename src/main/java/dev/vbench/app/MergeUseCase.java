@@ -16,13 +16,13 @@ import java.util.Map;
  * written as one result, atomically; nothing is written when a check fails.
  *
  * <pre>{@code
- * Merges.Outcome o = Merges.merge(new Merges.Request(List.of(a, b), Path.of("all.json"), false));
+ * MergeUseCase.Outcome o = MergeUseCase.merge(new MergeUseCase.Request(List.of(a, b), Path.of("all.json"), false));
  * o.lines().forEach(line -> err.println("vbench: " + line));
  * }</pre>
  */
-public final class Merges {
+public final class MergeUseCase {
 
-    private Merges() {}
+    private MergeUseCase() {}
 
     /**
      * @param inputs each shard's result file

@@ -24,6 +24,7 @@ import dev.vbench.profile.ProfileRequest;
 import dev.vbench.report.Format;
 import dev.vbench.report.ReportOptions;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.Environment;
 import dev.vbench.result.FailureCauses;
 import dev.vbench.result.RunResult;
@@ -45,11 +46,11 @@ import java.util.Objects;
  * one header line, notes and warnings go to {@code err}; tables and {@code -o -} to {@code out}.
  *
  * <pre>{@code
- * RunOutcome o = Runs.run(RunRequest.of(RunRequest.Matrix.of("noop", List.of("virtual"))), out, err);
+ * RunOutcome o = RunUseCase.run(RunRequest.of(RunRequest.Matrix.of("noop", List.of("virtual"))), out, err);
  * double median = o.result().cells().get(0).summary(Metric.MAKESPAN).median();
  * }</pre>
  */
-public final class Runs {
+public final class RunUseCase {
 
     /** Distinct causes of failed tasks shown on stderr; the JSON result keeps up to five per trial. */
     private static final int FAILURE_CAUSES_SHOWN = 3;
@@ -58,7 +59,7 @@ public final class Runs {
     private final PrintWriter out;
     private final PrintWriter err;
 
-    private Runs(RunRequest request, PrintWriter out, PrintWriter err) {
+    private RunUseCase(RunRequest request, PrintWriter out, PrintWriter err) {
         this.request = request;
         this.out = out;
         this.err = err;
@@ -71,7 +72,7 @@ public final class Runs {
      * @throws EnvironmentException when a cell cannot fit the heap, or a file cannot be written
      */
     public static RunOutcome run(RunRequest request, PrintWriter out, PrintWriter err) throws Exception {
-        return new Runs(request, out, err).call();
+        return new RunUseCase(request, out, err).call();
     }
 
     private RunOutcome call() throws Exception {
@@ -189,7 +190,7 @@ public final class Runs {
     }
 
     /** The request as the planner takes it. */
-    public static dev.vbench.plan.RunRequest planRequest(RunRequest request) {
+    public static dev.vbench.plan.PlanRequest planRequest(RunRequest request) {
         RunRequest.Matrix m = request.matrix();
         MatrixRequest matrix = new MatrixRequest(m.workload(), Planner.sweeps(m.params()), m.executors(), m.tasks(),
                 m.concurrency(), m.duration(), m.rates(), m.timeout());
@@ -204,11 +205,11 @@ public final class Runs {
         if (t.order() != null && trialOrder == null) {
             throw new UsageException("--order " + t.order() + " is not an order; use interleaved, grouped, random or duet");
         }
-        return new dev.vbench.plan.RunRequest(request.suiteFile(), request.scale(), matrix, new TrialOptions(t.warmup(),
+        return new dev.vbench.plan.PlanRequest(request.suiteFile(), request.scale(), matrix, new TrialOptions(t.warmup(),
                 t.measured(), t.forks(), t.seed(), t.dataDir(), trialOrder, (int) t.batch(), t.auto()).withFanout(t.fanout()));
     }
 
-    private dev.vbench.plan.RunRequest planRequest() {
+    private dev.vbench.plan.PlanRequest planRequest() {
         return planRequest(request);
     }
 
@@ -380,12 +381,12 @@ public final class Runs {
 
     private int exitCode(RunResult result) {
         long failures = result.cells().stream().mapToLong(CellResult::failures).sum();
-        boolean interrupted = result.cells().stream().anyMatch(c -> CellResult.INTERRUPTED.equals(c.status()));
+        boolean interrupted = result.cells().stream().anyMatch(c -> c.status() == CellStatus.INTERRUPTED);
         if (interrupted) {
             err.println("vbench: interrupted; finished cells were kept");
             return ExitCodes.INTERRUPTED;
         }
-        List<CellResult> exited = result.cells().stream().filter(c -> CellResult.EXITED.equals(c.status())).toList();
+        List<CellResult> exited = result.cells().stream().filter(c -> c.status() == CellStatus.EXITED).toList();
         if (!exited.isEmpty()) {
             CellResult c = exited.get(0);
             err.println("vbench: workload " + c.config().workload() + " ended the JVM in cell " + c.id() + ": "
@@ -394,7 +395,7 @@ public final class Runs {
                     + "; the other cells were kept");
             return ExitCodes.USER_EXIT;
         }
-        List<CellResult> stuck = result.cells().stream().filter(c -> CellResult.STUCK.equals(c.status())).toList();
+        List<CellResult> stuck = result.cells().stream().filter(c -> c.status() == CellStatus.STUCK).toList();
         if (!stuck.isEmpty()) {
             CellResult c = stuck.get(0);
             err.println("vbench: cell " + c.id() + " of workload " + c.config().workload() + " got stuck: "
@@ -403,9 +404,9 @@ public final class Runs {
                     + (stuck.size() < result.cells().size() ? "; the other cells ran" : ""));
             return ExitCodes.STUCK;
         }
-        CellResult failed = result.cells().stream().filter(c -> CellResult.FAILED.equals(c.status())).findFirst().orElse(null);
+        CellResult failed = result.cells().stream().filter(c -> c.status() == CellStatus.FAILED).findFirst().orElse(null);
         if (failed != null) {
-            long count = result.cells().stream().filter(c -> CellResult.FAILED.equals(c.status())).count();
+            long count = result.cells().stream().filter(c -> c.status() == CellStatus.FAILED).count();
             err.println("vbench: " + (failed.notes().isEmpty() ? "cell " + failed.id() + " failed" : failed.notes().get(0))
                     + (count == result.cells().size() ? (count > 1 ? " (all " + count + " cells failed)" : "")
                             : count > 1 ? " (" + count + " cells failed; the others ran and were kept)" : ""));
@@ -433,7 +434,7 @@ public final class Runs {
     }
 
     private static String firstNote(CellResult c) {
-        return c.notes().isEmpty() ? c.status() : c.notes().get(0);
+        return c.notes().isEmpty() ? c.status().key() : c.notes().get(0);
     }
 
     private Slo parseSlo() {

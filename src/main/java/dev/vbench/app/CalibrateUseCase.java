@@ -26,19 +26,19 @@ import java.util.function.Consumer;
  * holds each executor's estimate and the table that shows them.
  *
  * <pre>{@code
- * Calibrations.Outcome o = Calibrations.calibrate(new Calibrations.Request("noop", List.of(), 1_000_000, 0, 7, 3, 0,
+ * CalibrateUseCase.Outcome o = CalibrateUseCase.calibrate(new CalibrateUseCase.Request("noop", List.of(), 1_000_000, 0, 7, 3, 0,
  *         List.of("virtual"), true, List.of()), message -> err.println("vbench: warning: " + message));
  * out.print(o.text());
  * }</pre>
  */
-public final class Calibrations {
+public final class CalibrateUseCase {
 
     /** The most {@code --forks}. */
     public static final int MAX_FORKS = 100;
     /** The most {@code --warmup} rounds. */
     public static final int MAX_WARMUP = 1000;
 
-    private Calibrations() {}
+    private CalibrateUseCase() {}
 
     /**
      * @param workload the workload whose task is run (a built-in's name)
@@ -67,14 +67,14 @@ public final class Calibrations {
      * @param executor the executor spec
      * @param estimate the ratio, its CI and the medians ({@link Calibration#estimate})
      */
-    public record Row(String executor, Calibration.Estimate estimate) {}
+    public record ExecutorEstimate(String executor, Calibration.Estimate estimate) {}
 
     /**
      * @param rows each executor's figures, in the order calibrated
      * @param tasks tasks per round
      * @param text the table with its footnote, and one line naming the machine
      */
-    public record Outcome(List<Row> rows, int tasks, String text) {
+    public record Outcome(List<ExecutorEstimate> rows, int tasks, String text) {
         public Outcome {
             rows = List.copyOf(rows);
         }
@@ -122,15 +122,15 @@ public final class Calibrations {
                 Calibration.probes(request.pinning()), new ProfileRequest(request.profileEvents(),
                         ProfileRequest.Profiler.AUTO, ProfileRequest.DEFAULT_INTERVAL_NANOS)), warn);
         Path dataRoot = DataDirs.defaultRoot();
-        List<Row> rows = new ArrayList<>();
+        List<ExecutorEstimate> rows = new ArrayList<>();
         if (forks == 0) {
             List<List<Calibration.Round>> byCell = calibration.measure(cells, dataRoot);
             for (int c = 0; c < cells.size(); c++) {
-                rows.add(new Row(cells.get(c).executor().spec(), Calibration.estimate(List.of(byCell.get(c)), n)));
+                rows.add(new ExecutorEstimate(cells.get(c).executor().spec(), Calibration.estimate(List.of(byCell.get(c)), n)));
             }
         } else {
             for (CellPlan cell : cells) {
-                rows.add(new Row(cell.executor().spec(),
+                rows.add(new ExecutorEstimate(cell.executor().spec(),
                         Calibration.estimate(calibration.measureInForks(cell, forks, dataRoot), n)));
             }
         }
@@ -140,7 +140,7 @@ public final class Calibrations {
         return new Outcome(rows, n, ConsoleRenderer.render(table(request, what.toString(), load, rows)) + machine() + "\n");
     }
 
-    private static Table table(Request request, String what, LoadShape.Closed load, List<Row> rows) {
+    private static Table table(Request request, String what, LoadShape.Closed load, List<ExecutorEstimate> rows) {
         int n = (int) load.tasks();
         int warmup = request.warmup();
         int forks = request.forks();
@@ -152,7 +152,7 @@ public final class Calibrations {
         Table.Builder table = new Table.Builder(what + " × " + n + " tasks" + inFlight + ", median of " + rounding)
                 .text("executor").number("bare loop").number("vbench").number("ratio").number("95% CI")
                 .number("overhead/task").number("service").text("latencies");
-        for (Row row : rows) {
+        for (ExecutorEstimate row : rows) {
             Calibration.Estimate e = row.estimate();
             table.row(List.of(row.executor(), Numbers.rate(n / (e.bareNanos() / 1e9), "tasks/s"),
                     Numbers.rate(n / (e.vbenchNanos() / 1e9), "tasks/s"), Numbers.fixed(e.ratio(), 3),

@@ -32,12 +32,12 @@ import java.util.Set;
  * {@code --fail-on-regression}.
  *
  * <pre>{@code
- * HistoryChecks.Outcome o = HistoryChecks.check(new HistoryChecks.Request(null, null, null, 0.01, 0.05, false,
- *         HistoryQueries.Settings.DEFAULTS));
+ * HistoryCheckUseCase.Outcome o = HistoryCheckUseCase.check(new HistoryCheckUseCase.Request(null, null, null, 0.01, 0.05, false,
+ *         HistoryQueryUseCase.Settings.DEFAULTS));
  * o.rows().stream().filter(r -> r.verdict() == Verdict.SLOWER).count();
  * }</pre>
  */
-public final class HistoryChecks {
+public final class HistoryCheckUseCase {
 
     /** Runs read per series: enough before the baseline to find the segment's start. */
     public static final int TAIL_RUNS = 4 * 50 + Analysis.MAX_BASELINE_RUNS;
@@ -46,7 +46,7 @@ public final class HistoryChecks {
     /** {@code --metric all}: gate every stored metric of each series, not only the one its tables show. */
     public static final String ALL_METRICS = "all";
 
-    private HistoryChecks() {}
+    private HistoryCheckUseCase() {}
 
     /**
      * @param url the store ({@code --history}), or null for the default
@@ -64,7 +64,7 @@ public final class HistoryChecks {
      * @param ci the CI outputs ({@code --ci}, {@code --comment-file})
      */
     public record Request(String url, String metric, String testbed, double noise, Double failOnRegression, boolean verbose,
-            HistoryQueries.Settings settings, String baseline, Path directory, Path gates, CheckFormat format, Ci ci) {
+            HistoryQueryUseCase.Settings settings, String baseline, Path directory, Path gates, CheckFormat format, Ci ci) {
 
         public Request {
             format = format == null ? CheckFormat.TEXT : format;
@@ -74,7 +74,7 @@ public final class HistoryChecks {
 
         /** A check against each series' current segment, as text, without gates or CI outputs. */
         public Request(String url, String metric, String testbed, double noise, Double failOnRegression, boolean verbose,
-                HistoryQueries.Settings settings) {
+                HistoryQueryUseCase.Settings settings) {
             this(url, metric, testbed, noise, failOnRegression, verbose, settings, null, null, null, CheckFormat.TEXT, Ci.NONE);
         }
     }
@@ -102,7 +102,7 @@ public final class HistoryChecks {
         Gates gates = GateFiles.load(request.gates());
         request.ci().checkWritable();
         Baseline baseline = baseline(request);
-        List<Analysis.CheckRow> rows = HistoryQueries.read(request.url(), store -> {
+        List<Analysis.CheckRow> rows = HistoryQueryUseCase.read(request.url(), store -> {
             List<Analysis.CheckInput> inputs = inputs(request, store, baseline instanceof Baseline.Commits);
             if (request.metric() != null && !ALL_METRICS.equals(request.metric()) && inputs.isEmpty()) {
                 throw new UsageException("no series has the metric '" + request.metric()

@@ -25,19 +25,19 @@ import java.util.stream.Stream;
  * until stopped) and {@code history export --site DIR} (the same pages as static files).
  *
  * <pre>{@code
- * try (Dashboards.Serving s = Dashboards.serve(new Dashboards.ServeRequest(null, 0, "127.0.0.1", Settings.DEFAULTS), err)) {
+ * try (DashboardUseCase.Serving s = DashboardUseCase.serve(new DashboardUseCase.ServeRequest(null, 0, "127.0.0.1", Settings.DEFAULTS), err)) {
  *     s.url();   // http://127.0.0.1:PORT/
  * }
  * }</pre>
  */
-public final class Dashboards {
+public final class DashboardUseCase {
 
     /** The port {@code history serve} listens on by default. */
     public static final int DEFAULT_PORT = 8080;
     /** The address it binds by default: this machine only. */
     public static final String DEFAULT_BIND = "127.0.0.1";
 
-    private Dashboards() {}
+    private DashboardUseCase() {}
 
     /**
      * {@code history serve}.
@@ -47,7 +47,7 @@ public final class Dashboards {
      * @param bind the address to listen on
      * @param settings how change points are found
      */
-    public record ServeRequest(String url, int port, String bind, HistoryQueries.Settings settings) {}
+    public record ServeRequest(String url, int port, String bind, HistoryQueryUseCase.Settings settings) {}
 
     /** A dashboard being served: stopped by {@link #close} or, from the command line, by Ctrl-C. */
     public static final class Serving implements AutoCloseable {
@@ -109,8 +109,8 @@ public final class Dashboards {
             throw new UsageException("--port " + r.port() + " is not a port; give 1-65535, or 0 for any free port");
         }
         InetAddress address = address(r.bind());
-        return Histories.get(() -> {
-            HistoryUrl where = Histories.resolve(r.url());
+        return HistoryAccess.get(() -> {
+            HistoryUrl where = HistoryAccess.resolve(r.url());
             // an embedded H2 file admits one process: let it go when idle so a nightly run can store meanwhile
             StoreLease lease = new StoreLease(where, where.h2File() != null ? StoreLease.DEFAULT_IDLE_MILLIS : 0);
             try {
@@ -168,7 +168,7 @@ public final class Dashboards {
      * @param dir the folder: created when missing; may hold an earlier export, nothing else
      * @param settings how change points are found
      */
-    public record SiteRequest(String url, Path dir, HistoryQueries.Settings settings) {}
+    public record SiteRequest(String url, Path dir, HistoryQueryUseCase.Settings settings) {}
 
     /** Checks the folder before reading the store: missing, empty, or an earlier export. */
     public static void checkSite(Path dir) {
@@ -195,8 +195,8 @@ public final class Dashboards {
     public static String exportSite(SiteRequest r) {
         Analysis.Settings settings = r.settings().checked();
         checkSite(r.dir());
-        return Histories.get(() -> {
-            try (StoreLease lease = new StoreLease(Histories.resolve(r.url()), 0)) {
+        return HistoryAccess.get(() -> {
+            try (StoreLease lease = new StoreLease(HistoryAccess.resolve(r.url()), 0)) {
                 Dashboard d = new Dashboard(lease, settings, CompareOptions.DEFAULT_NOISE, MannWhitney.ALPHA);
                 Site.Written w = Site.export(d, (path, text) -> {
                     Path file = r.dir().resolve(path).normalize();
