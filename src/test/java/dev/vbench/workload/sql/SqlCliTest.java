@@ -108,5 +108,8 @@ class SqlCliTest {
         assertTrue(down.out().contains("[unavailable: cannot connect to the database at 127.0.0.1:" + port), down::toString);
         assertFalse(down.out().contains("list-secret"), down::toString);
         assertTrue(down.out().contains("Source: JPhotoTagger DatabaseBenchmark"), down::toString);
+        // The description itself reads whole: the redaction of the output masks secrets, not its own sentences.
+        assertTrue(down.out().replaceAll("\\s+", " ").contains("The password comes from the URL or from PGPASSWORD, and"
+                + " results, tables and messages show it as ***."), down::toString);
     }
 }
