@@ -7,9 +7,9 @@ import dev.vbench.cli.VersionProvider;
 import dev.vbench.result.ResultCodec;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.math.BigDecimal;
 import java.time.ZoneId;
 import java.util.Locale;
 
@@ -56,8 +56,8 @@ public final class Main {
     /** The commands that read result files and print tables. */
     private static final java.util.Set<String> READERS = java.util.Set.of("compare", "report", "history", "merge");
     /** The {@code history} verbs that only read the store (bin/vbench gives them the 'history' start-up cache). */
-    static final java.util.Set<String> HISTORY_READERS = java.util.Set.of("check", "show", "analyze", "runs", "series", "export",
-            "serve");
+    static final java.util.Set<String> HISTORY_READERS =
+            java.util.Set.of("check", "show", "analyze", "runs", "series", "export", "serve");
 
     /**
      * For the commands that read results: their first reading's and formatting's one-time costs, done on a

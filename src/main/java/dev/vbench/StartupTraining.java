@@ -97,8 +97,25 @@ public final class StartupTraining {
         }
         if (family == Family.ALL) {
             failures += run("--version");
-            failures += run("run", "-w", "noop", "--tasks", "1000", "--trials", "2", "--warmup", "0", "--no-progress",
-                    "--pinning", "off", "--data-dir", dir.resolve("data").toString(), "-o", a, NO_CI[0], NO_CI[1]);
+            failures += run(
+                    "run",
+                    "-w",
+                    "noop",
+                    "--tasks",
+                    "1000",
+                    "--trials",
+                    "2",
+                    "--warmup",
+                    "0",
+                    "--no-progress",
+                    "--pinning",
+                    "off",
+                    "--data-dir",
+                    dir.resolve("data").toString(),
+                    "-o",
+                    a,
+                    NO_CI[0],
+                    NO_CI[1]);
         } else {
             copy(TRAINING_RESULT, Path.of(a));
         }
@@ -113,7 +130,8 @@ public final class StartupTraining {
             failures += run("list");
             failures += run("report", a);
             failures += run("report", a, "--format", "markdown");
-            failures += run("report", a, "--format", "html", "-o", dir.resolve("a.html").toString());
+            failures += run(
+                    "report", a, "--format", "html", "-o", dir.resolve("a.html").toString());
         }
         if (family == Family.ALL || family == Family.HISTORY) {
             String history = "jdbc:h2:file:" + dir.resolve("history").toAbsolutePath();
@@ -139,8 +157,8 @@ public final class StartupTraining {
      * management classes in the cache), output to a log in {@code dir}; 1 when it did not exit 0.
      */
     private static int runInOwnJvm(Path dir, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(JavaCommand.thisJava().toString(), "-cp", JavaCommand.classPath(),
-                Main.class.getName()));
+        List<String> command = new ArrayList<>(
+                List.of(JavaCommand.thisJava().toString(), "-cp", JavaCommand.classPath(), Main.class.getName()));
         command.addAll(List.of(args));
         return JavaProcess.run(command, dir.resolve(args[0] + ".log")).exitCode() == 0 ? 0 : 1;
     }

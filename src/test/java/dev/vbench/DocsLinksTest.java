@@ -31,12 +31,13 @@ class DocsLinksTest {
     private static final Path ROOT = Path.of("").toAbsolutePath();
     /** {@code [text](target)} or {@code ![alt](target "title")}; the text may hold code spans, not brackets. */
     private static final Pattern LINK = Pattern.compile("\\[[^\\]]*\\]\\(([^)\\s]+)(?:\\s+\"[^\"]*\")?\\)");
+
     private static final Pattern CODE_SPAN = Pattern.compile("`+[^`]*`+");
     private static final Pattern HEADING = Pattern.compile("^(#{1,6})\\s+(.*?)\\s*#*\\s*$");
 
     private static List<Path> pages() throws IOException {
-        List<Path> pages = new ArrayList<>(List.of(ROOT.resolve("README.md"), ROOT.resolve("ARCHITECTURE.md"),
-                ROOT.resolve("CHANGELOG.md")));
+        List<Path> pages = new ArrayList<>(
+                List.of(ROOT.resolve("README.md"), ROOT.resolve("ARCHITECTURE.md"), ROOT.resolve("CHANGELOG.md")));
         try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
             docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
         }
@@ -57,12 +58,16 @@ class DocsLinksTest {
                 int hash = target.indexOf('#');
                 String file = hash < 0 ? target : target.substring(0, hash);
                 String anchor = hash < 0 ? "" : target.substring(hash + 1);
-                Path resolved = file.isEmpty() ? page : page.getParent().resolve(decode(file)).normalize();
+                Path resolved = file.isEmpty()
+                        ? page
+                        : page.getParent().resolve(decode(file)).normalize();
                 String where = ROOT.relativize(page) + ": (" + target + ")";
                 if (!resolved.startsWith(ROOT) || !Files.exists(resolved)) {
                     broken.add(where + " names no file in the repository");
-                } else if (!anchor.isEmpty() && resolved.toString().endsWith(".md")
-                        && !anchors.computeIfAbsent(resolved, DocsLinksTest::anchors).contains(decode(anchor))) {
+                } else if (!anchor.isEmpty()
+                        && resolved.toString().endsWith(".md")
+                        && !anchors.computeIfAbsent(resolved, DocsLinksTest::anchors)
+                                .contains(decode(anchor))) {
                     broken.add(where + " names no heading of " + ROOT.relativize(resolved));
                 }
             }
@@ -73,19 +78,30 @@ class DocsLinksTest {
 
     @Test
     void theReadmeIsAFrontDoor() throws IOException {
-        long lines = Files.readAllLines(ROOT.resolve("README.md"), StandardCharsets.UTF_8).size();
+        long lines = Files.readAllLines(ROOT.resolve("README.md"), StandardCharsets.UTF_8)
+                .size();
         assertTrue(lines <= 400, "README.md has " + lines + " lines; move detail into docs/ (at most 400)");
     }
 
     @Test
     void anchorsAreMadeAsGitHubMakesThem() {
-        assertEquals(List.of("forkjoinparallelism2-on-the-1-µs-task-a-lead-not-an-answer", "vbench-compare",
-                "vbench-compare-1", "the-seed-suites-on-16-cores"),
-                new ArrayList<>(anchorsOf(List.of("### `forkjoin:parallelism=2` on the 1 µs task: a lead, not an answer",
-                        "## `vbench compare`", "```", "# not a heading", "```", "## `vbench compare`",
+        assertEquals(
+                List.of(
+                        "forkjoinparallelism2-on-the-1-µs-task-a-lead-not-an-answer",
+                        "vbench-compare",
+                        "vbench-compare-1",
+                        "the-seed-suites-on-16-cores"),
+                new ArrayList<>(anchorsOf(List.of(
+                        "### `forkjoin:parallelism=2` on the 1 µs task: a lead, not an answer",
+                        "## `vbench compare`",
+                        "```",
+                        "# not a heading",
+                        "```",
+                        "## `vbench compare`",
                         "### The seed suites on 16 cores"))));
-        assertEquals(List.of("a.md#x", "b.png"), links(List.of("see [a](a.md#x) and `[no](c.md)`, ![b](b.png \"t\")",
-                "```", "[no](d.md)", "```")));
+        assertEquals(
+                List.of("a.md#x", "b.png"),
+                links(List.of("see [a](a.md#x) and `[no](c.md)`, ![b](b.png \"t\")", "```", "[no](d.md)", "```")));
     }
 
     /** The link targets of a page, outside code blocks and code spans. */
@@ -130,7 +146,9 @@ class DocsLinksTest {
                 continue;
             }
             String text = m.group(2).replaceAll("\\[([^\\]]*)\\]\\([^)]*\\)", "$1"); // a link's text only
-            String slug = text.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}\\p{M} _-]", "").replace(' ', '-');
+            String slug = text.toLowerCase(Locale.ROOT)
+                    .replaceAll("[^\\p{L}\\p{N}\\p{M} _-]", "")
+                    .replace(' ', '-');
             int n = seen.merge(slug, 1, Integer::sum) - 1;
             anchors.add(n == 0 ? slug : slug + "-" + n);
         }

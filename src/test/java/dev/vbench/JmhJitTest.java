@@ -34,6 +34,7 @@ class JmhJitTest {
 
     /** A call site's inlining decision in a LogCompilation file: the callee's method element, its call, the verdict. */
     private static final Pattern METHOD = Pattern.compile("<method id='(\\d+)' holder='\\d+' name='([^']+)'");
+
     private static final Pattern CALL = Pattern.compile("<call method='(\\d+)'");
     private static final Pattern VERDICT = Pattern.compile("<inline_(fail|success) reason='([^']*)'");
 
@@ -44,13 +45,35 @@ class JmhJitTest {
     void compilerControlIsHonouredInVbenchsOwnJvmAndInAForkAsTheJitsLogShows() throws Exception {
         Launcher vbench = Launcher.install(tmp);
         Path logs = Files.createDirectories(tmp.resolve("jit"));
-        Map<String, String> env = Map.of("VBENCH_STARTUP_CACHE", "off", "VBENCH_JAVA_OPTS",
-                "-XX:+UnlockDiagnosticVMOptions -XX:+LogCompilation -XX:LogFile=" + logs.resolve("jit-%p.log"), "LC_ALL", "C");
+        Map<String, String> env = Map.of(
+                "VBENCH_STARTUP_CACHE",
+                "off",
+                "VBENCH_JAVA_OPTS",
+                "-XX:+UnlockDiagnosticVMOptions -XX:+LogCompilation -XX:LogFile=" + logs.resolve("jit-%p.log"),
+                "LC_ALL",
+                "C");
         for (String forks : List.of("0", "1")) {
             Path json = tmp.resolve("r" + forks + ".json");
-            Launcher.Output r = vbench.run(env, "run", "--classpath", JmhFixture.benchmarksJar().toAbsolutePath().toString(),
-                    "-w", "acme.bench.Controlled::calls", "-e", "sequential", "--tasks", "100000", "--trials", "2",
-                    "--warmup", "2", "--forks", forks, "--no-progress", "-o", json.toString());
+            Launcher.Output r = vbench.run(
+                    env,
+                    "run",
+                    "--classpath",
+                    JmhFixture.benchmarksJar().toAbsolutePath().toString(),
+                    "-w",
+                    "acme.bench.Controlled::calls",
+                    "-e",
+                    "sequential",
+                    "--tasks",
+                    "100000",
+                    "--trials",
+                    "2",
+                    "--warmup",
+                    "2",
+                    "--forks",
+                    forks,
+                    "--no-progress",
+                    "-o",
+                    json.toString());
             assertEquals(0, r.code(), r::toString);
             // jmh-core's sun.misc.Unsafe warning (JDK 24+) is not printed: the launcher allows it for 'run'
             assertFalse(r.err().contains("sun.misc.Unsafe"), r::toString);
@@ -59,18 +82,40 @@ class JmhJitTest {
             assertFalse(r.out().contains("?∞"), r::toString);
             Path log = forkLog(logs, forks.equals("1"));
             Map<String, Set<String>> decisions = inlining(log);
-            assertEquals(Set.of("fail: disallowed by CompileCommand"), decisions.get("excluded"), () -> log + ": " + decisions);
-            assertEquals(Set.of("fail: disallowed by CompileCommand"), decisions.get("notInlined"), () -> log + ": " + decisions);
-            assertEquals(Set.of("success: force inline by CompileCommand"), decisions.get("inlined"), () -> log + ": " + decisions);
+            assertEquals(
+                    Set.of("fail: disallowed by CompileCommand"),
+                    decisions.get("excluded"),
+                    () -> log + ": " + decisions);
+            assertEquals(
+                    Set.of("fail: disallowed by CompileCommand"),
+                    decisions.get("notInlined"),
+                    () -> log + ": " + decisions);
+            assertEquals(
+                    Set.of("success: force inline by CompileCommand"),
+                    decisions.get("inlined"),
+                    () -> log + ": " + decisions);
             String text = Files.readString(log, StandardCharsets.UTF_8);
-            assertTrue(text.contains("reason='excluded by CompileCommand' method='acme.bench.Controlled excluded ()V'"), log::toString);
-            assertFalse(Pattern.compile("<nmethod [^>]*method='acme.bench.Controlled excluded ").matcher(text).find(),
+            assertTrue(
+                    text.contains("reason='excluded by CompileCommand' method='acme.bench.Controlled excluded ()V'"),
+                    log::toString);
+            assertFalse(
+                    Pattern.compile("<nmethod [^>]*method='acme.bench.Controlled excluded ")
+                            .matcher(text)
+                            .find(),
                     "excluded was compiled: " + log);
             JsonNode cell = new ObjectMapper().readTree(json.toFile()).at("/cells/0");
-            assertEquals(forks.equals("1") ? "compile commands of the JVM's command line" : "compiler directives in vbench's JVM",
-                    cell.at("/attributes/compilerHints").asText(), cell::toString);
-            assertTrue(cell.at("/notes").toString().contains("@CompilerControl: dontinline acme/bench/Controlled.notInlined,"
-                    + " exclude acme/bench/Controlled.excluded, inline acme/bench/Controlled.inlined: given to the JIT as "),
+            assertEquals(
+                    forks.equals("1")
+                            ? "compile commands of the JVM's command line"
+                            : "compiler directives in vbench's JVM",
+                    cell.at("/attributes/compilerHints").asText(),
+                    cell::toString);
+            assertTrue(
+                    cell.at("/notes")
+                            .toString()
+                            .contains(
+                                    "@CompilerControl: dontinline acme/bench/Controlled.notInlined,"
+                                            + " exclude acme/bench/Controlled.excluded, inline acme/bench/Controlled.inlined: given to the JIT as "),
                     cell::toString);
             try (Stream<Path> files = Files.list(logs)) {
                 for (Path f : files.toList()) {
@@ -84,9 +129,24 @@ class JmhJitTest {
     void theBlackholeModeIsCompilerWhereTheJvmHasCompilerBlackholesAndFullWithANoteElsewhere() throws Exception {
         Launcher vbench = Launcher.install(tmp);
         Path json = tmp.resolve("r.json");
-        Launcher.Output r = vbench.run(Map.of("VBENCH_STARTUP_CACHE", "off"), "run", "--classpath",
-                JmhFixture.benchmarksJar().toAbsolutePath().toString(), "-w", "acme.bench.Controlled::consumes", "-e",
-                "sequential", "--tasks", "1000", "--trials", "1", "--warmup", "0", "--no-progress", "-o", json.toString());
+        Launcher.Output r = vbench.run(
+                Map.of("VBENCH_STARTUP_CACHE", "off"),
+                "run",
+                "--classpath",
+                JmhFixture.benchmarksJar().toAbsolutePath().toString(),
+                "-w",
+                "acme.bench.Controlled::consumes",
+                "-e",
+                "sequential",
+                "--tasks",
+                "1000",
+                "--trials",
+                "1",
+                "--warmup",
+                "0",
+                "--no-progress",
+                "-o",
+                json.toString());
         assertEquals(0, r.code(), r::toString);
         JsonNode cell = new ObjectMapper().readTree(json.toFile()).at("/cells/0");
         assertEquals("compiler", cell.at("/attributes/blackholeMode").asText(), cell::toString);
@@ -94,14 +154,37 @@ class JmhJitTest {
 
         // this test's JVM has no compiler blackholes: full mode, said in a note; a fork gets them on its command line
         for (String forks : List.of("0", "1")) {
-            CliRun run = CliRun.of("run", "--classpath", JmhFixture.benchmarksJar().toString(), "-w",
-                    "acme.bench.Controlled::consumes", "-e", "sequential", "--tasks", "1000", "--trials", "1", "--warmup", "0",
-                    "--forks", forks, "--no-progress", "-o", json.toString());
+            CliRun run = CliRun.of(
+                    "run",
+                    "--classpath",
+                    JmhFixture.benchmarksJar().toString(),
+                    "-w",
+                    "acme.bench.Controlled::consumes",
+                    "-e",
+                    "sequential",
+                    "--tasks",
+                    "1000",
+                    "--trials",
+                    "1",
+                    "--warmup",
+                    "0",
+                    "--forks",
+                    forks,
+                    "--no-progress",
+                    "-o",
+                    json.toString());
             assertEquals(0, run.code(), run::toString);
             JsonNode c = new ObjectMapper().readTree(json.toFile()).at("/cells/0");
-            assertEquals(forks.equals("0") ? "full" : "compiler", c.at("/attributes/blackholeMode").asText(), c::toString);
-            assertEquals(forks.equals("0"), run.out().contains("Blackhole mode: full (this JVM was started without the"
-                    + " compiler blackhole of JMH's forks"), run::toString);
+            assertEquals(
+                    forks.equals("0") ? "full" : "compiler",
+                    c.at("/attributes/blackholeMode").asText(),
+                    c::toString);
+            assertEquals(
+                    forks.equals("0"),
+                    run.out()
+                            .contains("Blackhole mode: full (this JVM was started without the"
+                                    + " compiler blackhole of JMH's forks"),
+                    run::toString);
         }
     }
 
@@ -141,7 +224,9 @@ class JmhJitTest {
                     callee = names.get(c.group(1));
                 }
                 Matcher v = VERDICT.matcher(line);
-                if (v.find() && callee != null && List.of("excluded", "notInlined", "inlined").contains(callee)) {
+                if (v.find()
+                        && callee != null
+                        && List.of("excluded", "notInlined", "inlined").contains(callee)) {
                     out.computeIfAbsent(callee, k -> new TreeSet<>()).add(v.group(1) + ": " + v.group(2));
                 }
             }

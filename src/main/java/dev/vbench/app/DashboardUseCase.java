@@ -31,7 +31,6 @@ import java.util.stream.Stream;
  */
 public final class DashboardUseCase {
 
-
     private DashboardUseCase() {}
 
     /**
@@ -114,18 +113,22 @@ public final class DashboardUseCase {
                 DashboardServer server = start(dashboard, new InetSocketAddress(address, r.port()), r, err);
                 Serving serving = new Serving(server, lease);
                 if (!address.isLoopbackAddress()) {
-                    err.println("vbench: warning: serving on " + address.getHostAddress() + ": anyone who can reach this machine"
-                            + " can read the history (there is no authentication); the default --bind " + Defaults.SERVE_BIND
+                    err.println("vbench: warning: serving on " + address.getHostAddress()
+                            + ": anyone who can reach this machine"
+                            + " can read the history (there is no authentication); the default --bind "
+                            + Defaults.SERVE_BIND
                             + " keeps it to this machine");
                     err.flush();
                 }
-                Thread warm = new Thread(() -> {
-                    try {
-                        dashboard.overview();
-                    } catch (RuntimeException e) {
-                        // the first request meets it again and shows it
-                    }
-                }, "vbench-dashboard-warm");
+                Thread warm = new Thread(
+                        () -> {
+                            try {
+                                dashboard.overview();
+                            } catch (RuntimeException e) {
+                                // the first request meets it again and shows it
+                            }
+                        },
+                        "vbench-dashboard-warm");
                 warm.setDaemon(true);
                 warm.start();
                 return serving;
@@ -140,10 +143,13 @@ public final class DashboardUseCase {
         try {
             return DashboardServer.start(d, at, err);
         } catch (BindException e) {
-            throw new EnvironmentException("cannot listen on " + r.bind() + ":" + r.port() + " (" + e.getMessage()
-                    + "); give another --port (0 for any free one) or stop what uses it", e);
+            throw new EnvironmentException(
+                    "cannot listen on " + r.bind() + ":" + r.port() + " (" + e.getMessage()
+                            + "); give another --port (0 for any free one) or stop what uses it",
+                    e);
         } catch (IOException e) {
-            throw new EnvironmentException("cannot start the dashboard on " + r.bind() + ":" + r.port() + ": " + e.getMessage(), e);
+            throw new EnvironmentException(
+                    "cannot start the dashboard on " + r.bind() + ":" + r.port() + ": " + e.getMessage(), e);
         }
     }
 
@@ -151,8 +157,11 @@ public final class DashboardUseCase {
         try {
             return InetAddress.getByName(bind);
         } catch (UnknownHostException e) {
-            throw new UsageException("--bind " + bind + " is not an address or host name this machine knows; give an IP"
-                    + " address such as " + Defaults.SERVE_BIND + " (this machine only) or 0.0.0.0 (every interface)", e);
+            throw new UsageException(
+                    "--bind " + bind + " is not an address or host name this machine knows; give an IP"
+                            + " address such as " + Defaults.SERVE_BIND
+                            + " (this machine only) or 0.0.0.0 (every interface)",
+                    e);
         }
     }
 
@@ -173,11 +182,13 @@ public final class DashboardUseCase {
         if (Files.isDirectory(dir) && !Files.exists(dir.resolve("index.html"))) {
             try (Stream<Path> entries = Files.list(dir)) {
                 if (entries.findAny().isPresent()) {
-                    throw new UsageException("--site " + dir + " holds files that are not a vbench site; give an empty or new"
-                            + " folder (or one an earlier export wrote)");
+                    throw new UsageException(
+                            "--site " + dir + " holds files that are not a vbench site; give an empty or new"
+                                    + " folder (or one an earlier export wrote)");
                 }
             } catch (IOException e) {
-                throw new UsageException("--site " + dir + " cannot be read (" + e.getMessage() + "); give a writable folder", e);
+                throw new UsageException(
+                        "--site " + dir + " cannot be read (" + e.getMessage() + "); give a writable folder", e);
             }
         }
     }
@@ -202,11 +213,15 @@ public final class DashboardUseCase {
                     OutputFiles.writeAtomically(file, text);
                 });
                 return "wrote " + w.files() + " files (" + Numbers.bytes(w.bytes()) + "; largest " + w.largest() + ", "
-                        + Numbers.bytes(w.largestBytes()) + ") for " + w.series() + " series, " + w.runs() + " runs and "
-                        + w.changePoints() + " change points to " + r.dir() + "; open " + r.dir().resolve("index.html");
+                        + Numbers.bytes(w.largestBytes()) + ") for " + w.series() + " series, " + w.runs()
+                        + " runs and "
+                        + w.changePoints() + " change points to " + r.dir() + "; open "
+                        + r.dir().resolve("index.html");
             } catch (IOException e) {
-                throw new EnvironmentException("cannot write the site to " + r.dir() + ": " + e.getMessage()
-                        + "; give a writable folder with space", e);
+                throw new EnvironmentException(
+                        "cannot write the site to " + r.dir() + ": " + e.getMessage()
+                                + "; give a writable folder with space",
+                        e);
             }
         });
     }

@@ -28,7 +28,9 @@ public final class Failures {
     public record Failure(int exitCode, String message) {}
 
     public static Failure of(Exception e) {
-        if (e instanceof UsageException || e instanceof PlanException || e instanceof ResultFormatException
+        if (e instanceof UsageException
+                || e instanceof PlanException
+                || e instanceof ResultFormatException
                 || e instanceof SuiteException) {
             return new Failure(ExitCodes.USAGE, e.getMessage());
         }

@@ -7,6 +7,7 @@ import dev.vbench.engine.ForkPlan;
 import dev.vbench.engine.ForkRunner;
 import dev.vbench.engine.RunPlan;
 import dev.vbench.engine.Watchdog;
+import dev.vbench.jvm.ParentWatch;
 import dev.vbench.loader.UserCode;
 import dev.vbench.measure.EnvironmentProbe;
 import dev.vbench.measure.NanoClock;
@@ -17,7 +18,6 @@ import dev.vbench.result.CellStatus;
 import dev.vbench.result.Environment;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
-import dev.vbench.jvm.ParentWatch;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.FileDescriptor;
@@ -86,22 +86,30 @@ public final class ForkUseCase {
 
     private int runCell(ForkPlan plan, UserCode code) throws Exception {
         ForkPlan.Cell c = plan.cell();
-        CellPlan cell = Planner.cell(code, c.id(), c.workload(), c.params(), c.executor(), c.load(), Math.max(1, c.batch()));
+        CellPlan cell =
+                Planner.cell(code, c.id(), c.workload(), c.params(), c.executor(), c.load(), Math.max(1, c.batch()));
         StderrWarnings warnings = new StderrWarnings(err);
         if (plan.calibrate() != null) { // a calibration fork: its rounds instead of trials
             List<Calibration.Round> rounds = new Calibration(plan.calibration(), warnings::warning)
-                    .measure(List.of(cell), Path.of(plan.dataRoot())).get(0);
+                    .measure(List.of(cell), Path.of(plan.dataRoot()))
+                    .get(0);
             OutputFiles.writeAtomically(out, ResultCodec.mapper().writeValueAsString(new Calibration.Rounds(rounds)));
             return ExitCodes.OK;
         }
         TrialProbes.Settings probes = plan.probes();
         TrialProbes trialProbes = TrialProbes.standard(probes.pinning(), probes.pinningThreshold(), warnings::warning);
-        Environment environment = EnvironmentProbe.capture(version,
-                "vbench " + ForkRunner.COMMAND + " (fork " + fork + ")");
+        Environment environment =
+                EnvironmentProbe.capture(version, "vbench " + ForkRunner.COMMAND + " (fork " + fork + ")");
         RunPlan run = new RunPlan(List.of(cell), plan.settings(), Path.of(plan.dataRoot()));
         // First the cell as "exited": what the parent finds if user code ends this JVM before the real result
-        OutputFiles.writeAtomically(out, ResultCodec.toJson(new RunResult(RunResult.SCHEMA, environment, plan.settings(),
-                List.of(new CellResult(cell.id(), cell.config(), CellStatus.EXITED, List.of(), Map.of(), List.of())))));
+        OutputFiles.writeAtomically(
+                out,
+                ResultCodec.toJson(new RunResult(
+                        RunResult.SCHEMA,
+                        environment,
+                        plan.settings(),
+                        List.of(new CellResult(
+                                cell.id(), cell.config(), CellStatus.EXITED, List.of(), Map.of(), List.of())))));
         // From here every piece of user code runs under this JVM's watchdog; the parent kills it when it does not
         // exit within the task timeout once done
         LauncherState.running("fork " + fork, "");
@@ -127,8 +135,9 @@ public final class ForkUseCase {
         try {
             return ForkPlan.fromLine(java.nio.file.Files.readString(file));
         } catch (IOException e) {
-            throw new UsageException(file + " is not a fork plan (" + String.valueOf(e.getMessage()).lines().findFirst()
-                    .orElse("") + "); this command is run by 'vbench run --forks', not by hand");
+            throw new UsageException(file + " is not a fork plan ("
+                    + String.valueOf(e.getMessage()).lines().findFirst().orElse("")
+                    + "); this command is run by 'vbench run --forks', not by hand");
         }
     }
 
@@ -148,8 +157,9 @@ public final class ForkUseCase {
         try {
             return ForkPlan.fromLine(line.toString(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new UsageException("stdin holds no fork plan (" + String.valueOf(e.getMessage()).lines().findFirst()
-                    .orElse("") + "); this command is run by 'vbench run --forks', not by hand");
+            throw new UsageException("stdin holds no fork plan ("
+                    + String.valueOf(e.getMessage()).lines().findFirst().orElse("")
+                    + "); this command is run by 'vbench run --forks', not by hand");
         }
     }
 }

@@ -48,25 +48,30 @@ public final class GateFiles {
         }
         boolean ignore = Boolean.TRUE.equals(f.ignore());
         if (ignore && f.failOnRegression() != null) {
-            throw new SuiteException(at + "a gate either ignores its rows or sets failOnRegression, not both; drop one");
+            throw new SuiteException(
+                    at + "a gate either ignores its rows or sets failOnRegression, not both; drop one");
         }
         if (!ignore && f.failOnRegression() == null) {
             throw new SuiteException(at + "the gate sets nothing; add failOnRegression: 10% or ignore: true");
         }
         if (f.metric() != null && Metric.byKey(f.metric()) == null && !JMH_MODES.contains(f.metric())) {
             throw new SuiteException(at + "metric '" + f.metric() + "' is unknown; use one of " + Metric.validValues()
-                    + " or a JMH mode (" + String.join(", ", JMH_MODES.stream().sorted().toList()) + ")");
+                    + " or a JMH mode ("
+                    + String.join(", ", JMH_MODES.stream().sorted().toList()) + ")");
         }
         Double threshold = null;
         if (f.failOnRegression() != null) {
             try {
                 threshold = Percentages.parse("failOnRegression", f.failOnRegression(), "10%");
             } catch (UsageException e) {
-                throw new SuiteException(at + e.getMessage().replace("write e.g. failOnRegression 10%",
-                        "write e.g. failOnRegression: 10%"));
+                throw new SuiteException(at
+                        + e.getMessage()
+                                .replace("write e.g. failOnRegression 10%", "write e.g. failOnRegression: 10%"));
             }
         }
-        String metric = f.metric() == null ? null : Metric.byKey(f.metric()) != null ? Metric.byKey(f.metric()).key() : f.metric();
+        String metric = f.metric() == null
+                ? null
+                : Metric.byKey(f.metric()) != null ? Metric.byKey(f.metric()).key() : f.metric();
         return new Gates.Gate(spec.line(), f.match(), metric, threshold, ignore, f.reason());
     }
 }

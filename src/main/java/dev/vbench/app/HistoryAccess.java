@@ -88,7 +88,8 @@ public final class HistoryAccess {
                 return s;
             }
         }
-        List<HistoryStore.SeriesInfo> matches = all.stream().filter(s -> s.key().label().contains(ref)).toList();
+        List<HistoryStore.SeriesInfo> matches =
+                all.stream().filter(s -> s.key().label().contains(ref)).toList();
         if (matches.size() == 1) {
             return matches.get(0);
         }
@@ -96,7 +97,12 @@ public final class HistoryAccess {
             throw new UsageException("no series matches '" + ref + "'; give a series id from 'vbench history series'");
         }
         throw new UsageException("'" + ref + "' matches " + matches.size() + " series (ids "
-                + String.join(", ", matches.stream().limit(8).map(s -> String.valueOf(s.id())).toList())
+                + String.join(
+                        ", ",
+                        matches.stream()
+                                .limit(8)
+                                .map(s -> String.valueOf(s.id()))
+                                .toList())
                 + (matches.size() > 8 ? ", …" : "") + "); give one id from 'vbench history series'");
     }
 }

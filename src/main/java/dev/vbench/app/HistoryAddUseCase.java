@@ -33,7 +33,8 @@ public final class HistoryAddUseCase {
         HistoryAccess.call(() -> {
             HistoryUrl where = target.resolve();
             Importer.Meta meta = target.meta(false);
-            Testbed local = Testbed.probe(target.testbed(), EnvironmentProbe.capture("", "").hostName());
+            Testbed local = Testbed.probe(
+                    target.testbed(), EnvironmentProbe.capture("", "").hostName());
             List<StoredRun> runs = new java.util.ArrayList<>();
             for (Path f : files) {
                 runs.add(Importer.fromFile(f, meta, local));
@@ -42,7 +43,8 @@ public final class HistoryAddUseCase {
                 for (int i = 0; i < runs.size(); i++) {
                     long id = store.add(runs.get(i));
                     ids.add(id);
-                    stored.accept("stored " + files.get(i) + " as run " + id + " (" + runs.get(i).cells().size() + " series)");
+                    stored.accept("stored " + files.get(i) + " as run " + id + " ("
+                            + runs.get(i).cells().size() + " series)");
                 }
             }
             return ExitCodes.OK;

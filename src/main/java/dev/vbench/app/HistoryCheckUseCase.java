@@ -1,7 +1,7 @@
 package dev.vbench.app;
 
-import dev.vbench.config.Defaults;
 import dev.vbench.compare.Gates;
+import dev.vbench.config.Defaults;
 import dev.vbench.history.Analysis;
 import dev.vbench.history.Baseline;
 import dev.vbench.history.GitInfo;
@@ -63,8 +63,19 @@ public final class HistoryCheckUseCase {
      * @param format the output's format
      * @param ci the CI outputs ({@code --ci}, {@code --comment-file})
      */
-    public record Request(String url, String metric, String testbed, double noise, Double failOnRegression, boolean verbose,
-            HistoryQueryUseCase.Settings settings, String baseline, Path directory, Path gates, CheckFormat format, Ci ci) {
+    public record Request(
+            String url,
+            String metric,
+            String testbed,
+            double noise,
+            Double failOnRegression,
+            boolean verbose,
+            HistoryQueryUseCase.Settings settings,
+            String baseline,
+            Path directory,
+            Path gates,
+            CheckFormat format,
+            Ci ci) {
 
         public Request {
             format = format == null ? CheckFormat.TEXT : format;
@@ -73,9 +84,27 @@ public final class HistoryCheckUseCase {
         }
 
         /** A check against each series' current segment, as text, without gates or CI outputs. */
-        public Request(String url, String metric, String testbed, double noise, Double failOnRegression, boolean verbose,
+        public Request(
+                String url,
+                String metric,
+                String testbed,
+                double noise,
+                Double failOnRegression,
+                boolean verbose,
                 HistoryQueryUseCase.Settings settings) {
-            this(url, metric, testbed, noise, failOnRegression, verbose, settings, null, null, null, CheckFormat.TEXT, Ci.NONE);
+            this(
+                    url,
+                    metric,
+                    testbed,
+                    noise,
+                    failOnRegression,
+                    verbose,
+                    settings,
+                    null,
+                    null,
+                    null,
+                    CheckFormat.TEXT,
+                    Ci.NONE);
         }
     }
 
@@ -89,8 +118,15 @@ public final class HistoryCheckUseCase {
      * @param gate the check as CI outputs show it
      * @param ci what the CI outputs add: workflow commands for stdout, warnings for stderr
      */
-    public record Outcome(List<Analysis.CheckRow> rows, String text, List<Analysis.CheckRow> failing, List<String> gateLines,
-            int exitCode, String baseline, GateReport gate, Ci.Published ci) {}
+    public record Outcome(
+            List<Analysis.CheckRow> rows,
+            String text,
+            List<Analysis.CheckRow> failing,
+            List<String> gateLines,
+            int exitCode,
+            String baseline,
+            GateReport gate,
+            Ci.Published ci) {}
 
     /** Whether acknowledgement {@code a} covers a change of {@code metric}: its own metric, or every one. */
     public static boolean covers(HistoryStore.Ack a, String metric) {
@@ -105,15 +141,17 @@ public final class HistoryCheckUseCase {
         List<Analysis.CheckRow> rows = HistoryQueryUseCase.read(request.url(), store -> {
             List<Analysis.CheckInput> inputs = inputs(request, store, baseline instanceof Baseline.Commits);
             if (request.metric() != null && !ALL_METRICS.equals(request.metric()) && inputs.isEmpty()) {
-                throw new UsageException("no series has the metric '" + request.metric()
-                        + "'; see 'vbench history show SERIES'");
+                throw new UsageException(
+                        "no series has the metric '" + request.metric() + "'; see 'vbench history show SERIES'");
             }
             return Analysis.check(inputs, settings, request.noise(), Defaults.ALPHA, baseline);
         });
-        if (baseline instanceof Baseline.Commits c && !rows.isEmpty()
+        if (baseline instanceof Baseline.Commits c
+                && !rows.isEmpty()
                 && rows.stream().allMatch(r -> r.method().equals("no run of HEAD"))) {
-            throw new UsageException("no run is stored for HEAD (commit " + shortCommit(c.head()) + "); store this commit's"
-                    + " run first with 'vbench run … --history' (or 'vbench history add RESULT.json')");
+            throw new UsageException(
+                    "no run is stored for HEAD (commit " + shortCommit(c.head()) + "); store this commit's"
+                            + " run first with 'vbench run … --history' (or 'vbench history add RESULT.json')");
         }
         String described = describe(baseline);
         Table table = table(rows);
@@ -134,7 +172,8 @@ public final class HistoryCheckUseCase {
             if (byMetric.isEmpty()) {
                 continue;
             }
-            String only = request.metric() == null ? s.defaultMetric(List.copyOf(byMetric.keySet()))
+            String only = request.metric() == null
+                    ? s.defaultMetric(List.copyOf(byMetric.keySet()))
                     : ALL_METRICS.equals(request.metric()) ? null : request.metric();
             for (Map.Entry<String, List<HistoryStore.Point>> e : byMetric.entrySet()) {
                 if (only != null && !only.equals(e.getKey())) {
@@ -144,8 +183,14 @@ public final class HistoryCheckUseCase {
                 List<HistoryStore.Point> points = everyRun ? store.points(s.id(), e.getKey()) : e.getValue();
                 Set<Long> acked = new HashSet<>();
                 acks.stream().filter(a -> covers(a, e.getKey())).forEach(a -> acked.add(a.runId()));
-                inputs.add(new Analysis.CheckInput(s.id(), s.testbed() + " | " + s.key().label(), e.getKey(),
-                        e.getValue().get(0).higherIsBetter(), points, acked, store::trials));
+                inputs.add(new Analysis.CheckInput(
+                        s.id(),
+                        s.testbed() + " | " + s.key().label(),
+                        e.getKey(),
+                        e.getValue().get(0).higherIsBetter(),
+                        points,
+                        acked,
+                        store::trials));
             }
         }
         return inputs;
@@ -153,7 +198,8 @@ public final class HistoryCheckUseCase {
 
     /** {@code --baseline} as the analysis takes it: {@code merge-base[:BRANCH]} asks git in the working directory. */
     static Baseline baseline(Request request) {
-        String text = request.baseline() == null ? "segment" : request.baseline().strip();
+        String text =
+                request.baseline() == null ? "segment" : request.baseline().strip();
         if (!text.equals("merge-base") && !text.startsWith("merge-base:")) {
             try {
                 return Baseline.parse(text);
@@ -164,18 +210,21 @@ public final class HistoryCheckUseCase {
         Path dir = request.directory().toAbsolutePath();
         String head = GitInfo.of(dir).commit();
         if (head.isEmpty()) {
-            throw new UsageException("--baseline merge-base needs a git checkout; " + dir + " is not one (run vbench in the"
-                    + " repository, or use --baseline previous)");
+            throw new UsageException("--baseline merge-base needs a git checkout; " + dir
+                    + " is not one (run vbench in the" + " repository, or use --baseline previous)");
         }
-        String branch = text.equals("merge-base") ? GitInfo.defaultBranch(dir) : text.substring("merge-base:".length()).strip();
+        String branch = text.equals("merge-base")
+                ? GitInfo.defaultBranch(dir)
+                : text.substring("merge-base:".length()).strip();
         if (branch.isEmpty()) {
             throw new UsageException("--baseline merge-base: this repository has no origin/HEAD, main or master branch;"
                     + " name the branch, e.g. --baseline merge-base:origin/develop");
         }
         String base = GitInfo.mergeBase(dir, "HEAD", branch);
         if (base.isEmpty()) {
-            throw new UsageException("--baseline merge-base: git found no merge-base of HEAD and '" + branch + "' (does the"
-                    + " branch exist here? a shallow clone needs the history: actions/checkout with fetch-depth: 0)");
+            throw new UsageException(
+                    "--baseline merge-base: git found no merge-base of HEAD and '" + branch + "' (does the"
+                            + " branch exist here? a shallow clone needs the history: actions/checkout with fetch-depth: 0)");
         }
         return new Baseline.Commits(head, base, "merge-base of HEAD (" + shortCommit(head) + ") and " + branch);
     }
@@ -185,9 +234,10 @@ public final class HistoryCheckUseCase {
         return switch (b) {
             case Baseline.Commits c -> c.description() + ": commit " + shortCommit(c.base());
             case Baseline.Previous p -> "the previous run of each series";
-            case Baseline.Median m -> "the median of the last " + m.runs() + " runs on the branch of each series' newest run";
-            case Baseline.Segment s -> "each series' current segment (the runs since its last change point or acknowledged"
-                    + " change)";
+            case Baseline.Median m ->
+                "the median of the last " + m.runs() + " runs on the branch of each series' newest run";
+            case Baseline.Segment s ->
+                "each series' current segment (the runs since its last change point or acknowledged" + " change)";
         };
     }
 
@@ -197,13 +247,31 @@ public final class HistoryCheckUseCase {
 
     /** Every row: series, metric, the newest run, the baseline, the change with its verdict. */
     private static Table table(List<Analysis.CheckRow> rows) {
-        Table.Builder t = new Table.Builder("").number("series").text("metric").number("run").text("date").text("commit")
-                .number("newest").number("baseline").number("runs").text("change").text("p (Holm)").text("configuration");
+        Table.Builder t = new Table.Builder("")
+                .number("series")
+                .text("metric")
+                .number("run")
+                .text("date")
+                .text("commit")
+                .number("newest")
+                .number("baseline")
+                .number("runs")
+                .text("change")
+                .text("p (Holm)")
+                .text("configuration");
         for (Analysis.CheckRow r : rows) {
-            t.row(List.of(String.valueOf(r.input().seriesId()), r.input().metric(), String.valueOf(r.newest().runId()),
-                    HistoryReports.date(r.newest().started()), r.newest().commit().isEmpty() ? "-" : r.newest().commit(),
-                    Numbers.fixed(r.newest().median(), 3), Numbers.fixed(r.baseline(), 3), String.valueOf(r.baselineRuns()),
-                    change(r), Numbers.pValue(r.pAdjusted()), r.input().series()));
+            t.row(List.of(
+                    String.valueOf(r.input().seriesId()),
+                    r.input().metric(),
+                    String.valueOf(r.newest().runId()),
+                    HistoryReports.date(r.newest().started()),
+                    r.newest().commit().isEmpty() ? "-" : r.newest().commit(),
+                    Numbers.fixed(r.newest().median(), 3),
+                    Numbers.fixed(r.baseline(), 3),
+                    String.valueOf(r.baselineRuns()),
+                    change(r),
+                    Numbers.pValue(r.pAdjusted()),
+                    r.input().series()));
         }
         return t.build();
     }
@@ -212,8 +280,10 @@ public final class HistoryCheckUseCase {
         if (!r.tested()) {
             return r.method();
         }
-        return Numbers.deltaPercent(r.delta()) + " " + (r.verdict() != Verdict.WITHIN_VARIANCE ? r.verdict().word()
-                : Double.isNaN(r.mde()) ? "~" : "~ (" + Numbers.plusMinusPercent(r.mde()) + ")");
+        return Numbers.deltaPercent(r.delta()) + " "
+                + (r.verdict() != Verdict.WITHIN_VARIANCE
+                        ? r.verdict().word()
+                        : Double.isNaN(r.mde()) ? "~" : "~ (" + Numbers.plusMinusPercent(r.mde()) + ")");
     }
 
     /**
@@ -221,26 +291,37 @@ public final class HistoryCheckUseCase {
      * rows from ±1.0% to ±12.3%)", or "" when no row was tested (docs/statistics.md rule 13).
      */
     static String detectable(List<Analysis.CheckRow> rows) {
-        double[] mde = rows.stream().mapToDouble(Analysis.CheckRow::mde).filter(v -> !Double.isNaN(v)).sorted().toArray();
+        double[] mde = rows.stream()
+                .mapToDouble(Analysis.CheckRow::mde)
+                .filter(v -> !Double.isNaN(v))
+                .sorted()
+                .toArray();
         if (mde.length == 0) {
             return "";
         }
         String median = Numbers.plusMinusPercent(dev.vbench.stats.Descriptive.medianOfSorted(mde));
         return "; a ~ could miss changes below " + median + " (the median row's minimum detectable effect at 80% power"
-                + (mde.length > 1 && mde[0] != mde[mde.length - 1] ? "; rows from " + Numbers.plusMinusPercent(mde[0]) + " to "
-                        + Numbers.plusMinusPercent(mde[mde.length - 1]) : "") + ")";
+                + (mde.length > 1 && mde[0] != mde[mde.length - 1]
+                        ? "; rows from " + Numbers.plusMinusPercent(mde[0]) + " to "
+                                + Numbers.plusMinusPercent(mde[mde.length - 1])
+                        : "")
+                + ")";
     }
 
     private static String summary(Request request, List<Analysis.CheckRow> rows) {
-        long regressions = rows.stream().filter(r -> r.verdict() == Verdict.SLOWER).count();
-        long improvements = rows.stream().filter(r -> r.verdict() == Verdict.FASTER).count();
+        long regressions =
+                rows.stream().filter(r -> r.verdict() == Verdict.SLOWER).count();
+        long improvements =
+                rows.stream().filter(r -> r.verdict() == Verdict.FASTER).count();
         long series = rows.stream().map(r -> r.input().seriesId()).distinct().count();
         Set<String> metrics = new java.util.TreeSet<>();
         rows.forEach(r -> metrics.add(r.input().metric()));
-        String which = request.metric() == null ? "on the metric its tables show (" + String.join(", ", metrics)
-                + "; --metric all checks every stored metric)"
-                : ALL_METRICS.equals(request.metric()) ? "on every stored metric (" + rows.size() + " checks)"
-                : "on " + request.metric();
+        String which = request.metric() == null
+                ? "on the metric its tables show (" + String.join(", ", metrics)
+                        + "; --metric all checks every stored metric)"
+                : ALL_METRICS.equals(request.metric())
+                        ? "on every stored metric (" + rows.size() + " checks)"
+                        : "on " + request.metric();
         return series + " series checked " + which + ": " + regressions + " slower, " + improvements + " faster;"
                 + " faster/slower only when the Holm-adjusted p across all of them is below " + Defaults.ALPHA
                 + " and the change exceeds the " + Percentages.format(request.noise()) + " noise band (--noise);"
@@ -248,7 +329,8 @@ public final class HistoryCheckUseCase {
     }
 
     /** The text: the changed rows (every row with verbose), the summary and the baseline. */
-    private static String render(Request request, List<Analysis.CheckRow> rows, Table all, String baseline, boolean markdown) {
+    private static String render(
+            Request request, List<Analysis.CheckRow> rows, Table all, String baseline, boolean markdown) {
         List<List<String>> shown = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             if (request.verbose() || rows.get(i).verdict() != Verdict.WITHIN_VARIANCE) {
@@ -266,28 +348,56 @@ public final class HistoryCheckUseCase {
     }
 
     /** The check as CI shows it: a check per row, the gates' and --fail-on-regression's outcome. */
-    private static GateReport report(Request request, List<Analysis.CheckRow> rows, Table table, Gates gates,
-            String baseline) {
+    private static GateReport report(
+            Request request, List<Analysis.CheckRow> rows, Table table, Gates gates, String baseline) {
         List<GateReport.Check> checks = new ArrayList<>();
         List<GateReport.Place> places = new ArrayList<>();
         for (Analysis.CheckRow r : rows) {
             Gates.Decision d = gates.decide(r.input().series(), r.input().metric(), request.failOnRegression());
-            GateReport.Outcome outcome = GateReport.outcome(r.verdict(), r.delta(), r.p(), r.input().higherIsBetter(),
-                    d.threshold(), d.ignored());
+            GateReport.Outcome outcome = GateReport.outcome(
+                    r.verdict(), r.delta(), r.p(), r.input().higherIsBetter(), d.threshold(), d.ignored());
             String note = d.ignored() ? GateReports.ignoredNote(d) : r.tested() ? "" : r.method();
-            String from = r.baselineRuns() == 1 && !r.baselineCommit().isEmpty() ? "baseline " + shortCommit(r.baselineCommit())
+            String from = r.baselineRuns() == 1 && !r.baselineCommit().isEmpty()
+                    ? "baseline " + shortCommit(r.baselineCommit())
                     : "baseline (" + r.baselineRuns() + " runs)";
-            checks.add(new GateReport.Check("series " + r.input().seriesId() + " " + r.input().series(), r.input().metric(),
-                    r.newest().unit(), from, "run " + r.newest().runId(), r.baseline(), r.newest().median(), r.delta(),
-                    r.pAdjusted(), r.baselineRuns(), 1, r.verdict(), outcome, d.threshold(), note, r.mde()));
+            checks.add(new GateReport.Check(
+                    "series " + r.input().seriesId() + " " + r.input().series(),
+                    r.input().metric(),
+                    r.newest().unit(),
+                    from,
+                    "run " + r.newest().runId(),
+                    r.baseline(),
+                    r.newest().median(),
+                    r.delta(),
+                    r.pAdjusted(),
+                    r.baselineRuns(),
+                    1,
+                    r.verdict(),
+                    outcome,
+                    d.threshold(),
+                    note,
+                    r.mde()));
             places.add(GateReport.Place.of(List.of(r.verdict())));
         }
-        return new GateReport("history check", "", baseline, request.failOnRegression(), checks, table, places,
+        return new GateReport(
+                "history check",
+                "",
+                baseline,
+                request.failOnRegression(),
+                checks,
+                table,
+                places,
                 List.of(summary(request, rows)));
     }
 
-    private static Outcome gate(Request request, List<Analysis.CheckRow> rows, String text, Gates gates, String baseline,
-            GateReport report, Ci.Published ci) {
+    private static Outcome gate(
+            Request request,
+            List<Analysis.CheckRow> rows,
+            String text,
+            Gates gates,
+            String baseline,
+            GateReport report,
+            Ci.Published ci) {
         Double threshold = request.failOnRegression();
         List<Analysis.CheckRow> failing = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
@@ -305,7 +415,8 @@ public final class HistoryCheckUseCase {
                 + ")" + (request.baseline() == null ? "" : ", against " + baseline) + ":");
         for (Analysis.CheckRow r : failing) {
             lines.add("  series " + r.input().seriesId() + " " + r.input().metric() + " run "
-                    + r.newest().runId() + ": " + Numbers.deltaPercent(r.delta()) + " (p=" + Numbers.pValue(r.pAdjusted())
+                    + r.newest().runId() + ": " + Numbers.deltaPercent(r.delta()) + " (p="
+                    + Numbers.pValue(r.pAdjusted())
                     + " against " + r.baselineRuns() + " run(s)) " + r.input().series());
         }
         return new Outcome(rows, text, failing, lines, ExitCodes.FAILED, baseline, report, ci);

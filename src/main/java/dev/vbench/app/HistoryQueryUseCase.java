@@ -23,7 +23,6 @@ import java.util.Map;
  */
 public final class HistoryQueryUseCase {
 
-
     private HistoryQueryUseCase() {}
 
     /**
@@ -37,22 +36,26 @@ public final class HistoryQueryUseCase {
     public record Settings(int window, double maxP, String minMagnitude, int minPointsAfter) {
 
         /** Otava's window and p, compare's noise band, two runs after. */
-        public static final Settings DEFAULTS = new Settings(Defaults.CHANGE_WINDOW, Defaults.CHANGE_MAX_P,
-                Defaults.NOISE_PERCENT + "%", Defaults.CHANGE_MIN_POINTS_AFTER);
+        public static final Settings DEFAULTS = new Settings(
+                Defaults.CHANGE_WINDOW,
+                Defaults.CHANGE_MAX_P,
+                Defaults.NOISE_PERCENT + "%",
+                Defaults.CHANGE_MIN_POINTS_AFTER);
 
         /** The settings checked, as the analysis takes them. */
         Analysis.Settings checked() {
             if (window < 2) {
-                throw new UsageException("--window " + window + " must be at least 2; Otava's default is " + Defaults.CHANGE_WINDOW);
+                throw new UsageException(
+                        "--window " + window + " must be at least 2; Otava's default is " + Defaults.CHANGE_WINDOW);
             }
             if (!(maxP > 0 && maxP < 1)) {
-                throw new UsageException("--p-value " + maxP + " must be between 0 and 1; Otava's default is " + Defaults.CHANGE_MAX_P);
+                throw new UsageException(
+                        "--p-value " + maxP + " must be between 0 and 1; Otava's default is " + Defaults.CHANGE_MAX_P);
             }
             if (minPointsAfter < 1) {
                 throw new UsageException("--min-points-after " + minPointsAfter + " must be at least 1");
             }
-            double magnitude = Percentages.parse("--min-magnitude", minMagnitude,
-                    Percentages.format(Defaults.NOISE));
+            double magnitude = Percentages.parse("--min-magnitude", minMagnitude, Percentages.format(Defaults.NOISE));
             return new Analysis.Settings(window, maxP, magnitude, minPointsAfter);
         }
     }
@@ -94,14 +97,17 @@ public final class HistoryQueryUseCase {
             List<String> metrics = store.metrics(s.id());
             String m = metric != null ? metric : s.defaultMetric(metrics);
             if (!metrics.contains(m)) {
-                throw new UsageException("series " + s.id() + " has no metric '" + m + "'; it has " + String.join(", ", metrics));
+                throw new UsageException(
+                        "series " + s.id() + " has no metric '" + m + "'; it has " + String.join(", ", metrics));
             }
             List<HistoryStore.Point> points = store.points(s.id(), m);
             List<Analysis.Found> found = Analysis.changePoints(points, checked);
-            List<HistoryStore.Point> shown = last != null && points.size() > last
-                    ? points.subList(points.size() - last, points.size()) : points;
+            List<HistoryStore.Point> shown =
+                    last != null && points.size() > last ? points.subList(points.size() - last, points.size()) : points;
             List<HistoryStore.Ack> acks = store.acks(s.id());
-            String text = html ? HistoryReports.showHtml(s, m, shown, found, acks) : HistoryReports.showText(s, m, shown, found, acks);
+            String text = html
+                    ? HistoryReports.showHtml(s, m, shown, found, acks)
+                    : HistoryReports.showText(s, m, shown, found, acks);
             return new Shown(s, m, found, text);
         });
     }
@@ -114,8 +120,8 @@ public final class HistoryQueryUseCase {
      * @param changePoints its change points over all runs
      * @param text the table and sparkline, or the HTML page
      */
-    public record Shown(HistoryStore.SeriesInfo series, String metric, List<Analysis.Found> changePoints, String text) {}
-
+    public record Shown(
+            HistoryStore.SeriesInfo series, String metric, List<Analysis.Found> changePoints, String text) {}
 
     /**
      * {@code history analyze}: change points per series and metric.
@@ -128,7 +134,8 @@ public final class HistoryQueryUseCase {
         Analysis.Settings checked = settings.checked();
         return read(url, store -> {
             List<HistoryStore.SeriesInfo> all = store.series(testbed);
-            List<HistoryStore.SeriesInfo> chosen = refs.isEmpty() ? all
+            List<HistoryStore.SeriesInfo> chosen = refs.isEmpty()
+                    ? all
                     : refs.stream().map(r -> HistoryAccess.findSeries(all, r)).toList();
             int analysed = 0;
             List<String> lines = new ArrayList<>();
@@ -141,7 +148,8 @@ public final class HistoryQueryUseCase {
                     analysed++;
                     List<HistoryStore.Point> points = store.points(s.id(), m);
                     for (Analysis.Found f : Analysis.changePoints(points, checked)) {
-                        lines.add(HistoryReports.analyzeLine(s, m, points.get(0).higherIsBetter(), f, ackOf(acks, f, m)));
+                        lines.add(
+                                HistoryReports.analyzeLine(s, m, points.get(0).higherIsBetter(), f, ackOf(acks, f, m)));
                     }
                 }
             }
@@ -155,8 +163,10 @@ public final class HistoryQueryUseCase {
 
     /** The acknowledgement of the change at {@code f} in metric {@code m} (or in every metric), or null. */
     private static HistoryStore.Ack ackOf(List<HistoryStore.Ack> acks, Analysis.Found f, String m) {
-        return acks.stream().filter(a -> a.runId() == f.firstAfter().runId() && HistoryCheckUseCase.covers(a, m))
-                .findFirst().orElse(null);
+        return acks.stream()
+                .filter(a -> a.runId() == f.firstAfter().runId() && HistoryCheckUseCase.covers(a, m))
+                .findFirst()
+                .orElse(null);
     }
 
     /**
@@ -197,8 +207,9 @@ public final class HistoryQueryUseCase {
     /** {@code history export} before reading: whether the request names one thing to export. */
     public static void checkExport(String series, Long run) {
         if ((series == null) == (run == null)) {
-            throw new UsageException("give a SERIES to export as CSV, --run RUN for a run's original document, or --site DIR for the"
-                    + " dashboard as static files");
+            throw new UsageException(
+                    "give a SERIES to export as CSV, --run RUN for a run's original document, or --site DIR for the"
+                            + " dashboard as static files");
         }
     }
 
@@ -229,13 +240,15 @@ public final class HistoryQueryUseCase {
         }
         return read(url, store -> {
             HistoryStore.SeriesInfo s = HistoryAccess.findSeries(store.series(null), series);
-            if (!metric.equals(HistoryCheckUseCase.EVERY_METRIC) && !store.metrics(s.id()).contains(metric)) {
+            if (!metric.equals(HistoryCheckUseCase.EVERY_METRIC)
+                    && !store.metrics(s.id()).contains(metric)) {
                 throw new UsageException("series " + s.id() + " has no metric '" + metric + "'; it has "
                         + String.join(", ", store.metrics(s.id())));
             }
             store.ack(s.id(), metric, run, reason);
-            return "acknowledged the change of " + (metric.equals(HistoryCheckUseCase.EVERY_METRIC) ? "every metric" : metric)
-                    + " in series " + s.id() + " at run " + run + ": " + reason;
+            return "acknowledged the change of "
+                    + (metric.equals(HistoryCheckUseCase.EVERY_METRIC) ? "every metric" : metric) + " in series "
+                    + s.id() + " at run " + run + ": " + reason;
         });
     }
 

@@ -6,7 +6,6 @@ import dev.vbench.history.HistoryUrl;
 import dev.vbench.history.Importer;
 import dev.vbench.history.StoredRun;
 import dev.vbench.history.Testbed;
-import dev.vbench.result.CellResult;
 import dev.vbench.result.CellStatus;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
@@ -27,7 +26,8 @@ import java.util.Map;
  * @param labels {@code KEY=VALUE} labels, as given
  * @param runId the run the shards of a plan store into; null: {@code $VBENCH_RUN_ID}, a Slurm array's job id
  */
-public record HistoryTarget(String url, String testbed, String branch, String commit, List<String> labels, String runId) {
+public record HistoryTarget(
+        String url, String testbed, String branch, String commit, List<String> labels, String runId) {
 
     /** No history: nothing is stored. */
     public static final HistoryTarget NONE = new HistoryTarget(null, null, null, null, List.of(), null);
@@ -121,7 +121,8 @@ public record HistoryTarget(String url, String testbed, String branch, String co
         if (!enabled()) {
             return code;
         }
-        boolean emptyShard = result.sharding() != null && result.sharding().ran().size() == 1
+        boolean emptyShard = result.sharding() != null
+                && result.sharding().ran().size() == 1
                 && result.sharding().ran().get(0).cells().isEmpty(); // stored all the same: the run shows every shard
         if (code == ExitCodes.INTERRUPTED
                 || !emptyShard && result.cells().stream().noneMatch(c -> c.status() == CellStatus.OK)) {
@@ -129,19 +130,25 @@ public record HistoryTarget(String url, String testbed, String branch, String co
             err.flush();
             return code;
         }
-        return HistoryAccess.call(() -> {
-            HistoryUrl where = resolve();
-            StoredRun run = Importer.fromRun(result, ResultCodec.toJson(result), "run", meta(true),
-                    Testbed.probe(testbed, result.environment().hostName()));
-            try (HistoryStore store = HistoryStore.open(where, true)) {
-                long id = store.add(run);
-                if (!quiet) {
-                    err.println("vbench: stored as run " + id + " (" + run.cells().size() + " series) in the history "
-                            + where.shown());
-                    err.flush();
-                }
-            }
-            return code;
-        }, "results written; not stored in the history: ");
+        return HistoryAccess.call(
+                () -> {
+                    HistoryUrl where = resolve();
+                    StoredRun run = Importer.fromRun(
+                            result,
+                            ResultCodec.toJson(result),
+                            "run",
+                            meta(true),
+                            Testbed.probe(testbed, result.environment().hostName()));
+                    try (HistoryStore store = HistoryStore.open(where, true)) {
+                        long id = store.add(run);
+                        if (!quiet) {
+                            err.println("vbench: stored as run " + id + " ("
+                                    + run.cells().size() + " series) in the history " + where.shown());
+                            err.flush();
+                        }
+                    }
+                    return code;
+                },
+                "results written; not stored in the history: ");
     }
 }

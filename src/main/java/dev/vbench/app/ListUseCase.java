@@ -52,10 +52,15 @@ public final class ListUseCase {
     public static int list(Request request, PrintWriter out, PrintWriter err) {
         UserCode code;
         try {
-            code = UserCode.open(request.classPath(), Path.of(""), DataDirs.defaultRoot(), note -> {
-                err.println("vbench: " + note);
-                err.flush();
-            }, note -> {});
+            code = UserCode.open(
+                    request.classPath(),
+                    Path.of(""),
+                    DataDirs.defaultRoot(),
+                    note -> {
+                        err.println("vbench: " + note);
+                        err.flush();
+                    },
+                    note -> {});
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
         }
@@ -89,7 +94,8 @@ public final class ListUseCase {
             return ExitCodes.OK;
         }
         // which scheduler properties this JDK reads (a few class files' constant pools), beside the workloads' listing
-        java.util.concurrent.CompletableFuture<java.util.Set<String>> reads = new java.util.concurrent.CompletableFuture<>();
+        java.util.concurrent.CompletableFuture<java.util.Set<String>> reads =
+                new java.util.concurrent.CompletableFuture<>();
         Thread.ofPlatform().daemon().name("vbench-list-scheduler").start(() -> {
             try {
                 reads.complete(dev.vbench.jvm.JvmFeatures.readByThisJdk());
@@ -117,8 +123,9 @@ public final class ListUseCase {
             throw new UsageException(e.getMessage(), e);
         }
         if (!benchmarks.isEmpty()) {
-            out.println("JMH benchmarks on the class path (-w CLASS runs every @Benchmark method of the class, 'CLASS::METHOD'"
-                    + " one; -w 'CLASS::METHOD' here shows how JMH's annotations map):");
+            out.println(
+                    "JMH benchmarks on the class path (-w CLASS runs every @Benchmark method of the class, 'CLASS::METHOD'"
+                            + " one; -w 'CLASS::METHOD' here shows how JMH's annotations map):");
             out.println();
             for (WorkloadProvider p : benchmarks) {
                 printWorkload(out, p, false);
@@ -133,16 +140,24 @@ public final class ListUseCase {
             String unavailable = e.name().equals("structured") ? ExecutorStrategies.structuredScopeUnavailable() : null;
             out.println("  " + e.name() + " — " + e.description()
                     + (unavailable == null ? "" : "  [not on this " + jdk + ": it has no StructuredTaskScope.open]"));
-            List<ParamSpec<?>> scheduler = e.params().stream().filter(VirtualScheduler::isSchedulerParam).toList();
-            List<ParamSpec<?>> own = e.params().stream().filter(p -> !scheduler.contains(p)).toList();
+            List<ParamSpec<?>> scheduler = e.params().stream()
+                    .filter(VirtualScheduler::isSchedulerParam)
+                    .toList();
+            List<ParamSpec<?>> own =
+                    e.params().stream().filter(p -> !scheduler.contains(p)).toList();
             printParams(out, schedulerShown == null ? e.params() : own, name -> {
                 String property = VirtualScheduler.property(name);
-                return read == null || scheduler.stream().noneMatch(p -> p.name().equals(name)) || read.contains(property)
-                        ? "" : "  [not read by this " + jdk + "]";
+                return read == null
+                                || scheduler.stream().noneMatch(p -> p.name().equals(name))
+                                || read.contains(property)
+                        ? ""
+                        : "  [not read by this " + jdk + "]";
             });
             if (!scheduler.isEmpty() && schedulerShown != null) {
-                out.println("      " + String.join(", ", scheduler.stream().map(ParamSpec::name).toList())
-                        + "  the scheduler's, as for " + schedulerShown);
+                out.println("      "
+                        + String.join(
+                                ", ", scheduler.stream().map(ParamSpec::name).toList()) + "  the scheduler's, as for "
+                        + schedulerShown);
             } else if (!scheduler.isEmpty()) {
                 schedulerShown = e.name();
             }
@@ -184,7 +199,8 @@ public final class ListUseCase {
     }
 
     /** @param note what to add after a parameter's line (this JDK does not read its property), or "" */
-    private static void printParams(PrintWriter out, List<ParamSpec<?>> specs, java.util.function.Function<String, String> note) {
+    private static void printParams(
+            PrintWriter out, List<ParamSpec<?>> specs, java.util.function.Function<String, String> note) {
         for (ParamSpec<?> s : specs) {
             String dflt = s.defaultValue().isEmpty() ? "not set" : "default " + s.defaultValue();
             out.println("      " + s.name() + "  (" + dflt + "; " + s.type().describe() + ")  " + s.description()

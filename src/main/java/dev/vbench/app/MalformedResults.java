@@ -34,8 +34,8 @@ final class MalformedResults {
         for (Map.Entry<String, RunResult> file : read.entrySet()) {
             String path = ResultFields.histogramPath(file.getValue(), e.encoded());
             if (path != null) {
-                return new ResultFormatException(file.getKey() + ": " + path + " is " + e.getMessage() + "; give a result"
-                        + " file written by 'vbench run -o FILE.json' (was it edited by hand?)");
+                return new ResultFormatException(file.getKey() + ": " + path + " is " + e.getMessage()
+                        + "; give a result" + " file written by 'vbench run -o FILE.json' (was it edited by hand?)");
             }
         }
         return new ResultFormatException(String.join(", ", read.keySet()) + ": a histogram is " + e.getMessage()

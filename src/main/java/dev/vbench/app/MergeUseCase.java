@@ -58,16 +58,17 @@ public final class MergeUseCase {
         try {
             OutputFiles.writeAtomically(request.output(), ResultCodec.toJson(merged));
         } catch (IOException e) {
-            throw new EnvironmentException("cannot write " + request.output() + ": " + e.getMessage()
-                    + "; check free space and permissions", e);
+            throw new EnvironmentException(
+                    "cannot write " + request.output() + ": " + e.getMessage() + "; check free space and permissions",
+                    e);
         }
         Sharding s = merged.sharding();
         List<String> lines = new ArrayList<>();
-        lines.add("merged " + s.shards() + " shard(s) of plan " + s.plan() + ": " + merged.cells().size()
-                + " cell(s) into " + request.output());
+        lines.add("merged " + s.shards() + " shard(s) of plan " + s.plan() + ": "
+                + merged.cells().size() + " cell(s) into " + request.output());
         for (Sharding.Shard shard : s.ran()) {
-            lines.add("  shard " + shard.index() + "/" + s.shards() + " on " + shard.host() + " at "
-                    + shard.startTime() + ": " + (shard.cells().isEmpty() ? "no cells" : String.join(" ", shard.cells())));
+            lines.add("  shard " + shard.index() + "/" + s.shards() + " on " + shard.host() + " at " + shard.startTime()
+                    + ": " + (shard.cells().isEmpty() ? "no cells" : String.join(" ", shard.cells())));
         }
         return new Outcome(merged, lines);
     }

@@ -43,8 +43,7 @@ public final class NoiseBands {
      */
     public static Band resolve(String option, String text, String historyUrl, String testbed, String host) {
         if (text == null || !text.strip().equalsIgnoreCase("auto")) {
-            return new Band(text == null ? Defaults.NOISE : Percentages.parse(option, text, "1%"),
-                    null);
+            return new Band(text == null ? Defaults.NOISE : Percentages.parse(option, text, "1%"), null);
         }
         String name = testbed == null || testbed.isBlank() ? host : testbed;
         HistoryUrl where = HistoryAccess.get(() -> HistoryAccess.resolve(historyUrl));
@@ -55,11 +54,15 @@ public final class NoiseBands {
         });
         if (floor == null) {
             throw new UsageException(option + " auto: no noise measurement of testbed " + name + " in " + where.shown()
-                    + "; measure it first with vbench noise -w … --history" + (historyUrl == null ? "" : " " + where.shown())
+                    + "; measure it first with vbench noise -w … --history"
+                    + (historyUrl == null ? "" : " " + where.shown())
                     + (testbed == null ? "" : " --testbed " + testbed) + ", or give a percentage");
         }
-        return new Band(floor.floor(), "noise band " + Numbers.plusMinusPercent(floor.floor()) + " (" + option + " auto): the"
-                + " largest floor vbench noise measured on testbed " + name + " on " + floor.measured().toString().substring(0, 10)
-                + " (" + floor.rows() + " row" + (floor.rows() == 1 ? "" : "s") + ")");
+        return new Band(
+                floor.floor(),
+                "noise band " + Numbers.plusMinusPercent(floor.floor()) + " (" + option + " auto): the"
+                        + " largest floor vbench noise measured on testbed " + name + " on "
+                        + floor.measured().toString().substring(0, 10)
+                        + " (" + floor.rows() + " row" + (floor.rows() == 1 ? "" : "s") + ")");
     }
 }

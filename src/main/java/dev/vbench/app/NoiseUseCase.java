@@ -1,13 +1,12 @@
 package dev.vbench.app;
 
-import dev.vbench.config.Defaults;
 import dev.vbench.compare.Change;
 import dev.vbench.compare.Row;
+import dev.vbench.config.Defaults;
 import dev.vbench.report.ConsoleRenderer;
 import dev.vbench.report.ReportDocument;
 import dev.vbench.report.ReportOptions;
 import dev.vbench.report.Table;
-import dev.vbench.result.RunResult;
 import dev.vbench.stats.Descriptive;
 import dev.vbench.text.Numbers;
 import java.io.OutputStream;
@@ -39,7 +38,6 @@ import org.apache.commons.statistics.distribution.BetaDistribution;
  * }</pre>
  */
 public final class NoiseUseCase {
-
 
     private NoiseUseCase() {}
 
@@ -83,8 +81,9 @@ public final class NoiseUseCase {
             throw new UsageException("vbench noise compares the configuration with itself; drop --build");
         }
         if (!request.outputs().files().isEmpty()) {
-            throw new UsageException("vbench noise prints its table and writes no result files; drop -o (--history stores"
-                    + " the noise floor)");
+            throw new UsageException(
+                    "vbench noise prints its table and writes no result files; drop -o (--history stores"
+                            + " the noise floor)");
         }
         if ("duet".equals(request.trials().order())) {
             throw new UsageException("vbench noise runs A and B in this JVM, not as a duet; drop --duet");
@@ -111,7 +110,8 @@ public final class NoiseUseCase {
                 return new Outcome(List.of(), "", o.exitCode());
             }
             int called = 0;
-            for (ReportDocument.TableBlock t : ReportDocument.of(o.result(), reportOptions(request)).comparisons()) {
+            for (ReportDocument.TableBlock t :
+                    ReportDocument.of(o.result(), reportOptions(request)).comparisons()) {
                 if (t.kind() != ReportDocument.Kind.COMPARISON) {
                     continue;
                 }
@@ -144,35 +144,78 @@ public final class NoiseUseCase {
     /** {@code --history}: the rows as this testbed's newest noise measurement, which {@code --noise-band auto} reads. */
     private static int store(RunRequest request, List<NoiseRow> rows, PrintWriter err) {
         HistoryTarget h = request.history();
-        return HistoryAccess.call(() -> {
-            dev.vbench.history.HistoryUrl where = h.resolve();
-            dev.vbench.history.Testbed testbed = dev.vbench.history.Testbed.probe(h.testbed(), NoiseBands.hostName());
-            try (dev.vbench.history.HistoryStore store = dev.vbench.history.HistoryStore.open(where, true)) {
-                store.addNoise(testbed, java.time.Instant.now(), request.commandLine(), rows.stream()
-                        .map(r -> new dev.vbench.history.HistoryStore.NoiseRow(r.table(), r.label(), r.repeats(),
-                                r.falsePositives(), r.floor(), r.mde())).toList());
-            }
-            if (!request.outputs().quiet()) {
-                err.println("vbench: noise of testbed " + testbed.name() + " stored in the history " + where.shown()
-                        + "; --noise-band auto (run) and --noise auto (compare) use its largest floor");
-                err.flush();
-            }
-            return ExitCodes.OK;
-        }, "noise measured; not stored in the history: ");
+        return HistoryAccess.call(
+                () -> {
+                    dev.vbench.history.HistoryUrl where = h.resolve();
+                    dev.vbench.history.Testbed testbed =
+                            dev.vbench.history.Testbed.probe(h.testbed(), NoiseBands.hostName());
+                    try (dev.vbench.history.HistoryStore store = dev.vbench.history.HistoryStore.open(where, true)) {
+                        store.addNoise(
+                                testbed,
+                                java.time.Instant.now(),
+                                request.commandLine(),
+                                rows.stream()
+                                        .map(r -> new dev.vbench.history.HistoryStore.NoiseRow(
+                                                r.table(),
+                                                r.label(),
+                                                r.repeats(),
+                                                r.falsePositives(),
+                                                r.floor(),
+                                                r.mde()))
+                                        .toList());
+                    }
+                    if (!request.outputs().quiet()) {
+                        err.println(
+                                "vbench: noise of testbed " + testbed.name() + " stored in the history " + where.shown()
+                                        + "; --noise-band auto (run) and --noise auto (compare) use its largest floor");
+                        err.flush();
+                    }
+                    return ExitCodes.OK;
+                },
+                "noise measured; not stored in the history: ");
     }
 
     /** The request as repeat {@code r} runs it: sides A and B of the same code, another seed, no history, no files. */
     private static RunRequest sides(RunRequest request, int r, boolean dryRun) {
         RunRequest.Matrix m = request.matrix();
-        RunRequest.Matrix aa = new RunRequest.Matrix(m.workload(), m.executors(), m.params(), m.tasks(), m.concurrency(),
-                m.duration(), m.rates(), m.timeout(), m.jvms(), m.jvmArgs(), List.of("A=", "B="));
+        RunRequest.Matrix aa = new RunRequest.Matrix(
+                m.workload(),
+                m.executors(),
+                m.params(),
+                m.tasks(),
+                m.concurrency(),
+                m.duration(),
+                m.rates(),
+                m.timeout(),
+                m.jvms(),
+                m.jvmArgs(),
+                List.of("A=", "B="));
         RunRequest.Trials t = request.trials();
-        RunRequest.Trials trials = new RunRequest.Trials(t.warmup(), t.measured(), t.forks(), t.seed() + r, t.dataDir(),
-                t.order(), t.batch(), t.maxFailures(), t.auto());
+        RunRequest.Trials trials = new RunRequest.Trials(
+                t.warmup(),
+                t.measured(),
+                t.forks(),
+                t.seed() + r,
+                t.dataDir(),
+                t.order(),
+                t.batch(),
+                t.maxFailures(),
+                t.auto());
         RunRequest.Outputs o = request.outputs();
         RunRequest.Outputs outputs = new RunRequest.Outputs(List.of(), null, o.metric(), null, true, false, true);
-        return new RunRequest(null, null, aa, trials, request.probes(), outputs, request.classPath(), HistoryTarget.NONE,
-                null, dryRun, request.version(), request.commandLine());
+        return new RunRequest(
+                null,
+                null,
+                aa,
+                trials,
+                request.probes(),
+                outputs,
+                request.classPath(),
+                HistoryTarget.NONE,
+                null,
+                dryRun,
+                request.version(),
+                request.commandLine());
     }
 
     private static ReportOptions reportOptions(RunRequest request) {
@@ -181,9 +224,16 @@ public final class NoiseUseCase {
 
     private static NoiseRow row(String table, String label, List<Change> changes) {
         int falsePositives = (int) changes.stream().filter(Change::real).count();
-        double[] logs = changes.stream().mapToDouble(c -> Math.log(c.ratio())).filter(v -> !Double.isNaN(v)).toArray();
+        double[] logs = changes.stream()
+                .mapToDouble(c -> Math.log(c.ratio()))
+                .filter(v -> !Double.isNaN(v))
+                .toArray();
         double floor = logs.length < 2 ? Double.NaN : Math.expm1(1.96 * sd(logs));
-        double[] mdes = changes.stream().mapToDouble(Change::mde).filter(v -> !Double.isNaN(v)).sorted().toArray();
+        double[] mdes = changes.stream()
+                .mapToDouble(Change::mde)
+                .filter(v -> !Double.isNaN(v))
+                .sorted()
+                .toArray();
         double mde = mdes.length == 0 ? Double.NaN : Descriptive.medianOfSorted(mdes);
         return new NoiseRow(table, label, changes.size(), falsePositives, floor, mde);
     }
@@ -210,23 +260,34 @@ public final class NoiseUseCase {
     private static String render(List<NoiseRow> rows, RunRequest request, int repeats) {
         StringBuilder sb = new StringBuilder();
         Map<String, List<NoiseRow>> byTable = new LinkedHashMap<>();
-        rows.forEach(r -> byTable.computeIfAbsent(r.table(), k -> new ArrayList<>()).add(r));
+        rows.forEach(
+                r -> byTable.computeIfAbsent(r.table(), k -> new ArrayList<>()).add(r));
         byTable.forEach((title, ofTable) -> {
             Table.Builder b = new Table.Builder("A/A: " + title.replace(" by build", "") + " · " + repeats + " repeats")
-                    .text("row").text("false positives").text("95% CI").number("noise floor").number("MDE (80%)");
+                    .text("row")
+                    .text("false positives")
+                    .text("95% CI")
+                    .number("noise floor")
+                    .number("MDE (80%)");
             for (NoiseRow r : ofTable) {
                 double[] ci = r.interval();
-                b.row(List.of(r.label(), r.falsePositives() + "/" + r.repeats() + " (" + Numbers.fixed(100 * r.rate(), 0) + "%)",
+                b.row(List.of(
+                        r.label(),
+                        r.falsePositives() + "/" + r.repeats() + " (" + Numbers.fixed(100 * r.rate(), 0) + "%)",
                         Numbers.fixed(100 * ci[0], 0) + "–" + Numbers.fixed(100 * ci[1], 0) + "%",
-                        Numbers.plusMinusPercent(r.floor()), Numbers.plusMinusPercent(r.mde())));
+                        Numbers.plusMinusPercent(r.floor()),
+                        Numbers.plusMinusPercent(r.mde())));
             }
-            b.footnote("false positives: A/A comparisons the decision rule called faster or slower (A and B are the same"
-                    + " configuration, their trials interleaved); α = " + Numbers.fixed(Defaults.ALPHA, 2)
-                    + " promises " + Numbers.fixed(100 * Defaults.ALPHA, 0) + "%; 95% CI: exact (Clopper-Pearson)");
+            b.footnote(
+                    "false positives: A/A comparisons the decision rule called faster or slower (A and B are the same"
+                            + " configuration, their trials interleaved); α = " + Numbers.fixed(Defaults.ALPHA, 2)
+                            + " promises " + Numbers.fixed(100 * Defaults.ALPHA, 0)
+                            + "%; 95% CI: exact (Clopper-Pearson)");
             b.footnote("noise floor: 95% of A/A changes fall within it (1.96 standard deviations of ln(B/A) over the"
                     + " repeats): --noise-band below it lets noise through");
-            b.footnote("MDE: the smallest change a comparison with these trials and forks detects with 80% power (median"
-                    + " over the repeats)");
+            b.footnote(
+                    "MDE: the smallest change a comparison with these trials and forks detects with 80% power (median"
+                            + " over the repeats)");
             sb.append(ConsoleRenderer.render(b.build())).append('\n');
         });
         if (rows.isEmpty()) {

@@ -33,8 +33,8 @@ public final class OutputFiles {
     public static void checkWritable(Path file, String option) {
         Path absolute = file.toAbsolutePath();
         if (Files.isDirectory(absolute)) {
-            throw new UsageException(option + " " + file + " is a directory; give a file name such as "
-                    + file.resolve("result.json"));
+            throw new UsageException(
+                    option + " " + file + " is a directory; give a file name such as " + file.resolve("result.json"));
         }
         Path dir = absolute.getParent();
         if (dir == null || !Files.isDirectory(dir)) {
@@ -64,8 +64,11 @@ public final class OutputFiles {
         Path lock = absolute.resolveSibling("." + absolute.getFileName() + ".lock");
         java.nio.channels.FileChannel channel = null;
         try {
-            channel = java.nio.channels.FileChannel.open(lock, java.nio.file.StandardOpenOption.CREATE,
-                    java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE);
+            channel = java.nio.channels.FileChannel.open(
+                    lock,
+                    java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.READ,
+                    java.nio.file.StandardOpenOption.WRITE);
             java.nio.channels.FileLock held;
             try {
                 held = channel.tryLock();
@@ -73,15 +76,22 @@ public final class OutputFiles {
                 held = null; // this process writes it already (another run in the same JVM)
             }
             if (held == null) {
-                String other = new String(java.nio.channels.Channels.newInputStream(channel.position(0)).readNBytes(200),
-                        StandardCharsets.UTF_8).strip();
+                String other = new String(
+                                java.nio.channels.Channels.newInputStream(channel.position(0))
+                                        .readNBytes(200),
+                                StandardCharsets.UTF_8)
+                        .strip();
                 channel.close();
-                throw new UsageException("-o " + file + " is being written by another vbench run" + (other.isEmpty() ? ""
-                        : " (" + dev.vbench.text.Printable.escape(other) + ")") + "; wait for it to end, or write to another file");
+                throw new UsageException("-o " + file + " is being written by another vbench run"
+                        + (other.isEmpty() ? "" : " (" + dev.vbench.text.Printable.escape(other) + ")")
+                        + "; wait for it to end, or write to another file");
             }
             channel.truncate(0);
-            channel.write(java.nio.ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + ", started "
-                    + java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)).getBytes(StandardCharsets.UTF_8)), 0);
+            channel.write(
+                    java.nio.ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + ", started "
+                                    + java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS))
+                            .getBytes(StandardCharsets.UTF_8)),
+                    0);
             channel.force(false);
             return new Claim(channel);
         } catch (IOException e) {
@@ -138,9 +148,11 @@ public final class OutputFiles {
     /** {@link #checkSpace(Path, long)} with the room left known. */
     static void checkSpace(Path file, long bytes, long usableBytes) {
         if (usableBytes < bytes) {
-            throw new EnvironmentException("-o " + file + ": " + dev.vbench.text.Numbers.bytes(usableBytes) + " left on the"
-                    + " file system of " + file.toAbsolutePath().getParent() + ", and the results need about "
-                    + dev.vbench.text.Numbers.bytes(bytes) + "; free some room or write them elsewhere", null);
+            throw new EnvironmentException(
+                    "-o " + file + ": " + dev.vbench.text.Numbers.bytes(usableBytes) + " left on the"
+                            + " file system of " + file.toAbsolutePath().getParent() + ", and the results need about "
+                            + dev.vbench.text.Numbers.bytes(bytes) + "; free some room or write them elsewhere",
+                    null);
         }
     }
 
@@ -149,8 +161,13 @@ public final class OutputFiles {
      * reads after this process ends, such as a CI step's summary, which must keep what is already in it.
      */
     public static void append(Path file, String text) throws IOException {
-        Files.writeString(file, Redactor.redact(text), StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
-                java.nio.file.StandardOpenOption.APPEND, java.nio.file.StandardOpenOption.WRITE);
+        Files.writeString(
+                file,
+                Redactor.redact(text),
+                StandardCharsets.UTF_8,
+                java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.APPEND,
+                java.nio.file.StandardOpenOption.WRITE);
     }
 
     /**

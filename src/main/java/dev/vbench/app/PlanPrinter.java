@@ -41,8 +41,8 @@ final class PlanPrinter {
             }
         }
         out.println((sharded == null ? "whole run" : "shard " + sharded.shard() + " (" + sharded.source() + ")") + ": "
-                + cells + " cell(s), estimate " + (timed ? Numbers.elapsed(weight / 1e9)
-                        : Math.round(weight) + " trials"));
+                + cells + " cell(s), estimate "
+                + (timed ? Numbers.elapsed(weight / 1e9) : Math.round(weight) + " trials"));
         Map<String, Integer> slice = Shards.slices(whole, count);
         for (CellPlan c : whole.cells()) {
             if (slice.get(c.id()) == index) {

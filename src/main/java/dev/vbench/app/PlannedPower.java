@@ -1,7 +1,7 @@
 package dev.vbench.app;
 
-import dev.vbench.config.Defaults;
 import dev.vbench.compare.Notes;
+import dev.vbench.config.Defaults;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.RunPlan;
 import dev.vbench.measure.Histograms;
@@ -48,7 +48,8 @@ final class PlannedPower {
         if (cells.isEmpty()) {
             return List.of();
         }
-        RunResult result = new RunResult(RunResult.SCHEMA, environment, plan.first().settings(), cells)
+        RunResult result = new RunResult(
+                        RunResult.SCHEMA, environment, plan.first().settings(), cells)
                 .withSuite(plan.suite() == null ? null : plan.suite().layout());
         Set<String> lines = new LinkedHashSet<>();
         for (ReportDocument.TableBlock t : ReportDocument.of(result, options).comparisons()) {
@@ -67,10 +68,23 @@ final class PlannedPower {
         long tasks = Math.max(1, cell.config().tasks());
         List<TrialResult> list = new ArrayList<>();
         for (int t = 0; t < trials; t++) {
-            list.add(new TrialResult(t, 0, tasks, tasks, 0, List.of(), 1_000_000_000L, tasks, Histograms.summarize(h),
-                    new TrialHistograms(encoded, encoded, encoded), Telemetry.NONE));
+            list.add(new TrialResult(
+                    t,
+                    0,
+                    tasks,
+                    tasks,
+                    0,
+                    List.of(),
+                    1_000_000_000L,
+                    tasks,
+                    Histograms.summarize(h),
+                    new TrialHistograms(encoded, encoded, encoded),
+                    Telemetry.NONE));
         }
-        CellResult r = new CellResult(cell.id(), cell.config(), CellStatus.OK, list, Summaries.summarize(list), List.of());
-        return cell.jvm() == null || cell.jvm().info() == null ? r : r.withJvm(cell.jvm().info());
+        CellResult r =
+                new CellResult(cell.id(), cell.config(), CellStatus.OK, list, Summaries.summarize(list), List.of());
+        return cell.jvm() == null || cell.jvm().info() == null
+                ? r
+                : r.withJvm(cell.jvm().info());
     }
 }

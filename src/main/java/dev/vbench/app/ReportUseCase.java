@@ -6,8 +6,8 @@ import dev.vbench.report.Format;
 import dev.vbench.report.ReportOptions;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
-import dev.vbench.result.ResultFormatException;
 import dev.vbench.result.ResultCodec;
+import dev.vbench.result.ResultFormatException;
 import dev.vbench.result.RunResult;
 import java.nio.file.Path;
 import java.util.List;
@@ -55,13 +55,17 @@ public final class ReportUseCase {
         MalformedResults read = new MalformedResults();
         read.add(request.input(), result);
         try {
-            return new Outcome(result, options.metricFor(result.cells()), request.format().exporter(options).render(result),
+            return new Outcome(
+                    result,
+                    options.metricFor(result.cells()),
+                    request.format().exporter(options).render(result),
                     request.format().note(options, result.cells()));
         } catch (Histograms.NotAHistogram e) {
             throw read.histogram(e);
         } catch (Comparisons.NoCellsMatch e) {
-            throw new ResultFormatException(request.input() + ": its executors ran no cell configuration in common ("
-                    + e.getMessage() + "); 'vbench run' runs every executor on the same cells: was the file edited by hand?");
+            throw new ResultFormatException(
+                    request.input() + ": its executors ran no cell configuration in common (" + e.getMessage()
+                            + "); 'vbench run' runs every executor on the same cells: was the file edited by hand?");
         }
     }
 
@@ -76,6 +80,8 @@ public final class ReportUseCase {
                         + String.join(", ", known));
             }
         }
-        return result.withCells(result.cells().stream().filter(c -> request.cells().contains(c.id())).toList());
+        return result.withCells(result.cells().stream()
+                .filter(c -> request.cells().contains(c.id()))
+                .toList());
     }
 }

@@ -50,7 +50,9 @@ final class RunConditions {
      * load average less the trial's own CPUs: "kept a load of up to 3.1 beside the trials on 2 usable CPUs".
      */
     static java.util.Optional<String> busy(List<CellResult> cells, String order) {
-        boolean measured = cells.stream().flatMap(c -> c.trials().stream()).map(RunConditions::machine)
+        boolean measured = cells.stream()
+                .flatMap(c -> c.trials().stream())
+                .map(RunConditions::machine)
                 .anyMatch(m -> m != null && m.otherCpus() != null);
         double highest = 0;
         int busyTrials = 0;
@@ -63,7 +65,8 @@ final class RunConditions {
                     continue;
                 }
                 double own = t.telemetry().processCpuNanos() > 0 && t.makespanNanos() > 0
-                        ? t.telemetry().processCpuNanos() / (double) t.makespanNanos() : 0;
+                        ? t.telemetry().processCpuNanos() / (double) t.makespanNanos()
+                        : 0;
                 double other = m.otherLoad(own);
                 if (Double.isNaN(other)) {
                     continue;
@@ -81,7 +84,8 @@ final class RunConditions {
         }
         String usable = cpus + " usable CPU" + (cpus == 1 ? "" : "s");
         return java.util.Optional.of("the machine was busy: other processes kept "
-                + (measured ? "up to " + Numbers.fixed(highest, 1) + " of " + usable + " busy during the trials"
+                + (measured
+                        ? "up to " + Numbers.fixed(highest, 1) + " of " + usable + " busy during the trials"
                         : "a load of up to " + Numbers.fixed(highest, 1) + " beside the trials on " + usable)
                 + " (in " + busyTrials + " of " + trials + " trials); "
                 + ("grouped".equals(order) ? "with --order grouped a change of load can reach a verdict; " : "")
@@ -127,7 +131,9 @@ final class RunConditions {
             return java.util.Optional.empty();
         }
         return java.util.Optional.of("the trials' spread is wide: in " + wide + " of " + compared + " compared row"
-                + (compared == 1 ? "" : "s") + " only changes above " + Numbers.plusMinusPercent(WIDE_MDE) + " can be seen (up to "
-                + Numbers.plusMinusPercent(widest) + ": " + where + "); more trials (--trials) or a quieter machine narrow it");
+                + (compared == 1 ? "" : "s") + " only changes above " + Numbers.plusMinusPercent(WIDE_MDE)
+                + " can be seen (up to "
+                + Numbers.plusMinusPercent(widest) + ": " + where
+                + "); more trials (--trials) or a quieter machine narrow it");
     }
 }

@@ -47,8 +47,11 @@ final class RunEta {
         RunEta eta = new RunEta();
         Map<String, Double> estimates = Shards.cellEstimates(plan);
         for (Plan.Part part : plan.parts()) {
-            int trials = part.run().settings().warmupTrials() + part.run().settings().measuredTrials();
-            part.run().cells().forEach(c -> eta.cells.put(c.id(), new Cell(estimates.get(c.id()) / Math.max(1, trials), trials)));
+            int trials =
+                    part.run().settings().warmupTrials() + part.run().settings().measuredTrials();
+            part.run()
+                    .cells()
+                    .forEach(c -> eta.cells.put(c.id(), new Cell(estimates.get(c.id()) / Math.max(1, trials), trials)));
         }
         return eta;
     }

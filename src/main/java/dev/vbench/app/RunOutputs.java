@@ -33,7 +33,11 @@ final class RunOutputs implements AutoCloseable {
     /** Whether an -o file without a known extension took --format, which then is not stdout's. */
     private final boolean formatTakenByFile;
 
-    private RunOutputs(List<Output> outputs, Format format, boolean quiet, List<OutputFiles.Claim> claims,
+    private RunOutputs(
+            List<Output> outputs,
+            Format format,
+            boolean quiet,
+            List<OutputFiles.Claim> claims,
             boolean formatTakenByFile) {
         this.outputs = List.copyOf(outputs);
         this.format = format;
@@ -82,14 +86,19 @@ final class RunOutputs implements AutoCloseable {
         long perFile = 2 * (FILE_BASE_BYTES + TRIAL_BYTES * Math.max(0, measuredTrials));
         for (Output o : outputs) {
             if (o.file() != null) {
-                OutputFiles.checkSpace(o.file(), perFile * outputs.stream().filter(x -> x.file() != null
-                        && sameFolder(x.file(), o.file())).count());
+                OutputFiles.checkSpace(
+                        o.file(),
+                        perFile
+                                * outputs.stream()
+                                        .filter(x -> x.file() != null && sameFolder(x.file(), o.file()))
+                                        .count());
             }
         }
     }
 
     private static boolean sameFolder(Path a, Path b) {
-        return java.util.Objects.equals(a.toAbsolutePath().getParent(), b.toAbsolutePath().getParent());
+        return java.util.Objects.equals(
+                a.toAbsolutePath().getParent(), b.toAbsolutePath().getParent());
     }
 
     /** Lets other runs write these files. */
@@ -109,10 +118,11 @@ final class RunOutputs implements AutoCloseable {
                 continue;
             }
             try {
-                OutputFiles.writeAtomically(o.file(), o.format().exporter(options).render(result));
+                OutputFiles.writeAtomically(
+                        o.file(), o.format().exporter(options).render(result));
             } catch (IOException e) {
-                throw new EnvironmentException("cannot write " + o.file() + ": " + e.getMessage()
-                        + "; check free space and permissions", e);
+                throw new EnvironmentException(
+                        "cannot write " + o.file() + ": " + e.getMessage() + "; check free space and permissions", e);
             }
         }
     }
@@ -130,12 +140,21 @@ final class RunOutputs implements AutoCloseable {
 
     /** The -o files, for a message: {@code r.json, r.html}; empty when there is none. */
     String fileNames() {
-        return String.join(", ", outputs.stream().filter(o -> o.file() != null).map(o -> o.file().toString()).toList());
+        return String.join(
+                ", ",
+                outputs.stream()
+                        .filter(o -> o.file() != null)
+                        .map(o -> o.file().toString())
+                        .toList());
     }
 
     /** The -o files, for a message: {@code r.json, r.html}, or {@code stdout}. */
     String names() {
-        return String.join(", ", outputs.stream().map(o -> o.file() == null ? "stdout" : o.file().toString()).toList());
+        return String.join(
+                ", ",
+                outputs.stream()
+                        .map(o -> o.file() == null ? "stdout" : o.file().toString())
+                        .toList());
     }
 
     /**
@@ -157,9 +176,11 @@ final class RunOutputs implements AutoCloseable {
             try {
                 java.nio.file.Files.createDirectories(dir);
                 for (Profile p : cell.profiles()) {
-                    OutputFiles.writeAtomically(dir.resolve(cell.id() + "." + p.event() + ".collapsed"), p.collapsedText());
+                    OutputFiles.writeAtomically(
+                            dir.resolve(cell.id() + "." + p.event() + ".collapsed"), p.collapsedText());
                     if (p.slowTail() != null) {
-                        OutputFiles.writeAtomically(dir.resolve(cell.id() + "." + p.event() + ".slow.collapsed"),
+                        OutputFiles.writeAtomically(
+                                dir.resolve(cell.id() + "." + p.event() + ".slow.collapsed"),
                                 p.slowTail().collapsedText());
                     }
                 }

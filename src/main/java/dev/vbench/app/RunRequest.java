@@ -34,8 +34,19 @@ import java.util.List;
  * @param version vbench's version, recorded in the result's environment
  * @param commandLine the command line as typed, recorded in the result's environment
  */
-public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials trials, Probes probes, Outputs outputs,
-        String classPath, HistoryTarget history, String shard, boolean dryRun, String version, String commandLine) {
+public record RunRequest(
+        Path suiteFile,
+        Scale scale,
+        Matrix matrix,
+        Trials trials,
+        Probes probes,
+        Outputs outputs,
+        String classPath,
+        HistoryTarget history,
+        String shard,
+        boolean dryRun,
+        String version,
+        String commandLine) {
 
     /**
      * The command line a result records: {@code vbench} and the arguments as typed, each with its secrets
@@ -43,12 +54,13 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
      * {@code PASSWORD=filepw userpw}) is masked whole and the arguments after it are kept.
      */
     public static String commandLine(List<String> args) {
-        return "vbench " + String.join(" ", args.stream().map(dev.vbench.spi.Redactor::redact).toList());
+        return "vbench "
+                + String.join(
+                        " ", args.stream().map(dev.vbench.spi.Redactor::redact).toList());
     }
 
     /** The hidden command a fork runs ({@link ForkRunner#COMMAND}). */
     public static final String FORK_COMMAND = ForkRunner.COMMAND;
-
 
     /**
      * The matrix of cells: every combination of the lists is a cell.
@@ -65,9 +77,18 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
      * @param jvmArgs {@code LABEL='OPTIONS'} JVM option sets as columns
      * @param builds {@code LABEL=CLASSPATH} builds of the user's code as columns, each in forks of its own
      */
-    public record Matrix(String workload, List<String> executors, List<String> params, List<Long> tasks,
-            List<Long> concurrency, Duration duration, List<Double> rates, Duration timeout, List<String> jvms,
-            List<String> jvmArgs, List<String> builds) {
+    public record Matrix(
+            String workload,
+            List<String> executors,
+            List<String> params,
+            List<Long> tasks,
+            List<Long> concurrency,
+            Duration duration,
+            List<Double> rates,
+            Duration timeout,
+            List<String> jvms,
+            List<String> jvmArgs,
+            List<String> builds) {
 
         public Matrix {
             executors = List.copyOf(executors);
@@ -81,32 +102,42 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
         }
 
         /** A matrix without builds. */
-        public Matrix(String workload, List<String> executors, List<String> params, List<Long> tasks,
-                List<Long> concurrency, Duration duration, List<Double> rates, Duration timeout, List<String> jvms,
+        public Matrix(
+                String workload,
+                List<String> executors,
+                List<String> params,
+                List<Long> tasks,
+                List<Long> concurrency,
+                Duration duration,
+                List<Double> rates,
+                Duration timeout,
+                List<String> jvms,
                 List<String> jvmArgs) {
             this(workload, executors, params, tasks, concurrency, duration, rates, timeout, jvms, jvmArgs, List.of());
         }
 
         /** One workload on these executors, every other choice its default; the {@code withX} methods set the rest. */
         public static Matrix of(String workload, List<String> executors) {
-            return new Matrix(workload, executors, List.of(), List.of(), List.of(), null, List.of(), null, List.of(), List.of());
+            return new Matrix(
+                    workload, executors, List.of(), List.of(), List.of(), null, List.of(), null, List.of(), List.of());
         }
 
         /** This matrix with these task counts ({@code --tasks}). */
         public Matrix withTasks(List<Long> counts) {
-            return new Matrix(workload, executors, params, counts, concurrency, duration, rates, timeout, jvms, jvmArgs,
-                    builds);
+            return new Matrix(
+                    workload, executors, params, counts, concurrency, duration, rates, timeout, jvms, jvmArgs, builds);
         }
 
         /** This matrix with these concurrency levels ({@code --concurrency}). */
         public Matrix withConcurrency(List<Long> levels) {
-            return new Matrix(workload, executors, params, tasks, levels, duration, rates, timeout, jvms, jvmArgs, builds);
+            return new Matrix(
+                    workload, executors, params, tasks, levels, duration, rates, timeout, jvms, jvmArgs, builds);
         }
 
         /** This matrix with a time window per trial ({@code --duration}). */
         public Matrix withDuration(Duration window) {
-            return new Matrix(workload, executors, params, tasks, concurrency, window, rates, timeout, jvms, jvmArgs,
-                    builds);
+            return new Matrix(
+                    workload, executors, params, tasks, concurrency, window, rates, timeout, jvms, jvmArgs, builds);
         }
     }
 
@@ -122,12 +153,29 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
      * @param auto {@code --trials auto}: rounds added until every compared median is precise enough; null = none
      * @param fanout subtasks per task ({@code --fanout}), set on every executor; 0 = not given
      */
-    public record Trials(Integer warmup, Integer measured, int forks, long seed, Path dataDir, String order, long batch,
-            long maxFailures, dev.vbench.result.AutoTrials auto, int fanout) {
+    public record Trials(
+            Integer warmup,
+            Integer measured,
+            int forks,
+            long seed,
+            Path dataDir,
+            String order,
+            long batch,
+            long maxFailures,
+            dev.vbench.result.AutoTrials auto,
+            int fanout) {
 
         /** Without {@code --fanout}. */
-        public Trials(Integer warmup, Integer measured, int forks, long seed, Path dataDir, String order, long batch,
-                long maxFailures, dev.vbench.result.AutoTrials auto) {
+        public Trials(
+                Integer warmup,
+                Integer measured,
+                int forks,
+                long seed,
+                Path dataDir,
+                String order,
+                long batch,
+                long maxFailures,
+                dev.vbench.result.AutoTrials auto) {
             this(warmup, measured, forks, seed, dataDir, order, batch, maxFailures, auto, 0);
         }
 
@@ -139,12 +187,13 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
             if (!duet) {
                 return order;
             }
-            if (order != null && !order.strip().equalsIgnoreCase("interleaved") && !order.strip().equalsIgnoreCase("duet")) {
+            if (order != null
+                    && !order.strip().equalsIgnoreCase("interleaved")
+                    && !order.strip().equalsIgnoreCase("duet")) {
                 throw new UsageException("--duet runs interleaved rounds, two units at a time; drop --order " + order);
             }
             return "duet";
         }
-
 
         /** The defaults of {@code vbench run}; the {@code withX} methods set what was given. */
         public static final Trials DEFAULTS = new Trials(null, null, 0, Defaults.SEED, null, null, Defaults.BATCH, 0);
@@ -165,7 +214,14 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
         }
 
         /** A fixed number of trials. */
-        public Trials(Integer warmup, Integer measured, int forks, long seed, Path dataDir, String order, long batch,
+        public Trials(
+                Integer warmup,
+                Integer measured,
+                int forks,
+                long seed,
+                Path dataDir,
+                String order,
+                long batch,
                 long maxFailures) {
             this(warmup, measured, forks, seed, dataDir, order, batch, maxFailures, null);
         }
@@ -185,10 +241,9 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
                 }
                 return null;
             }
-            double target = precision == null ? Defaults.AUTO_PRECISION
-                    : Percentages.parse("--precision", precision, "3%");
-            return new dev.vbench.result.AutoTrials(target,
-                    maxTrials == null ? Defaults.AUTO_MAX_TRIALS : maxTrials);
+            double target =
+                    precision == null ? Defaults.AUTO_PRECISION : Percentages.parse("--precision", precision, "3%");
+            return new dev.vbench.result.AutoTrials(target, maxTrials == null ? Defaults.AUTO_MAX_TRIALS : maxTrials);
         }
     }
 
@@ -200,12 +255,17 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
      * @param profiler {@code auto}, {@code async} or {@code jfr}
      * @param profileInterval the sampling interval
      */
-    public record Probes(boolean pinning, Duration pinningThreshold, Duration taskTimeout, List<ProfileEvent> profileEvents,
-            String profiler, Duration profileInterval) {
+    public record Probes(
+            boolean pinning,
+            Duration pinningThreshold,
+            Duration taskTimeout,
+            List<ProfileEvent> profileEvents,
+            String profiler,
+            Duration profileInterval) {
 
         /** The defaults of {@code vbench run}. */
-        public static final Probes DEFAULTS = new Probes(true, Duration.ZERO, Defaults.TASK_TIMEOUT, List.of(), "auto",
-                Duration.ofMillis(10));
+        public static final Probes DEFAULTS =
+                new Probes(true, Duration.ZERO, Defaults.TASK_TIMEOUT, List.of(), "auto", Duration.ofMillis(10));
 
         public Probes {
             profileEvents = profileEvents == null ? List.of() : List.copyOf(profileEvents);
@@ -228,8 +288,16 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
      * @param ci the CI outputs ({@code --ci}: the report as the job summary; {@code --comment-file})
      * @param noiseBand {@code --noise-band}: a percentage or {@code auto} ({@link NoiseBands}); null for the default
      */
-    public record Outputs(List<String> files, Format format, Metric metric, String slo, boolean quiet, boolean verbose,
-            boolean noProgress, Ci ci, String noiseBand) {
+    public record Outputs(
+            List<String> files,
+            Format format,
+            Metric metric,
+            String slo,
+            boolean quiet,
+            boolean verbose,
+            boolean noProgress,
+            Ci ci,
+            String noiseBand) {
 
         /** Tables on stdout, no files. */
         public static final Outputs DEFAULTS = new Outputs(List.of(), null, null, null, false, false, false);
@@ -245,54 +313,100 @@ public record RunRequest(Path suiteFile, Scale scale, Matrix matrix, Trials tria
         }
 
         /** Outputs without CI outputs. */
-        public Outputs(List<String> files, Format format, Metric metric, String slo, boolean quiet, boolean verbose,
+        public Outputs(
+                List<String> files,
+                Format format,
+                Metric metric,
+                String slo,
+                boolean quiet,
+                boolean verbose,
                 boolean noProgress) {
             this(files, format, metric, slo, quiet, verbose, noProgress, Ci.NONE);
         }
 
         /** Outputs with the default noise band. */
-        public Outputs(List<String> files, Format format, Metric metric, String slo, boolean quiet, boolean verbose,
-                boolean noProgress, Ci ci) {
+        public Outputs(
+                List<String> files,
+                Format format,
+                Metric metric,
+                String slo,
+                boolean quiet,
+                boolean verbose,
+                boolean noProgress,
+                Ci ci) {
             this(files, format, metric, slo, quiet, verbose, noProgress, ci, null);
         }
     }
 
     /** A run of {@code matrix} with every other choice its default. */
     public static RunRequest of(Matrix matrix) {
-        return new RunRequest(null, null, matrix, Trials.DEFAULTS, Probes.DEFAULTS, Outputs.DEFAULTS, null,
-                HistoryTarget.NONE, null, false, "", "vbench run");
+        return new RunRequest(
+                null,
+                null,
+                matrix,
+                Trials.DEFAULTS,
+                Probes.DEFAULTS,
+                Outputs.DEFAULTS,
+                null,
+                HistoryTarget.NONE,
+                null,
+                false,
+                "",
+                "vbench run");
     }
 
     public RunRequest withTrials(Trials t) {
-        return new RunRequest(suiteFile, scale, matrix, t, probes, outputs, classPath, history, shard, dryRun, version,
-                commandLine);
+        return new RunRequest(
+                suiteFile, scale, matrix, t, probes, outputs, classPath, history, shard, dryRun, version, commandLine);
     }
 
     public RunRequest withOutputs(Outputs o) {
-        return new RunRequest(suiteFile, scale, matrix, trials, probes, o, classPath, history, shard, dryRun, version,
-                commandLine);
+        return new RunRequest(
+                suiteFile, scale, matrix, trials, probes, o, classPath, history, shard, dryRun, version, commandLine);
     }
 
     public RunRequest withProbes(Probes p) {
-        return new RunRequest(suiteFile, scale, matrix, trials, p, outputs, classPath, history, shard, dryRun, version,
-                commandLine);
+        return new RunRequest(
+                suiteFile, scale, matrix, trials, p, outputs, classPath, history, shard, dryRun, version, commandLine);
     }
 
     /** This request for shard {@code k/n} ({@code --shard}) only. */
     public RunRequest withShard(String kOfN) {
-        return new RunRequest(suiteFile, scale, matrix, trials, probes, outputs, classPath, history, kOfN, dryRun, version,
+        return new RunRequest(
+                suiteFile,
+                scale,
+                matrix,
+                trials,
+                probes,
+                outputs,
+                classPath,
+                history,
+                kOfN,
+                dryRun,
+                version,
                 commandLine);
     }
 
     /** This request as a dry run ({@code --dry-run}): the plan printed, nothing run. */
     public RunRequest withDryRun(boolean printOnly) {
-        return new RunRequest(suiteFile, scale, matrix, trials, probes, outputs, classPath, history, shard, printOnly,
-                version, commandLine);
+        return new RunRequest(
+                suiteFile,
+                scale,
+                matrix,
+                trials,
+                probes,
+                outputs,
+                classPath,
+                history,
+                shard,
+                printOnly,
+                version,
+                commandLine);
     }
 
     /** This request as typed on {@code line} (recorded in the result's environment). */
     public RunRequest withCommandLine(String line) {
-        return new RunRequest(suiteFile, scale, matrix, trials, probes, outputs, classPath, history, shard, dryRun, version,
-                line);
+        return new RunRequest(
+                suiteFile, scale, matrix, trials, probes, outputs, classPath, history, shard, dryRun, version, line);
     }
 }

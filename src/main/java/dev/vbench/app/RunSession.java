@@ -6,11 +6,10 @@ import dev.vbench.engine.RunListener;
 import dev.vbench.engine.RunPlan;
 import dev.vbench.measure.NanoClock;
 import dev.vbench.measure.PinningProbe;
-import dev.vbench.profile.ProfileRequest;
 import dev.vbench.measure.TrialProbes;
 import dev.vbench.plan.Plan;
+import dev.vbench.profile.ProfileRequest;
 import dev.vbench.report.ReportOptions;
-import dev.vbench.result.CellResult;
 import dev.vbench.result.CellStatus;
 import dev.vbench.result.Environment;
 import dev.vbench.result.RunResult;
@@ -36,8 +35,14 @@ final class RunSession {
     private final Duration taskTimeout;
     private final ProfileRequest profile;
 
-    RunSession(PrintWriter err, boolean quiet, boolean noProgress, boolean pinning, Duration pinningThreshold,
-            Duration taskTimeout, ProfileRequest profile) {
+    RunSession(
+            PrintWriter err,
+            boolean quiet,
+            boolean noProgress,
+            boolean pinning,
+            Duration pinningThreshold,
+            Duration taskTimeout,
+            ProfileRequest profile) {
         this.taskTimeout = taskTimeout;
         this.profile = profile;
         this.err = err;
@@ -55,18 +60,32 @@ final class RunSession {
      *
      * @param sharding what the result records of the shard this plan is ({@code --shard}), or null
      */
-    RunResult run(Plan plan, Environment environment, RunOutputs files, ReportOptions reportOptions, Sharding sharding,
-            InterruptGuard guard, PrintWriter out) throws Exception {
+    RunResult run(
+            Plan plan,
+            Environment environment,
+            RunOutputs files,
+            ReportOptions reportOptions,
+            Sharding sharding,
+            InterruptGuard guard,
+            PrintWriter out)
+            throws Exception {
         RunPlan first = plan.first();
-        RunListener progress = TerminalProgress.create(err, quiet, noProgress,
-                first.settings().warmupTrials() + first.settings().measuredTrials(), RunEta.of(plan));
+        RunListener progress = TerminalProgress.create(
+                err,
+                quiet,
+                noProgress,
+                first.settings().warmupTrials() + first.settings().measuredTrials(),
+                RunEta.of(plan));
         if (pinning) {
-            PinningProbe.synchronizedPinningWarning(Runtime.version().feature(),
-                    plan.cells().stream().map(CellPlan::config).toList()).ifPresent(progress::warning);
+            PinningProbe.synchronizedPinningWarning(
+                            Runtime.version().feature(),
+                            plan.cells().stream().map(CellPlan::config).toList())
+                    .ifPresent(progress::warning);
         }
         TrialProbes probes = TrialProbes.standard(pinning, pinningThreshold, progress::warning);
         RunResult empty = new RunResult(RunResult.SCHEMA, environment, first.settings(), List.of())
-                .withSuite(plan.suite() == null ? null : plan.suite().layout()) // report prints a suite's tables from it
+                .withSuite(
+                        plan.suite() == null ? null : plan.suite().layout()) // report prints a suite's tables from it
                 .withSharding(sharding);
         CellCollector collector = new CellCollector(empty, progress, files, reportOptions, plan.cells());
         guard.onUserExit(how -> {
@@ -96,8 +115,9 @@ final class RunSession {
         return collector.result();
     }
 
-    private RunResult runPart(RunPlan part, TrialProbes probes, Environment environment, RunListener listener,
-            RunListener progress) throws Exception {
+    private RunResult runPart(
+            RunPlan part, TrialProbes probes, Environment environment, RunListener listener, RunListener progress)
+            throws Exception {
         try {
             return new Engine(NanoClock.SYSTEM, probes, taskTimeout, profile).run(part, environment, listener);
         } finally {
@@ -135,31 +155,37 @@ final class RunSession {
             java.io.PrintStream stderr = System.err; // the real one: user code's is captured while the run lasts
             onUserExit = how -> stderr.println("vbench: user code called " + how + " while vbench loaded it, before any"
                     + " cell ran; exit code " + ExitCodes.USER_EXIT);
-            LauncherState.running("user code ended the JVM while vbench loaded it, before any cell ran", "no cell had run");
-            hook = new Thread(() -> {
-                String how = UserExit.how(Thread.getAllStackTraces());
-                java.util.function.Consumer<String> userExit = onUserExit;
-                if (how != null && userExit != null) {
-                    try {
-                        userExit.accept(how);
-                    } finally {
-                        LauncherState.done(); // this hook told of it
-                        Runtime.getRuntime().halt(ExitCodes.USER_EXIT); // the status System.exit gave is not ours to keep
-                    }
-                }
-                LauncherState.done(); // a signal ends the JVM: its status is the launcher's
-                runner.interrupt();
-                try {
-                    if (!commandDone.await(GRACE_SECONDS, TimeUnit.SECONDS)) {
-                        stderr.println("vbench: a task did not return within " + GRACE_SECONDS
-                                + " s of the interrupt; stopping without the tables (the files hold every cell finished before)");
-                        stderr.flush();
-                    }
-                    dev.vbench.jvm.ScratchDir.removeIfEmpty(); // the run is over: its forks' files are gone with it
-                } catch (InterruptedException ignored) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "vbench-interrupt");
+            LauncherState.running(
+                    "user code ended the JVM while vbench loaded it, before any cell ran", "no cell had run");
+            hook = new Thread(
+                    () -> {
+                        String how = UserExit.how(Thread.getAllStackTraces());
+                        java.util.function.Consumer<String> userExit = onUserExit;
+                        if (how != null && userExit != null) {
+                            try {
+                                userExit.accept(how);
+                            } finally {
+                                LauncherState.done(); // this hook told of it
+                                Runtime.getRuntime()
+                                        .halt(ExitCodes.USER_EXIT); // the status System.exit gave is not ours to keep
+                            }
+                        }
+                        LauncherState.done(); // a signal ends the JVM: its status is the launcher's
+                        runner.interrupt();
+                        try {
+                            if (!commandDone.await(GRACE_SECONDS, TimeUnit.SECONDS)) {
+                                stderr.println(
+                                        "vbench: a task did not return within " + GRACE_SECONDS
+                                                + " s of the interrupt; stopping without the tables (the files hold every cell finished before)");
+                                stderr.flush();
+                            }
+                            dev.vbench.jvm.ScratchDir
+                                    .removeIfEmpty(); // the run is over: its forks' files are gone with it
+                        } catch (InterruptedException ignored) {
+                            Thread.currentThread().interrupt();
+                        }
+                    },
+                    "vbench-interrupt");
             Runtime.getRuntime().addShutdownHook(hook);
         }
 

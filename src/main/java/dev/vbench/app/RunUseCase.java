@@ -1,7 +1,6 @@
 package dev.vbench.app;
 
 import dev.vbench.compare.Slo;
-import dev.vbench.jvm.ScratchDir;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.DataDirs;
 import dev.vbench.engine.Engine;
@@ -12,6 +11,7 @@ import dev.vbench.jvm.JvmException;
 import dev.vbench.jvm.JvmOptionSet;
 import dev.vbench.jvm.JvmSpec;
 import dev.vbench.jvm.JvmTarget;
+import dev.vbench.jvm.ScratchDir;
 import dev.vbench.loader.UserCode;
 import dev.vbench.measure.EnvironmentProbe;
 import dev.vbench.plan.MatrixRequest;
@@ -29,8 +29,8 @@ import dev.vbench.result.Environment;
 import dev.vbench.result.FailureCauses;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.Sharding;
-import dev.vbench.suite.SuiteSpec;
 import dev.vbench.spi.Redactor;
+import dev.vbench.suite.SuiteSpec;
 import dev.vbench.text.Numbers;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -127,7 +127,8 @@ public final class RunUseCase {
         checkDuet(whole);
         if (request.dryRun()) {
             PlanPrinter.print(out, whole, sharded);
-            PlannedPower.warnings(whole, EnvironmentProbe.capture(request.version(), request.commandLine()), reportOptions())
+            PlannedPower.warnings(
+                            whole, EnvironmentProbe.capture(request.version(), request.commandLine()), reportOptions())
                     .forEach(w -> out.println("warning: " + w));
             out.flush();
             return new RunOutcome(null, ExitCodes.OK);
@@ -135,34 +136,51 @@ public final class RunUseCase {
         checkHeap(plan, Runtime.getRuntime().maxMemory());
         request.history().validate(sharded != null, System.getenv());
         try (RunOutputs files = RunOutputs.parse(o.files(), o.format(), o.quiet())) {
-            files.checkSpace(plan.runs().stream().mapToLong(r -> (long) r.cells().size() * r.settings().measuredTrials()).sum());
+            files.checkSpace(plan.runs().stream()
+                    .mapToLong(r -> (long) r.cells().size() * r.settings().measuredTrials())
+                    .sum());
             o.ci().checkWritable();
             ReportOptions reportOptions = reportOptions();
             Environment environment = EnvironmentProbe.capture(request.version(), request.commandLine());
             if (sharded != null && !o.quiet()) {
-                err.println("vbench: shard " + sharded.shard() + " from " + sharded.source() + ": " + plan.cells().size() + " of "
-                        + whole.cells().size() + " cell(s) of plan " + whole.fingerprint());
+                err.println("vbench: shard " + sharded.shard() + " from " + sharded.source() + ": "
+                        + plan.cells().size() + " of " + whole.cells().size() + " cell(s) of plan "
+                        + whole.fingerprint());
             }
             header(plan);
             if (!o.quiet() && noiseBand().note() != null) {
                 err.println("vbench: " + noiseBand().note());
             }
             if (!o.quiet()) {
-                PlannedPower.warnings(plan, environment, reportOptions).forEach(w -> err.println("vbench: warning: " + w));
+                PlannedPower.warnings(plan, environment, reportOptions)
+                        .forEach(w -> err.println("vbench: warning: " + w));
                 err.flush();
             }
             RunRequest.Probes p = request.probes();
-            RunSession session = new RunSession(err, o.quiet(), o.noProgress(), p.pinning(), p.pinningThreshold(),
-                    p.taskTimeout(), profileRequest());
-            RunResult result = session.run(plan, environment, files, reportOptions,
-                    sharded == null ? null : sharding(whole, plan, sharded, environment), guard, out);
+            RunSession session = new RunSession(
+                    err,
+                    o.quiet(),
+                    o.noProgress(),
+                    p.pinning(),
+                    p.pinningThreshold(),
+                    p.taskTimeout(),
+                    profileRequest());
+            RunResult result = session.run(
+                    plan,
+                    environment,
+                    files,
+                    reportOptions,
+                    sharded == null ? null : sharding(whole, plan, sharded, environment),
+                    guard,
+                    out);
             int exit = finish(plan.suite(), files, result, reportOptions);
             publish(result, reportOptions);
             if (!o.quiet() && !"1".equals(System.getenv(RunConditions.OFF))) {
                 RunConditions.warnings(result, reportOptions).forEach(w -> err.println("vbench: warning: " + w));
                 err.flush();
             }
-            exit = request.history().storeRun(result, exit, err, o.quiet()); // after the files: they never wait on the store
+            exit = request.history()
+                    .storeRun(result, exit, err, o.quiet()); // after the files: they never wait on the store
             return new RunOutcome(result, exit);
         }
     }
@@ -174,28 +192,47 @@ public final class RunUseCase {
                 continue;
             }
             try {
-                dev.vbench.engine.Duet.of(run.cells(), run.settings().forks(), dev.vbench.engine.Duet.allowedCpus(),
+                dev.vbench.engine.Duet.of(
+                        run.cells(),
+                        run.settings().forks(),
+                        dev.vbench.engine.Duet.allowedCpus(),
                         dev.vbench.engine.Duet::onPath);
             } catch (dev.vbench.engine.Duet.Refused e) {
-                throw e.environment() ? new EnvironmentException(e.getMessage(), e) : new UsageException(e.getMessage(), e);
+                throw e.environment()
+                        ? new EnvironmentException(e.getMessage(), e)
+                        : new UsageException(e.getMessage(), e);
             }
         }
     }
 
     /** What a shard's result records: the whole plan's fingerprint and cells, and this shard's. */
     private static Sharding sharding(Plan whole, Plan slice, ShardOption sharded, Environment environment) {
-        return new Sharding(whole.fingerprint(), sharded.shard().count(), whole.cells().stream().map(CellPlan::id).toList(),
-                List.of(new Sharding.Shard(sharded.shard().index(), environment.hostName(), environment.startTime(),
+        return new Sharding(
+                whole.fingerprint(),
+                sharded.shard().count(),
+                whole.cells().stream().map(CellPlan::id).toList(),
+                List.of(new Sharding.Shard(
+                        sharded.shard().index(),
+                        environment.hostName(),
+                        environment.startTime(),
                         slice.cells().stream().map(CellPlan::id).toList())));
     }
 
     /** The request as the planner takes it. */
     public static dev.vbench.plan.PlanRequest planRequest(RunRequest request) {
         RunRequest.Matrix m = request.matrix();
-        MatrixRequest matrix = new MatrixRequest(m.workload(), Planner.sweeps(m.params()), m.executors(), m.tasks(),
-                m.concurrency(), m.duration(), m.rates(), m.timeout());
+        MatrixRequest matrix = new MatrixRequest(
+                m.workload(),
+                Planner.sweeps(m.params()),
+                m.executors(),
+                m.tasks(),
+                m.concurrency(),
+                m.duration(),
+                m.rates(),
+                m.timeout());
         try {
-            matrix = matrix.withJvms(m.jvms().stream().map(JvmSpec::parse).toList(),
+            matrix = matrix.withJvms(
+                    m.jvms().stream().map(JvmSpec::parse).toList(),
                     m.jvmArgs().stream().map(JvmOptionSet::parse).toList());
         } catch (JvmException e) {
             throw new UsageException(e.getMessage(), e);
@@ -203,10 +240,23 @@ public final class RunUseCase {
         RunRequest.Trials t = request.trials();
         TrialOrder trialOrder = t.order() == null ? null : TrialOrder.parse(t.order());
         if (t.order() != null && trialOrder == null) {
-            throw new UsageException("--order " + t.order() + " is not an order; use interleaved, grouped, random or duet");
+            throw new UsageException(
+                    "--order " + t.order() + " is not an order; use interleaved, grouped, random or duet");
         }
-        return new dev.vbench.plan.PlanRequest(request.suiteFile(), request.scale(), matrix, new TrialOptions(t.warmup(),
-                t.measured(), t.forks(), t.seed(), t.dataDir(), trialOrder, (int) t.batch(), t.auto()).withFanout(t.fanout()));
+        return new dev.vbench.plan.PlanRequest(
+                request.suiteFile(),
+                request.scale(),
+                matrix,
+                new TrialOptions(
+                                t.warmup(),
+                                t.measured(),
+                                t.forks(),
+                                t.seed(),
+                                t.dataDir(),
+                                trialOrder,
+                                (int) t.batch(),
+                                t.auto())
+                        .withFanout(t.fanout()));
     }
 
     private dev.vbench.plan.PlanRequest planRequest() {
@@ -217,8 +267,9 @@ public final class RunUseCase {
     private void checkOptions() {
         String slo = request.outputs().slo();
         if (slo != null && request.suiteFile() != null) {
-            throw new UsageException("--slo picks the best level of a --concurrency sweep in run tables, and a suite prints"
-                    + " its own tables; drop --slo or run one experiment with -w/-e/-p and --concurrency");
+            throw new UsageException(
+                    "--slo picks the best level of a --concurrency sweep in run tables, and a suite prints"
+                            + " its own tables; drop --slo or run one experiment with -w/-e/-p and --concurrency");
         }
         parseSlo();
         if (slo != null && request.matrix().concurrency().size() < 2) {
@@ -241,11 +292,16 @@ public final class RunUseCase {
             long heap = here ? maxHeapBytes : cell.jvm().info().maxHeapBytes();
             long slots = cell.tasks() * TrialRunner.slotBytesPerTask();
             if (heap > 0 && slots > heap) {
-                throw new EnvironmentException("cell " + cell.config().label() + " preallocates " + Numbers.bytes(slots)
-                        + " of task slots per trial, more than the " + Numbers.bytes(heap)
-                        + " max heap of " + (here ? "this JVM; give it more with VBENCH_JAVA_OPTS="
-                        : "JVM " + cell.jvm().label() + "; give it more with ") + Heap.option(2 * slots)
-                        + (here ? "" : " in its --jvm-args") + ", or run fewer tasks and more --trials", null);
+                throw new EnvironmentException(
+                        "cell " + cell.config().label() + " preallocates " + Numbers.bytes(slots)
+                                + " of task slots per trial, more than the " + Numbers.bytes(heap)
+                                + " max heap of "
+                                + (here
+                                        ? "this JVM; give it more with VBENCH_JAVA_OPTS="
+                                        : "JVM " + cell.jvm().label() + "; give it more with ")
+                                + Heap.option(2 * slots)
+                                + (here ? "" : " in its --jvm-args") + ", or run fewer tasks and more --trials",
+                        null);
             }
         }
     }
@@ -253,7 +309,8 @@ public final class RunUseCase {
     /** Without --metric, the tables show the default of the cells' load shape ({@link dev.vbench.result.TableDefaults}). */
     private ReportOptions reportOptions() {
         RunRequest.Outputs o = request.outputs();
-        return new ReportOptions(o.metric(), o.verbose(), o.metric(), parseSlo(), noiseBand().fraction());
+        return new ReportOptions(
+                o.metric(), o.verbose(), o.metric(), parseSlo(), noiseBand().fraction());
     }
 
     private NoiseBands.Band band;
@@ -261,8 +318,12 @@ public final class RunUseCase {
     /** {@code --noise-band}: a percentage, or the floor {@code vbench noise} measured on this testbed; resolved once. */
     private NoiseBands.Band noiseBand() {
         if (band == null) {
-            band = NoiseBands.resolve("--noise-band", request.outputs().noiseBand(), request.history().url(),
-                    request.history().testbed(), NoiseBands.hostName());
+            band = NoiseBands.resolve(
+                    "--noise-band",
+                    request.outputs().noiseBand(),
+                    request.history().url(),
+                    request.history().testbed(),
+                    NoiseBands.hostName());
         }
         return band;
     }
@@ -273,7 +334,9 @@ public final class RunUseCase {
         if (p.profileEvents().isEmpty()) {
             return ProfileRequest.OFF;
         }
-        return new ProfileRequest(p.profileEvents(), ProfileRequest.Profiler.valueOf(p.profiler().toUpperCase(Locale.ROOT)),
+        return new ProfileRequest(
+                p.profileEvents(),
+                ProfileRequest.Profiler.valueOf(p.profiler().toUpperCase(Locale.ROOT)),
                 p.profileInterval().toNanos());
     }
 
@@ -283,9 +346,14 @@ public final class RunUseCase {
             return;
         }
         RunPlan first = plan.first();
-        err.println("vbench: " + (plan.suite() == null ? "" : "suite " + plan.suite().suite() + " ("
-                + plan.scale().name().toLowerCase(Locale.ROOT) + "): ") + plan.cells().size() + " cell(s) × ("
-                + first.settings().warmupTrials() + " warmup + " + first.settings().measuredTrials() + " measured trials)"
+        err.println("vbench: "
+                + (plan.suite() == null
+                        ? ""
+                        : "suite " + plan.suite().suite() + " ("
+                                + plan.scale().name().toLowerCase(Locale.ROOT) + "): ")
+                + plan.cells().size() + " cell(s) × ("
+                + first.settings().warmupTrials() + " warmup + "
+                + first.settings().measuredTrials() + " measured trials)"
                 + (first.settings().forks() > 0 ? " in " + first.settings().forks() + " fork(s) each" : "")
                 + (plan.suite() == null ? loadHeader(first) : "")
                 + jvmHeader(plan)
@@ -294,14 +362,25 @@ public final class RunUseCase {
         plan.notes().forEach(note -> err.println("vbench: " + note));
         ProfileRequest profile = profileRequest();
         if (profile.on()) {
-            err.println("vbench: profiling " + String.join(",", profile.events().stream().map(ProfileEvent::key).toList())
-                    + " in the measured trials" + (profile.has(ProfileEvent.TASKS) ? "; tasks: vbench's task sampler" : "")
-                    + (profile.jvmEvents().isEmpty() ? "" : "; " + String.join(",", profile.jvmEvents().stream()
-                            .map(ProfileEvent::key).toList()) + ": " + switch (profile.profiler()) {
-                                case AUTO -> "async-profiler, or JFR where it cannot load";
-                                case ASYNC -> "async-profiler (--profiler async), or JFR where it cannot load";
-                                case JFR -> "JFR (--profiler jfr)";
-                            }));
+            err.println("vbench: profiling "
+                    + String.join(
+                            ",",
+                            profile.events().stream().map(ProfileEvent::key).toList())
+                    + " in the measured trials"
+                    + (profile.has(ProfileEvent.TASKS) ? "; tasks: vbench's task sampler" : "")
+                    + (profile.jvmEvents().isEmpty()
+                            ? ""
+                            : "; "
+                                    + String.join(
+                                            ",",
+                                            profile.jvmEvents().stream()
+                                                    .map(ProfileEvent::key)
+                                                    .toList()) + ": "
+                                    + switch (profile.profiler()) {
+                                        case AUTO -> "async-profiler, or JFR where it cannot load";
+                                        case ASYNC -> "async-profiler (--profiler async), or JFR where it cannot load";
+                                        case JFR -> "JFR (--profiler jfr)";
+                                    }));
         }
         err.flush();
     }
@@ -321,7 +400,8 @@ public final class RunUseCase {
      */
     private static String jvmHeader(Plan plan) {
         Map<String, JvmTarget> targets = new LinkedHashMap<>();
-        plan.cells().stream().filter(c -> c.jvm() != null && c.jvm().label() != null)
+        plan.cells().stream()
+                .filter(c -> c.jvm() != null && c.jvm().label() != null)
                 .forEach(c -> targets.putIfAbsent(c.jvm().label(), c.jvm()));
         String order = Objects.requireNonNullElse(plan.first().settings().order(), TrialOrder.DEFAULT.key());
         String own = executorJvms(plan);
@@ -329,8 +409,12 @@ public final class RunUseCase {
             return own + (order.equals(TrialOrder.DEFAULT.key()) ? "" : "; order " + order);
         }
         List<String> parts = new ArrayList<>();
-        targets.values().forEach(t -> parts.add(t.label() + " (" + t.info().version() + " " + t.info().javaHome()
-                + (t.info().options().isEmpty() ? "" : " " + String.join(" ", t.info().options())) + ")"));
+        targets.values()
+                .forEach(t -> parts.add(
+                        t.label() + " (" + t.info().version() + " " + t.info().javaHome()
+                                + (t.info().options().isEmpty()
+                                        ? ""
+                                        : " " + String.join(" ", t.info().options())) + ")"));
         return "; JVMs " + String.join(", ", parts) + own + "; order " + order;
     }
 
@@ -340,8 +424,11 @@ public final class RunUseCase {
      */
     private static String executorJvms(Plan plan) {
         Map<String, String> needs = new LinkedHashMap<>();
-        plan.cells().stream().filter(c -> c.executor().jvmNeeds().any()).forEach(c -> needs.putIfAbsent(
-                c.executor().spec(), String.join(" ", c.executor().jvmNeeds().options())));
+        plan.cells().stream()
+                .filter(c -> c.executor().jvmNeeds().any())
+                .forEach(c -> needs.putIfAbsent(
+                        c.executor().spec(),
+                        String.join(" ", c.executor().jvmNeeds().options())));
         if (needs.isEmpty()) {
             return "";
         }
@@ -357,7 +444,8 @@ public final class RunUseCase {
             return;
         }
         String markdown = Format.MARKDOWN.exporter(reportOptions).render(result);
-        Ci.Published published = ci.publishMarkdown(budget -> dev.vbench.report.ci.GitHubMarkdown.runSummary(markdown, budget),
+        Ci.Published published = ci.publishMarkdown(
+                budget -> dev.vbench.report.ci.GitHubMarkdown.runSummary(markdown, budget),
                 dev.vbench.report.ci.GitHubMarkdown.runComment(markdown));
         published.warnings().forEach(w -> err.println("vbench: warning: " + w));
         err.flush();
@@ -370,7 +458,9 @@ public final class RunUseCase {
             files.writeFiles(result, reportOptions);
             if (!(request.outputs().quiet() && files.anyFile())) {
                 // the result carries the suite's tables (RunResult.suite), as vbench report reads them
-                out.print((chosen == Format.MARKDOWN ? Format.MARKDOWN : Format.CONSOLE).exporter(reportOptions).render(result));
+                out.print((chosen == Format.MARKDOWN ? Format.MARKDOWN : Format.CONSOLE)
+                        .exporter(reportOptions)
+                        .render(result));
                 out.flush();
             }
             return exitCode(result);
@@ -386,7 +476,9 @@ public final class RunUseCase {
             err.println("vbench: interrupted; finished cells were kept");
             return ExitCodes.INTERRUPTED;
         }
-        List<CellResult> exited = result.cells().stream().filter(c -> c.status() == CellStatus.EXITED).toList();
+        List<CellResult> exited = result.cells().stream()
+                .filter(c -> c.status() == CellStatus.EXITED)
+                .toList();
         if (!exited.isEmpty()) {
             CellResult c = exited.get(0);
             err.println("vbench: workload " + c.config().workload() + " ended the JVM in cell " + c.id() + ": "
@@ -395,7 +487,9 @@ public final class RunUseCase {
                     + "; the other cells were kept");
             return ExitCodes.USER_EXIT;
         }
-        List<CellResult> stuck = result.cells().stream().filter(c -> c.status() == CellStatus.STUCK).toList();
+        List<CellResult> stuck = result.cells().stream()
+                .filter(c -> c.status() == CellStatus.STUCK)
+                .toList();
         if (!stuck.isEmpty()) {
             CellResult c = stuck.get(0);
             err.println("vbench: cell " + c.id() + " of workload " + c.config().workload() + " got stuck: "
@@ -404,16 +498,28 @@ public final class RunUseCase {
                     + (stuck.size() < result.cells().size() ? "; the other cells ran" : ""));
             return ExitCodes.STUCK;
         }
-        CellResult failed = result.cells().stream().filter(c -> c.status() == CellStatus.FAILED).findFirst().orElse(null);
+        CellResult failed = result.cells().stream()
+                .filter(c -> c.status() == CellStatus.FAILED)
+                .findFirst()
+                .orElse(null);
         if (failed != null) {
-            long count = result.cells().stream().filter(c -> c.status() == CellStatus.FAILED).count();
-            err.println("vbench: " + (failed.notes().isEmpty() ? "cell " + failed.id() + " failed" : failed.notes().get(0))
-                    + (count == result.cells().size() ? (count > 1 ? " (all " + count + " cells failed)" : "")
+            long count = result.cells().stream()
+                    .filter(c -> c.status() == CellStatus.FAILED)
+                    .count();
+            err.println("vbench: "
+                    + (failed.notes().isEmpty()
+                            ? "cell " + failed.id() + " failed"
+                            : failed.notes().get(0))
+                    + (count == result.cells().size()
+                            ? (count > 1 ? " (all " + count + " cells failed)" : "")
                             : count > 1 ? " (" + count + " cells failed; the others ran and were kept)" : ""));
             return ExitCodes.FAILED; // the code under test failed outside its tasks: WorkloadException.codeFailed
         }
-        String closeFailed = result.cells().stream().flatMap(c -> c.notes().stream())
-                .filter(n -> n.startsWith(Engine.CLOSE_FAILED)).findFirst().orElse(null);
+        String closeFailed = result.cells().stream()
+                .flatMap(c -> c.notes().stream())
+                .filter(n -> n.startsWith(Engine.CLOSE_FAILED))
+                .findFirst()
+                .orElse(null);
         if (closeFailed != null) {
             err.println("vbench: " + closeFailed.substring(Engine.CLOSE_FAILED.length()) + " (the trials were kept)");
             return ExitCodes.FAILED; // the workload's close failed after its trials
@@ -429,7 +535,8 @@ public final class RunUseCase {
 
     /** The first distinct causes of the failed tasks, counted, one line each (secrets redacted, as every shown text). */
     private void printFailureCauses(RunResult result) {
-        FailureCauses.ofCells(result.cells()).lines(FAILURE_CAUSES_SHOWN)
+        FailureCauses.ofCells(result.cells())
+                .lines(FAILURE_CAUSES_SHOWN)
                 .forEach(line -> err.println("vbench:   " + Redactor.redact(line)));
     }
 
@@ -439,7 +546,9 @@ public final class RunUseCase {
 
     private Slo parseSlo() {
         try {
-            return request.outputs().slo() == null ? null : Slo.parse(request.outputs().slo());
+            return request.outputs().slo() == null
+                    ? null
+                    : Slo.parse(request.outputs().slo());
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -453,8 +562,11 @@ public final class RunUseCase {
         CellPlan first = plan.cells().get(0);
         if (first.load().durationNanos() > 0 || first.load().ratePerSecond() > 0) {
             return ", " + first.config().loadText().replaceAll(" ?concurrency=\\d+", "")
-                    + (plan.cells().stream().anyMatch(c -> c.load().ratePerSecond() != first.load().ratePerSecond())
-                            ? " (rate swept)" : "");
+                    + (plan.cells().stream()
+                                    .anyMatch(c -> c.load().ratePerSecond()
+                                            != first.load().ratePerSecond())
+                            ? " (rate swept)"
+                            : "");
         }
         return request.matrix().tasks().isEmpty() ? ", tasks " + first.tasks() + " (default)" : "";
     }

@@ -1,6 +1,5 @@
 package dev.vbench.app;
 
-import dev.vbench.app.UsageException;
 import dev.vbench.plan.PlanException;
 import dev.vbench.plan.Shards;
 import java.util.Map;
@@ -39,9 +38,10 @@ public record ShardOption(Shards.Shard shard, String source) {
         } catch (PlanException e) {
             throw new UsageException(e.getMessage(), e);
         }
-        throw new UsageException("--shard auto found no scheduler: it reads SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT"
-                + " (a Slurm job array) or JOB_COMPLETION_INDEX with VBENCH_SHARDS (a Kubernetes Indexed Job);"
-                + " give --shard K/N elsewhere");
+        throw new UsageException(
+                "--shard auto found no scheduler: it reads SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT"
+                        + " (a Slurm job array) or JOB_COMPLETION_INDEX with VBENCH_SHARDS (a Kubernetes Indexed Job);"
+                        + " give --shard K/N elsewhere");
     }
 
     private static ShardOption slurm(Map<String, String> env) {
@@ -50,24 +50,27 @@ public record ShardOption(Shards.Shard shard, String source) {
         long min = env.get("SLURM_ARRAY_TASK_MIN") == null ? 0 : number(env, "SLURM_ARRAY_TASK_MIN");
         long step = env.get("SLURM_ARRAY_TASK_STEP") == null ? 1 : number(env, "SLURM_ARRAY_TASK_STEP");
         if (step < 1 || (id - min) % step != 0) {
-            throw new UsageException("--shard auto: SLURM_ARRAY_TASK_ID=" + id + " is not on the array's range (min " + min
-                    + ", step " + step + "); submit with --array=0-(N-1)");
+            throw new UsageException("--shard auto: SLURM_ARRAY_TASK_ID=" + id + " is not on the array's range (min "
+                    + min + ", step " + step + "); submit with --array=0-(N-1)");
         }
-        if (env.get("SLURM_ARRAY_TASK_MAX") != null && number(env, "SLURM_ARRAY_TASK_MAX") != min + (count - 1) * step) {
+        if (env.get("SLURM_ARRAY_TASK_MAX") != null
+                && number(env, "SLURM_ARRAY_TASK_MAX") != min + (count - 1) * step) {
             throw new UsageException("--shard auto: the Slurm array is not a range (SLURM_ARRAY_TASK_MIN=" + min
                     + ", SLURM_ARRAY_TASK_MAX=" + env.get("SLURM_ARRAY_TASK_MAX") + ", SLURM_ARRAY_TASK_COUNT=" + count
                     + ": a list such as --array=0,2,5 leaves gaps, so a task's place in it is unknown); submit with"
                     + " --array=0-(N-1), or give --shard K/N");
         }
         String source = "SLURM_ARRAY_TASK_ID=" + id + ", SLURM_ARRAY_TASK_COUNT=" + count
-                + (min == 0 ? "" : ", SLURM_ARRAY_TASK_MIN=" + min) + (step == 1 ? "" : ", SLURM_ARRAY_TASK_STEP=" + step);
+                + (min == 0 ? "" : ", SLURM_ARRAY_TASK_MIN=" + min)
+                + (step == 1 ? "" : ", SLURM_ARRAY_TASK_STEP=" + step);
         return new ShardOption(shard((id - min) / step + 1, count, source), "Slurm job array (" + source + ")");
     }
 
     private static ShardOption kubernetes(Map<String, String> env) {
         if (env.get("VBENCH_SHARDS") == null) {
-            throw new UsageException("--shard auto: JOB_COMPLETION_INDEX is set (a Kubernetes Indexed Job) but VBENCH_SHARDS"
-                    + " is not; set VBENCH_SHARDS to the job's completions, or give --shard K/N");
+            throw new UsageException(
+                    "--shard auto: JOB_COMPLETION_INDEX is set (a Kubernetes Indexed Job) but VBENCH_SHARDS"
+                            + " is not; set VBENCH_SHARDS to the job's completions, or give --shard K/N");
         }
         long index = number(env, "JOB_COMPLETION_INDEX");
         long count = number(env, "VBENCH_SHARDS");

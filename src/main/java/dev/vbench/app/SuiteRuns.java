@@ -18,11 +18,14 @@ public final class SuiteRuns {
 
     /** Plans every experiment of {@code suite} at {@code scale} with the default seed and data root. */
     public static List<RunPlan> plan(SuiteSpec suite, String source, Scale scale) {
-        return SuitePlanner.plan(suite, source, scale, TrialOptions.DEFAULTS, UserCode.builtIn()).runs();
+        return SuitePlanner.plan(suite, source, scale, TrialOptions.DEFAULTS, UserCode.builtIn())
+                .runs();
     }
 
     /** The suite's tables, markdown or console: the report of the result as the suite's run ({@link SuiteSpec#layout()}). */
     public static String render(SuiteSpec suite, RunResult result, boolean markdown) {
-        return (markdown ? Format.MARKDOWN : Format.CONSOLE).exporter(ReportOptions.DEFAULT).render(result.withSuite(suite.layout()));
+        return (markdown ? Format.MARKDOWN : Format.CONSOLE)
+                .exporter(ReportOptions.DEFAULT)
+                .render(result.withSuite(suite.layout()));
     }
 }

@@ -41,7 +41,8 @@ final class TerminalProgress implements RunListener {
         this.err = err;
         this.trialsPerCell = trialsPerCell;
         this.eta = eta;
-        this.style = Terminals.dumb() ? ProgressBarStyle.ASCII
+        this.style = Terminals.dumb()
+                ? ProgressBarStyle.ASCII
                 : Terminals.noColor() ? ProgressBarStyle.UNICODE_BLOCK : ProgressBarStyle.COLORFUL_UNICODE_BLOCK;
         this.width = Math.min(Terminals.stderrWidth(), 160);
     }
@@ -70,7 +71,8 @@ final class TerminalProgress implements RunListener {
                 .continuousUpdate()
                 .setEtaFunction(state -> {
                     java.util.OptionalDouble left = eta.remainingNanos();
-                    return left.isEmpty() ? java.util.Optional.empty()
+                    return left.isEmpty()
+                            ? java.util.Optional.empty()
                             : java.util.Optional.of(java.time.Duration.ofNanos((long) left.getAsDouble()));
                 })
                 .setConsumer(new Consumer(err, width, !Terminals.dumb()))
@@ -94,7 +96,8 @@ final class TerminalProgress implements RunListener {
         if (bar != null) {
             Metric shown = TableDefaults.metric(result.config()); // what the tables will compare
             MetricSummary m = result.summary(shown);
-            bar.setExtraMessage(m == null ? result.status().key() : "median " + Numbers.metric(m.median(), shown.unit()));
+            bar.setExtraMessage(
+                    m == null ? result.status().key() : "median " + Numbers.metric(m.median(), shown.unit()));
             bar.stepTo(bar.getMax());
             closeBar();
         }
@@ -105,7 +108,8 @@ final class TerminalProgress implements RunListener {
     public void preparing(String workload, String step, long done, long total) {
         synchronized (err) {
             String line = "preparing " + workload + ": " + step + " " + done + "/" + total;
-            err.print("\r" + (line.length() < width ? line : line.substring(0, width - 1)) + (Terminals.dumb() ? "" : ERASE_TO_END));
+            err.print("\r" + (line.length() < width ? line : line.substring(0, width - 1))
+                    + (Terminals.dumb() ? "" : ERASE_TO_END));
             if (done >= total) {
                 err.println();
             }

@@ -55,7 +55,8 @@ public final class Terminals {
         }
         if (width <= 0) {
             try {
-                width = Integer.parseInt(System.getenv().getOrDefault("COLUMNS", "80").trim());
+                width = Integer.parseInt(
+                        System.getenv().getOrDefault("COLUMNS", "80").trim());
             } catch (NumberFormatException e) {
                 width = 80;
             }

@@ -44,10 +44,14 @@ final class UserExit {
         for (int i = 0; i + 1 < stack.length; i++) {
             StackTraceElement e = stack[i];
             boolean exit = e.getMethodName().equals("exit")
-                    && (e.getClassName().equals("java.lang.System") || e.getClassName().equals("java.lang.Runtime"));
+                    && (e.getClassName().equals("java.lang.System")
+                            || e.getClassName().equals("java.lang.Runtime"));
             StackTraceElement next = stack[i + 1];
-            if (exit && !next.getClassName().equals("java.lang.System") && !next.getClassName().equals("java.lang.Runtime")) {
-                return next.getClassName() + "." + next.getMethodName() + "(" + next.getFileName() + ":" + next.getLineNumber() + ")";
+            if (exit
+                    && !next.getClassName().equals("java.lang.System")
+                    && !next.getClassName().equals("java.lang.Runtime")) {
+                return next.getClassName() + "." + next.getMethodName() + "(" + next.getFileName() + ":"
+                        + next.getLineNumber() + ")";
             }
         }
         return null;

@@ -49,7 +49,8 @@ final class UserOutput implements AutoCloseable {
         List<String> parts = new ArrayList<>();
         out.describe("stdout").ifPresent(parts::add);
         err.describe("stderr").ifPresent(parts::add);
-        return parts.isEmpty() ? java.util.Optional.empty()
+        return parts.isEmpty()
+                ? java.util.Optional.empty()
                 : java.util.Optional.of("user code printed " + String.join(" and ", parts)
                         + " while it ran (counted, not shown; vbench's own output stays apart)");
     }

@@ -8,7 +8,9 @@ public final class ClassPathOption {
     /** Environment variable read when {@code --classpath} is not given. */
     public static final String ENV = "VBENCH_CLASSPATH";
 
-    @Option(names = {"-cp", "--classpath"}, paramLabel = "PATH",
+    @Option(
+            names = {"-cp", "--classpath"},
+            paramLabel = "PATH",
             description = "Your code: directories, jars and dir/* (every jar in dir), separated by ':' as for java -cp,"
                     + " relative to the working directory. Workloads (-w NAME) and executors (-e NAME) registered there"
                     + " are found, and -w CLASS, CLASS::METHOD and FILE.java compile and load against it."

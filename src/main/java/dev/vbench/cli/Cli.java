@@ -44,17 +44,18 @@ public final class Cli {
         return commandLine(out, err);
     }
 
-    private static CommandLine commandLine(PrintWriter out, PrintWriter err, java.util.Collection<String> subcommands,
-            String verb) {
+    private static CommandLine commandLine(
+            PrintWriter out, PrintWriter err, java.util.Collection<String> subcommands, String verb) {
         CommandLine cl = new CommandLine(new VbenchCommand());
         for (String name : subcommands) {
             cl.addSubcommand(name, VbenchCommand.SUBCOMMANDS.get(name).get());
         }
         CommandLine history = cl.getSubcommands().get("history");
         if (history != null) {
-            java.util.Collection<String> verbs = HistoryCommand.VERBS.containsKey(verb) ? java.util.Set.of(verb)
-                    : HistoryCommand.VERBS.keySet();
-            verbs.forEach(v -> history.addSubcommand(v, HistoryCommand.VERBS.get(v).get()));
+            java.util.Collection<String> verbs =
+                    HistoryCommand.VERBS.containsKey(verb) ? java.util.Set.of(verb) : HistoryCommand.VERBS.keySet();
+            verbs.forEach(
+                    v -> history.addSubcommand(v, HistoryCommand.VERBS.get(v).get()));
         }
         HelpText.install(cl);
         cl.setOut(out);
@@ -80,7 +81,8 @@ public final class Cli {
             code = cl.execute(args);
         } catch (OutOfMemoryError e) { // picocli passes errors through; the stack has unwound, so there is room again
             code = onOutOfMemory(e, err, stacktrace);
-        } catch (Error e) { // any other Error that reached here (user code's are one line of their own before): vbench's bug
+        } catch (Error e) { // any other Error that reached here (user code's are one line of their own before):
+            // vbench's bug
             err.println("vbench: internal error: " + e + "; rerun with --stacktrace and report it");
             if (stacktrace) {
                 e.printStackTrace(err);
@@ -96,14 +98,17 @@ public final class Cli {
         CommandLine cmd = e.getCommandLine();
         PrintWriter err = cmd.getErr();
         String name = cmd.getCommandSpec().qualifiedName(" ");
-        if (e.getCause() instanceof OptionTypes.BadValue bad && e.getArgSpec() instanceof CommandLine.Model.OptionSpec option) {
+        if (e.getCause() instanceof OptionTypes.BadValue bad
+                && e.getArgSpec() instanceof CommandLine.Model.OptionSpec option) {
             err.println("vbench: " + option.longestName() + " " + bad.getMessage()); // names the fix already
-        } else if (e.getCause() instanceof CommandLine.TypeConversionException && e.getArgSpec() instanceof
-                CommandLine.Model.OptionSpec option && option.type().isEnum()) {
+        } else if (e.getCause() instanceof CommandLine.TypeConversionException
+                && e.getArgSpec() instanceof CommandLine.Model.OptionSpec option
+                && option.type().isEnum()) {
             err.println("vbench: " + option.longestName() + " '" + e.getValue() + "' is unknown; use one of "
                     + String.join(", ", EnumNames.of(option.type())));
         } else {
-            err.println("vbench: " + e.getMessage() + (e.getMessage().endsWith(")") ? "" : " (see '" + name + " --help')"));
+            err.println(
+                    "vbench: " + e.getMessage() + (e.getMessage().endsWith(")") ? "" : " (see '" + name + " --help')"));
         }
         err.flush();
         return ExitCodes.USAGE;
@@ -118,7 +123,8 @@ public final class Cli {
      */
     static int onOutOfMemory(OutOfMemoryError e, PrintWriter err, boolean stacktrace) {
         String doing = e.getCause() instanceof OutOfMemoryError ? e.getMessage() : null;
-        String reason = String.valueOf(doing == null ? e.getMessage() : e.getCause().getMessage());
+        String reason =
+                String.valueOf(doing == null ? e.getMessage() : e.getCause().getMessage());
         long maxHeapBytes = Runtime.getRuntime().maxMemory();
         String fix;
         if (reason.startsWith("unable to create native thread")) {

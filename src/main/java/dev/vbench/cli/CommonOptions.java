@@ -8,6 +8,9 @@ public final class CommonOptions {
     @Option(names = "--stacktrace", description = "Print the stack trace of an error (for bug reports).")
     boolean stacktrace;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help message and exit.")
     boolean help;
 }

@@ -18,7 +18,9 @@ import picocli.CommandLine.Spec;
  * source <(vbench generate-completion)     # bash, or zsh after 'autoload -U +X bashcompinit && bashcompinit'
  * }</pre>
  */
-@Command(name = "generate-completion", hidden = true,
+@Command(
+        name = "generate-completion",
+        hidden = true,
         description = "Print the bash/zsh completion script (source <(vbench generate-completion)).")
 public final class CompletionCommand implements Callable<Integer> {
 
@@ -41,8 +43,10 @@ public final class CompletionCommand implements Callable<Integer> {
      * ({@code FILE.java}), so after {@code -w} the names are offered and the files beside them.
      */
     public static String script() {
-        String script = AutoComplete.bash("vbench", Cli.commandLine(new PrintWriter(java.io.Writer.nullWriter()),
-                new PrintWriter(java.io.Writer.nullWriter())));
+        String script = AutoComplete.bash(
+                "vbench",
+                Cli.commandLine(
+                        new PrintWriter(java.io.Writer.nullWriter()), new PrintWriter(java.io.Writer.nullWriter())));
         String names = "COMPREPLY=( $( compReplyArray \"${%s_option_args[@]}\" ) )\n";
         String files = "      COMPREPLY+=( $( compgen -f -- \"${curr_word}\" ) ) # files: FILE.java\n";
         for (String label : new String[] {"WORKLOAD", "NAME"}) {

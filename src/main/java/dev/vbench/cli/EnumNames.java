@@ -39,7 +39,9 @@ abstract class EnumNames implements Iterable<String> {
 
     /** How a constant is written on the command line. */
     static String cliName(Object constant) {
-        return constant instanceof Choice c ? c.cliName() : ((Enum<?>) constant).name().toLowerCase(Locale.ROOT);
+        return constant instanceof Choice c
+                ? c.cliName()
+                : ((Enum<?>) constant).name().toLowerCase(Locale.ROOT);
     }
 
     /** {@code --metric}. */

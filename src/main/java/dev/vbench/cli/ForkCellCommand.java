@@ -16,7 +16,9 @@ import picocli.CommandLine.Spec;
  * them as a vbench result file; a calibration fork ({@code vbench calibrate --forks}) measures the rounds its
  * plan names instead and writes them. The plan is the whole protocol.
  */
-@Command(name = RunRequest.FORK_COMMAND, hidden = true,
+@Command(
+        name = RunRequest.FORK_COMMAND,
+        hidden = true,
         description = "Internal: run the cell of a fork plan in this JVM and write its trials to RESULT"
                 + " (used by 'vbench run --forks').")
 public final class ForkCellCommand implements Callable<Integer> {
@@ -27,8 +29,11 @@ public final class ForkCellCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Parameters(index = "0", paramLabel = "PLAN", description = "'-': the fork plan (JSON) is the first line of stdin, as"
-            + " the parent sends it; else a file holding one.")
+    @Parameters(
+            index = "0",
+            paramLabel = "PLAN",
+            description = "'-': the fork plan (JSON) is the first line of stdin, as"
+                    + " the parent sends it; else a file holding one.")
     String plan;
 
     @Parameters(index = "1", paramLabel = "RESULT", description = "Where to write the trials (a vbench result file).")
@@ -39,6 +44,7 @@ public final class ForkCellCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return ForkUseCase.runCell(plan, out, fork, VersionProvider.version(), spec.commandLine().getErr());
+        return ForkUseCase.runCell(
+                plan, out, fork, VersionProvider.version(), spec.commandLine().getErr());
     }
 }

@@ -6,7 +6,10 @@ import picocli.CommandLine.Option;
 /** {@code -f/--format} of {@code run} and {@code report}: a result {@link Format}, its values listed from the enum. */
 public final class FormatOption {
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", completionCandidates = EnumNames.Formats.class,
+    @Option(
+            names = {"-f", "--format"},
+            paramLabel = "FORMAT",
+            completionCandidates = EnumNames.Formats.class,
             description = "Output format: ${COMPLETION-CANDIDATES}. Default: by the -o file's extension, else console"
                     + " ('run': also for -o files without a known extension, which are otherwise JSON).")
     Format format;

@@ -109,16 +109,26 @@ final class HelpText {
      */
     static String defaultShown(OptionSpec o) {
         String d = o.defaultValueString();
-        if (d == null || d.isEmpty() || d.equals("[]") || d.equals("null") || o.usageHelp() || o.versionHelp()
+        if (d == null
+                || d.isEmpty()
+                || d.equals("[]")
+                || d.equals("null")
+                || o.usageHelp()
+                || o.versionHelp()
                 || o.arity().max() == 0) {
             return null;
         }
-        return String.join(" ", o.description()).toLowerCase(java.util.Locale.ROOT).contains("default") ? null : d;
+        return String.join(" ", o.description())
+                        .toLowerCase(java.util.Locale.ROOT)
+                        .contains("default")
+                ? null
+                : d;
     }
 
     /** An option's description in one paragraph, its default appended where shown ({@link #defaultShown}). */
     static String describe(OptionSpec o) {
-        String text = format(String.join(" ", o.description())).replace('\n', ' ').strip();
+        String text =
+                format(String.join(" ", o.description())).replace('\n', ' ').strip();
         String d = defaultShown(o);
         return d == null ? text : text + (text.isEmpty() ? "" : " ") + "Default: " + d + ".";
     }
@@ -162,25 +172,45 @@ final class HelpText {
         public IOptionRenderer createDefaultOptionRenderer() {
             IOptionRenderer plain = super.createDefaultOptionRenderer();
             int column = Math.max(30, width() - OPTION_COLUMNS);
-            // a copy to render: its own names (variables resolved), the text wrapped here, '%' kept from picocli's format
-            return (option, labels, scheme) -> plain.render(OptionSpec.builder(option).names(option.names())
-                    .description(wrap(describe(option), column).stream().map(l -> l.replace("%", "%%")).toArray(String[]::new))
-                    .showDefaultValue(Visibility.NEVER).build(), labels, scheme);
+            // a copy to render: its own names (variables resolved), the text wrapped here, '%' kept from picocli's
+            // format
+            return (option, labels, scheme) -> plain.render(
+                    OptionSpec.builder(option)
+                            .names(option.names())
+                            .description(wrap(describe(option), column).stream()
+                                    .map(l -> l.replace("%", "%%"))
+                                    .toArray(String[]::new))
+                            .showDefaultValue(Visibility.NEVER)
+                            .build(),
+                    labels,
+                    scheme);
         }
 
         @Override
         public IParameterRenderer createDefaultParameterRenderer() {
             IParameterRenderer plain = super.createDefaultParameterRenderer();
             int column = Math.max(30, width() - OPTION_COLUMNS);
-            return (param, labels, scheme) -> plain.render(PositionalParamSpec.builder(param)
-                    .description(wrap(format(String.join(" ", param.description())).replace('\n', ' ').strip(), column).stream()
-                            .map(l -> l.replace("%", "%%")).toArray(String[]::new))
-                    .showDefaultValue(Visibility.NEVER).build(), labels, scheme);
+            return (param, labels, scheme) ->
+                    plain.render(
+                            PositionalParamSpec.builder(param)
+                                    .description(wrap(
+                                                    format(String.join(" ", param.description()))
+                                                            .replace('\n', ' ')
+                                                            .strip(),
+                                                    column)
+                                            .stream()
+                                            .map(l -> l.replace("%", "%%"))
+                                            .toArray(String[]::new))
+                                    .showDefaultValue(Visibility.NEVER)
+                                    .build(),
+                            labels,
+                            scheme);
         }
 
         @Override
         public String commandList(Map<String, CommandLine.Help> subcommands) {
-            int name = subcommands.keySet().stream().mapToInt(String::length).max().orElse(0);
+            int name =
+                    subcommands.keySet().stream().mapToInt(String::length).max().orElse(0);
             StringBuilder out = new StringBuilder();
             subcommands.forEach((n, help) -> {
                 if (help.commandSpec().usageMessage().hidden()) {
@@ -188,8 +218,11 @@ final class HelpText {
                 }
                 List<String> lines = wrap(summary(help.commandSpec()), Math.max(30, width() - name - 5));
                 for (int i = 0; i < lines.size(); i++) {
-                    out.append("  ").append(i == 0 ? n + " ".repeat(name - n.length()) : " ".repeat(name)).append("  ")
-                            .append(lines.get(i)).append(System.lineSeparator());
+                    out.append("  ")
+                            .append(i == 0 ? n + " ".repeat(name - n.length()) : " ".repeat(name))
+                            .append("  ")
+                            .append(lines.get(i))
+                            .append(System.lineSeparator());
                 }
             });
             return out.toString();

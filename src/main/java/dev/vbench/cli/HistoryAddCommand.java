@@ -14,17 +14,23 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code vbench history add FILE…}: stores result files (vbench of any schema version, JMH JSON). */
-@Command(name = "add", sortOptions = false,
-        description = {"Store result files (vbench or JMH JSON) in the history.", "",
+@Command(
+        name = "add",
+        sortOptions = false,
+        description = {
+            "Store result files (vbench or JMH JSON) in the history.",
+            "",
             "Store result files in the history: vbench results (every schema version) and JMH JSON",
             "(-rf json). Each file is one run, stored whole or not at all, at the time inside it (JMH files:",
             "their modification time). All files are read before any is stored. The files were measured",
             "earlier, so the working directory's git is not read: --branch and --commit are stored as given",
-            "(- when not given).", "",
+            "(- when not given).",
+            "",
             "Examples:",
             "  vbench history add nightly/*.json",
             "  vbench history add --history jdbc:postgresql://db/bench \\",
-            "      --branch main --commit 1a2b3c jmh.json"})
+            "      --branch main --commit 1a2b3c jmh.json"
+        })
 public final class HistoryAddCommand implements Callable<Integer> {
 
     @Spec

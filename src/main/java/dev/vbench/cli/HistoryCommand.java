@@ -9,18 +9,24 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code vbench history}: the stored results of every run, their trends and change points. */
-@Command(name = "history", sortOptions = false,
-        description = {"The results history: stored runs, their series, change points and a gate.", "",
+@Command(
+        name = "history",
+        sortOptions = false,
+        description = {
+            "The results history: stored runs, their series, change points and a gate.",
+            "",
             "Every run stored (embedded H2 by default, PostgreSQL for teams),",
             "series per machine and cell configuration, change points (e-divisive means with a t-test, as Apache",
-            "Otava) and a gate for cron. Store runs with 'vbench run … --history' or 'vbench history add FILE'.", "",
+            "Otava) and a gate for cron. Store runs with 'vbench run … --history' or 'vbench history add FILE'.",
+            "",
             "Examples:",
             "  vbench run -w io -e virtual --history -o nightly.json",
             "  vbench history runs",
             "  vbench history analyze --metric makespan",
             "  vbench history check --fail-on-regression 5%%",
             "  vbench history show 3 --format html -o trend.html",
-            "  vbench history serve"})
+            "  vbench history serve"
+        })
 public final class HistoryCommand implements Runnable {
 
     /**
@@ -51,7 +57,8 @@ public final class HistoryCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+        throw new picocli.CommandLine.ParameterException(
+                spec.commandLine(),
                 "missing verb; use 'vbench history runs', 'add', 'series', 'show', 'analyze', 'check', 'ack', 'exclude', 'export', 'compact' or 'serve'");
     }
 }

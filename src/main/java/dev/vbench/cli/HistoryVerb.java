@@ -19,7 +19,9 @@ abstract class HistoryVerb implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Option(names = "--history", paramLabel = "URL",
+    @Option(
+            names = "--history",
+            paramLabel = "URL",
             description = "The history store: a JDBC URL; default $VBENCH_HISTORY, else the H2 store under"
                     + " $XDG_DATA_HOME/vbench (~/.local/share/vbench).")
     String url;
@@ -39,5 +41,4 @@ abstract class HistoryVerb implements Callable<Integer> {
     PrintWriter err() {
         return spec.commandLine().getErr();
     }
-
 }

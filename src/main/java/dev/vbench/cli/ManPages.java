@@ -42,7 +42,8 @@ final class ManPages {
         }
         pages.put(pageName(spec) + ".1", page(command));
         for (CommandLine sub : new LinkedHashMap<>(command.getSubcommands()).values()) {
-            if (sub.getCommandSpec().parent() == spec && !sub.getCommandSpec().name().equals("help")) {
+            if (sub.getCommandSpec().parent() == spec
+                    && !sub.getCommandSpec().name().equals("help")) {
                 add(sub, pages);
             }
         }
@@ -58,32 +59,49 @@ final class ManPages {
         CommandSpec spec = command.getCommandSpec();
         String name = pageName(spec);
         StringBuilder out = new StringBuilder();
-        out.append(".TH \"").append(escape(name.toUpperCase(java.util.Locale.ROOT))).append("\" \"1\" \"\" \"vbench\" \"vbench manual\"\n");
+        out.append(".TH \"")
+                .append(escape(name.toUpperCase(java.util.Locale.ROOT)))
+                .append("\" \"1\" \"\" \"vbench\" \"vbench manual\"\n");
         out.append(".nh\n.ad l\n"); // no hyphenation, ragged right: option names and paths read whole
-        out.append(".SH NAME\n").append(escape(name)).append(" \\- ").append(escapeLine(HelpText.summary(spec))).append('\n');
+        out.append(".SH NAME\n")
+                .append(escape(name))
+                .append(" \\- ")
+                .append(escapeLine(HelpText.summary(spec)))
+                .append('\n');
         out.append(".SH SYNOPSIS\n.nf\n");
         String synopsis = command.getHelp().synopsis(0).strip();
         synopsis.lines().forEach(l -> out.append(escapeLine(l)).append('\n'));
         out.append(".fi\n");
         blocks(out, ".SH DESCRIPTION\n", spec.usageMessage().description());
-        List<PositionalParamSpec> positionals = spec.positionalParameters().stream().filter(p -> !p.hidden()).toList();
+        List<PositionalParamSpec> positionals =
+                spec.positionalParameters().stream().filter(p -> !p.hidden()).toList();
         if (!positionals.isEmpty()) {
             out.append(".SH PARAMETERS\n");
             for (PositionalParamSpec p : positionals) {
-                out.append(".TP\n\\fI").append(escape(p.paramLabel())).append("\\fR\n")
-                        .append(escapeLine(HelpText.format(String.join(" ", p.description())).replace('\n', ' '))).append('\n');
+                out.append(".TP\n\\fI")
+                        .append(escape(p.paramLabel()))
+                        .append("\\fR\n")
+                        .append(escapeLine(HelpText.format(String.join(" ", p.description()))
+                                .replace('\n', ' ')))
+                        .append('\n');
             }
         }
         List<OptionSpec> options = visibleOptions(spec);
         if (!options.isEmpty()) {
             out.append(".SH OPTIONS\n");
             for (OptionSpec o : options) {
-                out.append(".TP\n").append(optionHead(o)).append('\n').append(escapeLine(HelpText.describe(o))).append('\n');
+                out.append(".TP\n")
+                        .append(optionHead(o))
+                        .append('\n')
+                        .append(escapeLine(HelpText.describe(o)))
+                        .append('\n');
             }
         }
         List<String> subcommands = new ArrayList<>();
         command.getSubcommands().forEach((n, sub) -> {
-            if (!sub.getCommandSpec().usageMessage().hidden() && sub.getCommandSpec().parent() == spec && n.equals(sub.getCommandName())
+            if (!sub.getCommandSpec().usageMessage().hidden()
+                    && sub.getCommandSpec().parent() == spec
+                    && n.equals(sub.getCommandName())
                     && !n.equals("help")) {
                 subcommands.add(n);
             }
@@ -92,14 +110,21 @@ final class ManPages {
             out.append(".SH COMMANDS\n");
             for (String n : subcommands) {
                 CommandSpec sub = command.getSubcommands().get(n).getCommandSpec();
-                out.append(".TP\n\\fB").append(escape(n)).append("\\fR\n").append(escapeLine(HelpText.summary(sub)))
-                        .append(" See \\fB").append(escape(pageName(sub))).append("\\fR(1).\n");
+                out.append(".TP\n\\fB")
+                        .append(escape(n))
+                        .append("\\fR\n")
+                        .append(escapeLine(HelpText.summary(sub)))
+                        .append(" See \\fB")
+                        .append(escape(pageName(sub)))
+                        .append("\\fR(1).\n");
             }
         }
         blocks(out, ".SH NOTES\n", spec.usageMessage().footer());
         out.append(".SH SEE ALSO\n");
-        out.append(spec.parent() == null ? "README.md and docs/ of the release archive or the source tree.\n"
-                : "\\fB" + escape(pageName(spec.parent())) + "\\fR(1)\n");
+        out.append(
+                spec.parent() == null
+                        ? "README.md and docs/ of the release archive or the source tree.\n"
+                        : "\\fB" + escape(pageName(spec.parent())) + "\\fR(1)\n");
         return out.toString();
     }
 

@@ -15,16 +15,23 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code vbench merge}: one result from the shards of one plan ({@code vbench run … --shard K/N}). */
-@Command(name = "merge", sortOptions = false, showDefaultValues = true,
-        description = {"Merge the results of the shards of one plan into one result.", "",
+@Command(
+        name = "merge",
+        sortOptions = false,
+        showDefaultValues = true,
+        description = {
+            "Merge the results of the shards of one plan into one result.",
+            "",
             "The shards are the JSON results of 'vbench run … --shard K/N -o shard-K.json'.",
             "Refuses shards of different plans, a missing or repeated shard, a shard that did not finish,",
             "and shards from machines that differ (CPU model and count, OS, JDK) unless --allow-mixed-testbeds.",
             "The merged result records which host ran which cell; report, compare and history add read it",
-            "like any result.", "",
+            "like any result.",
+            "",
             "Examples:",
             "  vbench merge shard-*.json -o all.json",
-            "  vbench merge shard-*.json -o all.json --allow-mixed-testbeds"})
+            "  vbench merge shard-*.json -o all.json --allow-mixed-testbeds"
+        })
 public final class MergeCommand implements Callable<Integer> {
 
     @Spec
@@ -33,18 +40,28 @@ public final class MergeCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Parameters(arity = "1..*", paramLabel = "SHARD.json", description = "Each shard's result (vbench run … --shard K/N -o FILE.json).")
+    @Parameters(
+            arity = "1..*",
+            paramLabel = "SHARD.json",
+            description = "Each shard's result (vbench run … --shard K/N -o FILE.json).")
     List<Path> inputs = new ArrayList<>();
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE.json", required = true,
-            description = "Where the merged JSON result goes (written atomically; nothing is written when a check fails).")
+    @Option(
+            names = {"-o", "--output"},
+            paramLabel = "FILE.json",
+            required = true,
+            description =
+                    "Where the merged JSON result goes (written atomically; nothing is written when a check fails).")
     Path output;
 
-    @Option(names = "--allow-mixed-testbeds",
+    @Option(
+            names = "--allow-mixed-testbeds",
             description = "Merge shards from machines that differ; tables footnote the cells measured on other hosts.")
     boolean allowMixedTestbeds;
 
-    @Option(names = {"-q", "--quiet"}, description = "Print nothing on stderr when the merge succeeds.")
+    @Option(
+            names = {"-q", "--quiet"},
+            description = "Print nothing on stderr when the merge succeeds.")
     boolean quiet;
 
     @Override

@@ -1,12 +1,12 @@
 package dev.vbench.cli;
 
-import dev.vbench.config.Limits;
 import dev.vbench.compare.Layout;
+import dev.vbench.config.Limits;
+import dev.vbench.profile.ProfileEvent;
 import dev.vbench.report.Format;
 import dev.vbench.report.compare.CompareFormat;
 import dev.vbench.result.Choice;
 import dev.vbench.result.Metric;
-import dev.vbench.profile.ProfileEvent;
 import dev.vbench.spi.Quantities;
 import java.time.Duration;
 import java.util.List;

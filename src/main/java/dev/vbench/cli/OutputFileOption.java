@@ -1,7 +1,7 @@
 package dev.vbench.cli;
 
-import dev.vbench.app.OutputFiles;
 import dev.vbench.app.EnvironmentException;
+import dev.vbench.app.OutputFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -10,8 +10,11 @@ import picocli.CommandLine.Option;
 /** {@code -o/--output FILE} of {@code report} and {@code compare}: one file written atomically, else stdout. */
 public final class OutputFileOption {
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "Write to FILE (atomically) instead of stdout; without --format, its extension picks the format.")
+    @Option(
+            names = {"-o", "--output"},
+            paramLabel = "FILE",
+            description =
+                    "Write to FILE (atomically) instead of stdout; without --format, its extension picks the format.")
     Path output;
 
     /** Fails before any work when the file cannot be written (exit 2). */
@@ -41,8 +44,8 @@ public final class OutputFileOption {
         try {
             OutputFiles.writeAtomically(output, text);
         } catch (IOException e) {
-            throw new EnvironmentException("cannot write " + output + ": " + e.getMessage()
-                    + "; check free space and permissions", e);
+            throw new EnvironmentException(
+                    "cannot write " + output + ": " + e.getMessage() + "; check free space and permissions", e);
         }
     }
 }

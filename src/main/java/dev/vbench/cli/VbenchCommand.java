@@ -16,7 +16,8 @@ import picocli.CommandLine.HelpCommand;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = {
-            "A benchmark runner for the JVM: workloads on executors, tested for significance.", "",
+            "A benchmark runner for the JVM: workloads on executors, tested for significance.",
+            "",
             "Composes workloads (blocking I/O, CPU, JDBC, HTTP, your own method) with executors (a fixed pool,",
             "a virtual thread per task, …), records every task's latency in HdrHistograms, repeats each",
             "combination in trials and tests every speedup and change for significance over the trials.",
@@ -28,9 +29,13 @@ import picocli.CommandLine.HelpCommand;
             "  vbench list",
             "  vbench report io.json --format html -o io.html"
         },
-        footer = {"", "Exit codes: 0 ok, 1 failed tasks or a regression gate, 2 bad usage or input, 3 environment problem,",
+        footer = {
+            "",
+            "Exit codes: 0 ok, 1 failed tasks or a regression gate, 2 bad usage or input, 3 environment problem,",
             "4 internal error (a bug in vbench), 5 a cell got stuck, 6 user code ended the JVM, 130 interrupted.",
-            "", "Documentation: README.md and docs/ of the release archive or the source tree."})
+            "",
+            "Documentation: README.md and docs/ of the release archive or the source tree."
+        })
 public final class VbenchCommand implements Runnable {
 
     /** Every subcommand by name, in help order. */
@@ -55,7 +60,7 @@ public final class VbenchCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                "missing command; use 'vbench run', 'vbench list' or 'vbench --help'");
+        throw new picocli.CommandLine.ParameterException(
+                spec.commandLine(), "missing command; use 'vbench run', 'vbench list' or 'vbench --help'");
     }
 }

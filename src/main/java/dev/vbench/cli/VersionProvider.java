@@ -40,8 +40,10 @@ public final class VersionProvider implements CommandLine.IVersionProvider {
     public String[] getVersion() {
         return new String[] {
             "vbench " + version() + " (commit " + commit() + ")",
-            "JVM: " + System.getProperty("java.vendor") + " " + Runtime.version() + " (" + System.getProperty("java.vm.name") + ")",
-            "OS: " + System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch")
+            "JVM: " + System.getProperty("java.vendor") + " " + Runtime.version() + " ("
+                    + System.getProperty("java.vm.name") + ")",
+            "OS: " + System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                    + System.getProperty("os.arch")
         };
     }
 }

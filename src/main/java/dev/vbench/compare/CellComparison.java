@@ -1,6 +1,5 @@
 package dev.vbench.compare;
 
-import dev.vbench.config.Defaults;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.stats.Summaries;
@@ -30,7 +29,9 @@ public record CellComparison(Comparison comparison, List<String> rowDimensions, 
 
     public CellComparison {
         rowDimensions = List.copyOf(rowDimensions);
-        cells = cells.stream().map(r -> Collections.unmodifiableList(new ArrayList<>(r))).toList();
+        cells = cells.stream()
+                .map(r -> Collections.unmodifiableList(new ArrayList<>(r)))
+                .toList();
     }
 
     /**
@@ -70,12 +71,20 @@ public record CellComparison(Comparison comparison, List<String> rowDimensions, 
      * @param layout which columns are tested against which
      * @param noise noise band as a fraction
      */
-    public static CellComparison of(List<CellResult> cells, CellDimension columns, List<CellDimension> rows,
-            Metric metric, DisplayUnit unit, Layout layout, double noise) {
+    public static CellComparison of(
+            List<CellResult> cells,
+            CellDimension columns,
+            List<CellDimension> rows,
+            Metric metric,
+            DisplayUnit unit,
+            Layout layout,
+            double noise) {
         List<String> labels = columns.values(cells);
         Map<List<Dim>, Map<String, CellResult>> byRow = new LinkedHashMap<>();
         for (CellResult c : cells) {
-            List<Dim> key = rows.stream().map(d -> new Dim(d.name(), d.value(c.config()), false)).toList();
+            List<Dim> key = rows.stream()
+                    .map(d -> new Dim(d.name(), d.value(c.config()), false))
+                    .toList();
             byRow.computeIfAbsent(key, k -> new HashMap<>()).putIfAbsent(columns.value(c.config()), c);
         }
         List<Dataset> datasets = new ArrayList<>();
@@ -85,7 +94,12 @@ public record CellComparison(Comparison comparison, List<String> rowDimensions, 
             byRow.forEach((key, byColumn) -> {
                 CellResult c = byColumn.get(label);
                 if (c != null) { // with no values (every task failed) the row stays, showing —
-                    series.add(new Series(key, mode, unit.name(), metric.higherIsBetter(), scaled(metric, c, unit.factor()),
+                    series.add(new Series(
+                            key,
+                            mode,
+                            unit.name(),
+                            metric.higherIsBetter(),
+                            scaled(metric, c, unit.factor()),
                             c.shedLoad()));
                 }
             });
@@ -98,7 +112,8 @@ public record CellComparison(Comparison comparison, List<String> rowDimensions, 
             labels.forEach(l -> perColumn.add(byRow.get(row.key()).get(l)));
             cellsByRow.add(perColumn);
         }
-        return new CellComparison(comparison, rows.stream().map(CellDimension::name).toList(), cellsByRow);
+        return new CellComparison(
+                comparison, rows.stream().map(CellDimension::name).toList(), cellsByRow);
     }
 
     /** JMH's name for what a metric measures, for the baseline layout's Mode column (seed 002 is a JMH report). */

@@ -21,7 +21,8 @@ import java.util.function.Function;
 public record CellDimension(String name, Function<CellConfig, String> reader) {
 
     /** The executor spec: the column axis of run tables. */
-    public static final CellDimension EXECUTOR = new CellDimension("executor", c -> c.executor().spec());
+    public static final CellDimension EXECUTOR =
+            new CellDimension("executor", c -> c.executor().spec());
 
     /**
      * The JVM (and option set) label of a run with JVMs as an axis ({@code --jvm}, {@code --jvm-args}):
@@ -36,8 +37,8 @@ public record CellDimension(String name, Function<CellConfig, String> reader) {
     public static final CellDimension BUILD = new CellDimension("build", c -> c.build() == null ? "" : c.build());
 
     /** The concurrency level: the row axis of concurrency sweeps. */
-    public static final CellDimension CONCURRENCY = new CellDimension("concurrency",
-            c -> c.concurrency() == 0 ? "unlimited" : String.valueOf(c.concurrency()));
+    public static final CellDimension CONCURRENCY =
+            new CellDimension("concurrency", c -> c.concurrency() == 0 ? "unlimited" : String.valueOf(c.concurrency()));
 
     /** This dimension's value in {@code config}. */
     public String value(CellConfig config) {
@@ -62,7 +63,8 @@ public record CellDimension(String name, Function<CellConfig, String> reader) {
         for (String p : paramNames) {
             candidates.add(new CellDimension(p, c -> c.params().getOrDefault(p, "")));
         }
-        candidates.add(new CellDimension("rate", c -> c.openModel() ? CellConfig.formatRate(c.ratePerSecond()) : "closed"));
+        candidates.add(
+                new CellDimension("rate", c -> c.openModel() ? CellConfig.formatRate(c.ratePerSecond()) : "closed"));
         candidates.add(new CellDimension("tasks", c -> String.valueOf(c.tasks())));
         candidates.add(CONCURRENCY);
         candidates.add(JVM);
@@ -76,7 +78,10 @@ public record CellDimension(String name, Function<CellConfig, String> reader) {
         varying.removeIf(d -> d.name().equals("tasks") && followsAnother(d, varying, cells));
         if (varying.isEmpty()) {
             boolean timed = cells.stream().allMatch(c -> c.config().tasks() == 0); // --duration: no task count
-            varying.add(timed ? CONCURRENCY : candidates.get(candidates.indexOf(CONCURRENCY) - 1)); // tasks, else concurrency
+            varying.add(
+                    timed
+                            ? CONCURRENCY
+                            : candidates.get(candidates.indexOf(CONCURRENCY) - 1)); // tasks, else concurrency
         }
         return varying;
     }

@@ -18,8 +18,17 @@ import dev.vbench.stats.Verdict;
  *     ({@link Verdict.Decided#mde}): what a {@code ~} could have told apart; +∞ when the table cannot reach
  *     α; NaN when untested
  */
-public record Change(int from, int to, double ratio, double p, double pAdjusted, int nFrom, int nTo, Verdict verdict,
-        boolean shedLoad, double mde) {
+public record Change(
+        int from,
+        int to,
+        double ratio,
+        double p,
+        double pAdjusted,
+        int nFrom,
+        int nTo,
+        Verdict verdict,
+        boolean shedLoad,
+        double mde) {
 
     /** A change between two sides that both covered all their work, its detectable effect not known yet. */
     public Change(int from, int to, double ratio, double p, double pAdjusted, int nFrom, int nTo, Verdict verdict) {
@@ -27,7 +36,15 @@ public record Change(int from, int to, double ratio, double p, double pAdjusted,
     }
 
     /** A change whose detectable effect is not known yet. */
-    public Change(int from, int to, double ratio, double p, double pAdjusted, int nFrom, int nTo, Verdict verdict,
+    public Change(
+            int from,
+            int to,
+            double ratio,
+            double p,
+            double pAdjusted,
+            int nFrom,
+            int nTo,
+            Verdict verdict,
             boolean shedLoad) {
         this(from, to, ratio, p, pAdjusted, nFrom, nTo, verdict, shedLoad, Double.NaN);
     }

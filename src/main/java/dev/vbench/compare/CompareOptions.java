@@ -17,9 +17,8 @@ import java.util.Set;
  *     tables, whose columns' cells were all planned, and whose partial result may hold one column's cells only;
  *     between files, rows must be in two of them
  */
-public record CompareOptions(Layout layout, double noise, double alpha, Set<String> matchIgnore, List<String> notes,
-        boolean everyRow) {
-
+public record CompareOptions(
+        Layout layout, double noise, double alpha, Set<String> matchIgnore, List<String> notes, boolean everyRow) {
 
     public CompareOptions {
         matchIgnore = Set.copyOf(matchIgnore);

@@ -18,8 +18,17 @@ import java.util.List;
  * @param geomean the summary row, or null when it does not apply (fewer than two complete rows, mixed units)
  * @param notes footnotes: rows in one file only, environment differences, too few samples, ignored dimensions
  */
-public record Comparison(List<Dataset> files, Layout layout, List<int[]> pairs, double noise, double alpha, String title,
-        String rowHeader, List<Row> rows, GeomeanRow geomean, List<String> notes) {
+public record Comparison(
+        List<Dataset> files,
+        Layout layout,
+        List<int[]> pairs,
+        double noise,
+        double alpha,
+        String title,
+        String rowHeader,
+        List<Row> rows,
+        GeomeanRow geomean,
+        List<String> notes) {
 
     public Comparison {
         files = List.copyOf(files);

@@ -39,9 +39,13 @@ public final class Comparisons {
                 presence.computeIfAbsent(key, k -> new ArrayList<>()).add(f);
             }
         }
-        int needed = options.everyRow() ? 1 : Math.min(2, files.size()); // one column (a run with one executor) still shows its rows
-        List<List<Dim>> rowKeys = presence.entrySet().stream().filter(e -> e.getValue().size() >= needed)
-                .map(Map.Entry::getKey).toList();
+        int needed = options.everyRow()
+                ? 1
+                : Math.min(2, files.size()); // one column (a run with one executor) still shows its rows
+        List<List<Dim>> rowKeys = presence.entrySet().stream()
+                .filter(e -> e.getValue().size() >= needed)
+                .map(Map.Entry::getKey)
+                .toList();
         if (rowKeys.isEmpty()) {
             throw new NoCellsMatch(Notes.noMatch(files, byKey));
         }
@@ -64,8 +68,17 @@ public final class Comparisons {
         if (title.isEmpty()) {
             title = files.get(0).kind().equals("jmh") ? "JMH primary metric" : "";
         }
-        return new Comparison(files, options.layout(), pairs, options.noise(), options.alpha(), title,
-                labels.header(), rows, geomean(rows, pairs), notes);
+        return new Comparison(
+                files,
+                options.layout(),
+                pairs,
+                options.noise(),
+                options.alpha(),
+                title,
+                labels.header(),
+                rows,
+                geomean(rows, pairs),
+                notes);
     }
 
     private static Map<List<Dim>, Series> index(Dataset file, Set<String> ignore) {
@@ -75,8 +88,10 @@ public final class Comparisons {
             Series previous = out.put(matched.key(), matched);
             if (previous != null) {
                 throw new IllegalArgumentException(file.path() + " has two cells that match as " + matched.fullLabel()
-                        + (ignore.isEmpty() ? "; give files with one cell per configuration"
-                                : " once " + String.join(", ", ignore) + " is ignored; ignore fewer names in --match-ignore"));
+                        + (ignore.isEmpty()
+                                ? "; give files with one cell per configuration"
+                                : " once " + String.join(", ", ignore)
+                                        + " is ignored; ignore fewer names in --match-ignore"));
             }
         }
         return out;
@@ -93,16 +108,17 @@ public final class Comparisons {
         }
     }
 
-    private static Row row(List<Dim> key, String label, List<Dataset> files, List<Map<List<Dim>, Series>> byKey,
-            List<int[]> pairs) {
+    private static Row row(
+            List<Dim> key, String label, List<Dataset> files, List<Map<List<Dim>, Series>> byKey, List<int[]> pairs) {
         List<MetricSummary> columns = new ArrayList<>();
         List<Boolean> shed = new ArrayList<>();
         Series any = null;
         for (int f = 0; f < files.size(); f++) {
             Series s = byKey.get(f).get(key);
             if (s != null && any != null && !s.unit().equals(any.unit())) {
-                throw new IllegalArgumentException(any.fullLabel() + " is in " + any.unit() + " in one file but in "
-                        + s.unit() + " in " + files.get(f).path() + "; compare results measured in the same unit (JMH: -tu)");
+                throw new IllegalArgumentException(
+                        any.fullLabel() + " is in " + any.unit() + " in one file but in " + s.unit() + " in "
+                                + files.get(f).path() + "; compare results measured in the same unit (JMH: -tu)");
             }
             any = s != null && any == null ? s : any;
             columns.add(s == null || s.values().length == 0 ? null : Summaries.summarize(s.values(), s.unit()));
@@ -117,13 +133,23 @@ public final class Comparisons {
                 continue;
             }
             double ratio = columns.get(pair[1]).median() / columns.get(pair[0]).median();
-            if (from.shedLoad() || to.shedLoad()) { // docs/statistics.md rule 10: never ranked faster; not tested at all
-                changes.add(new Change(pair[0], pair[1], ratio, Double.NaN, Double.NaN, from.values().length,
-                        to.values().length, Verdict.WITHIN_VARIANCE, true));
+            if (from.shedLoad()
+                    || to.shedLoad()) { // docs/statistics.md rule 10: never ranked faster; not tested at all
+                changes.add(new Change(
+                        pair[0],
+                        pair[1],
+                        ratio,
+                        Double.NaN,
+                        Double.NaN,
+                        from.values().length,
+                        to.values().length,
+                        Verdict.WITHIN_VARIANCE,
+                        true));
                 continue;
             }
             MannWhitney.Result test = MannWhitney.test(from.values(), to.values());
-            changes.add(new Change(pair[0], pair[1], ratio, test.p(), test.p(), test.n1(), test.n2(), Verdict.WITHIN_VARIANCE));
+            changes.add(new Change(
+                    pair[0], pair[1], ratio, test.p(), test.p(), test.n1(), test.n2(), Verdict.WITHIN_VARIANCE));
         }
         return new Row(label, key, any.mode(), any.unit(), any.higherIsBetter(), columns, changes, shed);
     }
@@ -132,8 +158,8 @@ public final class Comparisons {
      * Holm across the rows of each column of changes, then the verdicts and each change's minimum
      * detectable effect (docs/statistics.md rules 5, 6 and 13).
      */
-    private static List<Row> applyHolm(List<Row> rows, List<int[]> pairs, CompareOptions options,
-            List<Map<List<Dim>, Series>> byKey) {
+    private static List<Row> applyHolm(
+            List<Row> rows, List<int[]> pairs, CompareOptions options, List<Map<List<Dim>, Series>> byKey) {
         List<List<Change>> changes = new ArrayList<>();
         rows.forEach(r -> changes.add(new ArrayList<>(r.changes())));
         for (int c = 0; c < pairs.size(); c++) {
@@ -141,20 +167,33 @@ public final class Comparisons {
             for (int r = 0; r < rows.size(); r++) {
                 Change ch = changes.get(r).get(c);
                 if (ch == null) {
-                    tests.add(new Verdict.Test(Double.NaN, Double.NaN, rows.get(r).higherIsBetter()));
+                    tests.add(
+                            new Verdict.Test(Double.NaN, Double.NaN, rows.get(r).higherIsBetter()));
                     continue;
                 }
                 double[] from = byKey.get(ch.from()).get(rows.get(r).key()).values();
                 double[] to = byKey.get(ch.to()).get(rows.get(r).key()).values();
-                tests.add(new Verdict.Test(ch.delta(), ch.p(), rows.get(r).higherIsBetter(),
-                        level -> Power.mannWhitney(from, to, level)));
+                tests.add(new Verdict.Test(
+                        ch.delta(), ch.p(), rows.get(r).higherIsBetter(), level -> Power.mannWhitney(from, to, level)));
             }
             Verdict.Decided decided = Verdict.decide(tests, options.noise(), options.alpha());
             for (int r = 0; r < rows.size(); r++) {
                 Change ch = changes.get(r).get(c);
                 if (ch != null) {
-                    changes.get(r).set(c, new Change(ch.from(), ch.to(), ch.ratio(), ch.p(), decided.pAdjusted()[r],
-                            ch.nFrom(), ch.nTo(), decided.verdicts()[r], ch.shedLoad(), decided.mde()[r]));
+                    changes.get(r)
+                            .set(
+                                    c,
+                                    new Change(
+                                            ch.from(),
+                                            ch.to(),
+                                            ch.ratio(),
+                                            ch.p(),
+                                            decided.pAdjusted()[r],
+                                            ch.nFrom(),
+                                            ch.nTo(),
+                                            decided.verdicts()[r],
+                                            ch.shedLoad(),
+                                            decided.mde()[r]));
                 }
             }
         }
@@ -168,21 +207,33 @@ public final class Comparisons {
     /** docs/statistics.md rule 8: geomean of the medians per column; its change is the geomean of the per-row ratios. */
     private static GeomeanRow geomean(List<Row> rows, List<int[]> pairs) {
         List<Row> complete = rows.stream().filter(Row::complete).toList();
-        if (complete.size() < 2 || complete.stream().map(r -> r.unit() + r.higherIsBetter()).distinct().count() > 1) {
+        if (complete.size() < 2
+                || complete.stream()
+                                .map(r -> r.unit() + r.higherIsBetter())
+                                .distinct()
+                                .count()
+                        > 1) {
             return null;
         }
         int files = complete.get(0).columns().size();
         List<Double> centres = new ArrayList<>();
         for (int f = 0; f < files; f++) {
             int file = f;
-            centres.add(Geomean.of(complete.stream().mapToDouble(r -> r.columns().get(file).median()).toArray()));
+            centres.add(Geomean.of(complete.stream()
+                    .mapToDouble(r -> r.columns().get(file).median())
+                    .toArray()));
         }
         List<Double> ratios = new ArrayList<>();
         List<Verdict> verdicts = new ArrayList<>();
         for (int c = 0; c < pairs.size(); c++) {
             int column = c;
-            ratios.add(Geomean.of(complete.stream().mapToDouble(r -> r.changes().get(column).ratio()).toArray()));
-            List<Verdict> rowVerdicts = complete.stream().map(r -> r.changes().get(column).verdict()).distinct().toList();
+            ratios.add(Geomean.of(complete.stream()
+                    .mapToDouble(r -> r.changes().get(column).ratio())
+                    .toArray()));
+            List<Verdict> rowVerdicts = complete.stream()
+                    .map(r -> r.changes().get(column).verdict())
+                    .distinct()
+                    .toList();
             verdicts.add(rowVerdicts.size() == 1 ? rowVerdicts.get(0) : Verdict.WITHIN_VARIANCE);
         }
         if (centres.stream().anyMatch(v -> v.isNaN())) {

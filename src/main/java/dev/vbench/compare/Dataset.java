@@ -14,7 +14,12 @@ import java.util.Map;
  * @param series one per cell (vbench) or benchmark entry (JMH), in file order
  * @param notes remarks about the file, e.g. entries that carry no samples
  */
-public record Dataset(String label, String path, String kind, Map<String, String> environment, List<Series> series,
+public record Dataset(
+        String label,
+        String path,
+        String kind,
+        Map<String, String> environment,
+        List<Series> series,
         List<String> notes) {
 
     public Dataset {

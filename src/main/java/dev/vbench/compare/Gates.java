@@ -98,7 +98,8 @@ public record Gates(List<Gate> gates, String source) {
         if (found.ignore()) {
             return new Decision(null, true, found.reason(), found.at(source));
         }
-        return new Decision(found.threshold() != null ? found.threshold() : defaultThreshold, false, "", found.at(source));
+        return new Decision(
+                found.threshold() != null ? found.threshold() : defaultThreshold, false, "", found.at(source));
     }
 
     /** Whether any gate sets a threshold: then {@code history check} and {@code compare} gate without the option. */
@@ -120,11 +121,12 @@ public record Gates(List<Gate> gates, String source) {
     private static Pattern glob(String word) {
         StringBuilder re = new StringBuilder();
         for (char c : word.toCharArray()) {
-            re.append(switch (c) {
-                case '*' -> ".*";
-                case '?' -> ".";
-                default -> Pattern.quote(String.valueOf(c));
-            });
+            re.append(
+                    switch (c) {
+                        case '*' -> ".*";
+                        case '?' -> ".";
+                        default -> Pattern.quote(String.valueOf(c));
+                    });
         }
         return Pattern.compile(re.toString(), Pattern.CASE_INSENSITIVE);
     }

@@ -77,8 +77,10 @@ public final class Inputs {
         List<Input> inputs = new ArrayList<>();
         for (int i = 0; i < files.size(); i++) {
             String path = files.get(i).toString();
-            inputs.add(runs.get(i) == null ? new Input(fromJmh(jmh.get(i), labels.get(i), path), null)
-                    : new Input(fromRun(runs.get(i), labels.get(i), path, shown), runs.get(i)));
+            inputs.add(
+                    runs.get(i) == null
+                            ? new Input(fromJmh(jmh.get(i), labels.get(i), path), null)
+                            : new Input(fromRun(runs.get(i), labels.get(i), path, shown), runs.get(i)));
         }
         return inputs;
     }
@@ -95,7 +97,8 @@ public final class Inputs {
                 continue;
             }
             if (cell.status() != CellStatus.OK) {
-                notes.add(label + ": " + label(key) + " was " + cell.status() + " after " + values.length + " trial(s)");
+                notes.add(
+                        label + ": " + label(key) + " was " + cell.status() + " after " + values.length + " trial(s)");
             }
             series.add(new Series(key, metric.key(), metric.unit(), metric.higherIsBetter(), values, cell.shedLoad()));
         }
@@ -111,7 +114,8 @@ public final class Inputs {
         Map<String, List<CellResult>> groups = new LinkedHashMap<>();
         for (CellResult cell : run.cells()) {
             if (cell.config().jvm() != null) {
-                groups.computeIfAbsent(cell.config().jvm(), k -> new ArrayList<>()).add(cell);
+                groups.computeIfAbsent(cell.config().jvm(), k -> new ArrayList<>())
+                        .add(cell);
             }
         }
         if (groups.size() < 2) {
@@ -137,11 +141,22 @@ public final class Inputs {
 
     /** The cells of {@code run} that ran on the JVM {@code label}, without the label (so they match across JVMs). */
     public static RunResult jvmPart(RunResult run, String label) {
-        return new RunResult(run.schema(), run.environment(), run.settings(), run.cells().stream()
-                .filter(c -> label.equals(c.config().jvm()))
-                .map(c -> new CellResult(c.id(), c.config().withJvm(null), c.status(), c.trials(), c.summary(), c.notes(),
-                        c.jvm(), c.profiles()))
-                .toList());
+        return new RunResult(
+                run.schema(),
+                run.environment(),
+                run.settings(),
+                run.cells().stream()
+                        .filter(c -> label.equals(c.config().jvm()))
+                        .map(c -> new CellResult(
+                                c.id(),
+                                c.config().withJvm(null),
+                                c.status(),
+                                c.trials(),
+                                c.summary(),
+                                c.notes(),
+                                c.jvm(),
+                                c.profiles()))
+                        .toList());
     }
 
     /**
@@ -152,13 +167,18 @@ public final class Inputs {
      * @param runs per input file, in the comparison's file order: the vbench result, or null (JMH)
      * @param matchIgnore the dimensions left out of matching, as given to {@link Comparisons#compute}
      */
-    public static List<List<CellResult>> matchedCells(Comparison comparison, List<RunResult> runs, Set<String> matchIgnore) {
+    public static List<List<CellResult>> matchedCells(
+            Comparison comparison, List<RunResult> runs, Set<String> matchIgnore) {
         List<Map<List<Dim>, CellResult>> byKey = new ArrayList<>();
         for (RunResult run : runs) {
             Map<List<Dim>, CellResult> cells = new java.util.HashMap<>();
             if (run != null) {
                 for (CellResult cell : run.cells()) {
-                    cells.putIfAbsent(key(cell.config()).stream().filter(d -> !matchIgnore.contains(d.name())).toList(), cell);
+                    cells.putIfAbsent(
+                            key(cell.config()).stream()
+                                    .filter(d -> !matchIgnore.contains(d.name()))
+                                    .toList(),
+                            cell);
                 }
             }
             byKey.add(cells);
@@ -189,13 +209,18 @@ public final class Inputs {
                         + " mode writes a histogram instead); left out");
                 continue;
             }
-            double[] values = b.rawData().stream().mapToDouble(Double::doubleValue).toArray();
+            double[] values =
+                    b.rawData().stream().mapToDouble(Double::doubleValue).toArray();
             series.add(new Series(key, b.mode(), b.unit(), b.higherIsBetter(), values));
             // secondary results as JMH's table shows them, benchmark:name (its @AuxCounters, a profiler's figures)
             b.secondaryMetrics().forEach((name, m) -> {
                 List<Dim> secondary = new ArrayList<>(key);
                 secondary.set(0, new Dim("benchmark", b.benchmark() + ":" + name, true));
-                series.add(new Series(secondary, b.mode(), m.unit(), m.unit().startsWith("ops/"),
+                series.add(new Series(
+                        secondary,
+                        b.mode(),
+                        m.unit(),
+                        m.unit().startsWith("ops/"),
                         m.rawData().stream().mapToDouble(Double::doubleValue).toArray()));
             });
         }
@@ -224,7 +249,8 @@ public final class Inputs {
             if (STRUCTURED.contains(field.name())) {
                 continue;
             }
-            String load = field.value() instanceof Number n ? CellConfig.loadFieldText(field.name(), n.doubleValue()) : null;
+            String load =
+                    field.value() instanceof Number n ? CellConfig.loadFieldText(field.name(), n.doubleValue()) : null;
             if (load != null) {
                 key.add(new Dim(field.name(), load, true)); // as the run prints it (window=200ms); matched by name
             } else if (!(ZERO_IS_DEFAULT.contains(field.name()) && ((Number) field.value()).longValue() == 0)) {

@@ -41,11 +41,16 @@ public final class JmhView {
             String workload = cell.config().workload();
             int sep = workload.indexOf("::");
             if (sep < 0) {
-                notes.add(label + ": " + workload + " is not a CLASS::METHOD workload, so no JMH benchmark matches it; left out");
+                notes.add(label + ": " + workload
+                        + " is not a CLASS::METHOD workload, so no JMH benchmark matches it; left out");
                 continue;
             }
             List<Dim> key = new ArrayList<>();
-            key.add(new Dim("benchmark", workload.substring(0, sep).replace('$', '.') + "." + workload.substring(sep + 2).replaceFirst("\\(.*$", ""), true));
+            key.add(new Dim(
+                    "benchmark",
+                    workload.substring(0, sep).replace('$', '.') + "."
+                            + workload.substring(sep + 2).replaceFirst("\\(.*$", ""),
+                    true));
             cell.config().params().forEach((k, v) -> key.add(new Dim(k, v, false)));
             String column = label + " " + cell.config().executor().spec()
                     + (cell.config().concurrency() > 0 ? " c=" + cell.config().concurrency() : "");
@@ -55,7 +60,9 @@ public final class JmhView {
             }
             List<Dim> primary = new ArrayList<>(key);
             primary.add(new Dim("mode", like.mode(), false));
-            double[] values = cell.trials().stream().mapToDouble(t -> value(t, cell, like)).toArray();
+            double[] values = cell.trials().stream()
+                    .mapToDouble(t -> value(t, cell, like))
+                    .toArray();
             columns.computeIfAbsent(column, k -> new ArrayList<>())
                     .add(new Series(primary, like.mode(), like.unit(), like.higherIsBetter(), values, cell.shedLoad()));
             for (String counter : counterNames(cell)) {
@@ -64,9 +71,17 @@ public final class JmhView {
                 Series likeCounter = wanted.get(benchmarkAndParams(secondary));
                 if (likeCounter != null) {
                     secondary.add(new Dim("mode", likeCounter.mode(), false));
-                    double[] counted = cell.trials().stream().mapToDouble(t -> counterValue(t, counter, likeCounter)).toArray();
-                    columns.get(column).add(new Series(secondary, likeCounter.mode(), likeCounter.unit(),
-                            likeCounter.higherIsBetter(), counted, cell.shedLoad()));
+                    double[] counted = cell.trials().stream()
+                            .mapToDouble(t -> counterValue(t, counter, likeCounter))
+                            .toArray();
+                    columns.get(column)
+                            .add(new Series(
+                                    secondary,
+                                    likeCounter.mode(),
+                                    likeCounter.unit(),
+                                    likeCounter.higherIsBetter(),
+                                    counted,
+                                    cell.shedLoad()));
                 }
             }
         }
@@ -79,7 +94,8 @@ public final class JmhView {
     /** {@code benchmark} and the parameters of a key: what a vbench cell and a JMH entry share. */
     private static String benchmarkAndParams(List<Dim> key) {
         StringBuilder b = new StringBuilder();
-        key.stream().filter(d -> !d.name().equals("mode") && !d.name().equals("threads"))
+        key.stream()
+                .filter(d -> !d.name().equals("mode") && !d.name().equals("threads"))
                 .forEach(d -> b.append(d.name()).append('=').append(d.value()).append('\u0000'));
         return b.toString();
     }
@@ -98,7 +114,11 @@ public final class JmhView {
 
     /** The counters of a cell's trials ({@code @AuxCounters}), in the order its first trial names them. */
     private static List<String> counterNames(CellResult cell) {
-        return cell.trials().stream().flatMap(t -> t.counters().stream()).map(TrialCounter::name).distinct().toList();
+        return cell.trials().stream()
+                .flatMap(t -> t.counters().stream())
+                .map(TrialCounter::name)
+                .distinct()
+                .toList();
     }
 
     /**
@@ -106,7 +126,10 @@ public final class JmhView {
      * ({@code #}) as the count; an operations counter as throughput ({@code ops/s}) or time per counted operation.
      */
     static double counterValue(TrialResult t, String name, Series like) {
-        TrialCounter c = t.counters().stream().filter(x -> x.name().equals(name)).findFirst().orElse(null);
+        TrialCounter c = t.counters().stream()
+                .filter(x -> x.name().equals(name))
+                .findFirst()
+                .orElse(null);
         if (c == null) {
             return Double.NaN;
         }
@@ -130,8 +153,9 @@ public final class JmhView {
             case "s" -> 1e9;
             case "min" -> 60e9;
             case "hr" -> 3600e9;
-            default -> throw new IllegalArgumentException("JMH time unit '" + unit + "' is not one vbench knows (ns, us,"
-                    + " ms, s, min, hr); rerun JMH with -tu ns");
+            default ->
+                throw new IllegalArgumentException("JMH time unit '" + unit + "' is not one vbench knows (ns, us,"
+                        + " ms, s, min, hr); rerun JMH with -tu ns");
         };
     }
 }

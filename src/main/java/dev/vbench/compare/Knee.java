@@ -39,9 +39,10 @@ public final class Knee {
             if (c.verdict() == dev.vbench.stats.Verdict.FASTER && !c.shedLoad()) { // better, in the metric's direction
                 knee = i + 1;
             }
-            decidable |= c.real() || (Double.isNaN(c.mde()) // untested for power: could any data reach α?
-                    ? dev.vbench.stats.Power.attainable(c.nFrom(), c.nTo(), Defaults.ALPHA, 1)
-                    : c.mde() != Double.POSITIVE_INFINITY);
+            decidable |= c.real()
+                    || (Double.isNaN(c.mde()) // untested for power: could any data reach α?
+                            ? dev.vbench.stats.Power.attainable(c.nFrom(), c.nTo(), Defaults.ALPHA, 1)
+                            : c.mde() != Double.POSITIVE_INFINITY);
         }
         return knee == 0 && !decidable ? UNDECIDED : knee;
     }

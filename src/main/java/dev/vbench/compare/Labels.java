@@ -63,7 +63,10 @@ final class Labels {
             if (varying.contains(name) || name.equals("mode")) {
                 continue;
             }
-            Dim d = first.stream().filter(x -> x.name().equals(name)).findFirst().orElse(null);
+            Dim d = first.stream()
+                    .filter(x -> x.name().equals(name))
+                    .findFirst()
+                    .orElse(null);
             if (d != null && !(varying.isEmpty() && d.bare())) {
                 shared.add(text(d));
             }
@@ -76,7 +79,8 @@ final class Labels {
         String head = String.join(" ", parts);
         boolean oneMode = rows.stream().map(Row::mode).distinct().count() == 1;
         boolean oneUnit = rows.stream().map(Row::unit).distinct().count() == 1;
-        String metric = (oneMode ? rows.get(0).mode() : "") + (oneUnit ? " (" + rows.get(0).unit() + ")" : "");
+        String metric = (oneMode ? rows.get(0).mode() : "")
+                + (oneUnit ? " (" + rows.get(0).unit() + ")" : "");
         if (metric.isBlank()) {
             return head;
         }
@@ -84,7 +88,11 @@ final class Labels {
     }
 
     private static String value(List<Dim> key, String name) {
-        return key.stream().filter(d -> d.name().equals(name)).map(Dim::value).findFirst().orElse(null);
+        return key.stream()
+                .filter(d -> d.name().equals(name))
+                .map(Dim::value)
+                .findFirst()
+                .orElse(null);
     }
 
     /** A dimension as shown: JMH benchmark names without their package ({@code MyBench.render}). */

@@ -54,7 +54,8 @@ public final class Latencies {
      */
     public static Latencies of(Comparison comparison, List<RunResult> runs, Set<String> matchIgnore) {
         if (runs.size() != comparison.files().size()) {
-            throw new IllegalArgumentException(runs.size() + " runs for " + comparison.files().size() + " files");
+            throw new IllegalArgumentException(
+                    runs.size() + " runs for " + comparison.files().size() + " files");
         }
         List<List<CellResult>> matched = Inputs.matchedCells(comparison, runs, matchIgnore);
         List<List<Merged>> rows = new ArrayList<>();
@@ -89,8 +90,9 @@ public final class Latencies {
      * no trial carries one.
      */
     public static Merged merge(CellResult cell) {
-        boolean corrected = !cell.trials().isEmpty() && cell.trials().stream()
-                .allMatch(t -> t.histograms() != null && t.histograms().intendedEndToEnd() != null);
+        boolean corrected = !cell.trials().isEmpty()
+                && cell.trials().stream()
+                        .allMatch(t -> t.histograms() != null && t.histograms().intendedEndToEnd() != null);
         Histogram merged = Histograms.newHistogram();
         int trials = 0;
         for (TrialResult t : cell.trials()) {

@@ -28,22 +28,29 @@ public final class Notes {
     private Notes() {}
 
     static String noMatch(List<Dataset> files, List<Map<List<Dim>, Series>> byKey) {
-        StringBuilder sb = new StringBuilder(files.size() == 2
-                ? "no cells match between " + files.get(0).path() + " and " + files.get(1).path() + ": "
-                : "no cell appears in two or more of the files: ");
+        StringBuilder sb = new StringBuilder(
+                files.size() == 2
+                        ? "no cells match between " + files.get(0).path() + " and "
+                                + files.get(1).path() + ": "
+                        : "no cell appears in two or more of the files: ");
         List<String> has = new ArrayList<>();
         for (int f = 0; f < files.size(); f++) {
-            List<String> labels = byKey.get(f).values().stream().map(Series::fullLabel).toList();
+            List<String> labels =
+                    byKey.get(f).values().stream().map(Series::fullLabel).toList();
             has.add(files.get(f).path() + " has " + (labels.isEmpty() ? "no cells" : list(labels)));
         }
         sb.append(String.join("; ", has));
         Set<String> differing = differingNames(byKey);
         if (differing.contains("workload") || differing.contains("benchmark")) {
-            sb.append("; they measure different ").append(differing.contains("workload") ? "workloads" : "benchmarks")
+            sb.append("; they measure different ")
+                    .append(differing.contains("workload") ? "workloads" : "benchmarks")
                     .append(", so there is nothing to compare");
         } else if (!differing.isEmpty()) {
-            sb.append("; they differ in ").append(String.join(", ", differing)).append(": add --match-ignore ")
-                    .append(String.join(",", differing)).append(" to match across it");
+            sb.append("; they differ in ")
+                    .append(String.join(", ", differing))
+                    .append(": add --match-ignore ")
+                    .append(String.join(",", differing))
+                    .append(" to match across it");
         } else {
             sb.append("; compare runs of the same workload and executors, or use --match-ignore NAME");
         }
@@ -55,13 +62,16 @@ public final class Notes {
         List<Map<String, Set<String>>> valuesPerFile = new ArrayList<>();
         for (Map<List<Dim>, Series> file : byKey) {
             Map<String, Set<String>> values = new LinkedHashMap<>();
-            file.keySet().forEach(k -> k.forEach(d -> values.computeIfAbsent(d.name(), n -> new LinkedHashSet<>()).add(d.value())));
+            file.keySet()
+                    .forEach(k -> k.forEach(d -> values.computeIfAbsent(d.name(), n -> new LinkedHashSet<>())
+                            .add(d.value())));
             valuesPerFile.add(values);
         }
         Set<String> out = new LinkedHashSet<>();
         for (String name : valuesPerFile.get(0).keySet()) {
             boolean everywhere = valuesPerFile.stream().allMatch(v -> v.containsKey(name));
-            boolean differs = valuesPerFile.stream().map(v -> v.get(name)).distinct().count() > 1;
+            boolean differs =
+                    valuesPerFile.stream().map(v -> v.get(name)).distinct().count() > 1;
             if (everywhere && differs) {
                 out.add(name);
             }
@@ -75,7 +85,10 @@ public final class Notes {
             List<String> parts = new ArrayList<>();
             for (Dataset f : files) {
                 Set<String> values = new LinkedHashSet<>();
-                f.series().forEach(s -> s.key().stream().filter(d -> d.name().equals(name)).forEach(d -> values.add(d.value())));
+                f.series()
+                        .forEach(s -> s.key().stream()
+                                .filter(d -> d.name().equals(name))
+                                .forEach(d -> values.add(d.value())));
                 parts.add(f.label() + " has " + (values.isEmpty() ? "none" : name + "=" + String.join(",", values)));
             }
             notes.add("matched ignoring " + name + ": " + String.join(", ", parts));
@@ -87,8 +100,10 @@ public final class Notes {
         List<String> notes = new ArrayList<>();
         for (int f = 0; f < files.size(); f++) {
             int file = f;
-            List<String> only = presence.entrySet().stream().filter(e -> e.getValue().equals(List.of(file)))
-                    .map(e -> e.getKey().stream().map(Dim::text).collect(Collectors.joining(" "))).toList();
+            List<String> only = presence.entrySet().stream()
+                    .filter(e -> e.getValue().equals(List.of(file)))
+                    .map(e -> e.getKey().stream().map(Dim::text).collect(Collectors.joining(" ")))
+                    .toList();
             if (!only.isEmpty()) {
                 notes.add("only in " + files.get(f).label() + ": " + list(only));
             }
@@ -103,8 +118,10 @@ public final class Notes {
         for (Row row : rows) {
             for (Change c : row.changes()) {
                 if (c != null && !c.shedLoad() && Math.min(c.nFrom(), c.nTo()) < MannWhitney.MIN_SAMPLES_PER_SIDE) {
-                    untestable.putIfAbsent(row.label(), row.label() + " n=" + c.nFrom() + "+" + c.nTo() + ": "
-                            + Numbers.pValue(MannWhitney.minimumP(c.nFrom(), c.nTo())));
+                    untestable.putIfAbsent(
+                            row.label(),
+                            row.label() + " n=" + c.nFrom() + "+" + c.nTo() + ": "
+                                    + Numbers.pValue(MannWhitney.minimumP(c.nFrom(), c.nTo())));
                 }
             }
             for (MetricSummary s : row.columns()) {
@@ -114,7 +131,8 @@ public final class Notes {
         if (!untestable.isEmpty()) {
             notes.add("fewer than " + MannWhitney.MIN_SAMPLES_PER_SIDE + " samples on a side leave the test too little"
                     + " power to detect a difference at α = " + Numbers.fixed(Defaults.ALPHA, 2)
-                    + " (smallest possible p: " + list(new ArrayList<>(untestable.values())) + "); use 6 or more trials");
+                    + " (smallest possible p: " + list(new ArrayList<>(untestable.values()))
+                    + "); use 6 or more trials");
         }
         if (noCi) {
             notes.add(NO_CONFIDENCE_INTERVAL);
@@ -133,11 +151,15 @@ public final class Notes {
         int pairs = rows.stream().mapToInt(r -> r.changes().size()).max().orElse(0);
         for (int c = 0; c < pairs; c++) {
             int column = c;
-            List<Change> tested = rows.stream().map(r -> column < r.changes().size() ? r.changes().get(column) : null)
-                    .filter(ch -> ch != null && !Double.isNaN(ch.p())).toList();
+            List<Change> tested = rows.stream()
+                    .map(r -> column < r.changes().size() ? r.changes().get(column) : null)
+                    .filter(ch -> ch != null && !Double.isNaN(ch.p()))
+                    .toList();
             int m = tested.size();
-            if (m == 0 || tested.stream().anyMatch(ch -> Math.min(ch.nFrom(), ch.nTo()) < MannWhitney.MIN_SAMPLES_PER_SIDE
-                    || dev.vbench.stats.Power.attainable(ch.nFrom(), ch.nTo(), alpha, m))) {
+            if (m == 0
+                    || tested.stream()
+                            .anyMatch(ch -> Math.min(ch.nFrom(), ch.nTo()) < MannWhitney.MIN_SAMPLES_PER_SIDE
+                                    || dev.vbench.stats.Power.attainable(ch.nFrom(), ch.nTo(), alpha, m))) {
                 continue;
             }
             Change typical = tested.get(0);
@@ -174,8 +196,9 @@ public final class Notes {
         if (shedding.isEmpty()) {
             return List.of();
         }
-        return List.of("n/a " + SHED_MARK + ": " + list(new ArrayList<>(shedding)) + " dropped or timed out tasks"
-                + " (--timeout), so its figures cover only the tasks that ran; it is not tested and never ranked faster");
+        return List.of(
+                "n/a " + SHED_MARK + ": " + list(new ArrayList<>(shedding)) + " dropped or timed out tasks"
+                        + " (--timeout), so its figures cover only the tasks that ran; it is not tested and never ranked faster");
     }
 
     /**
@@ -197,13 +220,16 @@ public final class Notes {
                 if (value == null) {
                     continue;
                 }
-                labelsByValue.computeIfAbsent(value.isBlank() ? "none" : value, v -> new ArrayList<>()).add(f.label());
+                labelsByValue
+                        .computeIfAbsent(value.isBlank() ? "none" : value, v -> new ArrayList<>())
+                        .add(f.label());
                 distinct.add(withJmh && fact.equals("JVM") ? value.substring(value.lastIndexOf(' ') + 1) : value);
             }
             if (distinct.size() > 1) {
-                differences.add(fact + " " + labelsByValue.entrySet().stream()
-                        .map(e -> e.getKey() + " (" + String.join(", ", e.getValue()) + ")")
-                        .collect(Collectors.joining(" vs ")));
+                differences.add(fact + " "
+                        + labelsByValue.entrySet().stream()
+                                .map(e -> e.getKey() + " (" + String.join(", ", e.getValue()) + ")")
+                                .collect(Collectors.joining(" vs ")));
             }
         }
         if (differences.isEmpty()) {

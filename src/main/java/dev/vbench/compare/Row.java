@@ -17,8 +17,15 @@ import java.util.List;
  * @param changes per pair of the layout; null where a side is missing
  * @param shedLoad per column: whether that side shed load ({@link Series#shedLoad()}); false where it is missing
  */
-public record Row(String label, List<Dim> key, String mode, String unit, boolean higherIsBetter,
-        List<MetricSummary> columns, List<Change> changes, List<Boolean> shedLoad) {
+public record Row(
+        String label,
+        List<Dim> key,
+        String mode,
+        String unit,
+        boolean higherIsBetter,
+        List<MetricSummary> columns,
+        List<Change> changes,
+        List<Boolean> shedLoad) {
 
     public Row {
         key = List.copyOf(key);

@@ -15,8 +15,8 @@ import java.util.stream.Collectors;
  * @param shedLoad whether the samples cover only part of the work (an open-model cell that dropped or
  *     timed out tasks): such a series is never tested against another, so it is never ranked faster
  */
-public record Series(List<Dim> key, String mode, String unit, boolean higherIsBetter, double[] values,
-        boolean shedLoad) {
+public record Series(
+        List<Dim> key, String mode, String unit, boolean higherIsBetter, double[] values, boolean shedLoad) {
 
     public Series {
         key = List.copyOf(key);
@@ -38,7 +38,12 @@ public record Series(List<Dim> key, String mode, String unit, boolean higherIsBe
         if (ignored.isEmpty()) {
             return this;
         }
-        return new Series(key.stream().filter(d -> !ignored.contains(d.name())).toList(), mode, unit, higherIsBetter,
-                values, shedLoad);
+        return new Series(
+                key.stream().filter(d -> !ignored.contains(d.name())).toList(),
+                mode,
+                unit,
+                higherIsBetter,
+                values,
+                shedLoad);
     }
 }

@@ -44,11 +44,12 @@ public record Slo(Metric metric, double thresholdMillis) {
         try {
             millis = Quantities.duration(m.group(2)).toNanos() / 1e6;
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--slo '" + text + "': '" + m.group(2).trim() + "' " + e.getMessage());
+            throw new IllegalArgumentException(
+                    "--slo '" + text + "': '" + m.group(2).trim() + "' " + e.getMessage());
         }
         if (millis <= 0) {
-            throw new IllegalArgumentException("--slo '" + text + "' has a zero bound that nothing can meet;"
-                    + " write e.g. --slo 'p99<50ms'");
+            throw new IllegalArgumentException(
+                    "--slo '" + text + "' has a zero bound that nothing can meet;" + " write e.g. --slo 'p99<50ms'");
         }
         return new Slo(Metric.parse(m.group(1)), millis);
     }
@@ -88,6 +89,7 @@ public record Slo(Metric metric, double thresholdMillis) {
 
     /** As written: {@code p99 < 50 ms}. */
     public String describe() {
-        return metric.key() + " < " + BigDecimal.valueOf(thresholdMillis).stripTrailingZeros().toPlainString() + " ms";
+        return metric.key() + " < "
+                + BigDecimal.valueOf(thresholdMillis).stripTrailingZeros().toPlainString() + " ms";
     }
 }

@@ -51,8 +51,8 @@ public final class Limits {
             throw new IllegalArgumentException("is out of range; use 1 or more");
         }
         if (tasks > MAX_TASKS) {
-            throw new IllegalArgumentException("is more than one trial can record (" + MAX_TASKS
-                    + "); use fewer tasks and more --trials");
+            throw new IllegalArgumentException(
+                    "is more than one trial can record (" + MAX_TASKS + "); use fewer tasks and more --trials");
         }
         return tasks;
     }
@@ -95,8 +95,8 @@ public final class Limits {
     /** Subtasks per task ({@code --fanout}): 1 to {@link #MAX_FANOUT}. */
     public static long fanout(String option, long fanout) {
         if (fanout < 1 || fanout > MAX_FANOUT) {
-            throw new IllegalArgumentException("is out of range; use 1 to " + MAX_FANOUT + " subtasks per task, e.g. "
-                    + option + " 10");
+            throw new IllegalArgumentException(
+                    "is out of range; use 1 to " + MAX_FANOUT + " subtasks per task, e.g. " + option + " 10");
         }
         return fanout;
     }
@@ -104,8 +104,8 @@ public final class Limits {
     /** Calls of the operation per task ({@code --batch}): 1 to {@link #MAX_BATCH}. */
     public static long batch(String option, long batch) {
         if (batch < 1 || batch > MAX_BATCH) {
-            throw new IllegalArgumentException("is out of range; use 1 (one call per task) to " + MAX_BATCH + ", e.g. "
-                    + option + " 100");
+            throw new IllegalArgumentException(
+                    "is out of range; use 1 (one call per task) to " + MAX_BATCH + ", e.g. " + option + " 100");
         }
         return batch;
     }
@@ -121,8 +121,8 @@ public final class Limits {
     /** {@code --profile-interval}: {@link #MIN_PROFILE_INTERVAL} to {@link #MAX_PROFILE_INTERVAL}. */
     public static Duration profileInterval(String option, Duration d) {
         if (d.compareTo(MIN_PROFILE_INTERVAL) < 0 || d.compareTo(MAX_PROFILE_INTERVAL) > 0) {
-            throw new IllegalArgumentException("is out of range; use 1ms to 1s (default " + Defaults.PROFILE_INTERVAL_MILLIS
-                    + "ms)");
+            throw new IllegalArgumentException(
+                    "is out of range; use 1ms to 1s (default " + Defaults.PROFILE_INTERVAL_MILLIS + "ms)");
         }
         return d;
     }
@@ -137,7 +137,8 @@ public final class Limits {
 
     private static Duration time(String option, Duration d, Duration min, String minText, String example) {
         if (d.compareTo(min) < 0 || d.compareTo(MAX_TIME) > 0) {
-            throw new IllegalArgumentException("is out of range; use " + minText + " to 24h, e.g. " + option + " " + example);
+            throw new IllegalArgumentException(
+                    "is out of range; use " + minText + " to 24h, e.g. " + option + " " + example);
         }
         return d;
     }

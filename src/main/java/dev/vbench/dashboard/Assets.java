@@ -14,7 +14,8 @@ import java.util.List;
 public final class Assets {
 
     /** The files under {@code assets/}: name and content type. */
-    public static final List<String[]> FILES = List.of(new String[] {"dashboard.js", "text/javascript; charset=utf-8"},
+    public static final List<String[]> FILES = List.of(
+            new String[] {"dashboard.js", "text/javascript; charset=utf-8"},
             new String[] {"dashboard.css", "text/css; charset=utf-8"});
 
     private Assets() {}
@@ -36,6 +37,10 @@ public final class Assets {
 
     /** Its content type, or null. */
     public static String type(String name) {
-        return FILES.stream().filter(f -> f[0].equals(name)).map(f -> f[1]).findFirst().orElse(null);
+        return FILES.stream()
+                .filter(f -> f[0].equals(name))
+                .map(f -> f[1])
+                .findFirst()
+                .orElse(null);
     }
 }

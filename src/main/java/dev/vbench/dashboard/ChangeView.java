@@ -33,9 +33,17 @@ import java.util.Map;
  * @param why what the profiles and telemetry say about the pair; null without a pair
  * @param flames the differential flame graphs of the pair (empty when they were not both profiled)
  */
-public record ChangeView(Dashboard.SeriesView series, Analysis.Found found, HistoryStore.Ack ack,
-        List<HistoryStore.Point> before, List<HistoryStore.Point> after, HistoryStore.Point from, HistoryStore.Point to,
-        ComparedPair pair, WhyLines.Explanation why, List<FlameGraphs.Flame> flames) {
+public record ChangeView(
+        Dashboard.SeriesView series,
+        Analysis.Found found,
+        HistoryStore.Ack ack,
+        List<HistoryStore.Point> before,
+        List<HistoryStore.Point> after,
+        HistoryStore.Point from,
+        HistoryStore.Point to,
+        ComparedPair pair,
+        WhyLines.Explanation why,
+        List<FlameGraphs.Flame> flames) {
 
     /** Runs listed on each side. */
     public static final int SIDE_RUNS = 5;
@@ -55,8 +63,13 @@ public record ChangeView(Dashboard.SeriesView series, Analysis.Found found, Hist
     }
 
     /** The two runs' cells of the series with the change between them, or null when a document holds no such cell. */
-    private static ComparedPair pair(HistoryStore store, Dashboard.SeriesView v, HistoryStore.Point from, HistoryStore.Point to,
-            double noise, double alpha) {
+    private static ComparedPair pair(
+            HistoryStore store,
+            Dashboard.SeriesView v,
+            HistoryStore.Point from,
+            HistoryStore.Point to,
+            double noise,
+            double alpha) {
         ComparedPair.Side a = side(store, v.info().id(), from);
         ComparedPair.Side b = side(store, v.info().id(), to);
         if (a == null || b == null) {
@@ -68,7 +81,8 @@ public record ChangeView(Dashboard.SeriesView series, Analysis.Found found, Hist
         double ratio = to.median() / from.median();
         MannWhitney.Result test = x.length == 0 || y.length == 0 ? null : MannWhitney.test(x, y);
         double p = test == null ? Double.NaN : test.p();
-        Verdict verdict = Verdict.decide(List.of(new Verdict.Test(ratio - 1, p, v.higherIsBetter())), noise, alpha).verdicts()[0];
+        Verdict verdict = Verdict.decide(List.of(new Verdict.Test(ratio - 1, p, v.higherIsBetter())), noise, alpha)
+                .verdicts()[0];
         Change change = new Change(0, 1, ratio, p, p, x.length, y.length, verdict);
         return new ComparedPair("", v.metric(), a, b, change, ComparedPair.viewFor(a.cell(), b.cell()));
     }
@@ -87,9 +101,18 @@ public record ChangeView(Dashboard.SeriesView series, Analysis.Found found, Hist
         if (run == null) {
             return null;
         }
-        String cellId = store.results(point.runId()).stream().filter(r -> r.seriesId() == seriesId)
-                .map(HistoryStore.StoredResult::cellId).findFirst().orElse(null);
-        CellResult cell = run.cells().stream().filter(c -> c.id().equals(cellId)).findFirst().orElse(null);
-        return cell == null ? null : new ComparedPair.Side("run " + point.runId(), cell, run.environment().availableProcessors());
+        String cellId = store.results(point.runId()).stream()
+                .filter(r -> r.seriesId() == seriesId)
+                .map(HistoryStore.StoredResult::cellId)
+                .findFirst()
+                .orElse(null);
+        CellResult cell = run.cells().stream()
+                .filter(c -> c.id().equals(cellId))
+                .findFirst()
+                .orElse(null);
+        return cell == null
+                ? null
+                : new ComparedPair.Side(
+                        "run " + point.runId(), cell, run.environment().availableProcessors());
     }
 }

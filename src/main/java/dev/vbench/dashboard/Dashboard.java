@@ -126,7 +126,9 @@ public final class Dashboard {
     }
 
     private HistoryStore.SeriesInfo seriesInfo(HistoryStore store, long id) {
-        return allSeries(store).stream().filter(s -> s.id() == id).findFirst()
+        return allSeries(store).stream()
+                .filter(s -> s.id() == id)
+                .findFirst()
                 .orElseThrow(() -> new NotFound("no series " + id + " in the history store"));
     }
 
@@ -144,9 +146,18 @@ public final class Dashboard {
      * @param lastChange its newest change point, null when none
      * @param regressions change points of the metric in its bad direction that no acknowledgement covers, oldest first
      */
-    public record SeriesSummary(HistoryStore.SeriesInfo info, String metric, String unit, boolean higherIsBetter,
-            List<String> branches, double[] trend, double[] changesAt, HistoryStore.Point last, Analysis.Found lastChange,
-            HistoryStore.Ack lastChangeAck, List<Analysis.Found> regressions) {}
+    public record SeriesSummary(
+            HistoryStore.SeriesInfo info,
+            String metric,
+            String unit,
+            boolean higherIsBetter,
+            List<String> branches,
+            double[] trend,
+            double[] changesAt,
+            HistoryStore.Point last,
+            Analysis.Found lastChange,
+            HistoryStore.Ack lastChangeAck,
+            List<Analysis.Found> regressions) {}
 
     /** The overview: every series of the store, by id. */
     public record Overview(List<SeriesSummary> series) {}
@@ -173,21 +184,38 @@ public final class Dashboard {
     private SeriesSummary summary(HistoryStore store, HistoryStore.SeriesInfo s) {
         List<String> metrics = store.metrics(s.id());
         if (metrics.isEmpty()) {
-            return new SeriesSummary(s, "", "", false, List.of(), new double[0], new double[0], null, null, null, List.of());
+            return new SeriesSummary(
+                    s, "", "", false, List.of(), new double[0], new double[0], null, null, null, List.of());
         }
         SeriesView v = view(store, s, s.defaultMetric(metrics), metrics);
         LinkedHashSet<String> branches = new LinkedHashSet<>();
         v.points().forEach(p -> branches.add(p.branch()));
-        double[] medians = Analysis.usable(v.points()).stream().mapToDouble(HistoryStore.Point::median).toArray();
-        HistoryStore.Point last = v.points().isEmpty() ? null : v.points().get(v.points().size() - 1);
-        Analysis.Found lastChange = v.changePoints().isEmpty() ? null : v.changePoints().get(v.changePoints().size() - 1);
+        double[] medians = Analysis.usable(v.points()).stream()
+                .mapToDouble(HistoryStore.Point::median)
+                .toArray();
+        HistoryStore.Point last =
+                v.points().isEmpty() ? null : v.points().get(v.points().size() - 1);
+        Analysis.Found lastChange = v.changePoints().isEmpty()
+                ? null
+                : v.changePoints().get(v.changePoints().size() - 1);
         List<Analysis.Found> regressions = v.changePoints().stream()
                 .filter(f -> Verdict.direction(f.stats().forwardChange(), v.higherIsBetter()) == Verdict.SLOWER)
-                .filter(f -> v.ackOf(f) == null).toList();
-        double[] changesAt = v.changePoints().stream().mapToDouble(f -> (double) f.index() / Math.max(1, medians.length - 1))
+                .filter(f -> v.ackOf(f) == null)
+                .toList();
+        double[] changesAt = v.changePoints().stream()
+                .mapToDouble(f -> (double) f.index() / Math.max(1, medians.length - 1))
                 .toArray();
-        return new SeriesSummary(s, v.metric(), v.unit(), v.higherIsBetter(), List.copyOf(branches),
-                HistoryReports.buckets(medians, Pages.SPARK_POINTS), changesAt, last, lastChange, lastChange == null ? null : v.ackOf(lastChange),
+        return new SeriesSummary(
+                s,
+                v.metric(),
+                v.unit(),
+                v.higherIsBetter(),
+                List.copyOf(branches),
+                HistoryReports.buckets(medians, Pages.SPARK_POINTS),
+                changesAt,
+                last,
+                lastChange,
+                lastChange == null ? null : v.ackOf(lastChange),
                 regressions);
     }
 
@@ -201,13 +229,22 @@ public final class Dashboard {
      * @param changePoints its change points over the points not excluded ({@link Analysis#changePoints})
      * @param acks every acknowledgement of the series (any metric)
      */
-    public record SeriesView(HistoryStore.SeriesInfo info, List<String> metrics, String metric, String unit,
-            boolean higherIsBetter, List<HistoryStore.Point> points, List<Analysis.Found> changePoints,
+    public record SeriesView(
+            HistoryStore.SeriesInfo info,
+            List<String> metrics,
+            String metric,
+            String unit,
+            boolean higherIsBetter,
+            List<HistoryStore.Point> points,
+            List<Analysis.Found> changePoints,
             List<HistoryStore.Ack> acks) {
 
         /** The acknowledgement that covers change point {@code f}, or null. */
         public HistoryStore.Ack ackOf(Analysis.Found f) {
-            return acks.stream().filter(a -> a.runId() == f.firstAfter().runId() && a.covers(metric)).findFirst().orElse(null);
+            return acks.stream()
+                    .filter(a -> a.runId() == f.firstAfter().runId() && a.covers(metric))
+                    .findFirst()
+                    .orElse(null);
         }
 
         /** The position of a run among {@link #points}, or −1. */
@@ -249,8 +286,10 @@ public final class Dashboard {
     /** The series view kept for {@code id} at {@code metric} (null: its default), or null. */
     private SeriesView keptView(long id, String metric) {
         for (SeriesView v : seriesViews.values()) {
-            if (v.info().id() == id && (metric == null || metric.isEmpty() ? v.metric().equals(v.info().defaultMetric(v.metrics()))
-                    : v.metric().equals(metric))) {
+            if (v.info().id() == id
+                    && (metric == null || metric.isEmpty()
+                            ? v.metric().equals(v.info().defaultMetric(v.metrics()))
+                            : v.metric().equals(metric))) {
                 return v;
             }
         }
@@ -295,10 +334,13 @@ public final class Dashboard {
         if (chunk < 0 || from >= Math.max(1, v.points().size())) {
             throw new NotFound("series " + id + " has no trials chunk " + chunk);
         }
-        List<HistoryStore.Point> part = v.points().subList((int) from, (int) Math.min(v.points().size(), from + size));
-        Map<Long, double[]> byResult = lease.with(store -> store.trials(v.metric(),
-                part.stream().map(HistoryStore.Point::resultId).toList()));
-        return part.stream().map(p -> byResult.getOrDefault(p.resultId(), new double[0])).toList();
+        List<HistoryStore.Point> part =
+                v.points().subList((int) from, (int) Math.min(v.points().size(), from + size));
+        Map<Long, double[]> byResult = lease.with(store -> store.trials(
+                v.metric(), part.stream().map(HistoryStore.Point::resultId).toList()));
+        return part.stream()
+                .map(p -> byResult.getOrDefault(p.resultId(), new double[0]))
+                .toList();
     }
 
     // ---- run ----------------------------------------------------------------------------------------------------
@@ -320,7 +362,9 @@ public final class Dashboard {
     /** A change-point page: the change point of a series' metric whose first run after is {@code runId}. */
     public ChangeView change(long seriesId, String metric, long runId) {
         SeriesView v = series(seriesId, metric);
-        Optional<Analysis.Found> found = v.changePoints().stream().filter(f -> f.firstAfter().runId() == runId).findFirst();
+        Optional<Analysis.Found> found = v.changePoints().stream()
+                .filter(f -> f.firstAfter().runId() == runId)
+                .findFirst();
         if (found.isEmpty()) {
             throw new NotFound("run " + runId + " starts no change point of series " + seriesId + " (" + v.metric()
                     + ") with these settings; see the series page");

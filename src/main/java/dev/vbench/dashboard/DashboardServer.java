@@ -55,7 +55,8 @@ public final class DashboardServer {
     private final String policy;
     private final String host;
 
-    private DashboardServer(Dashboard dashboard, HttpServer server, ExecutorService threads, PrintWriter err, String host) {
+    private DashboardServer(
+            Dashboard dashboard, HttpServer server, ExecutorService threads, PrintWriter err, String host) {
         this.dashboard = dashboard;
         this.host = host;
         this.server = server;
@@ -72,7 +73,8 @@ public final class DashboardServer {
      * @param err where a request that failed unexpectedly is reported
      * @throws IOException when the address cannot be bound (in use, not this machine's)
      */
-    public static DashboardServer start(Dashboard dashboard, InetSocketAddress address, PrintWriter err) throws IOException {
+    public static DashboardServer start(Dashboard dashboard, InetSocketAddress address, PrintWriter err)
+            throws IOException {
         HttpServer server = HttpServer.create(address, 0);
         ExecutorService threads = Executors.newFixedThreadPool(THREADS, r -> {
             Thread t = new Thread(r, "vbench-dashboard");
@@ -112,14 +114,23 @@ public final class DashboardServer {
             Response r;
             if (!method.equals("GET") && !method.equals("HEAD")) {
                 ex.getResponseHeaders().set("Allow", "GET, HEAD");
-                r = new Response(405, "text/plain; charset=utf-8", "405: the dashboard is read-only; only GET and HEAD are answered\n");
+                r = new Response(
+                        405,
+                        "text/plain; charset=utf-8",
+                        "405: the dashboard is read-only; only GET and HEAD are answered\n");
             } else {
-                r = route(ex.getRequestURI().getRawPath(), query(ex.getRequestURI().getRawQuery()));
+                r = route(
+                        ex.getRequestURI().getRawPath(),
+                        query(ex.getRequestURI().getRawQuery()));
             }
             byte[] body = r.body().getBytes(StandardCharsets.UTF_8);
             var h = ex.getResponseHeaders();
             h.set("Content-Type", r.type());
-            h.set("Cache-Control", r.type().startsWith("text/css") || r.type().startsWith("text/javascript") ? "no-cache" : "no-store");
+            h.set(
+                    "Cache-Control",
+                    r.type().startsWith("text/css") || r.type().startsWith("text/javascript")
+                            ? "no-cache"
+                            : "no-store");
             h.set("X-Content-Type-Options", "nosniff");
             h.set("Referrer-Policy", "no-referrer");
             h.set("X-Frame-Options", "DENY");
@@ -145,21 +156,26 @@ public final class DashboardServer {
                 return html(Pages.overview(live, dashboard.overview(), dashboard));
             }
             if ((m = SERIES.matcher(path)).matches()) {
-                return html(Pages.series(live, dashboard.series(Long.parseLong(m.group(1)), query.get("metric")), dashboard));
+                return html(Pages.series(
+                        live, dashboard.series(Long.parseLong(m.group(1)), query.get("metric")), dashboard));
             }
             if ((m = RUN.matcher(path)).matches()) {
                 return html(Pages.run(live, dashboard.run(Long.parseLong(m.group(1))), dashboard));
             }
             if ((m = CHANGE.matcher(path)).matches()) {
-                return html(Pages.change(live, dashboard.change(Long.parseLong(m.group(1)), query.get("metric"),
-                        Long.parseLong(m.group(2))), dashboard));
+                return html(Pages.change(
+                        live,
+                        dashboard.change(Long.parseLong(m.group(1)), query.get("metric"), Long.parseLong(m.group(2))),
+                        dashboard));
             }
             if ((m = SERIES_DATA.matcher(path)).matches()) {
                 return json(dashboard.seriesData(Long.parseLong(m.group(1)), query.get("metric"), live));
             }
             if ((m = TRIALS_DATA.matcher(path)).matches()) {
                 int chunk = chunk(query.get("chunk"));
-                return json(SeriesData.trials(chunk, live.trialChunk(),
+                return json(SeriesData.trials(
+                        chunk,
+                        live.trialChunk(),
                         dashboard.trials(Long.parseLong(m.group(1)), query.get("metric"), chunk, live.trialChunk())));
             }
             if ((m = ASSET.matcher(path)).matches() && Assets.text(m.group(1)) != null) {
@@ -168,8 +184,9 @@ public final class DashboardServer {
             if (path.equals("/favicon.ico")) {
                 return new Response(204, "image/x-icon", "");
             }
-            throw new Dashboard.NotFound("no page at " + path + "; the dashboard has / (every series), /series/ID, /run/ID"
-                    + " and the change points linked from them");
+            throw new Dashboard.NotFound(
+                    "no page at " + path + "; the dashboard has / (every series), /series/ID, /run/ID"
+                            + " and the change points linked from them");
         } catch (Dashboard.NotFound e) {
             return problem(404, path, "not found", e.getMessage());
         } catch (HistoryException e) {
@@ -177,16 +194,22 @@ public final class DashboardServer {
         } catch (RuntimeException e) {
             err.println("vbench: internal error answering " + path + ": " + e);
             err.flush();
-            return problem(500, path, "internal error", "vbench failed to answer this page (" + e.getClass().getSimpleName()
-                    + "); this is a bug of vbench");
+            return problem(
+                    500,
+                    path,
+                    "internal error",
+                    "vbench failed to answer this page (" + e.getClass().getSimpleName()
+                            + "); this is a bug of vbench");
         }
     }
 
     private Response problem(int status, String path, String title, String message) {
         if (path.startsWith("/api/")) {
-            return new Response(status, "application/json; charset=utf-8", "{\"error\": " + jsonString(message) + "}\n");
+            return new Response(
+                    status, "application/json; charset=utf-8", "{\"error\": " + jsonString(message) + "}\n");
         }
-        return new Response(status, "text/html; charset=utf-8", Pages.problem(Links.LIVE, "x", dashboard.store(), title, message));
+        return new Response(
+                status, "text/html; charset=utf-8", Pages.problem(Links.LIVE, "x", dashboard.store(), title, message));
     }
 
     private static Response html(String page) {
@@ -216,7 +239,8 @@ public final class DashboardServer {
                 continue;
             }
             try {
-                out.putIfAbsent(URLDecoder.decode(part.substring(0, eq), StandardCharsets.UTF_8),
+                out.putIfAbsent(
+                        URLDecoder.decode(part.substring(0, eq), StandardCharsets.UTF_8),
                         URLDecoder.decode(part.substring(eq + 1), StandardCharsets.UTF_8));
             } catch (IllegalArgumentException e) {
                 // a malformed escape: as if the parameter were not given

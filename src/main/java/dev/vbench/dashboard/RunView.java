@@ -42,24 +42,43 @@ public record RunView(HistoryStore.RunInfo run, ResultCodec.Header header, List<
      * @param recentP the prediction interval's p, Holm-adjusted across the cells (NaN untested)
      * @param recentMde the smallest change the prediction interval could have called at 80% power (NaN unknown)
      */
-    public record Cell(HistoryStore.SeriesInfo series, String metric, HistoryStore.Point point, double[] trials,
-            HistoryStore.Point previous, double previousDelta, double previousP, Verdict previousVerdict, double previousMde,
-            int recentRuns, double recentMedian, double recentDelta, double recentP, Verdict recentVerdict, double recentMde) {}
+    public record Cell(
+            HistoryStore.SeriesInfo series,
+            String metric,
+            HistoryStore.Point point,
+            double[] trials,
+            HistoryStore.Point previous,
+            double previousDelta,
+            double previousP,
+            Verdict previousVerdict,
+            double previousMde,
+            int recentRuns,
+            double recentMedian,
+            double recentDelta,
+            double recentP,
+            Verdict recentVerdict,
+            double recentMde) {}
 
-    static RunView of(HistoryStore store, HistoryStore.RunInfo run, List<HistoryStore.SeriesInfo> allSeries, Dashboard d) {
+    static RunView of(
+            HistoryStore store, HistoryStore.RunInfo run, List<HistoryStore.SeriesInfo> allSeries, Dashboard d) {
         List<Cell> raw = new ArrayList<>();
         List<Verdict.Test> previousTests = new ArrayList<>();
         List<Verdict.Test> recentTests = new ArrayList<>();
         for (HistoryStore.StoredResult r : store.results(run.id())) {
-            HistoryStore.SeriesInfo series = allSeries.stream().filter(s -> s.id() == r.seriesId()).findFirst().orElse(null);
+            HistoryStore.SeriesInfo series = allSeries.stream()
+                    .filter(s -> s.id() == r.seriesId())
+                    .findFirst()
+                    .orElse(null);
             List<String> metrics = series == null ? List.of() : store.metrics(series.id());
             if (metrics.isEmpty()) {
                 continue;
             }
             String metric = series.defaultMetric(metrics);
-            List<HistoryStore.Point> before = store.pointsUpTo(series.id(), metric, run, Dashboard.RECENT_RUNS + 2, true);
+            List<HistoryStore.Point> before =
+                    store.pointsUpTo(series.id(), metric, run, Dashboard.RECENT_RUNS + 2, true);
             HistoryStore.Point point = before.isEmpty() ? null : before.get(before.size() - 1);
-            if (point == null || point.runId() != run.id()) { // the run is excluded: its own point, then the runs before
+            if (point == null
+                    || point.runId() != run.id()) { // the run is excluded: its own point, then the runs before
                 List<HistoryStore.Point> own = store.pointsUpTo(series.id(), metric, run, 1, false);
                 if (own.isEmpty() || own.get(0).runId() != run.id()) {
                     continue;
@@ -68,10 +87,12 @@ public record RunView(HistoryStore.RunInfo run, ResultCodec.Header header, List<
             } else {
                 before = before.subList(0, before.size() - 1);
             }
-            List<HistoryStore.Point> recent = before.subList(Math.max(0, before.size() - Dashboard.RECENT_RUNS), before.size());
+            List<HistoryStore.Point> recent =
+                    before.subList(Math.max(0, before.size() - Dashboard.RECENT_RUNS), before.size());
             HistoryStore.Point previous = recent.isEmpty() ? null : recent.get(recent.size() - 1);
-            Map<Long, double[]> trials = store.trials(metric, previous == null ? List.of(point.resultId())
-                    : List.of(point.resultId(), previous.resultId()));
+            Map<Long, double[]> trials = store.trials(
+                    metric,
+                    previous == null ? List.of(point.resultId()) : List.of(point.resultId(), previous.resultId()));
             double[] own = trials.getOrDefault(point.resultId(), new double[0]);
             double previousDelta = Double.NaN;
             double previousP = Double.NaN;
@@ -79,29 +100,61 @@ public record RunView(HistoryStore.RunInfo run, ResultCodec.Header header, List<
             if (previous != null) {
                 previousDelta = point.median() / previous.median() - 1;
                 double[] base = trials.getOrDefault(previous.resultId(), new double[0]);
-                previousP = own.length == 0 || base.length == 0 ? Double.NaN : MannWhitney.test(base, own).p();
+                previousP = own.length == 0 || base.length == 0
+                        ? Double.NaN
+                        : MannWhitney.test(base, own).p();
                 previousPower = level -> Power.mannWhitney(base, own, level);
             }
-            double[] medians = recent.stream().mapToDouble(HistoryStore.Point::median).toArray();
+            double[] medians =
+                    recent.stream().mapToDouble(HistoryStore.Point::median).toArray();
             double recentMedian = medians.length == 0 ? Double.NaN : Descriptive.median(medians);
             double recentDelta = point.median() / recentMedian - 1;
             double recentP = Analysis.predictionP(point.median(), medians);
-            Verdict.Detectable recentPower = medians.length < 2 ? null
-                    : level -> Power.prediction(medians.length, Descriptive.mean(medians), Descriptive.stdev(medians), level);
+            Verdict.Detectable recentPower = medians.length < 2
+                    ? null
+                    : level -> Power.prediction(
+                            medians.length, Descriptive.mean(medians), Descriptive.stdev(medians), level);
             boolean higher = point.higherIsBetter();
             previousTests.add(new Verdict.Test(previousDelta, previousP, higher, previousPower));
             recentTests.add(new Verdict.Test(recentDelta, recentP, higher, recentPower));
-            raw.add(new Cell(series, metric, point, own, previous, previousDelta, previousP, Verdict.WITHIN_VARIANCE, Double.NaN,
-                    medians.length, recentMedian, recentDelta, recentP, Verdict.WITHIN_VARIANCE, Double.NaN));
+            raw.add(new Cell(
+                    series,
+                    metric,
+                    point,
+                    own,
+                    previous,
+                    previousDelta,
+                    previousP,
+                    Verdict.WITHIN_VARIANCE,
+                    Double.NaN,
+                    medians.length,
+                    recentMedian,
+                    recentDelta,
+                    recentP,
+                    Verdict.WITHIN_VARIANCE,
+                    Double.NaN));
         }
         Verdict.Decided prev = Verdict.decide(previousTests, d.noise(), d.alpha());
         Verdict.Decided rec = Verdict.decide(recentTests, d.noise(), d.alpha());
         List<Cell> cells = new ArrayList<>();
         for (int i = 0; i < raw.size(); i++) {
             Cell c = raw.get(i);
-            cells.add(new Cell(c.series(), c.metric(), c.point(), c.trials(), c.previous(), c.previousDelta(),
-                    prev.pAdjusted()[i], prev.verdicts()[i], prev.mde()[i], c.recentRuns(), c.recentMedian(), c.recentDelta(),
-                    rec.pAdjusted()[i], rec.verdicts()[i], rec.mde()[i]));
+            cells.add(new Cell(
+                    c.series(),
+                    c.metric(),
+                    c.point(),
+                    c.trials(),
+                    c.previous(),
+                    c.previousDelta(),
+                    prev.pAdjusted()[i],
+                    prev.verdicts()[i],
+                    prev.mde()[i],
+                    c.recentRuns(),
+                    c.recentMedian(),
+                    c.recentDelta(),
+                    rec.pAdjusted()[i],
+                    rec.verdicts()[i],
+                    rec.mde()[i]));
         }
         return new RunView(run, header(store, run.id()), cells);
     }
@@ -114,5 +167,4 @@ public record RunView(HistoryStore.RunInfo run, ResultCodec.Header header, List<
             return null;
         }
     }
-
 }

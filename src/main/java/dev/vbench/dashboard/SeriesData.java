@@ -63,11 +63,20 @@ public final class SeriesData {
                 number(g, "p", f.stats().p());
                 number(g, "meanBefore", f.stats().meanBefore());
                 number(g, "meanAfter", f.stats().meanAfter());
-                g.writeStringField("direction", Verdict.direction(f.stats().forwardChange(), v.higherIsBetter()).word());
-                g.writeStringField("text", "run " + f.firstAfter().runId() + " " + HistoryReports.date(f.firstAfter().started())
-                        + ": " + dev.vbench.text.Numbers.deltaPercent(f.stats().forwardChange()) + " p="
-                        + dev.vbench.text.Numbers.pValue(f.stats().p()));
-                g.writeStringField("href", links.change(v.info().id(), v.metric(), f.firstAfter().runId()));
+                g.writeStringField(
+                        "direction",
+                        Verdict.direction(f.stats().forwardChange(), v.higherIsBetter())
+                                .word());
+                g.writeStringField(
+                        "text",
+                        "run " + f.firstAfter().runId() + " "
+                                + HistoryReports.date(f.firstAfter().started())
+                                + ": "
+                                + dev.vbench.text.Numbers.deltaPercent(f.stats().forwardChange()) + " p="
+                                + dev.vbench.text.Numbers.pValue(f.stats().p()));
+                g.writeStringField(
+                        "href",
+                        links.change(v.info().id(), v.metric(), f.firstAfter().runId()));
                 if (ack != null) {
                     g.writeStringField("ack", Redactor.redact(ack.reason()));
                 }
@@ -100,7 +109,10 @@ public final class SeriesData {
         for (HistoryStore.Point p : points) {
             branch.add(branches.computeIfAbsent(Redactor.redact(p.branch()), k -> branches.size()));
             jvm.add(jvms.computeIfAbsent((p.javaVendor() + " " + p.javaVersion()).strip(), k -> jvms.size()));
-            reason.add(p.excluded() ? reasons.computeIfAbsent(Redactor.redact(p.excludeReason()), k -> reasons.size()) : -1);
+            reason.add(
+                    p.excluded()
+                            ? reasons.computeIfAbsent(Redactor.redact(p.excludeReason()), k -> reasons.size())
+                            : -1);
         }
         strings(g, "branches", branches.keySet());
         strings(g, "jvms", jvms.keySet());

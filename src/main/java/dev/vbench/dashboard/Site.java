@@ -33,7 +33,8 @@ public final class Site {
      * @param largestBytes the largest file's size (UTF-8)
      * @param largest its path
      */
-    public record Written(int files, long bytes, long largestBytes, String largest, int series, int runs, int changePoints) {}
+    public record Written(
+            int files, long bytes, long largestBytes, String largest, int series, int runs, int changePoints) {}
 
     /** Writes every page and data file of the store through {@code out}. */
     public static Written export(Dashboard d, Output out) throws IOException {
@@ -58,7 +59,9 @@ public final class Site {
                 int chunks = (v.points().size() + size - 1) / size;
                 for (int k = 0; k < chunks; k++) {
                     String trials = links.trialsData(id, metric).replace("{chunk}", String.valueOf(k));
-                    c.write(trials, SeriesData.script(trials, SeriesData.trials(k, size, d.trials(id, metric, k, size))));
+                    c.write(
+                            trials,
+                            SeriesData.script(trials, SeriesData.trials(k, size, d.trials(id, metric, k, size))));
                 }
                 for (Analysis.Found f : v.changePoints()) {
                     long run = f.firstAfter().runId();
@@ -71,7 +74,8 @@ public final class Site {
         for (HistoryStore.RunInfo r : runs) {
             c.write(links.run(r.id()), Pages.run(links, d.run(r.id()), d));
         }
-        return new Written(c.files, c.bytes, c.largestBytes, c.largest, overview.series().size(), runs.size(), changePoints);
+        return new Written(
+                c.files, c.bytes, c.largestBytes, c.largest, overview.series().size(), runs.size(), changePoints);
     }
 
     private static final class Totals {

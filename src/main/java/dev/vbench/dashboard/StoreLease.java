@@ -39,11 +39,13 @@ public final class StoreLease implements AutoCloseable {
     public StoreLease(HistoryUrl url, long idleMillis) {
         this.url = url;
         this.idleMillis = idleMillis;
-        this.closer = idleMillis > 0 ? Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "vbench-dashboard-store");
-            t.setDaemon(true);
-            return t;
-        }) : null;
+        this.closer = idleMillis > 0
+                ? Executors.newSingleThreadScheduledExecutor(r -> {
+                    Thread t = new Thread(r, "vbench-dashboard-store");
+                    t.setDaemon(true);
+                    return t;
+                })
+                : null;
         if (closer != null) {
             long period = Math.max(100, idleMillis / 4);
             closer.scheduleWithFixedDelay(this::closeIfIdle, period, period, TimeUnit.MILLISECONDS);
@@ -95,7 +97,8 @@ public final class StoreLease implements AutoCloseable {
             return null;
         }
         try {
-            return java.nio.file.Files.size(file) + ":" + java.nio.file.Files.getLastModifiedTime(file).toMillis();
+            return java.nio.file.Files.size(file) + ":"
+                    + java.nio.file.Files.getLastModifiedTime(file).toMillis();
         } catch (java.io.IOException e) {
             return null;
         }

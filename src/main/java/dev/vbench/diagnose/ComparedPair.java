@@ -60,7 +60,9 @@ public record ComparedPair(String row, String mode, Side from, Side to, Change c
     public List<String> commonEvents() {
         List<String> events = new ArrayList<>();
         for (Profile p : from.cell().profiles()) {
-            if (to.cell().profile(p.event()) != null && p.totalSamples() > 0 && to.cell().profile(p.event()).totalSamples() > 0) {
+            if (to.cell().profile(p.event()) != null
+                    && p.totalSamples() > 0
+                    && to.cell().profile(p.event()).totalSamples() > 0) {
                 events.add(p.event());
             }
         }

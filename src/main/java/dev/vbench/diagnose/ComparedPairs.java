@@ -31,7 +31,10 @@ public final class ComparedPairs {
      * @param cpus processors of the run's JVM, used for a cell without its own probed JVM ({@link CellResult#jvm()})
      */
     public static List<ComparedPair> of(CellComparison c, int cpus) {
-        return of(c.comparison(), c.cells(), Collections.nCopies(c.comparison().files().size(), cpus));
+        return of(
+                c.comparison(),
+                c.cells(),
+                Collections.nCopies(c.comparison().files().size(), cpus));
     }
 
     /**
@@ -42,7 +45,8 @@ public final class ComparedPairs {
      * @param cpusPerColumn per column: the processors of that file's JVM, used for a cell without its
      *     own probed JVM
      */
-    public static List<ComparedPair> of(Comparison comparison, List<List<CellResult>> cells, List<Integer> cpusPerColumn) {
+    public static List<ComparedPair> of(
+            Comparison comparison, List<List<CellResult>> cells, List<Integer> cpusPerColumn) {
         List<ComparedPair> pairs = new ArrayList<>();
         for (int r = 0; r < comparison.rows().size() && r < cells.size(); r++) {
             Row row = comparison.rows().get(r);
@@ -55,8 +59,13 @@ public final class ComparedPairs {
                 if (from == null || to == null) {
                     continue;
                 }
-                pairs.add(new ComparedPair(rowText(comparison, row), row.mode(), side(comparison, pair[0], from, cpusPerColumn),
-                        side(comparison, pair[1], to, cpusPerColumn), change, ComparedPair.viewFor(from, to)));
+                pairs.add(new ComparedPair(
+                        rowText(comparison, row),
+                        row.mode(),
+                        side(comparison, pair[0], from, cpusPerColumn),
+                        side(comparison, pair[1], to, cpusPerColumn),
+                        change,
+                        ComparedPair.viewFor(from, to)));
             }
         }
         return pairs;
@@ -67,7 +76,9 @@ public final class ComparedPairs {
         if (c.rows().size() == 1) {
             return "";
         }
-        return c.rowHeader().equals("Benchmark") || row.label().contains("=") ? row.label() : c.rowHeader() + "=" + row.label();
+        return c.rowHeader().equals("Benchmark") || row.label().contains("=")
+                ? row.label()
+                : c.rowHeader() + "=" + row.label();
     }
 
     private static ComparedPair.Side side(Comparison c, int column, CellResult cell, List<Integer> cpusPerColumn) {

@@ -73,8 +73,8 @@ public final class Diagnosis {
         if (a <= 0 && b <= 0) {
             return Optional.empty();
         }
-        return Optional.of(to.label() + ": " + pinnedText(to.cell(), a) + ", " + from.label() + ": "
-                + pinnedText(from.cell(), b));
+        return Optional.of(
+                to.label() + ": " + pinnedText(to.cell(), a) + ", " + from.label() + ": " + pinnedText(from.cell(), b));
     }
 
     private static String pinnedText(CellResult cell, long events) {
@@ -90,7 +90,8 @@ public final class Diagnosis {
         List<PinnedStack> stacks = cell.mergedPinnedStacks();
         if (!stacks.isEmpty()) {
             PinnedStack top = stacks.get(0);
-            List<String> frames = top.frames().subList(0, Math.min(3, top.frames().size()));
+            List<String> frames =
+                    top.frames().subList(0, Math.min(3, top.frames().size()));
             text += ", top stack " + (frames.isEmpty() ? "(no frames)" : String.join(" ← ", frames)) + " ("
                     + top.events() + (top.events() == 1 ? " park" : " parks")
                     + (top.reason().isEmpty() ? "" : ", " + top.reason()) + ")";
@@ -113,13 +114,15 @@ public final class Diagnosis {
             return "not recorded";
         }
         double share = busy / cpus;
-        return Numbers.fixed(busy, 1) + " of " + cpus + (cpus == 1 ? " core" : " cores") + " (" + WhyLines.percent(share)
-                + (share >= SATURATED ? ", saturated" : "") + ")";
+        return Numbers.fixed(busy, 1) + " of " + cpus + (cpus == 1 ? " core" : " cores") + " ("
+                + WhyLines.percent(share) + (share >= SATURATED ? ", saturated" : "") + ")";
     }
 
     private static double busyCores(TrialResult t) {
         Telemetry tel = t.telemetry();
-        return tel.processCpuNanos() < 0 || t.makespanNanos() <= 0 ? Double.NaN : (double) tel.processCpuNanos() / t.makespanNanos();
+        return tel.processCpuNanos() < 0 || t.makespanNanos() <= 0
+                ? Double.NaN
+                : (double) tel.processCpuNanos() / t.makespanNanos();
     }
 
     private static Optional<String> gc(Side to, Side from) {
@@ -130,8 +133,8 @@ public final class Diagnosis {
         }
         boolean pauses = to.cell().trials().stream().allMatch(t -> t.telemetry().gcPauses() != null)
                 && from.cell().trials().stream().allMatch(t -> t.telemetry().gcPauses() != null);
-        return Optional.of(to.label() + ": " + (pauses ? "GC pauses " : "GC time ") + share(a)
-                + " of makespan, " + from.label() + ": " + share(b) + " (median per trial)");
+        return Optional.of(to.label() + ": " + (pauses ? "GC pauses " : "GC time ") + share(a) + " of makespan, "
+                + from.label() + ": " + share(b) + " (median per trial)");
     }
 
     private static double gcShare(TrialResult t) {
@@ -162,7 +165,11 @@ public final class Diagnosis {
         Histogram total = Histograms.newHistogram();
         for (TrialResult t : cell.trials()) {
             TrialHistograms h = t.histograms();
-            if (h == null || h.queueWait() == null || h.queueWait().isEmpty() || h.endToEnd() == null || h.endToEnd().isEmpty()) {
+            if (h == null
+                    || h.queueWait() == null
+                    || h.queueWait().isEmpty()
+                    || h.endToEnd() == null
+                    || h.endToEnd().isEmpty()) {
                 continue;
             }
             try {
@@ -189,16 +196,26 @@ public final class Diagnosis {
             return Optional.empty();
         }
         return Optional.of(to.label() + ": " + Numbers.bytes(a) + " allocated per task, " + from.label() + ": "
-                + Numbers.bytes(b) + " (" + Numbers.fixed(ratio, 1) + "x as much on " + (a > b ? to.label() : from.label())
+                + Numbers.bytes(b) + " (" + Numbers.fixed(ratio, 1) + "x as much on "
+                + (a > b ? to.label() : from.label())
                 + "; heap bytes of the whole process, median per trial)");
     }
 
     private static Optional<String> inFlight(Side to, Side from) {
-        double a = median(to.cell(), t -> t.telemetry().inFlight() == null ? Double.NaN : t.telemetry().inFlight().ceiling());
-        double b = median(from.cell(), t -> t.telemetry().inFlight() == null ? Double.NaN : t.telemetry().inFlight().ceiling());
+        double a = median(
+                to.cell(),
+                t -> t.telemetry().inFlight() == null
+                        ? Double.NaN
+                        : t.telemetry().inFlight().ceiling());
+        double b = median(
+                from.cell(),
+                t -> t.telemetry().inFlight() == null
+                        ? Double.NaN
+                        : t.telemetry().inFlight().ceiling());
         int askedTo = to.cell().config().concurrency();
         int askedFrom = from.cell().config().concurrency();
-        boolean capped = askedTo > 0 && a < IN_FLIGHT_SHARE * askedTo || askedFrom > 0 && b < IN_FLIGHT_SHARE * askedFrom;
+        boolean capped =
+                askedTo > 0 && a < IN_FLIGHT_SHARE * askedTo || askedFrom > 0 && b < IN_FLIGHT_SHARE * askedFrom;
         if (Double.isNaN(a) || Double.isNaN(b) || !capped) {
             return Optional.empty();
         }
@@ -207,7 +224,8 @@ public final class Diagnosis {
     }
 
     private static String inFlightText(double ceiling, int asked) {
-        return Numbers.fixed(ceiling, ceiling == Math.rint(ceiling) ? 0 : 1) + (asked > 0 ? " of " + asked + " asked" : "");
+        return Numbers.fixed(ceiling, ceiling == Math.rint(ceiling) ? 0 : 1)
+                + (asked > 0 ? " of " + asked + " asked" : "");
     }
 
     private static Optional<String> carriers(Side to, Side from) {
@@ -226,23 +244,46 @@ public final class Diagnosis {
             return "no virtual-thread scheduler sampled";
         }
         return "carriers " + WhyLines.percent(load[0]) + " busy (" + Numbers.fixed(load[2], 1) + " of "
-                + Numbers.fixed(load[3], 0) + " mounted), " + Numbers.fixed(load[1], 1) + " virtual threads queued for a carrier";
+                + Numbers.fixed(load[3], 0) + " mounted), " + Numbers.fixed(load[1], 1)
+                + " virtual threads queued for a carrier";
     }
 
     /** {busy share, queued mean, mounted mean, parallelism}, medians per trial; NaN when not sampled. */
     private static double[] carrierLoad(CellResult cell) {
-        ToDoubleFunction<TrialResult> sampled = t -> t.telemetry().scheduler() != null
-                && t.telemetry().scheduler().load() != null ? 1 : Double.NaN;
+        ToDoubleFunction<TrialResult> sampled = t ->
+                t.telemetry().scheduler() != null && t.telemetry().scheduler().load() != null ? 1 : Double.NaN;
         return new double[] {
-            median(cell, t -> Double.isNaN(sampled.applyAsDouble(t)) ? Double.NaN
-                    : t.telemetry().scheduler().load().utilisation(t.telemetry().scheduler().parallelism())),
-            median(cell, t -> Double.isNaN(sampled.applyAsDouble(t)) ? Double.NaN : t.telemetry().scheduler().load().queuedMean()),
-            median(cell, t -> Double.isNaN(sampled.applyAsDouble(t)) ? Double.NaN : t.telemetry().scheduler().load().mountedMean()),
-            median(cell, t -> Double.isNaN(sampled.applyAsDouble(t)) ? Double.NaN : t.telemetry().scheduler().parallelism())};
+            median(
+                    cell,
+                    t -> Double.isNaN(sampled.applyAsDouble(t))
+                            ? Double.NaN
+                            : t.telemetry()
+                                    .scheduler()
+                                    .load()
+                                    .utilisation(t.telemetry().scheduler().parallelism())),
+            median(
+                    cell,
+                    t -> Double.isNaN(sampled.applyAsDouble(t))
+                            ? Double.NaN
+                            : t.telemetry().scheduler().load().queuedMean()),
+            median(
+                    cell,
+                    t -> Double.isNaN(sampled.applyAsDouble(t))
+                            ? Double.NaN
+                            : t.telemetry().scheduler().load().mountedMean()),
+            median(
+                    cell,
+                    t -> Double.isNaN(sampled.applyAsDouble(t))
+                            ? Double.NaN
+                            : t.telemetry().scheduler().parallelism())
+        };
     }
 
     private static double median(CellResult cell, ToDoubleFunction<TrialResult> f) {
-        double[] values = cell.trials().stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).toArray();
+        double[] values = cell.trials().stream()
+                .mapToDouble(f)
+                .filter(v -> !Double.isNaN(v))
+                .toArray();
         return values.length == 0 ? Double.NaN : Descriptive.median(values);
     }
 

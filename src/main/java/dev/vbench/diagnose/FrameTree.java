@@ -66,7 +66,8 @@ public record FrameTree(String event, View view, long total, long baseTotal, Nod
     public static FrameTree of(Profile profile, View view) {
         Builder root = new Builder();
         add(root, profile, view, false);
-        return new FrameTree(profile.event(), view, profile.totalSamples(), 0, root.build(ROOT, profile.totalSamples(), 0));
+        return new FrameTree(
+                profile.event(), view, profile.totalSamples(), 0, root.build(ROOT, profile.totalSamples(), 0));
     }
 
     /** The differential tree of {@code profile} against {@code base}: the shape and widths of {@code profile}. */
@@ -74,7 +75,11 @@ public record FrameTree(String event, View view, long total, long baseTotal, Nod
         Builder root = new Builder();
         add(root, profile, view, false);
         add(root, base, view, true);
-        return new FrameTree(profile.event(), view, profile.totalSamples(), Math.max(1, base.totalSamples()),
+        return new FrameTree(
+                profile.event(),
+                view,
+                profile.totalSamples(),
+                Math.max(1, base.totalSamples()),
                 root.build(ROOT, profile.totalSamples(), base.totalSamples()));
     }
 
@@ -95,7 +100,10 @@ public record FrameTree(String event, View view, long total, long baseTotal, Nod
     public Node find(String... frames) {
         Node n = root;
         for (String f : frames) {
-            n = n.children().stream().filter(c -> c.frame().equals(f)).findFirst().orElse(null);
+            n = n.children().stream()
+                    .filter(c -> c.frame().equals(f))
+                    .findFirst()
+                    .orElse(null);
             if (n == null) {
                 return null;
             }

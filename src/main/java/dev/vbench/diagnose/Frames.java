@@ -44,8 +44,13 @@ public final class Frames {
     }
 
     /** The task sampler's state frames ({@link Profile#STATE_RUNNING}, …). */
-    static final List<String> STATES = List.of(Profile.STATE_RUNNING, Profile.STATE_BLOCKED, Profile.STATE_PARKED,
-            Profile.STATE_SLEEPING, Profile.STATE_WAITING, Profile.STATE_WAITING_FOR_CARRIER);
+    static final List<String> STATES = List.of(
+            Profile.STATE_RUNNING,
+            Profile.STATE_BLOCKED,
+            Profile.STATE_PARKED,
+            Profile.STATE_SLEEPING,
+            Profile.STATE_WAITING,
+            Profile.STATE_WAITING_FOR_CARRIER);
 
     /** Whether {@code frame} is one of the task sampler's state frames. */
     public static boolean state(String frame) {
@@ -66,8 +71,11 @@ public final class Frames {
 
     /** Whether {@code frame} is in the JDK's own packages (a library the task called, when not internal). */
     public static boolean jdk(String frame) {
-        return frame.startsWith("java.") || frame.startsWith("javax.") || frame.startsWith("jdk.")
-                || frame.startsWith("sun.") || frame.startsWith("com.sun.");
+        return frame.startsWith("java.")
+                || frame.startsWith("javax.")
+                || frame.startsWith("jdk.")
+                || frame.startsWith("sun.")
+                || frame.startsWith("com.sun.");
     }
 
     /** Whether {@code frame} is not code: a task's state, the outside-tasks root or a monitor's class. */
@@ -78,7 +86,9 @@ public final class Frames {
     /** The class of a monitor frame ({@link Profile#monitorFrame}), or null when {@code frame} is none. */
     public static String monitorClass(String frame) {
         String prefix = "[monitor ";
-        return frame.startsWith(prefix) && frame.endsWith("]") ? frame.substring(prefix.length(), frame.length() - 1) : null;
+        return frame.startsWith(prefix) && frame.endsWith("]")
+                ? frame.substring(prefix.length(), frame.length() - 1)
+                : null;
     }
 
     /** The frames of a collapsed stack, root first. */

@@ -67,7 +67,8 @@ public final class WhyLines {
     public static List<Explanation> of(List<ComparedPair> pairs) {
         List<Explanation> out = new ArrayList<>();
         for (ComparedPair p : pairs) {
-            Explanation e = p.significant() ? of(p) : p.change() != null && !p.change().shedLoad() ? common(p) : null;
+            Explanation e =
+                    p.significant() ? of(p) : p.change() != null && !p.change().shedLoad() ? common(p) : null;
             if (e != null && !e.lines().isEmpty()) {
                 out.add(e);
             }
@@ -79,8 +80,14 @@ public final class WhyLines {
     public static Explanation common(ComparedPair pair) {
         List<String> lines = new ArrayList<>();
         for (String event : pair.commonEvents()) {
-            lines.addAll(profileLines(pair.to().label(), pair.to().cell().profile(event), pair.from().label(),
-                    pair.from().cell().profile(event), MAX_FRAMES, Double.POSITIVE_INFINITY, true));
+            lines.addAll(profileLines(
+                    pair.to().label(),
+                    pair.to().cell().profile(event),
+                    pair.from().label(),
+                    pair.from().cell().profile(event),
+                    MAX_FRAMES,
+                    Double.POSITIVE_INFINITY,
+                    true));
         }
         return new Explanation(pair, lines);
     }
@@ -89,14 +96,26 @@ public final class WhyLines {
     public static Explanation of(ComparedPair pair) {
         List<String> lines = new ArrayList<>();
         for (String event : pair.commonEvents()) {
-            lines.addAll(profileLines(pair.to().label(), pair.to().cell().profile(event), pair.from().label(),
-                    pair.from().cell().profile(event), MAX_FRAMES, MIN_CHANGE, true));
+            lines.addAll(profileLines(
+                    pair.to().label(),
+                    pair.to().cell().profile(event),
+                    pair.from().label(),
+                    pair.from().cell().profile(event),
+                    MAX_FRAMES,
+                    MIN_CHANGE,
+                    true));
         }
         for (ComparedPair.Side side : List.of(pair.to(), pair.from())) {
             for (Profile p : side.cell().profiles()) {
                 if (p.slowTail() != null && p.slowTail().totalSamples() > 0 && p.totalSamples() > 0) {
-                    lines.addAll(profileLines(side.label() + " slowest 1%", p.slowTail(), side.label() + " all tasks", p,
-                            MAX_SLOW_TAIL, MIN_SLOW_TAIL_CHANGE, false));
+                    lines.addAll(profileLines(
+                            side.label() + " slowest 1%",
+                            p.slowTail(),
+                            side.label() + " all tasks",
+                            p,
+                            MAX_SLOW_TAIL,
+                            MIN_SLOW_TAIL_CHANGE,
+                            false));
                 }
             }
         }
@@ -110,8 +129,8 @@ public final class WhyLines {
      * much and {@code nameCommon}, the place both spend at least {@link #COMMON_SHARE} in, marked
      * {@code (on both)}.
      */
-    public static List<String> profileLines(String toLabel, Profile to, String fromLabel, Profile from, int max,
-            double minChange, boolean nameCommon) {
+    public static List<String> profileLines(
+            String toLabel, Profile to, String fromLabel, Profile from, int max, double minChange, boolean nameCommon) {
         Map<SampleSite, Long> a = sites(to);
         Map<SampleSite, Long> b = sites(from);
         Set<SampleSite> all = new LinkedHashSet<>(a.keySet());
@@ -120,13 +139,15 @@ public final class WhyLines {
                 .filter(s -> Math.abs(share(a, s, to) - share(b, s, from)) >= minChange)
                 .sorted(Comparator.comparingDouble((SampleSite s) -> -Math.abs(share(a, s, to) - share(b, s, from)))
                         .thenComparing(SampleSite::text))
-                .limit(max).toList();
+                .limit(max)
+                .toList();
         List<String> lines = new ArrayList<>();
         for (SampleSite s : ranked) {
             lines.add(line(toLabel, to, a, fromLabel, from, b, s));
         }
         if (lines.isEmpty() && nameCommon) {
-            all.stream().filter(s -> Math.min(share(a, s, to), share(b, s, from)) >= COMMON_SHARE)
+            all.stream()
+                    .filter(s -> Math.min(share(a, s, to), share(b, s, from)) >= COMMON_SHARE)
                     .max(Comparator.comparingDouble((SampleSite s) -> Math.min(share(a, s, to), share(b, s, from)))
                             .thenComparing(SampleSite::text, Comparator.reverseOrder()))
                     .ifPresent(s -> lines.add(line(toLabel, to, a, fromLabel, from, b, s) + " (on both)"));
@@ -134,10 +155,16 @@ public final class WhyLines {
         return lines;
     }
 
-    private static String line(String toLabel, Profile to, Map<SampleSite, Long> a, String fromLabel, Profile from,
-            Map<SampleSite, Long> b, SampleSite s) {
-        return toLabel + ": " + percent(share(a, s, to)) + " of " + to.event() + " samples " + s.phrase(to.event()) + ", "
-                + fromLabel + ": " + percent(share(b, s, from));
+    private static String line(
+            String toLabel,
+            Profile to,
+            Map<SampleSite, Long> a,
+            String fromLabel,
+            Profile from,
+            Map<SampleSite, Long> b,
+            SampleSite s) {
+        return toLabel + ": " + percent(share(a, s, to)) + " of " + to.event() + " samples " + s.phrase(to.event())
+                + ", " + fromLabel + ": " + percent(share(b, s, from));
     }
 
     /**

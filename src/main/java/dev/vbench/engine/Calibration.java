@@ -106,8 +106,8 @@ public final class Calibration {
         WorkloadProvider provider = cells.get(0).workload();
         List<List<Round>> out = new ArrayList<>();
         try (Workload w = provider.create(cells.get(0).params())) {
-            w.prepare(new PrepareContext(DataDirs.forWorkload(dataRoot, provider.name()), SEED, warn,
-                    (step, done, total) -> { }));
+            w.prepare(new PrepareContext(
+                    DataDirs.forWorkload(dataRoot, provider.name()), SEED, warn, (step, done, total) -> {}));
             for (CellPlan cell : cells) {
                 out.add(measure(w, cell));
             }
@@ -127,11 +127,14 @@ public final class Calibration {
 
     private List<Round> measure(Workload w, CellPlan plan) throws Exception {
         TrialRunner runner = new TrialRunner(NanoClock.SYSTEM);
-        TrialProbes probes = TrialProbes.standard(settings.probes().pinning(), settings.probes().pinningThreshold(), warn);
+        TrialProbes probes = TrialProbes.standard(
+                settings.probes().pinning(), settings.probes().pinningThreshold(), warn);
         ProfileRequest profile = settings.profile();
-        CellProfiler profiler = profile.on() ? new CellProfiler(profile, CellProfiler.openJvmProfiler(profile, warn), warn) : null;
+        CellProfiler profiler =
+                profile.on() ? new CellProfiler(profile, CellProfiler.openJvmProfiler(profile, warn), warn) : null;
         List<Round> measured = new ArrayList<>();
-        Watchdog watchdog = new Watchdog(Defaults.TASK_TIMEOUT); // the trial thread and its watchdog, as in 'vbench run'
+        Watchdog watchdog =
+                new Watchdog(Defaults.TASK_TIMEOUT); // the trial thread and its watchdog, as in 'vbench run'
         try {
             measureRounds(w, plan, runner, probes, watchdog, profiler, measured);
         } finally {
@@ -141,8 +144,15 @@ public final class Calibration {
     }
 
     /** @param profiler profiles the vbench side of each round ({@code --profile}); null: not profiled */
-    private void measureRounds(Workload w, CellPlan plan, TrialRunner runner, TrialProbes probes, Watchdog watchdog,
-            CellProfiler profiler, List<Round> measured) throws Exception {
+    private void measureRounds(
+            Workload w,
+            CellPlan plan,
+            TrialRunner runner,
+            TrialProbes probes,
+            Watchdog watchdog,
+            CellProfiler profiler,
+            List<Round> measured)
+            throws Exception {
         ConfiguredExecutor executor = plan.executor();
         CellConfig cell = plan.config();
         int n = (int) plan.load().tasks();
@@ -153,19 +163,31 @@ public final class Calibration {
             w.beforeTrial();
             Task task = profiler == null ? w.task() : profiler.wrap(w.task());
             ExecutorService ex = executor.create();
-            TrialResult t = watchdog.run(() -> probes.around(cell, () -> profiler == null ? runner.run(task, ex, plan.load(), 0)
-                    : profiler.profile(() -> runner.run(task, ex, plan.load(), 0))), ex, runner);
+            TrialResult t = watchdog.run(
+                    () -> probes.around(
+                            cell,
+                            () -> profiler == null
+                                    ? runner.run(task, ex, plan.load(), 0)
+                                    : profiler.profile(() -> runner.run(task, ex, plan.load(), 0))),
+                    ex,
+                    runner);
             ex.shutdownNow();
             if (!bareFirst) {
                 b = bare(w, executor, n, plan.load().concurrency());
             }
             if (t.failures() > 0 || b < 0) {
                 throw WorkloadException.usage("workload '" + name + "' failed " + Math.max(t.failures(), 1)
-                        + " task(s) during calibration; calibrate a workload whose tasks succeed (try 'vbench run -w " + name + "')");
+                        + " task(s) during calibration; calibrate a workload whose tasks succeed (try 'vbench run -w "
+                        + name + "')");
             }
             if (r >= 0) {
-                measured.add(new Round(b, t.makespanNanos(),
-                        t.latency() == null ? 0 : Histograms.decode(t.histograms().service()).getMean(), t.latencySampledOneIn()));
+                measured.add(new Round(
+                        b,
+                        t.makespanNanos(),
+                        t.latency() == null
+                                ? 0
+                                : Histograms.decode(t.histograms().service()).getMean(),
+                        t.latencySampledOneIn()));
             }
         }
     }
@@ -176,7 +198,8 @@ public final class Calibration {
     }
 
     /** Makespan in ns of the bare loop (first submit → last task end), or -1 when a task failed. */
-    private static double bare(Task task, ConfiguredExecutor executor, int n, int concurrency) throws InterruptedException {
+    private static double bare(Task task, ConfiguredExecutor executor, int n, int concurrency)
+            throws InterruptedException {
         long[] ends = new long[n];
         BareTask.failed = false;
         Semaphore inFlight = concurrency > 0 ? new Semaphore(concurrency) : null;
@@ -207,6 +230,7 @@ public final class Calibration {
         private final int index;
         private final long[] ends;
         private final Semaphore inFlight;
+
         @SuppressWarnings("unused")
         private long sink;
 
@@ -245,8 +269,16 @@ public final class Calibration {
      * @param sampledOneInMin fewest tasks per latency sample of any round (0: every task)
      * @param sampledOneInMax most tasks per latency sample of any round
      */
-    public record Estimate(double bareNanos, double vbenchNanos, double ratio, double ciLow, double ciHigh,
-            double addedNanosPerTask, double serviceNanos, int sampledOneInMin, int sampledOneInMax) {}
+    public record Estimate(
+            double bareNanos,
+            double vbenchNanos,
+            double ratio,
+            double ciLow,
+            double ciHigh,
+            double addedNanosPerTask,
+            double serviceNanos,
+            int sampledOneInMin,
+            int sampledOneInMax) {}
 
     /**
      * The estimator: medians of all rounds, and the ratio with its 95% CI ({@link MedianInterval}). With two
@@ -258,17 +290,29 @@ public final class Calibration {
      */
     public static Estimate estimate(List<List<Round>> byJvm, int tasks) {
         List<Round> rounds = byJvm.stream().flatMap(List::stream).toList();
-        double[] sorted = Descriptive.sorted(byJvm.size() >= 2
-                ? byJvm.stream().mapToDouble(jvm -> Descriptive.median(ratios(jvm))).toArray()
-                : ratios(rounds));
+        double[] sorted = Descriptive.sorted(
+                byJvm.size() >= 2
+                        ? byJvm.stream()
+                                .mapToDouble(jvm -> Descriptive.median(ratios(jvm)))
+                                .toArray()
+                        : ratios(rounds));
         double[] ci = MedianInterval.of(sorted, 0.95);
-        IntSummaryStatistics oneIn = rounds.stream().mapToInt(Round::sampledOneIn).summaryStatistics();
-        return new Estimate(Descriptive.median(rounds.stream().mapToDouble(Round::bareNanos).toArray()),
-                Descriptive.median(rounds.stream().mapToDouble(Round::vbenchNanos).toArray()),
-                Descriptive.medianOfSorted(sorted), ci[0], ci[1],
-                Descriptive.median(rounds.stream().mapToDouble(r -> (r.vbenchNanos() - r.bareNanos()) / tasks).toArray()),
-                Descriptive.median(rounds.stream().mapToDouble(Round::serviceNanos).toArray()),
-                oneIn.getMin(), oneIn.getMax());
+        IntSummaryStatistics oneIn =
+                rounds.stream().mapToInt(Round::sampledOneIn).summaryStatistics();
+        return new Estimate(
+                Descriptive.median(rounds.stream().mapToDouble(Round::bareNanos).toArray()),
+                Descriptive.median(
+                        rounds.stream().mapToDouble(Round::vbenchNanos).toArray()),
+                Descriptive.medianOfSorted(sorted),
+                ci[0],
+                ci[1],
+                Descriptive.median(rounds.stream()
+                        .mapToDouble(r -> (r.vbenchNanos() - r.bareNanos()) / tasks)
+                        .toArray()),
+                Descriptive.median(
+                        rounds.stream().mapToDouble(Round::serviceNanos).toArray()),
+                oneIn.getMin(),
+                oneIn.getMax());
     }
 
     private static double[] ratios(List<Round> rounds) {

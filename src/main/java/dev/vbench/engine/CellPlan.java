@@ -22,8 +22,16 @@ import dev.vbench.spi.WorkloadProvider;
  * @param build the build of the user's code the cell runs ({@code --build}), in forks with its class path;
  *     null = the run's code, as before
  */
-public record CellPlan(String id, WorkloadProvider workload, Params params, ConfiguredExecutor executor, LoadShape load,
-        JvmTarget jvm, int batch, int operationsPerCall, Build build) {
+public record CellPlan(
+        String id,
+        WorkloadProvider workload,
+        Params params,
+        ConfiguredExecutor executor,
+        LoadShape load,
+        JvmTarget jvm,
+        int batch,
+        int operationsPerCall,
+        Build build) {
 
     public CellPlan {
         if (load == null) {
@@ -35,13 +43,25 @@ public record CellPlan(String id, WorkloadProvider workload, Params params, Conf
     }
 
     /** A cell of the run's own code. */
-    public CellPlan(String id, WorkloadProvider workload, Params params, ConfiguredExecutor executor, LoadShape load,
-            JvmTarget jvm, int batch, int operationsPerCall) {
+    public CellPlan(
+            String id,
+            WorkloadProvider workload,
+            Params params,
+            ConfiguredExecutor executor,
+            LoadShape load,
+            JvmTarget jvm,
+            int batch,
+            int operationsPerCall) {
         this(id, workload, params, executor, load, jvm, batch, operationsPerCall, null);
     }
 
     /** A cell with one call per task, on {@code jvm}. */
-    public CellPlan(String id, WorkloadProvider workload, Params params, ConfiguredExecutor executor, LoadShape load,
+    public CellPlan(
+            String id,
+            WorkloadProvider workload,
+            Params params,
+            ConfiguredExecutor executor,
+            LoadShape load,
             JvmTarget jvm) {
         this(id, workload, params, executor, load, jvm, 1, 1);
     }
@@ -77,7 +97,12 @@ public record CellPlan(String id, WorkloadProvider workload, Params params, Conf
     }
 
     /** A closed-model cell: {@code tasks} tasks, at most {@code concurrency} in flight (0 = unlimited). */
-    public CellPlan(String id, WorkloadProvider workload, Params params, ConfiguredExecutor executor, long tasks,
+    public CellPlan(
+            String id,
+            WorkloadProvider workload,
+            Params params,
+            ConfiguredExecutor executor,
+            long tasks,
             int concurrency) {
         this(id, workload, params, executor, new LoadShape.Closed(tasks, concurrency));
     }
@@ -94,8 +119,15 @@ public record CellPlan(String id, WorkloadProvider workload, Params params, Conf
 
     /** What the result records about this cell, and what {@code compare} and history match cells on. */
     public CellConfig config() {
-        CellConfig config = new CellConfig(workload.name(), params.asText(), executor.info(), load.tasks(),
-                load.concurrency(), load.durationNanos(), load.ratePerSecond(), load.timeoutNanos())
+        CellConfig config = new CellConfig(
+                        workload.name(),
+                        params.asText(),
+                        executor.info(),
+                        load.tasks(),
+                        load.concurrency(),
+                        load.durationNanos(),
+                        load.ratePerSecond(),
+                        load.timeoutNanos())
                 .withBatch(batch, operationsPerCall);
         config = jvm == null ? config : config.withJvm(jvm.label());
         return build == null ? config : config.withBuild(build.label());

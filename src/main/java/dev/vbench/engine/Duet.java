@@ -47,31 +47,42 @@ public record Duet(List<String> halves) {
      * @param cpus the CPUs this process may use
      * @param onPath whether a program is on the PATH
      */
-    public static Duet of(List<CellPlan> cells, int forks, List<Integer> cpus, Predicate<String> onPath) throws Refused {
+    public static Duet of(List<CellPlan> cells, int forks, List<Integer> cpus, Predicate<String> onPath)
+            throws Refused {
         for (int first = 0; first < cells.size(); ) {
             int end = first + 1;
             while (end < cells.size() && Engine.sameRow(cells.get(first), cells.get(end))) {
                 end++;
             }
             if (end - first != 2) {
-                throw new Refused("--duet runs the two columns of a row at once; the row of cell " + cells.get(first).config().label()
-                        + " has " + (end - first) + " column" + (end - first == 1 ? "" : "s")
-                        + " (give two builds, two JVMs or two executors, and no more)", false);
+                throw new Refused(
+                        "--duet runs the two columns of a row at once; the row of cell "
+                                + cells.get(first).config().label()
+                                + " has " + (end - first) + " column" + (end - first == 1 ? "" : "s")
+                                + " (give two builds, two JVMs or two executors, and no more)",
+                        false);
             }
             for (CellPlan cell : cells.subList(first, end)) {
                 if (forks == 0 && !cell.forksAlways()) {
-                    throw new Refused("--duet pins each column's forks to its CPUs; cell " + cell.config().label()
-                            + " runs in this JVM: add --forks N (or compare builds or JVMs, which fork)", false);
+                    throw new Refused(
+                            "--duet pins each column's forks to its CPUs; cell "
+                                    + cell.config().label()
+                                    + " runs in this JVM: add --forks N (or compare builds or JVMs, which fork)",
+                            false);
                 }
             }
             first = end;
         }
         if (cpus.size() < 2 || cpus.size() % 2 != 0) {
-            throw new Refused("--duet splits the CPUs in two halves, and this process may use " + cpus.size() + " CPU"
-                    + (cpus.size() == 1 ? "" : "s") + "; run it where an even number of CPUs is free, or drop --duet", true);
+            throw new Refused(
+                    "--duet splits the CPUs in two halves, and this process may use " + cpus.size() + " CPU"
+                            + (cpus.size() == 1 ? "" : "s")
+                            + "; run it where an even number of CPUs is free, or drop --duet",
+                    true);
         }
         if (!onPath.test("taskset")) {
-            throw new Refused("--duet pins forks with taskset, which is not on the PATH; install util-linux, or drop --duet",
+            throw new Refused(
+                    "--duet pins forks with taskset, which is not on the PATH; install util-linux, or drop --duet",
                     true);
         }
         int half = cpus.size() / 2;
@@ -123,7 +134,8 @@ public record Duet(List<String> halves) {
                 continue;
             }
             int dash = part.indexOf('-');
-            int from = Integer.parseInt(part.substring(0, dash < 0 ? part.length() : dash).strip());
+            int from = Integer.parseInt(
+                    part.substring(0, dash < 0 ? part.length() : dash).strip());
             int to = dash < 0 ? from : Integer.parseInt(part.substring(dash + 1).strip());
             for (int c = from; c <= to; c++) {
                 cpus.add(c);

@@ -31,7 +31,6 @@ import java.util.Random;
  */
 public final class Engine {
 
-
     /**
      * The start of the note a cell gets when its workload's {@code close}, after the cell's trials, failed:
      * the trials stand, the run's exit code says the code under test failed.
@@ -70,8 +69,12 @@ public final class Engine {
         this.watchdog = new Watchdog(taskTimeout);
         this.workloads = new WorkloadLifecycle(watchdog);
         // forks record, watch and profile what this JVM would
-        this.rows = new RowRunner(new TrialRunner(clock), new ForkRunner(probes.settings(), taskTimeout, profile), probes,
-                profile, watchdog);
+        this.rows = new RowRunner(
+                new TrialRunner(clock),
+                new ForkRunner(probes.settings(), taskTimeout, profile),
+                probes,
+                profile,
+                watchdog);
     }
 
     /**
@@ -105,21 +108,31 @@ public final class Engine {
                         workload = workloads.prepare(row.get(0), plan, listener);
                         prepared = row.get(0);
                     } catch (WorkloadException e) {
-                        unprepared = ended(row.get(0), CellStatus.FAILED, RowRunner.codeFailed(e).getMessage());
+                        unprepared = ended(
+                                row.get(0),
+                                CellStatus.FAILED,
+                                RowRunner.codeFailed(e).getMessage());
                     } catch (Watchdog.StuckException e) {
                         RowRunner.CellEnded stuck = RowRunner.CellEnded.stuck(e);
                         unprepared = ended(row.get(0), stuck.status, stuck.getMessage());
                         RowRunner.warnStuck(row.get(0), stuck, listener);
                     }
                 }
-                List<CellResult> results = unprepared != null ? endedRow(row, first, unprepared, plan, listener)
+                List<CellResult> results = unprepared != null
+                        ? endedRow(row, first, unprepared, plan, listener)
                         : rows.runRow(row, first, workload, plan, listener, order, random);
                 done.addAll(results);
                 if (results.stream().anyMatch(r -> r.status() == CellStatus.INTERRUPTED)) {
                     break;
                 }
                 if (results.stream().anyMatch(r -> r.status() == CellStatus.FAILED || r.status() == CellStatus.STUCK)) {
-                    workloads.close(workload, listener, done, preparedFrom, cells.size()); // its state after a failed or stuck setup is unknown: the next row prepares afresh
+                    workloads.close(
+                            workload,
+                            listener,
+                            done,
+                            preparedFrom,
+                            cells.size()); // its state after a failed or stuck setup is unknown: the next row
+                    // prepares afresh
                     workload = null;
                     prepared = null;
                 }
@@ -162,12 +175,14 @@ public final class Engine {
     }
 
     private static boolean sameInputs(CellPlan a, CellPlan b) {
-        return a.workload().name().equals(b.workload().name()) && a.params().unredactedText().equals(b.params().unredactedText());
+        return a.workload().name().equals(b.workload().name())
+                && a.params().unredactedText().equals(b.params().unredactedText());
     }
 
     /** A cell that ended before its first trial: {@code status} and {@code note}, no trials. */
     private static CellResult ended(CellPlan cell, CellStatus status, String note) {
-        CellResult r = new CellResult(cell.id(), cell.config(), status, List.of(), Summaries.summarize(List.of()), List.of(note));
+        CellResult r = new CellResult(
+                cell.id(), cell.config(), status, List.of(), Summaries.summarize(List.of()), List.of(note));
         return cell.jvm() == null ? r : r.withJvm(cell.jvm().info());
     }
 
@@ -176,8 +191,8 @@ public final class Engine {
      * one-line failure naming the user's method) or got stuck preparing ({@link CellResult#STUCK}, where):
      * each as {@code first} says, so the run goes on with the next row and keeps them.
      */
-    private static List<CellResult> endedRow(List<CellPlan> row, int firstIndex, CellResult first, RunPlan plan,
-            RunListener listener) {
+    private static List<CellResult> endedRow(
+            List<CellPlan> row, int firstIndex, CellResult first, RunPlan plan, RunListener listener) {
         List<CellResult> out = new ArrayList<>();
         for (int i = 0; i < row.size(); i++) {
             CellPlan cell = row.get(i);

@@ -1,13 +1,13 @@
 package dev.vbench.engine;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.vbench.config.Defaults;
 import dev.vbench.measure.TrialProbes;
 import dev.vbench.profile.ProfileRequest;
 import dev.vbench.result.CodeEntry;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunSettings;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -43,8 +43,18 @@ import java.util.TreeMap;
  * @param calibrate present when the fork calibrates ({@code vbench calibrate --forks}) instead of running
  *     trials: its rounds, measured by {@link Calibration} and written as {@link Calibration.Rounds}; null for a run's fork
  */
-public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long seed, String dataRoot, boolean pinning,
-        long pinningThresholdNanos, List<String> classPath, long taskTimeoutNanos, ProfileRequest profile, Rounds calibrate) {
+public record ForkPlan(
+        Cell cell,
+        int warmupTrials,
+        int measuredTrials,
+        long seed,
+        String dataRoot,
+        boolean pinning,
+        long pinningThresholdNanos,
+        List<String> classPath,
+        long taskTimeoutNanos,
+        ProfileRequest profile,
+        Rounds calibrate) {
 
     public ForkPlan {
         if (cell == null || dataRoot == null) {
@@ -55,10 +65,29 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
     }
 
     /** A run's fork. */
-    public ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long seed, String dataRoot, boolean pinning,
-            long pinningThresholdNanos, List<String> classPath, long taskTimeoutNanos, ProfileRequest profile) {
-        this(cell, warmupTrials, measuredTrials, seed, dataRoot, pinning, pinningThresholdNanos, classPath, taskTimeoutNanos,
-                profile, null);
+    public ForkPlan(
+            Cell cell,
+            int warmupTrials,
+            int measuredTrials,
+            long seed,
+            String dataRoot,
+            boolean pinning,
+            long pinningThresholdNanos,
+            List<String> classPath,
+            long taskTimeoutNanos,
+            ProfileRequest profile) {
+        this(
+                cell,
+                warmupTrials,
+                measuredTrials,
+                seed,
+                dataRoot,
+                pinning,
+                pinningThresholdNanos,
+                classPath,
+                taskTimeoutNanos,
+                profile,
+                null);
     }
 
     /**
@@ -71,8 +100,18 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
 
     /** This plan as a calibration fork's: it measures {@code rounds} of its cell instead of running trials. */
     public ForkPlan calibrating(Rounds rounds) {
-        return new ForkPlan(cell, warmupTrials, measuredTrials, seed, dataRoot, pinning, pinningThresholdNanos, classPath,
-                taskTimeoutNanos, profile, rounds);
+        return new ForkPlan(
+                cell,
+                warmupTrials,
+                measuredTrials,
+                seed,
+                dataRoot,
+                pinning,
+                pinningThresholdNanos,
+                classPath,
+                taskTimeoutNanos,
+                profile,
+                rounds);
     }
 
     /** What a calibration fork measures: its rounds, its probes and what it profiles. */
@@ -81,9 +120,26 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
     }
 
     /** A plan that profiles nothing. */
-    public ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long seed, String dataRoot, boolean pinning,
-            long pinningThresholdNanos, List<String> classPath, long taskTimeoutNanos) {
-        this(cell, warmupTrials, measuredTrials, seed, dataRoot, pinning, pinningThresholdNanos, classPath, taskTimeoutNanos,
+    public ForkPlan(
+            Cell cell,
+            int warmupTrials,
+            int measuredTrials,
+            long seed,
+            String dataRoot,
+            boolean pinning,
+            long pinningThresholdNanos,
+            List<String> classPath,
+            long taskTimeoutNanos) {
+        this(
+                cell,
+                warmupTrials,
+                measuredTrials,
+                seed,
+                dataRoot,
+                pinning,
+                pinningThresholdNanos,
+                classPath,
+                taskTimeoutNanos,
                 ProfileRequest.OFF);
     }
 
@@ -101,8 +157,17 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
      * @param timeoutNanos open-model deadline, 0 = none
      * @param batch calls per task ({@code --batch}); 0 or 1 = one
      */
-    public record Cell(String id, String workload, Map<String, String> params, String executor, long tasks,
-            int concurrency, long durationNanos, double ratePerSecond, long timeoutNanos, int batch) {
+    public record Cell(
+            String id,
+            String workload,
+            Map<String, String> params,
+            String executor,
+            long tasks,
+            int concurrency,
+            long durationNanos,
+            double ratePerSecond,
+            long timeoutNanos,
+            int batch) {
 
         /** The load shape these facts describe. */
         public LoadShape load() {
@@ -111,24 +176,51 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
     }
 
     /** The plan of one fork of {@code cell} that runs {@code trials} measured trials. */
-    public static ForkPlan of(CellPlan cell, RunSettings settings, Path dataRoot, TrialProbes.Settings probes, int trials) {
+    public static ForkPlan of(
+            CellPlan cell, RunSettings settings, Path dataRoot, TrialProbes.Settings probes, int trials) {
         return of(cell, settings, dataRoot, probes, trials, Defaults.TASK_TIMEOUT, ProfileRequest.OFF);
     }
 
     /** As above, with the run's {@code --task-timeout} (zero: off) and what each fork profiles ({@code --profile}). */
-    public static ForkPlan of(CellPlan cell, RunSettings settings, Path dataRoot, TrialProbes.Settings probes, int trials,
-            Duration taskTimeout, ProfileRequest profile) {
+    public static ForkPlan of(
+            CellPlan cell,
+            RunSettings settings,
+            Path dataRoot,
+            TrialProbes.Settings probes,
+            int trials,
+            Duration taskTimeout,
+            ProfileRequest profile) {
         LoadShape load = cell.load();
-        Cell c = new Cell(cell.id(), cell.workload().name(), new TreeMap<>(cell.params().unredactedText()),
-                cell.executor().spec(), load.tasks(), load.concurrency(), load.durationNanos(), load.ratePerSecond(),
-                load.timeoutNanos(), cell.batch());
+        Cell c = new Cell(
+                cell.id(),
+                cell.workload().name(),
+                new TreeMap<>(cell.params().unredactedText()),
+                cell.executor().spec(),
+                load.tasks(),
+                load.concurrency(),
+                load.durationNanos(),
+                load.ratePerSecond(),
+                load.timeoutNanos(),
+                cell.batch());
         // The user's code: the same class path entries, resolved against the same working directory; a
         // compiled source file (-w Bench.java) is found again by the workload reference itself.
-        List<String> classPath = cell.build() != null && cell.build().forks() ? cell.build().classPath()
-                : settings.code().stream().filter(e -> !CodeEntry.SOURCE.equals(e.kind()))
-                        .map(e -> Path.of(e.path()).toAbsolutePath().toString()).toList();
-        return new ForkPlan(c, settings.warmupTrials(), trials, settings.seed(), dataRoot.toAbsolutePath().toString(),
-                probes.pinning(), probes.pinningThreshold().toNanos(), classPath, taskTimeout.toNanos(), profile);
+        List<String> classPath = cell.build() != null && cell.build().forks()
+                ? cell.build().classPath()
+                : settings.code().stream()
+                        .filter(e -> !CodeEntry.SOURCE.equals(e.kind()))
+                        .map(e -> Path.of(e.path()).toAbsolutePath().toString())
+                        .toList();
+        return new ForkPlan(
+                c,
+                settings.warmupTrials(),
+                trials,
+                settings.seed(),
+                dataRoot.toAbsolutePath().toString(),
+                probes.pinning(),
+                probes.pinningThreshold().toNanos(),
+                classPath,
+                taskTimeout.toNanos(),
+                profile);
     }
 
     /** The parent's {@code --task-timeout}. */
@@ -157,7 +249,10 @@ public record ForkPlan(Cell cell, int warmupTrials, int measuredTrials, long see
      */
     public String toLine() {
         try {
-            return ResultCodec.mapper().writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(this);
+            return ResultCodec.mapper()
+                    .writer()
+                    .without(SerializationFeature.INDENT_OUTPUT)
+                    .writeValueAsString(this);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a fork plan cannot be written as JSON", e);
         }

@@ -4,14 +4,14 @@ import dev.vbench.config.Defaults;
 import dev.vbench.jvm.JavaCommand;
 import dev.vbench.jvm.JavaProcess;
 import dev.vbench.jvm.JvmTarget;
+import dev.vbench.jvm.ScratchDir;
 import dev.vbench.loader.JmhJit;
 import dev.vbench.loader.JmhWorkload;
-import dev.vbench.jvm.ScratchDir;
 import dev.vbench.measure.TrialProbes;
 import dev.vbench.profile.ProfileRequest;
-import dev.vbench.result.Profile;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.CellStatus;
+import dev.vbench.result.Profile;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.RunSettings;
@@ -66,17 +66,29 @@ public final class ForkRunner {
      * @param ended why the cell ended early (the first note of a stuck cell, or how the fork's JVM ended); null when ok
      * @param profiles what the fork profiled of its measured trials, every stack kept; empty when not profiled
      */
-    record Fork(long pid, List<TrialResult> trials, List<String> notes, CellStatus status, String ended,
-            List<Profile> profiles, java.util.Map<String, String> attributes) {
+    record Fork(
+            long pid,
+            List<TrialResult> trials,
+            List<String> notes,
+            CellStatus status,
+            String ended,
+            List<Profile> profiles,
+            java.util.Map<String, String> attributes) {
 
-        Fork(long pid, List<TrialResult> trials, List<String> notes, CellStatus status, String ended, List<Profile> profiles) {
+        Fork(
+                long pid,
+                List<TrialResult> trials,
+                List<String> notes,
+                CellStatus status,
+                String ended,
+                List<Profile> profiles) {
             this(pid, trials, notes, status, ended, profiles, java.util.Map.of());
         }
     }
 
     /** Exit codes of vbench's own failures in a fork, which it explains in its last line ({@code vbench: …}). */
-    private static final java.util.Set<Integer> VBENCH_FAILURES = java.util.Set.of(WorkloadException.USAGE,
-            WorkloadException.ENVIRONMENT, 4, 130);
+    private static final java.util.Set<Integer> VBENCH_FAILURES =
+            java.util.Set.of(WorkloadException.USAGE, WorkloadException.ENVIRONMENT, 4, 130);
 
     private final TrialProbes.Settings probes;
     private final Duration taskTimeout;
@@ -128,7 +140,8 @@ public final class ForkRunner {
     /** {@link #runFork(CellPlan, RunSettings, Path, int, int)} with the fork's command after {@code prefix} ({@code taskset -c CPUS}). */
     Fork runFork(CellPlan cell, RunSettings settings, Path dataRoot, int fork, int trials, List<String> prefix)
             throws IOException, InterruptedException {
-        String plan = ForkPlan.of(cell, settings, dataRoot, probes, trials, taskTimeout, profile).toLine();
+        String plan = ForkPlan.of(cell, settings, dataRoot, probes, trials, taskTimeout, profile)
+                .toLine();
         Path resultFile = scratchFile(".json");
         Path logFile = scratchFile(".log");
         Path stateFile = scratchFile(".state");
@@ -137,47 +150,80 @@ public final class ForkRunner {
             command.addAll(javaCommand(cell));
             command.addAll(childArguments(resultFile, fork));
             long timeout = taskTimeout.toNanos();
-            JavaProcess.Ended ended = JavaProcess.run(command, logFile, stateFile,
+            JavaProcess.Ended ended = JavaProcess.run(
+                    command,
+                    logFile,
+                    stateFile,
                     timeout <= 0 ? null : new ForkWatch(stateFile, timeout, System::nanoTime),
-                    TimeUnit.NANOSECONDS.toMillis(Math.max(TimeUnit.MILLISECONDS.toNanos(50),
-                            Math.min(TimeUnit.SECONDS.toNanos(1), timeout / 4))), plan);
+                    TimeUnit.NANOSECONDS.toMillis(Math.max(
+                            TimeUnit.MILLISECONDS.toNanos(50), Math.min(TimeUnit.SECONDS.toNanos(1), timeout / 4))),
+                    plan);
             int code = ended.exitCode();
             CellResult forked = Files.size(resultFile) == 0 ? null : cellOf(ResultCodec.read(resultFile), ended);
             if (ended.killed() != null) {
                 // the trials it wrote before it hung on its way out are kept; a placeholder ("exited") holds none
                 boolean wrote = forked != null && forked.status() != CellStatus.EXITED;
                 String where = stillRunning(ended);
-                return new Fork(ended.pid(), wrote ? forked.trials() : List.of(), List.of(), CellStatus.STUCK,
+                return new Fork(
+                        ended.pid(),
+                        wrote ? forked.trials() : List.of(),
+                        List.of(),
+                        CellStatus.STUCK,
                         "stuck: fork " + fork + "'s JVM " + ended.killed() + ", and was killed"
                                 + (where == null ? "; last output: " + ended.lastLine() : "; " + where),
                         wrote ? forked.profiles() : List.of());
             }
             boolean inUserCode = forked != null && forked.status() == CellStatus.EXITED;
-            if (inUserCode && !(VBENCH_FAILURES.contains(code) && ended.lastLine().startsWith("vbench: "))) {
-                return new Fork(ended.pid(), List.of(), List.of(), CellStatus.EXITED, "exited: fork " + fork
-                        + "'s JVM ended with exit code " + code + " while running the cell's code (System.exit,"
-                        + " Runtime.halt or a crash); last output: " + ended.lastLine(), List.of());
+            if (inUserCode
+                    && !(VBENCH_FAILURES.contains(code) && ended.lastLine().startsWith("vbench: "))) {
+                return new Fork(
+                        ended.pid(),
+                        List.of(),
+                        List.of(),
+                        CellStatus.EXITED,
+                        "exited: fork " + fork
+                                + "'s JVM ended with exit code " + code + " while running the cell's code (System.exit,"
+                                + " Runtime.halt or a crash); last output: " + ended.lastLine(),
+                        List.of());
             }
             if (forked != null && forked.status() == CellStatus.FAILED) { // its code failed before its tasks ran
-                return new Fork(ended.pid(), List.of(), List.of(), CellStatus.FAILED, forked.notes().isEmpty()
-                        ? "fork " + fork + "'s workload code failed" : forked.notes().get(0), List.of());
+                return new Fork(
+                        ended.pid(),
+                        List.of(),
+                        List.of(),
+                        CellStatus.FAILED,
+                        forked.notes().isEmpty()
+                                ? "fork " + fork + "'s workload code failed"
+                                : forked.notes().get(0),
+                        List.of());
             }
             if (forked != null && forked.status() == CellStatus.STUCK) {
-                return new Fork(ended.pid(), forked.trials(), List.of(), CellStatus.STUCK, forked.notes().get(0),
+                return new Fork(
+                        ended.pid(),
+                        forked.trials(),
+                        List.of(),
+                        CellStatus.STUCK,
+                        forked.notes().get(0),
                         forked.profiles());
             }
             if (code != 0) {
-                throw new WorkloadException(code == WorkloadException.USAGE ? code : WorkloadException.ENVIRONMENT,
+                throw new WorkloadException(
+                        code == WorkloadException.USAGE ? code : WorkloadException.ENVIRONMENT,
                         "fork " + fork + " of cell " + cell.config().label() + " failed with exit code " + code + ": "
                                 + ended.lastLine());
             }
             if (forked == null) {
-                throw new WorkloadException(WorkloadException.ENVIRONMENT, "fork " + fork + " of cell "
-                        + cell.config().label() + " wrote no cell: " + ended.lastLine());
+                throw new WorkloadException(
+                        WorkloadException.ENVIRONMENT,
+                        "fork " + fork + " of cell " + cell.config().label() + " wrote no cell: " + ended.lastLine());
             }
             List<String> own = new ArrayList<>(forked.notes());
-            own.removeAll(Summaries.notes(forked.trials(), TableDefaults.metric(forked.config()))); // the summary's notes are recomputed over every fork's trials
-            return new Fork(ended.pid(), forked.trials(), own, CellStatus.OK, null, forked.profiles(), forked.attributes());
+            own.removeAll(Summaries.notes(
+                    forked.trials(),
+                    TableDefaults.metric(
+                            forked.config()))); // the summary's notes are recomputed over every fork's trials
+            return new Fork(
+                    ended.pid(), forked.trials(), own, CellStatus.OK, null, forked.profiles(), forked.attributes());
         } finally {
             Files.deleteIfExists(resultFile);
             Files.deleteIfExists(logFile);
@@ -245,10 +291,15 @@ public final class ForkRunner {
             String limit = Watchdog.seconds(timeoutNanos) + ", --task-timeout";
             return switch (state) {
                 case JavaProcess.RUNNING -> null;
-                case JavaProcess.DONE -> in >= timeoutNanos
-                        ? "did not exit within the task timeout (" + limit + ") after its cell ended" : null;
-                default -> in >= timeoutNanos + TimeUnit.SECONDS.toNanos(START_SECONDS)
-                        ? "did not start its cell within the task timeout (" + limit + ") and " + START_SECONDS + " s" : null;
+                case JavaProcess.DONE ->
+                    in >= timeoutNanos
+                            ? "did not exit within the task timeout (" + limit + ") after its cell ended"
+                            : null;
+                default ->
+                    in >= timeoutNanos + TimeUnit.SECONDS.toNanos(START_SECONDS)
+                            ? "did not start its cell within the task timeout (" + limit + ") and " + START_SECONDS
+                                    + " s"
+                            : null;
             };
         }
     }
@@ -262,7 +313,9 @@ public final class ForkRunner {
     List<Calibration.Round> runCalibrationFork(CellPlan cell, Path dataRoot, int fork, ForkPlan.Rounds rounds)
             throws IOException, InterruptedException {
         RunSettings settings = RunSettings.trials(0, 0).withSeed(Calibration.SEED);
-        String plan = ForkPlan.of(cell, settings, dataRoot, probes, 0, taskTimeout, profile).calibrating(rounds).toLine();
+        String plan = ForkPlan.of(cell, settings, dataRoot, probes, 0, taskTimeout, profile)
+                .calibrating(rounds)
+                .toLine();
         Path resultFile = scratchFile(".json");
         Path logFile = scratchFile(".log");
         try {
@@ -273,11 +326,15 @@ public final class ForkRunner {
             if (ended.exitCode() == WorkloadException.USAGE) {
                 throw WorkloadException.usage(last); // the fork's own one line (e.g. the workload's tasks fail)
             }
-            List<Calibration.Round> measured = ended.exitCode() != 0 || Files.size(resultFile) == 0 ? List.of()
-                    : ResultCodec.mapper().readValue(resultFile.toFile(), Calibration.Rounds.class).rounds();
+            List<Calibration.Round> measured = ended.exitCode() != 0 || Files.size(resultFile) == 0
+                    ? List.of()
+                    : ResultCodec.mapper()
+                            .readValue(resultFile.toFile(), Calibration.Rounds.class)
+                            .rounds();
             if (ended.exitCode() != 0 || measured.size() != rounds.rounds()) {
-                throw new WorkloadException(WorkloadException.ENVIRONMENT, "a calibrate fork for " + cell.executor().spec()
-                        + " exited " + ended.exitCode() + ": " + last);
+                throw new WorkloadException(
+                        WorkloadException.ENVIRONMENT,
+                        "a calibrate fork for " + cell.executor().spec() + " exited " + ended.exitCode() + ": " + last);
             }
             return measured;
         } finally {
@@ -293,12 +350,14 @@ public final class ForkRunner {
         }
         CellResult cell = result.cells().get(0);
         return cell.status() == CellStatus.STUCK && cell.notes().isEmpty()
-                ? new CellResult(cell.id(), cell.config(), cell.status(), cell.trials(), cell.summary(), List.of("stuck"))
+                ? new CellResult(
+                        cell.id(), cell.config(), cell.status(), cell.trials(), cell.summary(), List.of("stuck"))
                 : cell;
     }
 
     private Path scratchFile(String suffix) throws IOException {
-        return scratchDir == null ? ScratchDir.createTempFile("vbench-fork-", suffix)
+        return scratchDir == null
+                ? ScratchDir.createTempFile("vbench-fork-", suffix)
                 : Files.createTempFile(scratchDir, "vbench-fork-", suffix);
     }
 
@@ -317,7 +376,8 @@ public final class ForkRunner {
      * with its option set after this JVM's options ({@link JavaCommand}), then vbench's class path and main class.
      */
     static List<String> javaCommand(JvmTarget target) {
-        return target == null ? JavaCommand.of(JavaCommand.thisJava(), List.of(), MAIN_CLASS)
+        return target == null
+                ? JavaCommand.of(JavaCommand.thisJava(), List.of(), MAIN_CLASS)
                 : JavaCommand.of(target.java(), target.options(), MAIN_CLASS);
     }
 
@@ -328,8 +388,10 @@ public final class ForkRunner {
      */
     static List<String> javaCommand(CellPlan cell) {
         JvmTarget target = cell.jvm();
-        boolean hotSpot = JmhJit.takesCompileCommands(target == null || target.info() == null
-                ? System.getProperty("java.vm.name") : target.info().vmName());
+        boolean hotSpot = JmhJit.takesCompileCommands(
+                target == null || target.info() == null
+                        ? System.getProperty("java.vm.name")
+                        : target.info().vmName());
         if (!(cell.workload() instanceof JmhWorkload jmh) || !hotSpot) {
             return javaCommand(target);
         }

@@ -26,9 +26,11 @@ final class HarnessFloor {
      * floor carries the same clock reads; on a thread per task (120 us each) two such trials take a second.
      */
     static final int FLOOR_TASKS = 2 * LatencySampling.PILOT_TASKS;
+
     static final int FLOOR_TRIALS = 200;
     /** Floor trials stop once they took this long in all (after at least {@value #FLOOR_MIN_TRIALS}). */
     static final long FLOOR_BUDGET_NANOS = 100_000_000L;
+
     static final int FLOOR_MIN_TRIALS = 2;
 
     private final TrialRunner trialRunner;
@@ -41,7 +43,9 @@ final class HarnessFloor {
 
     /** The cell's floor in ns per task, measured at the first ask for its executor spec and concurrency; 0: not measured. */
     double nanosPerTask(CellPlan cell) throws InterruptedException {
-        if (!(cell.load() instanceof LoadShape.Closed closed) || cell.forksAlways() || cell.workload().name().equals("noop")) {
+        if (!(cell.load() instanceof LoadShape.Closed closed)
+                || cell.forksAlways()
+                || cell.workload().name().equals("noop")) {
             return 0;
         }
         String key = cell.executor().spec() + " concurrency=" + closed.concurrency();
@@ -54,7 +58,8 @@ final class HarnessFloor {
         for (int t = 0; t < FLOOR_TRIALS && (t < FLOOR_MIN_TRIALS || spent < FLOOR_BUDGET_NANOS); t++) {
             ExecutorService executor = cell.executor().create();
             try {
-                TrialResult r = trialRunner.run(index -> index, executor, new LoadShape.Closed(FLOOR_TASKS, closed.concurrency()), t);
+                TrialResult r = trialRunner.run(
+                        index -> index, executor, new LoadShape.Closed(FLOOR_TASKS, closed.concurrency()), t);
                 best = Math.min(best, r.makespanNanos() / (double) FLOOR_TASKS);
                 spent += r.makespanNanos();
             } finally {

@@ -39,6 +39,7 @@ final class LatencySampling {
     static final long SAMPLE_BUDGET_NANOS = 10_000;
     /** Bounds on N (powers of two): at least a few thousand latencies per million tasks even for empty tasks. */
     static final int SAMPLE_ONE_IN_MIN = 32;
+
     static final int SAMPLE_ONE_IN_MAX = 1024;
     /** A fixed N instead (a power of two; 1: time every task), for experiments: {@code -Dvbench.sample.oneIn=128}. */
     private static final int SAMPLE_ONE_IN_FIXED = Integer.getInteger("vbench.sample.oneIn", 0);
@@ -54,13 +55,16 @@ final class LatencySampling {
     private SampleSequence sample;
     /** Pilot tasks seen ended, how many of them took less than {@value #SAMPLE_BELOW_NANOS} ns, and their total time. */
     private int pilotEnded;
+
     private int pilotShort;
     private long pilotShortNanos;
 
     /** The sampling of a trial in {@code load} whose tasks write {@code slots}: a closed trial too short for a pilot never samples. */
     LatencySampling(LoadShape load, TaskSlots slots) {
         this.slots = slots;
-        this.deciding = !(load instanceof LoadShape.OpenRate) && load.timeoutNanos() == 0 && SAMPLE_ONE_IN_FIXED != 1
+        this.deciding = !(load instanceof LoadShape.OpenRate)
+                && load.timeoutNanos() == 0
+                && SAMPLE_ONE_IN_FIXED != 1
                 && (load instanceof LoadShape.Timed || load.tasks() >= 2L * PILOT_TASKS);
     }
 

@@ -88,8 +88,12 @@ public sealed interface LoadShape {
     record OpenRate(double ratePerSecond, long tasks, long durationNanos, long timeoutNanos, int concurrency)
             implements LoadShape {
         public OpenRate {
-            if (!(ratePerSecond > 0) || Double.isInfinite(ratePerSecond) || tasks < 0 || durationNanos < 0
-                    || timeoutNanos < 0 || concurrency < 0) {
+            if (!(ratePerSecond > 0)
+                    || Double.isInfinite(ratePerSecond)
+                    || tasks < 0
+                    || durationNanos < 0
+                    || timeoutNanos < 0
+                    || concurrency < 0) {
                 throw new IllegalArgumentException("an open-model trial needs a positive finite rate");
             }
         }

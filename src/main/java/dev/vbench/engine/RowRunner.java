@@ -43,9 +43,15 @@ final class RowRunner {
     private final HarnessFloor floor;
     /** Who samples the JVM's events in this JVM, opened at the first profiled cell; null when none. */
     private JvmProfiler jvmProfiler;
+
     private boolean jvmProfilerOpened;
 
-    RowRunner(TrialRunner trialRunner, ForkRunner forkRunner, TrialProbes probes, ProfileRequest profile, Watchdog watchdog) {
+    RowRunner(
+            TrialRunner trialRunner,
+            ForkRunner forkRunner,
+            TrialProbes probes,
+            ProfileRequest profile,
+            Watchdog watchdog) {
         this.trialRunner = trialRunner;
         this.forkRunner = forkRunner;
         this.probes = probes;
@@ -59,7 +65,8 @@ final class RowRunner {
      * its forks: a fork's own summary notes are left out, they are recomputed over every fork's trials),
      * each once.
      */
-    static List<String> cellNotes(CellConfig config, List<TrialResult> trials, java.util.Collection<String> workloadNotes) {
+    static List<String> cellNotes(
+            CellConfig config, List<TrialResult> trials, java.util.Collection<String> workloadNotes) {
         List<String> notes = new ArrayList<>(Summaries.notes(trials, TableDefaults.metric(config)));
         workloadNotes.stream().filter(n -> !notes.contains(n)).forEach(notes::add);
         return notes;
@@ -90,6 +97,7 @@ final class RowRunner {
         final java.util.Set<String> forkNotes = new java.util.LinkedHashSet<>();
         /** How the cell's workload said it ran in its forks ({@link Workload#attributes()}; forked cells only). */
         final java.util.Map<String, String> forkAttributes = new java.util.LinkedHashMap<>();
+
         final boolean forked;
         /** Units the row planned for the cell: trials in this JVM (warmup included) or forks. */
         final int plannedUnits;
@@ -99,6 +107,7 @@ final class RowRunner {
         final CellProfiler profiler;
         /** The profiles each fork returned (forked cells only). */
         final List<List<dev.vbench.result.Profile>> forkProfiles = new ArrayList<>();
+
         int next;
         boolean started;
         CellStatus status = CellStatus.OK;
@@ -115,9 +124,13 @@ final class RowRunner {
             this.cell = cell;
             this.index = index;
             this.forked = forked(cell, plan);
-            this.plannedUnits = forked ? forkCount(cell, plan) : plan.settings().warmupTrials() + plan.settings().measuredTrials();
+            this.plannedUnits = forked
+                    ? forkCount(cell, plan)
+                    : plan.settings().warmupTrials() + plan.settings().measuredTrials();
             this.units = plannedUnits;
-            this.profiler = forked || !profile.on() ? null : new CellProfiler(profile, jvmProfiler(listener), listener::warning);
+            this.profiler = forked || !profile.on()
+                    ? null
+                    : new CellProfiler(profile, jvmProfiler(listener), listener::warning);
         }
 
         /** @param workload the prepared workload of an in-process cell (its notes join the cell's); null when forked */
@@ -126,11 +139,17 @@ final class RowRunner {
             if (failure != null) {
                 notes.add(failure.getMessage());
             }
-            notes.addAll(cellNotes(cell.config(), trials, forked ? forkNotes : workload == null || failure != null ? List.of()
-                    : workload.notes()));
-            CellResult result = new CellResult(cell.id(), cell.config(), status, trials, Summaries.summarize(trials), notes)
-                    .withHarnessFloor(floorNanos).withAttributes(forked ? forkAttributes
-                            : workload == null || failure != null ? java.util.Map.of() : workload.attributes());
+            notes.addAll(cellNotes(
+                    cell.config(),
+                    trials,
+                    forked ? forkNotes : workload == null || failure != null ? List.of() : workload.notes()));
+            CellResult result = new CellResult(
+                            cell.id(), cell.config(), status, trials, Summaries.summarize(trials), notes)
+                    .withHarnessFloor(floorNanos)
+                    .withAttributes(
+                            forked
+                                    ? forkAttributes
+                                    : workload == null || failure != null ? java.util.Map.of() : workload.attributes());
             if (profiler != null) {
                 result = result.withProfiles(profiler.profiles());
             } else if (!forkProfiles.isEmpty()) {
@@ -152,8 +171,15 @@ final class RowRunner {
         return Math.min(forks, measured);
     }
 
-    List<CellResult> runRow(List<CellPlan> row, int firstIndex, Workload workload, RunPlan plan,
-            RunListener listener, TrialOrder order, Random random) throws Exception {
+    List<CellResult> runRow(
+            List<CellPlan> row,
+            int firstIndex,
+            Workload workload,
+            RunPlan plan,
+            RunListener listener,
+            TrialOrder order,
+            Random random)
+            throws Exception {
         int total = plan.cells().size();
         List<CellRun> runs = new ArrayList<>();
         for (int i = 0; i < row.size(); i++) {
@@ -227,11 +253,19 @@ final class RowRunner {
      * their units round by round, the two units of a round at the same time, each fork pinned to its half of the
      * CPUs; the listener hears both threads one at a time.
      */
-    private void duet(List<CellRun> runs, Workload workload, RunPlan plan, RunListener listener, int total, boolean finishes,
-            Random random) throws Exception {
+    private void duet(
+            List<CellRun> runs,
+            Workload workload,
+            RunPlan plan,
+            RunListener listener,
+            int total,
+            boolean finishes,
+            Random random)
+            throws Exception {
         Duet duet;
         try {
-            duet = Duet.of(runs.stream().map(r -> r.cell).toList(), plan.settings().forks(), Duet.allowedCpus(), Duet::onPath);
+            duet = Duet.of(
+                    runs.stream().map(r -> r.cell).toList(), plan.settings().forks(), Duet.allowedCpus(), Duet::onPath);
         } catch (Duet.Refused e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
@@ -252,8 +286,9 @@ final class RowRunner {
     }
 
     /** One unit of each of two cells at the same time: {@code b}'s on a thread of its own, {@code a}'s on this one. */
-    private void duetRound(CellRun a, CellRun b, Workload workload, RunPlan plan, RunListener listener, int total,
-            boolean finishes) throws Exception {
+    private void duetRound(
+            CellRun a, CellRun b, Workload workload, RunPlan plan, RunListener listener, int total, boolean finishes)
+            throws Exception {
         RunListener one = listener instanceof OneAtATime ? listener : new OneAtATime(listener);
         java.util.concurrent.FutureTask<Void> other = new java.util.concurrent.FutureTask<>(() -> {
             step(b, workload, plan, one, total, finishes);
@@ -294,8 +329,8 @@ final class RowRunner {
         }
 
         @Override
-        public synchronized void trialFinished(CellPlan cell, boolean warmup, int trialIndex, int trialCount,
-                long makespanNanos) {
+        public synchronized void trialFinished(
+                CellPlan cell, boolean warmup, int trialIndex, int trialCount, long makespanNanos) {
             listener.trialFinished(cell, warmup, trialIndex, trialCount, makespanNanos);
         }
 
@@ -321,12 +356,21 @@ final class RowRunner {
      * row's order — up to the ceiling; then every cell is finished, with a note on each that did not get
      * there. Rounds stay whole so that the cells keep equal trial counts and the drift lands on each alike.
      */
-    private void moreRounds(List<CellRun> runs, AutoTrials auto, Workload workload, RunPlan plan, RunListener listener,
-            int total, TrialOrder order, Random random) throws Exception {
+    private void moreRounds(
+            List<CellRun> runs,
+            AutoTrials auto,
+            Workload workload,
+            RunPlan plan,
+            RunListener listener,
+            int total,
+            TrialOrder order,
+            Random random)
+            throws Exception {
         int measured = plan.settings().measuredTrials();
         for (int round = measured; round < auto.maxTrials() && runs.stream().anyMatch(r -> wide(r, auto)); round++) {
-            List<CellRun> running = runs.stream().filter(r -> r.next == r.units && r.failure == null
-                    && r.status == CellStatus.OK).toList();
+            List<CellRun> running = runs.stream()
+                    .filter(r -> r.next == r.units && r.failure == null && r.status == CellStatus.OK)
+                    .toList();
             if (running.isEmpty()) {
                 break;
             }
@@ -345,7 +389,8 @@ final class RowRunner {
             if (run.failure == null && run.status == CellStatus.OK) {
                 if (wide(run, auto)) {
                     run.endNotes.add("--trials auto: the 95% CI of the median is " + percent(ciOf(run))
-                            + " after " + run.trials.size() + " trials (--max-trials " + auto.maxTrials() + "), above the ±"
+                            + " after " + run.trials.size() + " trials (--max-trials " + auto.maxTrials()
+                            + "), above the ±"
                             + percentOf(auto.precision()) + " target (--precision)");
                 }
                 listener.cellFinished(run.result(workload), run.index, total);
@@ -364,7 +409,8 @@ final class RowRunner {
 
     /** The relative half-width of the 95% interval of the cell's median, of its table's metric; NaN when not finite. */
     private static double ciOf(CellRun run) {
-        dev.vbench.result.MetricSummary s = Summaries.summarize(run.trials).get(TableDefaults.metric(run.cell.config()).key());
+        dev.vbench.result.MetricSummary s = Summaries.summarize(run.trials)
+                .get(TableDefaults.metric(run.cell.config()).key());
         return s == null || Double.isInfinite(s.ciRelative()) ? Double.NaN : s.ciRelative();
     }
 
@@ -462,20 +508,26 @@ final class RowRunner {
         }
     }
 
-    private TrialResult runWatched(CellPlan cell, Workload workload, int index, CellProfiler profiler) throws Exception {
+    private TrialResult runWatched(CellPlan cell, Workload workload, int index, CellProfiler profiler)
+            throws Exception {
         if (Thread.currentThread().isInterrupted()) {
             throw new InterruptedException();
         }
-        Task task = watchdog.step("setup before a trial", () -> {
-            workload.beforeTrial(cell.load().concurrency());
-            Task operation = Objects.requireNonNull(workload.task(), "workload returned no task");
-            // the executor may run it as subtasks (fanout, a structured scope)
-            return cell.executor().task(cell.batch() > 1 ? batched(workload, operation, cell.batch()) : operation);
-        }, null);
+        Task task = watchdog.step(
+                "setup before a trial",
+                () -> {
+                    workload.beforeTrial(cell.load().concurrency());
+                    Task operation = Objects.requireNonNull(workload.task(), "workload returned no task");
+                    // the executor may run it as subtasks (fanout, a structured scope)
+                    return cell.executor()
+                            .task(cell.batch() > 1 ? batched(workload, operation, cell.batch()) : operation);
+                },
+                null);
         ExecutorService executor = cell.executor().create();
         try {
             Instant start = Instant.now(); // outside the timed region: shows the order of interleaved trials
-            TrialProbes.Trial trial = profiler == null ? () -> trialRunner.run(task, executor, cell.load(), index)
+            TrialProbes.Trial trial = profiler == null
+                    ? () -> trialRunner.run(task, executor, cell.load(), index)
                     : () -> profiler.profile(() -> trialRunner.run(profiler.wrap(task), executor, cell.load(), index));
             return watchdog.run(() -> probes.around(cell.config(), trial), executor, trialRunner::current)
                     .withStartTime(start);
@@ -490,9 +542,14 @@ final class RowRunner {
         if (counters.isEmpty()) {
             return trial;
         }
-        return trial.withCounters(counters.stream().map(c -> new dev.vbench.result.TrialCounter(c.name(),
-                c.kind() == dev.vbench.spi.Counter.Kind.OPERATIONS ? dev.vbench.result.TrialCounter.OPERATIONS
-                        : dev.vbench.result.TrialCounter.EVENTS, c.value())).toList());
+        return trial.withCounters(counters.stream()
+                .map(c -> new dev.vbench.result.TrialCounter(
+                        c.name(),
+                        c.kind() == dev.vbench.spi.Counter.Kind.OPERATIONS
+                                ? dev.vbench.result.TrialCounter.OPERATIONS
+                                : dev.vbench.result.TrialCounter.EVENTS,
+                        c.value()))
+                .toList());
     }
 
     /** {@code calls} calls of the operation per task: the workload's own loop, else {@link BatchedTask}'s. */

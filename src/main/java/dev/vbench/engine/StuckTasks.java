@@ -1,8 +1,8 @@
 package dev.vbench.engine;
 
-import dev.vbench.jvm.ScratchDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.vbench.jvm.ScratchDir;
 import dev.vbench.profile.StackFrames;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -181,8 +181,11 @@ final class StuckTasks {
      * ({@code dev.vbench.workload}) are the code under test, as a user's are.
      */
     private static boolean harness(String frame) {
-        return frame.startsWith("java.") || frame.startsWith("javax.") || frame.startsWith("jdk.")
-                || frame.startsWith("sun.") || frame.startsWith("com.sun.")
+        return frame.startsWith("java.")
+                || frame.startsWith("javax.")
+                || frame.startsWith("jdk.")
+                || frame.startsWith("sun.")
+                || frame.startsWith("com.sun.")
                 || (frame.startsWith("dev.vbench.") && !frame.startsWith("dev.vbench.workload."));
     }
 

@@ -41,6 +41,7 @@ abstract sealed class TaskRun implements Runnable {
     final long[] times;
     /** Where the slot starts in the chunk's times: {@code TaskSlots.at(slot, END)}. */
     final int at;
+
     final boolean timed;
 
     private TaskRun(TrialRunner.Trial trial, TaskSlots.Chunk chunk, long[] times, int slot, boolean timed) {
@@ -53,7 +54,8 @@ abstract sealed class TaskRun implements Runnable {
 
     /** The runner of the task in {@code slot} of {@code chunk}: {@link WithFixtures} for a trial of a {@link FixtureTask}. */
     static TaskRun of(TrialRunner.Trial trial, TaskSlots.Chunk chunk, int slot, boolean timed) {
-        return trial.fixtures == null ? new Plain(trial, chunk, chunk.times, slot, timed)
+        return trial.fixtures == null
+                ? new Plain(trial, chunk, chunk.times, slot, timed)
                 : new WithFixtures(trial, chunk, chunk.times, slot, timed);
     }
 

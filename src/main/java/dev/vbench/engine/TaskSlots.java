@@ -1,6 +1,7 @@
 package dev.vbench.engine;
 
 import dev.vbench.config.Limits;
+
 /**
  * Per-task timestamp storage for one trial, in chunks of preallocated arrays. A task writes only
  * its own slot, through the {@link Chunk} reference it was handed at submit time: no lock, no
@@ -29,6 +30,7 @@ final class TaskSlots {
 
     /** 2^16 tasks per chunk: 2.1 MiB of timestamps, allocated in well under a millisecond. */
     static final int CHUNK_BITS = 16;
+
     static final int CHUNK_SIZE = 1 << CHUNK_BITS;
 
     /**
@@ -38,11 +40,13 @@ final class TaskSlots {
      * tallied only after its executor terminated normally, so every submitted slot has run.
      */
     static final byte DONE = 0;
+
     static final byte FAILED = 2;
     static final byte DROPPED = 3;
 
     /** Offsets within a slot of {@link Chunk#times}: end time, returned value, submit time, start time. */
     static final int END = 0;
+
     static final int VALUE = 1;
     static final int SUBMIT = 2;
     static final int START = 3;
@@ -59,6 +63,7 @@ final class TaskSlots {
     static final class Chunk {
         /** Four longs per slot, see {@link #at}. */
         final long[] times;
+
         final byte[] state;
         /** The task index of slot 0. */
         final long first;
@@ -92,11 +97,13 @@ final class TaskSlots {
      * chunk it cannot see yet is null).
      */
     private final Chunk[] chunks;
+
     private int chunkCount;
     private final long capacityLimit;
     private long used;
     /** The chunk {@link #chunkFor} handed out last, and the index just past it: the submitter's fast path. */
     private Chunk current;
+
     private long currentEnd;
 
     private TaskSlots(long capacityLimit) {
@@ -195,5 +202,6 @@ final class TaskSlots {
         return i;
     }
 
-    private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.arrayElementVarHandle(long[].class);
+    private static final java.lang.invoke.VarHandle LONGS =
+            java.lang.invoke.MethodHandles.arrayElementVarHandle(long[].class);
 }

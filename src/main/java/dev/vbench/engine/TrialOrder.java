@@ -33,7 +33,10 @@ import java.util.Random;
  * }</pre>
  */
 public enum TrialOrder {
-    INTERLEAVED, GROUPED, RANDOM, DUET;
+    INTERLEAVED,
+    GROUPED,
+    RANDOM,
+    DUET;
 
     /** The order of a run that names none. */
     public static final TrialOrder DEFAULT = INTERLEAVED;

@@ -62,14 +62,30 @@ final class TrialRecorder {
         double throughput = makespan == 0 ? 0 : counted / (makespan / 1e9);
         boolean open = t.intended != null;
         LatencySummary latency = Histograms.summarize(open ? t.intended : t.endToEnd);
-        TrialHistograms histograms = new TrialHistograms(Histograms.encode(t.queueWait), Histograms.encode(t.service),
-                Histograms.encode(t.endToEnd), open ? Histograms.encode(t.intended) : null);
+        TrialHistograms histograms = new TrialHistograms(
+                Histograms.encode(t.queueWait),
+                Histograms.encode(t.service),
+                Histograms.encode(t.endToEnd),
+                open ? Histograms.encode(t.intended) : null);
         double achieved = open ? trial.schedule.achievedRate(trial.submitted, trial.t0, trial.lastSubmit) : 0;
         InFlight inFlight = trial.sampling.sampledOneIn() > 0 ? null : inFlight(trial, makespan);
-        return new TrialResult(index, 0, offered, t.completed, trial.failures.count(), trial.failures.samples(),
-                makespan, throughput, latency, histograms, inFlight == null ? telemetry : telemetry.withInFlight(inFlight),
-                t.dropped, t.timedOut, achieved,
-                open ? Histograms.summarize(t.endToEnd) : null, trial.sampling.sampledOneIn())
+        return new TrialResult(
+                        index,
+                        0,
+                        offered,
+                        t.completed,
+                        trial.failures.count(),
+                        trial.failures.samples(),
+                        makespan,
+                        throughput,
+                        latency,
+                        histograms,
+                        inFlight == null ? telemetry : telemetry.withInFlight(inFlight),
+                        t.dropped,
+                        t.timedOut,
+                        achieved,
+                        open ? Histograms.summarize(t.endToEnd) : null,
+                        trial.sampling.sampledOneIn())
                 .withFailureCounts(trial.failures.sampleCounts());
     }
 
@@ -128,7 +144,8 @@ final class TrialRecorder {
         long timeout = trial.timeoutNanos;
         long used = trial.slots.used();
         boolean sampling = trial.sampling.sampledOneIn() > 0;
-        LatencySampling.SampleSequence sample = sampling ? new LatencySampling.SampleSequence(trial.sampling.sampledOneIn()) : null;
+        LatencySampling.SampleSequence sample =
+                sampling ? new LatencySampling.SampleSequence(trial.sampling.sampledOneIn()) : null;
         for (long i = 0; i < used; i++) {
             TaskSlots.Chunk c = trial.slots.chunk(i);
             int k = TaskSlots.slot(i);

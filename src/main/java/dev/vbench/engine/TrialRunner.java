@@ -50,7 +50,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class TrialRunner {
 
-
     /** The fold of the last trial's returned values, published after its executor terminated. */
     private static volatile long sink;
 
@@ -100,8 +99,7 @@ public final class TrialRunner {
      *
      * @throws InterruptedException when the run is interrupted (Ctrl-C); the executor is stopped
      */
-    public TrialResult run(Task task, ExecutorService executor, LoadShape load, int index)
-            throws InterruptedException {
+    public TrialResult run(Task task, ExecutorService executor, LoadShape load, int index) throws InterruptedException {
         Trial trial = new Trial(load, task, clock, timedTaskLimit);
         JvmCounters.resetPeakThreads();
         JvmCounters before = JvmCounters.now();
@@ -122,8 +120,16 @@ public final class TrialRunner {
         }
         JvmCounters used = before.until(JvmCounters.now());
         int peakThreads = JvmCounters.peakThreads();
-        TrialResult result = TrialRecorder.toResult(trial, index, new Telemetry(used.processCpuNanos(), used.gcCount(),
-                used.gcTimeMillis(), used.allocatedBytes(), peakThreads, -1));
+        TrialResult result = TrialRecorder.toResult(
+                trial,
+                index,
+                new Telemetry(
+                        used.processCpuNanos(),
+                        used.gcCount(),
+                        used.gcTimeMillis(),
+                        used.allocatedBytes(),
+                        peakThreads,
+                        -1));
         sink = trial.sink;
         return result;
     }
@@ -136,10 +142,14 @@ public final class TrialRunner {
      */
     private void awaitTasks(Trial trial, ExecutorService executor) throws InterruptedException {
         long cut = trial.schedule != null && trial.timeoutNanos > 0 && trial.submitted > 0
-                ? trial.intendedNanos(trial.load.tasks() - 1) + trial.timeoutNanos : Long.MAX_VALUE;
+                ? trial.intendedNanos(trial.load.tasks() - 1) + trial.timeoutNanos
+                : Long.MAX_VALUE;
         while (true) {
-            long wait = trial.cutAtDeadline || cut == Long.MAX_VALUE ? TimeUnit.SECONDS.toNanos(1)
-                    : Math.max(TimeUnit.MILLISECONDS.toNanos(1), Math.min(TimeUnit.SECONDS.toNanos(1), cut - clock.nanoTime()));
+            long wait = trial.cutAtDeadline || cut == Long.MAX_VALUE
+                    ? TimeUnit.SECONDS.toNanos(1)
+                    : Math.max(
+                            TimeUnit.MILLISECONDS.toNanos(1),
+                            Math.min(TimeUnit.SECONDS.toNanos(1), cut - clock.nanoTime()));
             if (executor.awaitTermination(wait, TimeUnit.NANOSECONDS)) {
                 return;
             }
@@ -303,6 +313,7 @@ public final class TrialRunner {
         final Task task;
         /** The task when it has fixtures per task ({@link FixtureTask}), else null: its tasks run in a {@link TaskRun.WithFixtures}. */
         final FixtureTask fixtures;
+
         final NanoClock clock;
         final TaskSlots slots;
         final Semaphore inFlight;
@@ -313,6 +324,7 @@ public final class TrialRunner {
         final LatencySampling sampling;
         /** Start of the window or of the rate schedule; written by the submitter before its first execute. */
         long t0;
+
         long windowEnd;
         long lastSubmit;
         long submitted;
@@ -345,7 +357,8 @@ public final class TrialRunner {
             this.task = task;
             this.fixtures = task instanceof FixtureTask f ? f : null;
             this.clock = clock;
-            this.slots = load instanceof LoadShape.Timed ? TaskSlots.growable(timedTaskLimit)
+            this.slots = load instanceof LoadShape.Timed
+                    ? TaskSlots.growable(timedTaskLimit)
                     : TaskSlots.preallocated(load.tasks());
             this.inFlight = load.concurrency() > 0 ? new Semaphore(load.concurrency()) : null;
             this.schedule = load instanceof LoadShape.OpenRate r ? new RateSchedule(r.ratePerSecond()) : null;

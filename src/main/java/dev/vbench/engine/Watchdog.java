@@ -83,7 +83,9 @@ public final class Watchdog {
             return trial.call();
         }
         Progress progress = new Progress();
-        return watch(trial, () -> progress.moved(current.get()),
+        return watch(
+                trial,
+                () -> progress.moved(current.get()),
                 (future, ended, runner) -> stuck(future, ended, executor, current.get(), progress));
     }
 
@@ -103,12 +105,15 @@ public final class Watchdog {
             return step.call();
         }
         long[] seen = {progress == null ? 0 : progress.getAsLong()};
-        return watch(step, () -> {
-            long now = progress == null ? seen[0] : progress.getAsLong();
-            boolean moved = now != seen[0];
-            seen[0] = now;
-            return moved;
-        }, (future, ended, runner) -> stuckStep(what, future, ended, runner));
+        return watch(
+                step,
+                () -> {
+                    long now = progress == null ? seen[0] : progress.getAsLong();
+                    boolean moved = now != seen[0];
+                    seen[0] = now;
+                    return moved;
+                },
+                (future, ended, runner) -> stuckStep(what, future, ended, runner));
     }
 
     /** What ends a watched piece of work found stuck, and says how. */
@@ -132,7 +137,8 @@ public final class Watchdog {
                 ended.countDown();
             }
         });
-        long poll = Math.max(TimeUnit.MILLISECONDS.toNanos(50), Math.min(TimeUnit.SECONDS.toNanos(1), timeoutNanos / 4));
+        long poll =
+                Math.max(TimeUnit.MILLISECONDS.toNanos(50), Math.min(TimeUnit.SECONDS.toNanos(1), timeoutNanos / 4));
         long lastMove = System.nanoTime();
         while (true) {
             try {
@@ -146,7 +152,8 @@ public final class Watchdog {
                 }
             } catch (InterruptedException e) {
                 future.cancel(true); // Ctrl-C: the trial thread stops the trial as the engine thread did
-                if (runner.get() != null && !ended.await(INTERRUPT_WAIT_SECONDS, TimeUnit.SECONDS)) { // null: never started
+                if (runner.get() != null
+                        && !ended.await(INTERRUPT_WAIT_SECONDS, TimeUnit.SECONDS)) { // null: never started
                     abandonThread();
                 }
                 throw e;
@@ -159,8 +166,13 @@ public final class Watchdog {
         }
     }
 
-    private StuckException stuck(Future<?> future, CountDownLatch ended, ExecutorService executor,
-            TrialRunner.Trial trial, Progress progress) throws InterruptedException {
+    private StuckException stuck(
+            Future<?> future,
+            CountDownLatch ended,
+            ExecutorService executor,
+            TrialRunner.Trial trial,
+            Progress progress)
+            throws InterruptedException {
         StuckTasks where = StuckTasks.capture(); // before the interrupt: where they were, not where they unwind
         future.cancel(true);
         executor.shutdownNow();
@@ -184,8 +196,10 @@ public final class Watchdog {
         if (!threadEnded) {
             abandonThread();
         }
-        return new StuckException("the workload's " + what + " did not return within the task timeout ("
-                + seconds(timeoutNanos) + ", --task-timeout)" + (where == null ? "" : ": at " + where), !threadEnded);
+        return new StuckException(
+                "the workload's " + what + " did not return within the task timeout (" + seconds(timeoutNanos)
+                        + ", --task-timeout)" + (where == null ? "" : ": at " + where),
+                !threadEnded);
     }
 
     /** What a fork says, on its output, when its JVM did not exit after its cell ended ({@link #sayWhereIfStillRunning}). */
@@ -201,15 +215,17 @@ public final class Watchdog {
         if (timeout.isZero() || timeout.isNegative()) {
             return;
         }
-        Thread t = new Thread(() -> {
-            try {
-                Thread.sleep(Math.max(1, timeout.toMillis() / 2));
-            } catch (InterruptedException e) {
-                return;
-            }
-            StuckTasks where = StuckTasks.captureUserThreads();
-            say.accept(STILL_RUNNING + (where.count() == 0 ? "no thread runs user code" : where.describe()));
-        }, "vbench-exit-watch");
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        Thread.sleep(Math.max(1, timeout.toMillis() / 2));
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    StuckTasks where = StuckTasks.captureUserThreads();
+                    say.accept(STILL_RUNNING + (where.count() == 0 ? "no thread runs user code" : where.describe()));
+                },
+                "vbench-exit-watch");
         t.setDaemon(true);
         t.start();
     }

@@ -37,12 +37,13 @@ final class WorkloadLifecycle {
         return watchdog.step("prepare", () -> createAndPrepare(cell, plan, listener, reports), reports::get);
     }
 
-    private static Workload createAndPrepare(CellPlan cell, RunPlan plan, RunListener listener,
-            AtomicLong reports) throws Exception {
+    private static Workload createAndPrepare(CellPlan cell, RunPlan plan, RunListener listener, AtomicLong reports)
+            throws Exception {
         Workload workload = cell.workload().create(cell.params());
         PrepareContext context = new PrepareContext(
                 DataDirs.forWorkload(plan.dataRoot(), cell.workload().name()),
-                plan.settings().seed(), listener::warning,
+                plan.settings().seed(),
+                listener::warning,
                 (step, done, total) -> {
                     reports.incrementAndGet();
                     listener.preparing(cell.workload().name(), step, done, total);
@@ -70,8 +71,16 @@ final class WorkloadLifecycle {
             CellResult c = done.get(i);
             List<String> notes = new ArrayList<>(c.notes());
             notes.add(Engine.CLOSE_FAILED + failed);
-            CellResult amended = new CellResult(c.id(), c.config(), c.status(), c.trials(), c.summary(), notes, c.jvm(),
-                    c.profiles(), c.harnessFloorNanos());
+            CellResult amended = new CellResult(
+                    c.id(),
+                    c.config(),
+                    c.status(),
+                    c.trials(),
+                    c.summary(),
+                    notes,
+                    c.jvm(),
+                    c.profiles(),
+                    c.harnessFloorNanos());
             done.set(i, amended);
             listener.cellFinished(amended, i, cellCount);
         }
@@ -87,16 +96,20 @@ final class WorkloadLifecycle {
             return null;
         }
         try {
-            return watchdog.step("close", () -> {
-                try {
-                    workload.close();
-                    return null;
-                } catch (WorkloadException e) {
-                    return e.getMessage(); // the user's close: one line naming it and the error (loader's guard)
-                } catch (Exception e) {
-                    return "the workload's close failed: " + e; // vbench's own workloads
-                }
-            }, null);
+            return watchdog.step(
+                    "close",
+                    () -> {
+                        try {
+                            workload.close();
+                            return null;
+                        } catch (WorkloadException e) {
+                            return e.getMessage(); // the user's close: one line naming it and the error (loader's
+                            // guard)
+                        } catch (Exception e) {
+                            return "the workload's close failed: " + e; // vbench's own workloads
+                        }
+                    },
+                    null);
         } catch (Watchdog.StuckException e) {
             listener.warning(e.getMessage() + (e.abandoned ? "; it still runs in this JVM" : ""));
         } catch (InterruptedException e) {

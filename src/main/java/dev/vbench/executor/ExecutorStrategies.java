@@ -25,47 +25,80 @@ public final class ExecutorStrategies {
 
     private static final int CPUS = Runtime.getRuntime().availableProcessors();
 
-    static final ParamSpec<Integer> THREADS = ParamSpec.of("threads", "platform threads in the pool",
-            String.valueOf(CPUS), ParamType.intRange(1, 100_000));
-    static final ParamSpec<Integer> PERMITS = ParamSpec.of("permits", "virtual threads allowed to run the task at once",
-            "1000", ParamType.intRange(1, 10_000_000));
-    static final ParamSpec<Integer> PARALLELISM = ParamSpec.of("parallelism", "ForkJoinPool target parallelism",
-            String.valueOf(CPUS), ParamType.intRange(1, 32_767));
+    static final ParamSpec<Integer> THREADS = ParamSpec.of(
+            "threads", "platform threads in the pool", String.valueOf(CPUS), ParamType.intRange(1, 100_000));
+    static final ParamSpec<Integer> PERMITS = ParamSpec.of(
+            "permits", "virtual threads allowed to run the task at once", "1000", ParamType.intRange(1, 10_000_000));
+    static final ParamSpec<Integer> PARALLELISM = ParamSpec.of(
+            "parallelism", "ForkJoinPool target parallelism", String.valueOf(CPUS), ParamType.intRange(1, 32_767));
 
-    static final ParamSpec<Integer> FANOUT = ParamSpec.of("fanout", "subtasks per task: the operation runs that many"
-            + " times at once, each on a new virtual thread, joined before the task ends (not set: once, on the task's"
-            + " own thread; structured: one subtask)", "", VirtualScheduler.optionalInt(1, 10_000));
-    static final ParamSpec<String> JOINER = ParamSpec.of("joiner", "the scope's joiner policy: all-successful"
-            + " (allSuccessfulOrThrow), any-successful (anySuccessfulResultOrThrow: the first success cancels the rest),"
-            + " await-all-successful, await-all", StructuredFanout.Joiner.ALL_SUCCESSFUL.key,
+    static final ParamSpec<Integer> FANOUT = ParamSpec.of(
+            "fanout",
+            "subtasks per task: the operation runs that many"
+                    + " times at once, each on a new virtual thread, joined before the task ends (not set: once, on the task's"
+                    + " own thread; structured: one subtask)",
+            "",
+            VirtualScheduler.optionalInt(1, 10_000));
+    static final ParamSpec<String> JOINER = ParamSpec.of(
+            "joiner",
+            "the scope's joiner policy: all-successful"
+                    + " (allSuccessfulOrThrow), any-successful (anySuccessfulResultOrThrow: the first success cancels the rest),"
+                    + " await-all-successful, await-all",
+            StructuredFanout.Joiner.ALL_SUCCESSFUL.key,
             ParamType.choice(StructuredFanout.Joiner.keys()));
 
     private static final List<ExecutorStrategy> BUILT_IN = List.of(
-            simple("fixed", "fixed pool of platform threads (Executors.newFixedThreadPool)", List.of(THREADS),
+            simple(
+                    "fixed",
+                    "fixed pool of platform threads (Executors.newFixedThreadPool)",
+                    List.of(THREADS),
                     p -> Executors.newFixedThreadPool(p.get(THREADS)),
                     p -> info("fixed", List.of(THREADS), p, "platform", p.get(THREADS), null, null)),
-            onVirtualThreads("virtual", "new virtual thread per task (Executors.newVirtualThreadPerTaskExecutor);"
-                    + " scheduler parameters run it in forks started with them", List.of(),
-                    p -> Executors.newVirtualThreadPerTaskExecutor(), p -> null, false),
-            onVirtualThreads("bounded-virtual",
+            onVirtualThreads(
+                    "virtual",
+                    "new virtual thread per task (Executors.newVirtualThreadPerTaskExecutor);"
+                            + " scheduler parameters run it in forks started with them",
+                    List.of(),
+                    p -> Executors.newVirtualThreadPerTaskExecutor(),
+                    p -> null,
+                    false),
+            onVirtualThreads(
+                    "bounded-virtual",
                     "virtual thread per task; a semaphore of 'permits' bounds how many run the task at once (JEP 444 style)",
                     List.of(PERMITS),
-                    p -> new BoundedVirtualExecutorService(p.get(PERMITS)), p -> p.get(PERMITS), false),
-            onVirtualThreads("structured", "virtual thread per task, whose operation runs as 'fanout' subtasks of a"
-                    + " StructuredTaskScope with the 'joiner' policy (JDK 25 preview API; runs in forks with --enable-preview)",
+                    p -> new BoundedVirtualExecutorService(p.get(PERMITS)),
+                    p -> p.get(PERMITS),
+                    false),
+            onVirtualThreads(
+                    "structured",
+                    "virtual thread per task, whose operation runs as 'fanout' subtasks of a"
+                            + " StructuredTaskScope with the 'joiner' policy (JDK 25 preview API; runs in forks with --enable-preview)",
                     List.of(JOINER),
-                    p -> Executors.newVirtualThreadPerTaskExecutor(), p -> null, true),
-            simple("sequential", "every task on the submitting thread, one after another (the sequential baseline)",
+                    p -> Executors.newVirtualThreadPerTaskExecutor(),
+                    p -> null,
+                    true),
+            simple(
+                    "sequential",
+                    "every task on the submitting thread, one after another (the sequential baseline)",
                     List.of(),
                     p -> new CallerRunsExecutorService(),
                     p -> info("sequential", List.of(), p, "caller", 1, null, null)),
-            simple("cached", "cached pool of platform threads (Executors.newCachedThreadPool)", List.of(),
+            simple(
+                    "cached",
+                    "cached pool of platform threads (Executors.newCachedThreadPool)",
+                    List.of(),
                     p -> Executors.newCachedThreadPool(),
                     p -> info("cached", List.of(), p, "platform", null, null, null)),
-            simple("forkjoin", "ForkJoinPool with the given parallelism", List.of(PARALLELISM),
+            simple(
+                    "forkjoin",
+                    "ForkJoinPool with the given parallelism",
+                    List.of(PARALLELISM),
                     p -> new ForkJoinPool(p.get(PARALLELISM)),
                     p -> info("forkjoin", List.of(PARALLELISM), p, "platform", p.get(PARALLELISM), null, null)),
-            simple("platform", "new platform thread per task (Executors.newThreadPerTaskExecutor)", List.of(),
+            simple(
+                    "platform",
+                    "new platform thread per task (Executors.newThreadPerTaskExecutor)",
+                    List.of(),
                     p -> Executors.newThreadPerTaskExecutor(Thread.ofPlatform().factory()),
                     p -> info("platform", List.of(), p, "platform", null, null, null)));
 
@@ -120,10 +153,15 @@ public final class ExecutorStrategies {
         String trimmed = spec.trim();
         int colon = trimmed.indexOf(':');
         String name = colon < 0 ? trimmed : trimmed.substring(0, colon);
-        ExecutorStrategy strategy = strategies.stream().filter(s -> s.name().equals(name)).findFirst().orElse(null);
+        ExecutorStrategy strategy = strategies.stream()
+                .filter(s -> s.name().equals(name))
+                .findFirst()
+                .orElse(null);
         if (strategy == null) {
             throw new IllegalArgumentException("unknown executor '" + name + "'; valid executors: "
-                    + String.join(", ", strategies.stream().map(ExecutorStrategy::name).toList()));
+                    + String.join(
+                            ", ",
+                            strategies.stream().map(ExecutorStrategy::name).toList()));
         }
         Map<String, List<String>> given = new LinkedHashMap<>();
         if (colon >= 0) {
@@ -160,8 +198,8 @@ public final class ExecutorStrategies {
         }
         List<ConfiguredExecutor> out = new ArrayList<>();
         for (Map<String, String> combo : combos) {
-            ConfiguredExecutor e = new ConfiguredExecutor(strategy,
-                    Params.resolve(Params.Owner.EXECUTOR, name, strategy.params(), combo));
+            ConfiguredExecutor e = new ConfiguredExecutor(
+                    strategy, Params.resolve(Params.Owner.EXECUTOR, name, strategy.params(), combo));
             e.jvmNeeds(); // refuses parameters the JVM would not honour as given, while the spec is at hand
             out.add(e);
         }
@@ -193,13 +231,21 @@ public final class ExecutorStrategies {
         if (specs.isEmpty()) {
             return name;
         }
-        String set = specs.stream().filter(s -> params.asText().containsKey(s.name()))
-                .map(s -> s.name() + "=" + params.asText().get(s.name())).collect(Collectors.joining(","));
+        String set = specs.stream()
+                .filter(s -> params.asText().containsKey(s.name()))
+                .map(s -> s.name() + "=" + params.asText().get(s.name()))
+                .collect(Collectors.joining(","));
         return set.isEmpty() ? name : name + ":" + set; // parameters left unset (empty) are not part of the spec
     }
 
-    private static ExecutorInfo info(String name, List<ParamSpec<?>> specs, Params p, String threadKind, Integer pool,
-            Integer permits, Integer carriers) {
+    private static ExecutorInfo info(
+            String name,
+            List<ParamSpec<?>> specs,
+            Params p,
+            String threadKind,
+            Integer pool,
+            Integer permits,
+            Integer carriers) {
         return new ExecutorInfo(spec(name, p, specs), name, p.asText(), threadKind, pool, permits, carriers);
     }
 
@@ -210,16 +256,25 @@ public final class ExecutorStrategies {
      * @param permits the permits it records, from its parameters (null: none)
      * @param structured whether each task runs as subtasks of a {@code StructuredTaskScope}
      */
-    private static ExecutorStrategy onVirtualThreads(String name, String description, List<ParamSpec<?>> own,
-            Function<Params, ExecutorService> factory, Function<Params, Integer> permits, boolean structured) {
+    private static ExecutorStrategy onVirtualThreads(
+            String name,
+            String description,
+            List<ParamSpec<?>> own,
+            Function<Params, ExecutorService> factory,
+            Function<Params, Integer> permits,
+            boolean structured) {
         List<ParamSpec<?>> params = new ArrayList<>(own);
         params.add(FANOUT);
         params.addAll(VirtualScheduler.PARAMS);
         return new OnVirtualThreads(name, description, List.copyOf(params), factory, permits, structured);
     }
 
-    private static ExecutorStrategy simple(String name, String description, List<ParamSpec<?>> params,
-            Function<Params, ExecutorService> factory, Function<Params, ExecutorInfo> describer) {
+    private static ExecutorStrategy simple(
+            String name,
+            String description,
+            List<ParamSpec<?>> params,
+            Function<Params, ExecutorService> factory,
+            Function<Params, ExecutorInfo> describer) {
         return new Simple(name, description, params, factory, describer);
     }
 
@@ -231,7 +286,11 @@ public final class ExecutorStrategies {
         private final Function<Params, ExecutorService> factory;
         private final Function<Params, ExecutorInfo> describer;
 
-        Simple(String name, String description, List<ParamSpec<?>> params, Function<Params, ExecutorService> factory,
+        Simple(
+                String name,
+                String description,
+                List<ParamSpec<?>> params,
+                Function<Params, ExecutorService> factory,
                 Function<Params, ExecutorInfo> describer) {
             this.name = name;
             this.description = description;
@@ -270,9 +329,18 @@ public final class ExecutorStrategies {
     private static final class OnVirtualThreads extends Simple {
         private final boolean structured;
 
-        OnVirtualThreads(String name, String description, List<ParamSpec<?>> all, Function<Params, ExecutorService> factory,
-                Function<Params, Integer> permits, boolean structured) {
-            super(name, description, all, factory,
+        OnVirtualThreads(
+                String name,
+                String description,
+                List<ParamSpec<?>> all,
+                Function<Params, ExecutorService> factory,
+                Function<Params, Integer> permits,
+                boolean structured) {
+            super(
+                    name,
+                    description,
+                    all,
+                    factory,
                     p -> info(name, all, p, "virtual", null, permits.apply(p), VirtualScheduler.carrierParallelism(p)));
             this.structured = structured;
         }

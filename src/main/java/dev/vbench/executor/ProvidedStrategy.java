@@ -35,8 +35,13 @@ public record ProvidedStrategy(ExecutorProvider provider) implements ExecutorStr
     public ExecutorInfo describe(Params params) {
         ExecutorProvider.ThreadKind kind = provider.threadKind(params);
         var pool = provider.poolSize(params);
-        return new ExecutorInfo(ExecutorStrategies.spec(name(), params, params()), name(), params.asText(),
-                kind.name().toLowerCase(Locale.ROOT), pool.isPresent() ? pool.getAsInt() : null, null,
+        return new ExecutorInfo(
+                ExecutorStrategies.spec(name(), params, params()),
+                name(),
+                params.asText(),
+                kind.name().toLowerCase(Locale.ROOT),
+                pool.isPresent() ? pool.getAsInt() : null,
+                null,
                 kind == ExecutorProvider.ThreadKind.VIRTUAL ? ExecutorStrategies.carrierParallelism() : null);
     }
 }

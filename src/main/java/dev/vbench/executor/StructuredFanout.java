@@ -124,7 +124,9 @@ final class StructuredFanout extends OperationCalls {
     /** The cause of a {@code StructuredTaskScope.FailedException}: what the subtask threw. */
     private static Throwable unwrapFailed(Throwable e) {
         return e.getClass().getName().equals("java.util.concurrent.StructuredTaskScope$FailedException")
-                && e.getCause() != null ? e.getCause() : e;
+                        && e.getCause() != null
+                ? e.getCause()
+                : e;
     }
 
     /** {@code e} as something {@link Task#run} may throw. */
@@ -184,7 +186,8 @@ final class StructuredFanout extends OperationCalls {
                             .asType(MethodType.methodType(Object.class));
                 }
             } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-                missing = "this JVM (" + System.getProperty("java.version") + ") has no StructuredTaskScope.open(Joiner)"
+                missing = "this JVM (" + System.getProperty("java.version")
+                        + ") has no StructuredTaskScope.open(Joiner)"
                         + " with the joiners " + String.join(", ", Joiner.keys()) + " (JDK 25's preview API, JEP 505): "
                         + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " " + e.getMessage());
             }

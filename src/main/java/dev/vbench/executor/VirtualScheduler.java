@@ -33,32 +33,55 @@ public final class VirtualScheduler {
     /** The system property that holds the scheduler's parallelism. */
     public static final String PARALLELISM_PROPERTY = "jdk.virtualThreadScheduler.parallelism";
 
-    static final ParamSpec<Integer> PARALLELISM = ParamSpec.of("parallelism", "virtual-thread scheduler parallelism:"
-            + " carriers meant to run at once (" + PARALLELISM_PROPERTY + "; not set: the JVM's CPUs)", "",
+    static final ParamSpec<Integer> PARALLELISM = ParamSpec.of(
+            "parallelism",
+            "virtual-thread scheduler parallelism:" + " carriers meant to run at once (" + PARALLELISM_PROPERTY
+                    + "; not set: the JVM's CPUs)",
+            "",
             optionalInt(1, 32_767));
-    static final ParamSpec<Integer> MAX_POOL_SIZE = ParamSpec.of("maxPoolSize", "most carrier threads, those started"
-            + " to make up for pinned ones included (jdk.virtualThreadScheduler.maxPoolSize; not set: 256 or parallelism)",
-            "", optionalInt(1, 32_767));
-    static final ParamSpec<Integer> MIN_RUNNABLE = ParamSpec.of("minRunnable", "carriers kept runnable while others"
-            + " block (jdk.virtualThreadScheduler.minRunnable; not set: parallelism / 2)", "", optionalInt(1, 32_767));
-    static final ParamSpec<String> SCHEDULER = ParamSpec.of("scheduler", "class of a custom scheduler, on the fork's"
-            + " system class path (jdk.virtualThreadScheduler.implClass; Loom early-access builds only)", "",
+    static final ParamSpec<Integer> MAX_POOL_SIZE = ParamSpec.of(
+            "maxPoolSize",
+            "most carrier threads, those started"
+                    + " to make up for pinned ones included (jdk.virtualThreadScheduler.maxPoolSize; not set: 256 or parallelism)",
+            "",
+            optionalInt(1, 32_767));
+    static final ParamSpec<Integer> MIN_RUNNABLE = ParamSpec.of(
+            "minRunnable",
+            "carriers kept runnable while others"
+                    + " block (jdk.virtualThreadScheduler.minRunnable; not set: parallelism / 2)",
+            "",
+            optionalInt(1, 32_767));
+    static final ParamSpec<String> SCHEDULER = ParamSpec.of(
+            "scheduler",
+            "class of a custom scheduler, on the fork's"
+                    + " system class path (jdk.virtualThreadScheduler.implClass; Loom early-access builds only)",
+            "",
             className());
-    static final ParamSpec<Integer> POLLER_MODE = ParamSpec.of("pollerMode", "how virtual threads poll for blocking I/O:"
-            + " 1 system threads, 2 virtual-thread pollers, 3 a poller per carrier where the build has it (jdk.pollerMode)",
-            "", optionalInt(1, 3));
+    static final ParamSpec<Integer> POLLER_MODE = ParamSpec.of(
+            "pollerMode",
+            "how virtual threads poll for blocking I/O:"
+                    + " 1 system threads, 2 virtual-thread pollers, 3 a poller per carrier where the build has it (jdk.pollerMode)",
+            "",
+            optionalInt(1, 3));
 
     /** Every scheduler parameter, in the order specs and {@code vbench list} show them. */
     static final List<ParamSpec<?>> PARAMS = List.of(PARALLELISM, MAX_POOL_SIZE, MIN_RUNNABLE, SCHEDULER, POLLER_MODE);
 
     /** The system property of each parameter. */
-    private static final Map<String, String> PROPERTIES = Map.of(PARALLELISM.name(), PARALLELISM_PROPERTY,
-            MAX_POOL_SIZE.name(), "jdk.virtualThreadScheduler.maxPoolSize",
-            MIN_RUNNABLE.name(), "jdk.virtualThreadScheduler.minRunnable",
-            SCHEDULER.name(), "jdk.virtualThreadScheduler.implClass",
-            POLLER_MODE.name(), "jdk.pollerMode");
+    private static final Map<String, String> PROPERTIES = Map.of(
+            PARALLELISM.name(),
+            PARALLELISM_PROPERTY,
+            MAX_POOL_SIZE.name(),
+            "jdk.virtualThreadScheduler.maxPoolSize",
+            MIN_RUNNABLE.name(),
+            "jdk.virtualThreadScheduler.minRunnable",
+            SCHEDULER.name(),
+            "jdk.virtualThreadScheduler.implClass",
+            POLLER_MODE.name(),
+            "jdk.pollerMode");
 
-    private static final Pattern CLASS_NAME = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*");
+    private static final Pattern CLASS_NAME =
+            Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*");
 
     private VirtualScheduler() {}
 

@@ -57,7 +57,8 @@ public final class Analysis {
      * minimum segment length, applied after the search).
      */
     static List<EDivisive.ChangePoint> changePoints(double[] x, Settings s) {
-        List<EDivisive.ChangePoint> cps = new ArrayList<>(EDivisive.changePoints(x, s.window(), s.maxP(), s.minMagnitude()));
+        List<EDivisive.ChangePoint> cps =
+                new ArrayList<>(EDivisive.changePoints(x, s.window(), s.maxP(), s.minMagnitude()));
         while (true) {
             int shortOne = -1;
             for (int k = 0; k < cps.size(); k++) {
@@ -80,7 +81,9 @@ public final class Analysis {
 
     /** The points change points are found over: those of runs not excluded, with a finite median. */
     public static List<HistoryStore.Point> usable(List<HistoryStore.Point> points) {
-        return points.stream().filter(p -> !p.excluded() && Double.isFinite(p.median())).toList();
+        return points.stream()
+                .filter(p -> !p.excluded() && Double.isFinite(p.median()))
+                .toList();
     }
 
     /**
@@ -101,8 +104,14 @@ public final class Analysis {
      * @param ackedRuns runs where a change of this metric was acknowledged: a segment starts there
      * @param trials reads a point's trials
      */
-    public record CheckInput(long seriesId, String series, String metric, boolean higherIsBetter,
-            List<HistoryStore.Point> points, Set<Long> ackedRuns, Trials trials) {}
+    public record CheckInput(
+            long seriesId,
+            String series,
+            String metric,
+            boolean higherIsBetter,
+            List<HistoryStore.Point> points,
+            Set<Long> ackedRuns,
+            Trials trials) {}
 
     /**
      * The check of one series × metric.
@@ -122,18 +131,56 @@ public final class Analysis {
      * @param mde the smallest change this row could call with 80% power, a relative change
      *     ({@link Verdict.Decided#mde}); NaN when untested
      */
-    public record CheckRow(CheckInput input, HistoryStore.Point newest, int baselineRuns, double baseline, double delta,
-            double p, double pAdjusted, Verdict verdict, String method, String baselineCommit, double mde) {
+    public record CheckRow(
+            CheckInput input,
+            HistoryStore.Point newest,
+            int baselineRuns,
+            double baseline,
+            double delta,
+            double p,
+            double pAdjusted,
+            Verdict verdict,
+            String method,
+            String baselineCommit,
+            double mde) {
 
         /** A row before the check is decided: no detectable effect yet. */
-        public CheckRow(CheckInput input, HistoryStore.Point newest, int baselineRuns, double baseline, double delta,
-                double p, double pAdjusted, Verdict verdict, String method, String baselineCommit) {
-            this(input, newest, baselineRuns, baseline, delta, p, pAdjusted, verdict, method, baselineCommit, Double.NaN);
+        public CheckRow(
+                CheckInput input,
+                HistoryStore.Point newest,
+                int baselineRuns,
+                double baseline,
+                double delta,
+                double p,
+                double pAdjusted,
+                Verdict verdict,
+                String method,
+                String baselineCommit) {
+            this(
+                    input,
+                    newest,
+                    baselineRuns,
+                    baseline,
+                    delta,
+                    p,
+                    pAdjusted,
+                    verdict,
+                    method,
+                    baselineCommit,
+                    Double.NaN);
         }
 
         /** A row against no single commit, before the check is decided. */
-        public CheckRow(CheckInput input, HistoryStore.Point newest, int baselineRuns, double baseline, double delta,
-                double p, double pAdjusted, Verdict verdict, String method) {
+        public CheckRow(
+                CheckInput input,
+                HistoryStore.Point newest,
+                int baselineRuns,
+                double baseline,
+                double delta,
+                double p,
+                double pAdjusted,
+                Verdict verdict,
+                String method) {
             this(input, newest, baselineRuns, baseline, delta, p, pAdjusted, verdict, method, "", Double.NaN);
         }
 
@@ -148,7 +195,17 @@ public final class Analysis {
         }
 
         CheckRow withDecision(double adjusted, Verdict decided, double detectable) {
-            return new CheckRow(input, newest, baselineRuns, baseline, delta, p, adjusted, decided, method, baselineCommit,
+            return new CheckRow(
+                    input,
+                    newest,
+                    baselineRuns,
+                    baseline,
+                    delta,
+                    p,
+                    adjusted,
+                    decided,
+                    method,
+                    baselineCommit,
                     detectable);
         }
     }
@@ -177,7 +234,8 @@ public final class Analysis {
      * Holm-adjusted across all rows, then each row gets its verdict and its minimum detectable effect
      * ({@link Verdict#decide}, docs/statistics.md rules 5, 6 and 13).
      */
-    public static List<CheckRow> check(List<CheckInput> inputs, Settings s, double noise, double alpha, Baseline baseline) {
+    public static List<CheckRow> check(
+            List<CheckInput> inputs, Settings s, double noise, double alpha, Baseline baseline) {
         List<Checked> rows = new ArrayList<>();
         for (CheckInput in : inputs) {
             List<HistoryStore.Point> pts = usable(in.points());
@@ -206,7 +264,8 @@ public final class Analysis {
             }
             HistoryStore.Point head = heads.get(heads.size() - 1);
             List<HistoryStore.Point> base = Baseline.ofCommit(pts, c.base());
-            return base.isEmpty() ? new Checked(untested(in, head, "no run of the merge-base", c.base()))
+            return base.isEmpty()
+                    ? new Checked(untested(in, head, "no run of the merge-base", c.base()))
                     : pooled(in, head, base, c.base());
         }
         HistoryStore.Point newest = pts.get(pts.size() - 1);
@@ -215,12 +274,21 @@ public final class Analysis {
             return new Checked(untested(in, newest, "acknowledged", ""));
         }
         return switch (baseline) {
-            case Baseline.Previous p -> before.isEmpty() ? new Checked(untested(in, newest, "no baseline", ""))
-                    : pooled(in, newest, before.subList(before.size() - 1, before.size()), before.get(before.size() - 1).commit());
+            case Baseline.Previous p ->
+                before.isEmpty()
+                        ? new Checked(untested(in, newest, "no baseline", ""))
+                        : pooled(
+                                in,
+                                newest,
+                                before.subList(before.size() - 1, before.size()),
+                                before.get(before.size() - 1).commit());
             case Baseline.Median m -> {
                 List<HistoryStore.Point> branch = before.stream()
-                        .filter(pt -> newest.branch().isEmpty() || newest.branch().equals(pt.branch())).toList();
-                yield branch.isEmpty() ? new Checked(untested(in, newest, "no baseline", ""))
+                        .filter(pt ->
+                                newest.branch().isEmpty() || newest.branch().equals(pt.branch()))
+                        .toList();
+                yield branch.isEmpty()
+                        ? new Checked(untested(in, newest, "no baseline", ""))
                         : pooled(in, newest, branch.subList(Math.max(0, branch.size() - m.runs()), branch.size()), "");
             }
             default -> {
@@ -246,7 +314,16 @@ public final class Analysis {
     }
 
     private static CheckRow untested(CheckInput in, HistoryStore.Point newest, String why, String baselineCommit) {
-        return new CheckRow(in, newest, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Verdict.WITHIN_VARIANCE, why,
+        return new CheckRow(
+                in,
+                newest,
+                0,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                Verdict.WITHIN_VARIANCE,
+                why,
                 baselineCommit);
     }
 
@@ -254,7 +331,8 @@ public final class Analysis {
      * Mann-Whitney of the newest run's trials against the trials of {@code base} together; the centre is the
      * median of their medians.
      */
-    private static Checked pooled(CheckInput in, HistoryStore.Point newest, List<HistoryStore.Point> base, String commit) {
+    private static Checked pooled(
+            CheckInput in, HistoryStore.Point newest, List<HistoryStore.Point> base, String commit) {
         List<double[]> parts = new ArrayList<>();
         int total = 0;
         for (HistoryStore.Point pt : base) {
@@ -268,11 +346,23 @@ public final class Analysis {
             System.arraycopy(t, 0, all, at, t.length);
             at += t.length;
         }
-        double centre = dev.vbench.stats.Descriptive.median(base.stream().mapToDouble(HistoryStore.Point::median).toArray());
+        double centre = dev.vbench.stats.Descriptive.median(
+                base.stream().mapToDouble(HistoryStore.Point::median).toArray());
         double[] after = in.trials().of(newest);
         MannWhitney.Result r = MannWhitney.test(all, after);
-        return new Checked(new CheckRow(in, newest, base.size(), centre, newest.median() / centre - 1, r.p(), Double.NaN,
-                Verdict.WITHIN_VARIANCE, "mann-whitney", commit), level -> Power.mannWhitney(all, after, level));
+        return new Checked(
+                new CheckRow(
+                        in,
+                        newest,
+                        base.size(),
+                        centre,
+                        newest.median() / centre - 1,
+                        r.p(),
+                        Double.NaN,
+                        Verdict.WITHIN_VARIANCE,
+                        "mann-whitney",
+                        commit),
+                level -> Power.mannWhitney(all, after, level));
     }
 
     /**
@@ -303,9 +393,11 @@ public final class Analysis {
      * What the row's test could detect ({@link Power}): the prediction interval's over the segment's
      * medians, or Mann-Whitney's over the two runs' trials; null when there is no baseline.
      */
-    private static Verdict.Detectable detectable(CheckInput in, HistoryStore.Point newest, List<HistoryStore.Point> segment) {
+    private static Verdict.Detectable detectable(
+            CheckInput in, HistoryStore.Point newest, List<HistoryStore.Point> segment) {
         if (segment.size() >= MIN_BASELINE_RUNS) {
-            double[] medians = segment.stream().mapToDouble(HistoryStore.Point::median).toArray();
+            double[] medians =
+                    segment.stream().mapToDouble(HistoryStore.Point::median).toArray();
             double mean = java.util.Arrays.stream(medians).average().orElse(Double.NaN);
             double ss = 0;
             for (double m : medians) {
@@ -325,17 +417,37 @@ public final class Analysis {
     private static CheckRow test(CheckInput in, HistoryStore.Point newest, List<HistoryStore.Point> segment) {
         double x = newest.median();
         if (segment.size() >= MIN_BASELINE_RUNS) {
-            double[] medians = segment.stream().mapToDouble(HistoryStore.Point::median).toArray();
+            double[] medians =
+                    segment.stream().mapToDouble(HistoryStore.Point::median).toArray();
             double mean = java.util.Arrays.stream(medians).average().orElse(Double.NaN);
-            return new CheckRow(in, newest, medians.length, mean, x / mean - 1, predictionP(x, medians), Double.NaN,
-                    Verdict.WITHIN_VARIANCE, "prediction interval", "");
+            return new CheckRow(
+                    in,
+                    newest,
+                    medians.length,
+                    mean,
+                    x / mean - 1,
+                    predictionP(x, medians),
+                    Double.NaN,
+                    Verdict.WITHIN_VARIANCE,
+                    "prediction interval",
+                    "");
         }
         if (segment.isEmpty()) {
             return untested(in, newest, "no baseline", "");
         }
         HistoryStore.Point previous = segment.get(segment.size() - 1);
-        MannWhitney.Result r = MannWhitney.test(in.trials().of(previous), in.trials().of(newest));
-        return new CheckRow(in, newest, 1, previous.median(), x / previous.median() - 1, r.p(), Double.NaN,
-                Verdict.WITHIN_VARIANCE, "mann-whitney", previous.commit());
+        MannWhitney.Result r =
+                MannWhitney.test(in.trials().of(previous), in.trials().of(newest));
+        return new CheckRow(
+                in,
+                newest,
+                1,
+                previous.median(),
+                x / previous.median() - 1,
+                r.p(),
+                Double.NaN,
+                Verdict.WITHIN_VARIANCE,
+                "mann-whitney",
+                previous.commit());
     }
 }

@@ -65,8 +65,8 @@ public sealed interface Baseline {
             throw new IllegalArgumentException("--baseline " + text + ": N must be a whole number from 1 to "
                     + Analysis.MAX_BASELINE_RUNS + ", e.g. --baseline median:5");
         }
-        throw new IllegalArgumentException("--baseline '" + text + "' is unknown; use segment, previous, median:N or"
-                + " merge-base[:BRANCH]");
+        throw new IllegalArgumentException(
+                "--baseline '" + text + "' is unknown; use segment, previous, median:N or" + " merge-base[:BRANCH]");
     }
 
     /** Whether a stored commit is {@code wanted}: equal, or one a prefix of the other (7 characters at least). */

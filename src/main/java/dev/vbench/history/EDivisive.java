@@ -33,7 +33,6 @@ import org.apache.commons.statistics.distribution.TDistribution;
  */
 public final class EDivisive {
 
-
     private EDivisive() {}
 
     /**
@@ -90,8 +89,13 @@ public final class EDivisive {
         List<Integer> indexes = new ArrayList<>(weak);
         List<ChangePoint> cps = new ArrayList<>();
         for (int k = 0; k < indexes.size(); k++) {
-            cps.add(new ChangePoint(indexes.get(k), stats(x, k == 0 ? 0 : indexes.get(k - 1), indexes.get(k),
-                    k + 1 < indexes.size() ? indexes.get(k + 1) : n)));
+            cps.add(new ChangePoint(
+                    indexes.get(k),
+                    stats(
+                            x,
+                            k == 0 ? 0 : indexes.get(k - 1),
+                            indexes.get(k),
+                            k + 1 < indexes.size() ? indexes.get(k + 1) : n)));
         }
         return merge(x, cps, maxP, minMagnitude);
     }
@@ -109,7 +113,8 @@ public final class EDivisive {
             if (p(list.get(weakest)) < maxP) {
                 weakest = 0;
                 for (int k = 1; k < list.size(); k++) {
-                    if (list.get(k).stats().magnitude() < list.get(weakest).stats().magnitude()) {
+                    if (list.get(k).stats().magnitude()
+                            < list.get(weakest).stats().magnitude()) {
                         weakest = k;
                     }
                 }
@@ -133,7 +138,9 @@ public final class EDivisive {
         }
         int from = k == 0 ? 0 : list.get(k - 1).index();
         int to = k + 1 < list.size() ? list.get(k + 1).index() : x.length;
-        list.set(k, new ChangePoint(list.get(k).index(), stats(x, from, list.get(k).index(), to)));
+        list.set(
+                k,
+                new ChangePoint(list.get(k).index(), stats(x, from, list.get(k).index(), to)));
     }
 
     private static double p(ChangePoint cp) {
@@ -173,7 +180,8 @@ public final class EDivisive {
             if (bestTau < 0) {
                 return cps;
             }
-            double p = stats(x, from + bestStart, from + bestTau, from + bestEnd).p();
+            double p =
+                    stats(x, from + bestStart, from + bestTau, from + bestEnd).p();
             if (!(p <= maxP)) {
                 return cps;
             }

@@ -39,7 +39,8 @@ public record GitInfo(String branch, String commit) {
             return remote;
         }
         for (String name : new String[] {"main", "master", "origin/main", "origin/master"}) {
-            if (!git(dir, "rev-parse", "--verify", "--quiet", name + "^{commit}").isEmpty()) {
+            if (!git(dir, "rev-parse", "--verify", "--quiet", name + "^{commit}")
+                    .isEmpty()) {
                 return name;
             }
         }
@@ -51,8 +52,11 @@ public record GitInfo(String branch, String commit) {
         cmd[0] = "git";
         System.arraycopy(args, 0, cmd, 1, args.length);
         try {
-            Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(false)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            Process p = new ProcessBuilder(cmd)
+                    .directory(dir.toFile())
+                    .redirectErrorStream(false)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             p.getOutputStream().close();
             byte[] out = p.getInputStream().readAllBytes();
             if (!p.waitFor(5, TimeUnit.SECONDS)) {

@@ -29,7 +29,8 @@ final class HistoryAnnotations {
     /** Marks a run as left out of analysis, with the reason. */
     void exclude(long runId, String reason) {
         Schema.checkText("--reason", reason, Schema.REASON_CHARS);
-        try (PreparedStatement ps = c.prepareStatement("UPDATE run SET excluded = TRUE, exclude_reason = ? WHERE id = ?")) {
+        try (PreparedStatement ps =
+                c.prepareStatement("UPDATE run SET excluded = TRUE, exclude_reason = ? WHERE id = ?")) {
             ps.setString(1, reason);
             ps.setLong(2, runId);
             if (ps.executeUpdate() == 0) {
@@ -45,7 +46,8 @@ final class HistoryAnnotations {
         Schema.checkText("--reason", reason, Schema.REASON_CHARS);
         try {
             boolean found;
-            try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM result WHERE series_id = ? AND run_id = ?")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("SELECT COUNT(*) FROM result WHERE series_id = ? AND run_id = ?")) {
                 ps.setLong(1, seriesId);
                 ps.setLong(2, runId);
                 try (ResultSet rs = ps.executeQuery()) {
@@ -57,8 +59,8 @@ final class HistoryAnnotations {
                 throw HistoryException.usage("run " + runId + " has no result in series " + seriesId
                         + "; see 'vbench history show " + seriesId + "'");
             }
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO ack (series_id, metric, run_id, reason, acked)"
-                    + " VALUES (?, ?, ?, ?, ?)")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO ack (series_id, metric, run_id, reason, acked)" + " VALUES (?, ?, ?, ?, ?)")) {
                 ps.setLong(1, seriesId);
                 ps.setString(2, metric);
                 ps.setLong(3, runId);
@@ -74,12 +76,13 @@ final class HistoryAnnotations {
     /** Acknowledged changes of a series (every metric), oldest first. */
     List<HistoryStore.Ack> acks(long seriesId) {
         List<HistoryStore.Ack> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT series_id, metric, run_id, reason, acked FROM ack"
-                + " WHERE series_id = ? ORDER BY id")) {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT series_id, metric, run_id, reason, acked FROM ack" + " WHERE series_id = ? ORDER BY id")) {
             ps.setLong(1, seriesId);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.add(new HistoryStore.Ack(rs.getLong(1), rs.getString(2), rs.getLong(3), rs.getString(4), rs.getString(5)));
+                    out.add(new HistoryStore.Ack(
+                            rs.getLong(1), rs.getString(2), rs.getLong(3), rs.getString(4), rs.getString(5)));
                 }
             }
         } catch (SQLException e) {
@@ -107,23 +110,28 @@ final class HistoryAnnotations {
                         s.execute("VACUUM (ANALYZE) " + table);
                     }
                 }
-                return new HistoryStore.Compaction("VACUUM ANALYZE of its " + Schema.TABLES.size() + " tables", before, postgresBytes(),
+                return new HistoryStore.Compaction(
+                        "VACUUM ANALYZE of its " + Schema.TABLES.size() + " tables",
+                        before,
+                        postgresBytes(),
                         (System.nanoTime() - start) / 1e9);
             }
             Path file = db.url.h2File();
             if (file == null) {
-                throw HistoryException.usage("the history store " + db.url.shown() + " is not an H2 file; compact works on"
-                        + " jdbc:h2:file:PATH stores and PostgreSQL");
+                throw HistoryException.usage("the history store " + db.url.shown()
+                        + " is not an H2 file; compact works on" + " jdbc:h2:file:PATH stores and PostgreSQL");
             }
             long before = Files.size(file);
             try (Statement s = c.createStatement()) {
                 s.execute("SHUTDOWN COMPACT");
             }
-            return new HistoryStore.Compaction("SHUTDOWN COMPACT", before, Files.size(file), (System.nanoTime() - start) / 1e9);
+            return new HistoryStore.Compaction(
+                    "SHUTDOWN COMPACT", before, Files.size(file), (System.nanoTime() - start) / 1e9);
         } catch (SQLException e) {
             throw db.failure("cannot compact the history store", e);
         } catch (IOException e) {
-            throw HistoryException.environment("cannot read the size of the history store " + db.url.shown() + ": " + e.getMessage(), e);
+            throw HistoryException.environment(
+                    "cannot read the size of the history store " + db.url.shown() + ": " + e.getMessage(), e);
         }
     }
 

@@ -54,8 +54,11 @@ final class HistoryDatabase implements AutoCloseable {
             try {
                 Files.createDirectories(url.h2File().toAbsolutePath().getParent());
             } catch (IOException e) {
-                throw HistoryException.environment("cannot create the folder of the history store "
-                        + url.h2File().getParent() + " (" + e.getMessage() + "); give --history a writable location", e);
+                throw HistoryException.environment(
+                        "cannot create the folder of the history store "
+                                + url.h2File().getParent() + " (" + e.getMessage()
+                                + "); give --history a writable location",
+                        e);
             }
         }
         HistoryDatabase db = new HistoryDatabase(url, connect(url, create));
@@ -82,7 +85,8 @@ final class HistoryDatabase implements AutoCloseable {
             return durable(url, t);
         }
         Map<String, String> props = new HashMap<>(t.extraProperties());
-        List<String> settings = url.postgres() ? List.of("prepareThreshold") : List.of("MAX_COMPACT_TIME", "AUTO_COMPACT_FILL_RATE");
+        List<String> settings =
+                url.postgres() ? List.of("prepareThreshold") : List.of("MAX_COMPACT_TIME", "AUTO_COMPACT_FILL_RATE");
         for (String setting : settings) {
             if (!t.url().toUpperCase(Locale.ROOT).contains(setting.toUpperCase(Locale.ROOT))) {
                 props.put(setting, url.postgres() ? "-1" : "0");
@@ -188,17 +192,25 @@ final class HistoryDatabase implements AutoCloseable {
                         pause();
                         continue;
                     }
-                    throw HistoryException.environment("the history store " + url.shown() + " stayed in use by another"
-                            + " vbench process for " + waitMillis / 1000 + " s; retry when it has finished, or use"
-                            + " PostgreSQL for many writers at once", e);
+                    throw HistoryException.environment(
+                            "the history store " + url.shown() + " stayed in use by another"
+                                    + " vbench process for " + waitMillis / 1000
+                                    + " s; retry when it has finished, or use"
+                                    + " PostgreSQL for many writers at once",
+                            e);
                 }
                 if (url.h2File() != null && Files.exists(url.h2File())) {
-                    throw HistoryException.environment("cannot open the history store " + url.shown() + ": "
-                            + firstLine(url.target().scrub(e.getMessage())) + "; the file may be corrupt: move it away"
-                            + " (a new store is made) or restore a backup", e);
+                    throw HistoryException.environment(
+                            "cannot open the history store " + url.shown() + ": "
+                                    + firstLine(url.target().scrub(e.getMessage()))
+                                    + "; the file may be corrupt: move it away"
+                                    + " (a new store is made) or restore a backup",
+                            e);
                 }
-                throw HistoryException.environment(url.target().connectFailure(e)
-                        + "; check that the history database is running and the URL (" + url.origin() + ")", e);
+                throw HistoryException.environment(
+                        url.target().connectFailure(e) + "; check that the history database is running and the URL ("
+                                + url.origin() + ")",
+                        e);
             }
         }
     }
@@ -217,8 +229,11 @@ final class HistoryDatabase implements AutoCloseable {
         for (int attempt = 1; ; attempt++) {
             int version = version();
             if (version > Schema.LATEST) {
-                throw HistoryException.environment("the history store " + url.shown() + " has schema version " + version
-                        + ", newer than this vbench understands (" + Schema.LATEST + "); upgrade vbench to use it", null);
+                throw HistoryException.environment(
+                        "the history store " + url.shown() + " has schema version " + version
+                                + ", newer than this vbench understands (" + Schema.LATEST
+                                + "); upgrade vbench to use it",
+                        null);
             }
             if (version == Schema.LATEST) {
                 return;
@@ -229,7 +244,8 @@ final class HistoryDatabase implements AutoCloseable {
                     for (String sql : Schema.MIGRATIONS.get(v - 1)) {
                         execute(sql);
                     }
-                    try (PreparedStatement ps = c.prepareStatement("INSERT INTO schema_version (version, applied) VALUES (?, ?)")) {
+                    try (PreparedStatement ps =
+                            c.prepareStatement("INSERT INTO schema_version (version, applied) VALUES (?, ?)")) {
                         ps.setInt(1, v);
                         ps.setString(2, Instant.now().toString());
                         ps.executeUpdate();
@@ -264,7 +280,8 @@ final class HistoryDatabase implements AutoCloseable {
         }
         long first;
         long last;
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT MIN(id), MAX(id) FROM result")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT MIN(id), MAX(id) FROM result")) {
             rs.next();
             first = rs.getLong(1);
             last = rs.getLong(2);
@@ -293,17 +310,22 @@ final class HistoryDatabase implements AutoCloseable {
             }
             if (!tables.contains("schema_version")) {
                 if (tables.stream().anyMatch(Schema.TABLES::contains)) {
-                    throw HistoryException.environment("the database at " + url.shown() + " has history tables but no"
-                            + " schema_version: it is damaged or not a vbench history store; give another --history URL", null);
+                    throw HistoryException.environment(
+                            "the database at " + url.shown() + " has history tables but no"
+                                    + " schema_version: it is damaged or not a vbench history store; give another --history URL",
+                            null);
                 }
                 return 0;
             }
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT MAX(version) FROM schema_version")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT MAX(version) FROM schema_version")) {
                 rs.next();
                 int v = rs.getInt(1);
                 if (rs.wasNull()) {
-                    throw HistoryException.environment("the history store " + url.shown() + " has an empty schema_version"
-                            + " table: it is damaged; restore a backup or give another --history URL", null);
+                    throw HistoryException.environment(
+                            "the history store " + url.shown() + " has an empty schema_version"
+                                    + " table: it is damaged; restore a backup or give another --history URL",
+                            null);
                 }
                 return v;
             }
@@ -318,7 +340,8 @@ final class HistoryDatabase implements AutoCloseable {
     }
 
     HistoryException failure(String what, SQLException e) {
-        return HistoryException.environment(what + " " + url.shown() + ": " + firstLine(url.target().scrub(e.getMessage())), e);
+        return HistoryException.environment(
+                what + " " + url.shown() + ": " + firstLine(url.target().scrub(e.getMessage())), e);
     }
 
     static String firstLine(String s) {

@@ -45,7 +45,8 @@ final class HistoryQueries {
             try (Statement s = c.createStatement();
                     ResultSet rs = s.executeQuery("SELECT run_id, name, val FROM run_label ORDER BY run_id, name")) {
                 while (rs.next()) {
-                    labels.computeIfAbsent(rs.getLong(1), k -> new LinkedHashMap<>()).put(rs.getString(2), rs.getString(3));
+                    labels.computeIfAbsent(rs.getLong(1), k -> new LinkedHashMap<>())
+                            .put(rs.getString(2), rs.getString(3));
                 }
             }
             try (PreparedStatement ps = c.prepareStatement("SELECT r.id, r.started_ms, t.name, r.branch, r.git_commit,"
@@ -57,9 +58,19 @@ final class HistoryQueries {
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         long id = rs.getLong(1);
-                        out.add(new HistoryStore.RunInfo(id, Instant.ofEpochMilli(rs.getLong(2)), rs.getString(3), rs.getString(4),
-                                rs.getString(5), rs.getInt(6), rs.getBoolean(7), rs.getString(8), rs.getString(9),
-                                rs.getString(10), rs.getString(11), labels.getOrDefault(id, Map.of())));
+                        out.add(new HistoryStore.RunInfo(
+                                id,
+                                Instant.ofEpochMilli(rs.getLong(2)),
+                                rs.getString(3),
+                                rs.getString(4),
+                                rs.getString(5),
+                                rs.getInt(6),
+                                rs.getBoolean(7),
+                                rs.getString(8),
+                                rs.getString(9),
+                                rs.getString(10),
+                                rs.getString(11),
+                                labels.getOrDefault(id, Map.of())));
                     }
                 }
             }
@@ -71,13 +82,20 @@ final class HistoryQueries {
 
     /** The newest noise measurement of {@code testbed}: its time, command and largest floor; null when none. */
     HistoryStore.NoiseFloor noiseFloor(String testbed) {
-        try (PreparedStatement ps = c.prepareStatement("SELECT n.measured_ms, n.command_line, COUNT(*), MAX(n.noise_floor)"
-                + " FROM noise n JOIN testbed t ON t.id = n.testbed_id WHERE t.name = ? AND n.measured_ms = (SELECT"
-                + " MAX(m.measured_ms) FROM noise m WHERE m.testbed_id = t.id) GROUP BY n.measured_ms, n.command_line")) {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT n.measured_ms, n.command_line, COUNT(*), MAX(n.noise_floor)"
+                        + " FROM noise n JOIN testbed t ON t.id = n.testbed_id WHERE t.name = ? AND n.measured_ms = (SELECT"
+                        + " MAX(m.measured_ms) FROM noise m WHERE m.testbed_id = t.id) GROUP BY n.measured_ms, n.command_line")) {
             ps.setString(1, testbed);
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? new HistoryStore.NoiseFloor(testbed, Instant.ofEpochMilli(rs.getLong(1)), rs.getString(2),
-                        rs.getInt(3), rs.getDouble(4)) : null;
+                return rs.next()
+                        ? new HistoryStore.NoiseFloor(
+                                testbed,
+                                Instant.ofEpochMilli(rs.getLong(1)),
+                                rs.getString(2),
+                                rs.getInt(3),
+                                rs.getDouble(4))
+                        : null;
             }
         } catch (SQLException e) {
             throw db.failure("cannot read the noise measurements", e);
@@ -87,20 +105,31 @@ final class HistoryQueries {
     /** Every series, by id; {@code testbed} null for all machines. */
     List<HistoryStore.SeriesInfo> series(String testbed) {
         List<HistoryStore.SeriesInfo> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT s.id, t.name, s.fingerprint, s.label, s.workload, s.params,"
-                + " s.executor, s.tasks, s.concurrency, s.load_shape, s.jvm_label, s.jvm_options, s.runs, s.first_ms, s.last_ms"
-                + " FROM series s JOIN testbed t ON t.id = s.testbed_id WHERE (? IS NULL OR t.name = ?) ORDER BY s.id")) {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT s.id, t.name, s.fingerprint, s.label, s.workload, s.params,"
+                        + " s.executor, s.tasks, s.concurrency, s.load_shape, s.jvm_label, s.jvm_options, s.runs, s.first_ms, s.last_ms"
+                        + " FROM series s JOIN testbed t ON t.id = s.testbed_id WHERE (? IS NULL OR t.name = ?) ORDER BY s.id")) {
             ps.setString(1, testbed);
             ps.setString(2, testbed);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    SeriesKey key = new SeriesKey(rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6),
-                            rs.getString(7), rs.getLong(8), rs.getInt(9), rs.getString(10), rs.getString(11), rs.getString(12));
+                    SeriesKey key = new SeriesKey(
+                            rs.getString(3),
+                            rs.getString(4),
+                            rs.getString(5),
+                            rs.getString(6),
+                            rs.getString(7),
+                            rs.getLong(8),
+                            rs.getInt(9),
+                            rs.getString(10),
+                            rs.getString(11),
+                            rs.getString(12));
                     long first = rs.getLong(14);
                     Instant firstAt = rs.wasNull() ? null : Instant.ofEpochMilli(first);
                     long last = rs.getLong(15);
                     Instant lastAt = rs.wasNull() ? null : Instant.ofEpochMilli(last);
-                    out.add(new HistoryStore.SeriesInfo(rs.getLong(1), rs.getString(2), key, rs.getInt(13), firstAt, lastAt));
+                    out.add(new HistoryStore.SeriesInfo(
+                            rs.getLong(1), rs.getString(2), key, rs.getInt(13), firstAt, lastAt));
                 }
             }
         } catch (SQLException e) {
@@ -150,8 +179,8 @@ final class HistoryQueries {
      * Runs {@code ps} (the {@link #POINTS} query) for at most {@code limit} points, those of excluded
      * runs left out when {@code skipExcluded}; oldest first.
      */
-    private List<HistoryStore.Point> readPoints(PreparedStatement ps, long seriesId, String metric, int limit, boolean skipExcluded)
-            throws SQLException {
+    private List<HistoryStore.Point> readPoints(
+            PreparedStatement ps, long seriesId, String metric, int limit, boolean skipExcluded) throws SQLException {
         MetricInfo info = metricInfo(seriesId, metric);
         if (info == null) {
             return List.of();
@@ -161,7 +190,8 @@ final class HistoryQueries {
         ps.setLong(1, seriesId);
         ps.setString(2, metric);
         // enough rows for `limit` points even if every excluded run is among the newest
-        ps.setMaxRows(limit == Integer.MAX_VALUE ? 0 : (int) Math.min(Integer.MAX_VALUE, (long) limit + runs.excluded()));
+        ps.setMaxRows(
+                limit == Integer.MAX_VALUE ? 0 : (int) Math.min(Integer.MAX_VALUE, (long) limit + runs.excluded()));
         List<HistoryStore.Point> out = new ArrayList<>();
         try (ResultSet rs = ps.executeQuery()) {
             while (rs.next() && out.size() < limit) {
@@ -176,9 +206,22 @@ final class HistoryQueries {
                     continue;
                 }
                 String[] jvm = jvms.getOrDefault(rs.getLong(6), new String[] {"", ""});
-                out.add(new HistoryStore.Point(runId, Instant.ofEpochMilli(rs.getLong(2)), run.branch(), run.commit(), run.excluded(),
-                        run.excludeReason(), metric, rs.getDouble(3), rs.getDouble(4), rs.getDouble(5), info.unit(),
-                        info.higherIsBetter(), jvm[0], jvm[1], rs.getLong(7)));
+                out.add(new HistoryStore.Point(
+                        runId,
+                        Instant.ofEpochMilli(rs.getLong(2)),
+                        run.branch(),
+                        run.commit(),
+                        run.excluded(),
+                        run.excludeReason(),
+                        metric,
+                        rs.getDouble(3),
+                        rs.getDouble(4),
+                        rs.getDouble(5),
+                        info.unit(),
+                        info.higherIsBetter(),
+                        jvm[0],
+                        jvm[1],
+                        rs.getLong(7)));
             }
         }
         return out.reversed();
@@ -198,7 +241,8 @@ final class HistoryQueries {
             try (Statement s = c.createStatement();
                     ResultSet rs = s.executeQuery("SELECT id, branch, git_commit, excluded, exclude_reason FROM run")) {
                 while (rs.next()) {
-                    RunAttributes run = new RunAttributes(rs.getString(2), rs.getString(3), rs.getBoolean(4), rs.getString(5));
+                    RunAttributes run =
+                            new RunAttributes(rs.getString(2), rs.getString(3), rs.getBoolean(4), rs.getString(5));
                     byId.put(rs.getLong(1), run);
                     excluded += run.excluded() ? 1 : 0;
                 }
@@ -211,8 +255,8 @@ final class HistoryQueries {
     private record MetricInfo(String unit, boolean higherIsBetter) {}
 
     private MetricInfo metricInfo(long seriesId, String metric) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT unit, higher_is_better FROM series_metric"
-                + " WHERE series_id = ? AND metric = ?")) {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT unit, higher_is_better FROM series_metric" + " WHERE series_id = ? AND metric = ?")) {
             ps.setLong(1, seriesId);
             ps.setString(2, metric);
             try (ResultSet rs = ps.executeQuery()) {
@@ -238,7 +282,8 @@ final class HistoryQueries {
 
     /** Every trial's value of a point (read from the store on each call). */
     double[] trials(HistoryStore.Point point) {
-        try (PreparedStatement ps = c.prepareStatement("SELECT trial_values FROM measurement WHERE result_id = ? AND metric = ?")) {
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT trial_values FROM measurement WHERE result_id = ? AND metric = ?")) {
             ps.setLong(1, point.resultId());
             ps.setString(2, point.metric());
             try (ResultSet rs = ps.executeQuery()) {
@@ -252,7 +297,8 @@ final class HistoryQueries {
     /** The metrics stored for a series, sorted. */
     List<String> metrics(long seriesId) {
         List<String> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT metric FROM series_metric WHERE series_id = ? ORDER BY metric")) {
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT metric FROM series_metric WHERE series_id = ? ORDER BY metric")) {
             ps.setLong(1, seriesId);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -271,12 +317,14 @@ final class HistoryQueries {
      * (else included, marked); oldest first.
      * One short range of {@code series_point_range} from the run backwards.
      */
-    List<HistoryStore.Point> pointsUpTo(long seriesId, String metric, long startedMs, long runId, int limit,
-            boolean skipExcluded) {
-        try (PreparedStatement ps = c.prepareStatement("SELECT p.run_id, p.started_ms, p.median_value, p.ci_low, p.ci_high,"
-                + " p.jvm_id, p.result_id FROM series_point p WHERE p.series_id = ? AND p.metric = ?"
-                + " AND p.started_ms <= ? AND NOT (p.started_ms = ? AND p.run_id > ?)" // the first bounds the index range
-                + " ORDER BY p.series_id, p.metric, p.started_ms DESC, p.run_id DESC")) {
+    List<HistoryStore.Point> pointsUpTo(
+            long seriesId, String metric, long startedMs, long runId, int limit, boolean skipExcluded) {
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT p.run_id, p.started_ms, p.median_value, p.ci_low, p.ci_high,"
+                        + " p.jvm_id, p.result_id FROM series_point p WHERE p.series_id = ? AND p.metric = ?"
+                        + " AND p.started_ms <= ? AND NOT (p.started_ms = ? AND p.run_id > ?)" // the first bounds the
+                        // index range
+                        + " ORDER BY p.series_id, p.metric, p.started_ms DESC, p.run_id DESC")) {
             ps.setLong(3, startedMs);
             ps.setLong(4, startedMs);
             ps.setLong(5, runId);
@@ -290,7 +338,8 @@ final class HistoryQueries {
     HistoryStore.RunInfo run(long runId) {
         try {
             Map<String, String> labels = new LinkedHashMap<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT name, val FROM run_label WHERE run_id = ? ORDER BY name")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("SELECT name, val FROM run_label WHERE run_id = ? ORDER BY name")) {
                 ps.setLong(1, runId);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
@@ -298,17 +347,28 @@ final class HistoryQueries {
                     }
                 }
             }
-            try (PreparedStatement ps = c.prepareStatement("SELECT r.id, r.started_ms, t.name, r.branch, r.git_commit,"
-                    + " (SELECT COUNT(*) FROM result x WHERE x.run_id = r.id), r.excluded, r.exclude_reason, r.source,"
-                    + " r.vbench_version, r.command_line FROM run r JOIN testbed t ON t.id = r.testbed_id WHERE r.id = ?")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT r.id, r.started_ms, t.name, r.branch, r.git_commit,"
+                            + " (SELECT COUNT(*) FROM result x WHERE x.run_id = r.id), r.excluded, r.exclude_reason, r.source,"
+                            + " r.vbench_version, r.command_line FROM run r JOIN testbed t ON t.id = r.testbed_id WHERE r.id = ?")) {
                 ps.setLong(1, runId);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) {
                         return null;
                     }
-                    return new HistoryStore.RunInfo(rs.getLong(1), Instant.ofEpochMilli(rs.getLong(2)), rs.getString(3),
-                            rs.getString(4), rs.getString(5), rs.getInt(6), rs.getBoolean(7), rs.getString(8), rs.getString(9),
-                            rs.getString(10), rs.getString(11), labels);
+                    return new HistoryStore.RunInfo(
+                            rs.getLong(1),
+                            Instant.ofEpochMilli(rs.getLong(2)),
+                            rs.getString(3),
+                            rs.getString(4),
+                            rs.getString(5),
+                            rs.getInt(6),
+                            rs.getBoolean(7),
+                            rs.getString(8),
+                            rs.getString(9),
+                            rs.getString(10),
+                            rs.getString(11),
+                            labels);
                 }
             }
         } catch (SQLException e) {
@@ -319,7 +379,8 @@ final class HistoryQueries {
     /** The results (cells) stored for a run, by result id. */
     List<HistoryStore.StoredResult> results(long runId) {
         List<HistoryStore.StoredResult> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT id, series_id, cell_id FROM result WHERE run_id = ? ORDER BY id")) {
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT id, series_id, cell_id FROM result WHERE run_id = ? ORDER BY id")) {
             ps.setLong(1, runId);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -335,7 +396,8 @@ final class HistoryQueries {
     /** Trial values per result id of one metric: one primary-key lookup each, through one prepared statement. */
     Map<Long, double[]> trials(String metric, List<Long> resultIds) {
         Map<Long, double[]> out = new HashMap<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT trial_values FROM measurement WHERE result_id = ? AND metric = ?")) {
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT trial_values FROM measurement WHERE result_id = ? AND metric = ?")) {
             ps.setString(2, metric);
             for (long id : resultIds) {
                 ps.setLong(1, id);
@@ -357,11 +419,13 @@ final class HistoryQueries {
      * the run attributes kept by this reader are read again.
      */
     String generation() {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT (SELECT COUNT(*) FROM run),"
-                + " (SELECT COALESCE(MAX(id), 0) FROM run), (SELECT COALESCE(SUM(CASE WHEN excluded THEN id ELSE 0 END), 0)"
-                + " FROM run), (SELECT COUNT(*) FROM ack), (SELECT COALESCE(MAX(id), 0) FROM ack)")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT (SELECT COUNT(*) FROM run),"
+                        + " (SELECT COALESCE(MAX(id), 0) FROM run), (SELECT COALESCE(SUM(CASE WHEN excluded THEN id ELSE 0 END), 0)"
+                        + " FROM run), (SELECT COUNT(*) FROM ack), (SELECT COALESCE(MAX(id), 0) FROM ack)")) {
             rs.next();
-            String now = rs.getLong(1) + ":" + rs.getLong(2) + ":" + rs.getLong(3) + ":" + rs.getLong(4) + ":" + rs.getLong(5);
+            String now = rs.getLong(1) + ":" + rs.getLong(2) + ":" + rs.getLong(3) + ":" + rs.getLong(4) + ":"
+                    + rs.getLong(5);
             if (!now.equals(lastGeneration)) {
                 forget();
                 lastGeneration = now;
@@ -378,7 +442,8 @@ final class HistoryQueries {
             ps.setLong(1, runId);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
-                    throw HistoryException.usage("no run " + runId + " in the history store; see 'vbench history runs'");
+                    throw HistoryException.usage(
+                            "no run " + runId + " in the history store; see 'vbench history runs'");
                 }
                 return dev.vbench.spi.Redactor.redact(Importer.gunzip(rs.getBytes(1)));
             }

@@ -29,6 +29,7 @@ public final class HistoryReports {
     private static final String SPARKS = "▁▂▃▄▅▆▇█";
     /** Widest sparkline; longer series are averaged into this many buckets. */
     static final int SPARK_WIDTH = 72;
+
     private static final DateTimeFormatter OTAVA_TIME =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss Z", Locale.ROOT).withZone(ZoneOffset.UTC);
 
@@ -49,7 +50,8 @@ public final class HistoryReports {
      * (-61.0%) in 28.3 s}.
      */
     public static String compactLine(String store, HistoryStore.Compaction done) {
-        String change = done.bytesBefore() == 0 ? ""
+        String change = done.bytesBefore() == 0
+                ? ""
                 : " (" + Numbers.deltaPercent((double) done.bytesAfter() / done.bytesBefore() - 1) + ")";
         return "compacted " + store + " (" + done.action() + "): " + Numbers.bytes(done.bytesBefore()) + " → "
                 + Numbers.bytes(done.bytesAfter()) + change + " in " + Numbers.fixed(done.seconds(), 1) + " s";
@@ -61,21 +63,37 @@ public final class HistoryReports {
      * line: their ids, the machines, the cells summed, the shards stored.
      */
     public static String runs(List<HistoryStore.RunInfo> runs) {
-        Table.Builder t = new Table.Builder("").number("run").text("date").text("machine").text("branch").text("commit")
-                .number("cells").text("labels").text("note");
+        Table.Builder t = new Table.Builder("")
+                .number("run")
+                .text("date")
+                .text("machine")
+                .text("branch")
+                .text("commit")
+                .number("cells")
+                .text("labels")
+                .text("note");
         Map<String, List<HistoryStore.RunInfo>> shardsByRun = new LinkedHashMap<>();
         for (HistoryStore.RunInfo r : runs) {
             if (r.labels().containsKey(Importer.SHARD_LABEL) && r.labels().containsKey(Importer.RUN_LABEL)) {
-                shardsByRun.computeIfAbsent(r.labels().get(Importer.RUN_LABEL), k -> new ArrayList<>()).add(r);
+                shardsByRun
+                        .computeIfAbsent(r.labels().get(Importer.RUN_LABEL), k -> new ArrayList<>())
+                        .add(r);
             }
         }
         java.util.Set<String> shown = new java.util.HashSet<>();
         for (HistoryStore.RunInfo r : runs) {
             List<HistoryStore.RunInfo> shards = r.labels().containsKey(Importer.SHARD_LABEL)
-                    ? shardsByRun.get(r.labels().get(Importer.RUN_LABEL)) : null;
+                    ? shardsByRun.get(r.labels().get(Importer.RUN_LABEL))
+                    : null;
             if (shards == null) {
-                t.row(List.of(String.valueOf(r.id()), date(r.started()), r.testbed(), r.branch().isEmpty() ? "-" : r.branch(),
-                        commit(r.commit()), String.valueOf(r.cells()), labels(r.labels()),
+                t.row(List.of(
+                        String.valueOf(r.id()),
+                        date(r.started()),
+                        r.testbed(),
+                        r.branch().isEmpty() ? "-" : r.branch(),
+                        commit(r.commit()),
+                        String.valueOf(r.cells()),
+                        labels(r.labels()),
                         r.excluded() ? "excluded: " + r.excludeReason() : ""));
             } else if (shown.add(r.labels().get(Importer.RUN_LABEL))) {
                 t.row(shardedRun(shards));
@@ -86,7 +104,8 @@ public final class HistoryReports {
 
     private static String labels(Map<String, String> labels) {
         StringBuilder out = new StringBuilder();
-        labels.forEach((k, v) -> out.append(out.isEmpty() ? "" : " ").append(k).append('=').append(v));
+        labels.forEach((k, v) ->
+                out.append(out.isEmpty() ? "" : " ").append(k).append('=').append(v));
         return out.toString();
     }
 
@@ -100,29 +119,57 @@ public final class HistoryReports {
     private static List<String> shardedRun(List<HistoryStore.RunInfo> shards) {
         HistoryStore.RunInfo first = shards.get(0);
         Map<String, String> shared = new java.util.TreeMap<>(first.labels());
-        shards.forEach(s -> shared.entrySet().removeIf(e -> !e.getValue().equals(s.labels().get(e.getKey()))));
+        shards.forEach(s ->
+                shared.entrySet().removeIf(e -> !e.getValue().equals(s.labels().get(e.getKey()))));
         shared.remove(Importer.SHARD_LABEL);
-        List<String> kn = shards.stream().map(s -> s.labels().get(Importer.SHARD_LABEL))
-                .sorted(java.util.Comparator.comparingLong(HistoryReports::shardIndex)).toList();
+        List<String> kn = shards.stream()
+                .map(s -> s.labels().get(Importer.SHARD_LABEL))
+                .sorted(java.util.Comparator.comparingLong(HistoryReports::shardIndex))
+                .toList();
         String total = kn.get(0).replaceAll(".*/", "");
-        String ids = String.join(",", shards.stream().map(s -> String.valueOf(s.id())).toList());
-        String machines = String.join(",", shards.stream().map(HistoryStore.RunInfo::testbed).distinct().toList());
+        String ids = String.join(
+                ",", shards.stream().map(s -> String.valueOf(s.id())).toList());
+        String machines = String.join(
+                ",",
+                shards.stream().map(HistoryStore.RunInfo::testbed).distinct().toList());
         int cells = shards.stream().mapToInt(HistoryStore.RunInfo::cells).sum();
         String note = shards.size() + " of " + total + " shards (" + String.join(" ", kn) + ")";
         if (shards.stream().anyMatch(HistoryStore.RunInfo::excluded)) {
-            note += "; excluded: " + shards.stream().filter(HistoryStore.RunInfo::excluded).map(HistoryStore.RunInfo::excludeReason)
-                    .distinct().reduce((a, b) -> a + ", " + b).orElse("");
+            note += "; excluded: "
+                    + shards.stream()
+                            .filter(HistoryStore.RunInfo::excluded)
+                            .map(HistoryStore.RunInfo::excludeReason)
+                            .distinct()
+                            .reduce((a, b) -> a + ", " + b)
+                            .orElse("");
         }
-        return List.of(ids, date(first.started()), machines, first.branch().isEmpty() ? "-" : first.branch(),
-                commit(first.commit()), String.valueOf(cells), labels(shared), note);
+        return List.of(
+                ids,
+                date(first.started()),
+                machines,
+                first.branch().isEmpty() ? "-" : first.branch(),
+                commit(first.commit()),
+                String.valueOf(cells),
+                labels(shared),
+                note);
     }
 
     /** One line per series: id, machine, runs, first and last date, the series. */
     public static String series(List<HistoryStore.SeriesInfo> series) {
-        Table.Builder t = new Table.Builder("").number("series").text("machine").number("runs").text("first").text("last")
+        Table.Builder t = new Table.Builder("")
+                .number("series")
+                .text("machine")
+                .number("runs")
+                .text("first")
+                .text("last")
                 .text("configuration");
         for (HistoryStore.SeriesInfo s : series) {
-            t.row(List.of(String.valueOf(s.id()), s.testbed(), String.valueOf(s.runs()), date(s.first()), date(s.last()),
+            t.row(List.of(
+                    String.valueOf(s.id()),
+                    s.testbed(),
+                    String.valueOf(s.runs()),
+                    date(s.first()),
+                    date(s.last()),
                     s.key().label()));
         }
         return ConsoleRenderer.render(t.build());
@@ -133,14 +180,16 @@ public final class HistoryReports {
      *
      * @param ack its acknowledgement, or null
      */
-    public static String analyzeLine(HistoryStore.SeriesInfo s, String metric, boolean higherIsBetter, Analysis.Found f,
-            HistoryStore.Ack ack) {
+    public static String analyzeLine(
+            HistoryStore.SeriesInfo s, String metric, boolean higherIsBetter, Analysis.Found f, HistoryStore.Ack ack) {
         double change = f.stats().forwardChange();
         Verdict direction = Verdict.direction(change, higherIsBetter);
         String word = direction == Verdict.WITHIN_VARIANCE ? "" : " " + direction.word();
-        return "series " + s.id() + " " + metric + " " + date(f.firstAfter().started()) + " run " + f.firstAfter().runId()
+        return "series " + s.id() + " " + metric + " " + date(f.firstAfter().started()) + " run "
+                + f.firstAfter().runId()
                 + " commit " + commit(f.firstAfter().commit()) + " " + Numbers.deltaPercent(change) + word + " p="
-                + Numbers.pValue(f.stats().p()) + " | " + Printable.escape(s.testbed()) + " | " + Printable.escape(s.key().label())
+                + Numbers.pValue(f.stats().p()) + " | " + Printable.escape(s.testbed()) + " | "
+                + Printable.escape(s.key().label())
                 + (ack == null ? "" : " | acknowledged: " + ack.reason());
     }
 
@@ -155,7 +204,9 @@ public final class HistoryReports {
         double max = java.util.Arrays.stream(v).max().orElse(0);
         StringBuilder sb = new StringBuilder();
         for (double x : v) {
-            int level = max == min ? SPARKS.length() / 2 : (int) Math.round((x - min) / (max - min) * (SPARKS.length() - 1));
+            int level = max == min
+                    ? SPARKS.length() / 2
+                    : (int) Math.round((x - min) / (max - min) * (SPARKS.length() - 1));
             sb.append(SPARKS.charAt(level));
         }
         return sb.toString();
@@ -183,36 +234,61 @@ public final class HistoryReports {
      * A series over time as a table: one row per run (excluded runs marked), and between the rows
      * at each change point a dotted row with the change, as Otava prints it.
      */
-    public static String showText(HistoryStore.SeriesInfo s, String metric, List<HistoryStore.Point> points,
-            List<Analysis.Found> found, List<HistoryStore.Ack> acks) {
+    public static String showText(
+            HistoryStore.SeriesInfo s,
+            String metric,
+            List<HistoryStore.Point> points,
+            List<Analysis.Found> found,
+            List<HistoryStore.Ack> acks) {
         Map<Long, Analysis.Found> byRun = new HashMap<>();
         found.forEach(f -> byRun.put(f.firstAfter().runId(), f));
         Map<Long, HistoryStore.Ack> ackByRun = new HashMap<>();
         acks.stream().filter(a -> a.metric().equals(metric)).forEach(a -> ackByRun.put(a.runId(), a));
         String unit = points.isEmpty() ? "" : points.get(0).unit();
-        Table.Builder t = new Table.Builder("series " + s.id() + " on " + s.testbed() + ": " + s.key().label() + " · " + metric
-                + " (" + unit + ")").number("run").text("date").text("commit").number("median").number("95% CI")
-                .text("JVM").text("note");
+        Table.Builder t = new Table.Builder("series " + s.id() + " on " + s.testbed() + ": "
+                        + s.key().label() + " · " + metric + " (" + unit + ")")
+                .number("run")
+                .text("date")
+                .text("commit")
+                .number("median")
+                .number("95% CI")
+                .text("JVM")
+                .text("note");
         String previousJvm = null;
         for (HistoryStore.Point p : points) {
             Analysis.Found f = byRun.get(p.runId());
             if (f != null) {
                 HistoryStore.Ack ack = ackByRun.get(p.runId());
                 t.row(List.of("", "", "", "·········", "", "", ""));
-                t.row(List.of("", "", "", Numbers.deltaPercent(f.stats().forwardChange()), "", "",
-                        "change point p=" + Numbers.pValue(f.stats().p()) + (ack == null ? "" : ", acknowledged: " + ack.reason())));
+                t.row(List.of(
+                        "",
+                        "",
+                        "",
+                        Numbers.deltaPercent(f.stats().forwardChange()),
+                        "",
+                        "",
+                        "change point p=" + Numbers.pValue(f.stats().p())
+                                + (ack == null ? "" : ", acknowledged: " + ack.reason())));
                 t.row(List.of("", "", "", "·········", "", "", ""));
             }
             String jvm = (p.javaVendor() + " " + p.javaVersion()).strip();
             String median = value(p.median());
-            t.row(List.of(String.valueOf(p.runId()), date(p.started()), commit(p.commit()), median,
-                    interval(p), jvm.equals(previousJvm) ? "" : jvm,
+            t.row(List.of(
+                    String.valueOf(p.runId()),
+                    date(p.started()),
+                    commit(p.commit()),
+                    median,
+                    interval(p),
+                    jvm.equals(previousJvm) ? "" : jvm,
                     p.excluded() ? "excluded: " + p.excludeReason() : ""));
             previousJvm = jvm;
         }
-        double[] medians = Analysis.usable(points).stream().mapToDouble(HistoryStore.Point::median).toArray();
+        double[] medians = Analysis.usable(points).stream()
+                .mapToDouble(HistoryStore.Point::median)
+                .toArray();
         t.footnote("trend (" + medians.length + " runs, excluded left out): " + sparkline(medians));
-        t.footnote("median over each run's trials; 95% CI: distribution-free interval of that median (±∞ below 6 trials)");
+        t.footnote(
+                "median over each run's trials; 95% CI: distribution-free interval of that median (±∞ below 6 trials)");
         return ConsoleRenderer.render(t.build());
     }
 
@@ -242,8 +318,12 @@ public final class HistoryReports {
      * The series as a page: an SVG trend of the medians with CI whiskers, a marker at each change
      * point, a dashed marker where the JVM version changes, then the table.
      */
-    public static String showHtml(HistoryStore.SeriesInfo s, String metric, List<HistoryStore.Point> points,
-            List<Analysis.Found> found, List<HistoryStore.Ack> acks) {
+    public static String showHtml(
+            HistoryStore.SeriesInfo s,
+            String metric,
+            List<HistoryStore.Point> points,
+            List<Analysis.Found> found,
+            List<HistoryStore.Ack> acks) {
         List<HistoryStore.Point> used = Analysis.usable(points);
         int n = used.size();
         double[] xs = new double[n];
@@ -279,7 +359,8 @@ public final class HistoryReports {
         for (Analysis.Found f : found) {
             Integer i = index.get(f.firstAfter().runId());
             if (i != null) {
-                markers.add(new SvgChart.Marker(i + 0.5, Numbers.deltaPercent(f.stats().forwardChange()), false));
+                markers.add(new SvgChart.Marker(
+                        i + 0.5, Numbers.deltaPercent(f.stats().forwardChange()), false));
             }
         }
         String unit = points.isEmpty() ? "" : points.get(0).unit();
@@ -288,15 +369,25 @@ public final class HistoryReports {
             max = 1;
         }
         double pad = (max - min) * 0.05;
-        String svg = SvgChart.lines(s.key().label() + " · " + metric,
+        String svg = SvgChart.lines(
+                s.key().label() + " · " + metric,
                 SvgChart.Axis.linear("run (oldest first; excluded left out)", 1, Math.max(2, n)),
                 SvgChart.Axis.linear(metric + " (" + unit + ")", Math.max(0, min - pad), max + pad),
-                List.of(new SvgChart.Line("median ± 95% CI", xs, ys, lo, hi)), true, markers);
+                List.of(new SvgChart.Line("median ± 95% CI", xs, ys, lo, hi)),
+                true,
+                markers);
         StringBuilder body = new StringBuilder();
-        body.append(Html.figure(svg, "Median of each run with its 95% CI; solid markers: change points (e-divisive"
-                + " with t-test); dashed: the JVM version changed."));
-        body.append("<pre>").append(Html.escape(showText(s, metric, points, found, acks))).append("</pre>\n");
-        return Html.page("vbench history: series " + s.id(), s.testbed() + " · " + s.key().label(), body.toString());
+        body.append(Html.figure(
+                svg,
+                "Median of each run with its 95% CI; solid markers: change points (e-divisive"
+                        + " with t-test); dashed: the JVM version changed."));
+        body.append("<pre>")
+                .append(Html.escape(showText(s, metric, points, found, acks)))
+                .append("</pre>\n");
+        return Html.page(
+                "vbench history: series " + s.id(),
+                s.testbed() + " · " + s.key().label(),
+                body.toString());
     }
 
     /**
@@ -310,13 +401,15 @@ public final class HistoryReports {
         Map<Long, Map<String, Double>> values = new HashMap<>();
         List<HistoryStore.Point> all = new ArrayList<>();
         byMetric.values().forEach(all::addAll);
-        all.sort(java.util.Comparator.comparing(HistoryStore.Point::started).thenComparingLong(HistoryStore.Point::runId));
+        all.sort(java.util.Comparator.comparing(HistoryStore.Point::started)
+                .thenComparingLong(HistoryStore.Point::runId));
         for (HistoryStore.Point p : all) {
             if (p.excluded()) {
                 continue;
             }
-            attributes.putIfAbsent(p.runId(), new String[] {p.commit(), p.branch(), String.valueOf(p.runId()),
-                (p.javaVendor() + " " + p.javaVersion()).strip()});
+            attributes.putIfAbsent(p.runId(), new String[] {
+                p.commit(), p.branch(), String.valueOf(p.runId()), (p.javaVendor() + " " + p.javaVersion()).strip()
+            });
             times.put(p.runId(), p.started());
             values.computeIfAbsent(p.runId(), k -> new TreeMap<>()).put(p.metric(), p.median());
         }

@@ -98,15 +98,22 @@ public final class HistoryStore implements AutoCloseable {
      * what is read back).
      */
     public void addNoise(Testbed testbed, Instant measured, String commandLine, List<NoiseRow> rows) {
-        writer.addNoise(testbed, measured, fit(dev.vbench.spi.Redactor.redact(commandLine)), rows.stream()
-                .filter(r -> !Double.isNaN(r.floor()))
-                .map(r -> new NoiseRow(fit(r.table()), fit(r.row()), r.repeats(), r.falsePositives(), r.floor(), r.mde()))
-                .toList());
+        writer.addNoise(
+                testbed,
+                measured,
+                fit(dev.vbench.spi.Redactor.redact(commandLine)),
+                rows.stream()
+                        .filter(r -> !Double.isNaN(r.floor()))
+                        .map(r -> new NoiseRow(
+                                fit(r.table()), fit(r.row()), r.repeats(), r.falsePositives(), r.floor(), r.mde()))
+                        .toList());
     }
 
     /** {@code text} cut to the {@link Schema#NOISE_TEXT_CHARS} a noise row's text column keeps, ending in an ellipsis when cut. */
     private static String fit(String text) {
-        return text.length() <= Schema.NOISE_TEXT_CHARS ? text : text.substring(0, Schema.NOISE_TEXT_CHARS - 1) + "\u2026";
+        return text.length() <= Schema.NOISE_TEXT_CHARS
+                ? text
+                : text.substring(0, Schema.NOISE_TEXT_CHARS - 1) + "\u2026";
     }
 
     /** The newest noise measurement of {@code testbed}, or null when none is stored. */
@@ -120,8 +127,18 @@ public final class HistoryStore implements AutoCloseable {
      *
      * @param cells results stored for it
      */
-    public record RunInfo(long id, Instant started, String testbed, String branch, String commit, int cells,
-            boolean excluded, String excludeReason, String source, String vbenchVersion, String commandLine,
+    public record RunInfo(
+            long id,
+            Instant started,
+            String testbed,
+            String branch,
+            String commit,
+            int cells,
+            boolean excluded,
+            String excludeReason,
+            String source,
+            String vbenchVersion,
+            String commandLine,
             Map<String, String> labels) {
 
         public RunInfo {
@@ -170,9 +187,22 @@ public final class HistoryStore implements AutoCloseable {
      * @param unit the unit of the metric in this series (as first stored)
      * @param resultId the stored result (cell) the value belongs to
      */
-    public record Point(long runId, Instant started, String branch, String commit, boolean excluded, String excludeReason,
-            String metric, double median, double ciLow, double ciHigh, String unit, boolean higherIsBetter,
-            String javaVersion, String javaVendor, long resultId) {
+    public record Point(
+            long runId,
+            Instant started,
+            String branch,
+            String commit,
+            boolean excluded,
+            String excludeReason,
+            String metric,
+            double median,
+            double ciLow,
+            double ciHigh,
+            String unit,
+            boolean higherIsBetter,
+            String javaVersion,
+            String javaVendor,
+            long resultId) {
 
         /**
          * Run {@code runId}'s value of {@code metric} in {@code unit} (lower is better), started at {@code started}:
@@ -185,26 +215,82 @@ public final class HistoryStore implements AutoCloseable {
 
         /** This point measured on {@code branchName} at {@code commitId}. */
         public Point withCommit(String branchName, String commitId) {
-            return new Point(runId, started, branchName, commitId, excluded, excludeReason, metric, median, ciLow, ciHigh,
-                    unit, higherIsBetter, javaVersion, javaVendor, resultId);
+            return new Point(
+                    runId,
+                    started,
+                    branchName,
+                    commitId,
+                    excluded,
+                    excludeReason,
+                    metric,
+                    median,
+                    ciLow,
+                    ciHigh,
+                    unit,
+                    higherIsBetter,
+                    javaVersion,
+                    javaVendor,
+                    resultId);
         }
 
         /** This point with this median and 95% interval. */
         public Point withMedian(double value, double low, double high) {
-            return new Point(runId, started, branch, commit, excluded, excludeReason, metric, value, low, high, unit,
-                    higherIsBetter, javaVersion, javaVendor, resultId);
+            return new Point(
+                    runId,
+                    started,
+                    branch,
+                    commit,
+                    excluded,
+                    excludeReason,
+                    metric,
+                    value,
+                    low,
+                    high,
+                    unit,
+                    higherIsBetter,
+                    javaVersion,
+                    javaVendor,
+                    resultId);
         }
 
         /** This point measured on this Java version and vendor. */
         public Point withJava(String version, String vendor) {
-            return new Point(runId, started, branch, commit, excluded, excludeReason, metric, median, ciLow, ciHigh, unit,
-                    higherIsBetter, version, vendor, resultId);
+            return new Point(
+                    runId,
+                    started,
+                    branch,
+                    commit,
+                    excluded,
+                    excludeReason,
+                    metric,
+                    median,
+                    ciLow,
+                    ciHigh,
+                    unit,
+                    higherIsBetter,
+                    version,
+                    vendor,
+                    resultId);
         }
 
         /** This point of the stored result (cell) {@code id}. */
         public Point withResultId(long id) {
-            return new Point(runId, started, branch, commit, excluded, excludeReason, metric, median, ciLow, ciHigh, unit,
-                    higherIsBetter, javaVersion, javaVendor, id);
+            return new Point(
+                    runId,
+                    started,
+                    branch,
+                    commit,
+                    excluded,
+                    excludeReason,
+                    metric,
+                    median,
+                    ciLow,
+                    ciHigh,
+                    unit,
+                    higherIsBetter,
+                    javaVersion,
+                    javaVendor,
+                    id);
         }
     }
 

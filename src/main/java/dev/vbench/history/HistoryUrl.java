@@ -40,8 +40,9 @@ public record HistoryUrl(JdbcTarget target, Path h2File, String origin) {
         }
         String lower = url.toLowerCase(Locale.ROOT);
         if (!lower.startsWith("jdbc:h2:") && !lower.startsWith("jdbc:postgresql:")) {
-            throw HistoryException.usage(origin + " '" + dev.vbench.spi.Redactor.redact(url) + "' is not a history store URL;"
-                    + " give jdbc:postgresql://HOST/DB or jdbc:h2:file:/PATH (or nothing for the default store)");
+            throw HistoryException.usage(
+                    origin + " '" + dev.vbench.spi.Redactor.redact(url) + "' is not a history store URL;"
+                            + " give jdbc:postgresql://HOST/DB or jdbc:h2:file:/PATH (or nothing for the default store)");
         }
         return new HistoryUrl(JdbcTarget.parse(url, env), h2File(url), origin);
     }
@@ -67,8 +68,12 @@ public record HistoryUrl(JdbcTarget target, Path h2File, String origin) {
         String restLower = rest.toLowerCase(Locale.ROOT);
         if (restLower.startsWith("file:")) {
             rest = rest.substring("file:".length());
-        } else if (restLower.startsWith("mem:") || restLower.startsWith("tcp:") || restLower.startsWith("ssl:")
-                || restLower.startsWith("zip:") || restLower.startsWith("split:") || restLower.startsWith("nio")) {
+        } else if (restLower.startsWith("mem:")
+                || restLower.startsWith("tcp:")
+                || restLower.startsWith("ssl:")
+                || restLower.startsWith("zip:")
+                || restLower.startsWith("split:")
+                || restLower.startsWith("nio")) {
             return null;
         }
         if (rest.startsWith("~")) {

@@ -59,8 +59,9 @@ final class HistoryWriter {
         try {
             c.setAutoCommit(false);
             long tb = testbedId(testbed);
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO noise (testbed_id, measured_ms, command_line,"
-                    + " table_title, row_label, repeats, false_positives, noise_floor, mde) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO noise (testbed_id, measured_ms, command_line,"
+                            + " table_title, row_label, repeats, false_positives, noise_floor, mde) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 for (HistoryStore.NoiseRow r : rows) {
                     ps.setLong(1, tb);
                     ps.setLong(2, measured.toEpochMilli());
@@ -93,15 +94,20 @@ final class HistoryWriter {
 
     private static boolean retryable(SQLException e) {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
-        return state.equals("23505") || state.equals("40001") || state.equals("40P01") || e.getErrorCode() == HistoryDatabase.H2_LOCK_TIMEOUT;
+        return state.equals("23505")
+                || state.equals("40001")
+                || state.equals("40P01")
+                || e.getErrorCode() == HistoryDatabase.H2_LOCK_TIMEOUT;
     }
 
     private long insert(StoredRun run) throws SQLException {
         long testbed = testbedId(run.testbed());
         long runId;
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO run (testbed_id, started, started_ms, stored,"
-                + " vbench_version, command_line, branch, git_commit, source, source_format, excluded, exclude_reason)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, FALSE, '')", Statement.RETURN_GENERATED_KEYS)) {
+        try (PreparedStatement ps = c.prepareStatement(
+                "INSERT INTO run (testbed_id, started, started_ms, stored,"
+                        + " vbench_version, command_line, branch, git_commit, source, source_format, excluded, exclude_reason)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, FALSE, '')",
+                Statement.RETURN_GENERATED_KEYS)) {
             ps.setLong(1, testbed);
             ps.setString(2, run.started().toString());
             ps.setLong(3, run.started().toEpochMilli());
@@ -121,7 +127,8 @@ final class HistoryWriter {
             ps.executeUpdate();
         }
         if (!run.labels().isEmpty()) {
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO run_label (run_id, name, val) VALUES (?, ?, ?)")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("INSERT INTO run_label (run_id, name, val) VALUES (?, ?, ?)")) {
                 for (Map.Entry<String, String> label : new TreeMap<>(run.labels()).entrySet()) {
                     ps.setLong(1, runId);
                     ps.setString(2, label.getKey());
@@ -131,13 +138,16 @@ final class HistoryWriter {
                 ps.executeBatch();
             }
         }
-        try (PreparedStatement result = c.prepareStatement("INSERT INTO result (run_id, series_id, cell_id, status,"
-                + " java_version, java_vendor, vm_name) VALUES (?, ?, ?, ?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS);
+        try (PreparedStatement result = c.prepareStatement(
+                        "INSERT INTO result (run_id, series_id, cell_id, status,"
+                                + " java_version, java_vendor, vm_name) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        Statement.RETURN_GENERATED_KEYS);
                 PreparedStatement measurement = c.prepareStatement("INSERT INTO measurement (result_id, metric, unit,"
                         + " higher_is_better, n, median_value, ci_low, ci_high, mean_value, stdev, trial_values)"
                         + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-                PreparedStatement point = c.prepareStatement("INSERT INTO series_point (result_id, metric, series_id, run_id,"
-                        + " started_ms, jvm_id, median_value, ci_low, ci_high) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                PreparedStatement point = c.prepareStatement(
+                        "INSERT INTO series_point (result_id, metric, series_id, run_id,"
+                                + " started_ms, jvm_id, median_value, ci_low, ci_high) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
                 PreparedStatement counts = c.prepareStatement("UPDATE series SET runs = runs + 1,"
                         + " first_ms = CASE WHEN first_ms IS NULL OR first_ms > ? THEN ? ELSE first_ms END,"
                         + " last_ms = CASE WHEN last_ms IS NULL OR last_ms < ? THEN ? ELSE last_ms END WHERE id = ?")) {
@@ -194,18 +204,23 @@ final class HistoryWriter {
     }
 
     private long testbedId(Testbed t) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT id, host, cpu_model, cores, memory_bytes, os, arch FROM testbed WHERE name = ?")) {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT id, host, cpu_model, cores, memory_bytes, os, arch FROM testbed WHERE name = ?")) {
             ps.setString(1, t.name());
             try (ResultSet rs = ps.executeQuery()) {
                 if (rs.next()) {
                     long id = rs.getLong(1);
-                    boolean changed = !t.host().equals(rs.getString(2)) || !t.cpuModel().isEmpty() && !t.cpuModel().equals(rs.getString(3))
-                            || t.cores() != rs.getInt(4) || t.memoryBytes() != 0 && t.memoryBytes() != rs.getLong(5)
-                            || !t.os().equals(rs.getString(6)) || !t.arch().equals(rs.getString(7));
+                    boolean changed = !t.host().equals(rs.getString(2))
+                            || !t.cpuModel().isEmpty() && !t.cpuModel().equals(rs.getString(3))
+                            || t.cores() != rs.getInt(4)
+                            || t.memoryBytes() != 0 && t.memoryBytes() != rs.getLong(5)
+                            || !t.os().equals(rs.getString(6))
+                            || !t.arch().equals(rs.getString(7));
                     if (changed) {
-                        try (PreparedStatement up = c.prepareStatement("UPDATE testbed SET host = ?, cpu_model = CASE WHEN ? = ''"
-                                + " THEN cpu_model ELSE ? END, cores = ?, memory_bytes = CASE WHEN ? = 0 THEN memory_bytes ELSE ? END,"
-                                + " os = ?, arch = ? WHERE id = ?")) {
+                        try (PreparedStatement up =
+                                c.prepareStatement("UPDATE testbed SET host = ?, cpu_model = CASE WHEN ? = ''"
+                                        + " THEN cpu_model ELSE ? END, cores = ?, memory_bytes = CASE WHEN ? = 0 THEN memory_bytes ELSE ? END,"
+                                        + " os = ?, arch = ? WHERE id = ?")) {
                             up.setString(1, t.host());
                             up.setString(2, t.cpuModel());
                             up.setString(3, t.cpuModel());
@@ -222,8 +237,10 @@ final class HistoryWriter {
                 }
             }
         }
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO testbed (name, host, cpu_model, cores, memory_bytes, os, arch)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS)) {
+        try (PreparedStatement ps = c.prepareStatement(
+                "INSERT INTO testbed (name, host, cpu_model, cores, memory_bytes, os, arch)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                Statement.RETURN_GENERATED_KEYS)) {
             ps.setString(1, t.name());
             ps.setString(2, t.host());
             ps.setString(3, t.cpuModel());
@@ -243,7 +260,8 @@ final class HistoryWriter {
             return cached;
         }
         long id;
-        try (PreparedStatement ps = c.prepareStatement("SELECT id FROM series WHERE testbed_id = ? AND fingerprint = ?")) {
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT id FROM series WHERE testbed_id = ? AND fingerprint = ?")) {
             ps.setLong(1, testbed);
             ps.setString(2, k.fingerprint());
             try (ResultSet rs = ps.executeQuery()) {
@@ -251,8 +269,9 @@ final class HistoryWriter {
             }
         }
         if (id < 0) {
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO series (testbed_id, fingerprint, label, workload, params,"
-                    + " executor, tasks, concurrency, load_shape, jvm_label, jvm_options) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO series (testbed_id, fingerprint, label, workload, params,"
+                            + " executor, tasks, concurrency, load_shape, jvm_label, jvm_options) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     Statement.RETURN_GENERATED_KEYS)) {
                 ps.setLong(1, testbed);
                 ps.setString(2, k.fingerprint());
@@ -281,8 +300,8 @@ final class HistoryWriter {
             return cached;
         }
         long id;
-        try (PreparedStatement ps = c.prepareStatement("SELECT MIN(id) FROM jvm WHERE java_version = ? AND java_vendor = ?"
-                + " AND vm_name = ?")) {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT MIN(id) FROM jvm WHERE java_version = ? AND java_vendor = ?" + " AND vm_name = ?")) {
             ps.setString(1, version);
             ps.setString(2, vendor);
             ps.setString(3, vmName);
@@ -295,7 +314,8 @@ final class HistoryWriter {
             }
         }
         if (id < 0) { // two writers may both add one: harmless, every id names the same JVM
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO jvm (java_version, java_vendor, vm_name) VALUES (?, ?, ?)",
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO jvm (java_version, java_vendor, vm_name) VALUES (?, ?, ?)",
                     Statement.RETURN_GENERATED_KEYS)) {
                 ps.setString(1, version);
                 ps.setString(2, vendor);
@@ -315,7 +335,8 @@ final class HistoryWriter {
             return;
         }
         boolean known;
-        try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM series_metric WHERE series_id = ? AND metric = ?")) {
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT COUNT(*) FROM series_metric WHERE series_id = ? AND metric = ?")) {
             ps.setLong(1, series);
             ps.setString(2, m.metric());
             try (ResultSet rs = ps.executeQuery()) {
@@ -324,8 +345,8 @@ final class HistoryWriter {
             }
         }
         if (!known) {
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO series_metric (series_id, metric, unit, higher_is_better)"
-                    + " VALUES (?, ?, ?, ?)")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO series_metric (series_id, metric, unit, higher_is_better)" + " VALUES (?, ?, ?, ?)")) {
                 ps.setLong(1, series);
                 ps.setString(2, m.metric());
                 ps.setString(3, m.unit());

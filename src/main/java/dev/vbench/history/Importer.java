@@ -3,9 +3,9 @@ package dev.vbench.history;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.CellStatus;
 import dev.vbench.result.Environment;
-import dev.vbench.result.JvmInfo;
 import dev.vbench.result.JmhBenchmark;
 import dev.vbench.result.JmhReader;
+import dev.vbench.result.JvmInfo;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
 import dev.vbench.result.ResultCodec;
@@ -64,9 +64,13 @@ public final class Importer {
             Schema.checkText("--commit", commit, Schema.SHORT_CHARS);
             Schema.checkText("--run-id", runId, Schema.SHORT_CHARS);
             for (Map.Entry<String, String> label : new java.util.TreeMap<>(labels).entrySet()) {
-                Schema.checkText("--label name '" + dev.vbench.text.Printable.escape(label.getKey()) + "'", label.getKey(),
+                Schema.checkText(
+                        "--label name '" + dev.vbench.text.Printable.escape(label.getKey()) + "'",
+                        label.getKey(),
                         Schema.NAME_CHARS);
-                Schema.checkText("--label " + dev.vbench.text.Printable.escape(label.getKey()), label.getValue(),
+                Schema.checkText(
+                        "--label " + dev.vbench.text.Printable.escape(label.getKey()),
+                        label.getValue(),
                         Schema.LABEL_VALUE_CHARS);
             }
         }
@@ -106,15 +110,27 @@ public final class Importer {
             } catch (IOException e) {
                 throw HistoryException.usage("cannot read the time of " + file + " (" + e.getMessage() + ")");
             }
-            return fromJmh(JmhReader.fromJson(text, file.toString()), text, file.getFileName().toString(), modified, meta,
+            return fromJmh(
+                    JmhReader.fromJson(text, file.toString()),
+                    text,
+                    file.getFileName().toString(),
+                    modified,
+                    meta,
                     local);
         }
-        return fromRun(ResultCodec.fromJson(text, file.toString()), text, file.getFileName().toString(), meta, local);
+        return fromRun(
+                ResultCodec.fromJson(text, file.toString()),
+                text,
+                file.getFileName().toString(),
+                meta,
+                local);
     }
 
     /** A vbench result; {@code document} is its JSON text as written. */
     public static StoredRun fromRun(RunResult run, String document, String source, Meta meta, Testbed local) {
-        if (meta.runId() != null && run.sharding() != null && run.sharding().ran().size() == 1) {
+        if (meta.runId() != null
+                && run.sharding() != null
+                && run.sharding().ran().size() == 1) {
             meta = meta.asShard(meta.runId(), run.sharding());
         }
         Environment env = run.environment();
@@ -127,10 +143,14 @@ public final class Importer {
         }
         checkEnvironment(source, env);
         boolean here = local != null && env.hostName().equals(local.host());
-        Testbed testbed = new Testbed(meta.testbed() == null || meta.testbed().isBlank() ? env.hostName() : meta.testbed(),
-                env.hostName(), env.cpuModel() != null && !env.cpuModel().isEmpty() ? env.cpuModel() : here ? local.cpuModel() : "",
-                env.availableProcessors(), here ? local.memoryBytes() : 0,
-                (env.osName() + " " + env.osVersion()).strip(), env.osArch());
+        Testbed testbed = new Testbed(
+                meta.testbed() == null || meta.testbed().isBlank() ? env.hostName() : meta.testbed(),
+                env.hostName(),
+                env.cpuModel() != null && !env.cpuModel().isEmpty() ? env.cpuModel() : here ? local.cpuModel() : "",
+                env.availableProcessors(),
+                here ? local.memoryBytes() : 0,
+                (env.osName() + " " + env.osVersion()).strip(),
+                env.osArch());
         List<StoredRun.Cell> cells = new ArrayList<>();
         for (CellResult cell : run.cells()) {
             if (cell.status() != CellStatus.OK || cell.trials().isEmpty()) {
@@ -142,7 +162,8 @@ public final class Importer {
                 if (values.length == 0) {
                     continue;
                 }
-                MetricSummary summary = cell.summary(m) != null ? cell.summary(m) : Summaries.summarize(values, m.unit());
+                MetricSummary summary =
+                        cell.summary(m) != null ? cell.summary(m) : Summaries.summarize(values, m.unit());
                 measurements.add(new StoredRun.Measurement(m.key(), m.unit(), m.higherIsBetter(), values, summary));
             }
             JvmInfo jvm = cell.jvm(); // the JVM axis: each cell ran on its own JVM; otherwise the run's JVM
@@ -156,12 +177,27 @@ public final class Importer {
                 Schema.checkText(at + ".jvm.vmName", jvm.vmName(), Schema.NAME_CHARS);
                 Schema.checkText(at + ".jvm.version", exactVersion(jvm), Schema.SHORT_CHARS);
             }
-            cells.add(new StoredRun.Cell(cell.id(), series,
-                    cell.status().key(), jvm == null ? env.javaVersion() : exactVersion(jvm),
-                    jvm == null ? env.javaVendor() : jvm.vendor(), jvm == null ? env.jvmName() : jvm.vmName(), measurements));
+            cells.add(new StoredRun.Cell(
+                    cell.id(),
+                    series,
+                    cell.status().key(),
+                    jvm == null ? env.javaVersion() : exactVersion(jvm),
+                    jvm == null ? env.javaVendor() : jvm.vendor(),
+                    jvm == null ? env.jvmName() : jvm.vmName(),
+                    measurements));
         }
-        return new StoredRun(testbed, started, env.vbenchVersion(), Redactor.redact(env.commandLine()), meta.branch(),
-                meta.commit(), meta.labels(), source, run.schema(), gzip(Redactor.redact(document)), cells);
+        return new StoredRun(
+                testbed,
+                started,
+                env.vbenchVersion(),
+                Redactor.redact(env.commandLine()),
+                meta.branch(),
+                meta.commit(),
+                meta.labels(),
+                source,
+                run.schema(),
+                gzip(Redactor.redact(document)),
+                cells);
     }
 
     /** Refuses (exit 2, naming the file and the field) what the store cannot keep of the run's environment. */
@@ -169,7 +205,8 @@ public final class Importer {
         String at = source + ": environment.";
         Schema.checkText(at + "hostName", env.hostName(), Schema.NAME_CHARS);
         Schema.checkText(at + "cpuModel", env.cpuModel(), Schema.NAME_CHARS);
-        Schema.checkText(at + "osName and osVersion", (env.osName() + " " + env.osVersion()).strip(), Schema.NAME_CHARS);
+        Schema.checkText(
+                at + "osName and osVersion", (env.osName() + " " + env.osVersion()).strip(), Schema.NAME_CHARS);
         Schema.checkText(at + "osArch", env.osArch(), Schema.SHORT_CHARS);
         Schema.checkText(at + "vbenchVersion", env.vbenchVersion(), Schema.SHORT_CHARS);
         Schema.checkText(at + "javaVersion", env.javaVersion(), Schema.SHORT_CHARS);
@@ -184,24 +221,48 @@ public final class Importer {
     }
 
     /** A JMH file: one cell per benchmark entry with raw data; the time is the file's (JMH writes none). */
-    static StoredRun fromJmh(List<JmhBenchmark> benchmarks, String document, String source, Instant modified, Meta meta,
-            Testbed local) {
+    static StoredRun fromJmh(
+            List<JmhBenchmark> benchmarks, String document, String source, Instant modified, Meta meta, Testbed local) {
         List<StoredRun.Cell> cells = new ArrayList<>();
         for (int i = 0; i < benchmarks.size(); i++) {
             JmhBenchmark b = benchmarks.get(i);
             if (b.rawData().isEmpty()) {
                 continue;
             }
-            double[] values = b.rawData().stream().mapToDouble(Double::doubleValue).toArray();
-            cells.add(new StoredRun.Cell("jmh" + (i + 1), SeriesKey.of(b), CellStatus.OK.key(), b.jdkVersion(), "",
-                    (b.vmName() + " " + b.vmVersion()).strip(), List.of(new StoredRun.Measurement(b.mode(), b.unit(),
-                            b.higherIsBetter(), values, Summaries.summarize(values, b.unit())))));
+            double[] values =
+                    b.rawData().stream().mapToDouble(Double::doubleValue).toArray();
+            cells.add(new StoredRun.Cell(
+                    "jmh" + (i + 1),
+                    SeriesKey.of(b),
+                    CellStatus.OK.key(),
+                    b.jdkVersion(),
+                    "",
+                    (b.vmName() + " " + b.vmVersion()).strip(),
+                    List.of(new StoredRun.Measurement(
+                            b.mode(), b.unit(), b.higherIsBetter(), values, Summaries.summarize(values, b.unit())))));
         }
-        Testbed testbed = meta.testbed() == null || meta.testbed().isBlank() ? local
-                : new Testbed(meta.testbed(), local.host(), local.cpuModel(), local.cores(), local.memoryBytes(), local.os(),
+        Testbed testbed = meta.testbed() == null || meta.testbed().isBlank()
+                ? local
+                : new Testbed(
+                        meta.testbed(),
+                        local.host(),
+                        local.cpuModel(),
+                        local.cores(),
+                        local.memoryBytes(),
+                        local.os(),
                         local.arch());
-        return new StoredRun(testbed, modified, "jmh " + benchmarks.get(0).jmhVersion(), "", meta.branch(), meta.commit(),
-                meta.labels(), source, "jmh", gzip(Redactor.redact(document)), cells);
+        return new StoredRun(
+                testbed,
+                modified,
+                "jmh " + benchmarks.get(0).jmhVersion(),
+                "",
+                meta.branch(),
+                meta.commit(),
+                meta.labels(),
+                source,
+                "jmh",
+                gzip(Redactor.redact(document)),
+                cells);
     }
 
     static byte[] gzip(String text) {
@@ -216,11 +277,12 @@ public final class Importer {
 
     /** The original document of a stored run. */
     public static String gunzip(byte[] gz) {
-        try (java.util.zip.GZIPInputStream in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(gz))) {
+        try (java.util.zip.GZIPInputStream in =
+                new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(gz))) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw HistoryException.environment("a stored document cannot be decompressed (" + e.getMessage()
-                    + "); the store may be corrupt", e);
+            throw HistoryException.environment(
+                    "a stored document cannot be decompressed (" + e.getMessage() + "); the store may be corrupt", e);
         }
     }
 }

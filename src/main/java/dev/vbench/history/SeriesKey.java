@@ -39,8 +39,17 @@ import java.util.TreeMap;
  * @param jvmLabel JVM label, empty when the cell has none
  * @param jvmOptions JVM options, empty when the cell records none
  */
-public record SeriesKey(String fingerprint, String label, String workload, String params, String executor, long tasks,
-        int concurrency, String loadShape, String jvmLabel, String jvmOptions) {
+public record SeriesKey(
+        String fingerprint,
+        String label,
+        String workload,
+        String params,
+        String executor,
+        long tasks,
+        int concurrency,
+        String loadShape,
+        String jvmLabel,
+        String jvmOptions) {
 
     /** The series of a vbench cell that ran in the run's own JVM. */
     public static SeriesKey of(CellConfig config) {
@@ -73,7 +82,9 @@ public record SeriesKey(String fingerprint, String label, String workload, Strin
             String text = field.text();
             fields.put(name, text);
             if (lower.startsWith("jvm")) {
-                String shown = value.isArray() ? String.join(" ", iterate(value)) : value.isValueNode() ? value.asText() : text;
+                String shown = value.isArray()
+                        ? String.join(" ", iterate(value))
+                        : value.isValueNode() ? value.asText() : text;
                 if (lower.contains("arg") || lower.contains("option")) {
                     jvmOptions = shown;
                 } else {
@@ -86,8 +97,17 @@ public record SeriesKey(String fingerprint, String label, String workload, Strin
             fields.put("jvm.options", jvmOptions);
         }
         String label = config.label() + (jvmLabel.isEmpty() ? "" : " | jvm=" + jvmLabel);
-        return new SeriesKey(hash(fields), label, config.workload(), json(config.params()), config.executor().spec(),
-                config.tasks(), config.concurrency(), config.loadText(), jvmLabel, jvmOptions);
+        return new SeriesKey(
+                hash(fields),
+                label,
+                config.workload(),
+                json(config.params()),
+                config.executor().spec(),
+                config.tasks(),
+                config.concurrency(),
+                config.loadText(),
+                jvmLabel,
+                jvmOptions);
     }
 
     /** The series of a JMH benchmark entry: benchmark, parameters, mode, threads and JVM options. */
@@ -104,8 +124,17 @@ public record SeriesKey(String fingerprint, String label, String workload, Strin
         b.params().forEach((k, v) -> label.append(' ').append(k).append('=').append(v));
         String load = "mode=" + b.mode() + " threads=" + b.threads();
         label.append(" | jmh | ").append(load);
-        return new SeriesKey(hash(fields), label.toString(), b.benchmark(), json(b.params()), "jmh", 0, b.threads(), load,
-                "", options);
+        return new SeriesKey(
+                hash(fields),
+                label.toString(),
+                b.benchmark(),
+                json(b.params()),
+                "jmh",
+                0,
+                b.threads(),
+                load,
+                "",
+                options);
     }
 
     private static java.util.List<String> iterate(JsonNode array) {
@@ -118,7 +147,9 @@ public record SeriesKey(String fingerprint, String label, String workload, Strin
 
     private static String json(Map<String, String> map) {
         try {
-            return ResultCodec.mapper().writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
+            return ResultCodec.mapper()
+                    .writer()
+                    .without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
                     .writeValueAsString(new TreeMap<>(map));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);

@@ -20,8 +20,18 @@ import java.util.Map;
  * @param documentGzip the original document, gzip-compressed
  * @param cells one entry per stored cell
  */
-public record StoredRun(Testbed testbed, Instant started, String vbenchVersion, String commandLine, String branch,
-        String commit, Map<String, String> labels, String source, String format, byte[] documentGzip, List<Cell> cells) {
+public record StoredRun(
+        Testbed testbed,
+        Instant started,
+        String vbenchVersion,
+        String commandLine,
+        String branch,
+        String commit,
+        Map<String, String> labels,
+        String source,
+        String format,
+        byte[] documentGzip,
+        List<Cell> cells) {
 
     /** The command line, the labels, the branch and the commit are stored with every secret masked. */
     public StoredRun {
@@ -45,8 +55,14 @@ public record StoredRun(Testbed testbed, Instant started, String vbenchVersion, 
      * @param vmName VM name (metadata)
      * @param measurements one per metric the trials measured
      */
-    public record Cell(String cellId, SeriesKey series, String status, String javaVersion, String javaVendor,
-            String vmName, List<Measurement> measurements) {
+    public record Cell(
+            String cellId,
+            SeriesKey series,
+            String status,
+            String javaVersion,
+            String javaVendor,
+            String vmName,
+            List<Measurement> measurements) {
 
         public Cell {
             measurements = List.copyOf(measurements);
@@ -62,5 +78,6 @@ public record StoredRun(Testbed testbed, Instant started, String vbenchVersion, 
      * @param trials every measured trial's value, in trial order
      * @param summary statistics over the trials
      */
-    public record Measurement(String metric, String unit, boolean higherIsBetter, double[] trials, MetricSummary summary) {}
+    public record Measurement(
+            String metric, String unit, boolean higherIsBetter, double[] trials, MetricSummary summary) {}
 }

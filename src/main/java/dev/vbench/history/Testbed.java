@@ -23,7 +23,13 @@ public record Testbed(String name, String host, String cpuModel, int cores, long
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             memory = os.getTotalMemorySize();
         }
-        return new Testbed(name == null || name.isBlank() ? host : name, host, dev.vbench.measure.EnvironmentProbe.cpuModel(), Runtime.getRuntime().availableProcessors(),
-                memory, System.getProperty("os.name") + " " + System.getProperty("os.version"), System.getProperty("os.arch"));
+        return new Testbed(
+                name == null || name.isBlank() ? host : name,
+                host,
+                dev.vbench.measure.EnvironmentProbe.cpuModel(),
+                Runtime.getRuntime().availableProcessors(),
+                memory,
+                System.getProperty("os.name") + " " + System.getProperty("os.version"),
+                System.getProperty("os.arch"));
     }
 }

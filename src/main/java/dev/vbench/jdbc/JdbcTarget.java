@@ -37,11 +37,12 @@ import java.util.regex.Pattern;
  * @param secrets secrets to scrub from any message ({@link Redactor#secretsIn} of the URL, or the environment's password)
  * @param extraProperties connection properties added by vbench (password from the environment, timeouts)
  */
-public record JdbcTarget(String url, String subprotocol, String endpoint, List<String> secrets,
-        Map<String, String> extraProperties) {
+public record JdbcTarget(
+        String url, String subprotocol, String endpoint, List<String> secrets, Map<String, String> extraProperties) {
 
     /** Seconds allowed for a TCP connect and for the login of one connection. */
     static final int CONNECT_TIMEOUT_SECONDS = 2;
+
     static final int LOGIN_TIMEOUT_SECONDS = 5;
 
     private static final Pattern SUBPROTOCOL = Pattern.compile("jdbc:([a-zA-Z0-9]+):.*", Pattern.DOTALL);
@@ -198,7 +199,8 @@ public record JdbcTarget(String url, String subprotocol, String endpoint, List<S
             }
             String progress = opened.isEmpty() ? "" : " (opened " + opened.size() + " of " + n + " connections)";
             // The cause is not attached: driver exceptions may carry the URL with its password.
-            throw WorkloadException.environment(connectFailure(e) + progress + "; start the server or fix -p url", null);
+            throw WorkloadException.environment(
+                    connectFailure(e) + progress + "; start the server or fix -p url", null);
         }
     }
 

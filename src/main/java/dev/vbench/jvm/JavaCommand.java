@@ -23,7 +23,10 @@ public final class JavaCommand {
 
     /** The {@code java} executable of this JVM. */
     public static Path thisJava() {
-        return ProcessHandle.current().info().command().map(Path::of)
+        return ProcessHandle.current()
+                .info()
+                .command()
+                .map(Path::of)
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java"));
     }
 
@@ -34,9 +37,19 @@ public final class JavaCommand {
      * with another class path would only warn and ignore it), and the launcher's
      * {@code --sun-misc-unsafe-memory-access} (a JDK before 23 does not start with it).
      */
-    private static final List<String> NOT_INHERITED = List.of("-agentlib:jdwp", "-Xrunjdwp", "-XX:AOTCache=",
-            "-XX:AOTMode=", "-XX:AOTConfiguration=", "-XX:AOTCacheOutput=", "-XX:-AOTClassLinking",
-            "-XX:SharedArchiveFile=", "-Xshare:", "-Xlog:aot", "-Xlog:cds", "--sun-misc-unsafe-memory-access=");
+    private static final List<String> NOT_INHERITED = List.of(
+            "-agentlib:jdwp",
+            "-Xrunjdwp",
+            "-XX:AOTCache=",
+            "-XX:AOTMode=",
+            "-XX:AOTConfiguration=",
+            "-XX:AOTCacheOutput=",
+            "-XX:-AOTClassLinking",
+            "-XX:SharedArchiveFile=",
+            "-Xshare:",
+            "-Xlog:aot",
+            "-Xlog:cds",
+            "--sun-misc-unsafe-memory-access=");
 
     /** The options this JVM was started with, without debugger agents or the launcher's start-up cache. */
     public static List<String> inheritedOptions() {
@@ -58,7 +71,8 @@ public final class JavaCommand {
     public static String classPath() {
         List<String> classPath = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-            classPath.add(entry.isEmpty() ? entry : Path.of(entry).toAbsolutePath().toString());
+            classPath.add(
+                    entry.isEmpty() ? entry : Path.of(entry).toAbsolutePath().toString());
         }
         return String.join(File.pathSeparator, classPath);
     }

@@ -68,7 +68,8 @@ public final class JavaProcess {
      * A line of HotSpot's unified logging with its default decorations: {@code [0.004s][warning][gc,ergo] text}
      * (uptime, level padded, tags padded), or a continuation line of a message, {@code [        ] text}.
      */
-    private static final Pattern LOG_LINE = Pattern.compile("^\\[[0-9.]+s\\]\\[(\\w+)\\s*\\]\\[[\\w,\\s]+\\] ?(.*)$|^\\[\\s*\\] ");
+    private static final Pattern LOG_LINE =
+            Pattern.compile("^\\[[0-9.]+s\\]\\[(\\w+)\\s*\\]\\[[\\w,\\s]+\\] ?(.*)$|^\\[\\s*\\] ");
 
     /**
      * The lines of a JVM's output that can say why it failed, stripped and not blank: its unified-logging lines
@@ -125,9 +126,11 @@ public final class JavaProcess {
      */
     public static Ended run(List<String> command, Path log, Path stateFile, Watch watch, long pollMillis, String input)
             throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().remove(STATE_FILE); // this JVM's own, if any, is not the child's to write
-        builder.environment().remove(ParentWatch.LAUNCHER_PID); // the child's parent is this JVM, which it watches itself
+        builder.environment()
+                .remove(ParentWatch.LAUNCHER_PID); // the child's parent is this JVM, which it watches itself
         if (stateFile != null) {
             builder.environment().put(STATE_FILE, stateFile.toString());
         }

@@ -109,8 +109,10 @@ public final class JdkDiscovery {
                 }
             }
         }
-        found.sort(Comparator.comparingInt(Jdk::feature).reversed()
-                .thenComparing(Jdk::version, JdkDiscovery::compareVersions).thenComparing(j -> j.home().toString()));
+        found.sort(Comparator.comparingInt(Jdk::feature)
+                .reversed()
+                .thenComparing(Jdk::version, JdkDiscovery::compareVersions)
+                .thenComparing(j -> j.home().toString()));
         return found;
     }
 
@@ -121,21 +123,36 @@ public final class JdkDiscovery {
     public List<String> listing() {
         List<Jdk> jdks = find();
         List<String> lines = new ArrayList<>();
-        lines.add(jdks.isEmpty() ? "No JDKs found." : "JDKs (--jvm LABEL=HOME, or --jvm MAJOR for the newest of a version):");
+        lines.add(
+                jdks.isEmpty()
+                        ? "No JDKs found."
+                        : "JDKs (--jvm LABEL=HOME, or --jvm MAJOR for the newest of a version):");
         lines.add("");
-        int width = jdks.stream().mapToInt(j -> j.home().toString().length()).max().orElse(0);
-        int versionWidth = jdks.stream().mapToInt(j -> j.version().length()).max().orElse(0);
+        int width =
+                jdks.stream().mapToInt(j -> j.home().toString().length()).max().orElse(0);
+        int versionWidth =
+                jdks.stream().mapToInt(j -> j.version().length()).max().orElse(0);
         for (Jdk j : jdks) {
-            lines.add(String.format(java.util.Locale.ROOT, "  %3d  %-" + versionWidth + "s  %-" + width + "s  (%s)%s",
-                    j.feature(), j.version(), j.home(), j.foundIn(),
+            lines.add(String.format(
+                    java.util.Locale.ROOT,
+                    "  %3d  %-" + versionWidth + "s  %-" + width + "s  (%s)%s",
+                    j.feature(),
+                    j.version(),
+                    j.home(),
+                    j.foundIn(),
                     j.feature() < JvmProber.MIN_FEATURE ? "  too old: vbench's fork child needs 21+" : ""));
         }
         if (!jdks.isEmpty()) {
             lines.add("");
         }
-        lines.add("Searched: " + String.join(", ", places.stream()
-                .map(p -> p.dir() == null ? p.name() + " (unset)"
-                        : p.name() + (Files.isDirectory(p.dir()) ? "" : " (missing)")).toList()));
+        lines.add("Searched: "
+                + String.join(
+                        ", ",
+                        places.stream()
+                                .map(p -> p.dir() == null
+                                        ? p.name() + " (unset)"
+                                        : p.name() + (Files.isDirectory(p.dir()) ? "" : " (missing)"))
+                                .toList()));
         return lines;
     }
 

@@ -26,11 +26,17 @@ import java.util.TreeSet;
  * @param pollerError why blocking I/O on a virtual thread failed with these options (a poller mode the JDK does
  *     not know); null when it worked or was not tried (no {@code jdk.pollerMode})
  */
-public record JvmFeatures(Set<String> schedulerProperties, String structuredScope, int schedulerParallelism,
-        String schedulerSource, String schedulerError, String pollerError) {
+public record JvmFeatures(
+        Set<String> schedulerProperties,
+        String structuredScope,
+        int schedulerParallelism,
+        String schedulerSource,
+        String schedulerError,
+        String pollerError) {
 
     public JvmFeatures {
-        schedulerProperties = schedulerProperties == null ? null
+        schedulerProperties = schedulerProperties == null
+                ? null
                 : java.util.Collections.unmodifiableSet(new TreeSet<>(schedulerProperties));
     }
 
@@ -44,14 +50,15 @@ public record JvmFeatures(Set<String> schedulerProperties, String structuredScop
      * null when its class files cannot be read: what {@code vbench list} marks.
      */
     public static Set<String> readByThisJdk() {
-        return of(Map.of("schedulerProperties", ProbeMain.schedulerProperties())).schedulerProperties();
+        return of(Map.of("schedulerProperties", ProbeMain.schedulerProperties()))
+                .schedulerProperties();
     }
 
     /** The features from the probe's {@code key=value} lines. */
     static JvmFeatures of(Map<String, String> values) {
         String props = values.get("schedulerProperties");
-        Set<String> names = props == null || props.equals("?") ? null
-                : props.isEmpty() ? Set.of() : Set.of(props.split(","));
+        Set<String> names =
+                props == null || props.equals("?") ? null : props.isEmpty() ? Set.of() : Set.of(props.split(","));
         String structured = values.getOrDefault("structuredScope", "");
         int parallelism = -1;
         try {
@@ -59,8 +66,12 @@ public record JvmFeatures(Set<String> schedulerProperties, String structuredScop
         } catch (NumberFormatException e) {
             // left -1: not read
         }
-        return new JvmFeatures(names, structured.isEmpty() ? null : structured, parallelism,
-                empty(values.get("scheduler.source")), empty(values.get("scheduler.error")),
+        return new JvmFeatures(
+                names,
+                structured.isEmpty() ? null : structured,
+                parallelism,
+                empty(values.get("scheduler.source")),
+                empty(values.get("scheduler.error")),
                 empty(values.get("poller.error")));
     }
 

@@ -20,9 +20,24 @@ import java.util.Set;
 public record JvmOptionSet(String label, List<String> options, String origin) {
 
     /** Options that would change what the fork child runs rather than how the JVM runs it. */
-    static final Set<String> NOT_ALLOWED = Set.of("-cp", "-classpath", "--class-path", "-jar", "-m", "--module",
-            "-p", "--module-path", "-version", "--version", "-showversion", "--show-version", "-help", "--help",
-            "-h", "-?", "--dry-run");
+    static final Set<String> NOT_ALLOWED = Set.of(
+            "-cp",
+            "-classpath",
+            "--class-path",
+            "-jar",
+            "-m",
+            "--module",
+            "-p",
+            "--module-path",
+            "-version",
+            "--version",
+            "-showversion",
+            "--show-version",
+            "-help",
+            "--help",
+            "-h",
+            "-?",
+            "--dry-run");
 
     public JvmOptionSet {
         JvmSpec.checkLabel(label, origin);

@@ -47,6 +47,7 @@ public final class JvmProber {
 
     /** Identities by {@code java}, and probes by command line: each JVM and option set is started once per vbench process. */
     private static final Map<Path, Identity> IDENTITIES = new java.util.concurrent.ConcurrentHashMap<>();
+
     private static final Map<List<String>, Probed> PROBES = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** What one probe found: the JVM and what it offers executors. */
@@ -136,13 +137,22 @@ public final class JvmProber {
             }
         }
         if (!values.containsKey("java.version")) {
-            throw new JvmException(origin + ": the JVM at " + target.java() + " did not answer the probe: "
-                    + out.firstLine());
+            throw new JvmException(
+                    origin + ": the JVM at " + target.java() + " did not answer the probe: " + out.firstLine());
         }
-        return new Probed(new JvmInfo(target.label(), values.get("java.home"), target.options(), values.get("java.version"),
-                values.get("java.vendor"), values.get("java.vm.name"), values.get("java.vm.version"),
-                Integer.parseInt(values.getOrDefault("cpus", "0")), values.get("gc"),
-                Long.parseLong(values.getOrDefault("maxHeapBytes", "0"))), JvmFeatures.of(values));
+        return new Probed(
+                new JvmInfo(
+                        target.label(),
+                        values.get("java.home"),
+                        target.options(),
+                        values.get("java.version"),
+                        values.get("java.vendor"),
+                        values.get("java.vm.name"),
+                        values.get("java.vm.version"),
+                        Integer.parseInt(values.getOrDefault("cpus", "0")),
+                        values.get("gc"),
+                        Long.parseLong(values.getOrDefault("maxHeapBytes", "0"))),
+                JvmFeatures.of(values));
     }
 
     /** {@code key = value} lines of {@code -XshowSettings:properties} (continuation lines skipped). */
@@ -151,7 +161,8 @@ public final class JvmProber {
         for (String line : lines) {
             int eq = line.indexOf(" = ");
             if (line.startsWith("    ") && eq > 0) {
-                props.putIfAbsent(line.substring(0, eq).strip(), line.substring(eq + 3).strip());
+                props.putIfAbsent(
+                        line.substring(0, eq).strip(), line.substring(eq + 3).strip());
             }
         }
         return props;
@@ -168,7 +179,10 @@ public final class JvmProber {
         Path log = null;
         try {
             log = ScratchDir.createTempFile("vbench-jvm-probe-", ".log");
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            Process process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
                 throw new JvmException(origin + ": " + java + " did not answer within " + timeout.toSeconds()
@@ -176,8 +190,8 @@ public final class JvmProber {
             }
             return new Output(process.exitValue(), Files.readAllLines(log, StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new JvmException(origin + ": " + java + " is not a JDK: it cannot be started ("
-                    + firstLine(e.getMessage()) + ")");
+            throw new JvmException(
+                    origin + ": " + java + " is not a JDK: it cannot be started (" + firstLine(e.getMessage()) + ")");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new JvmException(origin + ": interrupted while probing " + java);

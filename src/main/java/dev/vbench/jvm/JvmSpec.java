@@ -56,9 +56,9 @@ public record JvmSpec(String label, Source source, String origin) {
         }
         String label = v.substring(0, eq).strip();
         String where = v.substring(eq + 1).strip();
-        Source source = NUMBER.matcher(where).matches() ? new Major(Integer.parseInt(where))
-                : where.startsWith("$") && where.length() > 1 ? new Env(where.substring(1))
-                : new Home(Path.of(where));
+        Source source = NUMBER.matcher(where).matches()
+                ? new Major(Integer.parseInt(where))
+                : where.startsWith("$") && where.length() > 1 ? new Env(where.substring(1)) : new Home(Path.of(where));
         return new JvmSpec(label, source, origin);
     }
 
@@ -106,21 +106,26 @@ public record JvmSpec(String label, Source source, String origin) {
             case Env e -> {
                 String value = env.get(e.variable());
                 if (value == null || value.isBlank()) {
-                    throw new JvmException(origin + ": environment variable " + e.variable()
-                            + " is not set; set it to a JDK home");
+                    throw new JvmException(
+                            origin + ": environment variable " + e.variable() + " is not set; set it to a JDK home");
                 }
                 yield java(Path.of(value.strip()));
             }
-            case Major m -> discovery.newest(m.feature()).map(JdkDiscovery.Jdk::java).orElseThrow(() ->
-                    new JvmException(origin + ": no JDK " + m.feature() + " found (" + found(discovery)
-                            + "); give LABEL=PATH or add its folder to " + JdkDiscovery.DIRS_ENV
-                            + " (see 'vbench list --jvms')"));
+            case Major m ->
+                discovery
+                        .newest(m.feature())
+                        .map(JdkDiscovery.Jdk::java)
+                        .orElseThrow(() ->
+                                new JvmException(origin + ": no JDK " + m.feature() + " found (" + found(discovery)
+                                        + "); give LABEL=PATH or add its folder to " + JdkDiscovery.DIRS_ENV
+                                        + " (see 'vbench list --jvms')"));
         };
     }
 
     private static String found(JdkDiscovery discovery) {
         List<JdkDiscovery.Jdk> jdks = discovery.find();
-        return jdks.isEmpty() ? "none found"
+        return jdks.isEmpty()
+                ? "none found"
                 : "found " + jdks.stream().map(j -> j.version()).collect(Collectors.joining(", "));
     }
 

@@ -21,8 +21,12 @@ public final class JvmTargets {
     private JvmTargets() {}
 
     /** Resolves, crosses, probes. Throws {@link JvmException} on the first bad value. */
-    public static List<JvmTarget> prepare(List<JvmSpec> jvms, List<JvmOptionSet> optionSets, JdkDiscovery discovery,
-            Map<String, String> env, JvmProber prober) {
+    public static List<JvmTarget> prepare(
+            List<JvmSpec> jvms,
+            List<JvmOptionSet> optionSets,
+            JdkDiscovery discovery,
+            Map<String, String> env,
+            JvmProber prober) {
         List<JvmTarget> targets = cross(jvms, optionSets, discovery, env);
         Map<Path, JvmProber.Identity> identities = new HashMap<>();
         List<JvmTarget> probed = new ArrayList<>();
@@ -39,8 +43,8 @@ public final class JvmTargets {
     }
 
     /** The targets, unprobed: every {@code --jvm} × every {@code --jvm-args}, in the order given. */
-    public static List<JvmTarget> cross(List<JvmSpec> jvms, List<JvmOptionSet> optionSets, JdkDiscovery discovery,
-            Map<String, String> env) {
+    public static List<JvmTarget> cross(
+            List<JvmSpec> jvms, List<JvmOptionSet> optionSets, JdkDiscovery discovery, Map<String, String> env) {
         JvmSpec.checkUnique(jvms.stream().map(JvmSpec::label).toList(), "--jvm");
         JvmSpec.checkUnique(optionSets.stream().map(JvmOptionSet::label).toList(), "--jvm-args");
         List<JvmTarget> targets = new ArrayList<>();
@@ -63,13 +67,19 @@ public final class JvmTargets {
     }
 
     private static String originOfJvm(JvmTarget t, List<JvmSpec> jvms) {
-        return jvms.stream().filter(j -> t.label().equals(j.label()) || t.label().startsWith(j.label() + "/"))
-                .map(JvmSpec::origin).findFirst().orElse("the JVM vbench runs on (" + t.java() + ")");
+        return jvms.stream()
+                .filter(j -> t.label().equals(j.label()) || t.label().startsWith(j.label() + "/"))
+                .map(JvmSpec::origin)
+                .findFirst()
+                .orElse("the JVM vbench runs on (" + t.java() + ")");
     }
 
     private static String origin(JvmTarget t, List<JvmSpec> jvms, List<JvmOptionSet> sets) {
         String jvm = originOfJvm(t, jvms);
-        return sets.stream().filter(s -> t.label().equals(s.label()) || t.label().endsWith("/" + s.label()))
-                .map(s -> s.origin() + (jvms.isEmpty() ? "" : " on " + jvm)).findFirst().orElse(jvm);
+        return sets.stream()
+                .filter(s -> t.label().equals(s.label()) || t.label().endsWith("/" + s.label()))
+                .map(s -> s.origin() + (jvms.isEmpty() ? "" : " on " + jvm))
+                .findFirst()
+                .orElse(jvm);
     }
 }

@@ -91,15 +91,17 @@ public final class ParentWatch {
      * ({@link ScratchDir#removeAll}: a fork's files, whose reader is cut short by the halt).
      */
     public static void exit(int status, Duration grace) {
-        Thread halt = new Thread(() -> {
-            try {
-                Thread.sleep(grace.toMillis());
-            } catch (InterruptedException e) {
-                // halt now
-            }
-            ScratchDir.removeAll();
-            Runtime.getRuntime().halt(status);
-        }, "vbench-halt");
+        Thread halt = new Thread(
+                () -> {
+                    try {
+                        Thread.sleep(grace.toMillis());
+                    } catch (InterruptedException e) {
+                        // halt now
+                    }
+                    ScratchDir.removeAll();
+                    Runtime.getRuntime().halt(status);
+                },
+                "vbench-halt");
         halt.setDaemon(true);
         halt.start();
         ScratchDir.abandon();

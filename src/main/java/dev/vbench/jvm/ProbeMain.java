@@ -23,8 +23,19 @@ public final class ProbeMain {
     static final String PREFIX = "vbench.probe.";
 
     /** HotSpot flags and the collector each selects. */
-    private static final Map<String, String> GC_FLAGS = Map.of("UseSerialGC", "Serial", "UseParallelGC", "Parallel",
-            "UseG1GC", "G1", "UseZGC", "ZGC", "UseShenandoahGC", "Shenandoah", "UseEpsilonGC", "Epsilon");
+    private static final Map<String, String> GC_FLAGS = Map.of(
+            "UseSerialGC",
+            "Serial",
+            "UseParallelGC",
+            "Parallel",
+            "UseG1GC",
+            "G1",
+            "UseZGC",
+            "ZGC",
+            "UseShenandoahGC",
+            "Shenandoah",
+            "UseEpsilonGC",
+            "Epsilon");
 
     private ProbeMain() {}
 
@@ -50,8 +61,10 @@ public final class ProbeMain {
      * and Loom's builds): {@code java.lang.VirtualThread} creates the scheduler, {@code sun.nio.ch.Poller} the
      * pollers; a name absent from a JDK is skipped.
      */
-    private static final List<String> SCHEDULER_CLASSES = List.of("/java/lang/VirtualThread.class",
-            "/java/lang/VirtualThread$DelayedTaskSchedulers.class", "/sun/nio/ch/Poller.class",
+    private static final List<String> SCHEDULER_CLASSES = List.of(
+            "/java/lang/VirtualThread.class",
+            "/java/lang/VirtualThread$DelayedTaskSchedulers.class",
+            "/sun/nio/ch/Poller.class",
             "/sun/nio/ch/Poller$Pollers.class");
 
     /**
@@ -71,8 +84,10 @@ public final class ProbeMain {
                 for (String p : PROPERTY_PREFIXES) {
                     for (int at = text.indexOf(p); at >= 0; at = text.indexOf(p, at + 1)) {
                         int end = at;
-                        while (end < text.length() && (Character.isLetterOrDigit(text.charAt(end))
-                                || text.charAt(end) == '.' || text.charAt(end) == '_')) {
+                        while (end < text.length()
+                                && (Character.isLetterOrDigit(text.charAt(end))
+                                        || text.charAt(end) == '.'
+                                        || text.charAt(end) == '_')) {
                             end++;
                         }
                         String property = text.substring(at, end);
@@ -91,7 +106,7 @@ public final class ProbeMain {
     /** The scheduler with these options: a virtual thread's start, its parallelism, and the poller when a mode is set. */
     private static void scheduler() {
         try {
-            Thread.ofVirtual().start(() -> { }).join();
+            Thread.ofVirtual().start(() -> {}).join();
         } catch (Throwable e) {
             print("scheduler.error", rootCause(e));
             return;
@@ -136,7 +151,9 @@ public final class ProbeMain {
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        String message = root.getMessage() == null ? "" : root.getMessage().lines().findFirst().orElse("");
+        String message = root.getMessage() == null
+                ? ""
+                : root.getMessage().lines().findFirst().orElse("");
         if (root instanceof ClassNotFoundException || root instanceof NoClassDefFoundError) {
             return "class " + message.replace('/', '.') + " not found on the system class path";
         }
@@ -163,7 +180,10 @@ public final class ProbeMain {
         } catch (RuntimeException | LinkageError notHotspot) {
             // fall through to the bean names
         }
-        return String.join(", ", ManagementFactory.getGarbageCollectorMXBeans().stream()
-                .map(GarbageCollectorMXBean::getName).toList());
+        return String.join(
+                ", ",
+                ManagementFactory.getGarbageCollectorMXBeans().stream()
+                        .map(GarbageCollectorMXBean::getName)
+                        .toList());
     }
 }

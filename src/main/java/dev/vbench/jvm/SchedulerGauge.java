@@ -30,6 +30,7 @@ public final class SchedulerGauge {
 
     /** Where the figures come from: {@code mxbean} (JDK 24+) or {@code carrier-pool} (JDK 21–23). */
     private final String source;
+
     private final MethodHandle parallelism;
     private final MethodHandle poolSize;
     private final MethodHandle mounted;
@@ -38,8 +39,8 @@ public final class SchedulerGauge {
     private static volatile SchedulerGauge instance;
     private static volatile boolean looked;
 
-    private SchedulerGauge(String source, MethodHandle parallelism, MethodHandle poolSize, MethodHandle mounted,
-            MethodHandle queued) {
+    private SchedulerGauge(
+            String source, MethodHandle parallelism, MethodHandle poolSize, MethodHandle mounted, MethodHandle queued) {
         this.source = source;
         this.parallelism = parallelism;
         this.poolSize = poolSize;
@@ -95,7 +96,7 @@ public final class SchedulerGauge {
 
     private static SchedulerGauge find() {
         try {
-            Thread.ofVirtual().start(() -> { }).join(); // the scheduler and at least one carrier now exist
+            Thread.ofVirtual().start(() -> {}).join(); // the scheduler and at least one carrier now exist
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return null;
@@ -115,8 +116,11 @@ public final class SchedulerGauge {
             if (bean == null) {
                 return null;
             }
-            return new SchedulerGauge("mxbean", getter(type, bean, "getParallelism", int.class),
-                    getter(type, bean, "getPoolSize", int.class), getter(type, bean, "getMountedVirtualThreadCount", int.class),
+            return new SchedulerGauge(
+                    "mxbean",
+                    getter(type, bean, "getParallelism", int.class),
+                    getter(type, bean, "getPoolSize", int.class),
+                    getter(type, bean, "getMountedVirtualThreadCount", int.class),
                     getter(type, bean, "getQueuedVirtualThreadCount", long.class));
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             return null; // before JDK 24, or jdk.management not in the image
@@ -125,7 +129,9 @@ public final class SchedulerGauge {
 
     private static MethodHandle getter(Class<?> type, Object bean, String name, Class<?> returns)
             throws ReflectiveOperationException {
-        return MethodHandles.publicLookup().findVirtual(type, name, MethodType.methodType(returns)).bindTo(bean)
+        return MethodHandles.publicLookup()
+                .findVirtual(type, name, MethodType.methodType(returns))
+                .bindTo(bean)
                 .asType(MethodType.methodType(long.class));
     }
 
@@ -149,18 +155,25 @@ public final class SchedulerGauge {
     private static SchedulerGauge ofPool(ForkJoinPool pool) {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
-            MethodHandle queued = lookup.findStatic(SchedulerGauge.class, "queued",
-                    MethodType.methodType(long.class, ForkJoinPool.class)).bindTo(pool);
-            return new SchedulerGauge("carrier-pool", poolGetter(pool, "getParallelism"), poolGetter(pool, "getPoolSize"),
-                    poolGetter(pool, "getActiveThreadCount"), queued);
+            MethodHandle queued = lookup.findStatic(
+                            SchedulerGauge.class, "queued", MethodType.methodType(long.class, ForkJoinPool.class))
+                    .bindTo(pool);
+            return new SchedulerGauge(
+                    "carrier-pool",
+                    poolGetter(pool, "getParallelism"),
+                    poolGetter(pool, "getPoolSize"),
+                    poolGetter(pool, "getActiveThreadCount"),
+                    queued);
         } catch (ReflectiveOperationException e) {
             return null;
         }
     }
 
     private static MethodHandle poolGetter(ForkJoinPool pool, String name) throws ReflectiveOperationException {
-        return MethodHandles.publicLookup().findVirtual(ForkJoinPool.class, name, MethodType.methodType(int.class))
-                .bindTo(pool).asType(MethodType.methodType(long.class));
+        return MethodHandles.publicLookup()
+                .findVirtual(ForkJoinPool.class, name, MethodType.methodType(int.class))
+                .bindTo(pool)
+                .asType(MethodType.methodType(long.class));
     }
 
     /** What the JDK 24+ MXBean computes as queued virtual threads. */

@@ -65,7 +65,9 @@ public final class ScratchDir {
         String name = PREFIX + self.pid() + "-" + startMillis(self).orElse(0L) + "-";
         boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
         FileAttribute<?>[] ownerOnly = posix
-                ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))}
+                ? new FileAttribute<?>[] {
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))
+                }
                 : new FileAttribute<?>[0];
         Path made = Files.createTempDirectory(tmp, name, ownerOnly);
         if (dir == null) {
@@ -200,7 +202,8 @@ public final class ScratchDir {
             return true;
         }
         // the pid was given to another process since
-        return startMillis != 0 && startMillis(process.get()).map(start -> start != startMillis).orElse(false);
+        return startMillis != 0
+                && startMillis(process.get()).map(start -> start != startMillis).orElse(false);
     }
 
     private static Optional<Long> startMillis(ProcessHandle process) {

@@ -45,14 +45,20 @@ final class Bindings {
         }
 
         String member() {
-            return field != null ? "field " + field.getName() : "setter " + setter.getName() + "(" + type.getSimpleName() + ")";
+            return field != null
+                    ? "field " + field.getName()
+                    : "setter " + setter.getName() + "(" + type.getSimpleName() + ")";
         }
     }
 
     private Bindings() {}
 
     static boolean supported(Class<?> t) {
-        return t == String.class || t == int.class || t == long.class || t == double.class || t == boolean.class
+        return t == String.class
+                || t == int.class
+                || t == long.class
+                || t == double.class
+                || t == boolean.class
                 || t == Duration.class;
     }
 
@@ -62,10 +68,14 @@ final class Bindings {
     static List<Binding> of(Class<?> type, boolean statics, Object probe) throws ReflectiveOperationException {
         Map<String, Binding> byName = new LinkedHashMap<>();
         for (Method m : type.getMethods()) {
-            if (m.getName().length() > 3 && m.getName().startsWith("set") && m.getParameterCount() == 1
-                    && Modifier.isStatic(m.getModifiers()) == statics && supported(m.getParameterTypes()[0])
+            if (m.getName().length() > 3
+                    && m.getName().startsWith("set")
+                    && m.getParameterCount() == 1
+                    && Modifier.isStatic(m.getModifiers()) == statics
+                    && supported(m.getParameterTypes()[0])
                     && !m.isBridge()) {
-                String name = Character.toLowerCase(m.getName().charAt(3)) + m.getName().substring(4);
+                String name = Character.toLowerCase(m.getName().charAt(3))
+                        + m.getName().substring(4);
                 Class<?> t = m.getParameterTypes()[0];
                 Object dflt = getter(type, name, t, statics, probe);
                 byName.putIfAbsent(name, new Binding(name, t, null, m, spec(name, t, dflt, "setter " + m.getName())));
@@ -73,11 +83,19 @@ final class Bindings {
         }
         for (Field f : type.getFields()) {
             int mod = f.getModifiers();
-            if (Modifier.isStatic(mod) == statics && !Modifier.isFinal(mod) && supported(f.getType())
+            if (Modifier.isStatic(mod) == statics
+                    && !Modifier.isFinal(mod)
+                    && supported(f.getType())
                     && !byName.containsKey(f.getName())) {
                 Object dflt = statics ? f.get(null) : probe == null ? UNSET : f.get(probe);
-                byName.put(f.getName(), new Binding(f.getName(), f.getType(), f, null,
-                        spec(f.getName(), f.getType(), dflt, "field " + f.getName())));
+                byName.put(
+                        f.getName(),
+                        new Binding(
+                                f.getName(),
+                                f.getType(),
+                                f,
+                                null,
+                                spec(f.getName(), f.getType(), dflt, "field " + f.getName())));
             }
         }
         List<Binding> out = new ArrayList<>(byName.values());
@@ -93,7 +111,9 @@ final class Bindings {
             }
         }
         for (Method m : type.getMethods()) {
-            if (m.getName().startsWith("set") && m.getParameterCount() == 1 && !Modifier.isStatic(m.getModifiers())
+            if (m.getName().startsWith("set")
+                    && m.getParameterCount() == 1
+                    && !Modifier.isStatic(m.getModifiers())
                     && supported(m.getParameterTypes()[0])) {
                 return true;
             }
@@ -107,7 +127,9 @@ final class Bindings {
         for (String g : List.of("get" + cap, "is" + cap)) {
             try {
                 Method m = type.getMethod(g);
-                if (m.getReturnType() == t && Modifier.isStatic(m.getModifiers()) == statics && (statics || probe != null)) {
+                if (m.getReturnType() == t
+                        && Modifier.isStatic(m.getModifiers()) == statics
+                        && (statics || probe != null)) {
                     return m.invoke(statics ? null : probe);
                 }
             } catch (NoSuchMethodException ignored) {
@@ -125,7 +147,9 @@ final class Bindings {
     }
 
     private static ParamSpec<Object> spec(String name, Class<?> t, Object dflt, String member) {
-        String text = dflt == UNSET || dflt == null ? "" : dflt instanceof Duration d ? Durations.format(d) : String.valueOf(dflt);
+        String text = dflt == UNSET || dflt == null
+                ? ""
+                : dflt instanceof Duration d ? Durations.format(d) : String.valueOf(dflt);
         return ParamSpec.of(name, member + " (" + t.getSimpleName() + ")", text, type(t));
     }
 

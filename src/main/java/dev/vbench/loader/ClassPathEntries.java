@@ -67,8 +67,12 @@ public record ClassPathEntries(List<Entry> entries) {
                             + " is not a directory; fix the path in --classpath (or VBENCH_CLASSPATH)");
                 }
                 try (Stream<Path> files = Files.list(dir)) {
-                    for (Path jar : files.filter(p -> p.getFileName().toString().toLowerCase(java.util.Locale.ROOT)
-                            .endsWith(".jar")).sorted().toList()) {
+                    for (Path jar : files.filter(p -> p.getFileName()
+                                    .toString()
+                                    .toLowerCase(java.util.Locale.ROOT)
+                                    .endsWith(".jar"))
+                            .sorted()
+                            .toList()) {
                         String prefix = given.length() == 1 ? "" : given.substring(0, given.length() - 1);
                         out.add(jarEntry(prefix + jar.getFileName(), jar));
                     }
@@ -95,8 +99,8 @@ public record ClassPathEntries(List<Entry> entries) {
         try (ZipFile ignored = new ZipFile(path.toFile())) {
             return new Entry(given, path, CodeEntry.JAR);
         } catch (IOException e) {
-            throw new IllegalArgumentException("class path entry '" + given + "' is not a jar or a directory ("
-                    + path + "); give a jar, a directory of classes, or dir/*");
+            throw new IllegalArgumentException("class path entry '" + given + "' is not a jar or a directory (" + path
+                    + "); give a jar, a directory of classes, or dir/*");
         }
     }
 
@@ -106,7 +110,9 @@ public record ClassPathEntries(List<Entry> entries) {
 
     /** The absolute paths joined with {@link File#pathSeparator}: what a child JVM is given. */
     public String absolute() {
-        return String.join(File.pathSeparator, entries.stream().map(e -> e.path().toString()).toList());
+        return String.join(
+                File.pathSeparator,
+                entries.stream().map(e -> e.path().toString()).toList());
     }
 
     /** What the user wrote, for messages: "a.jar, classes/". */
@@ -116,8 +122,12 @@ public record ClassPathEntries(List<Entry> entries) {
 
     /** Each entry with its SHA-256 (a directory: over its class files). */
     public List<CodeEntry> fingerprints() {
-        return entries.stream().map(e -> new CodeEntry(e.given(), e.kind(),
-                CodeEntry.DIRECTORY.equals(e.kind()) ? directoryHash(e.path()) : fileHash(e.path()))).toList();
+        return entries.stream()
+                .map(e -> new CodeEntry(
+                        e.given(),
+                        e.kind(),
+                        CodeEntry.DIRECTORY.equals(e.kind()) ? directoryHash(e.path()) : fileHash(e.path())))
+                .toList();
     }
 
     /** Hex SHA-256 of a file's bytes. */
@@ -138,8 +148,14 @@ public record ClassPathEntries(List<Entry> entries) {
     static String directoryHash(Path dir) {
         MessageDigest md = sha256();
         try (Stream<Path> files = Files.walk(dir)) {
-            for (Path f : files.filter(p -> Files.isRegularFile(p) && p.toString().endsWith(".class")).sorted().toList()) {
-                md.update(dir.relativize(f).toString().replace(File.separatorChar, '/').getBytes(StandardCharsets.UTF_8));
+            for (Path f : files.filter(
+                            p -> Files.isRegularFile(p) && p.toString().endsWith(".class"))
+                    .sorted()
+                    .toList()) {
+                md.update(dir.relativize(f)
+                        .toString()
+                        .replace(File.separatorChar, '/')
+                        .getBytes(StandardCharsets.UTF_8));
                 md.update((byte) 0);
                 md.update(fileHash(f).getBytes(StandardCharsets.US_ASCII));
             }

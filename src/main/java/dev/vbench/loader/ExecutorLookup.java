@@ -32,7 +32,8 @@ final class ExecutorLookup {
     /** Every executor strategy: the built-ins, then those found on the class path, one per name. */
     List<ExecutorStrategy> all() {
         List<ExecutorStrategy> out = new ArrayList<>();
-        for (Map.Entry<String, List<UserCode.Found<ExecutorStrategy>>> e : executorsByName().entrySet()) {
+        for (Map.Entry<String, List<UserCode.Found<ExecutorStrategy>>> e :
+                executorsByName().entrySet()) {
             out.add(UserCode.unique("executor", e.getKey(), e.getValue(), "ExecutorProvider.name()"));
         }
         return out;
@@ -73,17 +74,24 @@ final class ExecutorLookup {
         if (executorsByName == null) {
             executorsByName = new LinkedHashMap<>();
             for (ExecutorStrategy s : ExecutorStrategies.all()) {
-                executorsByName.computeIfAbsent(s.name(), k -> new ArrayList<>())
+                executorsByName
+                        .computeIfAbsent(s.name(), k -> new ArrayList<>())
                         .add(new UserCode.Found<>(s, "built into vbench"));
             }
             for (ServiceLoader.Provider<ExecutorProvider> p : code.providers(ExecutorProvider.class)) {
                 ExecutorProvider e = UserCode.get(p);
-                if (e.name() == null || e.name().isBlank() || e.name().contains(":") || e.name().contains(",")) {
-                    throw new IllegalArgumentException("executor provider " + p.type().getName() + " (" + UserCode.source(p.type())
-                            + ") has the name '" + e.name() + "'; ExecutorProvider.name() must be non-empty, without ':' or ','");
+                if (e.name() == null
+                        || e.name().isBlank()
+                        || e.name().contains(":")
+                        || e.name().contains(",")) {
+                    throw new IllegalArgumentException("executor provider "
+                            + p.type().getName() + " (" + UserCode.source(p.type()) + ") has the name '" + e.name()
+                            + "'; ExecutorProvider.name() must be non-empty, without ':' or ','");
                 }
-                executorsByName.computeIfAbsent(e.name(), k -> new ArrayList<>())
-                        .add(new UserCode.Found<>(new ProvidedStrategy(e), p.type().getName() + " (" + UserCode.source(p.type()) + ")"));
+                executorsByName
+                        .computeIfAbsent(e.name(), k -> new ArrayList<>())
+                        .add(new UserCode.Found<>(
+                                new ProvidedStrategy(e), p.type().getName() + " (" + UserCode.source(p.type()) + ")"));
             }
         }
         return executorsByName;

@@ -39,7 +39,8 @@ interface FrameCall {
      * check alone let the JIT drop an allocation the result was, and a method returning an array then measured
      * well below JMH's figure for it).
      */
-    static MethodHandle frameHandle(Method method, Class<?> blackhole, int blackholeAt) throws ReflectiveOperationException {
+    static MethodHandle frameHandle(Method method, Class<?> blackhole, int blackholeAt)
+            throws ReflectiveOperationException {
         MethodHandle mh = MethodHandles.lookup().unreflect(method);
         if (Modifier.isStatic(method.getModifiers())) {
             mh = MethodHandles.dropArguments(mh, 0, Object.class);
@@ -51,16 +52,22 @@ interface FrameCall {
         for (int i = 0; i < n; i++) {
             fromFrame[i] = frameElement(i);
         }
-        mh = MethodHandles.permuteArguments(MethodHandles.filterArguments(mh, 0, fromFrame),
-                MethodType.methodType(result, Object[].class), new int[n]);
+        mh = MethodHandles.permuteArguments(
+                MethodHandles.filterArguments(mh, 0, fromFrame),
+                MethodType.methodType(result, Object[].class),
+                new int[n]);
         if (result.isPrimitive()) {
             return MethodWorkloadProvider.resultAsLong(mh);
         }
-        MethodHandle consume = MethodHandles.publicLookup().findVirtual(blackhole, "consume",
-                MethodType.methodType(void.class, Object.class)).asType(MethodType.methodType(void.class, Object.class, result));
+        MethodHandle consume = MethodHandles.publicLookup()
+                .findVirtual(blackhole, "consume", MethodType.methodType(void.class, Object.class))
+                .asType(MethodType.methodType(void.class, Object.class, result));
         consume = MethodHandles.filterArguments(consume, 0, frameElement(blackholeAt)); // (frame, result) → void
-        MethodHandle consumed = MethodHandles.permuteArguments(MethodHandles.collectArguments(consume, 1, mh),
-                MethodType.methodType(void.class, Object[].class), 0, 0);
+        MethodHandle consumed = MethodHandles.permuteArguments(
+                MethodHandles.collectArguments(consume, 1, mh),
+                MethodType.methodType(void.class, Object[].class),
+                0,
+                0);
         return MethodHandles.filterReturnValue(consumed, MethodHandles.constant(long.class, 0L));
     }
 
@@ -85,11 +92,15 @@ interface FrameCall {
         if (!handle.type().equals(TYPE)) {
             throw new IllegalArgumentException("a frame call is (Object[]) -> long, not " + handle.type());
         }
-        String file = Constant.class.getName().substring(Constant.class.getPackageName().length() + 1) + ".class";
+        String file = Constant.class
+                        .getName()
+                        .substring(Constant.class.getPackageName().length() + 1) + ".class";
         try (var in = Constant.class.getResourceAsStream(file)) {
             if (in != null) {
-                MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClassWithClassData(in.readAllBytes(), handle, true);
-                return (FrameCall) hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class)).invoke();
+                MethodHandles.Lookup hidden =
+                        MethodHandles.lookup().defineHiddenClassWithClassData(in.readAllBytes(), handle, true);
+                return (FrameCall) hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class))
+                        .invoke();
             }
         } catch (Throwable e) {
             // no hidden classes here (a native image): the field below

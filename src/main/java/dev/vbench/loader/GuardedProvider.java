@@ -34,7 +34,8 @@ record GuardedProvider(String name, WorkloadProvider delegate, String origin) im
     @Override
     public String notes() {
         String own = guarded("reading the notes of workload", delegate::notes);
-        return (own == null || own.isBlank() ? "" : own.strip() + " ") + "Provider " + delegate.getClass().getName()
+        return (own == null || own.isBlank() ? "" : own.strip() + " ") + "Provider "
+                + delegate.getClass().getName()
                 + (name.equals(delegate.name()) ? "" : " (its own name: " + delegate.name() + ")") + " " + origin + ".";
     }
 
@@ -66,7 +67,8 @@ record GuardedProvider(String name, WorkloadProvider delegate, String origin) im
             throw UserFailures.of("creating workload " + name, e);
         }
         if (w == null) {
-            throw UserFailures.returnedNull(delegate.getClass().getName() + ".create(Params)", "return the Workload to run");
+            throw UserFailures.returnedNull(
+                    delegate.getClass().getName() + ".create(Params)", "return the Workload to run");
         }
         return new Workload() {
             @Override
@@ -87,7 +89,9 @@ record GuardedProvider(String name, WorkloadProvider delegate, String origin) im
                     throw UserFailures.of("making the task of workload " + name, e);
                 }
                 if (task == null) {
-                    throw UserFailures.returnedNull("the task() of workload " + name + " (" + w.getClass().getName() + ")",
+                    throw UserFailures.returnedNull(
+                            "the task() of workload " + name + " ("
+                                    + w.getClass().getName() + ")",
                             "return the Task to run");
                 }
                 return task;

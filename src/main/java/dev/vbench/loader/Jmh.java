@@ -28,7 +28,9 @@ final class Jmh {
     /** The answer JMH 1.x's {@code Blackhole(String)} constructor wants before it lets anyone but JMH make one. */
     private static final String BLACKHOLE_CHALLENGE =
             "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.";
-    private static final byte[] BENCHMARK_DESCRIPTOR = "Lorg/openjdk/jmh/annotations/".getBytes(StandardCharsets.US_ASCII);
+
+    private static final byte[] BENCHMARK_DESCRIPTOR =
+            "Lorg/openjdk/jmh/annotations/".getBytes(StandardCharsets.US_ASCII);
 
     final Class<? extends Annotation> benchmark;
     final Class<? extends Annotation> state;
@@ -42,6 +44,7 @@ final class Jmh {
     final Class<?> blackhole;
     /** The run options of a JMH benchmark, in the order {@code vbench list -w} explains them. */
     final List<Class<? extends Annotation>> runOptions;
+
     private final Constructor<?> blackholeConstructor;
 
     private Jmh(ClassLoader loader) throws ReflectiveOperationException {
@@ -54,15 +57,21 @@ final class Jmh {
         group = annotation(loader, "Group");
         auxCounters = annotation(loader, "AuxCounters");
         compilerControl = annotation(loader, "CompilerControl");
-        runOptions = List.of(annotation(loader, "Fork"), annotation(loader, "Warmup"), annotation(loader, "Measurement"),
-                annotation(loader, "BenchmarkMode"), annotation(loader, "Threads"), annotation(loader, "OutputTimeUnit"),
+        runOptions = List.of(
+                annotation(loader, "Fork"),
+                annotation(loader, "Warmup"),
+                annotation(loader, "Measurement"),
+                annotation(loader, "BenchmarkMode"),
+                annotation(loader, "Threads"),
+                annotation(loader, "OutputTimeUnit"),
                 annotation(loader, "Timeout"));
         blackhole = Class.forName("org.openjdk.jmh.infra.Blackhole", false, loader);
         blackholeConstructor = blackhole.getConstructor(String.class);
     }
 
     @SuppressWarnings("unchecked")
-    private static Class<? extends Annotation> annotation(ClassLoader loader, String simpleName) throws ClassNotFoundException {
+    private static Class<? extends Annotation> annotation(ClassLoader loader, String simpleName)
+            throws ClassNotFoundException {
         return (Class<? extends Annotation>) Class.forName(ANNOTATIONS + simpleName, false, loader);
     }
 
@@ -145,7 +154,8 @@ final class Jmh {
         }
     }
 
-    private static final byte[] BENCHMARK_ANNOTATION = "Lorg/openjdk/jmh/annotations/Benchmark;".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] BENCHMARK_ANNOTATION =
+            "Lorg/openjdk/jmh/annotations/Benchmark;".getBytes(StandardCharsets.US_ASCII);
 
     /**
      * Adds the benchmark classes under a directory or in a jar: as JMH's annotation processor, every concrete
@@ -157,7 +167,8 @@ final class Jmh {
         try {
             if (java.nio.file.Files.isDirectory(entry)) {
                 try (var files = java.nio.file.Files.walk(entry)) {
-                    for (java.nio.file.Path f : files.filter(p -> p.toString().endsWith(".class")).toList()) {
+                    for (java.nio.file.Path f :
+                            files.filter(p -> p.toString().endsWith(".class")).toList()) {
                         String name = entry.relativize(f).toString().replace(java.io.File.separatorChar, '/');
                         if (candidate(name)) {
                             classes.put(className(name), ClassFile.of(java.nio.file.Files.readAllBytes(f)));
@@ -243,7 +254,8 @@ final class Jmh {
                 b.getShort(); // this_class
                 int superClass = b.getShort() & 0xFFFF;
                 String superName = superClass == 0 ? null : utf8[classNameIndex[superClass]];
-                return new ClassFile((access & 0x0600) != 0, superName == null ? null : superName.replace('/', '.'), benchmark);
+                return new ClassFile(
+                        (access & 0x0600) != 0, superName == null ? null : superName.replace('/', '.'), benchmark);
             } catch (RuntimeException e) {
                 return new ClassFile(true, null, false);
             }
@@ -251,7 +263,9 @@ final class Jmh {
     }
 
     private static boolean candidate(String name) {
-        return name.endsWith(".class") && !name.contains("jmh_generated/") && !name.startsWith("org/openjdk/jmh/")
+        return name.endsWith(".class")
+                && !name.contains("jmh_generated/")
+                && !name.startsWith("org/openjdk/jmh/")
                 && !name.startsWith("META-INF/");
     }
 
@@ -308,7 +322,8 @@ final class Jmh {
             Method m = a.annotationType().getMethod(name);
             return m.invoke(a);
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("JMH annotation " + a.annotationType().getName() + " has no element " + name, e);
+            throw new IllegalStateException(
+                    "JMH annotation " + a.annotationType().getName() + " has no element " + name, e);
         }
     }
 

@@ -32,8 +32,9 @@ final class JmhAnnotationReader {
     static JmhWorkloadProvider read(String name, String origin, Jmh jmh, Class<?> type, Method m) {
         String shown = type.getName() + "::" + m.getName();
         if (!Modifier.isPublic(m.getModifiers())) {
-            throw new IllegalArgumentException("@Benchmark method " + m.getDeclaringClass().getName() + "." + m.getName()
-                    + " is not public; JMH and vbench run public methods only: make it public");
+            throw new IllegalArgumentException(
+                    "@Benchmark method " + m.getDeclaringClass().getName() + "." + m.getName()
+                            + " is not public; JMH and vbench run public methods only: make it public");
         }
         Map<Class<?>, JmhStateClass> byType = new LinkedHashMap<>();
         JmhStateClass[] layout = new JmhStateClass[1 + m.getParameterCount()];
@@ -54,8 +55,9 @@ final class JmhAnnotationReader {
             layout[i + 1] = state(jmh, p, false, byType, shown);
         }
         if (m.isAnnotationPresent(jmh.group)) {
-            throw new IllegalArgumentException(shown + " is a @Group benchmark: its methods run together as one asymmetric"
-                    + " benchmark on JMH's thread groups, which vbench's independent tasks cannot reproduce; run it with JMH");
+            throw new IllegalArgumentException(
+                    shown + " is a @Group benchmark: its methods run together as one asymmetric"
+                            + " benchmark on JMH's thread groups, which vbench's independent tasks cannot reproduce; run it with JMH");
         }
         List<JmhStateClass> states = new ArrayList<>(byType.values());
         Map<String, JmhParam> params = params(jmh, states, shown);
@@ -72,9 +74,21 @@ final class JmhAnnotationReader {
         }
         List<String> runOptions = JmhRunOptions.ignored(jmh, type, m);
         try {
-            List<Class<?>> stateTypes = states.stream().<Class<?>>map(JmhStateClass::type).toList();
-            return new JmhWorkloadProvider(name, origin, jmh, type, m, layout, states, params, ops, runOptions,
-                    JmhCompilerHints.of(jmh, type, m, stateTypes), JmhCompilerHints.explicit(jmh, type, stateTypes));
+            List<Class<?>> stateTypes =
+                    states.stream().<Class<?>>map(JmhStateClass::type).toList();
+            return new JmhWorkloadProvider(
+                    name,
+                    origin,
+                    jmh,
+                    type,
+                    m,
+                    layout,
+                    states,
+                    params,
+                    ops,
+                    runOptions,
+                    JmhCompilerHints.of(jmh, type, m, stateTypes),
+                    JmhCompilerHints.explicit(jmh, type, stateTypes));
         } catch (IllegalAccessException | RuntimeException e) {
             throw new IllegalArgumentException(shown + " cannot be called: " + e.getMessage()
                     + "; make the class and the method public (and its package exported)");
@@ -82,8 +96,8 @@ final class JmhAnnotationReader {
     }
 
     /** The state of {@code type}, made once per benchmark method. */
-    private static JmhStateClass state(Jmh jmh, Class<?> type, boolean benchmarkClass, Map<Class<?>, JmhStateClass> byType,
-            String shown) {
+    private static JmhStateClass state(
+            Jmh jmh, Class<?> type, boolean benchmarkClass, Map<Class<?>, JmhStateClass> byType, String shown) {
         if (byType.containsKey(type)) {
             JmhStateClass known = byType.get(type);
             if (known == null) {
@@ -95,18 +109,21 @@ final class JmhAnnotationReader {
         Annotation annotation = type.getAnnotation(jmh.state);
         boolean perClient;
         if (annotation == null) {
-            // JMH makes an un-annotated benchmark class a Thread state; without instance fields one shared instance is the same
+            // JMH makes an un-annotated benchmark class a Thread state; without instance fields one shared instance is
+            // the same
             perClient = benchmarkClass && hasInstanceFields(type);
         } else {
             String scope = Jmh.enumElement(annotation, "value");
             if (scope.equals("Group")) {
-                throw new IllegalArgumentException(shown + " uses @State(Scope.Group) " + type.getName() + ": a group state"
-                        + " is shared by the threads of one JMH @Group, and vbench has no thread groups; use Scope.Benchmark"
-                        + " (shared) or Scope.Thread (one per client), or run it with JMH");
+                throw new IllegalArgumentException(
+                        shown + " uses @State(Scope.Group) " + type.getName() + ": a group state"
+                                + " is shared by the threads of one JMH @Group, and vbench has no thread groups; use Scope.Benchmark"
+                                + " (shared) or Scope.Thread (one per client), or run it with JMH");
             }
             perClient = scope.equals("Thread");
         }
-        if (Modifier.isAbstract(type.getModifiers()) || (type.getEnclosingClass() != null && !Modifier.isStatic(type.getModifiers()))) {
+        if (Modifier.isAbstract(type.getModifiers())
+                || (type.getEnclosingClass() != null && !Modifier.isStatic(type.getModifiers()))) {
             throw new IllegalArgumentException("state class " + type.getName() + " of " + shown + " is abstract or a"
                     + " non-static inner class; make it a concrete public static class");
         }
@@ -134,8 +151,8 @@ final class JmhAnnotationReader {
                 }
             }
         }
-        JmhStateClass s = new JmhStateClass(type, perClient, constructor, setups, tearDowns, fields,
-                auxCounters(jmh, type, perClient, shown));
+        JmhStateClass s = new JmhStateClass(
+                type, perClient, constructor, setups, tearDowns, fields, auxCounters(jmh, type, perClient, shown));
         byType.put(type, s);
         return s;
     }
@@ -166,12 +183,16 @@ final class JmhAnnotationReader {
         Method[] declared = type.getDeclaredMethods();
         java.util.Arrays.sort(declared, java.util.Comparator.comparing(Method::getName));
         for (Method m : declared) {
-            if (Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers()) && m.getReturnType() != void.class
-                    && !m.isSynthetic() && !m.isAnnotationPresent(jmh.setup) && !m.isAnnotationPresent(jmh.tearDown)) {
+            if (Modifier.isPublic(m.getModifiers())
+                    && !Modifier.isStatic(m.getModifiers())
+                    && m.getReturnType() != void.class
+                    && !m.isSynthetic()
+                    && !m.isAnnotationPresent(jmh.setup)
+                    && !m.isAnnotationPresent(jmh.tearDown)) {
                 counterType(m.getReturnType(), type.getName() + "." + m.getName() + "()", shown);
                 if (m.getParameterCount() > 0) {
-                    throw new IllegalArgumentException("@AuxCounters method " + type.getName() + "." + m.getName() + " of "
-                            + shown + " takes parameters; a counter method takes none");
+                    throw new IllegalArgumentException("@AuxCounters method " + type.getName() + "." + m.getName()
+                            + " of " + shown + " takes parameters; a counter method takes none");
                 }
                 m.setAccessible(true);
                 methods.add(m);
@@ -182,8 +203,20 @@ final class JmhAnnotationReader {
     }
 
     private static void counterType(Class<?> t, String member, String shown) {
-        if (!List.of(byte.class, short.class, int.class, long.class, float.class, double.class, Byte.class, Short.class,
-                Integer.class, Long.class, Float.class, Double.class).contains(t)) {
+        if (!List.of(
+                        byte.class,
+                        short.class,
+                        int.class,
+                        long.class,
+                        float.class,
+                        double.class,
+                        Byte.class,
+                        Short.class,
+                        Integer.class,
+                        Long.class,
+                        Float.class,
+                        Double.class)
+                .contains(t)) {
             throw new IllegalArgumentException("@AuxCounters member " + member + " of " + shown + " is a " + t.getName()
                     + "; as in JMH, a counter is a number (byte, short, int, long, float, double or their boxes)");
         }
@@ -206,8 +239,13 @@ final class JmhAnnotationReader {
      * set up before the state that needs them: JMH's states DAG); a Benchmark state's fixture cannot take a Thread
      * state.
      */
-    private static List<List<Method>> fixtures(Jmh jmh, Class<?> type, Class<? extends Annotation> kind, boolean perClient,
-            Map<Class<?>, JmhStateClass> byType, String shown) {
+    private static List<List<Method>> fixtures(
+            Jmh jmh,
+            Class<?> type,
+            Class<? extends Annotation> kind,
+            boolean perClient,
+            Map<Class<?>, JmhStateClass> byType,
+            String shown) {
         List<List<Method>> byLevel = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         List<Class<?>> hierarchy = new ArrayList<>();
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
@@ -221,10 +259,11 @@ final class JmhAnnotationReader {
                 if (a == null) {
                     continue;
                 }
-                String what = "@" + kind.getSimpleName() + " method " + c.getName() + "." + f.getName() + " of " + shown;
+                String what =
+                        "@" + kind.getSimpleName() + " method " + c.getName() + "." + f.getName() + " of " + shown;
                 if (Modifier.isStatic(f.getModifiers())) {
-                    throw new IllegalArgumentException(what + " is static; JMH and vbench call fixtures on the state object:"
-                            + " drop static");
+                    throw new IllegalArgumentException(
+                            what + " is static; JMH and vbench call fixtures on the state object:" + " drop static");
                 }
                 int level = LEVELS.indexOf(Jmh.enumElement(a, "value"));
                 for (Class<?> p : f.getParameterTypes()) {
@@ -238,20 +277,21 @@ final class JmhAnnotationReader {
     }
 
     /** Checks one parameter of a fixture, reading the state it names. */
-    private static void fixtureParameter(Jmh jmh, Class<?> p, boolean perClient, Map<Class<?>, JmhStateClass> byType,
-            String what, String shown) {
+    private static void fixtureParameter(
+            Jmh jmh, Class<?> p, boolean perClient, Map<Class<?>, JmhStateClass> byType, String what, String shown) {
         if (p == jmh.blackhole) {
             return;
         }
         if (!p.isAnnotationPresent(jmh.state)) {
-            throw new IllegalArgumentException(what + " takes a " + p.getName() + ", which vbench cannot give: a fixture"
-                    + " of a benchmark run by vbench takes a Blackhole or @State objects (JMH's BenchmarkParams,"
-                    + " IterationParams and ThreadParams describe JMH's own iterations and threads)");
+            throw new IllegalArgumentException(
+                    what + " takes a " + p.getName() + ", which vbench cannot give: a fixture"
+                            + " of a benchmark run by vbench takes a Blackhole or @State objects (JMH's BenchmarkParams,"
+                            + " IterationParams and ThreadParams describe JMH's own iterations and threads)");
         }
         JmhStateClass dependency = state(jmh, p, false, byType, shown);
         if (!perClient && dependency.perClient()) {
-            throw new IllegalArgumentException(what + " belongs to a shared state and takes Scope.Thread state " + p.getName()
-                    + "; JMH refuses it too: a shared state cannot depend on one client's");
+            throw new IllegalArgumentException(what + " belongs to a shared state and takes Scope.Thread state "
+                    + p.getName() + "; JMH refuses it too: a shared state cannot depend on one client's");
         }
     }
 
@@ -264,7 +304,9 @@ final class JmhAnnotationReader {
                 fields.computeIfAbsent(f.getName(), k -> new ArrayList<>()).add(f);
                 List<String> declared = List.of((String[]) Jmh.element(f.getAnnotation(jmh.param), "value"));
                 if (declared.isEmpty() && f.getType().isEnum()) {
-                    declared = java.util.Arrays.stream(f.getType().getEnumConstants()).map(e -> ((Enum<?>) e).name()).toList();
+                    declared = java.util.Arrays.stream(f.getType().getEnumConstants())
+                            .map(e -> ((Enum<?>) e).name())
+                            .toList();
                 }
                 if (declared.isEmpty() && (f.getType() == boolean.class || f.getType() == Boolean.class)) {
                     declared = List.of("false", "true");
@@ -275,9 +317,16 @@ final class JmhAnnotationReader {
         Map<String, JmhParam> out = new LinkedHashMap<>();
         fields.forEach((n, fs) -> {
             List<String> vs = values.get(n);
-            String description = "@Param " + String.join(", ", fs.stream().map(f -> f.getDeclaringClass().getSimpleName()
-                    + "." + f.getName() + " (" + f.getType().getSimpleName() + ")").toList())
-                    + (vs.isEmpty() ? "; no values declared: give them with -p " + n + "=…" : "; JMH values " + String.join(",", vs));
+            String description = "@Param "
+                    + String.join(
+                            ", ",
+                            fs.stream()
+                                    .map(f -> f.getDeclaringClass().getSimpleName() + "." + f.getName() + " ("
+                                            + f.getType().getSimpleName() + ")")
+                                    .toList())
+                    + (vs.isEmpty()
+                            ? "; no values declared: give them with -p " + n + "=…"
+                            : "; JMH values " + String.join(",", vs));
             out.put(n, new JmhParam(n, fs, vs, ParamSpec.of(n, description, vs.isEmpty() ? "" : vs.get(0), type(fs))));
         });
         return out;
@@ -297,8 +346,14 @@ final class JmhAnnotationReader {
 
             @Override
             public String describe() {
-                return shown.isEnum() ? "one of " + String.join(", ", java.util.Arrays.stream(shown.getEnumConstants())
-                        .map(e -> ((Enum<?>) e).name()).toList()) : shown.getSimpleName();
+                return shown.isEnum()
+                        ? "one of "
+                                + String.join(
+                                        ", ",
+                                        java.util.Arrays.stream(shown.getEnumConstants())
+                                                .map(e -> ((Enum<?>) e).name())
+                                                .toList())
+                        : shown.getSimpleName();
             }
         };
     }
@@ -338,13 +393,17 @@ final class JmhAnnotationReader {
                     }
                 }
                 throw new IllegalArgumentException("is not a constant of " + type.getSimpleName() + "; write one of "
-                        + String.join(", ", java.util.Arrays.stream(type.getEnumConstants()).map(e -> ((Enum<?>) e).name()).toList()));
+                        + String.join(
+                                ", ",
+                                java.util.Arrays.stream(type.getEnumConstants())
+                                        .map(e -> ((Enum<?>) e).name())
+                                        .toList()));
             }
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("does not convert to " + type.getSimpleName() + "; write a "
                     + type.getSimpleName() + " value (as JMH's @Param would need)");
         }
-        throw new IllegalArgumentException("cannot be set: @Param fields of type " + type.getName() + " are not supported;"
-                + " use a primitive, its box, String or an enum");
+        throw new IllegalArgumentException("cannot be set: @Param fields of type " + type.getName()
+                + " are not supported;" + " use a primitive, its box, String or an enum");
     }
 }

@@ -46,7 +46,8 @@ final class JmhBenchmarks {
         List<JmhWorkloadProvider> runnable = new ArrayList<>();
         Map<String, String> skipped = new LinkedHashMap<>();
         Map<String, List<Method>> byName = new LinkedHashMap<>();
-        benchmarks.forEach(m -> byName.computeIfAbsent(m.getName(), k -> new ArrayList<>()).add(m));
+        benchmarks.forEach(
+                m -> byName.computeIfAbsent(m.getName(), k -> new ArrayList<>()).add(m));
         byName.forEach((method, overloads) -> {
             String name = type.getName() + "::" + method;
             List<JmhWorkloadProvider> read = new ArrayList<>();
@@ -78,14 +79,19 @@ final class JmhBenchmarks {
         Jmh jmh = Jmh.of(type);
         List<Method> benchmarks = benchmarksOf(jmh, type);
         String wanted = method.replaceFirst("\\(.*$", "").strip();
-        List<Method> named = benchmarks.stream().filter(m -> m.getName().equals(wanted)).toList();
+        List<Method> named =
+                benchmarks.stream().filter(m -> m.getName().equals(wanted)).toList();
         if (named.isEmpty()) {
             throw new IllegalArgumentException("class " + type.getName() + " has no @Benchmark method '" + wanted
-                    + "'; its benchmarks: " + String.join(", ", benchmarks.stream().map(Method::getName).distinct().toList()));
+                    + "'; its benchmarks: "
+                    + String.join(
+                            ", ",
+                            benchmarks.stream().map(Method::getName).distinct().toList()));
         }
         if (named.size() > 1) {
             for (Method m : named) {
-                JmhAnnotationReader.read(type.getName() + "::" + method.strip(), origin, jmh, type, m); // a @Group's reason first
+                JmhAnnotationReader.read(
+                        type.getName() + "::" + method.strip(), origin, jmh, type, m); // a @Group's reason first
             }
             throw new IllegalArgumentException(overloaded(type, wanted));
         }
@@ -100,8 +106,9 @@ final class JmhBenchmarks {
     private static List<Method> benchmarksOf(Jmh jmh, Class<?> type) {
         MethodWorkloadProvider.checkPublic(type);
         if (Modifier.isAbstract(type.getModifiers()) || type.isInterface()) {
-            throw new IllegalArgumentException("class " + type.getName() + " is abstract; JMH runs the @Benchmark methods"
-                    + " it declares in each concrete subclass: name a subclass");
+            throw new IllegalArgumentException(
+                    "class " + type.getName() + " is abstract; JMH runs the @Benchmark methods"
+                            + " it declares in each concrete subclass: name a subclass");
         }
         List<Method> benchmarks = jmh.benchmarks(type);
         if (benchmarks.isEmpty()) {
@@ -119,7 +126,10 @@ final class JmhBenchmarks {
 
     /** The names of the {@code @Benchmark} methods of JMH class {@code type}; jmh-core missing: the one-line error. */
     static List<String> benchmarkNames(Class<?> type) {
-        return Jmh.of(type).benchmarks(type).stream().map(Method::getName).distinct().toList();
+        return Jmh.of(type).benchmarks(type).stream()
+                .map(Method::getName)
+                .distinct()
+                .toList();
     }
 
     /**

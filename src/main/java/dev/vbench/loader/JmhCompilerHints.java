@@ -36,10 +36,22 @@ final class JmhCompilerHints {
     /** Where JMH's annotation processor writes the hints (JMH's {@code CompilerHints.LIST}). */
     static final String RESOURCE = "META-INF/CompilerHints";
     /** The modes JMH's {@code CompilerControl.Mode} names, by its constant, as compile commands. */
-    private static final Map<String, String> COMMANDS = Map.of("BREAK", "break", "PRINT", "print", "EXCLUDE", "exclude",
-            "INLINE", "inline", "DONT_INLINE", "dontinline", "COMPILE_ONLY", "compileonly");
+    private static final Map<String, String> COMMANDS = Map.of(
+            "BREAK",
+            "break",
+            "PRINT",
+            "print",
+            "EXCLUDE",
+            "exclude",
+            "INLINE",
+            "inline",
+            "DONT_INLINE",
+            "dontinline",
+            "COMPILE_ONLY",
+            "compileonly");
     /** The lines of each class loader's {@code META-INF/CompilerHints} files; an empty list when it has none. */
-    private static final Map<ClassLoader, List<String>> FROM_CLASS_PATH = Collections.synchronizedMap(new WeakHashMap<>());
+    private static final Map<ClassLoader, List<String>> FROM_CLASS_PATH =
+            Collections.synchronizedMap(new WeakHashMap<>());
 
     private JmhCompilerHints() {}
 
@@ -105,7 +117,8 @@ final class JmhCompilerHints {
             for (Executable m : members) {
                 Annotation a = m.getAnnotation(jmh.compilerControl);
                 if (a != null) {
-                    lines.add(command(a) + "," + internalName(c) + "." + (m instanceof Constructor ? "<init>" : m.getName()));
+                    lines.add(command(a) + "," + internalName(c) + "."
+                            + (m instanceof Constructor ? "<init>" : m.getName()));
                 }
             }
         }

@@ -28,6 +28,7 @@ final class JmhInstance implements Workload {
     private final Map<String, String> values;
     /** Every state object of the trial, in the order their setups ran (torn down in reverse). */
     private final List<Object[]> live = new ArrayList<>();
+
     private Task task;
     /** The trial's frames (see {@link JmhWorkloadProvider}'s class comment). */
     private Object[][] frames;
@@ -52,10 +53,15 @@ final class JmhInstance implements Workload {
         tearDownAll();
         benchmark.jit(); // before the first Blackhole: it reads its mode when its class initializes
         JmhStateClass[] layout = benchmark.layout;
-        boolean perClient = java.util.Arrays.stream(layout).anyMatch(s -> s != null && s.perClient()) || hasBlackhole()
-                || !benchmark.method.getReturnType().isPrimitive(); // a reference result: consume(Object) writes to the Blackhole
+        boolean perClient = java.util.Arrays.stream(layout).anyMatch(s -> s != null && s.perClient())
+                || hasBlackhole()
+                || !benchmark
+                        .method
+                        .getReturnType()
+                        .isPrimitive(); // a reference result: consume(Object) writes to the Blackhole
         if (clients <= 0 && benchmark.states.stream().anyMatch(JmhStateClass::perClient)) {
-            throw new IllegalStateException(benchmark.name + " has Scope.Thread state: one instance per client needs --concurrency");
+            throw new IllegalStateException(
+                    benchmark.name + " has Scope.Thread state: one instance per client needs --concurrency");
         }
         int count = perClient ? Math.max(1, clients) : 1;
         Map<JmhStateClass, Object> shared = new LinkedHashMap<>();
@@ -87,7 +93,8 @@ final class JmhInstance implements Workload {
         this.frames = built;
         this.frameStates = states;
         FrameCall call = benchmark.call();
-        task = benchmark.invocationFixtures() ? new JmhTasks.Invocation(call, built, this::invocationFixtures)
+        task = benchmark.invocationFixtures()
+                ? new JmhTasks.Invocation(call, built, this::invocationFixtures)
                 : count == 1 ? new JmhTasks.Shared(call, built[0], 1) : new JmhTasks.Client(call, built, 1);
     }
 
@@ -96,8 +103,13 @@ final class JmhInstance implements Workload {
      * fixtures after those of the states it depends on), with the arguments of its Level.Invocation fixtures: the
      * frame's Blackhole, the frame's objects of the states they take.
      */
-    private void visit(JmhStateClass s, Map<JmhStateClass, Object> own, Map<JmhStateClass, Object> shared, Object blackhole,
-            Map<JmhStateClass, Object[]> visited) throws Exception {
+    private void visit(
+            JmhStateClass s,
+            Map<JmhStateClass, Object> own,
+            Map<JmhStateClass, Object> shared,
+            Object blackhole,
+            Map<JmhStateClass, Object[]> visited)
+            throws Exception {
         if (visited.containsKey(s)) {
             return;
         }
@@ -118,7 +130,9 @@ final class JmhInstance implements Workload {
                 Object[] args = new Object[m.getParameterCount()];
                 Class<?>[] types = m.getParameterTypes();
                 for (int i = 0; i < args.length; i++) {
-                    args[i] = types[i] == benchmark.jmh.blackhole ? blackhole : instance(benchmark.state(types[i]), own, shared);
+                    args[i] = types[i] == benchmark.jmh.blackhole
+                            ? blackhole
+                            : instance(benchmark.state(types[i]), own, shared);
                 }
                 arguments.put(m, args);
             }
@@ -132,7 +146,9 @@ final class JmhInstance implements Workload {
             return null; // refused by the planner: each call's fixtures would be inside the batch
         }
         FrameCall call = benchmark.madeCall();
-        return frames.length == 1 ? new JmhTasks.Shared(call, frames[0], calls) : new JmhTasks.Client(call, frames, calls);
+        return frames.length == 1
+                ? new JmhTasks.Shared(call, frames[0], calls)
+                : new JmhTasks.Client(call, frames, calls);
     }
 
     private boolean hasBlackhole() {
@@ -249,8 +265,8 @@ final class JmhInstance implements Workload {
         return out;
     }
 
-    private static void add(Map<String, double[]> sums, Map<String, Counter.Kind> kinds, String name, Counter.Kind kind,
-            double value) {
+    private static void add(
+            Map<String, double[]> sums, Map<String, Counter.Kind> kinds, String name, Counter.Kind kind, double value) {
         sums.computeIfAbsent(name, k -> new double[1])[0] += value;
         kinds.putIfAbsent(name, kind);
     }
@@ -264,7 +280,8 @@ final class JmhInstance implements Workload {
             Object v = read.get();
             return v == null ? 0 : ((Number) v).doubleValue();
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-            throw UserFailures.of("reading @AuxCounters " + s.type().getName() + "." + member + " of " + benchmark.name, e);
+            throw UserFailures.of(
+                    "reading @AuxCounters " + s.type().getName() + "." + member + " of " + benchmark.name, e);
         }
     }
 
@@ -272,8 +289,10 @@ final class JmhInstance implements Workload {
         try {
             m.invoke(instance, args);
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-            throw UserFailures.of("calling " + what + " method " + m.getDeclaringClass().getName() + "." + m.getName()
-                    + " of " + benchmark.name, e);
+            throw UserFailures.of(
+                    "calling " + what + " method " + m.getDeclaringClass().getName() + "." + m.getName() + " of "
+                            + benchmark.name,
+                    e);
         }
     }
 
@@ -289,7 +308,11 @@ final class JmhInstance implements Workload {
             JmhStateClass s = (JmhStateClass) entry[0];
             Map<Method, Object[]> arguments = (Map<Method, Object[]>) entry[2];
             for (Method m : (setup ? s.setups() : s.tearDowns()).get(2)) {
-                fixture(m, entry[1], arguments.get(m), setup ? "@Setup(Level.Invocation)" : "@TearDown(Level.Invocation)");
+                fixture(
+                        m,
+                        entry[1],
+                        arguments.get(m),
+                        setup ? "@Setup(Level.Invocation)" : "@TearDown(Level.Invocation)");
             }
         }
     }
@@ -344,10 +367,19 @@ final class JmhInstance implements Workload {
             out.add(JmhWorkloadProvider.FULL_BLACKHOLE);
         }
         if (jit != null && !benchmark.compilerControl.isEmpty()) {
-            out.add("@CompilerControl: " + String.join(", ", benchmark.compilerControl.stream()
-                    .map(h -> h.replace(",", " ")).toList()) + ": given to the JIT as " + jit.hints().how()
-                    + (jit.hints().notHonoured().isEmpty() ? "" : "; not honoured here: " + String.join(", ",
-                            jit.hints().notHonoured()) + " (a JIT directive cannot; run with --forks 1)") + ".");
+            out.add("@CompilerControl: "
+                    + String.join(
+                            ", ",
+                            benchmark.compilerControl.stream()
+                                    .map(h -> h.replace(",", " "))
+                                    .toList()) + ": given to the JIT as "
+                    + jit.hints().how()
+                    + (jit.hints().notHonoured().isEmpty()
+                            ? ""
+                            : "; not honoured here: "
+                                    + String.join(", ", jit.hints().notHonoured())
+                                    + " (a JIT directive cannot; run with --forks 1)")
+                    + ".");
         }
         return out;
     }

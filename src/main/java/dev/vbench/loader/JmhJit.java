@@ -51,6 +51,7 @@ public final class JmhJit {
     private static String decidedMode;
     /** The hints pushed as directives so far, and how many directives that took (removed before the next push). */
     private static final Set<String> pushed = new LinkedHashSet<>();
+
     private static int pushedDirectives;
 
     private JmhJit() {}
@@ -60,8 +61,8 @@ public final class JmhJit {
      * unlocked, the Blackhole's compile commands, then {@code hints}, each a {@code -XX:CompileCommand}.
      */
     public static List<String> forkOptions(List<String> hints) {
-        List<String> out = new ArrayList<>(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+UnlockExperimentalVMOptions",
-                "-XX:CompileCommand=quiet"));
+        List<String> out = new ArrayList<>(List.of(
+                "-XX:+UnlockDiagnosticVMOptions", "-XX:+UnlockExperimentalVMOptions", "-XX:CompileCommand=quiet"));
         for (String c : BLACKHOLE_COMMANDS) {
             out.add("-XX:CompileCommand=" + c);
         }
@@ -73,7 +74,8 @@ public final class JmhJit {
 
     /** Whether a JVM of this name takes HotSpot's compile commands (JMH's {@code HINT_COMPATIBLE_JVMS}). */
     public static boolean takesCompileCommands(String vmName) {
-        return vmName != null && (vmName.contains("OpenJDK") || vmName.contains("HotSpot") || vmName.contains("GraalVM"));
+        return vmName != null
+                && (vmName.contains("OpenJDK") || vmName.contains("HotSpot") || vmName.contains("GraalVM"));
     }
 
     /** The compile commands of this JVM's command line, {@code MODE,PATTERN} as in a hints file. */
@@ -96,11 +98,14 @@ public final class JmhJit {
         if (decidedMode == null) {
             boolean commands = takesCompileCommands(System.getProperty("java.vm.name"))
                     && commandLine().contains("blackhole,org/openjdk/jmh/infra/Blackhole.consumeCompiler")
-                    && ManagementFactory.getRuntimeMXBean().getInputArguments().contains("-XX:+UnlockExperimentalVMOptions");
+                    && ManagementFactory.getRuntimeMXBean()
+                            .getInputArguments()
+                            .contains("-XX:+UnlockExperimentalVMOptions");
             decidedMode = commands ? "compiler" : "full";
             System.setProperty(PROPERTY, String.valueOf(commands));
         }
-        boolean has = java.util.Arrays.stream(blackhole.getDeclaredMethods()).anyMatch(m -> m.getName().equals("consumeCompiler"));
+        boolean has = java.util.Arrays.stream(blackhole.getDeclaredMethods())
+                .anyMatch(m -> m.getName().equals("consumeCompiler"));
         return has ? decidedMode : "full";
     }
 
@@ -118,7 +123,8 @@ public final class JmhJit {
         if (wanted.isEmpty()) {
             return new Applied(hints.isEmpty() ? "none" : "compile commands of the JVM's command line", List.of());
         }
-        List<String> notHonoured = wanted.stream().filter(h -> !DIRECTIVE_MODES.contains(mode(h))).toList();
+        List<String> notHonoured =
+                wanted.stream().filter(h -> !DIRECTIVE_MODES.contains(mode(h))).toList();
         Set<String> all = new LinkedHashSet<>(pushed);
         wanted.stream().filter(h -> DIRECTIVE_MODES.contains(mode(h))).forEach(all::add);
         if (all.equals(pushed)) {
@@ -134,23 +140,31 @@ public final class JmhJit {
                         directives.add("{match: \"" + pattern(h) + "\", Exclude: true}");
                     }
                 }
-                // the command line's inlining commands first: a *.* directive's list replaces them for every compilation
+                // the command line's inlining commands first: a *.* directive's list replaces them for every
+                // compilation
                 for (String h : given) {
                     addInline(h, inline);
                 }
                 for (String h : all) {
                     addInline(h, inline);
                 }
-                directives.add("{match: \"*.*\", inline: [" + String.join(", ", inline.stream().map(i -> "\"" + i + "\"")
-                        .toList()) + "]}");
+                directives.add("{match: \"*.*\", inline: ["
+                        + String.join(
+                                ", ", inline.stream().map(i -> "\"" + i + "\"").toList()) + "]}");
                 Files.writeString(file, "[" + String.join(",\n", directives) + "]");
                 ObjectName dcmd = new ObjectName("com.sun.management:type=DiagnosticCommand");
                 for (int i = 0; i < pushedDirectives; i++) {
-                    ManagementFactory.getPlatformMBeanServer().invoke(dcmd, "compilerDirectivesRemove", new Object[] {new String[0]},
-                            new String[] {String[].class.getName()});
+                    ManagementFactory.getPlatformMBeanServer()
+                            .invoke(dcmd, "compilerDirectivesRemove", new Object[] {new String[0]}, new String[] {
+                                String[].class.getName()
+                            });
                 }
-                Object said = ManagementFactory.getPlatformMBeanServer().invoke(dcmd, "compilerDirectivesAdd",
-                        new Object[] {new String[] {file.toString()}}, new String[] {String[].class.getName()});
+                Object said = ManagementFactory.getPlatformMBeanServer()
+                        .invoke(
+                                dcmd,
+                                "compilerDirectivesAdd",
+                                new Object[] {new String[] {file.toString()}},
+                                new String[] {String[].class.getName()});
                 if (!String.valueOf(said).contains("added")) {
                     throw new IllegalStateException(String.valueOf(said).strip());
                 }
@@ -169,8 +183,9 @@ public final class JmhJit {
     /** An inlining decision of {@code hint} as a directive's {@code inline} entry ({@code +pattern}, {@code -pattern}). */
     private static void addInline(String hint, List<String> inline) {
         String m = mode(hint);
-        String entry = m.equals("inline") ? "+" + pattern(hint) : m.equals("dontinline") || m.equals("exclude")
-                ? "-" + pattern(hint) : null;
+        String entry = m.equals("inline")
+                ? "+" + pattern(hint)
+                : m.equals("dontinline") || m.equals("exclude") ? "-" + pattern(hint) : null;
         if (entry != null && !inline.contains(entry)) {
             inline.add(entry);
         }

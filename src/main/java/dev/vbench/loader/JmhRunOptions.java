@@ -29,7 +29,8 @@ final class JmhRunOptions {
     static List<String> ignored(Jmh jmh, Class<?> type, Method method) {
         List<String> out = new ArrayList<>();
         for (Class<? extends Annotation> option : jmh.runOptions) {
-            Annotation a = method.isAnnotationPresent(option) ? method.getAnnotation(option) : type.getAnnotation(option);
+            Annotation a =
+                    method.isAnnotationPresent(option) ? method.getAnnotation(option) : type.getAnnotation(option);
             if (a != null) {
                 out.add(Jmh.show(a) + " → " + instead(a));
             }
@@ -44,11 +45,13 @@ final class JmhRunOptions {
             case "Measurement" -> iterations(a, "--trials", "measured trials") + batch(a);
             case "Fork" -> fork(a);
             case "Threads" -> threads((Integer) Jmh.element(a, "value"));
-            case "BenchmarkMode" -> "vbench reports makespan, throughput and latency percentiles in every run (compare with"
-                    + " JMH's file writes JMH's mode and unit)";
+            case "BenchmarkMode" ->
+                "vbench reports makespan, throughput and latency percentiles in every run (compare with"
+                        + " JMH's file writes JMH's mode and unit)";
             case "OutputTimeUnit" -> "vbench picks the units (compare with JMH's file writes JMH's)";
-            case "Timeout" -> "--task-timeout " + duration((Integer) Jmh.element(a, "time"), (TimeUnit) Jmh.element(a, "timeUnit"))
-                    + " (per task, not per iteration)";
+            case "Timeout" ->
+                "--task-timeout " + duration((Integer) Jmh.element(a, "time"), (TimeUnit) Jmh.element(a, "timeUnit"))
+                        + " (per task, not per iteration)";
             default -> "not applied";
         };
     }
@@ -69,7 +72,9 @@ final class JmhRunOptions {
         use.add(forks >= 0 ? "--forks " + forks : "--forks N");
         List<String> args = new ArrayList<>();
         for (String element : List.of("jvmArgsPrepend", "jvmArgs", "jvmArgsAppend")) {
-            Arrays.stream((String[]) Jmh.element(a, element)).filter(s -> !s.equals(BLANK_ARGS)).forEach(args::add);
+            Arrays.stream((String[]) Jmh.element(a, element))
+                    .filter(s -> !s.equals(BLANK_ARGS))
+                    .forEach(args::add);
         }
         if (!args.isEmpty()) {
             use.add("--jvm-args fork='" + String.join(" ", args) + "'");

@@ -12,8 +12,14 @@ import java.util.List;
  * @param perClient one instance per concurrent client ({@code Scope.Thread}); else one per trial, shared
  * @param counters its {@code @AuxCounters}; null when it counts nothing
  */
-record JmhStateClass(Class<?> type, boolean perClient, Constructor<?> constructor, List<List<Method>> setups,
-        List<List<Method>> tearDowns, List<Field> paramFields, Counters counters) {
+record JmhStateClass(
+        Class<?> type,
+        boolean perClient,
+        Constructor<?> constructor,
+        List<List<Method>> setups,
+        List<List<Method>> tearDowns,
+        List<Field> paramFields,
+        Counters counters) {
 
     /**
      * The counters of an {@code @AuxCounters} state: its public fields (set to 0 before each trial, as JMH sets them

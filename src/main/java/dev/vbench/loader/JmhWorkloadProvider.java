@@ -50,6 +50,7 @@ final class JmhWorkloadProvider implements JmhWorkload {
     private FrameCall call;
     /** The frame: index 0 the receiver's state (null for a static method), then one entry per parameter (null: Blackhole). */
     final JmhStateClass[] layout;
+
     final List<JmhStateClass> states;
     private final Map<String, JmhParam> params;
     private final int operationsPerInvocation;
@@ -66,9 +67,20 @@ final class JmhWorkloadProvider implements JmhWorkload {
     /** What this JVM's JIT was told for the benchmark: its Blackhole mode, and how its compiler hints reached it. */
     record Jit(String blackholeMode, JmhJit.Applied hints) {}
 
-    JmhWorkloadProvider(String name, String origin, Jmh jmh, Class<?> benchmarkClass, Method method, JmhStateClass[] layout,
-            List<JmhStateClass> states, Map<String, JmhParam> params, int operationsPerInvocation, List<String> runOptions,
-            List<String> compilerHints, List<String> compilerControl) throws IllegalAccessException {
+    JmhWorkloadProvider(
+            String name,
+            String origin,
+            Jmh jmh,
+            Class<?> benchmarkClass,
+            Method method,
+            JmhStateClass[] layout,
+            List<JmhStateClass> states,
+            Map<String, JmhParam> params,
+            int operationsPerInvocation,
+            List<String> runOptions,
+            List<String> compilerHints,
+            List<String> compilerControl)
+            throws IllegalAccessException {
         this.name = name;
         this.origin = origin;
         this.jmh = jmh;
@@ -139,7 +151,6 @@ final class JmhWorkloadProvider implements JmhWorkload {
         return call;
     }
 
-
     // ---------------------------------------------------------------- provider
 
     @Override
@@ -160,8 +171,9 @@ final class JmhWorkloadProvider implements JmhWorkload {
 
     @Override
     public String description() {
-        return "JMH benchmark " + jmhName() + (operationsPerInvocation == 1 ? "" : " (" + operationsPerInvocation
-                + " operations per call)") + ", called once per task";
+        return "JMH benchmark " + jmhName()
+                + (operationsPerInvocation == 1 ? "" : " (" + operationsPerInvocation + " operations per call)")
+                + ", called once per task";
     }
 
     @Override
@@ -178,7 +190,10 @@ final class JmhWorkloadProvider implements JmhWorkload {
 
     @Override
     public List<String> perClientStates() {
-        return states.stream().filter(JmhStateClass::perClient).map(s -> s.type().getName()).toList();
+        return states.stream()
+                .filter(JmhStateClass::perClient)
+                .map(s -> s.type().getName())
+                .toList();
     }
 
     @Override
@@ -193,22 +208,41 @@ final class JmhWorkloadProvider implements JmhWorkload {
 
     @Override
     public String notes() {
-        StringBuilder b = new StringBuilder("JMH benchmark " + jmhName() + " (" + origin + "), read with the class path's"
-                + " own jmh-core. States: ");
-        b.append(states.isEmpty() ? "none (static method)" : String.join(", ", states.stream().map(s -> s.type().getSimpleName()
-                + (s.perClient() ? " one per client (Scope.Thread: needs --concurrency)" : " one per trial (shared)")).toList()));
-        b.append(". @Setup/@TearDown(Level.Trial and Level.Iteration) run before and after each vbench trial, untimed.");
+        StringBuilder b = new StringBuilder("JMH benchmark " + jmhName() + " (" + origin
+                + "), read with the class path's" + " own jmh-core. States: ");
+        b.append(
+                states.isEmpty()
+                        ? "none (static method)"
+                        : String.join(
+                                ", ",
+                                states.stream()
+                                        .map(s -> s.type().getSimpleName()
+                                                + (s.perClient()
+                                                        ? " one per client (Scope.Thread: needs --concurrency)"
+                                                        : " one per trial (shared)"))
+                                        .toList()));
+        b.append(
+                ". @Setup/@TearDown(Level.Trial and Level.Iteration) run before and after each vbench trial, untimed.");
         if (invocationFixtures()) {
             b.append(" ").append(INVOCATION_WARNING);
         }
-        b.append(params.isEmpty() ? " No @Param fields." : " @Param fields are swept as in JMH (each value a cell);"
-                + " -p NAME=V1,V2 replaces the declared values.");
+        b.append(
+                params.isEmpty()
+                        ? " No @Param fields."
+                        : " @Param fields are swept as in JMH (each value a cell);"
+                                + " -p NAME=V1,V2 replaces the declared values.");
         if (operationsPerInvocation > 1) {
-            b.append(" @OperationsPerInvocation(").append(operationsPerInvocation).append("): per-operation figures are"
-                    + " per call ÷ ").append(operationsPerInvocation).append('.');
+            b.append(" @OperationsPerInvocation(")
+                    .append(operationsPerInvocation)
+                    .append("): per-operation figures are" + " per call ÷ ")
+                    .append(operationsPerInvocation)
+                    .append('.');
         }
-        b.append(runOptions.isEmpty() ? " It sets none of JMH's run options (@Warmup, @Measurement, @Fork, @Threads,"
-                + " @BenchmarkMode, @OutputTimeUnit, @Timeout): vbench's options decide." : " " + JmhRunOptions.note(runOptions));
+        b.append(
+                runOptions.isEmpty()
+                        ? " It sets none of JMH's run options (@Warmup, @Measurement, @Fork, @Threads,"
+                                + " @BenchmarkMode, @OutputTimeUnit, @Timeout): vbench's options decide."
+                        : " " + JmhRunOptions.note(runOptions));
         return b.toString();
     }
 

@@ -39,12 +39,12 @@ final class MethodWorkloadProvider implements WorkloadProvider {
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
-            BOOLEAN_TO_LONG = lookup.findStatic(MethodWorkloadProvider.class, "fold",
-                    MethodType.methodType(long.class, boolean.class));
-            DOUBLE_TO_LONG = lookup.findStatic(Double.class, "doubleToRawLongBits",
-                    MethodType.methodType(long.class, double.class));
-            REFERENCE_TO_LONG = lookup.findStatic(MethodWorkloadProvider.class, "fold",
-                    MethodType.methodType(long.class, Object.class));
+            BOOLEAN_TO_LONG = lookup.findStatic(
+                    MethodWorkloadProvider.class, "fold", MethodType.methodType(long.class, boolean.class));
+            DOUBLE_TO_LONG = lookup.findStatic(
+                    Double.class, "doubleToRawLongBits", MethodType.methodType(long.class, double.class));
+            REFERENCE_TO_LONG = lookup.findStatic(
+                    MethodWorkloadProvider.class, "fold", MethodType.methodType(long.class, Object.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -59,8 +59,9 @@ final class MethodWorkloadProvider implements WorkloadProvider {
     private final List<Bindings.Binding> bindings;
     private final Constructor<?> constructor;
 
-    private MethodWorkloadProvider(String name, String origin, Method method, Constructor<?> constructor,
-            List<Bindings.Binding> bindings) throws IllegalAccessException {
+    private MethodWorkloadProvider(
+            String name, String origin, Method method, Constructor<?> constructor, List<Bindings.Binding> bindings)
+            throws IllegalAccessException {
         this.name = name;
         this.origin = origin;
         this.method = method;
@@ -70,7 +71,8 @@ final class MethodWorkloadProvider implements WorkloadProvider {
         MethodHandle mh = MethodHandles.publicLookup().unreflect(method);
         boolean takesIndex = method.getParameterCount() == 1;
         if (isStatic) {
-            mh = takesIndex ? MethodHandles.dropArguments(mh, 0, Object.class)
+            mh = takesIndex
+                    ? MethodHandles.dropArguments(mh, 0, Object.class)
                     : MethodHandles.dropArguments(mh, 0, Object.class, long.class);
         } else {
             mh = mh.asType(mh.type().changeParameterType(0, Object.class));
@@ -134,8 +136,8 @@ final class MethodWorkloadProvider implements WorkloadProvider {
             }
         }
         if (named.isEmpty()) {
-            throw new IllegalArgumentException("class " + type.getName() + " has no public method '" + wanted + "'"
-                    + wouldDo(type));
+            throw new IllegalArgumentException(
+                    "class " + type.getName() + " has no public method '" + wanted + "'" + wouldDo(type));
         }
         List<Method> accepted = new ArrayList<>();
         for (Method m : named) {
@@ -145,13 +147,17 @@ final class MethodWorkloadProvider implements WorkloadProvider {
         }
         if (accepted.isEmpty()) {
             throw new IllegalArgumentException(shown + " has no accepted signature (found "
-                    + String.join(", ", named.stream().map(MethodWorkloadProvider::show).toList())
+                    + String.join(
+                            ", ",
+                            named.stream().map(MethodWorkloadProvider::show).toList())
                     + "); it must take () or (long index)" + wouldDo(type));
         }
         accepted.sort(java.util.Comparator.comparingInt(Method::getParameterCount));
         if (accepted.size() > 1) {
-            throw new IllegalArgumentException(shown + " is ambiguous: " + String.join(" and ",
-                    accepted.stream().map(MethodWorkloadProvider::show).toList()) + "; pick one with '" + name
+            throw new IllegalArgumentException(shown + " is ambiguous: "
+                    + String.join(
+                            " and ",
+                            accepted.stream().map(MethodWorkloadProvider::show).toList()) + "; pick one with '" + name
                     + "()' or '" + name + "(long)'");
         }
         Method method = accepted.get(0);
@@ -207,15 +213,22 @@ final class MethodWorkloadProvider implements WorkloadProvider {
     }
 
     private static String show(Method m) {
-        return m.getName() + "(" + String.join(", ", java.util.Arrays.stream(m.getParameterTypes())
-                .map(Class::getSimpleName).toList()) + ")";
+        return m.getName() + "("
+                + String.join(
+                        ", ",
+                        java.util.Arrays.stream(m.getParameterTypes())
+                                .map(Class::getSimpleName)
+                                .toList()) + ")";
     }
 
     /** "; public methods that would do: a(), b(long)" or the advice to add one. */
     static String wouldDo(Class<?> type) {
         List<String> ok = new ArrayList<>();
         for (Method m : type.getMethods()) {
-            if (m.getDeclaringClass() != Object.class && accepted(m) && !m.isBridge() && !m.isSynthetic()
+            if (m.getDeclaringClass() != Object.class
+                    && accepted(m)
+                    && !m.isBridge()
+                    && !m.isSynthetic()
                     && !m.getName().startsWith("set")) {
                 ok.add(show(m) + (Modifier.isStatic(m.getModifiers()) ? " [static]" : ""));
             }
@@ -235,21 +248,30 @@ final class MethodWorkloadProvider implements WorkloadProvider {
 
     @Override
     public String description() {
-        return (isStatic ? "static method " : "instance method ") + method.getDeclaringClass().getName() + "."
-                + show(method) + " returning " + method.getReturnType().getSimpleName() + ", called once per task";
+        return (isStatic ? "static method " : "instance method ")
+                + method.getDeclaringClass().getName() + "." + show(method) + " returning "
+                + method.getReturnType().getSimpleName() + ", called once per task";
     }
 
     @Override
     public String notes() {
-        String lifecycle = isStatic ? "The method is static: no instance is created."
-                : "One instance of " + method.getDeclaringClass().getName() + " per trial, made by its public no-argument"
+        String lifecycle = isStatic
+                ? "The method is static: no instance is created."
+                : "One instance of " + method.getDeclaringClass().getName()
+                        + " per trial, made by its public no-argument"
                         + " constructor before the trial (not timed)"
                         + (AutoCloseable.class.isAssignableFrom(method.getDeclaringClass())
-                                ? " and closed after it (AutoCloseable)." : ".");
-        String params = bindings.isEmpty() ? "No parameters: -p binds public non-final "
-                + (isStatic ? "static " : "") + "fields and setters of type String, int, long, double, boolean or Duration."
-                : "Parameters (-p NAME=V1,V2 sweeps): " + String.join(", ", bindings.stream()
-                        .map(b -> b.name() + " → " + b.member()).toList()) + ".";
+                                ? " and closed after it (AutoCloseable)."
+                                : ".");
+        String params = bindings.isEmpty()
+                ? "No parameters: -p binds public non-final " + (isStatic ? "static " : "")
+                        + "fields and setters of type String, int, long, double, boolean or Duration."
+                : "Parameters (-p NAME=V1,V2 sweeps): "
+                        + String.join(
+                                ", ",
+                                bindings.stream()
+                                        .map(b -> b.name() + " → " + b.member())
+                                        .toList()) + ".";
         return "Method chosen: " + method.getDeclaringClass().getName() + "." + show(method) + " → "
                 + method.getReturnType().getSimpleName() + " (" + origin + "). " + lifecycle + " " + params
                 + " The result is folded into the task's value so the work cannot be optimised away.";
@@ -301,7 +323,10 @@ final class MethodWorkloadProvider implements WorkloadProvider {
                 try {
                     Bindings.apply(bindings, params, null);
                 } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-                    throw UserFailures.of("setting the parameters of " + method.getDeclaringClass().getName(), e);
+                    throw UserFailures.of(
+                            "setting the parameters of "
+                                    + method.getDeclaringClass().getName(),
+                            e);
                 }
                 task = invoker(null);
             }
@@ -323,7 +348,10 @@ final class MethodWorkloadProvider implements WorkloadProvider {
             try {
                 Bindings.apply(bindings, params, fresh);
             } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-                throw UserFailures.of("setting the parameters of " + method.getDeclaringClass().getName(), e);
+                throw UserFailures.of(
+                        "setting the parameters of "
+                                + method.getDeclaringClass().getName(),
+                        e);
             }
             task = invoker(fresh);
         }
@@ -358,7 +386,8 @@ final class MethodWorkloadProvider implements WorkloadProvider {
                 try {
                     c.close();
                 } catch (Exception | Error e) {
-                    throw UserFailures.of("closing " + method.getDeclaringClass().getName(), e);
+                    throw UserFailures.of(
+                            "closing " + method.getDeclaringClass().getName(), e);
                 }
             }
         }

@@ -42,6 +42,7 @@ final class SourceCompiler {
 
     /** Most compiler errors shown. */
     static final int MAX_ERRORS = 10;
+
     private static final String INDEX = "classes.txt";
 
     /**
@@ -71,14 +72,17 @@ final class SourceCompiler {
             throw new IllegalArgumentException("source file '" + given + "' does not exist (looked for "
                     + source.toAbsolutePath() + "); check the path given to -w");
         } catch (IOException e) {
-            throw new IllegalArgumentException("source file '" + given + "' cannot be read (" + e.getMessage()
-                    + "); check the path given to -w");
+            throw new IllegalArgumentException(
+                    "source file '" + given + "' cannot be read (" + e.getMessage() + "); check the path given to -w");
         }
         String sourceHash = HexFormat.of().formatHex(ClassPathEntries.sha256().digest(bytes));
         MessageDigest key = ClassPathEntries.sha256();
         key.update(bytes);
-        key.update(("\0" + Runtime.version() + "\0" + classPathKey + "\0" + apiLocation()).getBytes(StandardCharsets.UTF_8));
-        Path dir = cacheRoot.resolve("compiled").resolve(HexFormat.of().formatHex(key.digest()).substring(0, 32));
+        key.update(("\0" + Runtime.version() + "\0" + classPathKey + "\0" + apiLocation())
+                .getBytes(StandardCharsets.UTF_8));
+        Path dir = cacheRoot
+                .resolve("compiled")
+                .resolve(HexFormat.of().formatHex(key.digest()).substring(0, 32));
         Path index = dir.resolve(INDEX);
         if (Files.isRegularFile(index)) {
             try {
@@ -97,7 +101,12 @@ final class SourceCompiler {
     /** Where vbench's API classes are: the vbench jar, or its classes directory in a build. */
     static String apiLocation() {
         try {
-            return Path.of(WorkloadProvider.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+            return Path.of(WorkloadProvider.class
+                            .getProtectionDomain()
+                            .getCodeSource()
+                            .getLocation()
+                            .toURI())
+                    .toString();
         } catch (URISyntaxException | RuntimeException e) {
             return System.getProperty("java.class.path");
         }
@@ -106,19 +115,23 @@ final class SourceCompiler {
     private static Map<String, byte[]> compileInMemory(String given, Path source, String classPath) {
         JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
         if (compiler == null) {
-            throw WorkloadException.environment("this Java runtime has no compiler (" + System.getProperty("java.home")
-                    + "); run vbench on a JDK (VBENCH_JAVA_HOME) to use -w FILE.java", null);
+            throw WorkloadException.environment(
+                    "this Java runtime has no compiler (" + System.getProperty("java.home")
+                            + "); run vbench on a JDK (VBENCH_JAVA_HOME) to use -w FILE.java",
+                    null);
         }
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
         Map<String, ByteArrayOutputStream> out = new LinkedHashMap<>();
-        try (StandardJavaFileManager standard = compiler.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8);
+        try (StandardJavaFileManager standard =
+                        compiler.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8);
                 var memory = new ForwardingJavaFileManager<StandardJavaFileManager>(standard) {
                     @Override
-                    public JavaFileObject getJavaFileForOutput(Location location, String className, JavaFileObject.Kind kind,
-                            FileObject sibling) {
+                    public JavaFileObject getJavaFileForOutput(
+                            Location location, String className, JavaFileObject.Kind kind, FileObject sibling) {
                         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
                         out.put(className, bytes);
-                        return new SimpleJavaFileObject(URI.create("mem:///" + className.replace('.', '/') + kind.extension), kind) {
+                        return new SimpleJavaFileObject(
+                                URI.create("mem:///" + className.replace('.', '/') + kind.extension), kind) {
                             @Override
                             public OutputStream openOutputStream() {
                                 return bytes;
@@ -126,10 +139,17 @@ final class SourceCompiler {
                         };
                     }
                 }) {
-            List<String> options = List.of("-classpath", apiLocation() + (classPath.isEmpty() ? "" : File.pathSeparator + classPath),
-                    "-proc:none", "-g", "-nowarn", "-encoding", "UTF-8");
-            Boolean ok = compiler.getTask(null, memory, diagnostics, options, null,
-                    standard.getJavaFileObjects(source.toFile())).call();
+            List<String> options = List.of(
+                    "-classpath",
+                    apiLocation() + (classPath.isEmpty() ? "" : File.pathSeparator + classPath),
+                    "-proc:none",
+                    "-g",
+                    "-nowarn",
+                    "-encoding",
+                    "UTF-8");
+            Boolean ok = compiler.getTask(
+                            null, memory, diagnostics, options, null, standard.getJavaFileObjects(source.toFile()))
+                    .call();
             if (!Boolean.TRUE.equals(ok)) {
                 throw new IllegalArgumentException(errors(given, diagnostics.getDiagnostics()));
             }
@@ -151,15 +171,21 @@ final class SourceCompiler {
             }
             errors++;
             if (lines.size() < MAX_ERRORS) {
-                String message = d.getMessage(Locale.ROOT).strip().replaceAll("\\s*\\R\\s*", "; ").replaceAll(" {2,}", " ");
+                String message = d.getMessage(Locale.ROOT)
+                        .strip()
+                        .replaceAll("\\s*\\R\\s*", "; ")
+                        .replaceAll(" {2,}", " ");
                 lines.add(given + ":" + d.getLineNumber() + ": " + message);
             }
         }
-        StringBuilder sb = new StringBuilder(given + " does not compile (" + errors + (errors == 1 ? " error" : " errors")
-                + "); fix " + (errors == 1 ? "it" : "them") + " and run again:");
+        StringBuilder sb = new StringBuilder(given + " does not compile (" + errors
+                + (errors == 1 ? " error" : " errors") + "); fix " + (errors == 1 ? "it" : "them") + " and run again:");
         lines.forEach(l -> sb.append(System.lineSeparator()).append(l));
         if (errors > MAX_ERRORS) {
-            sb.append(System.lineSeparator()).append("… and ").append(errors - MAX_ERRORS).append(" more");
+            sb.append(System.lineSeparator())
+                    .append("… and ")
+                    .append(errors - MAX_ERRORS)
+                    .append(" more");
         }
         return sb.toString();
     }

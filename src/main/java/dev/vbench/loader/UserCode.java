@@ -3,20 +3,16 @@ package dev.vbench.loader;
 import dev.vbench.executor.ConfiguredExecutor;
 import dev.vbench.executor.ExecutorStrategies;
 import dev.vbench.executor.ExecutorStrategy;
-import dev.vbench.executor.ProvidedStrategy;
 import dev.vbench.result.CodeEntry;
 import dev.vbench.spi.ExecutorProvider;
 import dev.vbench.spi.WorkloadProvider;
 import java.io.IOException;
-import java.lang.reflect.Modifier;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.function.Consumer;
@@ -68,7 +64,8 @@ public final class UserCode implements AutoCloseable {
                 try {
                     urls.add(e.path().toUri().toURL());
                 } catch (MalformedURLException ex) {
-                    throw new IllegalArgumentException("class path entry '" + e.given() + "' is not a valid path; fix it");
+                    throw new IllegalArgumentException(
+                            "class path entry '" + e.given() + "' is not a valid path; fix it");
                 }
             }
             URLClassLoader l = new URLClassLoader(LOADER_NAME, urls.toArray(URL[]::new), vbench);
@@ -87,14 +84,15 @@ public final class UserCode implements AutoCloseable {
      * @param detail receives one-line notes for {@code --verbose} (compiled classes reused from the cache)
      * @throws IllegalArgumentException a missing or unreadable entry, naming it and the fix
      */
-    public static UserCode open(String classPath, Path workingDir, Path cacheRoot, Consumer<String> log,
-            Consumer<String> detail) {
+    public static UserCode open(
+            String classPath, Path workingDir, Path cacheRoot, Consumer<String> log, Consumer<String> detail) {
         return new UserCode(ClassPathEntries.parse(classPath, workingDir), cacheRoot, log, detail);
     }
 
     /** vbench's own workloads and executors (and any on the JVM's class path), nothing else. */
     public static UserCode builtIn() {
-        return new UserCode(ClassPathEntries.EMPTY, Path.of(System.getProperty("java.io.tmpdir"), "vbench"), m -> {}, m -> {});
+        return new UserCode(
+                ClassPathEntries.EMPTY, Path.of(System.getProperty("java.io.tmpdir"), "vbench"), m -> {}, m -> {});
     }
 
     /** The one class loader over the class path (vbench's own when the class path is empty). */
@@ -187,7 +185,8 @@ public final class UserCode implements AutoCloseable {
         sources.add(source);
         URLClassLoader classes;
         try {
-            classes = new URLClassLoader(LOADER_NAME, new URL[] {compiled.dir().toUri().toURL()}, loader);
+            classes = new URLClassLoader(
+                    LOADER_NAME, new URL[] {compiled.dir().toUri().toURL()}, loader);
         } catch (MalformedURLException e) {
             throw new IllegalStateException(e);
         }
@@ -209,11 +208,13 @@ public final class UserCode implements AutoCloseable {
                 return nested;
             }
             throw new IllegalArgumentException("class " + name + " not found on the class path (searched: "
-                    + (classPath.isEmpty() ? "vbench and the JDK; no --classpath given" : classPath.describe()
-                            + ", vbench and the JDK") + "); add the jar or directory that holds it with --classpath");
+                    + (classPath.isEmpty()
+                            ? "vbench and the JDK; no --classpath given"
+                            : classPath.describe() + ", vbench and the JDK")
+                    + "); add the jar or directory that holds it with --classpath");
         } catch (LinkageError e) {
-            throw new IllegalArgumentException("class " + name + " cannot be loaded: " + e
-                    + "; add the jars it needs to --classpath");
+            throw new IllegalArgumentException(
+                    "class " + name + " cannot be loaded: " + e + "; add the jars it needs to --classpath");
         }
     }
 
@@ -240,7 +241,8 @@ public final class UserCode implements AutoCloseable {
         try {
             c = type.getConstructor();
         } catch (NoSuchMethodException e) {
-            throw new IllegalArgumentException("class " + type.getName() + " has no public no-argument constructor; add one");
+            throw new IllegalArgumentException(
+                    "class " + type.getName() + " has no public no-argument constructor; add one");
         }
         try {
             return as.cast(c.newInstance());
@@ -253,8 +255,8 @@ public final class UserCode implements AutoCloseable {
         try {
             return ServiceLoader.load(service, loader).stream().toList();
         } catch (ServiceConfigurationError e) {
-            throw new IllegalArgumentException("cannot load a " + service.getSimpleName() + " listed in META-INF/services: "
-                    + e.getMessage() + "; fix that file or the class it names");
+            throw new IllegalArgumentException("cannot load a " + service.getSimpleName()
+                    + " listed in META-INF/services: " + e.getMessage() + "; fix that file or the class it names");
         }
     }
 
@@ -262,7 +264,8 @@ public final class UserCode implements AutoCloseable {
         try {
             return p.get();
         } catch (ServiceConfigurationError e) {
-            throw UserFailures.of("creating " + p.type().getName() + " (listed in META-INF/services)",
+            throw UserFailures.of(
+                    "creating " + p.type().getName() + " (listed in META-INF/services)",
                     e.getCause() != null ? e.getCause() : e);
         }
     }
@@ -271,9 +274,12 @@ public final class UserCode implements AutoCloseable {
         if (found.size() > 1) {
             List<String> sources = new ArrayList<>();
             for (Found<T> f : found) {
-                sources.add(f.value() instanceof GuardedProvider g ? g.delegate().getClass().getName() + " (" + f.source() + ")"
-                        : f.value() instanceof WorkloadProvider ? f.value().getClass().getName() + " (" + f.source() + ")"
-                        : f.source());
+                sources.add(
+                        f.value() instanceof GuardedProvider g
+                                ? g.delegate().getClass().getName() + " (" + f.source() + ")"
+                                : f.value() instanceof WorkloadProvider
+                                        ? f.value().getClass().getName() + " (" + f.source() + ")"
+                                        : f.source());
             }
             throw new IllegalArgumentException(what + " name '" + name + "' is defined " + found.size() + " times: by "
                     + String.join(" and by ", sources) + "; rename one (" + rename + ") or drop it from --classpath");

@@ -21,7 +21,8 @@ final class UserFailures {
      */
     static WorkloadException of(String while_, Throwable thrown) {
         Throwable t = thrown;
-        while ((t instanceof InvocationTargetException || t instanceof ExceptionInInitializerError) && t.getCause() != null) {
+        while ((t instanceof InvocationTargetException || t instanceof ExceptionInInitializerError)
+                && t.getCause() != null) {
             t = t.getCause();
         }
         if (t instanceof OutOfMemoryError oom) {
@@ -33,8 +34,10 @@ final class UserFailures {
         StackTraceElement frame = userFrame(t);
         String text = message(t);
         String message = text == null ? "" : ": " + text.strip().replaceAll("\\s*\\R\\s*", " ");
-        return WorkloadException.codeFailed("workload code failed while " + while_ + ": " + t.getClass().getName() + message
-                + (frame == null ? "" : " (at " + show(frame) + ")") + "; fix it and run again", t);
+        return WorkloadException.codeFailed(
+                "workload code failed while " + while_ + ": " + t.getClass().getName() + message
+                        + (frame == null ? "" : " (at " + show(frame) + ")") + "; fix it and run again",
+                t);
     }
 
     /** A null the user's code returned where vbench needs a value: one line naming the method. */
@@ -53,9 +56,11 @@ final class UserFailures {
 
     /** {@code com.acme.Db.connect(Db.java:19)}: the frame without class loader or module prefixes. */
     static String show(StackTraceElement f) {
-        String where = f.isNativeMethod() ? "Native Method"
-                : f.getFileName() == null ? "Unknown Source"
-                : f.getLineNumber() >= 0 ? f.getFileName() + ":" + f.getLineNumber() : f.getFileName();
+        String where = f.isNativeMethod()
+                ? "Native Method"
+                : f.getFileName() == null
+                        ? "Unknown Source"
+                        : f.getLineNumber() >= 0 ? f.getFileName() + ":" + f.getLineNumber() : f.getFileName();
         return f.getClassName() + "." + f.getMethodName() + "(" + where + ")";
     }
 
@@ -65,8 +70,13 @@ final class UserFailures {
         for (StackTraceElement e : trace) {
             String c = e.getClassName();
             boolean loadedForUser = UserCode.LOADER_NAME.equals(e.getClassLoaderName());
-            if (loadedForUser || !(c.startsWith("dev.vbench.") || c.startsWith("java.") || c.startsWith("javax.")
-                    || c.startsWith("jdk.") || c.startsWith("sun.") || c.startsWith("com.sun."))) {
+            if (loadedForUser
+                    || !(c.startsWith("dev.vbench.")
+                            || c.startsWith("java.")
+                            || c.startsWith("javax.")
+                            || c.startsWith("jdk.")
+                            || c.startsWith("sun.")
+                            || c.startsWith("com.sun."))) {
                 return e;
             }
         }

@@ -48,7 +48,8 @@ final class WorkloadLookup {
     /** Every workload found by name (built-ins and providers on the class path), one per name. */
     List<WorkloadProvider> all() {
         List<WorkloadProvider> out = new ArrayList<>();
-        for (Map.Entry<String, List<UserCode.Found<WorkloadProvider>>> e : workloadsByName().entrySet()) {
+        for (Map.Entry<String, List<UserCode.Found<WorkloadProvider>>> e :
+                workloadsByName().entrySet()) {
             out.add(UserCode.unique("workload", e.getKey(), e.getValue(), "WorkloadProvider.name()"));
         }
         return out;
@@ -80,8 +81,12 @@ final class WorkloadLookup {
      */
     List<WorkloadProvider> named(String reference) {
         String ref = reference.strip();
-        if (!ref.contains("::") && !ref.endsWith(".java") && !resolved.containsKey(ref) && !workloadsByName().containsKey(ref)
-                && UserCode.CLASS_NAME.matcher(ref).matches() && ref.contains(".")) {
+        if (!ref.contains("::")
+                && !ref.endsWith(".java")
+                && !resolved.containsKey(ref)
+                && !workloadsByName().containsKey(ref)
+                && UserCode.CLASS_NAME.matcher(ref).matches()
+                && ref.contains(".")) {
             Class<?> type = code.load(ref, ref);
             if (!WorkloadProvider.class.isAssignableFrom(type) && JmhBenchmarks.isBenchmarkClass(type)) {
                 JmhBenchmarks.ClassBenchmarks benchmarks = JmhBenchmarks.resolveClass(UserCode.origin(type), type);
@@ -160,7 +165,8 @@ final class WorkloadLookup {
         String target = sep < 0 ? ref : ref.substring(0, sep);
         String method = sep < 0 ? null : ref.substring(sep + 2).strip();
         if (method != null && method.isEmpty()) {
-            throw new IllegalArgumentException("'" + ref + "' names no method; write CLASS::METHOD, e.g. java.util.UUID::randomUUID");
+            throw new IllegalArgumentException(
+                    "'" + ref + "' names no method; write CLASS::METHOD, e.g. java.util.UUID::randomUUID");
         }
         if (target.endsWith(".java")) {
             return fromSource(ref, target, method);
@@ -190,18 +196,25 @@ final class WorkloadLookup {
             }
             if (benchmarks.size() > 1) {
                 throw new IllegalArgumentException("class " + ref + " holds " + benchmarks.size() + " JMH benchmarks ("
-                        + String.join(", ", benchmarks.stream().map(JmhWorkloadProvider::name).toList())
+                        + String.join(
+                                ", ",
+                                benchmarks.stream()
+                                        .map(JmhWorkloadProvider::name)
+                                        .toList())
                         + "); 'vbench run -w " + ref + "' runs them all, elsewhere name one as CLASS::METHOD");
             }
             return benchmarks.get(0);
         }
         if (!WorkloadProvider.class.isAssignableFrom(type)) {
-            throw new IllegalArgumentException("class " + type.getName() + " is not a WorkloadProvider; to time one of its"
-                    + " methods write '" + ref + "::METHOD'" + MethodWorkloadProvider.wouldDo(type));
+            throw new IllegalArgumentException(
+                    "class " + type.getName() + " is not a WorkloadProvider; to time one of its" + " methods write '"
+                            + ref + "::METHOD'" + MethodWorkloadProvider.wouldDo(type));
         }
         for (List<UserCode.Found<WorkloadProvider>> list : workloadsByName().values()) {
             for (UserCode.Found<WorkloadProvider> f : list) {
-                if (f.value() instanceof GuardedProvider g ? g.delegate().getClass() == type : f.value().getClass() == type) {
+                if (f.value() instanceof GuardedProvider g
+                        ? g.delegate().getClass() == type
+                        : f.value().getClass() == type) {
                     return UserCode.unique("workload", f.value().name(), list, "WorkloadProvider.name()");
                 }
             }
@@ -211,15 +224,22 @@ final class WorkloadLookup {
 
     private WorkloadProvider fromSource(String ref, String file, String method) {
         Path source = Path.of(file);
-        String fingerprint = String.join(",", code.code().stream().filter(c -> !CodeEntry.SOURCE.equals(c.kind()))
-                .map(CodeEntry::sha256).toList());
-        SourceCompiler.Compiled compiled = SourceCompiler.compile(file, source, code.classPath().absolute(), fingerprint, cacheRoot);
+        String fingerprint = String.join(
+                ",",
+                code.code().stream()
+                        .filter(c -> !CodeEntry.SOURCE.equals(c.kind()))
+                        .map(CodeEntry::sha256)
+                        .toList());
+        SourceCompiler.Compiled compiled =
+                SourceCompiler.compile(file, source, code.classPath().absolute(), fingerprint, cacheRoot);
         if (compiled.fromCache()) {
-            detail.accept(file + ": compiled classes reused from " + compiled.dir() + " (source unchanged; not compiled again)");
+            detail.accept(file + ": compiled classes reused from " + compiled.dir()
+                    + " (source unchanged; not compiled again)");
         } else {
             log.accept(file + ": compiled in " + compiled.compileMillis() + " ms, cached in " + compiled.dir());
         }
-        ClassLoader classes = code.openCompiled(compiled, new CodeEntry(file, CodeEntry.SOURCE, compiled.sourceSha256()));
+        ClassLoader classes =
+                code.openCompiled(compiled, new CodeEntry(file, CodeEntry.SOURCE, compiled.sourceSha256()));
         List<Class<?>> types = new ArrayList<>();
         for (String name : compiled.classNames()) {
             try {
@@ -232,21 +252,28 @@ final class WorkloadLookup {
         String origin = "compiled from " + file;
         String stem = source.getFileName().toString().replaceFirst("\\.java$", "");
         if (method == null) {
-            List<Class<?>> providers = types.stream().filter(t -> WorkloadProvider.class.isAssignableFrom(t)
-                    && Modifier.isPublic(t.getModifiers()) && !Modifier.isAbstract(t.getModifiers())).toList();
+            List<Class<?>> providers = types.stream()
+                    .filter(t -> WorkloadProvider.class.isAssignableFrom(t)
+                            && Modifier.isPublic(t.getModifiers())
+                            && !Modifier.isAbstract(t.getModifiers()))
+                    .toList();
             if (providers.size() > 1) {
                 throw new IllegalArgumentException(file + " holds " + providers.size() + " workload providers ("
-                        + String.join(", ", providers.stream().map(Class::getName).toList())
+                        + String.join(
+                                ", ", providers.stream().map(Class::getName).toList())
                         + "); keep one per file, or name a method with " + file + "::METHOD");
             }
             if (providers.size() == 1) {
                 return new GuardedProvider(ref, code.instantiate(providers.get(0), WorkloadProvider.class), origin);
             }
         }
-        Class<?> main = types.stream().filter(t -> t.getSimpleName().equals(stem) && t.getEnclosingClass() == null)
-                .findFirst().orElse(null);
+        Class<?> main = types.stream()
+                .filter(t -> t.getSimpleName().equals(stem) && t.getEnclosingClass() == null)
+                .findFirst()
+                .orElse(null);
         if (main == null) {
-            throw new IllegalArgumentException(file + " declares no class " + stem + "; name the public class after the file");
+            throw new IllegalArgumentException(
+                    file + " declares no class " + stem + "; name the public class after the file");
         }
         if (method == null && !Modifier.isPublic(main.getModifiers())) {
             throw new IllegalArgumentException(file + ": class " + stem + " is not public and the file has no public"
@@ -256,7 +283,8 @@ final class WorkloadLookup {
             return MethodWorkloadProvider.resolve(ref, origin, main, method == null ? "run" : method);
         } catch (IllegalArgumentException e) {
             if (method == null && e.getMessage().contains("has no public method 'run'")) {
-                throw new IllegalArgumentException(file + " has neither a WorkloadProvider nor a public run() or run(long)"
+                throw new IllegalArgumentException(file
+                        + " has neither a WorkloadProvider nor a public run() or run(long)"
                         + " method in class " + stem + MethodWorkloadProvider.wouldDo(main) + " (then write " + file
                         + "::METHOD)");
             }
@@ -273,7 +301,8 @@ final class WorkloadLookup {
             throw UserFailures.of("asking " + type.getName() + " for its name", e);
         }
         if (name == null || name.isBlank()) {
-            throw UserFailures.returnedNull(type.getName() + ".name()" + (name == null ? "" : " (blank)"),
+            throw UserFailures.returnedNull(
+                    type.getName() + ".name()" + (name == null ? "" : " (blank)"),
                     "return the name that '-w NAME' finds it by");
         }
         return name;
@@ -286,8 +315,11 @@ final class WorkloadLookup {
                 Class<?> type = p.type();
                 WorkloadProvider w = UserCode.get(p);
                 String name = UserCode.isVbench(type) ? w.name() : nameOf(w, type);
-                WorkloadProvider seen = UserCode.isVbench(type) ? w : new GuardedProvider(name, w, UserCode.origin(type));
-                workloadsByName.computeIfAbsent(name, k -> new ArrayList<>()).add(new UserCode.Found<>(seen, UserCode.source(type)));
+                WorkloadProvider seen =
+                        UserCode.isVbench(type) ? w : new GuardedProvider(name, w, UserCode.origin(type));
+                workloadsByName
+                        .computeIfAbsent(name, k -> new ArrayList<>())
+                        .add(new UserCode.Found<>(seen, UserCode.source(type)));
             }
         }
         return workloadsByName;

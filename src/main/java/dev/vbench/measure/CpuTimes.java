@@ -74,7 +74,8 @@ record CpuTimes(long busyTicks, long totalTicks, int cpus) {
         for (String line : status.split("\n")) {
             if (line.startsWith("Cpus_allowed_list:")) {
                 BitSet set = new BitSet();
-                for (String range : List.of(line.substring(line.indexOf(':') + 1).trim().split(","))) {
+                for (String range :
+                        List.of(line.substring(line.indexOf(':') + 1).trim().split(","))) {
                     if (range.isBlank()) {
                         continue;
                     }

@@ -4,9 +4,9 @@ import dev.vbench.result.Environment;
 import dev.vbench.spi.Redactor;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.net.InetAddress;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -22,7 +22,8 @@ public final class EnvironmentProbe {
      */
     public static Environment capture(String vbenchVersion, String commandLine) {
         List<String> jvmArgs = ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-                .map(Redactor::redact).toList();
+                .map(Redactor::redact)
+                .toList();
         return new Environment(
                 vbenchVersion,
                 System.getProperty("java.vendor"),

@@ -49,13 +49,15 @@ public final class Histograms {
         }
         int payload = buffer.getInt(Integer.BYTES); // after the cookie: the length of the compressed counts
         if (payload < 0 || payload != bytes.length - 2 * Integer.BYTES) {
-            throw new NotAHistogram(base64, "its header says " + payload + " bytes of counts, it holds "
-                    + (bytes.length - 2 * Integer.BYTES));
+            throw new NotAHistogram(
+                    base64,
+                    "its header says " + payload + " bytes of counts, it holds " + (bytes.length - 2 * Integer.BYTES));
         }
         try {
             return Histogram.decodeFromCompressedByteBuffer(buffer, 0);
         } catch (DataFormatException | RuntimeException e) {
-            throw new NotAHistogram(base64, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+            throw new NotAHistogram(
+                    base64, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
         }
     }
 

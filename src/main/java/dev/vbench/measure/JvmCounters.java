@@ -32,7 +32,8 @@ public record JvmCounters(long processCpuNanos, long gcCount, long gcTimeMillis,
     }
 
     private static long readAllocatedBytes() {
-        if (THREADS instanceof com.sun.management.ThreadMXBean sun && sun.isThreadAllocatedMemorySupported()
+        if (THREADS instanceof com.sun.management.ThreadMXBean sun
+                && sun.isThreadAllocatedMemorySupported()
                 && sun.isThreadAllocatedMemoryEnabled()) {
             return sun.getTotalThreadAllocatedBytes();
         }

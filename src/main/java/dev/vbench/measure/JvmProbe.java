@@ -29,9 +29,13 @@ import java.util.Map;
 public final class JvmProbe implements TrialProbe {
 
     /** The scheduler properties the JDK reads (the custom scheduler and poller mode only on some builds). */
-    public static final List<String> SCHEDULER_PROPERTIES = List.of("jdk.virtualThreadScheduler.parallelism",
-            "jdk.virtualThreadScheduler.maxPoolSize", "jdk.virtualThreadScheduler.minRunnable",
-            "jdk.virtualThreadScheduler.timerQueues", "jdk.virtualThreadScheduler.implClass", "jdk.pollerMode");
+    public static final List<String> SCHEDULER_PROPERTIES = List.of(
+            "jdk.virtualThreadScheduler.parallelism",
+            "jdk.virtualThreadScheduler.maxPoolSize",
+            "jdk.virtualThreadScheduler.minRunnable",
+            "jdk.virtualThreadScheduler.timerQueues",
+            "jdk.virtualThreadScheduler.implClass",
+            "jdk.pollerMode");
 
     @Override
     public Running start(CellConfig cell) {
@@ -44,7 +48,8 @@ public final class JvmProbe implements TrialProbe {
             public TrialResult finish(TrialResult trial) {
                 SchedulerLoad load = sampler == null ? null : sampler.stop();
                 long[] after = pauses();
-                var telemetry = trial.telemetry().withGcPauses(new GcPauses(after[0] - before[0], after[1] - before[1]));
+                var telemetry =
+                        trial.telemetry().withGcPauses(new GcPauses(after[0] - before[0], after[1] - before[1]));
                 if (virtual) {
                     telemetry = telemetry.withScheduler(scheduler().withLoad(load));
                 }
@@ -82,7 +87,8 @@ public final class JvmProbe implements TrialProbe {
                 set.put(name, value);
             }
         }
-        int parallelism = intProperty("jdk.virtualThreadScheduler.parallelism", Runtime.getRuntime().availableProcessors());
+        int parallelism = intProperty(
+                "jdk.virtualThreadScheduler.parallelism", Runtime.getRuntime().availableProcessors());
         Integer maxProperty = intPropertyOrNull("jdk.virtualThreadScheduler.maxPoolSize");
         int maxPoolSize = maxProperty != null ? maxProperty : Math.max(parallelism, 256);
         if (maxProperty != null) {

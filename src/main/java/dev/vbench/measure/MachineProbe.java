@@ -38,8 +38,11 @@ public final class MachineProbe implements TrialProbe {
                     other = round(Math.max(0, busy - (ownAfter - ownBefore) / (double) window));
                 }
             }
-            MachineState state = new MachineState(round(before), round(OS.getSystemLoadAverage()),
-                    Runtime.getRuntime().availableProcessors(), other);
+            MachineState state = new MachineState(
+                    round(before),
+                    round(OS.getSystemLoadAverage()),
+                    Runtime.getRuntime().availableProcessors(),
+                    other);
             return trial.withTelemetry(trial.telemetry().withMachine(state));
         };
     }

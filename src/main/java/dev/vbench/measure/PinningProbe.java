@@ -94,7 +94,8 @@ public final class PinningProbe implements TrialProbe {
             throw outOfMemory("starting", e);
         } catch (Exception | LinkageError e) {
             unavailable = true;
-            warn.accept("JFR is not available here (" + e.getMessage() + "); pinning is not recorded (pinnedEvents -1)");
+            warn.accept(
+                    "JFR is not available here (" + e.getMessage() + "); pinning is not recorded (pinnedEvents -1)");
             return null;
         }
         Recording started = recording;
@@ -102,7 +103,8 @@ public final class PinningProbe implements TrialProbe {
             @Override
             public TrialResult finish(TrialResult trial) {
                 Aggregate aggregate = read(started);
-                return trial.withTelemetry(trial.telemetry().withPinning(aggregate.events(), aggregate.top(MAX_STACKS)));
+                return trial.withTelemetry(
+                        trial.telemetry().withPinning(aggregate.events(), aggregate.top(MAX_STACKS)));
             }
 
             @Override
@@ -117,7 +119,8 @@ public final class PinningProbe implements TrialProbe {
      * bigger heap; {@code cli.Cli} prints both on one line.
      */
     private static OutOfMemoryError outOfMemory(String doing, OutOfMemoryError cause) {
-        OutOfMemoryError e = new OutOfMemoryError(doing + " the JFR recording of pinned events (--pinning off skips it)");
+        OutOfMemoryError e =
+                new OutOfMemoryError(doing + " the JFR recording of pinned events (--pinning off skips it)");
         e.initCause(cause);
         return e;
     }
@@ -166,8 +169,11 @@ public final class PinningProbe implements TrialProbe {
         if (jdkFeature >= 24) {
             return Optional.empty();
         }
-        List<String> workloads = cells.stream().filter(c -> "virtual".equals(c.executor().threadKind()))
-                .map(CellConfig::workload).distinct().toList();
+        List<String> workloads = cells.stream()
+                .filter(c -> "virtual".equals(c.executor().threadKind()))
+                .map(CellConfig::workload)
+                .distinct()
+                .toList();
         if (workloads.isEmpty()) {
             return Optional.empty();
         }
@@ -215,7 +221,10 @@ public final class PinningProbe implements TrialProbe {
                     .sorted(Comparator.<Map.Entry<List<String>, long[]>>comparingLong(e -> -e.getValue()[0])
                             .thenComparing(e -> String.join("\n", e.getKey())))
                     .limit(limit)
-                    .map(e -> new PinnedStack(e.getValue()[0], e.getValue()[1], reasons.get(e.getKey()),
+                    .map(e -> new PinnedStack(
+                            e.getValue()[0],
+                            e.getValue()[1],
+                            reasons.get(e.getKey()),
                             e.getKey().subList(1, e.getKey().size())))
                     .toList();
         }
@@ -241,7 +250,8 @@ public final class PinningProbe implements TrialProbe {
     }
 
     static boolean isParkMachinery(String className) {
-        return className.equals("java.lang.VirtualThread") || className.startsWith("jdk.internal.")
+        return className.equals("java.lang.VirtualThread")
+                || className.startsWith("jdk.internal.")
                 || className.equals("java.util.concurrent.locks.LockSupport");
     }
 }

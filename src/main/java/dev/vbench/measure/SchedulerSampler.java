@@ -40,13 +40,15 @@ public final class SchedulerSampler {
     private volatile boolean stopped;
     /** Written by the sampler thread only; read after {@link Thread#join()}. */
     private int count;
+
     private long taken;
     private int mountedMax;
     private long queuedMax;
 
     private SchedulerSampler(SchedulerGauge gauge) {
         this.gauge = gauge;
-        this.thread = Thread.ofPlatform().daemon().name("vbench-scheduler-sampler").unstarted(this::loop);
+        this.thread =
+                Thread.ofPlatform().daemon().name("vbench-scheduler-sampler").unstarted(this::loop);
     }
 
     /** Starts sampling now; the first sample is taken as soon as the thread runs, even if that is after {@link #stop()}. */
@@ -117,8 +119,8 @@ public final class SchedulerSampler {
             mountedSum += mounted[i];
             queuedSum += queued[i];
         }
-        return new SchedulerLoad(taken, mountedSum / count, mountedMax, queuedSum / count, queuedMax, series(),
-                gauge.source());
+        return new SchedulerLoad(
+                taken, mountedSum / count, mountedMax, queuedSum / count, queuedMax, series(), gauge.source());
     }
 
     /** The mounted count over the trial in at most {@value #SERIES_POINTS} even slices, each a mean. */

@@ -38,7 +38,8 @@ final class DataDirCheck {
             return "is not writable (permission denied)";
         }
         // the file system's own reason ("Not a directory", "No space left on device"), never a Java class name
-        String why = e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null ? fse.getReason()
+        String why = e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null
+                ? fse.getReason()
                 : e.getMessage();
         return "cannot be created or written" + (why == null ? "" : " (" + why + ")");
     }

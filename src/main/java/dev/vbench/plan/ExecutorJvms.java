@@ -76,11 +76,13 @@ final class ExecutorJvms {
                         + String.join(" ", needs.options()) + ": " + features.pollerError());
             }
             String asked = needs.properties().get(VirtualScheduler.PARALLELISM_PROPERTY);
-            if (asked != null && !needs.properties().containsKey(VirtualScheduler.property("scheduler"))
+            if (asked != null
+                    && !needs.properties().containsKey(VirtualScheduler.property("scheduler"))
                     && features.schedulerParallelism() >= 0
                     && features.schedulerParallelism() != Integer.parseInt(asked)) {
                 throw new PlanException(origin + ": " + which + " runs its scheduler with parallelism "
-                        + features.schedulerParallelism() + ", not " + asked + " (read from " + features.schedulerSource()
+                        + features.schedulerParallelism() + ", not " + asked + " (read from "
+                        + features.schedulerSource()
                         + "); check the other scheduler parameters and --jvm-args");
             }
         } catch (JvmException e) {

@@ -1,9 +1,9 @@
 package dev.vbench.plan;
 
-import java.time.Duration;
-import java.util.LinkedHashMap;
 import dev.vbench.jvm.JvmOptionSet;
 import dev.vbench.jvm.JvmSpec;
+import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,20 +23,35 @@ import java.util.Map;
  * @param jvms the JVMs every cell runs on ({@code --jvm}), as columns; empty = this JVM, no JVM axis
  * @param jvmOptions JVM option sets ({@code --jvm-args}), crossed with {@code jvms}; empty = none
  */
-public record MatrixRequest(String workload, Map<String, List<String>> params, List<String> executors, List<Long> tasks,
-        List<Long> concurrency, Duration duration, List<Double> rates, Duration timeout, List<JvmSpec> jvms,
+public record MatrixRequest(
+        String workload,
+        Map<String, List<String>> params,
+        List<String> executors,
+        List<Long> tasks,
+        List<Long> concurrency,
+        Duration duration,
+        List<Double> rates,
+        Duration timeout,
+        List<JvmSpec> jvms,
         List<JvmOptionSet> jvmOptions) {
 
     /** A matrix without a JVM axis. */
-    public MatrixRequest(String workload, Map<String, List<String>> params, List<String> executors, List<Long> tasks,
-            List<Long> concurrency, Duration duration, List<Double> rates, Duration timeout) {
+    public MatrixRequest(
+            String workload,
+            Map<String, List<String>> params,
+            List<String> executors,
+            List<Long> tasks,
+            List<Long> concurrency,
+            Duration duration,
+            List<Double> rates,
+            Duration timeout) {
         this(workload, params, executors, tasks, concurrency, duration, rates, timeout, List.of(), List.of());
     }
 
     /** This matrix on these JVMs and option sets. */
     public MatrixRequest withJvms(List<JvmSpec> newJvms, List<JvmOptionSet> newOptions) {
-        return new MatrixRequest(workload, params, executors, tasks, concurrency, duration, rates, timeout, newJvms,
-                newOptions);
+        return new MatrixRequest(
+                workload, params, executors, tasks, concurrency, duration, rates, timeout, newJvms, newOptions);
     }
 
     /** Whether the cells have JVMs as an axis. */
@@ -55,27 +70,31 @@ public record MatrixRequest(String workload, Map<String, List<String>> params, L
     }
 
     /** A closed-model matrix: no window, no rate, no timeout. */
-    public static MatrixRequest closed(String workload, Map<String, List<String>> params, List<String> executors,
-            List<Long> tasks, List<Long> concurrency) {
+    public static MatrixRequest closed(
+            String workload,
+            Map<String, List<String>> params,
+            List<String> executors,
+            List<Long> tasks,
+            List<Long> concurrency) {
         return new MatrixRequest(workload, params, executors, tasks, concurrency, null, List.of(), null);
     }
 
     /** This matrix with a time window per trial ({@code --duration}). */
     public MatrixRequest withDuration(Duration window) {
-        return new MatrixRequest(workload, params, executors, tasks, concurrency, window, rates, timeout, jvms,
-                jvmOptions);
+        return new MatrixRequest(
+                workload, params, executors, tasks, concurrency, window, rates, timeout, jvms, jvmOptions);
     }
 
     /** This matrix in the open model at these rates ({@code --rate}). */
     public MatrixRequest withRates(List<Double> newRates) {
-        return new MatrixRequest(workload, params, executors, tasks, concurrency, duration, newRates, timeout, jvms,
-                jvmOptions);
+        return new MatrixRequest(
+                workload, params, executors, tasks, concurrency, duration, newRates, timeout, jvms, jvmOptions);
     }
 
     /** This matrix with a start deadline per task ({@code --timeout}). */
     public MatrixRequest withTimeout(Duration deadline) {
-        return new MatrixRequest(workload, params, executors, tasks, concurrency, duration, rates, deadline, jvms,
-                jvmOptions);
+        return new MatrixRequest(
+                workload, params, executors, tasks, concurrency, duration, rates, deadline, jvms, jvmOptions);
     }
 
     /** Whether any of --duration, --rate, --timeout was given. */

@@ -61,14 +61,28 @@ public record Plan(SuiteSpec suite, Scale scale, List<Part> parts, List<String> 
      */
     public String fingerprint() {
         StringBuilder text = new StringBuilder("vbench-plan/1\n");
-        text.append("suite ").append(suite == null ? "-" : suite.suite()).append(' ')
-                .append(scale == null ? "-" : scale.name()).append('\n');
+        text.append("suite ")
+                .append(suite == null ? "-" : suite.suite())
+                .append(' ')
+                .append(scale == null ? "-" : scale.name())
+                .append('\n');
         for (Part part : parts) {
             dev.vbench.result.RunSettings s = part.run().settings();
-            text.append("part ").append(part.name()).append(" warmup=").append(s.warmupTrials())
-                    .append(" trials=").append(s.measuredTrials()).append(" forks=").append(s.forks())
-                    .append(" seed=").append(s.seed()).append(" order=").append(s.order());
-            s.code().forEach(c -> text.append(" code=").append(c.kind()).append(':').append(c.sha256()));
+            text.append("part ")
+                    .append(part.name())
+                    .append(" warmup=")
+                    .append(s.warmupTrials())
+                    .append(" trials=")
+                    .append(s.measuredTrials())
+                    .append(" forks=")
+                    .append(s.forks())
+                    .append(" seed=")
+                    .append(s.seed())
+                    .append(" order=")
+                    .append(s.order());
+            s.code()
+                    .forEach(c ->
+                            text.append(" code=").append(c.kind()).append(':').append(c.sha256()));
             text.append('\n');
             for (CellPlan cell : part.run().cells()) {
                 text.append(cell.id()).append(' ').append(cell.config().label()).append('\n');

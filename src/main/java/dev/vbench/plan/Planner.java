@@ -7,12 +7,12 @@ import dev.vbench.engine.DataDirs;
 import dev.vbench.engine.LoadShape;
 import dev.vbench.engine.RunPlan;
 import dev.vbench.engine.TrialOrder;
+import dev.vbench.executor.ConfiguredExecutor;
 import dev.vbench.jvm.JdkDiscovery;
 import dev.vbench.jvm.JvmException;
 import dev.vbench.jvm.JvmProber;
 import dev.vbench.jvm.JvmTarget;
 import dev.vbench.jvm.JvmTargets;
-import dev.vbench.executor.ConfiguredExecutor;
 import dev.vbench.loader.JmhWorkload;
 import dev.vbench.loader.UserCode;
 import dev.vbench.result.CellConfig;
@@ -22,14 +22,12 @@ import dev.vbench.spi.Params;
 import dev.vbench.spi.Redactor;
 import dev.vbench.spi.WorkloadProvider;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.regex.Pattern;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * The one place a run is planned and validated: a {@link PlanRequest} (a {@code -w/-e/-p} matrix or
@@ -83,8 +81,12 @@ public final class Planner {
                     + " workloads/seed-004-virtual-vs-platform.yaml");
         }
         List<CellPlan> cells = shaped(cells("", request.matrix(), Keys.OPTIONS, code), request.trials());
-        RunSettings settings = ordered(settings(request.trials(), code), request.trials().order(), cells); // after the cells: code() lists compiled sources
-        return new Plan(null, null, List.of(new Plan.Part("", new RunPlan(cells, settings, dataRoot(request.trials())))));
+        RunSettings settings = ordered(
+                settings(request.trials(), code),
+                request.trials().order(),
+                cells); // after the cells: code() lists compiled sources
+        return new Plan(
+                null, null, List.of(new Plan.Part("", new RunPlan(cells, settings, dataRoot(request.trials())))));
     }
 
     private static Plan planBuilds(PlanRequest request, UserCode code, List<BuildCode> builds) {
@@ -93,8 +95,8 @@ public final class Planner {
                     + " results, or give the experiment with -w/-e/-p");
         }
         if (builds.size() < 2) {
-            throw new PlanException("--build " + builds.get(0).label() + " is one build; give two or more to compare them"
-                    + " (or --classpath for one)");
+            throw new PlanException("--build " + builds.get(0).label()
+                    + " is one build; give two or more to compare them" + " (or --classpath for one)");
         }
         java.util.Set<String> labels = new java.util.HashSet<>();
         for (BuildCode b : builds) {
@@ -112,25 +114,39 @@ public final class Planner {
             List<CellPlan> mine = perBuild.get(b);
             if (mine.size() != perBuild.get(0).size() || !sameCells(mine, perBuild.get(0))) {
                 throw new PlanException("--build " + builds.get(b).label() + " plans other cells than --build "
-                        + builds.get(0).label() + " (" + mine.size() + " against " + perBuild.get(0).size()
+                        + builds.get(0).label() + " (" + mine.size() + " against "
+                        + perBuild.get(0).size()
                         + "); builds compare the same benchmarks: give -w a method or class both builds have");
             }
-            infos.add(new dev.vbench.result.BuildInfo(builds.get(b).label(),
-                    builds.get(b).code() == null ? code.code() : builds.get(b).code().code()));
+            infos.add(new dev.vbench.result.BuildInfo(
+                    builds.get(b).label(),
+                    builds.get(b).code() == null
+                            ? code.code()
+                            : builds.get(b).code().code()));
         }
         for (int i = 0; i < perBuild.get(0).size(); i++) {
             for (int b = 0; b < builds.size(); b++) {
                 UserCode bc = builds.get(b).code();
-                List<String> classPath = bc == null ? null : bc.code().stream()
-                        .filter(e -> !dev.vbench.result.CodeEntry.SOURCE.equals(e.kind()))
-                        .map(e -> Path.of(e.path()).toAbsolutePath().toString()).toList();
-                cells.add(perBuild.get(b).get(i).onBuild("c" + (cells.size() + 1),
-                        new dev.vbench.engine.Build(builds.get(b).label(), classPath, bc == null ? List.of() : bc.code())));
+                List<String> classPath = bc == null
+                        ? null
+                        : bc.code().stream()
+                                .filter(e -> !dev.vbench.result.CodeEntry.SOURCE.equals(e.kind()))
+                                .map(e -> Path.of(e.path()).toAbsolutePath().toString())
+                                .toList();
+                cells.add(perBuild.get(b)
+                        .get(i)
+                        .onBuild(
+                                "c" + (cells.size() + 1),
+                                new dev.vbench.engine.Build(
+                                        builds.get(b).label(), classPath, bc == null ? List.of() : bc.code())));
             }
         }
         cells = batched(cells, request.trials().batch());
-        RunSettings settings = ordered(settings(request.trials(), code), request.trials().order(), cells).withBuilds(infos);
-        return new Plan(null, null, List.of(new Plan.Part("", new RunPlan(cells, settings, dataRoot(request.trials())))));
+        RunSettings settings = ordered(
+                        settings(request.trials(), code), request.trials().order(), cells)
+                .withBuilds(infos);
+        return new Plan(
+                null, null, List.of(new Plan.Part("", new RunPlan(cells, settings, dataRoot(request.trials())))));
     }
 
     /** Whether two builds planned the same cells: the same configurations, in the same order. */
@@ -152,8 +168,8 @@ public final class Planner {
      * The run settings; a count not given takes the first non-null of its fallbacks (a suite's
      * values, most specific first), else the default.
      */
-    static RunSettings settings(TrialOptions options, UserCode code, List<Integer> trialsFallbacks,
-            List<Integer> warmupFallbacks) {
+    static RunSettings settings(
+            TrialOptions options, UserCode code, List<Integer> trialsFallbacks, List<Integer> warmupFallbacks) {
         int trials = firstNonNull(options.trials(), trialsFallbacks, Defaults.TRIALS);
         int warmup = firstNonNull(options.warmup(), warmupFallbacks, Defaults.WARMUP);
         if (trials < 1) {
@@ -163,8 +179,8 @@ public final class Planner {
             throw new PlanException("--warmup " + warmup + " must be 0 or more");
         }
         if (options.forks() < 0 || options.forks() > trials) {
-            throw new PlanException("--forks " + options.forks() + " must be 0 (trials in this JVM) up to --trials " + trials
-                    + " (each fork runs at least one trial)");
+            throw new PlanException("--forks " + options.forks() + " must be 0 (trials in this JVM) up to --trials "
+                    + trials + " (each fork runs at least one trial)");
         }
         RunSettings settings = new RunSettings(warmup, trials, options.forks(), options.seed(), code.code());
         return options.auto() == null ? settings : settings.withAutoTrials(checkedAuto(options, trials));
@@ -213,7 +229,8 @@ public final class Planner {
 
     /** How the user wrote a matrix key, for messages: {@code --tasks} on the command line, {@code tasks} in a suite. */
     enum Keys {
-        OPTIONS, SUITE;
+        OPTIONS,
+        SUITE;
 
         String of(String key) {
             return this == OPTIONS ? "--" + key : key;
@@ -230,8 +247,8 @@ public final class Planner {
             throw new PlanException("no workload given; add -w NAME (see 'vbench list' for the names)");
         }
         List<WorkloadProvider> workloads = workloads(code, matrix.workload());
-        List<ConfiguredExecutor> executors = executors(code,
-                matrix.executors().isEmpty() ? List.of("virtual") : matrix.executors());
+        List<ConfiguredExecutor> executors =
+                executors(code, matrix.executors().isEmpty() ? List.of("virtual") : matrix.executors());
         for (long tasks : matrix.tasks()) {
             checkTasks(keys.of("tasks"), tasks);
         }
@@ -245,7 +262,8 @@ public final class Planner {
         for (WorkloadProvider workload : workloads) {
             checkClients(workload, concurrencies, keys);
             for (Params params : paramCombinations(workload, sweeps(workload, matrix.params(), workloads.size() > 1))) {
-                cells.addAll(cellsOf(idPrefix, cells.size(), workload, params, matrix, executors, rates, concurrencies));
+                cells.addAll(
+                        cellsOf(idPrefix, cells.size(), workload, params, matrix, executors, rates, concurrencies));
             }
         }
         checkSweepNames(workloads, matrix.params());
@@ -253,17 +271,28 @@ public final class Planner {
     }
 
     /** The cells of one workload and parameter set: tasks × rate × concurrency × executor, executors innermost. */
-    private static List<CellPlan> cellsOf(String idPrefix, int before, WorkloadProvider workload, Params params,
-            MatrixRequest matrix, List<ConfiguredExecutor> executors, List<Double> rates, List<Long> concurrencies) {
+    private static List<CellPlan> cellsOf(
+            String idPrefix,
+            int before,
+            WorkloadProvider workload,
+            Params params,
+            MatrixRequest matrix,
+            List<ConfiguredExecutor> executors,
+            List<Double> rates,
+            List<Long> concurrencies) {
         List<CellPlan> cells = new ArrayList<>();
-        List<Long> taskCounts = matrix.duration() != null ? List.of(0L) : !matrix.tasks().isEmpty() ? matrix.tasks()
-                : List.of(workload.defaultTasks(params).orElse(Defaults.TASKS));
+        List<Long> taskCounts = matrix.duration() != null
+                ? List.of(0L)
+                : !matrix.tasks().isEmpty()
+                        ? matrix.tasks()
+                        : List.of(workload.defaultTasks(params).orElse(Defaults.TASKS));
         for (long tasks : taskCounts) {
             for (Double rate : rates) {
                 for (long c : concurrencies) {
                     LoadShape shape = shape(matrix, tasks, (int) c, rate);
                     for (ConfiguredExecutor executor : executors) {
-                        cells.add(new CellPlan(idPrefix + "c" + (before + cells.size() + 1), workload, params, executor, shape));
+                        cells.add(new CellPlan(
+                                idPrefix + "c" + (before + cells.size() + 1), workload, params, executor, shape));
                     }
                 }
             }
@@ -284,14 +313,14 @@ public final class Planner {
      * The sweeps of one workload: a JMH benchmark's declared {@code @Param} values, replaced by {@code -p}
      * where given; when a reference named several workloads, only the names each one has (as JMH's {@code -p}).
      */
-    private static Map<String, List<String>> sweeps(WorkloadProvider workload, Map<String, List<String>> given,
-            boolean several) {
+    private static Map<String, List<String>> sweeps(
+            WorkloadProvider workload, Map<String, List<String>> given, boolean several) {
         Map<String, List<String>> out = new LinkedHashMap<>();
         if (workload instanceof JmhWorkload jmh) {
             jmh.paramValues().forEach((name, values) -> {
                 if (values.isEmpty() && !given.containsKey(name)) {
-                    throw new PlanException(workload.name() + ": @Param " + name + " declares no values; give them with -p "
-                            + name + "=V1,V2");
+                    throw new PlanException(workload.name() + ": @Param " + name
+                            + " declares no values; give them with -p " + name + "=V1,V2");
                 }
                 out.put(name, values);
             });
@@ -312,9 +341,13 @@ public final class Planner {
             return;
         }
         for (String name : given.keySet()) {
-            if (workloads.stream().noneMatch(w -> w.params().stream().anyMatch(p -> p.name().equals(name)))) {
-                throw new PlanException("-p " + name + ": none of " + String.join(", ", workloads.stream()
-                        .map(WorkloadProvider::name).toList()) + " has a parameter '" + name + "'");
+            if (workloads.stream()
+                    .noneMatch(w -> w.params().stream().anyMatch(p -> p.name().equals(name)))) {
+                throw new PlanException("-p " + name + ": none of "
+                        + String.join(
+                                ", ",
+                                workloads.stream().map(WorkloadProvider::name).toList()) + " has a parameter '" + name
+                        + "'");
             }
         }
     }
@@ -322,9 +355,11 @@ public final class Planner {
     /** A workload with state per client (JMH's Scope.Thread) needs a bound on the clients in every cell. */
     private static void checkClients(WorkloadProvider workload, List<Long> concurrencies, Keys keys) {
         if (workload instanceof JmhWorkload jmh && !jmh.perClientStates().isEmpty() && concurrencies.contains(0L)) {
-            throw new PlanException(workload.name() + " uses @State(Scope.Thread) " + String.join(", ", jmh.perClientStates())
-                    + ": one instance per concurrent client, so the clients must be bounded; add " + keys.of("concurrency")
-                    + " N (e.g. " + keys.of("concurrency") + " 4, or 1 with -e sequential)");
+            throw new PlanException(
+                    workload.name() + " uses @State(Scope.Thread) " + String.join(", ", jmh.perClientStates())
+                            + ": one instance per concurrent client, so the clients must be bounded; add "
+                            + keys.of("concurrency")
+                            + " N (e.g. " + keys.of("concurrency") + " 4, or 1 with -e sequential)");
         }
     }
 
@@ -345,7 +380,11 @@ public final class Planner {
      */
     static List<JvmTarget> jvmTargets(MatrixRequest matrix) {
         try {
-            return JvmTargets.prepare(matrix.jvms(), matrix.jvmOptions(), JdkDiscovery.fromSystem(), System.getenv(),
+            return JvmTargets.prepare(
+                    matrix.jvms(),
+                    matrix.jvmOptions(),
+                    JdkDiscovery.fromSystem(),
+                    System.getenv(),
                     JvmProber.forThisJvm());
         } catch (JvmException e) {
             throw new PlanException(e.getMessage(), e);
@@ -358,7 +397,10 @@ public final class Planner {
      */
     public static LoadShape.Closed closed(long tasks, long concurrency) {
         checkTasks("--tasks", tasks);
-        planned("--concurrency", String.valueOf(concurrency), () -> Limits.concurrencyOrUnlimited("--concurrency", concurrency));
+        planned(
+                "--concurrency",
+                String.valueOf(concurrency),
+                () -> Limits.concurrencyOrUnlimited("--concurrency", concurrency));
         return new LoadShape.Closed(tasks, (int) concurrency);
     }
 
@@ -412,7 +454,9 @@ public final class Planner {
         long windowNanos = m.duration() == null ? 0 : m.duration().toNanos();
         long timeoutNanos = m.timeout() == null ? 0 : m.timeout().toNanos();
         if (rate == null) {
-            return windowNanos > 0 ? new LoadShape.Timed(windowNanos, concurrency) : new LoadShape.Closed(tasks, concurrency);
+            return windowNanos > 0
+                    ? new LoadShape.Timed(windowNanos, concurrency)
+                    : new LoadShape.Closed(tasks, concurrency);
         }
         LoadShape.OpenRate open = windowNanos > 0
                 ? LoadShape.OpenRate.forWindow(rate, windowNanos, concurrency, timeoutNanos)
@@ -429,16 +473,32 @@ public final class Planner {
      * One cell rebuilt from the facts a {@link dev.vbench.engine.ForkPlan} carries, validated the
      * same way as a planned one (a fork child runs exactly what the parent planned).
      */
-    public static CellPlan cell(UserCode code, String id, String workloadName, Map<String, String> params,
-            String executorSpec, LoadShape load) {
+    public static CellPlan cell(
+            UserCode code,
+            String id,
+            String workloadName,
+            Map<String, String> params,
+            String executorSpec,
+            LoadShape load) {
         return cell(code, id, workloadName, params, executorSpec, load, 1);
     }
 
     /** As {@link #cell(UserCode, String, String, Map, String, LoadShape)}, with {@code batch} calls per task. */
-    public static CellPlan cell(UserCode code, String id, String workloadName, Map<String, String> params,
-            String executorSpec, LoadShape load, int batch) {
+    public static CellPlan cell(
+            UserCode code,
+            String id,
+            String workloadName,
+            Map<String, String> params,
+            String executorSpec,
+            LoadShape load,
+            int batch) {
         WorkloadProvider workload = workload(code, workloadName);
-        CellPlan cell = new CellPlan(id, workload, resolve(workload, params), executors(code, List.of(executorSpec)).get(0), load);
+        CellPlan cell = new CellPlan(
+                id,
+                workload,
+                resolve(workload, params),
+                executors(code, List.of(executorSpec)).get(0),
+                load);
         return batched(List.of(cell), batch).get(0);
     }
 
@@ -457,8 +517,9 @@ public final class Planner {
                         + " task, inside its time; run it without --batch (as JMH, one call per invocation)");
             }
         }
-        return cells.stream().map(c -> c.batched(batch, c.workload() instanceof JmhWorkload jmh
-                ? jmh.operationsPerInvocation() : 1)).toList();
+        return cells.stream()
+                .map(c -> c.batched(batch, c.workload() instanceof JmhWorkload jmh ? jmh.operationsPerInvocation() : 1))
+                .toList();
     }
 
     /**
@@ -491,9 +552,12 @@ public final class Planner {
         List<CellPlan> out = new ArrayList<>();
         for (CellPlan c : cells) {
             CellPlan cell = fanout > 0 ? c.withExecutor(withFanout(c.executor(), fanout)) : c;
-            if (cell.executor().subtasks() > 0 && cell.workload() instanceof JmhWorkload jmh && jmh.invocationFixtures()) {
+            if (cell.executor().subtasks() > 0
+                    && cell.workload() instanceof JmhWorkload jmh
+                    && jmh.invocationFixtures()) {
                 throw new PlanException(cell.workload().name() + " has @Setup or @TearDown(Level.Invocation): they run"
-                        + " around each task, untimed, and -e " + cell.executor().spec() + " runs the task as subtasks,"
+                        + " around each task, untimed, and -e "
+                        + cell.executor().spec() + " runs the task as subtasks,"
                         + " which would put them inside its time; use an executor without fanout");
             }
             out.add(cell);
@@ -504,8 +568,9 @@ public final class Planner {
     private static ConfiguredExecutor withFanout(ConfiguredExecutor e, int fanout) {
         String name = e.strategy().name();
         if (e.strategy().params().stream().noneMatch(p -> p.name().equals("fanout"))) {
-            throw new PlanException("--fanout " + fanout + ": executor '" + name + "' cannot fan out (its tasks would wait"
-                    + " for subtasks on its own threads); use virtual, bounded-virtual or structured");
+            throw new PlanException(
+                    "--fanout " + fanout + ": executor '" + name + "' cannot fan out (its tasks would wait"
+                            + " for subtasks on its own threads); use virtual, bounded-virtual or structured");
         }
         String given = e.params().asText().get("fanout");
         if (given != null && !given.equals(String.valueOf(fanout))) {
@@ -519,7 +584,9 @@ public final class Planner {
         });
         params.put("fanout", String.valueOf(fanout));
         try {
-            return new ConfiguredExecutor(e.strategy(), Params.resolve(Params.Owner.EXECUTOR, name, e.strategy().params(), params));
+            return new ConfiguredExecutor(
+                    e.strategy(),
+                    Params.resolve(Params.Owner.EXECUTOR, name, e.strategy().params(), params));
         } catch (IllegalArgumentException x) {
             throw new PlanException(x.getMessage(), x);
         }
@@ -567,12 +634,13 @@ public final class Planner {
         for (String option : paramOptions) {
             int eq = option.indexOf('=');
             if (eq <= 0) {
-                throw new PlanException("-p '" + Redactor.redact(option) + "' is not name=value; write e.g. -p duration=20ms"
-                        + " or -p files=10,50,100");
+                throw new PlanException("-p '" + Redactor.redact(option)
+                        + "' is not name=value; write e.g. -p duration=20ms" + " or -p files=10,50,100");
             }
             String name = option.substring(0, eq).trim();
             if (sweeps.containsKey(name)) {
-                throw new PlanException("-p " + name + " is given twice; put all values in one list: -p " + name + "=a,b");
+                throw new PlanException(
+                        "-p " + name + " is given twice; put all values in one list: -p " + name + "=a,b");
             }
             sweeps.put(name, values(name, option.substring(eq + 1)));
         }
@@ -592,10 +660,13 @@ public final class Planner {
         String[] parts = VALUE_SEPARATOR.split(text, -1);
         List<String> values = new ArrayList<>(parts.length);
         for (int i = 0; i < parts.length; i++) {
-            if (i > 0 && endsInsideSecret(parts[i - 1]) && !parts[i].strip().matches("(?s)[A-Za-z][A-Za-z0-9+.\\-]*:.*")) {
-                throw new PlanException("-p " + name + ": a comma follows the secret in '" + Redactor.redact(parts[i - 1].strip())
-                        + "'; write a comma inside a value as \\, (-p '" + name + "=…password=ab\\,cd')"
-                        + (name.equals("url") ? " or give the URL in a file: -p " + name + "=@FILE" : ""));
+            if (i > 0
+                    && endsInsideSecret(parts[i - 1])
+                    && !parts[i].strip().matches("(?s)[A-Za-z][A-Za-z0-9+.\\-]*:.*")) {
+                throw new PlanException(
+                        "-p " + name + ": a comma follows the secret in '" + Redactor.redact(parts[i - 1].strip())
+                                + "'; write a comma inside a value as \\, (-p '" + name + "=…password=ab\\,cd')"
+                                + (name.equals("url") ? " or give the URL in a file: -p " + name + "=@FILE" : ""));
             }
             values.add(parts[i].strip().replace("\\,", ","));
         }

@@ -64,11 +64,14 @@ public final class Shards {
         public static Shard parse(String text) {
             String t = text == null ? "" : text.strip();
             int slash = t.indexOf('/');
-            if (slash > 0 && t.substring(0, slash).matches("\\d{1,9}") && t.substring(slash + 1).matches("\\d{1,9}")) {
+            if (slash > 0
+                    && t.substring(0, slash).matches("\\d{1,9}")
+                    && t.substring(slash + 1).matches("\\d{1,9}")) {
                 return new Shard(Integer.parseInt(t.substring(0, slash)), Integer.parseInt(t.substring(slash + 1)));
             }
-            throw new PlanException("--shard " + (t.isEmpty() ? "''" : t) + " is not K/N; give e.g. --shard 1/3 (the first of"
-                    + " three), or --shard auto under a Slurm job array or a Kubernetes Indexed Job");
+            throw new PlanException(
+                    "--shard " + (t.isEmpty() ? "''" : t) + " is not K/N; give e.g. --shard 1/3 (the first of"
+                            + " three), or --shard auto under a Slurm job array or a Kubernetes Indexed Job");
         }
     }
 
@@ -122,8 +125,11 @@ public final class Shards {
     public static int[] assign(List<CellGroup> rows, int count) {
         int[] slice = new int[rows.size()];
         double[] load = new double[count];
-        List<Integer> order = IntStream.range(0, rows.size()).boxed()
-                .sorted(Comparator.comparingDouble((Integer i) -> -rows.get(i).weight()).thenComparingInt(i -> i)).toList();
+        List<Integer> order = IntStream.range(0, rows.size())
+                .boxed()
+                .sorted(Comparator.comparingDouble((Integer i) -> -rows.get(i).weight())
+                        .thenComparingInt(i -> i))
+                .toList();
         for (int i : order) {
             int lightest = 0;
             for (int s = 1; s < count; s++) {
@@ -145,13 +151,23 @@ public final class Shards {
     public static Plan slice(Plan plan, Shard shard) {
         List<CellGroup> rows = rows(plan);
         int[] slices = assign(rows, shard.count());
-        Set<String> mine = IntStream.range(0, rows.size()).filter(i -> slices[i] == shard.index() - 1)
-                .boxed().flatMap(i -> rows.get(i).cells().stream()).map(CellPlan::id).collect(Collectors.toSet());
+        Set<String> mine = IntStream.range(0, rows.size())
+                .filter(i -> slices[i] == shard.index() - 1)
+                .boxed()
+                .flatMap(i -> rows.get(i).cells().stream())
+                .map(CellPlan::id)
+                .collect(Collectors.toSet());
         List<Plan.Part> parts = new ArrayList<>();
         for (Plan.Part p : plan.parts()) {
             RunPlan run = p.run();
-            parts.add(new Plan.Part(p.name(), new RunPlan(run.cells().stream().filter(c -> mine.contains(c.id())).toList(),
-                    run.settings(), run.dataRoot())));
+            parts.add(new Plan.Part(
+                    p.name(),
+                    new RunPlan(
+                            run.cells().stream()
+                                    .filter(c -> mine.contains(c.id()))
+                                    .toList(),
+                            run.settings(),
+                            run.dataRoot())));
         }
         return new Plan(plan.suite(), plan.scale(), parts, plan.notes());
     }

@@ -51,7 +51,8 @@ public final class SuitePlanner {
      * @throws SuiteException naming the file, line, experiment and fix
      */
     public static Plan plan(SuiteSpec suite, String source, Scale scale, TrialOptions options, UserCode code) {
-        List<String> names = code.workloads().stream().map(WorkloadProvider::name).toList();
+        List<String> names =
+                code.workloads().stream().map(WorkloadProvider::name).toList();
         SuiteValidator.validate(suite, source, names::contains, names);
         Path dataRoot = Planner.dataRoot(options);
         List<Plan.Part> parts = new ArrayList<>();
@@ -67,9 +68,11 @@ public final class SuitePlanner {
                     notes.add("suite " + suite.suite() + ": experiment '" + f.name() + "' skipped: " + missing);
                     continue;
                 }
-                List<CellPlan> cells = Planner.shaped(Planner.cells(f.name() + "/", matrix, Planner.Keys.SUITE, code),
-                        options);
-                RunSettings settings = Planner.settings(options, code,
+                List<CellPlan> cells =
+                        Planner.shaped(Planner.cells(f.name() + "/", matrix, Planner.Keys.SUITE, code), options);
+                RunSettings settings = Planner.settings(
+                        options,
+                        code,
                         Arrays.asList(q == null ? null : q.trials(), f.trials(), suite.trials()),
                         Arrays.asList(q == null ? null : q.warmup(), f.warmup(), suite.warmup()));
                 settings = Planner.ordered(settings, options.order(), cells);
@@ -88,14 +91,22 @@ public final class SuitePlanner {
     private static List<JvmSpec> jvms(SuiteSpec suite, ExperimentSpec.Fields f, String at) {
         List<JvmSpec> out = new ArrayList<>();
         for (String label : f.jvms()) {
-            SuiteSpec.Jvm declared = suite.jvms().stream().filter(j -> label.equals(j.label())).findFirst()
+            SuiteSpec.Jvm declared = suite.jvms().stream()
+                    .filter(j -> label.equals(j.label()))
+                    .findFirst()
                     .orElseThrow(() -> new JvmException("jvms names '" + label + "', which the suite's jvms: does not"
                             + " declare; declare it (label with home, env or version) or drop it ("
-                            + (suite.jvms().isEmpty() ? "none declared"
-                                    : "declared: " + String.join(", ", suite.jvms().stream().map(SuiteSpec.Jvm::label).toList()))
+                            + (suite.jvms().isEmpty()
+                                    ? "none declared"
+                                    : "declared: "
+                                            + String.join(
+                                                    ", ",
+                                                    suite.jvms().stream()
+                                                            .map(SuiteSpec.Jvm::label)
+                                                            .toList()))
                             + ")"));
-            out.add(JvmSpec.declared(declared.label(), declared.home(), declared.env(), declared.version(),
-                    "jvms '" + label + "'"));
+            out.add(JvmSpec.declared(
+                    declared.label(), declared.home(), declared.env(), declared.version(), "jvms '" + label + "'"));
         }
         return out;
     }
@@ -103,7 +114,9 @@ public final class SuitePlanner {
     /** The experiment's {@code jvmArgs:} option sets, in file order. */
     private static List<JvmOptionSet> jvmOptions(ExperimentSpec.Fields f, String at) {
         List<JvmOptionSet> out = new ArrayList<>();
-        f.jvmArgs().forEach((label, options) -> out.add(JvmOptionSet.parse(label + "=" + (options == null ? "" : options))));
+        f.jvmArgs()
+                .forEach((label, options) ->
+                        out.add(JvmOptionSet.parse(label + "=" + (options == null ? "" : options))));
         return out;
     }
 
@@ -136,12 +149,17 @@ public final class SuitePlanner {
         List<String> executors = q != null && q.executors() != null ? q.executors() : f.executors();
         List<String> tasks = q != null && q.tasks() != null ? q.tasks() : f.tasks();
         List<String> concurrency = q != null && q.concurrency() != null ? q.concurrency() : f.concurrency();
-        return MatrixRequest.closed(f.workload(), params, executors, counts("tasks", tasks, Limits::tasks),
+        return MatrixRequest.closed(
+                f.workload(),
+                params,
+                executors,
+                counts("tasks", tasks, Limits::tasks),
                 counts("concurrency", concurrency, Limits::concurrency));
     }
 
     /** Counts in the planner's range for {@code key}, checked while the text is at hand so a refusal quotes it. */
-    private static List<Long> counts(String key, List<String> texts, java.util.function.BiFunction<String, Long, Long> range) {
+    private static List<Long> counts(
+            String key, List<String> texts, java.util.function.BiFunction<String, Long, Long> range) {
         List<Long> out = new ArrayList<>();
         for (String text : texts == null ? List.<String>of() : texts) {
             try {
@@ -162,12 +180,17 @@ public final class SuitePlanner {
             throw new PlanException("a suite file declares its own JVMs (jvms: and jvmArgs: in an experiment);"
                     + " drop --jvm/--jvm-args or run one experiment with -w/-e/-p and --jvm");
         }
-        if (m.workload() != null || !m.executors().isEmpty() || !m.params().isEmpty() || !m.tasks().isEmpty()
+        if (m.workload() != null
+                || !m.executors().isEmpty()
+                || !m.params().isEmpty()
+                || !m.tasks().isEmpty()
                 || !m.concurrency().isEmpty()) {
             throw new PlanException("a suite file defines its own workloads, executors, parameters, tasks and"
                     + " concurrency; drop -w/-e/-p/--tasks/--concurrency or run without the suite file");
         }
-        String load = m.duration() != null ? "--duration" : !m.rates().isEmpty() ? "--rate" : m.timeout() != null ? "--timeout" : null;
+        String load = m.duration() != null
+                ? "--duration"
+                : !m.rates().isEmpty() ? "--rate" : m.timeout() != null ? "--timeout" : null;
         if (load != null) {
             throw new PlanException(load + " does not apply to a suite: its tables compare task counts run as fast as"
                     + " possible, as its source report did; run one experiment with -w/-e/-p and " + load

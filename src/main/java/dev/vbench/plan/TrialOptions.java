@@ -20,11 +20,26 @@ import java.nio.file.Path;
  * @param auto {@code --trials auto}: rounds added after {@code trials} until precise enough; null = none
  * @param fanout subtasks per task ({@code --fanout}), set as {@code fanout=} on every executor; 0 = not given
  */
-public record TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir, TrialOrder order,
-        int batch, dev.vbench.result.AutoTrials auto, int fanout) {
+public record TrialOptions(
+        Integer warmup,
+        Integer trials,
+        int forks,
+        long seed,
+        Path dataDir,
+        TrialOrder order,
+        int batch,
+        dev.vbench.result.AutoTrials auto,
+        int fanout) {
 
     /** Options without {@code --fanout}. */
-    public TrialOptions(Integer warmup, Integer trials, int forks, long seed, Path dataDir, TrialOrder order, int batch,
+    public TrialOptions(
+            Integer warmup,
+            Integer trials,
+            int forks,
+            long seed,
+            Path dataDir,
+            TrialOrder order,
+            int batch,
             dev.vbench.result.AutoTrials auto) {
         this(warmup, trials, forks, seed, dataDir, order, batch, auto, 0);
     }
@@ -35,7 +50,8 @@ public record TrialOptions(Integer warmup, Integer trials, int forks, long seed,
     }
 
     /** Nothing given: defaults everywhere ({@link Defaults}); the {@code withX} methods set what was given. */
-    public static final TrialOptions DEFAULTS = new TrialOptions(null, null, 0, Defaults.SEED, null, null, Defaults.BATCH, null, 0);
+    public static final TrialOptions DEFAULTS =
+            new TrialOptions(null, null, 0, Defaults.SEED, null, null, Defaults.BATCH, null, 0);
 
     /** These options with {@code --warmup}. */
     public TrialOptions withWarmup(Integer n) {

@@ -122,8 +122,10 @@ public final class CellProfiler {
         if (jvmRunning) {
             jvmRunning = false;
             try {
-                jvm.stop().forEach((event, stacks) -> jvmStacks.computeIfAbsent(event, e -> new CollapsedStacks())
-                        .addAll(stacks.toProfile(event.key(), "", 0, "", null, List.of())));
+                jvm.stop()
+                        .forEach((event, stacks) -> jvmStacks
+                                .computeIfAbsent(event, e -> new CollapsedStacks())
+                                .addAll(stacks.toProfile(event.key(), "", 0, "", null, List.of())));
             } catch (Exception | Error e) {
                 problem(jvm.name() + " recording could not be read (" + firstLine(e) + "); this trial's "
                         + keys(request.jvmEvents()) + " samples are missing");
@@ -168,18 +170,36 @@ public final class CellProfiler {
 
     private Profile taskProfile() {
         List<String> notes = new ArrayList<>();
-        notes.add(String.format(Locale.ROOT, "%d ticks over %d trials, %.1f tasks in flight on average, up to %d sampled per tick",
-                sampler.ticks(), trials, sampler.meanInFlight(), TaskSampler.MAX_TASKS_PER_TICK));
+        notes.add(String.format(
+                Locale.ROOT,
+                "%d ticks over %d trials, %.1f tasks in flight on average, up to %d sampled per tick",
+                sampler.ticks(),
+                trials,
+                sampler.meanInFlight(),
+                TaskSampler.MAX_TASKS_PER_TICK));
         notes.addAll(sampler.sleepNotes());
         if (sampler.untagged() > 0) {
             notes.add(sampler.untagged() + " samples are not in the slow tail: their tasks' times were overwritten"
                     + " (more than " + TaskSampler.RING + " tasks in flight)");
         }
         CollapsedStacks tail = sampler.slowTail();
-        Profile slow = tail.isEmpty() ? null : tail.toProfile(ProfileEvent.TASKS.key(), TASK_SAMPLER, request.intervalNanos(),
-                "tasks slower than their trial's p99 service time", null, List.of());
-        return sampler.stacks().toProfile(ProfileEvent.TASKS.key(), TASK_SAMPLER, request.intervalNanos(),
-                "the tasks in flight, on any thread (virtual threads mounted or not)", slow, notes);
+        Profile slow = tail.isEmpty()
+                ? null
+                : tail.toProfile(
+                        ProfileEvent.TASKS.key(),
+                        TASK_SAMPLER,
+                        request.intervalNanos(),
+                        "tasks slower than their trial's p99 service time",
+                        null,
+                        List.of());
+        return sampler.stacks()
+                .toProfile(
+                        ProfileEvent.TASKS.key(),
+                        TASK_SAMPLER,
+                        request.intervalNanos(),
+                        "the tasks in flight, on any thread (virtual threads mounted or not)",
+                        slow,
+                        notes);
     }
 
     private static String threadsText() {

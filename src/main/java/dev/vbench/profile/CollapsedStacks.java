@@ -36,7 +36,9 @@ public final class CollapsedStacks {
         for (Profile.ProfileStack s : profile.stacks()) {
             add(s.frames(), s.samples());
         }
-        long kept = profile.stacks().stream().mapToLong(Profile.ProfileStack::samples).sum();
+        long kept = profile.stacks().stream()
+                .mapToLong(Profile.ProfileStack::samples)
+                .sum();
         total += Math.max(0, profile.totalSamples() - kept); // samples of stacks a bounded profile left out
     }
 
@@ -52,14 +54,15 @@ public final class CollapsedStacks {
     public List<Profile.ProfileStack> stacks() {
         List<Profile.ProfileStack> out = new ArrayList<>(counts.size());
         counts.forEach((k, v) -> out.add(new Profile.ProfileStack(k, v[0])));
-        out.sort(Comparator.comparingLong(Profile.ProfileStack::samples).reversed()
+        out.sort(Comparator.comparingLong(Profile.ProfileStack::samples)
+                .reversed()
                 .thenComparing(Profile.ProfileStack::frames));
         return out;
     }
 
     /** A profile with every stack (a result keeps {@link Profile#MAX_STACKS} of them: {@link Profile#bounded()}). */
-    public Profile toProfile(String event, String profiler, long intervalNanos, String threads, Profile slowTail,
-            List<String> notes) {
+    public Profile toProfile(
+            String event, String profiler, long intervalNanos, String threads, Profile slowTail, List<String> notes) {
         return new Profile(event, profiler, intervalNanos, threads, total, stacks(), slowTail, notes);
     }
 }

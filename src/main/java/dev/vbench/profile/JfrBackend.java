@@ -47,7 +47,8 @@ final class JfrBackend implements JvmProfiler {
                     + " (threads running, not waiting): use --profile tasks for where tasks wait");
         }
         if (asked.contains(ProfileEvent.LOCK)) {
-            notes.add("lock: JFR's contended-monitor and park events (JFR records neither for virtual threads that unmount)");
+            notes.add(
+                    "lock: JFR's contended-monitor and park events (JFR records neither for virtual threads that unmount)");
         }
         if (asked.contains(ProfileEvent.ALLOC)) {
             notes.add("alloc: JFR's allocation samples, at most " + ALLOC_THROTTLE);
@@ -71,7 +72,9 @@ final class JfrBackend implements JvmProfiler {
             r.enable("jdk.ThreadPark").withThreshold(Duration.ZERO).withStackTrace();
         }
         if (asked.contains(ProfileEvent.ALLOC)) {
-            r.enable("jdk.ObjectAllocationSample").with("throttle", ALLOC_THROTTLE).withStackTrace();
+            r.enable("jdk.ObjectAllocationSample")
+                    .with("throttle", ALLOC_THROTTLE)
+                    .withStackTrace();
         }
         r.start();
         recording = r;
@@ -86,7 +89,8 @@ final class JfrBackend implements JvmProfiler {
             r.stop();
             r.dump(file);
             boolean jfrWall = events.contains(ProfileEvent.WALL);
-            List<ProfileEvent> direct = events.stream().filter(e -> e != ProfileEvent.WALL).toList();
+            List<ProfileEvent> direct =
+                    events.stream().filter(e -> e != ProfileEvent.WALL).toList();
             Map<ProfileEvent, CollapsedStacks> out = JfrStacks.read(file, jfrWall ? events : direct, jfrWall);
             if (!events.contains(ProfileEvent.CPU)) {
                 out.remove(ProfileEvent.CPU);

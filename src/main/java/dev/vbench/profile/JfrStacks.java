@@ -35,7 +35,7 @@ final class JfrStacks {
             case "profiler.WallClockSample" -> ProfileEvent.WALL;
             case "jdk.JavaMonitorEnter", "jdk.ThreadPark" -> ProfileEvent.LOCK;
             case "jdk.ObjectAllocationSample", "jdk.ObjectAllocationInNewTLAB", "jdk.ObjectAllocationOutsideTLAB" ->
-                    ProfileEvent.ALLOC;
+                ProfileEvent.ALLOC;
             default -> null;
         };
     }
@@ -46,7 +46,8 @@ final class JfrStacks {
      * @param jfrWall the recording is the JDK's own and wall was asked for: JFR has no wall-clock sampler, so
      *     its execution and native-method samples (threads running Java or native code) stand in for it
      */
-    static Map<ProfileEvent, CollapsedStacks> read(Path file, List<ProfileEvent> wanted, boolean jfrWall) throws IOException {
+    static Map<ProfileEvent, CollapsedStacks> read(Path file, List<ProfileEvent> wanted, boolean jfrWall)
+            throws IOException {
         Map<ProfileEvent, CollapsedStacks> out = new EnumMap<>(ProfileEvent.class);
         for (ProfileEvent e : wanted) {
             out.put(e, new CollapsedStacks());
@@ -80,7 +81,8 @@ final class JfrStacks {
         for (int i = frames.size() - 1; i >= 0; i--) {
             RecordedFrame f = frames.get(i);
             if (javaFrame(f)) {
-                rootFirst.add(StackFrames.frame(f.getMethod().getType().getName(), f.getMethod().getName()));
+                rootFirst.add(StackFrames.frame(
+                        f.getMethod().getType().getName(), f.getMethod().getName()));
             }
         }
         List<String> cut = StackFrames.cut(rootFirst);
@@ -96,10 +98,13 @@ final class JfrStacks {
     }
 
     /** Frame types of Java code, in the JDK's recordings and async-profiler's alike (not Native, C++, Kernel). */
-    private static final java.util.Set<String> JAVA_FRAME_TYPES = java.util.Set.of("Interpreted", "JIT compiled", "Inlined", "C1 compiled");
+    private static final java.util.Set<String> JAVA_FRAME_TYPES =
+            java.util.Set.of("Interpreted", "JIT compiled", "Inlined", "C1 compiled");
 
     private static boolean javaFrame(RecordedFrame f) {
-        return f.isJavaFrame() && f.getMethod() != null && f.getMethod().getType() != null
+        return f.isJavaFrame()
+                && f.getMethod() != null
+                && f.getMethod().getType() != null
                 && (f.getType() == null || JAVA_FRAME_TYPES.contains(f.getType()));
     }
 

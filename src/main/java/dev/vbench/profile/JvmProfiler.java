@@ -2,7 +2,6 @@ package dev.vbench.profile;
 
 import dev.vbench.jvm.ScratchDir;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +44,8 @@ public interface JvmProfiler {
         if (request.jvmEvents().isEmpty()) {
             return null;
         }
-        String events = String.join(",", request.jvmEvents().stream().map(ProfileEvent::key).toList());
+        String events = String.join(
+                ",", request.jvmEvents().stream().map(ProfileEvent::key).toList());
         String asyncFailure = null;
         if (request.profiler() != ProfileRequest.Profiler.JFR) {
             try {

@@ -25,7 +25,9 @@ public enum ProfileEvent {
     /** Allocation samples, with the allocated class. */
     ALLOC("alloc", "allocation samples"),
     /** vbench's own sampler: where each in-flight task is and in which state, virtual threads included. */
-    TASKS("tasks", "vbench's sampler of the in-flight tasks: running, blocked, parked, sleeping, waiting for a carrier");
+    TASKS(
+            "tasks",
+            "vbench's sampler of the in-flight tasks: running, blocked, parked, sleeping, waiting for a carrier");
 
     private final String key;
     private final String description;

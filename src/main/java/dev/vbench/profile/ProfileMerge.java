@@ -53,9 +53,16 @@ public final class ProfileMerge {
             }
             notes.addAll(p.notes());
         }
-        Profile slow = firstTail == null ? null : tail.toProfile(firstTail.event(), firstTail.profiler(),
-                firstTail.intervalNanos(), firstTail.threads(), null, firstTail.notes());
-        return stacks.toProfile(first.event(), first.profiler(), first.intervalNanos(), first.threads(), slow,
-                new ArrayList<>(notes));
+        Profile slow = firstTail == null
+                ? null
+                : tail.toProfile(
+                        firstTail.event(),
+                        firstTail.profiler(),
+                        firstTail.intervalNanos(),
+                        firstTail.threads(),
+                        null,
+                        firstTail.notes());
+        return stacks.toProfile(
+                first.event(), first.profiler(), first.intervalNanos(), first.threads(), slow, new ArrayList<>(notes));
     }
 }

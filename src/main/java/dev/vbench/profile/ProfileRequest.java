@@ -13,9 +13,9 @@ import java.util.List;
  */
 public record ProfileRequest(List<ProfileEvent> events, Profiler profiler, long intervalNanos) {
 
-
     /** Nothing profiled. */
-    public static final ProfileRequest OFF = new ProfileRequest(List.of(), Profiler.AUTO, Defaults.PROFILE_INTERVAL_NANOS);
+    public static final ProfileRequest OFF =
+            new ProfileRequest(List.of(), Profiler.AUTO, Defaults.PROFILE_INTERVAL_NANOS);
 
     public ProfileRequest {
         events = events == null ? List.of() : List.copyOf(events);
@@ -40,6 +40,8 @@ public record ProfileRequest(List<ProfileEvent> events, Profiler profiler, long 
 
     /** Who samples the JVM's events: async-profiler where its library loads (auto), or the one forced. */
     public enum Profiler {
-        AUTO, ASYNC, JFR
+        AUTO,
+        ASYNC,
+        JFR
     }
 }

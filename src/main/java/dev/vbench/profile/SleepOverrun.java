@@ -94,7 +94,8 @@ final class SleepOverrun {
         int n = 0;
         for (RecordedFrame f : leafFirst) {
             if (f.isJavaFrame() && f.getMethod() != null && f.getMethod().getType() != null) {
-                trace[n++] = new StackTraceElement(f.getMethod().getType().getName(), f.getMethod().getName(), null, -1);
+                trace[n++] = new StackTraceElement(
+                        f.getMethod().getType().getName(), f.getMethod().getName(), null, -1);
             }
         }
         List<String> cut = StackFrames.cut(StackFrames.rootFirst(java.util.Arrays.copyOf(trace, n)));

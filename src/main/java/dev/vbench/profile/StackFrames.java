@@ -31,26 +31,45 @@ public final class StackFrames {
     private static final String ENGINE = "dev.vbench.engine.";
 
     /** Frame prefixes of the adapters between the boundary and the task's own code. */
-    private static final List<String> ADAPTERS = List.of("dev.vbench.engine.", "dev.vbench.loader.", "dev.vbench.profile.",
-            "java.lang.invoke.", "jdk.internal.reflect.", "java.lang.reflect.Method.invoke");
+    private static final List<String> ADAPTERS = List.of(
+            "dev.vbench.engine.",
+            "dev.vbench.loader.",
+            "dev.vbench.profile.",
+            "java.lang.invoke.",
+            "jdk.internal.reflect.",
+            "java.lang.reflect.Method.invoke");
 
     /**
      * Frames of the loops and dispatchers of the threads that run tasks (pool workers, fork/join workers,
      * virtual threads): the frames above the last of them are what the thread is doing.
      */
-    private static final List<String> WORKER_ROOTS = List.of("java.util.concurrent.ThreadPoolExecutor.runWorker",
-            "java.util.concurrent.ForkJoinWorkerThread.run", "java.util.concurrent.ForkJoinPool.runWorker",
-            "java.util.concurrent.ForkJoinPool$WorkQueue.topLevelExec", "java.util.concurrent.ForkJoinTask.doExec",
-            "java.util.concurrent.FutureTask.run", "java.util.concurrent.ThreadPerTaskExecutor$TaskRunner.run",
-            "java.lang.VirtualThread.run", "dev.vbench.executor.");
+    private static final List<String> WORKER_ROOTS = List.of(
+            "java.util.concurrent.ThreadPoolExecutor.runWorker",
+            "java.util.concurrent.ForkJoinWorkerThread.run",
+            "java.util.concurrent.ForkJoinPool.runWorker",
+            "java.util.concurrent.ForkJoinPool$WorkQueue.topLevelExec",
+            "java.util.concurrent.ForkJoinTask.doExec",
+            "java.util.concurrent.FutureTask.run",
+            "java.util.concurrent.ThreadPerTaskExecutor$TaskRunner.run",
+            "java.lang.VirtualThread.run",
+            "dev.vbench.executor.");
 
     /** Frames where a task enters a wait: what the JDK does below them differs by thread kind, so it is left out. */
-    private static final List<String> WAIT_ENTRIES = List.of("java.lang.Thread.sleep", "java.lang.Object.wait",
-            "java.util.concurrent.locks.LockSupport.park", "java.lang.Thread.yield", "java.lang.Thread.onSpinWait");
+    private static final List<String> WAIT_ENTRIES = List.of(
+            "java.lang.Thread.sleep",
+            "java.lang.Object.wait",
+            "java.util.concurrent.locks.LockSupport.park",
+            "java.lang.Thread.yield",
+            "java.lang.Thread.onSpinWait");
 
     /** Frame prefixes of the JDK's park and scheduling machinery, left out at the leaf of a waiting stack. */
-    private static final List<String> WAIT_MACHINERY = List.of("java.lang.VirtualThread.", "jdk.internal.vm.Continuation.",
-            "jdk.internal.misc.Unsafe.park", "java.lang.Thread.sleep", "java.lang.Object.wait0", "java.lang.Thread.yield0");
+    private static final List<String> WAIT_MACHINERY = List.of(
+            "java.lang.VirtualThread.",
+            "jdk.internal.vm.Continuation.",
+            "jdk.internal.misc.Unsafe.park",
+            "java.lang.Thread.sleep",
+            "java.lang.Object.wait0",
+            "java.lang.Thread.yield0");
 
     private StackFrames() {}
 

@@ -47,6 +47,7 @@ public final class TaskSampler {
     public static final int MAX_TASKS_PER_TICK = 16;
     /** Slots of the ring: tasks in flight beyond this share slots, and the later one is the one sampled. */
     static final int RING = 1 << 14;
+
     private static final int MASK = RING - 1;
     private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
 
@@ -56,6 +57,7 @@ public final class TaskSampler {
     private final long[] running = new long[RING];
     /** Task index + 1 of the task that last ended in a slot, and its service time. */
     private final long[] ended = new long[RING];
+
     private final long[] endedNanos = new long[RING];
     private final int[] candidates = new int[RING];
 
@@ -67,6 +69,7 @@ public final class TaskSampler {
     private final List<Tagged> pending = new ArrayList<>();
     /** Records virtual threads' sleeps during the trial, to tell the sleep from the wait after it; null without JFR. */
     private SleepOverrun sleeps;
+
     private boolean sleepsMissing;
     private long sleepSamplesMoved;
     private long sleepSamples;
@@ -224,12 +227,17 @@ public final class TaskSampler {
     public List<String> sleepNotes() {
         List<String> notes = new ArrayList<>();
         if (sleepSamplesMoved > 0) {
-            notes.add(String.format(java.util.Locale.ROOT, "%d of %d sleeping samples are counted as waiting for a carrier:"
-                    + " by JFR's jdk.ThreadSleep, that share of the virtual threads' sleeping time was past the time asked"
-                    + " (the thread waited for a carrier to wake it)", sleepSamplesMoved, sleepSamples));
+            notes.add(String.format(
+                    java.util.Locale.ROOT,
+                    "%d of %d sleeping samples are counted as waiting for a carrier:"
+                            + " by JFR's jdk.ThreadSleep, that share of the virtual threads' sleeping time was past the time asked"
+                            + " (the thread waited for a carrier to wake it)",
+                    sleepSamplesMoved,
+                    sleepSamples));
         }
         if (sleepsMissing && sleepSamples > 0) {
-            notes.add("without JFR, a virtual thread that waits for a carrier after its sleep ended is counted as sleeping");
+            notes.add(
+                    "without JFR, a virtual thread that waits for a carrier after its sleep ended is counted as sleeping");
         }
         return notes;
     }
@@ -347,8 +355,10 @@ public final class TaskSampler {
                 }
                 yield has(trace, "java.lang.Object", "wait") ? Profile.STATE_WAITING : Profile.STATE_PARKED;
             }
-            case RUNNABLE -> t.isVirtual() && trace.length > 0 && parkMachinery(trace[0])
-                    ? Profile.STATE_WAITING_FOR_CARRIER : Profile.STATE_RUNNING;
+            case RUNNABLE ->
+                t.isVirtual() && trace.length > 0 && parkMachinery(trace[0])
+                        ? Profile.STATE_WAITING_FOR_CARRIER
+                        : Profile.STATE_RUNNING;
             default -> null;
         };
     }

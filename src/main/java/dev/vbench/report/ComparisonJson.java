@@ -26,19 +26,42 @@ public final class ComparisonJson {
 
     private ComparisonJson() {}
 
-    public record Document(String schema, String layout, double alpha, double noise, String title, List<File> files,
-            List<RowJson> rows, GeomeanJson geomean, List<String> notes) {}
+    public record Document(
+            String schema,
+            String layout,
+            double alpha,
+            double noise,
+            String title,
+            List<File> files,
+            List<RowJson> rows,
+            GeomeanJson geomean,
+            List<String> notes) {}
 
     public record File(String label, String path, String kind, Map<String, String> environment) {}
 
-    public record RowJson(String label, Map<String, String> configuration, String mode, String unit, boolean higherIsBetter,
-            List<Column> columns, List<ChangeJson> changes) {}
+    public record RowJson(
+            String label,
+            Map<String, String> configuration,
+            String mode,
+            String unit,
+            boolean higherIsBetter,
+            List<Column> columns,
+            List<ChangeJson> changes) {}
 
     public record Column(String file, int n, double median, double ciLow, double ciHigh, double min, double max) {}
 
     /** @param mdePercent the row's minimum detectable effect at 80% power, in percent ("Infinity": none reachable) */
-    public record ChangeJson(String from, String to, double ratio, double changePercent, double p, double pHolm, int nFrom,
-            int nTo, String verdict, double mdePercent) {}
+    public record ChangeJson(
+            String from,
+            String to,
+            double ratio,
+            double changePercent,
+            double p,
+            double pHolm,
+            int nFrom,
+            int nTo,
+            String verdict,
+            double mdePercent) {}
 
     public record GeomeanJson(String unit, List<Double> centres, List<GeomeanChange> changes) {}
 
@@ -55,7 +78,9 @@ public final class ComparisonJson {
 
     /** The comparison as the document's records (Jackson writes them in field order). */
     public static Document document(Comparison c) {
-        List<File> files = c.files().stream().map(f -> new File(f.label(), f.path(), f.kind(), f.environment())).toList();
+        List<File> files = c.files().stream()
+                .map(f -> new File(f.label(), f.path(), f.kind(), f.environment()))
+                .toList();
         List<RowJson> rows = new ArrayList<>();
         for (Row row : c.rows()) {
             Map<String, String> configuration = new LinkedHashMap<>();
@@ -65,15 +90,37 @@ public final class ComparisonJson {
             List<Column> columns = new ArrayList<>();
             for (int f = 0; f < c.files().size(); f++) {
                 MetricSummary s = row.columns().get(f);
-                columns.add(s == null ? null : new Column(c.files().get(f).label(), s.n(), s.median(), s.ciLow(), s.ciHigh(),
-                        s.min(), s.max()));
+                columns.add(
+                        s == null
+                                ? null
+                                : new Column(
+                                        c.files().get(f).label(),
+                                        s.n(),
+                                        s.median(),
+                                        s.ciLow(),
+                                        s.ciHigh(),
+                                        s.min(),
+                                        s.max()));
             }
             List<ChangeJson> changes = new ArrayList<>();
             for (Change ch : row.changes()) {
-                changes.add(ch == null ? null : new ChangeJson(label(c, ch.from()), label(c, ch.to()), ch.ratio(),
-                        ch.delta() * 100, ch.p(), ch.pAdjusted(), ch.nFrom(), ch.nTo(), ch.verdict().word(), ch.mde() * 100));
+                changes.add(
+                        ch == null
+                                ? null
+                                : new ChangeJson(
+                                        label(c, ch.from()),
+                                        label(c, ch.to()),
+                                        ch.ratio(),
+                                        ch.delta() * 100,
+                                        ch.p(),
+                                        ch.pAdjusted(),
+                                        ch.nFrom(),
+                                        ch.nTo(),
+                                        ch.verdict().word(),
+                                        ch.mde() * 100));
             }
-            rows.add(new RowJson(row.label(), configuration, row.mode(), row.unit(), row.higherIsBetter(), columns, changes));
+            rows.add(new RowJson(
+                    row.label(), configuration, row.mode(), row.unit(), row.higherIsBetter(), columns, changes));
         }
         GeomeanJson geomean = null;
         GeomeanRow g = c.geomean();
@@ -81,13 +128,17 @@ public final class ComparisonJson {
             List<GeomeanChange> changes = new ArrayList<>();
             for (int i = 0; i < c.pairs().size(); i++) {
                 int[] p = c.pairs().get(i);
-                changes.add(new GeomeanChange(label(c, p[0]), label(c, p[1]), g.ratios().get(i), (g.ratios().get(i) - 1) * 100,
+                changes.add(new GeomeanChange(
+                        label(c, p[0]),
+                        label(c, p[1]),
+                        g.ratios().get(i),
+                        (g.ratios().get(i) - 1) * 100,
                         g.verdicts().get(i).word()));
             }
             geomean = new GeomeanJson(g.unit(), g.centres(), changes);
         }
-        return new Document(SCHEMA, c.layout().cliName(), c.alpha(), c.noise(), c.title(), files, rows, geomean,
-                c.notes());
+        return new Document(
+                SCHEMA, c.layout().cliName(), c.alpha(), c.noise(), c.title(), files, rows, geomean, c.notes());
     }
 
     private static String label(Comparison c, int file) {

@@ -1,8 +1,8 @@
 package dev.vbench.report;
 
 import dev.vbench.compare.Change;
-import dev.vbench.compare.Comparison.GeomeanRow;
 import dev.vbench.compare.Comparison;
+import dev.vbench.compare.Comparison.GeomeanRow;
 import dev.vbench.compare.Dim;
 import dev.vbench.compare.Layout;
 import dev.vbench.compare.Row;
@@ -46,8 +46,13 @@ public final class ComparisonTables {
      * @param extraHeader header suffix of an extra column after each value column ({@code avg/task}); null for none
      * @param extra the extra column's text for (row index, column index)
      */
-    public record Style(boolean verbose, boolean dimensionColumns, boolean capitalize, boolean geomean,
-            String extraHeader, BiFunction<Integer, Integer, String> extra) {
+    public record Style(
+            boolean verbose,
+            boolean dimensionColumns,
+            boolean capitalize,
+            boolean geomean,
+            String extraHeader,
+            BiFunction<Integer, Integer, String> extra) {
 
         /** {@code vbench compare}'s style: one label column, the geomean row. */
         public static Style compare(boolean verbose) {
@@ -87,13 +92,15 @@ public final class ComparisonTables {
             case BASELINE -> baseline(b, c, style);
             case CHAIN -> chain(b, c, style);
         }
-        if (c.rows().stream().flatMap(r -> r.changes().stream())
+        if (c.rows().stream()
+                .flatMap(r -> r.changes().stream())
                 .anyMatch(ch -> ch != null && !ch.real() && !ch.shedLoad() && !Double.isNaN(ch.mde()))) {
             b.footnote(MDE_LEGEND);
         }
         if (style.geomean() && c.geomean() != null) {
-            b.footnote("geomean: geometric mean of the medians of the rows every column has; its change is the geomean of"
-                    + " the per-row ratios, shown when every row changed the same way, else ~");
+            b.footnote(
+                    "geomean: geometric mean of the medians of the rows every column has; its change is the geomean of"
+                            + " the per-row ratios, shown when every row changed the same way, else ~");
         }
         c.notes().forEach(b::footnote);
         return b;
@@ -111,7 +118,11 @@ public final class ComparisonTables {
             }
             b.row(cells);
         }
-        geomean(b, c, style, (g, i) -> Numbers.speedup(better(c.rows().get(0), g.ratios().get(i))),
+        geomean(
+                b,
+                c,
+                style,
+                (g, i) -> Numbers.speedup(better(c.rows().get(0), g.ratios().get(i))),
                 v -> Numbers.metric(v, c.geomean().unit()));
         if (!c.pairs().isEmpty()) {
             b.footnote("Speedup: how many times better than " + label(c, 0) + " by the median " + mode(c)
@@ -129,13 +140,26 @@ public final class ComparisonTables {
             List<String> cells = labelCells(row, c, style);
             values(cells, row, r, style, true);
             Change ch = row.changes().get(0);
-            cells.add(ch == null ? "—" : ch.shedLoad() ? shed()
-                    : Numbers.deltaPercent(ch.delta()) + " (" + ch.verdict().word()
-                            + (ch.real() || Double.isNaN(ch.mde()) ? "" : " " + Numbers.plusMinusPercent(ch.mde())) + ")"
-                            + detail(ch, style));
+            cells.add(
+                    ch == null
+                            ? "—"
+                            : ch.shedLoad()
+                                    ? shed()
+                                    : Numbers.deltaPercent(ch.delta()) + " ("
+                                            + ch.verdict().word()
+                                            + (ch.real() || Double.isNaN(ch.mde())
+                                                    ? ""
+                                                    : " " + Numbers.plusMinusPercent(ch.mde()))
+                                            + ")"
+                                            + detail(ch, style));
             b.row(cells);
         }
-        geomean(b, c, style, (g, i) -> Numbers.deltaPercent(g.ratios().get(i) - 1), v -> Numbers.metric(v, c.geomean().unit()));
+        geomean(
+                b,
+                c,
+                style,
+                (g, i) -> Numbers.deltaPercent(g.ratios().get(i) - 1),
+                v -> Numbers.metric(v, c.geomean().unit()));
         b.footnote("Change: median of " + label(c, 1) + " vs " + label(c, 0) + "; " + rule(c)
                 + "; ± is the 95% CI of the median");
     }
@@ -183,7 +207,12 @@ public final class ComparisonTables {
             }
             b.row(cells);
         }
-        geomean(b, c, style, (g, i) -> Numbers.deltaPercent(g.ratios().get(i) - 1), v -> Numbers.metric(v, c.geomean().unit()));
+        geomean(
+                b,
+                c,
+                style,
+                (g, i) -> Numbers.deltaPercent(g.ratios().get(i) - 1),
+                v -> Numbers.metric(v, c.geomean().unit()));
         if (!c.pairs().isEmpty()) {
             boolean higher = !c.rows().isEmpty() && c.rows().get(0).higherIsBetter();
             b.footnote("A → B: change of the median " + mode(c) + " from one column to the next ("
@@ -229,7 +258,9 @@ public final class ComparisonTables {
     }
 
     private static void labelHeaders(Table.Builder b, Comparison c, Style style) {
-        if (style.dimensionColumns() && c.layout() != Layout.BASELINE && !c.rows().isEmpty()) {
+        if (style.dimensionColumns()
+                && c.layout() != Layout.BASELINE
+                && !c.rows().isEmpty()) {
             c.rows().get(0).key().forEach(d -> b.text(style.capitalize() ? capitalized(d.name()) : d.name()));
         } else {
             b.text(c.rowHeader());
@@ -246,7 +277,8 @@ public final class ComparisonTables {
     private static List<String> geomeanLabel(Comparison c, Style style) {
         List<String> cells = new ArrayList<>(List.of("geomean"));
         int labelColumns = style.dimensionColumns() && c.layout() != Layout.BASELINE
-                ? c.rows().get(0).key().size() : 1;
+                ? c.rows().get(0).key().size()
+                : 1;
         for (int i = 1; i < labelColumns; i++) {
             cells.add("");
         }
@@ -266,8 +298,12 @@ public final class ComparisonTables {
         for (int f = 0; f < row.columns().size(); f++) {
             MetricSummary s = row.columns().get(f);
             String mark = row.shedLoad().get(f) ? " " + LoadTables.SHED_MARK : "";
-            cells.add(s == null ? "—" : Numbers.metric(s.median(), s.unit())
-                    + (withCi ? " " + Numbers.plusMinusPercent(s.ciRelative()) : "") + mark);
+            cells.add(
+                    s == null
+                            ? "—"
+                            : Numbers.metric(s.median(), s.unit())
+                                    + (withCi ? " " + Numbers.plusMinusPercent(s.ciRelative()) : "")
+                                    + mark);
             if (style.extraHeader() != null) {
                 cells.add(style.extra().apply(r, f));
             }
@@ -275,7 +311,11 @@ public final class ComparisonTables {
     }
 
     /** The geomean row: centres, then per pair its change (when {@link GeomeanRow#real}) or {@code ~}. */
-    private static void geomean(Table.Builder b, Comparison c, Style style, BiFunction<GeomeanRow, Integer, String> change,
+    private static void geomean(
+            Table.Builder b,
+            Comparison c,
+            Style style,
+            BiFunction<GeomeanRow, Integer, String> change,
             java.util.function.DoubleFunction<String> value) {
         GeomeanRow g = c.geomean();
         if (!style.geomean() || g == null) {
@@ -323,7 +363,6 @@ public final class ComparisonTables {
         if (!style.verbose()) {
             return "";
         }
-        return " (p=" + Numbers.pValue(ch.pAdjusted()) + " n=" + ch.nFrom()
-                + "+" + ch.nTo() + ")";
+        return " (p=" + Numbers.pValue(ch.pAdjusted()) + " n=" + ch.nFrom() + "+" + ch.nTo() + ")";
     }
 }

@@ -40,7 +40,9 @@ final class ConsoleExporter implements Exporter {
                 if (block instanceof TableBlock t && shown(t.kind(), section, markdown, verbose)) {
                     separate(sb, markdown);
                     sb.append(markdown ? MarkdownRenderer.render(t.table()) : ConsoleRenderer.render(t.table()));
-                    if (markdown && t.table().footnotes().isEmpty() && !t.verdicts().isEmpty()) {
+                    if (markdown
+                            && t.table().footnotes().isEmpty()
+                            && !t.verdicts().isEmpty()) {
                         sb.append('\n');
                     }
                     t.verdicts().forEach(v -> sb.append(v).append(markdown ? "  \n" : "\n"));

@@ -66,8 +66,12 @@ public final class CounterTables {
 
     /** The summary over a cell's trials of counter {@code name} (as {@link TrialCounter#value}); null when it has none. */
     public static MetricSummary summary(CellResult cell, String name, String unit) {
-        double[] values = cell.trials().stream().flatMap(t -> t.counters().stream().filter(c -> c.name().equals(name))
-                .map(c -> c.value(t.makespanNanos()))).mapToDouble(Double::doubleValue).filter(v -> !Double.isNaN(v)).toArray();
+        double[] values = cell.trials().stream()
+                .flatMap(t ->
+                        t.counters().stream().filter(c -> c.name().equals(name)).map(c -> c.value(t.makespanNanos())))
+                .mapToDouble(Double::doubleValue)
+                .filter(v -> !Double.isNaN(v))
+                .toArray();
         return values.length == 0 ? null : Summaries.summarize(values, unit);
     }
 

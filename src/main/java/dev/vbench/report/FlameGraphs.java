@@ -3,9 +3,9 @@ package dev.vbench.report;
 import dev.vbench.compare.CellDimension;
 import dev.vbench.diagnose.ComparedPair;
 import dev.vbench.diagnose.ComparedPair.View;
-import dev.vbench.diagnose.Frames;
 import dev.vbench.diagnose.FrameTree;
 import dev.vbench.diagnose.FrameTree.Node;
+import dev.vbench.diagnose.Frames;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Profile;
 import dev.vbench.text.Numbers;
@@ -68,9 +68,12 @@ public final class FlameGraphs {
     static List<Flame> flames(List<CellResult> cells, List<ComparedPair> pairs) {
         List<Flame> flames = new ArrayList<>();
         List<CellDimension> dims = CellDimension.varying(cells).stream()
-                .filter(d -> !d.name().equals("jvm") && d.values(cells).size() > 1).toList();
+                .filter(d -> !d.name().equals("jvm") && d.values(cells).size() > 1)
+                .toList();
         for (CellResult c : cells) {
-            String row = String.join(" ", dims.stream().map(d -> d.name() + "=" + d.value(c.config())).toList());
+            String row = String.join(
+                    " ",
+                    dims.stream().map(d -> d.name() + "=" + d.value(c.config())).toList());
             for (Profile p : c.profiles()) {
                 flames.add(single(RunTables.who(c), row, p));
             }
@@ -83,13 +86,19 @@ public final class FlameGraphs {
     public static Flame single(String label, String row, Profile p) {
         String who = label + (row.isEmpty() ? "" : " (" + row + ")");
         String caption = "Sampled by " + p.profiler() + (p.threads().isEmpty() ? "" : " (" + p.threads() + ")")
-                + (p.intervalNanos() > 0 && SAMPLED_BY_TIME.contains(p.event()) ? ", every " + interval(p.intervalNanos()) : "")
+                + (p.intervalNanos() > 0 && SAMPLED_BY_TIME.contains(p.event())
+                        ? ", every " + interval(p.intervalNanos())
+                        : "")
                 + ". Root first: a frame's width"
                 + " is its share of all " + p.totalSamples() + " samples (stacks the result did not keep leave a gap);"
                 + " frames below " + Numbers.fixed(MIN_SHARE * 100, 2) + "% are not drawn. Hover for samples and share;"
                 + " click a frame to zoom, the root to reset." + notes(p);
-        return new Flame(who + " — " + p.event() + " profile, " + p.totalSamples() + " samples", caption,
-                FrameTree.of(p, View.ROOT_FIRST), label, null);
+        return new Flame(
+                who + " — " + p.event() + " profile, " + p.totalSamples() + " samples",
+                caption,
+                FrameTree.of(p, View.ROOT_FIRST),
+                label,
+                null);
     }
 
     /** The differential flame graphs of {@code pairs}: one per pair and event both sides were profiled for. */
@@ -116,8 +125,8 @@ public final class FlameGraphs {
                 + " samples; its colour is the change of its share from " + from + " (" + base.totalSamples()
                 + " samples) to " + to + ": red grew, blue shrank, white unchanged (each profile normalised to its"
                 + " total; a frame only " + from + " had has no width here). " + why + " Hover shows both shares.";
-        String title = "Differential " + to + " vs " + from + (pair.row().isEmpty() ? "" : " (" + pair.row() + ")") + " — "
-                + event + ", " + pair.view().words();
+        String title = "Differential " + to + " vs " + from + (pair.row().isEmpty() ? "" : " (" + pair.row() + ")")
+                + " — " + event + ", " + pair.view().words();
         return new Flame(title, caption, FrameTree.diff(base, profile, pair.view()), to, from);
     }
 
@@ -126,12 +135,15 @@ public final class FlameGraphs {
     }
 
     private static String interval(long nanos) {
-        return nanos % 1_000_000 == 0 ? nanos / 1_000_000 + " ms" : nanos % 1000 == 0 ? nanos / 1000 + " us" : nanos + " ns";
+        return nanos % 1_000_000 == 0
+                ? nanos / 1_000_000 + " ms"
+                : nanos % 1000 == 0 ? nanos / 1000 + " us" : nanos + " ns";
     }
 
     /** The HTML of one flame graph: a search box, the SVG and its caption. */
     public static String html(Flame f, String id) {
-        return "<figure class=\"flame\" id=\"" + id + "\">\n<div class=\"flame-bar\"><input type=\"search\" class=\"flame-search\""
+        return "<figure class=\"flame\" id=\"" + id
+                + "\">\n<div class=\"flame-bar\"><input type=\"search\" class=\"flame-search\""
                 + " placeholder=\"search frames\" aria-label=\"search frames\"/><span class=\"flame-found\"></span></div>\n"
                 + svg(f) + "<figcaption>" + Html.escape(f.caption()) + "</figcaption>\n</figure>\n";
     }
@@ -143,10 +155,18 @@ public final class FlameGraphs {
         int height = TOP + (depth + 1) * ROW + 4;
         double scale = colourScale(tree.root(), tree);
         StringBuilder sb = new StringBuilder();
-        sb.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"flame\" viewBox=\"0 0 ").append(WIDTH).append(' ')
-                .append(height).append("\" width=\"100%\" data-width=\"").append(WIDTH).append("\" role=\"img\" aria-label=\"")
-                .append(Html.escape(f.title())).append("\">\n");
-        sb.append("<text class=\"title\" x=\"4\" y=\"18\">").append(Html.escape(f.title())).append("</text>\n");
+        sb.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"flame\" viewBox=\"0 0 ")
+                .append(WIDTH)
+                .append(' ')
+                .append(height)
+                .append("\" width=\"100%\" data-width=\"")
+                .append(WIDTH)
+                .append("\" role=\"img\" aria-label=\"")
+                .append(Html.escape(f.title()))
+                .append("\">\n");
+        sb.append("<text class=\"title\" x=\"4\" y=\"18\">")
+                .append(Html.escape(f.title()))
+                .append("</text>\n");
         if (tree.differential()) {
             legend(sb, scale);
         }
@@ -159,15 +179,34 @@ public final class FlameGraphs {
         double w = share * WIDTH;
         double px = x * WIDTH;
         int y = TOP + depth * ROW;
-        sb.append("<g class=\"f\" data-x=\"").append(num(x, 6)).append("\" data-w=\"").append(num(share, 6))
-                .append("\" data-d=\"").append(depth).append("\" data-n=\"").append(Html.escape(n.frame())).append("\">");
+        sb.append("<g class=\"f\" data-x=\"")
+                .append(num(x, 6))
+                .append("\" data-w=\"")
+                .append(num(share, 6))
+                .append("\" data-d=\"")
+                .append(depth)
+                .append("\" data-n=\"")
+                .append(Html.escape(n.frame()))
+                .append("\">");
         sb.append("<title>").append(Html.escape(hover(f, n, tree))).append("</title>");
-        sb.append("<rect x=\"").append(num(px, 2)).append("\" y=\"").append(y).append("\" width=\"")
-                .append(num(Math.max(0.5, w - 1), 2)).append("\" height=\"").append(ROW - 1).append("\" rx=\"2\" fill=\"")
+        sb.append("<rect x=\"")
+                .append(num(px, 2))
+                .append("\" y=\"")
+                .append(y)
+                .append("\" width=\"")
+                .append(num(Math.max(0.5, w - 1), 2))
+                .append("\" height=\"")
+                .append(ROW - 1)
+                .append("\" rx=\"2\" fill=\"")
                 .append(tree.differential() ? diffColour(n.share(tree) - n.baseShare(tree), scale) : colour(n.frame()))
                 .append("\"/>");
-        sb.append("<text x=\"").append(num(px + 3, 2)).append("\" y=\"").append(y + ROW - 5).append("\">")
-                .append(Html.escape(fit(n.frame(), w))).append("</text></g>\n");
+        sb.append("<text x=\"")
+                .append(num(px + 3, 2))
+                .append("\" y=\"")
+                .append(y + ROW - 5)
+                .append("\">")
+                .append(Html.escape(fit(n.frame(), w)))
+                .append("</text></g>\n");
         double childX = x;
         for (Node c : n.children()) {
             double cs = c.share(tree);
@@ -181,11 +220,14 @@ public final class FlameGraphs {
     /** What hovering a frame shows. */
     static String hover(Flame f, Node n, FrameTree tree) {
         if (!tree.differential()) {
-            return n.frame() + "\n" + n.samples() + " samples, " + Numbers.fixed(n.share(tree) * 100, 2) + "% of " + f.label();
+            return n.frame() + "\n" + n.samples() + " samples, " + Numbers.fixed(n.share(tree) * 100, 2) + "% of "
+                    + f.label();
         }
         double change = (n.share(tree) - n.baseShare(tree)) * 100;
-        return n.frame() + "\n" + f.label() + ": " + Numbers.fixed(n.share(tree) * 100, 2) + "% (" + n.samples() + " samples)\n"
-                + f.baseLabel() + ": " + Numbers.fixed(n.baseShare(tree) * 100, 2) + "% (" + n.baseSamples() + " samples)\n"
+        return n.frame() + "\n" + f.label() + ": " + Numbers.fixed(n.share(tree) * 100, 2) + "% (" + n.samples()
+                + " samples)\n"
+                + f.baseLabel() + ": " + Numbers.fixed(n.baseShare(tree) * 100, 2) + "% (" + n.baseSamples()
+                + " samples)\n"
                 + "change: " + (change >= 0 ? "+" : "") + Numbers.fixed(change, 2) + " points";
     }
 
@@ -194,13 +236,22 @@ public final class FlameGraphs {
         sb.append("<g class=\"legend\">");
         for (int i = 0; i <= 10; i++) {
             double d = (i - 5) / 5.0 * scale;
-            sb.append("<rect x=\"").append(x + 110 + i * 12).append("\" y=\"8\" width=\"12\" height=\"12\" fill=\"")
-                    .append(diffColour(d, scale)).append("\"/>");
+            sb.append("<rect x=\"")
+                    .append(x + 110 + i * 12)
+                    .append("\" y=\"8\" width=\"12\" height=\"12\" fill=\"")
+                    .append(diffColour(d, scale))
+                    .append("\"/>");
         }
-        sb.append("<text x=\"").append(x + 104).append("\" y=\"18\" text-anchor=\"end\">shrank ")
-                .append(Html.escape("−" + Numbers.fixed(scale * 100, 1))).append(" pts</text>");
-        sb.append("<text x=\"").append(x + 110 + 11 * 12 + 6).append("\" y=\"18\">grew +")
-                .append(Numbers.fixed(scale * 100, 1)).append(" pts</text></g>\n");
+        sb.append("<text x=\"")
+                .append(x + 104)
+                .append("\" y=\"18\" text-anchor=\"end\">shrank ")
+                .append(Html.escape("−" + Numbers.fixed(scale * 100, 1)))
+                .append(" pts</text>");
+        sb.append("<text x=\"")
+                .append(x + 110 + 11 * 12 + 6)
+                .append("\" y=\"18\">grew +")
+                .append(Numbers.fixed(scale * 100, 1))
+                .append(" pts</text></g>\n");
     }
 
     /** The largest change of share among the drawn frames below the root (at least {@link #MIN_COLOUR_SCALE}). */
@@ -235,7 +286,8 @@ public final class FlameGraphs {
         double t = Math.min(1, Math.abs(change) / scale);
         int[] from = {245, 245, 245};
         int[] to = change >= 0 ? new int[] {215, 48, 39} : new int[] {69, 117, 180};
-        return String.format(Locale.ROOT, "#%02x%02x%02x", mix(from[0], to[0], t), mix(from[1], to[1], t), mix(from[2], to[2], t));
+        return String.format(
+                Locale.ROOT, "#%02x%02x%02x", mix(from[0], to[0], t), mix(from[1], to[1], t), mix(from[2], to[2], t));
     }
 
     private static int mix(int a, int b, double t) {

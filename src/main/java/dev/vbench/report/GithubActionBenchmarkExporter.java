@@ -49,7 +49,8 @@ final class GithubActionBenchmarkExporter implements Exporter {
             String range = interval ? "± " + Math.max(s.median() - s.ciLow(), s.ciHigh() - s.median()) : null;
             String extra = "median of " + s.n() + " trials"
                     + (interval ? "; 95% CI of the median " + s.ciLow() + " to " + s.ciHigh() + " " + s.unit() : "")
-                    + "\n" + (metric.higherIsBetter() ? "bigger" : "smaller") + " is better (tool: " + tool(metric) + ")";
+                    + "\n" + (metric.higherIsBetter() ? "bigger" : "smaller") + " is better (tool: " + tool(metric)
+                    + ")";
             entries.add(new Entry(cell.config().label() + " | " + metric.key(), s.unit(), s.median(), range, extra));
         }
         try {

@@ -36,10 +36,18 @@ final class GobenchExporter implements Exporter {
         for (CellResult cell : result.cells()) {
             String name = name(cell.config());
             for (TrialResult t : cell.trials()) {
-                sb.append(name).append('\t').append(1).append('\t').append(t.makespanNanos()).append(" ns/op\t")
-                        .append(String.format(Locale.ROOT, "%.2f", t.throughputPerSecond())).append(" tasks/s\t")
-                        .append(t.latency().p50Nanos()).append(" ns/task-p50\t")
-                        .append(t.latency().p99Nanos()).append(" ns/task-p99\n");
+                sb.append(name)
+                        .append('\t')
+                        .append(1)
+                        .append('\t')
+                        .append(t.makespanNanos())
+                        .append(" ns/op\t")
+                        .append(String.format(Locale.ROOT, "%.2f", t.throughputPerSecond()))
+                        .append(" tasks/s\t")
+                        .append(t.latency().p50Nanos())
+                        .append(" ns/task-p50\t")
+                        .append(t.latency().p99Nanos())
+                        .append(" ns/task-p99\n");
             }
         }
         return sb.toString();
@@ -50,7 +58,11 @@ final class GobenchExporter implements Exporter {
         sb.append("goarch: ").append(goarch(env.osArch())).append('\n');
         sb.append("pkg: vbench\n");
         sb.append("cpu: ").append(env.availableProcessors()).append(" CPUs\n");
-        sb.append("jvm: ").append(env.javaVendor()).append(' ').append(env.javaVersion()).append('\n');
+        sb.append("jvm: ")
+                .append(env.javaVendor())
+                .append(' ')
+                .append(env.javaVersion())
+                .append('\n');
         sb.append("vbench: ").append(env.vbenchVersion()).append('\n');
     }
 
@@ -59,7 +71,8 @@ final class GobenchExporter implements Exporter {
         StringBuilder sb = new StringBuilder("Benchmark");
         String w = config.workload();
         sb.append(w.isEmpty() ? "" : Character.toUpperCase(w.charAt(0)) + w.substring(1));
-        config.params().forEach((k, v) -> sb.append('/').append(clean(k)).append('=').append(clean(v)));
+        config.params()
+                .forEach((k, v) -> sb.append('/').append(clean(k)).append('=').append(clean(v)));
         sb.append("/executor=").append(clean(config.executor().spec()));
         if (config.concurrency() > 0) {
             sb.append("/concurrency=").append(config.concurrency());

@@ -29,12 +29,21 @@ final class HgrmExporter implements Exporter {
     public String render(RunResult result) {
         StringBuilder sb = new StringBuilder();
         for (CellResult c : result.cells()) {
-            sb.append("# cell ").append(c.id()).append(": ").append(c.config().label()).append('\n');
-            sb.append(c.config().openModel() ? "# end-to-end latency from the intended start (corrected) in ms, "
-                    : "# end-to-end latency (submit to end) in ms, ").append(c.trials().size())
-                    .append(c.trials().size() == 1 ? " measured trial" : " measured trials merged").append('\n');
+            sb.append("# cell ")
+                    .append(c.id())
+                    .append(": ")
+                    .append(c.config().label())
+                    .append('\n');
+            sb.append(
+                            c.config().openModel()
+                                    ? "# end-to-end latency from the intended start (corrected) in ms, "
+                                    : "# end-to-end latency (submit to end) in ms, ")
+                    .append(c.trials().size())
+                    .append(c.trials().size() == 1 ? " measured trial" : " measured trials merged")
+                    .append('\n');
             Histogram merged = LatencyCurves.mergedEndToEnd(c);
-            sb.append(merged.getTotalCount() == 0 ? "# no completed tasks\n" : distribution(merged)).append('\n');
+            sb.append(merged.getTotalCount() == 0 ? "# no completed tasks\n" : distribution(merged))
+                    .append('\n');
         }
         return sb.toString();
     }

@@ -79,7 +79,9 @@ public final class Html {
 
     /** Lines of preformatted text inside a collapsible block (no script needed). */
     public static String details(String summary, List<String> lines) {
-        StringBuilder sb = new StringBuilder("<details>\n<summary>").append(escape(summary)).append("</summary>\n<pre>");
+        StringBuilder sb = new StringBuilder("<details>\n<summary>")
+                .append(escape(summary))
+                .append("</summary>\n<pre>");
         lines.forEach(l -> sb.append(escape(l)).append('\n'));
         return sb.append("</pre>\n</details>\n").toString();
     }
@@ -96,7 +98,8 @@ public final class Html {
     public static String page(String title, String subtitle, String body, String extraHead) {
         return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-                + "<title>" + escape(title) + "</title>\n<style>\n" + CSS + "</style>\n" + extraHead + "</head>\n<body>\n"
+                + "<title>" + escape(title) + "</title>\n<style>\n" + CSS + "</style>\n" + extraHead
+                + "</head>\n<body>\n"
                 + "<header>\n<h1>" + escape(title) + "</h1>\n<p class=\"sub\">" + escape(subtitle) + "</p>\n</header>\n"
                 + "<main>\n" + body + "</main>\n</body>\n</html>\n";
     }

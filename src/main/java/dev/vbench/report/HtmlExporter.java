@@ -39,21 +39,34 @@ final class HtmlExporter implements Exporter {
                 body.append("<h2>").append(Html.escape(section.heading())).append("</h2>\n");
             }
             for (Block block : section.blocks()) {
-                body.append(block instanceof Profiles p ? profiles(p, "flame-" + (doc.sections().indexOf(section) + 1) + "-")
-                        : render(block));
+                body.append(
+                        block instanceof Profiles p
+                                ? profiles(p, "flame-" + (doc.sections().indexOf(section) + 1) + "-")
+                                : render(block));
             }
             body.append("</section>\n");
         }
         body.append(environment(doc.environment()));
-        return Html.page(doc.title(), doc.environmentLine() + " · " + doc.environment().startTime(), body.toString(),
+        return Html.page(
+                doc.title(),
+                doc.environmentLine() + " · " + doc.environment().startTime(),
+                body.toString(),
                 FlameGraphs.present(body.toString()) ? FlameGraphs.HEAD : "");
     }
 
     private static String render(Block block) {
         return switch (block) {
-            case TableBlock t -> Html.table(t.table()) + (t.verdicts().isEmpty() ? ""
-                    : "<ul class=\"verdicts\">\n" + String.join("", t.verdicts().stream()
-                            .map(v -> "<li>" + Html.escape(v) + "</li>\n").toList()) + "</ul>\n");
+            case TableBlock t ->
+                Html.table(t.table())
+                        + (t.verdicts().isEmpty()
+                                ? ""
+                                : "<ul class=\"verdicts\">\n"
+                                        + String.join(
+                                                "",
+                                                t.verdicts().stream()
+                                                        .map(v -> "<li>" + Html.escape(v) + "</li>\n")
+                                                        .toList())
+                                        + "</ul>\n");
             case Figure f -> Html.figure(f.svg().get(), f.caption());
             case Stacks s -> Html.details(s.title(), s.lines());
             case Why w -> WhyText.html(w.explanations());
@@ -63,7 +76,8 @@ final class HtmlExporter implements Exporter {
 
     /** The section's flame graphs under one heading, with how to read them. */
     static String profiles(Profiles p, String idPrefix) {
-        StringBuilder sb = new StringBuilder("<h3>Profiles</h3>\n<p class=\"env\">").append(Html.escape(PROFILES_INTRO))
+        StringBuilder sb = new StringBuilder("<h3>Profiles</h3>\n<p class=\"env\">")
+                .append(Html.escape(PROFILES_INTRO))
                 .append("</p>\n");
         for (int i = 0; i < p.flames().size(); i++) {
             sb.append(FlameGraphs.html(p.flames().get(i), idPrefix + (i + 1)));

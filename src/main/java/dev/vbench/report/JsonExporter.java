@@ -24,7 +24,8 @@ final class JsonExporter implements Exporter {
     @Override
     public String render(RunResult result) {
         List<ComparisonJson.Document> comparisons = ReportDocument.of(result, options).comparisons().stream()
-                .map(t -> ComparisonJson.document(t.comparison())).toList();
+                .map(t -> ComparisonJson.document(t.comparison()))
+                .toList();
         if (comparisons.isEmpty()) {
             return ResultCodec.toJson(result);
         }

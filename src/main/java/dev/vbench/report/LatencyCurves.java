@@ -36,7 +36,8 @@ public final class LatencyCurves {
     /** How {@link #mergedEndToEnd} measured the cells: "submit → end", or from the intended start. */
     public static String measuredFrom(java.util.List<CellResult> cells) {
         boolean open = cells.stream().anyMatch(c -> c.config().openModel());
-        return open ? "intended start → end for --rate cells (corrected for coordinated omission), else submit → end"
+        return open
+                ? "intended start → end for --rate cells (corrected for coordinated omission), else submit → end"
                 : "submit → end";
     }
 
@@ -110,7 +111,8 @@ public final class LatencyCurves {
         }
         boolean logY = minMedian > 0 && maxMillis / minMedian > LOG_Y_SPREAD;
         SvgChart.Axis y = logY
-                ? SvgChart.Axis.logDecades(yLabel + " (ms, log scale)", minMillis == Double.MAX_VALUE ? 0.001 : minMillis, maxMillis)
+                ? SvgChart.Axis.logDecades(
+                        yLabel + " (ms, log scale)", minMillis == Double.MAX_VALUE ? 0.001 : minMillis, maxMillis)
                 : SvgChart.Axis.linear(yLabel + " (ms)", 0, maxMillis <= 0 ? 1 : maxMillis);
         return new Chart(SvgChart.lines(title, percentileAxis(maxNines), y, series, false), logY);
     }

@@ -34,18 +34,30 @@ public final class LoadTables {
 
     /** The open-model table of a workload's cells, or null when none ran with {@code --rate}. */
     public static Table openModel(String workload, List<CellResult> cells, int warmup) {
-        List<CellResult> open = cells.stream().filter(c -> c.config().openModel()).toList();
+        List<CellResult> open =
+                cells.stream().filter(c -> c.config().openModel()).toList();
         if (open.isEmpty()) {
             return null;
         }
         List<CellDimension> dims = CellDimension.varying(open).stream()
-                .filter(d -> !d.name().equals("tasks") || open.stream().map(c -> c.config().tasks()).distinct().count() > 1)
+                .filter(d -> !d.name().equals("tasks")
+                        || open.stream().map(c -> c.config().tasks()).distinct().count() > 1)
                 .toList();
-        Table.Builder b = new Table.Builder(RunTables.title(workload, open, warmup)
-                + " — open model: latency from the intended start");
+        Table.Builder b = new Table.Builder(
+                RunTables.title(workload, open, warmup) + " — open model: latency from the intended start");
         dims.forEach(d -> b.text(d.name()));
-        b.text("executor").number("target").number("achieved").number("dropped").number("timed out").text("latency")
-                .number("mean").number("p50").number("p90").number("p99").number("p99.9").number("max");
+        b.text("executor")
+                .number("target")
+                .number("achieved")
+                .number("dropped")
+                .number("timed out")
+                .text("latency")
+                .number("mean")
+                .number("p50")
+                .number("p90")
+                .number("p99")
+                .number("p99.9")
+                .number("max");
         for (CellResult c : open) {
             List<String> row = new ArrayList<>();
             dims.forEach(d -> row.add(d.value(c.config())));
@@ -79,18 +91,22 @@ public final class LoadTables {
     public static void footnotes(Table.Builder b, List<CellResult> cells) {
         for (CellResult c : cells) {
             long window = c.config().durationNanos();
-            if (window > 0 && !c.config().openModel()
+            if (window > 0
+                    && !c.config().openModel()
                     && c.trials().stream().anyMatch(t -> t.makespanNanos() < window)) {
-                b.footnote(c.config().executor().spec() + " (" + c.config().loadText() + "): a trial reached the limit"
-                        + " of tasks one trial records before its window closed; its throughput is over the shorter time");
+                b.footnote(
+                        c.config().executor().spec() + " (" + c.config().loadText() + "): a trial reached the limit"
+                                + " of tasks one trial records before its window closed; its throughput is over the shorter time");
             }
             if (!c.shedLoad()) {
                 continue;
             }
             long timeout = c.config().timeoutNanos();
-            b.footnote(SHED_MARK + " " + c.config().executor().spec() + " (" + c.config().loadText() + "): shed load, "
+            b.footnote(SHED_MARK + " " + c.config().executor().spec() + " ("
+                    + c.config().loadText() + "): shed load, "
                     + total(c, TrialResult::dropped) + " dropped and " + total(c, TrialResult::timedOut)
-                    + " timed out of " + total(c, TrialResult::tasks) + " tasks in " + c.trials().size()
+                    + " timed out of " + total(c, TrialResult::tasks) + " tasks in "
+                    + c.trials().size()
                     + (c.trials().size() == 1 ? " trial" : " trials")
                     + (timeout > 0 ? " (--timeout " + Durations.format(Duration.ofNanos(timeout)) + ")" : "")
                     + "; its figures cover only the tasks that ran, so it is never ranked faster");
@@ -107,8 +123,13 @@ public final class LoadTables {
 
     private static List<String> percentiles(CellResult c, Function<TrialResult, LatencySummary> of) {
         List<String> out = new ArrayList<>();
-        List<ToDoubleFunction<LatencySummary>> stats = List.of(LatencySummary::meanNanos,
-                s -> s.p50Nanos(), s -> s.p90Nanos(), s -> s.p99Nanos(), s -> s.p999Nanos(), s -> s.maxNanos());
+        List<ToDoubleFunction<LatencySummary>> stats = List.of(
+                LatencySummary::meanNanos,
+                s -> s.p50Nanos(),
+                s -> s.p90Nanos(),
+                s -> s.p99Nanos(),
+                s -> s.p999Nanos(),
+                s -> s.maxNanos());
         for (ToDoubleFunction<LatencySummary> stat : stats) {
             double median = median(c, t -> {
                 LatencySummary s = of.apply(t);
@@ -120,7 +141,10 @@ public final class LoadTables {
     }
 
     private static double median(CellResult c, ToDoubleFunction<TrialResult> value) {
-        double[] values = c.trials().stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).toArray();
+        double[] values = c.trials().stream()
+                .mapToDouble(value)
+                .filter(v -> !Double.isNaN(v))
+                .toArray();
         return values.length == 0 ? Double.NaN : Summaries.summarize(values, "").median();
     }
 

@@ -17,7 +17,8 @@ public final class MarkdownRenderer {
         sb.append('|');
         for (int i = 0; i < widths.length; i++) {
             boolean right = table.rightAligned().get(i);
-            sb.append(right ? "-".repeat(widths[i] + 1) + ":" : ":" + "-".repeat(widths[i] + 1)).append('|');
+            sb.append(right ? "-".repeat(widths[i] + 1) + ":" : ":" + "-".repeat(widths[i] + 1))
+                    .append('|');
         }
         sb.append('\n');
         for (List<String> row : table.rows()) {
@@ -36,7 +37,9 @@ public final class MarkdownRenderer {
         sb.append('|');
         for (int i = 0; i < cells.size(); i++) {
             String cell = cells.get(i).replace("|", "\\|");
-            sb.append(' ').append(ConsoleRenderer.pad(cell, widths[i], right.get(i))).append(" |");
+            sb.append(' ')
+                    .append(ConsoleRenderer.pad(cell, widths[i], right.get(i)))
+                    .append(" |");
         }
         sb.append('\n');
     }

@@ -1,8 +1,8 @@
 package dev.vbench.report;
 
-import dev.vbench.config.Defaults;
 import dev.vbench.compare.CellComparison;
 import dev.vbench.compare.Layout;
+import dev.vbench.config.Defaults;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
@@ -30,33 +30,54 @@ public final class PivotTables {
      * @param verbose add {@code (p=… n=…)} to every change ({@code run --verbose})
      * @return the table, or null when no cell measured {@code metric}
      */
-    public static Table render(String title, List<CellResult> cells, Layout layout, Metric metric, String unit,
-            boolean perTask, boolean jvmColumns, boolean verbose) {
-        return render(title, cells, model(cells, layout, metric, unit, jvmColumns), layout, metric, unit, perTask, verbose);
+    public static Table render(
+            String title,
+            List<CellResult> cells,
+            Layout layout,
+            Metric metric,
+            String unit,
+            boolean perTask,
+            boolean jvmColumns,
+            boolean verbose) {
+        return render(
+                title, cells, model(cells, layout, metric, unit, jvmColumns), layout, metric, unit, perTask, verbose);
     }
 
     /** The comparison behind {@link #render}, or null when no cell measured {@code metric}. */
     static CellComparison model(List<CellResult> cells, Layout layout, Metric metric, String unit, boolean jvmColumns) {
         return jvmColumns
-                ? RunTables.compare(cells, dev.vbench.compare.CellDimension.JVM, RunTables.rowsOfFirstJvm(cells), metric,
-                        unit, layout, Defaults.NOISE)
-                : RunTables.compare(cells, RunTables.rowsOfFirstExecutor(cells), metric, unit, layout,
-                        Defaults.NOISE);
+                ? RunTables.compare(
+                        cells,
+                        dev.vbench.compare.CellDimension.JVM,
+                        RunTables.rowsOfFirstJvm(cells),
+                        metric,
+                        unit,
+                        layout,
+                        Defaults.NOISE)
+                : RunTables.compare(cells, RunTables.rowsOfFirstExecutor(cells), metric, unit, layout, Defaults.NOISE);
     }
 
     /** The table of {@code c} ({@link #model}), or null when {@code c} is null. */
-    static Table render(String title, List<CellResult> cells, CellComparison c, Layout layout, Metric metric, String unit,
-            boolean perTask, boolean verbose) {
+    static Table render(
+            String title,
+            List<CellResult> cells,
+            CellComparison c,
+            Layout layout,
+            Metric metric,
+            String unit,
+            boolean perTask,
+            boolean verbose) {
         if (c == null) {
             return null;
         }
         String shownUnit = unit == null ? metric.unit() : unit;
         ComparisonTables.Style style = ComparisonTables.Style.run(verbose).capitalized();
         if (perTask) {
-            style = style.withExtraColumn("avg/task", (row, column) -> perTaskValue(c.cells().get(row).get(column)));
+            style = style.withExtraColumn(
+                    "avg/task", (row, column) -> perTaskValue(c.cells().get(row).get(column)));
         }
-        Table.Builder b = ComparisonTables.builder(c.comparison().withTitle(layout == Layout.CHAIN ? title + " (" + shownUnit + ")" : title),
-                style);
+        Table.Builder b = ComparisonTables.builder(
+                c.comparison().withTitle(layout == Layout.CHAIN ? title + " (" + shownUnit + ")" : title), style);
         RunTables.jvmFootnotes(b, cells);
         return b.build();
     }

@@ -36,8 +36,8 @@ import java.util.function.Supplier;
  * @param suite whether this is a suite's report (its tables in the source reports' layouts, no detail tables)
  * @param sections one per workload, or one for a suite's tables
  */
-public record ReportDocument(String title, List<String> preface, Environment environment, boolean suite,
-        List<Section> sections) {
+public record ReportDocument(
+        String title, List<String> preface, Environment environment, boolean suite, List<Section> sections) {
 
     public ReportDocument {
         preface = List.copyOf(preface);
@@ -133,8 +133,10 @@ public record ReportDocument(String title, List<String> preface, Environment env
 
         /** The tables of {@code kind}. */
         public List<Table> tables(Kind kind) {
-            return blocks.stream().filter(b -> b instanceof TableBlock t && t.kind() == kind)
-                    .map(b -> ((TableBlock) b).table()).toList();
+            return blocks.stream()
+                    .filter(b -> b instanceof TableBlock t && t.kind() == kind)
+                    .map(b -> ((TableBlock) b).table())
+                    .toList();
         }
 
         /** Whether the section has a table of {@code kind}. */
@@ -145,21 +147,29 @@ public record ReportDocument(String title, List<String> preface, Environment env
 
     /** Every table of the document, in order. */
     public List<Table> tables() {
-        return sections.stream().flatMap(s -> s.blocks().stream()).filter(b -> b instanceof TableBlock)
-                .map(b -> ((TableBlock) b).table()).toList();
+        return sections.stream()
+                .flatMap(s -> s.blocks().stream())
+                .filter(b -> b instanceof TableBlock)
+                .map(b -> ((TableBlock) b).table())
+                .toList();
     }
 
     /** Every table that compares, with its comparison, in order (docs/statistics.md rule 13 asks what each could detect). */
     public List<TableBlock> comparisons() {
-        return sections.stream().flatMap(s -> s.blocks().stream())
+        return sections.stream()
+                .flatMap(s -> s.blocks().stream())
                 .filter(b -> b instanceof TableBlock t && t.comparison() != null)
-                .map(b -> (TableBlock) b).toList();
+                .map(b -> (TableBlock) b)
+                .toList();
     }
 
     /** Every verdict line of the document, in order. */
     public List<String> verdicts() {
-        return sections.stream().flatMap(s -> s.blocks().stream()).filter(b -> b instanceof TableBlock)
-                .flatMap(b -> ((TableBlock) b).verdicts().stream()).toList();
+        return sections.stream()
+                .flatMap(s -> s.blocks().stream())
+                .filter(b -> b instanceof TableBlock)
+                .flatMap(b -> ((TableBlock) b).verdicts().stream())
+                .toList();
     }
 
     /** The one line that says where a result was measured: version, JVM, CPUs, OS, heap. */
@@ -177,9 +187,16 @@ public record ReportDocument(String title, List<String> preface, Environment env
         }
         List<Section> sections = new ArrayList<>();
         int warmup = result.settings().warmupTrials();
-        for (Map.Entry<String, List<CellResult>> e : RunTables.byWorkload(result).entrySet()) {
-            sections.add(withFootnotes(section(e.getKey(), e.getValue(), options, warmup,
-                    result.environment().availableProcessors()), otherHosts(result, e.getValue())));
+        for (Map.Entry<String, List<CellResult>> e :
+                RunTables.byWorkload(result).entrySet()) {
+            sections.add(withFootnotes(
+                    section(
+                            e.getKey(),
+                            e.getValue(),
+                            options,
+                            warmup,
+                            result.environment().availableProcessors()),
+                    otherHosts(result, e.getValue())));
         }
         return new ReportDocument("vbench report", List.of(), result.environment(), false, sections);
     }
@@ -197,13 +214,16 @@ public record ReportDocument(String title, List<String> preface, Environment env
         for (CellResult c : cells) {
             dev.vbench.result.Sharding.Shard shard = result.sharding().shardOf(c.id());
             if (shard != null && !shard.host().equals(result.environment().hostName())) {
-                byShard.computeIfAbsent("on " + shard.host() + " (shard " + shard.index() + "/" + result.sharding().shards()
-                        + ")", k -> new ArrayList<>()).add(c.id());
+                byShard.computeIfAbsent(
+                                "on " + shard.host() + " (shard " + shard.index() + "/"
+                                        + result.sharding().shards() + ")",
+                                k -> new ArrayList<>())
+                        .add(c.id());
             }
         }
         List<String> out = new ArrayList<>();
-        byShard.forEach((where, ids) -> out.add("measured " + where + ", not on " + result.environment().hostName()
-                + " (the environment shown): " + String.join(", ", ids)));
+        byShard.forEach((where, ids) -> out.add("measured " + where + ", not on "
+                + result.environment().hostName() + " (the environment shown): " + String.join(", ", ids)));
         return out;
     }
 
@@ -212,13 +232,18 @@ public record ReportDocument(String title, List<String> preface, Environment env
         if (footnotes.isEmpty()) {
             return section;
         }
-        return new Section(section.heading(), section.blocks().stream().map(b -> b instanceof TableBlock t
-                ? (Block) new TableBlock(t.kind(), t.table().withFootnotes(footnotes), t.verdicts(), t.comparison()) : b)
-                .toList());
+        return new Section(
+                section.heading(),
+                section.blocks().stream()
+                        .map(b -> b instanceof TableBlock t
+                                ? (Block) new TableBlock(
+                                        t.kind(), t.table().withFootnotes(footnotes), t.verdicts(), t.comparison())
+                                : b)
+                        .toList());
     }
 
-    private static Section section(String workload, List<CellResult> cells, ReportOptions options, int warmup,
-            int cpus) {
+    private static Section section(
+            String workload, List<CellResult> cells, ReportOptions options, int warmup, int cpus) {
         List<Block> blocks = new ArrayList<>();
         blocks.add(new TableBlock(Kind.DETAIL, RunTables.detail(workload, cells, warmup)));
         Metric metric = options.metricFor(cells);
@@ -259,6 +284,8 @@ public record ReportDocument(String title, List<String> preface, Environment env
     /** The Why block of a table's pairs, when a significant pair has something to say. */
     static java.util.Optional<Why> why(List<ComparedPair> pairs) {
         List<WhyLines.Explanation> explanations = WhyLines.of(pairs);
-        return explanations.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(new Why(pairs, explanations));
+        return explanations.isEmpty()
+                ? java.util.Optional.empty()
+                : java.util.Optional.of(new Why(pairs, explanations));
     }
 }

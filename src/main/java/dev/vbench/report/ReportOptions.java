@@ -1,7 +1,7 @@
 package dev.vbench.report;
 
-import dev.vbench.config.Defaults;
 import dev.vbench.compare.Slo;
+import dev.vbench.config.Defaults;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.TableDefaults;

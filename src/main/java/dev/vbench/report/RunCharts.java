@@ -26,8 +26,10 @@ final class RunCharts {
 
     /** Bars of the compared metric: one group per row, one bar per executor; median and 95% CI whiskers. */
     static Figure bars(String workload, List<CellResult> cells, Metric metric) {
-        return new Figure("Median " + metric.key() + " per executor; whiskers: 95% confidence interval of the median"
-                + " (none with fewer than 6 trials).", () -> barsSvg(workload, cells, metric));
+        return new Figure(
+                "Median " + metric.key() + " per executor; whiskers: 95% confidence interval of the median"
+                        + " (none with fewer than 6 trials).",
+                () -> barsSvg(workload, cells, metric));
     }
 
     static String barsSvg(String workload, List<CellResult> cells, Metric metric) {
@@ -58,7 +60,8 @@ final class RunCharts {
     static List<Figure> latencies(String workload, List<CellResult> cells) {
         List<Figure> figures = new ArrayList<>();
         List<String> executors = RunTables.executors(cells);
-        for (Map.Entry<String, Map<String, CellResult>> row : rows(cells, executors).entrySet()) {
+        for (Map.Entry<String, Map<String, CellResult>> row :
+                rows(cells, executors).entrySet()) {
             List<String> names = new ArrayList<>();
             List<Histogram> histograms = new ArrayList<>();
             for (String executor : executors) {
@@ -77,11 +80,15 @@ final class RunCharts {
             if (chart == null) {
                 continue;
             }
-            figures.add(new Figure("End-to-end latency (" + LatencyCurves.measuredFrom(cells)
-                    + ") of every task, all measured trials merged;"
-                    + " x: percentile on a log scale of 1/(1−p), as HdrHistogram plots it"
-                    + (chart.logY() ? "; y on a log scale because the executors differ by more than "
-                            + (int) LatencyCurves.LOG_Y_SPREAD + "x." : "."), chart::svg));
+            figures.add(new Figure(
+                    "End-to-end latency (" + LatencyCurves.measuredFrom(cells)
+                            + ") of every task, all measured trials merged;"
+                            + " x: percentile on a log scale of 1/(1−p), as HdrHistogram plots it"
+                            + (chart.logY()
+                                    ? "; y on a log scale because the executors differ by more than "
+                                            + (int) LatencyCurves.LOG_Y_SPREAD + "x."
+                                    : "."),
+                    chart::svg));
         }
         return figures;
     }
@@ -93,22 +100,26 @@ final class RunCharts {
         if (levels.size() < 2 || levels.first() <= 0) {
             return Optional.empty();
         }
-        return Optional.of(new Figure("Median throughput per concurrency level; whiskers: 95% CI of the median.",
+        return Optional.of(new Figure(
+                "Median throughput per concurrency level; whiskers: 95% CI of the median.",
                 () -> concurrencySvg(workload, cells, levels)));
     }
 
     private static String concurrencySvg(String workload, List<CellResult> cells, TreeSet<Integer> levels) {
         List<CellDimension> others = CellDimension.varying(cells).stream()
-                .filter(d -> !d.name().equals("concurrency")).toList();
+                .filter(d -> !d.name().equals("concurrency"))
+                .toList();
         Map<String, List<CellResult>> lines = new LinkedHashMap<>();
         for (CellResult c : cells) {
-            lines.computeIfAbsent(lineName(c.config(), others), k -> new ArrayList<>()).add(c);
+            lines.computeIfAbsent(lineName(c.config(), others), k -> new ArrayList<>())
+                    .add(c);
         }
         List<SvgChart.Line> series = new ArrayList<>();
         double top = 0;
         for (Map.Entry<String, List<CellResult>> line : lines.entrySet()) {
             List<CellResult> points = new ArrayList<>(line.getValue());
-            points.sort((a, b) -> Integer.compare(a.config().concurrency(), b.config().concurrency()));
+            points.sort((a, b) ->
+                    Integer.compare(a.config().concurrency(), b.config().concurrency()));
             int n = points.size();
             double[] xs = new double[n];
             double[] ys = new double[n];
@@ -128,23 +139,32 @@ final class RunCharts {
         double hi = levels.last();
         List<Double> ticks = levels.stream().map(Integer::doubleValue).toList();
         if (ticks.size() > 10) {
-            ticks = ticks.stream().filter(v -> Math.log10(v) == Math.rint(Math.log10(v))).toList();
+            ticks = ticks.stream()
+                    .filter(v -> Math.log10(v) == Math.rint(Math.log10(v)))
+                    .toList();
         }
-        SvgChart.Axis x = hi / lo >= 10 ? SvgChart.Axis.log10("concurrency (tasks in flight, log scale)", lo, hi, ticks)
+        SvgChart.Axis x = hi / lo >= 10
+                ? SvgChart.Axis.log10("concurrency (tasks in flight, log scale)", lo, hi, ticks)
                 : SvgChart.Axis.linear("concurrency (tasks in flight)", lo, hi);
-        return SvgChart.lines(workload + " — throughput by concurrency", x,
-                SvgChart.Axis.linear("throughput (tasks/s)", 0, top <= 0 ? 1 : top * 1.05), series, true);
+        return SvgChart.lines(
+                workload + " — throughput by concurrency",
+                x,
+                SvgChart.Axis.linear("throughput (tasks/s)", 0, top <= 0 ? 1 : top * 1.05),
+                series,
+                true);
     }
 
     /** Cells by row label (the parameter values, tasks and concurrency that vary), then by executor. */
     private static Map<String, Map<String, CellResult>> rows(List<CellResult> cells, List<String> executors) {
         List<CellDimension> dims = CellDimension.varying(cells.stream()
-                .filter(c -> c.config().executor().spec().equals(executors.get(0))).toList());
+                .filter(c -> c.config().executor().spec().equals(executors.get(0)))
+                .toList());
         Map<String, Map<String, CellResult>> rows = new LinkedHashMap<>();
         for (CellResult c : cells) {
             List<String> parts = new ArrayList<>();
             dims.forEach(d -> parts.add(d.name() + "=" + d.value(c.config())));
-            rows.computeIfAbsent(String.join(" ", parts), k -> new LinkedHashMap<>()).put(c.config().executor().spec(), c);
+            rows.computeIfAbsent(String.join(" ", parts), k -> new LinkedHashMap<>())
+                    .put(c.config().executor().spec(), c);
         }
         return rows;
     }
@@ -159,5 +179,4 @@ final class RunCharts {
     private static double finiteOr(double preferred, double fallback) {
         return Double.isFinite(preferred) ? preferred : Double.isFinite(fallback) ? fallback : 0;
     }
-
 }

@@ -1,7 +1,7 @@
 package dev.vbench.report;
 
-import dev.vbench.compare.CellComparison.DisplayUnit;
 import dev.vbench.compare.CellComparison;
+import dev.vbench.compare.CellComparison.DisplayUnit;
 import dev.vbench.compare.CellDimension;
 import dev.vbench.compare.Layout;
 import dev.vbench.compare.Notes;
@@ -35,7 +35,8 @@ public final class RunTables {
     public static Map<String, List<CellResult>> byWorkload(RunResult result) {
         Map<String, List<CellResult>> groups = new LinkedHashMap<>();
         for (CellResult c : result.cells()) {
-            groups.computeIfAbsent(c.config().workload(), k -> new ArrayList<>()).add(c);
+            groups.computeIfAbsent(c.config().workload(), k -> new ArrayList<>())
+                    .add(c);
         }
         return groups;
     }
@@ -48,21 +49,29 @@ public final class RunTables {
     /** The row dimensions of a table with executors as columns: those that vary among the first executor's cells. */
     static List<CellDimension> rowsOfFirstExecutor(List<CellResult> cells) {
         String first = executors(cells).get(0);
-        return CellDimension.varying(cells.stream().filter(c -> c.config().executor().spec().equals(first)).toList());
+        return CellDimension.varying(cells.stream()
+                .filter(c -> c.config().executor().spec().equals(first))
+                .toList());
     }
 
     /**
      * The comparison of {@code cells} with executors as columns, or null when no cell measured the
      * metric (nothing to compare).
      */
-    static CellComparison compare(List<CellResult> cells, List<CellDimension> rows, Metric metric, String unit,
-            Layout layout, double noise) {
+    static CellComparison compare(
+            List<CellResult> cells, List<CellDimension> rows, Metric metric, String unit, Layout layout, double noise) {
         return compare(cells, CellDimension.EXECUTOR, rows, metric, unit, layout, noise);
     }
 
     /** The comparison of {@code cells} with the values of {@code columns} as columns, or null when no cell measured the metric. */
-    static CellComparison compare(List<CellResult> cells, CellDimension columns, List<CellDimension> rows, Metric metric,
-            String unit, Layout layout, double noise) {
+    static CellComparison compare(
+            List<CellResult> cells,
+            CellDimension columns,
+            List<CellDimension> rows,
+            Metric metric,
+            String unit,
+            Layout layout,
+            double noise) {
         if (cells.stream().noneMatch(c -> c.summary(metric) != null)) {
             return null;
         }
@@ -71,12 +80,18 @@ public final class RunTables {
 
     /** Whether {@code cells} ran on two or more JVMs (or option sets): their tables then have JVMs as columns. */
     public static boolean jvmAxis(List<CellResult> cells) {
-        return CellDimension.JVM.values(cells).stream().filter(v -> !v.isEmpty()).count() >= 2;
+        return CellDimension.JVM.values(cells).stream()
+                        .filter(v -> !v.isEmpty())
+                        .count()
+                >= 2;
     }
 
     /** Whether {@code cells} ran two or more builds ({@code --build}) or A/A sides: their tables then have them as columns. */
     public static boolean buildAxis(List<CellResult> cells) {
-        return CellDimension.BUILD.values(cells).stream().filter(v -> !v.isEmpty()).count() >= 2;
+        return CellDimension.BUILD.values(cells).stream()
+                        .filter(v -> !v.isEmpty())
+                        .count()
+                >= 2;
     }
 
     /**
@@ -85,7 +100,9 @@ public final class RunTables {
      */
     static List<CellDimension> rowsOfFirstBuild(List<CellResult> cells) {
         String first = CellDimension.BUILD.values(cells).get(0);
-        List<CellResult> ofFirst = cells.stream().filter(c -> CellDimension.BUILD.value(c.config()).equals(first)).toList();
+        List<CellResult> ofFirst = cells.stream()
+                .filter(c -> CellDimension.BUILD.value(c.config()).equals(first))
+                .toList();
         List<CellDimension> rows = new ArrayList<>(CellDimension.varying(ofFirst));
         if (executors(cells).size() > 1) {
             if (rows.size() == 1 && rows.get(0).values(ofFirst).size() == 1) {
@@ -102,10 +119,13 @@ public final class RunTables {
      */
     static List<CellDimension> rowsOfFirstJvm(List<CellResult> cells) {
         String first = CellDimension.JVM.values(cells).get(0);
-        List<CellResult> ofFirst = cells.stream().filter(c -> CellDimension.JVM.value(c.config()).equals(first)).toList();
+        List<CellResult> ofFirst = cells.stream()
+                .filter(c -> CellDimension.JVM.value(c.config()).equals(first))
+                .toList();
         List<CellDimension> rows = new ArrayList<>(CellDimension.varying(ofFirst));
         if (executors(cells).size() > 1) {
-            boolean nothingVaries = rows.size() == 1 && rows.get(0).values(ofFirst).size() == 1;
+            boolean nothingVaries =
+                    rows.size() == 1 && rows.get(0).values(ofFirst).size() == 1;
             if (nothingVaries) {
                 rows.clear(); // the task count would label every row alike
             }
@@ -124,18 +144,28 @@ public final class RunTables {
         if (perOperation) {
             b.number("time/op");
         }
-        b.number("mean").number("p50").number("p90").number("p99").number("p99.9").number("max").number("failures");
+        b.number("mean")
+                .number("p50")
+                .number("p90")
+                .number("p99")
+                .number("p99.9")
+                .number("max")
+                .number("failures");
         for (CellResult c : cells) {
             List<String> row = new ArrayList<>();
             dims.forEach(d -> row.add(d.value(c.config())));
-            row.add(c.config().executor().spec() + (c.shedLoad() ? " " + LoadTables.SHED_MARK : "")
+            row.add(c.config().executor().spec()
+                    + (c.shedLoad() ? " " + LoadTables.SHED_MARK : "")
                     + (c.nearHarnessFloor() ? " " + FLOOR_MARK : ""));
             MetricSummary makespan = c.summary(Metric.MAKESPAN);
             row.add(median(makespan));
             row.add(makespan == null ? "" : Numbers.plusMinusPercent(makespan.ciRelative()));
             MetricSummary throughput = c.summary(Metric.THROUGHPUT);
             long ops = c.config().operationsPerTask();
-            row.add(throughput == null ? "—" : ops > 1 ? Numbers.rate(throughput.median() * ops, "ops/s") : median(throughput));
+            row.add(
+                    throughput == null
+                            ? "—"
+                            : ops > 1 ? Numbers.rate(throughput.median() * ops, "ops/s") : median(throughput));
             if (perOperation) {
                 row.add(Double.isNaN(c.nanosPerOperation()) ? "—" : Numbers.nanos(c.nanosPerOperation()));
             }
@@ -147,7 +177,8 @@ public final class RunTables {
             b.row(row);
         }
         footnotes(b, cells);
-        b.footnote("latency percentiles: end-to-end (submit → end) per task, median over trials; makespan ± is the 95% CI of the median");
+        b.footnote(
+                "latency percentiles: end-to-end (submit → end) per task, median over trials; makespan ± is the 95% CI of the median");
         return b.build();
     }
 
@@ -156,8 +187,8 @@ public final class RunTables {
      * 001) when the cells ran on two or more JVMs, else executors as columns with a speedup; null when
      * there is nothing to compare.
      */
-    public static Table comparison(String workload, List<CellResult> cells, Metric metric, int warmup, double noise,
-            boolean verbose) {
+    public static Table comparison(
+            String workload, List<CellResult> cells, Metric metric, int warmup, double noise, boolean verbose) {
         return comparison(workload, cells, comparisonModel(cells, metric, noise), metric, warmup, verbose);
     }
 
@@ -170,8 +201,14 @@ public final class RunTables {
     public static CellComparison comparisonModel(List<CellResult> cells, Metric metric, double noise) {
         if (buildAxis(cells)) {
             int builds = CellDimension.BUILD.values(cells).size();
-            return compare(cells, CellDimension.BUILD, rowsOfFirstBuild(cells), metric, null,
-                    builds == 2 ? Layout.CHANGE : Layout.CHAIN, noise);
+            return compare(
+                    cells,
+                    CellDimension.BUILD,
+                    rowsOfFirstBuild(cells),
+                    metric,
+                    null,
+                    builds == 2 ? Layout.CHANGE : Layout.CHAIN,
+                    noise);
         }
         boolean jvms = jvmAxis(cells);
         if (!jvms && executors(cells).size() < 2) {
@@ -183,21 +220,23 @@ public final class RunTables {
     }
 
     /** The comparison table of {@code c} ({@link #comparisonModel}), or null when {@code c} is null. */
-    static Table comparison(String workload, List<CellResult> cells, CellComparison c, Metric metric, int warmup,
-            boolean verbose) {
+    static Table comparison(
+            String workload, List<CellResult> cells, CellComparison c, Metric metric, int warmup, boolean verbose) {
         if (c == null) {
             return null;
         }
         String by = buildAxis(cells) ? " by build" : jvmAxis(cells) ? " by JVM" : "";
-        Table.Builder b = ComparisonTables.builder(c.comparison().withTitle(title(workload, cells, warmup) + " — "
-                + metric.key() + " (" + metric.unit() + ")" + by), ComparisonTables.Style.run(verbose));
+        Table.Builder b = ComparisonTables.builder(
+                c.comparison()
+                        .withTitle(title(workload, cells, warmup) + " — " + metric.key() + " (" + metric.unit() + ")"
+                                + by),
+                ComparisonTables.Style.run(verbose));
         footnotes(b, cells);
         return b.build();
     }
 
     /** Marks a cell whose time per task is within {@link CellResult#FLOOR_FACTOR}× vbench's own cost per task. */
     public static final String FLOOR_MARK = "‡";
-
 
     /** The footnotes of {@code --batch} and {@code @OperationsPerInvocation}, and of cells at the harness floor. */
     private static void perOperationFootnotes(Table.Builder b, List<CellResult> cells) {
@@ -212,8 +251,10 @@ public final class RunTables {
                         + (batch > 1 ? ", i.e. per batch of " + batch + " calls" : ""));
             }
             if (c.nearHarnessFloor()) {
-                b.footnote(FLOOR_MARK + " " + row(c, cells) + ": " + Numbers.nanos(c.taskCostNanos()) + " per task is within "
-                        + CellResult.FLOOR_FACTOR + "x vbench's own cost per task on this executor (" + Numbers.nanos(c.harnessFloorNanos())
+                b.footnote(FLOOR_MARK + " " + row(c, cells) + ": " + Numbers.nanos(c.taskCostNanos())
+                        + " per task is within "
+                        + CellResult.FLOOR_FACTOR + "x vbench's own cost per task on this executor ("
+                        + Numbers.nanos(c.harnessFloorNanos())
                         + ", an empty task's, measured in this run): most of the figure is the harness, not the operation;"
                         + " --batch N (N calls per task, as JMH's measurement loop) amortizes it");
             }
@@ -228,7 +269,8 @@ public final class RunTables {
                 b.footnote(Notes.NO_CONFIDENCE_INTERVAL);
             }
             if (c.status() != CellStatus.OK) {
-                b.footnote(who(c) + ": cell " + c.status() + " after " + c.trials().size() + " trial(s)");
+                b.footnote(
+                        who(c) + ": cell " + c.status() + " after " + c.trials().size() + " trial(s)");
             }
             for (String note : c.notes()) {
                 b.footnote(who(c) + ": " + note);
@@ -242,7 +284,8 @@ public final class RunTables {
 
     /** The executor of a cell, and its JVM when the run had JVMs as an axis. */
     static String who(CellResult c) {
-        return c.config().executor().spec() + (c.config().jvm() == null ? "" : " on " + c.config().jvm());
+        return c.config().executor().spec()
+                + (c.config().jvm() == null ? "" : " on " + c.config().jvm());
     }
 
     /**
@@ -265,7 +308,9 @@ public final class RunTables {
      */
     static void jvmFootnotes(Table.Builder b, List<CellResult> cells) {
         Map<String, dev.vbench.result.JvmInfo> seen = new LinkedHashMap<>();
-        cells.stream().filter(c -> c.jvm() != null).forEach(c -> seen.putIfAbsent(c.jvm().label(), c.jvm()));
+        cells.stream()
+                .filter(c -> c.jvm() != null)
+                .forEach(c -> seen.putIfAbsent(c.jvm().label(), c.jvm()));
         seen.values().forEach(j -> b.footnote(jvmText(j)));
     }
 
@@ -286,12 +331,15 @@ public final class RunTables {
         StringBuilder sb = new StringBuilder(workload);
         Map<String, String> fixedParams = new LinkedHashMap<>(first.config().params());
         for (CellResult c : cells) {
-            fixedParams.entrySet().removeIf(e -> !e.getValue().equals(c.config().params().get(e.getKey())));
+            fixedParams
+                    .entrySet()
+                    .removeIf(e -> !e.getValue().equals(c.config().params().get(e.getKey())));
         }
         fixedParams.forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
         CellConfig load = first.config();
         if ((load.openModel() || load.durationNanos() > 0)
-                && cells.stream().allMatch(c -> loadApartFromConcurrency(c.config()).equals(loadApartFromConcurrency(load)))) {
+                && cells.stream()
+                        .allMatch(c -> loadApartFromConcurrency(c.config()).equals(loadApartFromConcurrency(load)))) {
             sb.append(" · ").append(loadApartFromConcurrency(load));
         }
         List<String> jvms = CellDimension.JVM.values(cells);

@@ -36,11 +36,14 @@ final class SuiteTables {
         List<FlameGraphs.Flame> flames = new ArrayList<>();
         int cpus = result.environment().availableProcessors();
         for (SuiteLayout.Experiment e : suite.experiments()) {
-            List<CellResult> cells = result.cells().stream().filter(c -> c.id().startsWith(e.name() + "/")).toList();
+            List<CellResult> cells = result.cells().stream()
+                    .filter(c -> c.id().startsWith(e.name() + "/"))
+                    .toList();
             if (cells.isEmpty()) {
                 continue;
             }
-            List<TableSpec> tables = e.tables().isEmpty() ? List.of(new TableSpec(null, null, null, null, null)) : e.tables();
+            List<TableSpec> tables =
+                    e.tables().isEmpty() ? List.of(new TableSpec(null, null, null, null, null)) : e.tables();
             for (TableSpec t : tables) {
                 Metric metric = t.metric() == null ? TableDefaults.metricOfCells(cells) : Metric.parse(t.metric());
                 String title = t.title() != null ? t.title() : e.title() != null ? e.title() : e.name();
@@ -48,17 +51,20 @@ final class SuiteTables {
                 title += fixedParams(cells) + " · " + trials + (trials == 1 ? " trial" : " trials");
                 Layout layout = t.layout() == null ? Layout.SPEEDUP : Layout.parse(t.layout());
                 CellComparison model = PivotTables.model(cells, layout, metric, t.unit(), t.jvmColumns());
-                Table table = PivotTables.render(title, cells, model, layout, metric, t.unit(), t.perTaskOrFalse(), verbose);
+                Table table =
+                        PivotTables.render(title, cells, model, layout, metric, t.unit(), t.perTaskOrFalse(), verbose);
                 if (table != null) {
                     List<String> footnotes = new ArrayList<>(ReportDocument.otherHosts(result, cells));
                     if (t.kneeOrFalse()) {
                         footnotes.addAll(dev.vbench.compare.Knee.lines(model.comparison()));
                     }
-                    blocks.add(new TableBlock(Kind.SUITE, table.withFootnotes(footnotes), List.of(), model.comparison()));
+                    blocks.add(
+                            new TableBlock(Kind.SUITE, table.withFootnotes(footnotes), List.of(), model.comparison()));
                     List<ComparedPair> pairs = ComparedPairs.of(model, cpus);
                     ReportDocument.why(pairs).ifPresent(blocks::add);
                     if (flames.stream().noneMatch(f -> f.title().startsWith(e.name() + ": "))) {
-                        FlameGraphs.flames(cells, pairs).forEach(f -> flames.add(f.titled(e.name() + ": " + f.title())));
+                        FlameGraphs.flames(cells, pairs)
+                                .forEach(f -> flames.add(f.titled(e.name() + ": " + f.title())));
                     }
                 }
             }
@@ -66,8 +72,14 @@ final class SuiteTables {
         if (!flames.isEmpty()) {
             blocks.add(new ReportDocument.Profiles(flames));
         }
-        List<String> preface = suite.source() == null || suite.source().isBlank() ? List.of() : List.of(suite.source().strip());
-        return new ReportDocument(suite.title() == null ? suite.suite() : suite.title(), preface, result.environment(), true,
+        List<String> preface = suite.source() == null || suite.source().isBlank()
+                ? List.of()
+                : List.of(suite.source().strip());
+        return new ReportDocument(
+                suite.title() == null ? suite.suite() : suite.title(),
+                preface,
+                result.environment(),
+                true,
                 List.of(new Section(null, blocks)));
     }
 
@@ -75,7 +87,8 @@ final class SuiteTables {
     private static String fixedParams(List<CellResult> cells) {
         Map<String, String> shared = new LinkedHashMap<>(cells.get(0).config().params());
         for (CellResult c : cells) {
-            shared.entrySet().removeIf(e -> !e.getValue().equals(c.config().params().get(e.getKey())));
+            shared.entrySet()
+                    .removeIf(e -> !e.getValue().equals(c.config().params().get(e.getKey())));
         }
         shared.keySet().removeIf(k -> k.equals("url") || k.equals("password"));
         if (shared.isEmpty()) {

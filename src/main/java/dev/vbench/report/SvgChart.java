@@ -32,8 +32,8 @@ public final class SvgChart {
     /** Longest legend entry before it is shortened (the tables carry the full names). */
     static final int LEGEND_CHARS = 24;
     /** Colour-blind-safe palette (Okabe–Ito), one colour per series in order. */
-    static final List<String> PALETTE = List.of("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9",
-            "#000000", "#F0E442");
+    static final List<String> PALETTE =
+            List.of("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442");
 
     private SvgChart() {}
 
@@ -63,7 +63,9 @@ public final class SvgChart {
 
         /** A base-10 logarithmic axis with ticks at {@code tickValues}. */
         public static Axis log10(String label, double min, double max, List<Double> tickValues) {
-            List<Tick> ticks = tickValues.stream().map(v -> new Tick(v, num(v, v == Math.rint(v) ? 0 : 2))).toList();
+            List<Tick> ticks = tickValues.stream()
+                    .map(v -> new Tick(v, num(v, v == Math.rint(v) ? 0 : 2)))
+                    .toList();
             return new Axis(label, min, max, true, ticks);
         }
 
@@ -75,8 +77,14 @@ public final class SvgChart {
             for (double v = lo; v <= hi * 1.0001; v *= 10) {
                 ticks.add(v);
             }
-            return new Axis(label, lo, hi, true, ticks.stream()
-                    .map(v -> new Tick(v, num(v, v >= 1 ? 0 : (int) Math.ceil(-Math.log10(v))))).toList());
+            return new Axis(
+                    label,
+                    lo,
+                    hi,
+                    true,
+                    ticks.stream()
+                            .map(v -> new Tick(v, num(v, v >= 1 ? 0 : (int) Math.ceil(-Math.log10(v)))))
+                            .toList());
         }
 
         /** Position of {@code v} along the axis, 0 at {@code min}, 1 at {@code max}. */
@@ -117,14 +125,23 @@ public final class SvgChart {
     public record Marker(double x, String label, boolean dashed) {}
 
     /** {@link #lines(String, Axis, Axis, List, boolean)} with vertical markers drawn under the lines. */
-    public static String lines(String title, Axis x, Axis y, List<Line> series, boolean markers, List<Marker> verticals) {
+    public static String lines(
+            String title, Axis x, Axis y, List<Line> series, boolean markers, List<Marker> verticals) {
         Canvas c = new Canvas(title, x, y);
         for (int i = 0; i < verticals.size(); i++) {
             Marker m = verticals.get(i);
             double px = c.px(m.x());
-            c.svg.append("<line x1=\"").append(num(px, 1)).append("\" x2=\"").append(num(px, 1)).append("\" y1=\"")
-                    .append(TOP).append("\" y2=\"").append(HEIGHT - BOTTOM).append("\" stroke=\"")
-                    .append(m.dashed() ? "#57606a\" stroke-dasharray=\"4 3" : "#D55E00").append("\" stroke-width=\"1\"/>\n");
+            c.svg.append("<line x1=\"")
+                    .append(num(px, 1))
+                    .append("\" x2=\"")
+                    .append(num(px, 1))
+                    .append("\" y1=\"")
+                    .append(TOP)
+                    .append("\" y2=\"")
+                    .append(HEIGHT - BOTTOM)
+                    .append("\" stroke=\"")
+                    .append(m.dashed() ? "#57606a\" stroke-dasharray=\"4 3" : "#D55E00")
+                    .append("\" stroke-width=\"1\"/>\n");
             c.text(px + 3, TOP + 10 + 11 * (i % 3), "start", "tick", m.label());
         }
         for (int s = 0; s < series.size(); s++) {
@@ -135,16 +152,27 @@ public final class SvgChart {
                 if (!Double.isFinite(ser.ys()[i])) {
                     continue;
                 }
-                points.append(num(c.px(ser.xs()[i]), 1)).append(',').append(num(c.py(ser.ys()[i]), 1)).append(' ');
+                points.append(num(c.px(ser.xs()[i]), 1))
+                        .append(',')
+                        .append(num(c.py(ser.ys()[i]), 1))
+                        .append(' ');
             }
-            c.svg.append("<polyline fill=\"none\" stroke=\"").append(colour).append("\" stroke-width=\"2\" points=\"")
-                    .append(points.toString().strip()).append("\"/>\n");
+            c.svg.append("<polyline fill=\"none\" stroke=\"")
+                    .append(colour)
+                    .append("\" stroke-width=\"2\" points=\"")
+                    .append(points.toString().strip())
+                    .append("\"/>\n");
             if (markers) {
                 for (int i = 0; i < ser.xs().length; i++) {
                     if (Double.isFinite(ser.ys()[i])) {
                         c.whisker(ser, i, c.px(ser.xs()[i]), colour);
-                        c.svg.append("<circle cx=\"").append(num(c.px(ser.xs()[i]), 1)).append("\" cy=\"")
-                                .append(num(c.py(ser.ys()[i]), 1)).append("\" r=\"3\" fill=\"").append(colour).append("\"/>\n");
+                        c.svg.append("<circle cx=\"")
+                                .append(num(c.px(ser.xs()[i]), 1))
+                                .append("\" cy=\"")
+                                .append(num(c.py(ser.ys()[i]), 1))
+                                .append("\" r=\"3\" fill=\"")
+                                .append(colour)
+                                .append("\"/>\n");
                     }
                 }
             }
@@ -158,9 +186,14 @@ public final class SvgChart {
      * Each series holds one value per category (NaN: no bar).
      */
     public static String bars(String title, List<String> categories, Axis y, List<Line> series) {
-        Axis x = new Axis("", 0, categories.size(), false,
+        Axis x = new Axis(
+                "",
+                0,
+                categories.size(),
+                false,
                 java.util.stream.IntStream.range(0, categories.size())
-                        .mapToObj(i -> new Tick(i + 0.5, categories.get(i))).toList());
+                        .mapToObj(i -> new Tick(i + 0.5, categories.get(i)))
+                        .toList());
         Canvas c = new Canvas(title, x, y);
         double groupWidth = (WIDTH - LEFT - RIGHT) / (double) Math.max(1, categories.size());
         double barWidth = groupWidth * 0.8 / Math.max(1, series.size());
@@ -175,12 +208,21 @@ public final class SvgChart {
                 double left = LEFT + i * groupWidth + groupWidth * 0.1 + s * barWidth;
                 double top = c.py(Math.max(v, y.min()));
                 double bottom = c.py(y.min());
-                c.svg.append("<rect x=\"").append(num(left, 1)).append("\" y=\"").append(num(top, 1))
-                        .append("\" width=\"").append(num(barWidth * 0.9, 1)).append("\" height=\"")
-                        .append(num(Math.max(0, bottom - top), 1)).append("\" fill=\"").append(colour).append("\"/>\n");
+                c.svg.append("<rect x=\"")
+                        .append(num(left, 1))
+                        .append("\" y=\"")
+                        .append(num(top, 1))
+                        .append("\" width=\"")
+                        .append(num(barWidth * 0.9, 1))
+                        .append("\" height=\"")
+                        .append(num(Math.max(0, bottom - top), 1))
+                        .append("\" fill=\"")
+                        .append(colour)
+                        .append("\"/>\n");
                 c.whisker(ser, i, left + barWidth * 0.45, "#333333");
                 double labelY = ser.highs() != null && i < ser.highs().length && Double.isFinite(ser.highs()[i])
-                        ? Math.min(top, c.py(ser.highs()[i])) : top;
+                        ? Math.min(top, c.py(ser.highs()[i]))
+                        : top;
                 c.text(left + barWidth * 0.45, labelY - 4, "middle", "value", valueLabel(v));
             }
             c.legend(s, ser.name(), colour);
@@ -217,35 +259,80 @@ public final class SvgChart {
         Canvas(String title, Axis x, Axis y) {
             this.x = x;
             this.y = y;
-            svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"").append(WIDTH)
-                    .append("\" height=\"").append(HEIGHT).append("\" viewBox=\"0 0 ").append(WIDTH).append(' ')
-                    .append(HEIGHT).append("\" role=\"img\" aria-label=\"").append(Html.escape(title)).append("\">\n");
+            svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"")
+                    .append(WIDTH)
+                    .append("\" height=\"")
+                    .append(HEIGHT)
+                    .append("\" viewBox=\"0 0 ")
+                    .append(WIDTH)
+                    .append(' ')
+                    .append(HEIGHT)
+                    .append("\" role=\"img\" aria-label=\"")
+                    .append(Html.escape(title))
+                    .append("\">\n");
             svg.append("<title>").append(Html.escape(title)).append("</title>\n");
-            svg.append("<rect x=\"0\" y=\"0\" width=\"").append(WIDTH).append("\" height=\"").append(HEIGHT)
+            svg.append("<rect x=\"0\" y=\"0\" width=\"")
+                    .append(WIDTH)
+                    .append("\" height=\"")
+                    .append(HEIGHT)
                     .append("\" fill=\"#ffffff\"/>\n");
-            text(LEFT, 22, "start", "title", title.length() <= TITLE_CHARS ? title
-                    : title.substring(0, TITLE_CHARS - 1) + "…");
+            text(
+                    LEFT,
+                    22,
+                    "start",
+                    "title",
+                    title.length() <= TITLE_CHARS ? title : title.substring(0, TITLE_CHARS - 1) + "…");
             for (Tick t : y.ticks()) {
                 double py = py(t.value());
-                svg.append("<line x1=\"").append(LEFT).append("\" x2=\"").append(WIDTH - RIGHT).append("\" y1=\"")
-                        .append(num(py, 1)).append("\" y2=\"").append(num(py, 1)).append("\" class=\"grid\"/>\n");
+                svg.append("<line x1=\"")
+                        .append(LEFT)
+                        .append("\" x2=\"")
+                        .append(WIDTH - RIGHT)
+                        .append("\" y1=\"")
+                        .append(num(py, 1))
+                        .append("\" y2=\"")
+                        .append(num(py, 1))
+                        .append("\" class=\"grid\"/>\n");
                 text(LEFT - 6, py + 4, "end", "tick", t.label());
             }
             for (Tick t : x.ticks()) {
                 double px = px(t.value());
                 if (!x.label().isEmpty()) {
-                    svg.append("<line x1=\"").append(num(px, 1)).append("\" x2=\"").append(num(px, 1)).append("\" y1=\"")
-                            .append(TOP).append("\" y2=\"").append(HEIGHT - BOTTOM).append("\" class=\"grid\"/>\n");
+                    svg.append("<line x1=\"")
+                            .append(num(px, 1))
+                            .append("\" x2=\"")
+                            .append(num(px, 1))
+                            .append("\" y1=\"")
+                            .append(TOP)
+                            .append("\" y2=\"")
+                            .append(HEIGHT - BOTTOM)
+                            .append("\" class=\"grid\"/>\n");
                 }
                 text(px, HEIGHT - BOTTOM + 16, "middle", "tick", t.label());
             }
-            svg.append("<line x1=\"").append(LEFT).append("\" x2=\"").append(WIDTH - RIGHT).append("\" y1=\"")
-                    .append(HEIGHT - BOTTOM).append("\" y2=\"").append(HEIGHT - BOTTOM).append("\" class=\"axis\"/>\n");
-            svg.append("<line x1=\"").append(LEFT).append("\" x2=\"").append(LEFT).append("\" y1=\"").append(TOP)
-                    .append("\" y2=\"").append(HEIGHT - BOTTOM).append("\" class=\"axis\"/>\n");
+            svg.append("<line x1=\"")
+                    .append(LEFT)
+                    .append("\" x2=\"")
+                    .append(WIDTH - RIGHT)
+                    .append("\" y1=\"")
+                    .append(HEIGHT - BOTTOM)
+                    .append("\" y2=\"")
+                    .append(HEIGHT - BOTTOM)
+                    .append("\" class=\"axis\"/>\n");
+            svg.append("<line x1=\"")
+                    .append(LEFT)
+                    .append("\" x2=\"")
+                    .append(LEFT)
+                    .append("\" y1=\"")
+                    .append(TOP)
+                    .append("\" y2=\"")
+                    .append(HEIGHT - BOTTOM)
+                    .append("\" class=\"axis\"/>\n");
             text((LEFT + WIDTH - RIGHT) / 2.0, HEIGHT - 14, "middle", "label", x.label());
-            svg.append("<text transform=\"translate(16,").append(num((TOP + HEIGHT - BOTTOM) / 2.0, 1))
-                    .append(") rotate(-90)\" text-anchor=\"middle\" class=\"label\">").append(Html.escape(y.label()))
+            svg.append("<text transform=\"translate(16,")
+                    .append(num((TOP + HEIGHT - BOTTOM) / 2.0, 1))
+                    .append(") rotate(-90)\" text-anchor=\"middle\" class=\"label\">")
+                    .append(Html.escape(y.label()))
                     .append("</text>\n");
         }
 
@@ -262,30 +349,59 @@ public final class SvgChart {
         }
 
         void whisker(Line s, int i, double px, String colour) {
-            if (s.lows() == null || s.highs() == null || i >= s.lows().length
-                    || !Double.isFinite(s.lows()[i]) || !Double.isFinite(s.highs()[i])) {
+            if (s.lows() == null
+                    || s.highs() == null
+                    || i >= s.lows().length
+                    || !Double.isFinite(s.lows()[i])
+                    || !Double.isFinite(s.highs()[i])) {
                 return;
             }
             double lo = py(s.lows()[i]);
             double hi = py(s.highs()[i]);
-            svg.append("<path d=\"M").append(num(px, 1)).append(' ').append(num(lo, 1)).append("V").append(num(hi, 1))
-                    .append("M").append(num(px - 4, 1)).append(' ').append(num(lo, 1)).append("h8M").append(num(px - 4, 1))
-                    .append(' ').append(num(hi, 1)).append("h8\" stroke=\"").append(colour)
+            svg.append("<path d=\"M")
+                    .append(num(px, 1))
+                    .append(' ')
+                    .append(num(lo, 1))
+                    .append("V")
+                    .append(num(hi, 1))
+                    .append("M")
+                    .append(num(px - 4, 1))
+                    .append(' ')
+                    .append(num(lo, 1))
+                    .append("h8M")
+                    .append(num(px - 4, 1))
+                    .append(' ')
+                    .append(num(hi, 1))
+                    .append("h8\" stroke=\"")
+                    .append(colour)
                     .append("\" stroke-width=\"1.5\" fill=\"none\"/>\n");
         }
 
         void legend(int index, String name, String colour) {
             double ly = TOP + 8 + index * 20;
             double lx = WIDTH - RIGHT + 14;
-            svg.append("<rect x=\"").append(num(lx, 1)).append("\" y=\"").append(num(ly - 9, 1))
-                    .append("\" width=\"12\" height=\"12\" fill=\"").append(colour).append("\"/>\n");
+            svg.append("<rect x=\"")
+                    .append(num(lx, 1))
+                    .append("\" y=\"")
+                    .append(num(ly - 9, 1))
+                    .append("\" width=\"12\" height=\"12\" fill=\"")
+                    .append(colour)
+                    .append("\"/>\n");
             String shown = name.length() <= LEGEND_CHARS ? name : name.substring(0, LEGEND_CHARS - 1) + "…";
             text(lx + 18, ly + 1, "start", "legend", shown);
         }
 
         void text(double px, double py, String anchor, String cssClass, String content) {
-            svg.append("<text x=\"").append(num(px, 1)).append("\" y=\"").append(num(py, 1)).append("\" text-anchor=\"")
-                    .append(anchor).append("\" class=\"").append(cssClass).append("\">").append(Html.escape(content))
+            svg.append("<text x=\"")
+                    .append(num(px, 1))
+                    .append("\" y=\"")
+                    .append(num(py, 1))
+                    .append("\" text-anchor=\"")
+                    .append(anchor)
+                    .append("\" class=\"")
+                    .append(cssClass)
+                    .append("\">")
+                    .append(Html.escape(content))
                     .append("</text>\n");
         }
 

@@ -52,8 +52,10 @@ public final class SweepTables {
         }
         List<Sweep> tables = new ArrayList<>();
         for (List<CellResult> group : groups.values()) {
-            Sweep t = group.stream().map(c -> c.config().concurrency()).distinct().count() > 1
-                    ? table(workload, group, options, warmup, groups.size() > 1) : null;
+            Sweep t =
+                    group.stream().map(c -> c.config().concurrency()).distinct().count() > 1
+                            ? table(workload, group, options, warmup, groups.size() > 1)
+                            : null;
             if (t != null) {
                 tables.add(t);
             }
@@ -67,12 +69,14 @@ public final class SweepTables {
                 + "|" + c.jvm() + "|" + c.build();
     }
 
-    private static Sweep table(String workload, List<CellResult> group, ReportOptions options, int warmup,
-            boolean nameTheLoad) {
+    private static Sweep table(
+            String workload, List<CellResult> group, ReportOptions options, int warmup, boolean nameTheLoad) {
         Metric metric = options.sweepMetricOrDefault();
-        List<CellResult> byLevel = group.stream().sorted(Comparator.comparingInt(c -> c.config().concurrency())).toList();
-        CellComparison c = RunTables.compare(byLevel, List.of(CellDimension.CONCURRENCY), metric, null, Layout.CHAIN,
-                options.noise());
+        List<CellResult> byLevel = group.stream()
+                .sorted(Comparator.comparingInt(c -> c.config().concurrency()))
+                .toList();
+        CellComparison c = RunTables.compare(
+                byLevel, List.of(CellDimension.CONCURRENCY), metric, null, Layout.CHAIN, options.noise());
         if (c == null) {
             return null;
         }
@@ -80,13 +84,17 @@ public final class SweepTables {
         String title = RunTables.title(workload, group, warmup)
                 + (nameTheLoad && !RunTables.title(workload, group, warmup).contains(load) ? " · " + load : "")
                 + " — " + metric.key() + " (" + metric.unit() + ") by concurrency";
-        Table.Builder b = ComparisonTables.builder(c.comparison().withTitle(title),
+        Table.Builder b = ComparisonTables.builder(
+                c.comparison().withTitle(title),
                 ComparisonTables.Style.run(options.verbose()).capitalized().withoutGeomean());
-        List<String> executors = c.comparison().files().stream().map(f -> f.label()).toList();
+        List<String> executors =
+                c.comparison().files().stream().map(f -> f.label()).toList();
         List<String> best = new ArrayList<>(List.of("best"));
         List<String> notes = new ArrayList<>();
         for (String e : executors) {
-            List<CellResult> ofExecutor = byLevel.stream().filter(x -> x.config().executor().spec().equals(e)).toList();
+            List<CellResult> ofExecutor = byLevel.stream()
+                    .filter(x -> x.config().executor().spec().equals(e))
+                    .toList();
             CellResult winner = Slo.best(ofExecutor, options.slo());
             best.add(winner == null ? "none" : String.valueOf(winner.config().concurrency()));
             notes.add(bestNote(e, winner, ofExecutor, options.slo()));
@@ -95,10 +103,12 @@ public final class SweepTables {
             best.add("");
         }
         b.row(best);
-        b.footnote(options.slo() == null
-                ? "best: the concurrency with the highest median throughput (trials that failed, dropped or timed out tasks do not qualify)"
-                : "best: the highest median throughput whose median " + options.slo().describe()
-                        + " (trials that failed, dropped or timed out tasks do not qualify)");
+        b.footnote(
+                options.slo() == null
+                        ? "best: the concurrency with the highest median throughput (trials that failed, dropped or timed out tasks do not qualify)"
+                        : "best: the highest median throughput whose median "
+                                + options.slo().describe()
+                                + " (trials that failed, dropped or timed out tasks do not qualify)");
         LoadTables.openModelNote(b, group);
         LoadTables.footnotes(b, group);
         return new Sweep(b.build(), notes, c.comparison());
@@ -121,7 +131,9 @@ public final class SweepTables {
             }
         }
         return executor + ": no concurrency meets " + slo.describe()
-                + (lowest == null ? "" : " (lowest " + slo.metric().key() + ": " + Numbers.millis(slo.valueOf(lowest))
-                        + " at concurrency " + lowest.config().concurrency() + ")");
+                + (lowest == null
+                        ? ""
+                        : " (lowest " + slo.metric().key() + ": " + Numbers.millis(slo.valueOf(lowest))
+                                + " at concurrency " + lowest.config().concurrency() + ")");
     }
 }

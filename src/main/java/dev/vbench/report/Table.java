@@ -13,7 +13,11 @@ import java.util.List;
  * @param rows cell text, one list per row
  * @param footnotes lines shown under the table
  */
-public record Table(String title, List<String> headers, List<Boolean> rightAligned, List<List<String>> rows,
+public record Table(
+        String title,
+        List<String> headers,
+        List<Boolean> rightAligned,
+        List<List<String>> rows,
         List<String> footnotes) {
 
     /**
@@ -24,7 +28,9 @@ public record Table(String title, List<String> headers, List<Boolean> rightAlign
         title = Printable.escape(title);
         headers = headers.stream().map(Printable::escape).toList();
         rightAligned = List.copyOf(rightAligned);
-        rows = rows.stream().map(row -> row.stream().map(Printable::escape).toList()).toList();
+        rows = rows.stream()
+                .map(row -> row.stream().map(Printable::escape).toList())
+                .toList();
         footnotes = footnotes.stream().map(Printable::escape).toList();
     }
 

@@ -31,9 +31,11 @@ public final class TelemetryTables {
         for (CellResult c : cells) {
             long pinned = c.pinnedEvents();
             if (pinned > 0) {
-                table.footnote(c.config().executor().spec() + " (" + rowLabel(c, cells) + "): " + pinned + " pinned park"
-                        + (pinned == 1 ? "" : "s") + " in " + c.trials().size() + " trial" + (c.trials().size() == 1 ? "" : "s")
-                        + " (JFR jdk.VirtualThreadPinned); stacks with --verbose and in the JSON");
+                table.footnote(
+                        c.config().executor().spec() + " (" + rowLabel(c, cells) + "): " + pinned + " pinned park"
+                                + (pinned == 1 ? "" : "s") + " in " + c.trials().size() + " trial"
+                                + (c.trials().size() == 1 ? "" : "s")
+                                + " (JFR jdk.VirtualThreadPinned); stacks with --verbose and in the JSON");
             }
         }
     }
@@ -44,12 +46,19 @@ public final class TelemetryTables {
      */
     public static Table telemetry(String workload, List<CellResult> cells) {
         List<CellDimension> dims = CellDimension.varying(cells);
-        boolean inFlight = cells.stream().anyMatch(c -> c.trials().stream().anyMatch(t -> t.telemetry().inFlight() != null));
-        boolean load = cells.stream().anyMatch(c -> c.trials().stream()
-                .anyMatch(t -> t.telemetry().scheduler() != null && t.telemetry().scheduler().load() != null));
+        boolean inFlight = cells.stream()
+                .anyMatch(c -> c.trials().stream().anyMatch(t -> t.telemetry().inFlight() != null));
+        boolean load = cells.stream()
+                .anyMatch(c -> c.trials().stream()
+                        .anyMatch(t -> t.telemetry().scheduler() != null
+                                && t.telemetry().scheduler().load() != null));
         Table.Builder b = new Table.Builder(workload + " — telemetry (median per trial)");
         dims.forEach(d -> b.text(d.name()));
-        b.text("executor").number("cpu").number("alloc").number("gc pauses").number("gc pause")
+        b.text("executor")
+                .number("cpu")
+                .number("alloc")
+                .number("gc pauses")
+                .number("gc pause")
                 .number("peak threads");
         if (inFlight) {
             b.number("in flight");
@@ -65,8 +74,10 @@ public final class TelemetryTables {
             row.add(c.config().executor().spec());
             row.add(metric(c, Metric.CPU));
             row.add(metric(c, Metric.ALLOC));
-            row.add(count(median(c, t -> t.gcPauses() == null ? Double.NaN : t.gcPauses().count())));
-            row.add(millis(median(c, t -> t.gcPauses() == null ? Double.NaN : t.gcPauses().millis())));
+            row.add(count(median(
+                    c, t -> t.gcPauses() == null ? Double.NaN : t.gcPauses().count())));
+            row.add(millis(median(
+                    c, t -> t.gcPauses() == null ? Double.NaN : t.gcPauses().millis())));
             row.add(count(median(c, t -> t.peakThreads() < 0 ? Double.NaN : t.peakThreads())));
             if (inFlight) {
                 row.add(inFlight(c));
@@ -82,9 +93,10 @@ public final class TelemetryTables {
         }
         b.footnote("cpu: process CPU time per 1,000 tasks; alloc: heap bytes allocated per task by all threads"
                 + " (virtual threads allocate in their carrier's TLAB, so they are included)");
-        b.footnote("gc pauses: stop-the-world pauses per trial and their total time; peak threads: live platform threads"
-                + " (carriers included); carriers: scheduler parallelism / carrier threads alive after the trial;"
-                + " pinned: JFR jdk.VirtualThreadPinned events, all trials (— not recorded)");
+        b.footnote(
+                "gc pauses: stop-the-world pauses per trial and their total time; peak threads: live platform threads"
+                        + " (carriers included); carriers: scheduler parallelism / carrier threads alive after the trial;"
+                        + " pinned: JFR jdk.VirtualThreadPinned events, all trials (— not recorded)");
         if (inFlight) {
             b.footnote("in flight: most tasks in service at once (started, not ended) / the concurrency asked for,"
                     + " from the tasks' start and end times (— when the trial sampled its latencies)");
@@ -108,7 +120,8 @@ public final class TelemetryTables {
             lines.add("pinned stacks: " + c.config().executor().spec() + " (" + rowLabel(c, cells) + ")");
             for (PinnedStack s : stacks.subList(0, Math.min(STACKS_PER_CELL, stacks.size()))) {
                 lines.add("  " + s.events() + (s.events() == 1 ? " park" : " parks") + " pinned for "
-                        + Numbers.millis(s.totalNanos() / 1e6) + " in total" + (s.reason().isEmpty() ? "" : " — " + s.reason()));
+                        + Numbers.millis(s.totalNanos() / 1e6) + " in total"
+                        + (s.reason().isEmpty() ? "" : " — " + s.reason()));
                 for (String f : s.frames()) {
                     lines.add("      at " + f);
                 }
@@ -124,10 +137,12 @@ public final class TelemetryTables {
             for (TrialResult t : c.trials()) {
                 SchedulerInfo s = t.telemetry().scheduler();
                 if (s != null) {
-                    seen.add("virtual-thread scheduler: parallelism " + s.parallelism() + ", maxPoolSize " + s.maxPoolSize()
+                    seen.add("virtual-thread scheduler: parallelism " + s.parallelism() + ", maxPoolSize "
+                            + s.maxPoolSize()
                             + ", minRunnable " + s.minRunnable()
                             + (s.properties().isEmpty() ? " (JDK defaults)" : " (set: " + s.properties() + ")")
-                            + (s.source() == null || s.source().equals("properties") ? ""
+                            + (s.source() == null || s.source().equals("properties")
+                                    ? ""
                                     : "; parallelism read from the running scheduler (" + s.source() + ")"));
                     break;
                 }
@@ -138,7 +153,8 @@ public final class TelemetryTables {
 
     /** Median ceiling of tasks in service at once, and the concurrency asked for: {@code 4/100}. */
     private static String inFlight(CellResult c) {
-        double ceiling = median(c, t -> t.inFlight() == null ? Double.NaN : t.inFlight().ceiling());
+        double ceiling =
+                median(c, t -> t.inFlight() == null ? Double.NaN : t.inFlight().ceiling());
         if (Double.isNaN(ceiling)) {
             return "—";
         }
@@ -148,32 +164,45 @@ public final class TelemetryTables {
 
     /** Median share of the parallelism's carriers that ran a virtual thread, e.g. {@code 95%}. */
     private static String busy(CellResult c) {
-        double share = median(c, t -> t.scheduler() == null || t.scheduler().load() == null ? Double.NaN
-                : t.scheduler().load().utilisation(t.scheduler().parallelism()));
+        double share = median(
+                c,
+                t -> t.scheduler() == null || t.scheduler().load() == null
+                        ? Double.NaN
+                        : t.scheduler().load().utilisation(t.scheduler().parallelism()));
         return Double.isNaN(share) ? "—" : Numbers.fixed(share * 100, 0) + "%";
     }
 
     /** Median of the mean virtual threads queued for a carrier. */
     private static String queued(CellResult c) {
-        double q = median(c, t -> t.scheduler() == null || t.scheduler().load() == null ? Double.NaN
-                : t.scheduler().load().queuedMean());
+        double q = median(
+                c,
+                t -> t.scheduler() == null || t.scheduler().load() == null
+                        ? Double.NaN
+                        : t.scheduler().load().queuedMean());
         return Double.isNaN(q) ? "—" : Numbers.fixed(q, q >= 10 ? 0 : 1);
     }
 
     private static String carriers(CellResult c) {
-        SchedulerInfo s = c.trials().isEmpty() ? null : c.trials().get(0).telemetry().scheduler();
+        SchedulerInfo s =
+                c.trials().isEmpty() ? null : c.trials().get(0).telemetry().scheduler();
         if (s == null) {
             return "—";
         }
-        double pool = median(c, t -> t.scheduler() == null || t.scheduler().poolSizeAfter() < 0
-                ? Double.NaN : t.scheduler().poolSizeAfter());
+        double pool = median(
+                c,
+                t -> t.scheduler() == null || t.scheduler().poolSizeAfter() < 0
+                        ? Double.NaN
+                        : t.scheduler().poolSizeAfter());
         return s.parallelism() + " / " + (Double.isNaN(pool) ? "?" : count(pool));
     }
 
     /** The values that tell {@code c} apart from the other cells of its table, e.g. {@code duration=100ms}. */
     private static String rowLabel(CellResult c, List<CellResult> cells) {
-        return String.join(" ", CellDimension.varying(cells).stream()
-                .map(d -> d.name() + "=" + d.value(c.config())).toList());
+        return String.join(
+                " ",
+                CellDimension.varying(cells).stream()
+                        .map(d -> d.name() + "=" + d.value(c.config()))
+                        .toList());
     }
 
     private static String metric(CellResult c, Metric m) {
@@ -182,8 +211,10 @@ public final class TelemetryTables {
     }
 
     private static double median(CellResult c, ToDoubleFunction<Telemetry> f) {
-        double[] values = c.trials().stream().mapToDouble(t -> f.applyAsDouble(t.telemetry()))
-                .filter(v -> !Double.isNaN(v)).toArray();
+        double[] values = c.trials().stream()
+                .mapToDouble(t -> f.applyAsDouble(t.telemetry()))
+                .filter(v -> !Double.isNaN(v))
+                .toArray();
         return values.length == 0 ? Double.NaN : Descriptive.median(values);
     }
 

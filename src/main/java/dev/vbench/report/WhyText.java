@@ -27,14 +27,17 @@ public final class WhyText {
     /** The footnote for these explanations: {@link #FOOTNOTE}, and what a Why within variance shows when there is one. */
     static String footnote(List<Explanation> explanations) {
         boolean within = explanations.stream().anyMatch(e -> !e.pair().significant());
-        return within ? FOOTNOTE.replace("; see docs/profiling.md", WITHIN_VARIANCE + "; see docs/profiling.md") : FOOTNOTE;
+        return within
+                ? FOOTNOTE.replace("; see docs/profiling.md", WITHIN_VARIANCE + "; see docs/profiling.md")
+                : FOOTNOTE;
     }
 
     /** {@code Why virtual vs fixed:threads=8 (duration=100ms): makespan -67.7% (faster)}. */
     public static String heading(Explanation e) {
         ComparedPair p = e.pair();
-        return "Why " + p.to().label() + " vs " + p.from().label() + (p.row().isEmpty() ? "" : " (" + p.row() + ")") + ": "
-                + p.mode() + " " + Numbers.deltaPercent(p.change().delta()) + " (" + p.change().verdict().word() + ")";
+        return "Why " + p.to().label() + " vs " + p.from().label() + (p.row().isEmpty() ? "" : " (" + p.row() + ")")
+                + ": " + p.mode() + " " + Numbers.deltaPercent(p.change().delta()) + " ("
+                + p.change().verdict().word() + ")";
     }
 
     /** Console text: each heading, its lines indented, then the footnote; ends with a blank line. */
@@ -71,6 +74,9 @@ public final class WhyText {
             e.lines().forEach(l -> sb.append("<li>").append(Html.escape(l)).append("</li>\n"));
             sb.append("</ul>\n");
         }
-        return sb.append("<p class=\"why-note\">").append(Html.escape(footnote(explanations))).append("</p>\n</div>\n").toString();
+        return sb.append("<p class=\"why-note\">")
+                .append(Html.escape(footnote(explanations)))
+                .append("</p>\n</div>\n")
+                .toString();
     }
 }

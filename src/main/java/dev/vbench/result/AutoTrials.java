@@ -8,7 +8,4 @@ package dev.vbench.result;
  * @param precision the target relative half-width of each compared median's 95% interval (0.03 = ±3%)
  * @param maxTrials the ceiling of measured trials per cell
  */
-public record AutoTrials(double precision, int maxTrials) {
-
-
-}
+public record AutoTrials(double precision, int maxTrials) {}

@@ -30,7 +30,12 @@ import java.util.TreeMap;
  * @param build the label of the build of the user's code the cell ran ({@code --build}), or of the side of an
  *     A/A comparison ({@code vbench noise}); null (omitted) otherwise. Compare matches on it like any field.
  */
-public record CellConfig(String workload, Map<String, String> params, ExecutorInfo executor, long tasks, int concurrency,
+public record CellConfig(
+        String workload,
+        Map<String, String> params,
+        ExecutorInfo executor,
+        long tasks,
+        int concurrency,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) long durationNanos,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) double ratePerSecond,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) long timeoutNanos,
@@ -47,28 +52,79 @@ public record CellConfig(String workload, Map<String, String> params, ExecutorIn
     }
 
     /** A cell of one call per task, on the run's own JVM and code, with this load shape. */
-    public CellConfig(String workload, Map<String, String> params, ExecutorInfo executor, long tasks, int concurrency,
-            long durationNanos, double ratePerSecond, long timeoutNanos) {
-        this(workload, params, executor, tasks, concurrency, durationNanos, ratePerSecond, timeoutNanos, null, 0, 0,
+    public CellConfig(
+            String workload,
+            Map<String, String> params,
+            ExecutorInfo executor,
+            long tasks,
+            int concurrency,
+            long durationNanos,
+            double ratePerSecond,
+            long timeoutNanos) {
+        this(
+                workload,
+                params,
+                executor,
+                tasks,
+                concurrency,
+                durationNanos,
+                ratePerSecond,
+                timeoutNanos,
+                null,
+                0,
+                0,
                 null);
     }
 
     /** This cell on the JVM labelled {@code label}. */
     public CellConfig withJvm(String label) {
-        return new CellConfig(workload, params, executor, tasks, concurrency, durationNanos, ratePerSecond, timeoutNanos,
-                label, batch, operationsPerCall, build);
+        return new CellConfig(
+                workload,
+                params,
+                executor,
+                tasks,
+                concurrency,
+                durationNanos,
+                ratePerSecond,
+                timeoutNanos,
+                label,
+                batch,
+                operationsPerCall,
+                build);
     }
 
     /** This cell as the build (or A/A side) labelled {@code label}. */
     public CellConfig withBuild(String label) {
-        return new CellConfig(workload, params, executor, tasks, concurrency, durationNanos, ratePerSecond, timeoutNanos,
-                jvm, batch, operationsPerCall, label);
+        return new CellConfig(
+                workload,
+                params,
+                executor,
+                tasks,
+                concurrency,
+                durationNanos,
+                ratePerSecond,
+                timeoutNanos,
+                jvm,
+                batch,
+                operationsPerCall,
+                label);
     }
 
     /** This cell with {@code calls} calls per task, each of {@code operations} operations. */
     public CellConfig withBatch(int calls, int operations) {
-        return new CellConfig(workload, params, executor, tasks, concurrency, durationNanos, ratePerSecond, timeoutNanos,
-                jvm, calls, operations, build);
+        return new CellConfig(
+                workload,
+                params,
+                executor,
+                tasks,
+                concurrency,
+                durationNanos,
+                ratePerSecond,
+                timeoutNanos,
+                jvm,
+                calls,
+                operations,
+                build);
     }
 
     /** Operations one task performs: calls per task × operations per call (1 when neither is set). */
@@ -80,39 +136,72 @@ public record CellConfig(String workload, Map<String, String> params, ExecutorIn
      * A closed-model cell of {@code tasks} per trial, at most {@code concurrency} in flight (0: unlimited), one call
      * per task, on the run's own JVM and code; the {@code withX} methods set the rest.
      */
-    public static CellConfig closed(String workload, Map<String, String> params, ExecutorInfo executor, long tasks,
-            int concurrency) {
+    public static CellConfig closed(
+            String workload, Map<String, String> params, ExecutorInfo executor, long tasks, int concurrency) {
         return new CellConfig(workload, params, executor, tasks, concurrency, 0, 0, 0);
     }
 
     /** A closed-model cell whose trials end after a time window of {@code windowNanos} ({@code --duration}). */
-    public static CellConfig timed(String workload, Map<String, String> params, ExecutorInfo executor, int concurrency,
-            long windowNanos) {
+    public static CellConfig timed(
+            String workload, Map<String, String> params, ExecutorInfo executor, int concurrency, long windowNanos) {
         return new CellConfig(workload, params, executor, 0, concurrency, windowNanos, 0, 0);
     }
 
     /** An open-model cell ({@code --rate}): {@code tasks} per trial started at {@code ratePerSecond}, no deadline. */
-    public static CellConfig open(String workload, Map<String, String> params, ExecutorInfo executor, long tasks,
-            double ratePerSecond) {
+    public static CellConfig open(
+            String workload, Map<String, String> params, ExecutorInfo executor, long tasks, double ratePerSecond) {
         return new CellConfig(workload, params, executor, tasks, 0, 0, ratePerSecond, 0);
     }
 
     /** This cell with at most {@code n} tasks in flight (0: unlimited). */
     public CellConfig withConcurrency(int n) {
-        return new CellConfig(workload, params, executor, tasks, n, durationNanos, ratePerSecond, timeoutNanos, jvm,
-                batch, operationsPerCall, build);
+        return new CellConfig(
+                workload,
+                params,
+                executor,
+                tasks,
+                n,
+                durationNanos,
+                ratePerSecond,
+                timeoutNanos,
+                jvm,
+                batch,
+                operationsPerCall,
+                build);
     }
 
     /** This cell with trials that end after a time window of {@code nanos} ({@code --duration}). */
     public CellConfig withWindowNanos(long nanos) {
-        return new CellConfig(workload, params, executor, tasks, concurrency, nanos, ratePerSecond, timeoutNanos, jvm,
-                batch, operationsPerCall, build);
+        return new CellConfig(
+                workload,
+                params,
+                executor,
+                tasks,
+                concurrency,
+                nanos,
+                ratePerSecond,
+                timeoutNanos,
+                jvm,
+                batch,
+                operationsPerCall,
+                build);
     }
 
     /** This cell with a deadline of {@code nanos} after each task's intended start ({@code --timeout}). */
     public CellConfig withTimeoutNanos(long nanos) {
-        return new CellConfig(workload, params, executor, tasks, concurrency, durationNanos, ratePerSecond, nanos, jvm,
-                batch, operationsPerCall, build);
+        return new CellConfig(
+                workload,
+                params,
+                executor,
+                tasks,
+                concurrency,
+                durationNanos,
+                ratePerSecond,
+                nanos,
+                jvm,
+                batch,
+                operationsPerCall,
+                build);
     }
 
     /** Whether this cell ran the open model ({@code --rate}). */

@@ -35,8 +35,8 @@ import java.util.Set;
 public final class CellIdentity {
 
     /** Configuration fields that describe the JVM exactly and are metadata, never identity. */
-    public static final Set<String> METADATA = Set.of("javaVersion", "javaVendor", "jvmVersion", "jvmVendor", "vmName",
-            "vmVersion");
+    public static final Set<String> METADATA =
+            Set.of("javaVersion", "javaVendor", "jvmVersion", "jvmVendor", "vmName", "vmVersion");
 
     private CellIdentity() {}
 
@@ -75,7 +75,9 @@ public final class CellIdentity {
             if (METADATA.contains(e.getKey()) || value == null) {
                 continue;
             }
-            fields.add(new Field(e.getKey(), e.getKey().equals("executor") ? config.executor().spec() : value));
+            fields.add(new Field(
+                    e.getKey(),
+                    e.getKey().equals("executor") ? config.executor().spec() : value));
         }
         return List.copyOf(fields);
     }

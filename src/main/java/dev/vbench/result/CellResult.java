@@ -35,12 +35,16 @@ public record CellResult(
         List<TrialResult> trials,
         Map<String, MetricSummary> summary,
         List<String> notes,
+
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
         JvmInfo jvm,
+
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
         List<Profile> profiles,
+
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
         double harnessFloorNanos,
+
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
         Map<String, String> attributes) {
 
@@ -48,31 +52,51 @@ public record CellResult(
     public static final int FLOOR_FACTOR = 10;
 
     /** A cell of a run without a JVM axis. */
-    public CellResult(String id, CellConfig config, CellStatus status, List<TrialResult> trials,
-            Map<String, MetricSummary> summary, List<String> notes) {
+    public CellResult(
+            String id,
+            CellConfig config,
+            CellStatus status,
+            List<TrialResult> trials,
+            Map<String, MetricSummary> summary,
+            List<String> notes) {
         this(id, config, status, trials, summary, notes, null, List.of(), 0, Map.of());
     }
 
     /** A cell with profiles, without a harness floor. */
-    public CellResult(String id, CellConfig config, CellStatus status, List<TrialResult> trials,
-            Map<String, MetricSummary> summary, List<String> notes, JvmInfo jvm, List<Profile> profiles) {
+    public CellResult(
+            String id,
+            CellConfig config,
+            CellStatus status,
+            List<TrialResult> trials,
+            Map<String, MetricSummary> summary,
+            List<String> notes,
+            JvmInfo jvm,
+            List<Profile> profiles) {
         this(id, config, status, trials, summary, notes, jvm, profiles, 0, Map.of());
     }
 
     /** A cell without profiles. */
-    public CellResult(String id, CellConfig config, CellStatus status, List<TrialResult> trials,
-            Map<String, MetricSummary> summary, List<String> notes, JvmInfo jvm) {
+    public CellResult(
+            String id,
+            CellConfig config,
+            CellStatus status,
+            List<TrialResult> trials,
+            Map<String, MetricSummary> summary,
+            List<String> notes,
+            JvmInfo jvm) {
         this(id, config, status, trials, summary, notes, jvm, List.of(), 0, Map.of());
     }
 
     /** This cell with the JVM it ran on. */
     public CellResult withJvm(JvmInfo info) {
-        return new CellResult(id, config, status, trials, summary, notes, info, profiles, harnessFloorNanos, attributes);
+        return new CellResult(
+                id, config, status, trials, summary, notes, info, profiles, harnessFloorNanos, attributes);
     }
 
     /** This cell with its profiles, one per event. */
     public CellResult withProfiles(List<Profile> cellProfiles) {
-        return new CellResult(id, config, status, trials, summary, notes, jvm, cellProfiles, harnessFloorNanos, attributes);
+        return new CellResult(
+                id, config, status, trials, summary, notes, jvm, cellProfiles, harnessFloorNanos, attributes);
     }
 
     /** This cell with the harness floor measured for its executor and concurrency. */
@@ -82,12 +106,20 @@ public record CellResult(
 
     /** This cell with facts about how its workload ran ({@link dev.vbench.spi.Workload#attributes()}). */
     public CellResult withAttributes(Map<String, String> newAttributes) {
-        return new CellResult(id, config, status, trials, summary, notes, jvm, profiles, harnessFloorNanos, newAttributes);
+        return new CellResult(
+                id, config, status, trials, summary, notes, jvm, profiles, harnessFloorNanos, newAttributes);
     }
 
     /** A cell with profiles and a harness floor, without attributes. */
-    public CellResult(String id, CellConfig config, CellStatus status, List<TrialResult> trials,
-            Map<String, MetricSummary> summary, List<String> notes, JvmInfo jvm, List<Profile> profiles,
+    public CellResult(
+            String id,
+            CellConfig config,
+            CellStatus status,
+            List<TrialResult> trials,
+            Map<String, MetricSummary> summary,
+            List<String> notes,
+            JvmInfo jvm,
+            List<Profile> profiles,
             double harnessFloorNanos) {
         this(id, config, status, trials, summary, notes, jvm, profiles, harnessFloorNanos, Map.of());
     }
@@ -122,20 +154,28 @@ public record CellResult(
      * makespan ÷ tasks of overlapping tasks (a thousand 10 ms sleeps in 15 ms) is not what one task costs.
      */
     public double taskCostNanos() {
-        double[] service = trials.stream().mapToDouble(t -> t.histograms() == null ? Double.NaN
-                : t.histograms().serviceMeanNanos()).filter(v -> !Double.isNaN(v)).sorted().toArray();
+        double[] service = trials.stream()
+                .mapToDouble(t ->
+                        t.histograms() == null ? Double.NaN : t.histograms().serviceMeanNanos())
+                .filter(v -> !Double.isNaN(v))
+                .sorted()
+                .toArray();
         if (service.length > 0) {
             int mid = service.length / 2;
             return service.length % 2 == 1 ? service[mid] : (service[mid - 1] + service[mid]) / 2;
         }
         boolean oneInFlight = config.concurrency() == 1
-                || config.executor() != null && "caller".equals(config.executor().threadKind());
+                || config.executor() != null
+                        && "caller".equals(config.executor().threadKind());
         return oneInFlight ? nanosPerTask() : Double.NaN;
     }
 
     /** The profile of {@code event} ({@code cpu}, {@code tasks}, …), or null when it was not profiled. */
     public Profile profile(String event) {
-        return profiles.stream().filter(p -> p.event().equals(event)).findFirst().orElse(null);
+        return profiles.stream()
+                .filter(p -> p.event().equals(event))
+                .findFirst()
+                .orElse(null);
     }
 
     public CellResult {
@@ -143,7 +183,8 @@ public record CellResult(
         summary = Map.copyOf(summary);
         notes = List.copyOf(notes);
         profiles = profiles == null ? List.of() : List.copyOf(profiles);
-        attributes = attributes == null ? Map.of()
+        attributes = attributes == null
+                ? Map.of()
                 : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(attributes));
     }
 
@@ -187,7 +228,10 @@ public record CellResult(
             }
         }
         return merged.entrySet().stream()
-                .map(e -> new PinnedStack(e.getValue()[0], e.getValue()[1], first.get(e.getKey()).reason(),
+                .map(e -> new PinnedStack(
+                        e.getValue()[0],
+                        e.getValue()[1],
+                        first.get(e.getKey()).reason(),
                         first.get(e.getKey()).frames()))
                 .sorted(Comparator.comparingLong(PinnedStack::events).reversed())
                 .toList();

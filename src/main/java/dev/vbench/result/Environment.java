@@ -36,11 +36,35 @@ public record Environment(
     }
 
     /** An environment whose CPU model is not known. */
-    public Environment(String vbenchVersion, String javaVendor, String javaVersion, String jvmName,
-            List<String> jvmArguments, String osName, String osVersion, String osArch, int availableProcessors,
-            long maxHeapBytes, String hostName, String startTime, String commandLine) {
-        this(vbenchVersion, javaVendor, javaVersion, jvmName, jvmArguments, osName, osVersion, osArch,
-                availableProcessors, maxHeapBytes, hostName, startTime, commandLine, null);
+    public Environment(
+            String vbenchVersion,
+            String javaVendor,
+            String javaVersion,
+            String jvmName,
+            List<String> jvmArguments,
+            String osName,
+            String osVersion,
+            String osArch,
+            int availableProcessors,
+            long maxHeapBytes,
+            String hostName,
+            String startTime,
+            String commandLine) {
+        this(
+                vbenchVersion,
+                javaVendor,
+                javaVersion,
+                jvmName,
+                jvmArguments,
+                osName,
+                osVersion,
+                osArch,
+                availableProcessors,
+                maxHeapBytes,
+                hostName,
+                startTime,
+                commandLine,
+                null);
     }
 
     /**
@@ -52,7 +76,10 @@ public record Environment(
      */
     public List<String> testbedDifferences(Environment other) {
         List<String> out = new ArrayList<>();
-        if (cpuModel != null && !cpuModel.isEmpty() && other.cpuModel != null && !other.cpuModel.isEmpty()
+        if (cpuModel != null
+                && !cpuModel.isEmpty()
+                && other.cpuModel != null
+                && !other.cpuModel.isEmpty()
                 && !cpuModel.equals(other.cpuModel)) {
             out.add("CPU " + cpuModel + " vs " + other.cpuModel);
         }

@@ -32,7 +32,8 @@ public record FailureCauses(long failures, Map<String, Long> counts) {
             failures += t.failures();
             boolean counted = t.failureCounts().size() == t.failureSamples().size();
             for (int i = 0; i < t.failureSamples().size(); i++) {
-                counts.merge(t.failureSamples().get(i), counted ? t.failureCounts().get(i) : 0L, Long::sum);
+                counts.merge(
+                        t.failureSamples().get(i), counted ? t.failureCounts().get(i) : 0L, Long::sum);
             }
         }
         return new FailureCauses(failures, counts);

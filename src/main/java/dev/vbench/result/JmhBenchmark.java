@@ -53,14 +53,38 @@ public record JmhBenchmark(
         params = java.util.Collections.unmodifiableMap(shown);
         rawData = List.copyOf(rawData);
         jvmArgs = jvmArgs.stream().map(dev.vbench.spi.Redactor::redact).toList();
-        secondaryMetrics = secondaryMetrics == null ? Map.of()
+        secondaryMetrics = secondaryMetrics == null
+                ? Map.of()
                 : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(secondaryMetrics));
     }
 
     /** An entry without secondary results. */
-    public JmhBenchmark(String benchmark, String mode, int threads, int forks, Map<String, String> params, String unit,
-            List<Double> rawData, String jmhVersion, String jdkVersion, String vmName, String vmVersion, List<String> jvmArgs) {
-        this(benchmark, mode, threads, forks, params, unit, rawData, jmhVersion, jdkVersion, vmName, vmVersion, jvmArgs,
+    public JmhBenchmark(
+            String benchmark,
+            String mode,
+            int threads,
+            int forks,
+            Map<String, String> params,
+            String unit,
+            List<Double> rawData,
+            String jmhVersion,
+            String jdkVersion,
+            String vmName,
+            String vmVersion,
+            List<String> jvmArgs) {
+        this(
+                benchmark,
+                mode,
+                threads,
+                forks,
+                params,
+                unit,
+                rawData,
+                jmhVersion,
+                jdkVersion,
+                vmName,
+                vmVersion,
+                jvmArgs,
                 Map.of());
     }
 

@@ -2,10 +2,6 @@ package dev.vbench.result;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -53,11 +49,13 @@ public final class JmhReader {
             tree = ResultCodec.mapper().readTree(json);
         } catch (JacksonException e) {
             String what = e.getMessage() != null && e.getMessage().contains("end-of-input")
-                    ? "is truncated (the JSON ends early)" : "is not valid JSON";
+                    ? "is truncated (the JSON ends early)"
+                    : "is not valid JSON";
             throw new ResultFormatException(source + " " + what + "; give a JMH result written with -rf json");
         }
         if (tree == null || !tree.isArray()) {
-            throw new ResultFormatException(source + " is not a JMH result (no JSON array); give a file written with -rf json");
+            throw new ResultFormatException(
+                    source + " is not a JMH result (no JSON array); give a file written with -rf json");
         }
         if (tree.isEmpty()) {
             throw new ResultFormatException(source + " is a JMH result with no benchmarks; did the JMH run fail?");
@@ -70,7 +68,9 @@ public final class JmhReader {
     }
 
     private static JmhBenchmark entry(JsonNode node, String where) {
-        if (!node.isObject() || !node.path("benchmark").isTextual() || !node.path("primaryMetric").isObject()) {
+        if (!node.isObject()
+                || !node.path("benchmark").isTextual()
+                || !node.path("primaryMetric").isObject()) {
             throw new ResultFormatException(where + " is not a JMH benchmark (no \"benchmark\" or \"primaryMetric\");"
                     + " give a file written by JMH with -rf json");
         }
@@ -80,13 +80,25 @@ public final class JmhReader {
             throw new ResultFormatException(where + " has no primaryMetric.scoreUnit; was it edited by hand?");
         }
         Map<String, String> params = new LinkedHashMap<>();
-        node.path("params").properties().forEach(e -> params.put(e.getKey(), e.getValue().asText()));
+        node.path("params")
+                .properties()
+                .forEach(e -> params.put(e.getKey(), e.getValue().asText()));
         List<String> jvmArgs = new ArrayList<>();
         node.path("jvmArgs").forEach(a -> jvmArgs.add(a.asText()));
-        return new JmhBenchmark(node.get("benchmark").asText(), node.path("mode").asText("?"),
-                node.path("threads").asInt(1), node.path("forks").asInt(1), params, unit, rawData(metric, where, "primaryMetric"),
-                node.path("jmhVersion").asText(""), node.path("jdkVersion").asText(""), node.path("vmName").asText(""),
-                node.path("vmVersion").asText(""), jvmArgs, secondary(node.path("secondaryMetrics"), where));
+        return new JmhBenchmark(
+                node.get("benchmark").asText(),
+                node.path("mode").asText("?"),
+                node.path("threads").asInt(1),
+                node.path("forks").asInt(1),
+                params,
+                unit,
+                rawData(metric, where, "primaryMetric"),
+                node.path("jmhVersion").asText(""),
+                node.path("jdkVersion").asText(""),
+                node.path("vmName").asText(""),
+                node.path("vmVersion").asText(""),
+                jvmArgs,
+                secondary(node.path("secondaryMetrics"), where));
     }
 
     /** The secondary results that have {@code rawData} (a histogram-only one, of {@code sample} mode, is left out). */
@@ -96,7 +108,9 @@ public final class JmhReader {
             JsonNode m = e.getValue();
             List<Double> raw = m.isObject() ? rawData(m, where, "secondaryMetrics." + e.getKey()) : List.of();
             if (!raw.isEmpty()) {
-                out.put(e.getKey(), new JmhBenchmark.Secondary(m.path("scoreUnit").asText(""), raw));
+                out.put(
+                        e.getKey(),
+                        new JmhBenchmark.Secondary(m.path("scoreUnit").asText(""), raw));
             }
         });
         return out;
@@ -109,11 +123,13 @@ public final class JmhReader {
             return values;
         }
         if (!raw.isArray()) {
-            throw new ResultFormatException(where + ": " + field + ".rawData is not an array of forks; was it edited by hand?");
+            throw new ResultFormatException(
+                    where + ": " + field + ".rawData is not an array of forks; was it edited by hand?");
         }
         for (JsonNode fork : raw) {
             if (!fork.isArray()) {
-                throw new ResultFormatException(where + ": " + field + ".rawData is not an array of forks; was it edited by hand?");
+                throw new ResultFormatException(
+                        where + ": " + field + ".rawData is not an array of forks; was it edited by hand?");
             }
             for (JsonNode v : fork) {
                 if (!v.isNumber() && !(v.isTextual() && isNumber(v.asText()))) {

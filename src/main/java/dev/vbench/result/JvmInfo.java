@@ -19,18 +19,28 @@ import java.util.List;
  * @param gc the collector in use with these options ({@code G1}, {@code Parallel}, {@code ZGC} …)
  * @param maxHeapBytes the maximum heap with these options ({@code Runtime.maxMemory()})
  */
-public record JvmInfo(String label, String javaHome, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> options,
-        String version, String vendor, String vmName, String vmVersion, int availableProcessors, String gc,
+public record JvmInfo(
+        String label,
+        String javaHome,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> options,
+        String version,
+        String vendor,
+        String vmName,
+        String vmVersion,
+        int availableProcessors,
+        String gc,
         long maxHeapBytes) {
 
     public JvmInfo {
-        options = options == null ? List.of() : options.stream().map(dev.vbench.spi.Redactor::redact).toList();
+        options = options == null
+                ? List.of()
+                : options.stream().map(dev.vbench.spi.Redactor::redact).toList();
         label = dev.vbench.spi.Redactor.redact(label);
     }
 
     /** This info under another label (the same probe serves every label of one JVM and option set). */
     public JvmInfo withLabel(String newLabel) {
-        return new JvmInfo(newLabel, javaHome, options, version, vendor, vmName, vmVersion, availableProcessors, gc,
-                maxHeapBytes);
+        return new JvmInfo(
+                newLabel, javaHome, options, version, vendor, vmName, vmVersion, availableProcessors, gc, maxHeapBytes);
     }
 }

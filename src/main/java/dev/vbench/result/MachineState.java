@@ -16,7 +16,10 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *     trial (their busy time less this process's CPU time, per wall time); null where not measured: not Linux,
  *     a trial too short for the kernel's CPU accounting, or a file written before it was recorded
  */
-public record MachineState(double loadBefore, double loadAfter, int cpus,
+public record MachineState(
+        double loadBefore,
+        double loadAfter,
+        int cpus,
         @JsonInclude(JsonInclude.Include.NON_NULL) Double otherCpus) {
 
     /** The load averages and CPUs only (no measured other-process CPU). */

@@ -16,11 +16,21 @@ public enum Metric implements Choice {
     P99("p99", "ms", false, t -> t.latency().p99Nanos() / 1e6),
     P999("p999", "ms", false, t -> t.latency().p999Nanos() / 1e6),
     MAX("max", "ms", false, t -> t.latency().maxNanos() / 1e6),
-    CPU("cpu", "ms/1k tasks", false, t -> t.telemetry().processCpuNanos() < 0 || t.tasks() == 0
-            ? Double.NaN : t.telemetry().processCpuNanos() / 1e6 / t.tasks() * 1000),
+    CPU(
+            "cpu",
+            "ms/1k tasks",
+            false,
+            t -> t.telemetry().processCpuNanos() < 0 || t.tasks() == 0
+                    ? Double.NaN
+                    : t.telemetry().processCpuNanos() / 1e6 / t.tasks() * 1000),
     /** Heap bytes allocated per task by the whole process (virtual threads included: they allocate in their carrier's TLAB). */
-    ALLOC("alloc", "B/task", false, t -> t.telemetry().allocatedBytes() < 0 || t.tasks() == 0
-            ? Double.NaN : (double) t.telemetry().allocatedBytes() / t.tasks());
+    ALLOC(
+            "alloc",
+            "B/task",
+            false,
+            t -> t.telemetry().allocatedBytes() < 0 || t.tasks() == 0
+                    ? Double.NaN
+                    : (double) t.telemetry().allocatedBytes() / t.tasks());
 
     private final String key;
     private final String unit;

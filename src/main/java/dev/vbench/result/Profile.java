@@ -45,6 +45,7 @@ public record Profile(
 
     /** Task-sampler state frames: the last frame of every {@code tasks} stack is one of these. */
     public static final String STATE_RUNNING = "[running]";
+
     public static final String STATE_BLOCKED = "[blocked on monitor]";
     public static final String STATE_PARKED = "[parked]";
     public static final String STATE_SLEEPING = "[sleeping]";
@@ -99,8 +100,15 @@ public record Profile(
     /** This profile with at most {@link #MAX_STACKS} stacks (the heaviest), its slow tail bounded alike. */
     public Profile bounded() {
         List<ProfileStack> kept = stacks.size() <= MAX_STACKS ? stacks : stacks.subList(0, MAX_STACKS);
-        return new Profile(event, profiler, intervalNanos, threads, totalSamples, kept,
-                slowTail == null ? null : slowTail.bounded(), notes);
+        return new Profile(
+                event,
+                profiler,
+                intervalNanos,
+                threads,
+                totalSamples,
+                kept,
+                slowTail == null ? null : slowTail.bounded(),
+                notes);
     }
 
     /** The stacks in the collapsed-stack text format of flame-graph tools: {@code frame;frame;frame count} per line. */

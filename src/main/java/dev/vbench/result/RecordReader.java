@@ -164,11 +164,12 @@ final class RecordReader {
             return shape.constructor().newInstance(args);
         } catch (InvocationTargetException e) {
             if (e.getCause() instanceof NullPointerException) { // a record refused a null, in a list or map too
-                throw new ResultFormatException(source + ": " + firstNull(shape, args, path)
-                        + " is missing or null; give a result file written by 'vbench run -o FILE.json' (was it edited by hand?)");
+                throw new ResultFormatException(
+                        source + ": " + firstNull(shape, args, path)
+                                + " is missing or null; give a result file written by 'vbench run -o FILE.json' (was it edited by hand?)");
             }
-            throw new ResultFormatException(source + (path.isEmpty() ? "" : ": " + path) + " does not match its schema ("
-                    + e.getCause() + "); was it edited by hand?");
+            throw new ResultFormatException(source + (path.isEmpty() ? "" : ": " + path)
+                    + " does not match its schema (" + e.getCause() + "); was it edited by hand?");
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot make a " + type.getSimpleName(), e);
         }
@@ -259,7 +260,8 @@ final class RecordReader {
         }
         if (!integral) { // databind's ACCEPT_FLOAT_AS_INT: the fraction is cut
             double d = parser.getDoubleValue();
-            if (kind == Integer.class ? d < Integer.MIN_VALUE || d > Integer.MAX_VALUE
+            if (kind == Integer.class
+                    ? d < Integer.MIN_VALUE || d > Integer.MAX_VALUE
                     : d < Long.MIN_VALUE || d > Long.MAX_VALUE) {
                 throw mismatch("an integer in range", path);
             }

@@ -26,11 +26,13 @@ final class RequiredFields {
         try {
             missing = firstNull(value, "");
         } catch (RuntimeException | LinkageError e) {
-            return; // a runtime without record reflection (a native image missing its metadata): Jackson's own checks stand
+            return; // a runtime without record reflection (a native image missing its metadata): Jackson's own checks
+            // stand
         }
         if (missing != null) {
-            String what = missing.endsWith(NUL_MARK) ? missing.substring(0, missing.length() - NUL_MARK.length())
-                    + " holds a NUL character" : missing + " is missing or null";
+            String what = missing.endsWith(NUL_MARK)
+                    ? missing.substring(0, missing.length() - NUL_MARK.length()) + " holds a NUL character"
+                    : missing + " is missing or null";
             throw new ResultFormatException(source + ": " + what + "; give a result file"
                     + " written by 'vbench run -o FILE.json' (was it edited by hand?)");
         }
@@ -58,7 +60,8 @@ final class RequiredFields {
             }
         } else if (value instanceof List<?> list) {
             for (int i = 0; i < list.size(); i++) {
-                String found = list.get(i) == null ? path + "[" + i + "]" : firstNull(list.get(i), path + "[" + i + "]");
+                String found =
+                        list.get(i) == null ? path + "[" + i + "]" : firstNull(list.get(i), path + "[" + i + "]");
                 if (found != null) {
                     return found;
                 }
@@ -89,7 +92,8 @@ final class RequiredFields {
         try {
             return c.getAccessor().invoke(record);
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot read " + c.getName() + " of " + record.getClass().getSimpleName(), e);
+            throw new IllegalStateException(
+                    "cannot read " + c.getName() + " of " + record.getClass().getSimpleName(), e);
         }
     }
 
@@ -105,8 +109,19 @@ final class RequiredFields {
             ExecutorInfo.class, Set.of("spec", "kind", "params", "threadKind"),
             MetricSummary.class, Set.of("unit", "outliers"),
             TrialResult.class, Set.of("failureSamples", "telemetry"),
-            Environment.class, Set.of("jvmArguments", "vbenchVersion", "javaVendor", "javaVersion", "jvmName", "osName",
-                    "osVersion", "osArch", "hostName", "startTime", "commandLine"));
+            Environment.class,
+                    Set.of(
+                            "jvmArguments",
+                            "vbenchVersion",
+                            "javaVendor",
+                            "javaVersion",
+                            "jvmName",
+                            "osName",
+                            "osVersion",
+                            "osArch",
+                            "hostName",
+                            "startTime",
+                            "commandLine"));
 
     private static boolean optional(Class<?> type, RecordComponent c) {
         return !REQUIRED.getOrDefault(type, Set.of()).contains(c.getName());

@@ -93,10 +93,12 @@ public final class ResultCodec {
             try {
                 v = c.getAccessor().invoke(value);
             } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("cannot read " + c.getName() + " of " + value.getClass().getSimpleName(), e);
+                throw new IllegalStateException(
+                        "cannot read " + c.getName() + " of " + value.getClass().getSimpleName(), e);
             }
             JsonInclude own = c.getAccessor().getAnnotation(JsonInclude.class);
-            JsonInclude.Include rule = own != null ? own.value() : byType != null ? byType.value() : JsonInclude.Include.ALWAYS;
+            JsonInclude.Include rule =
+                    own != null ? own.value() : byType != null ? byType.value() : JsonInclude.Include.ALWAYS;
             if (written(rule, v)) {
                 out.put(c.getName(), v);
             }
@@ -105,7 +107,9 @@ public final class ResultCodec {
     }
 
     private static boolean written(JsonInclude.Include rule, Object v) {
-        boolean empty = v == null || v instanceof String s && s.isEmpty() || v instanceof java.util.Collection<?> c && c.isEmpty()
+        boolean empty = v == null
+                || v instanceof String s && s.isEmpty()
+                || v instanceof java.util.Collection<?> c && c.isEmpty()
                 || v instanceof Map<?, ?> m && m.isEmpty();
         boolean zero = v instanceof Number n && n.doubleValue() == 0 || Boolean.FALSE.equals(v);
         return switch (rule) {
@@ -159,7 +163,8 @@ public final class ResultCodec {
             throw new ResultFormatException(source + " cannot be read: " + firstLine(e.getMessage()));
         }
         if (environment == null) {
-            throw new ResultFormatException(source + " has no environment; give a file written by 'vbench run -o FILE.json'");
+            throw new ResultFormatException(
+                    source + " has no environment; give a file written by 'vbench run -o FILE.json'");
         }
         return new Header(schema, environment, settings);
     }
@@ -195,18 +200,23 @@ public final class ResultCodec {
             throw new ResultFormatException(source + " cannot be read: " + firstLine(e.getMessage()));
         }
         if (!object) {
-            throw new ResultFormatException(source + " is not a vbench result (no JSON object); give a file written by 'vbench run -o FILE.json'");
+            throw new ResultFormatException(source
+                    + " is not a vbench result (no JSON object); give a file written by 'vbench run -o FILE.json'");
         }
         if (!textual) {
-            throw new ResultFormatException(source + " is not a vbench result (no \"schema\" field); give a file written by 'vbench run -o FILE.json'");
+            throw new ResultFormatException(
+                    source
+                            + " is not a vbench result (no \"schema\" field); give a file written by 'vbench run -o FILE.json'");
         }
         return schema;
     }
 
     private static ResultFormatException notJson(JacksonException e, String source) {
         String what = e.getMessage() != null && e.getMessage().contains("end-of-input")
-                ? "is truncated (the JSON ends early)" : "is not valid JSON";
-        return new ResultFormatException(source + " " + what + "; give a result file written by 'vbench run -o FILE.json'");
+                ? "is truncated (the JSON ends early)"
+                : "is not valid JSON";
+        return new ResultFormatException(
+                source + " " + what + "; give a result file written by 'vbench run -o FILE.json'");
     }
 
     /** Reads a result file; the messages of the exceptions name the file and the fix. */
@@ -221,7 +231,8 @@ public final class ResultCodec {
         } catch (NoSuchFileException e) {
             throw new ResultFormatException(file + " does not exist; check the path");
         } catch (java.nio.charset.CharacterCodingException e) {
-            throw new ResultFormatException(file + " is not UTF-8 text; give a result file written by 'vbench run -o FILE.json'");
+            throw new ResultFormatException(
+                    file + " is not UTF-8 text; give a result file written by 'vbench run -o FILE.json'");
         } catch (IOException e) {
             throw new ResultFormatException("cannot read " + file + " (" + e.getMessage() + "); check its permissions");
         }

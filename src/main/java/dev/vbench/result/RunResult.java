@@ -14,8 +14,12 @@ import java.util.List;
  * @param sharding the plan's fingerprint and the shards this result holds, when the run was one
  *     shard of a plan ({@code --shard K/N}) or the merge of its shards; null (absent) otherwise
  */
-public record RunResult(String schema, Environment environment, RunSettings settings,
-        @JsonInclude(JsonInclude.Include.NON_NULL) SuiteLayout suite, List<CellResult> cells,
+public record RunResult(
+        String schema,
+        Environment environment,
+        RunSettings settings,
+        @JsonInclude(JsonInclude.Include.NON_NULL) SuiteLayout suite,
+        List<CellResult> cells,
         @JsonInclude(JsonInclude.Include.NON_NULL) Sharding sharding) {
 
     /** Schema id written into every result file; bump the number on incompatible changes. */
@@ -31,8 +35,8 @@ public record RunResult(String schema, Environment environment, RunSettings sett
     }
 
     /** The result of a run that was not sharded. */
-    public RunResult(String schema, Environment environment, RunSettings settings, SuiteLayout suite,
-            List<CellResult> cells) {
+    public RunResult(
+            String schema, Environment environment, RunSettings settings, SuiteLayout suite, List<CellResult> cells) {
         this(schema, environment, settings, suite, cells, null);
     }
 

@@ -21,7 +21,11 @@ import java.util.List;
  * @param autoTrials with {@code --trials auto}: the target and ceiling of the rounds added after
  *     {@code measuredTrials} (the planned minimum); null (absent) otherwise
  */
-public record RunSettings(int warmupTrials, int measuredTrials, int forks, long seed,
+public record RunSettings(
+        int warmupTrials,
+        int measuredTrials,
+        int forks,
+        long seed,
         @JsonInclude(JsonInclude.Include.NON_NULL) String order,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<CodeEntry> code,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<BuildInfo> builds,

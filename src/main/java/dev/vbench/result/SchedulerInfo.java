@@ -18,8 +18,13 @@ import java.util.TreeMap;
  *     properties as the JDK does); null in files written before it was recorded
  * @param load what the scheduler did during the trial (mounted and queued virtual threads); null when not sampled
  */
-public record SchedulerInfo(int parallelism, int maxPoolSize, int minRunnable, int poolSizeAfter,
-        Map<String, String> properties, @JsonInclude(JsonInclude.Include.NON_NULL) String source,
+public record SchedulerInfo(
+        int parallelism,
+        int maxPoolSize,
+        int minRunnable,
+        int poolSizeAfter,
+        Map<String, String> properties,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String source,
         @JsonInclude(JsonInclude.Include.NON_NULL) SchedulerLoad load) {
 
     public SchedulerInfo {
@@ -27,8 +32,8 @@ public record SchedulerInfo(int parallelism, int maxPoolSize, int minRunnable, i
     }
 
     /** Settings as first recorded: no source, no load. */
-    public SchedulerInfo(int parallelism, int maxPoolSize, int minRunnable, int poolSizeAfter,
-            Map<String, String> properties) {
+    public SchedulerInfo(
+            int parallelism, int maxPoolSize, int minRunnable, int poolSizeAfter, Map<String, String> properties) {
         this(parallelism, maxPoolSize, minRunnable, poolSizeAfter, properties, null, null);
     }
 

@@ -16,8 +16,14 @@ import java.util.List;
  * @param mountedOverTime mean mounted count in up to 20 even slices of the trial, in order
  * @param source {@code mxbean} or {@code carrier-pool}
  */
-public record SchedulerLoad(long samples, double mountedMean, int mountedMax, double queuedMean, long queuedMax,
-        List<Double> mountedOverTime, String source) {
+public record SchedulerLoad(
+        long samples,
+        double mountedMean,
+        int mountedMax,
+        double queuedMean,
+        long queuedMax,
+        List<Double> mountedOverTime,
+        String source) {
 
     public SchedulerLoad {
         mountedOverTime = mountedOverTime == null ? List.of() : List.copyOf(mountedOverTime);

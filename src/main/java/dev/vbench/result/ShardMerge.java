@@ -53,7 +53,9 @@ public final class ShardMerge {
      * @throws ResultFormatException naming the file and the fix
      */
     public static RunResult merge(Map<String, RunResult> shards, boolean allowMixedTestbeds) {
-        List<Input> inputs = shards.entrySet().stream().map(e -> new Input(e.getKey(), e.getValue())).toList();
+        List<Input> inputs = shards.entrySet().stream()
+                .map(e -> new Input(e.getKey(), e.getValue()))
+                .toList();
         if (inputs.isEmpty()) {
             throw new ResultFormatException("no shard results given; name every shard's JSON result (vbench merge"
                     + " shard-*.json -o all.json)");
@@ -68,7 +70,8 @@ public final class ShardMerge {
             Sharding s = in.result().sharding();
             if (!s.plan().equals(plan.plan()) || !s.cells().equals(plan.cells())) {
                 throw new ResultFormatException(in.source() + " is a shard of plan " + s.plan() + ", " + first.source()
-                        + " of plan " + plan.plan() + "; merge the shards of one plan (the same suite or options, scale,"
+                        + " of plan " + plan.plan()
+                        + "; merge the shards of one plan (the same suite or options, scale,"
                         + " trials and seed)");
             }
             if (s.shards() != plan.shards()) {
@@ -88,7 +91,10 @@ public final class ShardMerge {
                         + plan.shards());
             }
         }
-        List<Input> ordered = byIndex.entrySet().stream().sorted(Map.Entry.comparingByKey()).map(Map.Entry::getValue).toList();
+        List<Input> ordered = byIndex.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .map(Map.Entry::getValue)
+                .toList();
         checkTestbeds(ordered, allowMixedTestbeds);
         return merged(ordered, plan);
     }
@@ -100,13 +106,14 @@ public final class ShardMerge {
                     + " 'vbench run … --shard K/N -o FILE.json'");
         }
         if (s.ran().size() != 1) {
-            throw new ResultFormatException(in.source() + " is already a merge of " + s.ran().size() + " shards;"
-                    + " merge the shards' own results");
+            throw new ResultFormatException(in.source() + " is already a merge of "
+                    + s.ran().size() + " shards;" + " merge the shards' own results");
         }
         Sharding.Shard shard = s.ran().get(0);
         List<String> got = in.result().cells().stream().map(CellResult::id).toList();
         if (!got.equals(shard.cells())) {
-            throw new ResultFormatException(in.source() + " (shard " + shardName(s) + ") holds " + got.size() + " of its "
+            throw new ResultFormatException(in.source() + " (shard " + shardName(s) + ") holds " + got.size()
+                    + " of its "
                     + shard.cells().size() + " cells (it was interrupted or a cell failed); rerun it with --shard "
                     + shardName(s));
         }
@@ -115,7 +122,8 @@ public final class ShardMerge {
     private static void checkTestbeds(List<Input> ordered, boolean allowMixed) {
         Input first = ordered.get(0);
         for (Input in : ordered.subList(1, ordered.size())) {
-            List<String> differences = first.result().environment().testbedDifferences(in.result().environment());
+            List<String> differences =
+                    first.result().environment().testbedDifferences(in.result().environment());
             if (!differences.isEmpty() && !allowMixed) {
                 throw new ResultFormatException(in.source() + " ran on another testbed than " + first.source() + " ("
                         + String.join("; ", differences) + "); merge shards from identical machines, or add"
@@ -140,8 +148,8 @@ public final class ShardMerge {
             ran.add(in.result().sharding().ran().get(0));
         }
         if (!seen.equals(new HashSet<>(plan.cells()))) {
-            throw new ResultFormatException("the shards hold " + seen.size() + " cells, the plan " + plan.cells().size()
-                    + "; merge the results of one split");
+            throw new ResultFormatException("the shards hold " + seen.size() + " cells, the plan "
+                    + plan.cells().size() + "; merge the results of one split");
         }
         List<CellResult> inPlanOrder = plan.cells().stream().map(cells::get).toList();
         ran.sort(Comparator.comparingInt(Sharding.Shard::index));

@@ -59,7 +59,11 @@ public final class TableDefaults {
 
     /** The default metric of the tables of one or more results compared with each other. */
     public static Metric metricOfRuns(List<RunResult> runs) {
-        return metricOfConfigs(runs.stream().filter(java.util.Objects::nonNull).flatMap(r -> r.cells().stream()).map(CellResult::config).toList());
+        return metricOfConfigs(runs.stream()
+                .filter(java.util.Objects::nonNull)
+                .flatMap(r -> r.cells().stream())
+                .map(CellResult::config)
+                .toList());
     }
 
     /** The default metric of a result's tables. */
@@ -76,6 +80,8 @@ public final class TableDefaults {
         if (loadText == null || loadText.startsWith("mode=")) {
             return null;
         }
-        return loadText.startsWith("rate=") ? Metric.P99 : loadText.startsWith("window=") ? Metric.THROUGHPUT : Metric.MAKESPAN;
+        return loadText.startsWith("rate=")
+                ? Metric.P99
+                : loadText.startsWith("window=") ? Metric.THROUGHPUT : Metric.MAKESPAN;
     }
 }

@@ -20,8 +20,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *     significant step improved on; {@code compare.Knee}), e.g. over a sweep of scheduler parallelism
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record TableSpec(String title, String layout, String metric, String unit, Boolean perTask, String columns,
-        Boolean knee) {
+public record TableSpec(
+        String title, String layout, String metric, String unit, Boolean perTask, String columns, Boolean knee) {
 
     /** A table with executors as columns. */
     public TableSpec(String title, String layout, String metric, String unit, Boolean perTask) {

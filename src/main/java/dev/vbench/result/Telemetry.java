@@ -50,69 +50,192 @@ public record Telemetry(
 
     /** A copy with the process CPU time the trial used. */
     public Telemetry withProcessCpuNanos(long nanos) {
-        return new Telemetry(nanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents, gcPauses,
-                pinnedStacks, scheduler, machine, inFlight);
+        return new Telemetry(
+                nanos,
+                gcCount,
+                gcTimeMillis,
+                allocatedBytes,
+                peakThreads,
+                pinnedEvents,
+                gcPauses,
+                pinnedStacks,
+                scheduler,
+                machine,
+                inFlight);
     }
 
     /** A copy with the collections and their time. */
     public Telemetry withGc(long count, long timeMillis) {
-        return new Telemetry(processCpuNanos, count, timeMillis, allocatedBytes, peakThreads, pinnedEvents, gcPauses,
-                pinnedStacks, scheduler, machine, inFlight);
+        return new Telemetry(
+                processCpuNanos,
+                count,
+                timeMillis,
+                allocatedBytes,
+                peakThreads,
+                pinnedEvents,
+                gcPauses,
+                pinnedStacks,
+                scheduler,
+                machine,
+                inFlight);
     }
 
     /** A copy with the bytes allocated. */
     public Telemetry withAllocatedBytes(long bytes) {
-        return new Telemetry(processCpuNanos, gcCount, gcTimeMillis, bytes, peakThreads, pinnedEvents, gcPauses,
-                pinnedStacks, scheduler, machine, inFlight);
+        return new Telemetry(
+                processCpuNanos,
+                gcCount,
+                gcTimeMillis,
+                bytes,
+                peakThreads,
+                pinnedEvents,
+                gcPauses,
+                pinnedStacks,
+                scheduler,
+                machine,
+                inFlight);
     }
 
     /** A copy with the peak live thread count. */
     public Telemetry withPeakThreads(int threads) {
-        return new Telemetry(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, threads, pinnedEvents, gcPauses,
-                pinnedStacks, scheduler, machine, inFlight);
+        return new Telemetry(
+                processCpuNanos,
+                gcCount,
+                gcTimeMillis,
+                allocatedBytes,
+                threads,
+                pinnedEvents,
+                gcPauses,
+                pinnedStacks,
+                scheduler,
+                machine,
+                inFlight);
     }
 
     /** The counters the trial runner samples itself; the probes' fields start empty. */
-    public Telemetry(long processCpuNanos, long gcCount, long gcTimeMillis, long allocatedBytes, int peakThreads,
+    public Telemetry(
+            long processCpuNanos,
+            long gcCount,
+            long gcTimeMillis,
+            long allocatedBytes,
+            int peakThreads,
             long pinnedEvents) {
-        this(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents, null, List.of(), null, null,
+        this(
+                processCpuNanos,
+                gcCount,
+                gcTimeMillis,
+                allocatedBytes,
+                peakThreads,
+                pinnedEvents,
+                null,
+                List.of(),
+                null,
+                null,
                 null);
     }
 
     /** The counters and what the probes recorded, before the machine's state was recorded. */
-    public Telemetry(long processCpuNanos, long gcCount, long gcTimeMillis, long allocatedBytes, int peakThreads,
-            long pinnedEvents, GcPauses gcPauses, List<PinnedStack> pinnedStacks, SchedulerInfo scheduler) {
-        this(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents, gcPauses, pinnedStacks,
-                scheduler, null, null);
+    public Telemetry(
+            long processCpuNanos,
+            long gcCount,
+            long gcTimeMillis,
+            long allocatedBytes,
+            int peakThreads,
+            long pinnedEvents,
+            GcPauses gcPauses,
+            List<PinnedStack> pinnedStacks,
+            SchedulerInfo scheduler) {
+        this(
+                processCpuNanos,
+                gcCount,
+                gcTimeMillis,
+                allocatedBytes,
+                peakThreads,
+                pinnedEvents,
+                gcPauses,
+                pinnedStacks,
+                scheduler,
+                null,
+                null);
     }
 
     /** A copy with the pinning a JFR probe recorded. */
     public Telemetry withPinning(long events, List<PinnedStack> stacks) {
-        return new Telemetry(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, events, gcPauses,
-                stacks, scheduler, machine, inFlight);
+        return new Telemetry(
+                processCpuNanos,
+                gcCount,
+                gcTimeMillis,
+                allocatedBytes,
+                peakThreads,
+                events,
+                gcPauses,
+                stacks,
+                scheduler,
+                machine,
+                inFlight);
     }
 
     /** A copy with the collector pauses a probe recorded. */
     public Telemetry withGcPauses(GcPauses pauses) {
-        return new Telemetry(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents, pauses,
-                pinnedStacks, scheduler, machine, inFlight);
+        return new Telemetry(
+                processCpuNanos,
+                gcCount,
+                gcTimeMillis,
+                allocatedBytes,
+                peakThreads,
+                pinnedEvents,
+                pauses,
+                pinnedStacks,
+                scheduler,
+                machine,
+                inFlight);
     }
 
     /** A copy with the virtual-thread scheduler settings of the trial. */
     public Telemetry withScheduler(SchedulerInfo info) {
-        return new Telemetry(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents,
-                gcPauses, pinnedStacks, info, machine, inFlight);
+        return new Telemetry(
+                processCpuNanos,
+                gcCount,
+                gcTimeMillis,
+                allocatedBytes,
+                peakThreads,
+                pinnedEvents,
+                gcPauses,
+                pinnedStacks,
+                info,
+                machine,
+                inFlight);
     }
 
     /** A copy with the machine's state around the trial. */
     public Telemetry withMachine(MachineState state) {
-        return new Telemetry(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents,
-                gcPauses, pinnedStacks, scheduler, state, inFlight);
+        return new Telemetry(
+                processCpuNanos,
+                gcCount,
+                gcTimeMillis,
+                allocatedBytes,
+                peakThreads,
+                pinnedEvents,
+                gcPauses,
+                pinnedStacks,
+                scheduler,
+                state,
+                inFlight);
     }
 
     /** A copy with the tasks in service at once, computed after the trial. */
     public Telemetry withInFlight(InFlight measured) {
-        return new Telemetry(processCpuNanos, gcCount, gcTimeMillis, allocatedBytes, peakThreads, pinnedEvents,
-                gcPauses, pinnedStacks, scheduler, machine, measured);
+        return new Telemetry(
+                processCpuNanos,
+                gcCount,
+                gcTimeMillis,
+                allocatedBytes,
+                peakThreads,
+                pinnedEvents,
+                gcPauses,
+                pinnedStacks,
+                scheduler,
+                machine,
+                measured);
     }
 }

@@ -18,7 +18,10 @@ import org.HdrHistogram.Histogram;
  * @param intendedEndToEnd open model ({@code --rate}) only: intended start (t₀ + i/rate) → task
  *     end, the coordinated-omission corrected latency (wrk2); null and omitted otherwise
  */
-public record TrialHistograms(String queueWait, String service, String endToEnd,
+public record TrialHistograms(
+        String queueWait,
+        String service,
+        String endToEnd,
         @JsonInclude(JsonInclude.Include.NON_NULL) String intendedEndToEnd) {
 
     /** A closed-model trial's histograms. */

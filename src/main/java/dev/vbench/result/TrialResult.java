@@ -67,40 +67,150 @@ public record TrialResult(
     public static final int MAX_FAILURE_SAMPLES = 5;
 
     /** A closed-model trial: nothing dropped or timed out, no rate. */
-    public TrialResult(int index, int fork, long tasks, long completed, long failures, List<String> failureSamples,
-            long makespanNanos, double throughputPerSecond, LatencySummary latency, TrialHistograms histograms,
+    public TrialResult(
+            int index,
+            int fork,
+            long tasks,
+            long completed,
+            long failures,
+            List<String> failureSamples,
+            long makespanNanos,
+            double throughputPerSecond,
+            LatencySummary latency,
+            TrialHistograms histograms,
             Telemetry telemetry) {
-        this(index, fork, tasks, completed, failures, failureSamples, makespanNanos, throughputPerSecond, latency,
-                histograms, telemetry, 0, 0, 0, null);
+        this(
+                index,
+                fork,
+                tasks,
+                completed,
+                failures,
+                failureSamples,
+                makespanNanos,
+                throughputPerSecond,
+                latency,
+                histograms,
+                telemetry,
+                0,
+                0,
+                0,
+                null);
     }
 
     /** A trial without a recorded start time (the engine adds it: {@link #withStartTime}). */
-    public TrialResult(int index, int fork, long tasks, long completed, long failures, List<String> failureSamples,
-            long makespanNanos, double throughputPerSecond, LatencySummary latency, TrialHistograms histograms,
-            Telemetry telemetry, long dropped, long timedOut, double achievedRatePerSecond,
+    public TrialResult(
+            int index,
+            int fork,
+            long tasks,
+            long completed,
+            long failures,
+            List<String> failureSamples,
+            long makespanNanos,
+            double throughputPerSecond,
+            LatencySummary latency,
+            TrialHistograms histograms,
+            Telemetry telemetry,
+            long dropped,
+            long timedOut,
+            double achievedRatePerSecond,
             LatencySummary uncorrectedLatency) {
-        this(index, fork, tasks, completed, failures, failureSamples, makespanNanos, throughputPerSecond, latency,
-                histograms, telemetry, dropped, timedOut, achievedRatePerSecond, uncorrectedLatency, null, 0);
+        this(
+                index,
+                fork,
+                tasks,
+                completed,
+                failures,
+                failureSamples,
+                makespanNanos,
+                throughputPerSecond,
+                latency,
+                histograms,
+                telemetry,
+                dropped,
+                timedOut,
+                achievedRatePerSecond,
+                uncorrectedLatency,
+                null,
+                0);
     }
 
     /** A trial without a recorded start time whose latencies were sampled one task in {@code latencySampledOneIn} (0: none). */
-    public TrialResult(int index, int fork, long tasks, long completed, long failures, List<String> failureSamples,
-            long makespanNanos, double throughputPerSecond, LatencySummary latency, TrialHistograms histograms,
-            Telemetry telemetry, long dropped, long timedOut, double achievedRatePerSecond,
-            LatencySummary uncorrectedLatency, int latencySampledOneIn) {
-        this(index, fork, tasks, completed, failures, failureSamples, makespanNanos, throughputPerSecond, latency,
-                histograms, telemetry, dropped, timedOut, achievedRatePerSecond, uncorrectedLatency, null,
+    public TrialResult(
+            int index,
+            int fork,
+            long tasks,
+            long completed,
+            long failures,
+            List<String> failureSamples,
+            long makespanNanos,
+            double throughputPerSecond,
+            LatencySummary latency,
+            TrialHistograms histograms,
+            Telemetry telemetry,
+            long dropped,
+            long timedOut,
+            double achievedRatePerSecond,
+            LatencySummary uncorrectedLatency,
+            int latencySampledOneIn) {
+        this(
+                index,
+                fork,
+                tasks,
+                completed,
+                failures,
+                failureSamples,
+                makespanNanos,
+                throughputPerSecond,
+                latency,
+                histograms,
+                telemetry,
+                dropped,
+                timedOut,
+                achievedRatePerSecond,
+                uncorrectedLatency,
+                null,
                 latencySampledOneIn);
     }
 
     /** A trial whose failures were not counted per cause and without counters. */
-    public TrialResult(int index, int fork, long tasks, long completed, long failures, List<String> failureSamples,
-            long makespanNanos, double throughputPerSecond, LatencySummary latency, TrialHistograms histograms,
-            Telemetry telemetry, long dropped, long timedOut, double achievedRatePerSecond,
-            LatencySummary uncorrectedLatency, String startTime, int latencySampledOneIn) {
-        this(index, fork, tasks, completed, failures, failureSamples, makespanNanos, throughputPerSecond, latency,
-                histograms, telemetry, dropped, timedOut, achievedRatePerSecond, uncorrectedLatency, startTime,
-                latencySampledOneIn, List.of(), List.of());
+    public TrialResult(
+            int index,
+            int fork,
+            long tasks,
+            long completed,
+            long failures,
+            List<String> failureSamples,
+            long makespanNanos,
+            double throughputPerSecond,
+            LatencySummary latency,
+            TrialHistograms histograms,
+            Telemetry telemetry,
+            long dropped,
+            long timedOut,
+            double achievedRatePerSecond,
+            LatencySummary uncorrectedLatency,
+            String startTime,
+            int latencySampledOneIn) {
+        this(
+                index,
+                fork,
+                tasks,
+                completed,
+                failures,
+                failureSamples,
+                makespanNanos,
+                throughputPerSecond,
+                latency,
+                histograms,
+                telemetry,
+                dropped,
+                timedOut,
+                achievedRatePerSecond,
+                uncorrectedLatency,
+                startTime,
+                latencySampledOneIn,
+                List.of(),
+                List.of());
     }
 
     public TrialResult {
@@ -115,57 +225,194 @@ public record TrialResult(
      * trial built by name; the {@code withX} methods set the rest.
      */
     public static TrialResult of(int index, long tasks, long makespanNanos, double throughputPerSecond) {
-        return new TrialResult(index, 0, tasks, tasks, 0, List.of(), makespanNanos, throughputPerSecond, null, null, null,
-                0, 0, 0, null, null, 0, List.of(), List.of());
+        return new TrialResult(
+                index,
+                0,
+                tasks,
+                tasks,
+                0,
+                List.of(),
+                makespanNanos,
+                throughputPerSecond,
+                null,
+                null,
+                null,
+                0,
+                0,
+                0,
+                null,
+                null,
+                0,
+                List.of(),
+                List.of());
     }
 
     /** A copy in which {@code n} of the tasks completed. */
     public TrialResult withCompleted(long n) {
-        return new TrialResult(index, fork, tasks, n, failures, failureSamples, makespanNanos, throughputPerSecond,
-                latency, histograms, telemetry, dropped, timedOut, achievedRatePerSecond, uncorrectedLatency, startTime,
-                latencySampledOneIn, failureCounts, counters);
+        return new TrialResult(
+                index,
+                fork,
+                tasks,
+                n,
+                failures,
+                failureSamples,
+                makespanNanos,
+                throughputPerSecond,
+                latency,
+                histograms,
+                telemetry,
+                dropped,
+                timedOut,
+                achievedRatePerSecond,
+                uncorrectedLatency,
+                startTime,
+                latencySampledOneIn,
+                failureCounts,
+                counters);
     }
 
     /** A copy in which {@code n} tasks failed, with these causes. */
     public TrialResult withFailures(long n, List<String> samples) {
-        return new TrialResult(index, fork, tasks, completed, n, samples, makespanNanos, throughputPerSecond, latency,
-                histograms, telemetry, dropped, timedOut, achievedRatePerSecond, uncorrectedLatency, startTime,
-                latencySampledOneIn, failureCounts, counters);
+        return new TrialResult(
+                index,
+                fork,
+                tasks,
+                completed,
+                n,
+                samples,
+                makespanNanos,
+                throughputPerSecond,
+                latency,
+                histograms,
+                telemetry,
+                dropped,
+                timedOut,
+                achievedRatePerSecond,
+                uncorrectedLatency,
+                startTime,
+                latencySampledOneIn,
+                failureCounts,
+                counters);
     }
 
     /** A copy with this latency and these histograms. */
     public TrialResult withLatency(LatencySummary newLatency, TrialHistograms newHistograms) {
-        return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
-                throughputPerSecond, newLatency, newHistograms, telemetry, dropped, timedOut, achievedRatePerSecond,
-                uncorrectedLatency, startTime, latencySampledOneIn, failureCounts, counters);
+        return new TrialResult(
+                index,
+                fork,
+                tasks,
+                completed,
+                failures,
+                failureSamples,
+                makespanNanos,
+                throughputPerSecond,
+                newLatency,
+                newHistograms,
+                telemetry,
+                dropped,
+                timedOut,
+                achievedRatePerSecond,
+                uncorrectedLatency,
+                startTime,
+                latencySampledOneIn,
+                failureCounts,
+                counters);
     }
 
     /** A copy of an open-model trial: what it dropped, timed out and achieved, and its uncorrected latency. */
     public TrialResult withOpenModel(long newDropped, long newTimedOut, double achieved, LatencySummary uncorrected) {
-        return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
-                throughputPerSecond, latency, histograms, telemetry, newDropped, newTimedOut, achieved, uncorrected,
-                startTime, latencySampledOneIn, failureCounts, counters);
+        return new TrialResult(
+                index,
+                fork,
+                tasks,
+                completed,
+                failures,
+                failureSamples,
+                makespanNanos,
+                throughputPerSecond,
+                latency,
+                histograms,
+                telemetry,
+                newDropped,
+                newTimedOut,
+                achieved,
+                uncorrected,
+                startTime,
+                latencySampledOneIn,
+                failureCounts,
+                counters);
     }
 
     /** A copy whose latencies were sampled one task in {@code n} (0: every task). */
     public TrialResult withLatencySampledOneIn(int n) {
-        return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
-                throughputPerSecond, latency, histograms, telemetry, dropped, timedOut, achievedRatePerSecond,
-                uncorrectedLatency, startTime, n, failureCounts, counters);
+        return new TrialResult(
+                index,
+                fork,
+                tasks,
+                completed,
+                failures,
+                failureSamples,
+                makespanNanos,
+                throughputPerSecond,
+                latency,
+                histograms,
+                telemetry,
+                dropped,
+                timedOut,
+                achievedRatePerSecond,
+                uncorrectedLatency,
+                startTime,
+                n,
+                failureCounts,
+                counters);
     }
 
     /** A copy with what the workload counted during the trial. */
     public TrialResult withCounters(List<TrialCounter> newCounters) {
-        return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
-                throughputPerSecond, latency, histograms, telemetry, dropped, timedOut, achievedRatePerSecond,
-                uncorrectedLatency, startTime, latencySampledOneIn, failureCounts, newCounters);
+        return new TrialResult(
+                index,
+                fork,
+                tasks,
+                completed,
+                failures,
+                failureSamples,
+                makespanNanos,
+                throughputPerSecond,
+                latency,
+                histograms,
+                telemetry,
+                dropped,
+                timedOut,
+                achievedRatePerSecond,
+                uncorrectedLatency,
+                startTime,
+                latencySampledOneIn,
+                failureCounts,
+                newCounters);
     }
 
     /** A copy whose failures are counted per cause: {@code counts} in the order of {@link #failureSamples}. */
     public TrialResult withFailureCounts(List<Long> counts) {
-        return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
-                throughputPerSecond, latency, histograms, telemetry, dropped, timedOut, achievedRatePerSecond,
-                uncorrectedLatency, startTime, latencySampledOneIn, counts, counters);
+        return new TrialResult(
+                index,
+                fork,
+                tasks,
+                completed,
+                failures,
+                failureSamples,
+                makespanNanos,
+                throughputPerSecond,
+                latency,
+                histograms,
+                telemetry,
+                dropped,
+                timedOut,
+                achievedRatePerSecond,
+                uncorrectedLatency,
+                startTime,
+                latencySampledOneIn,
+                counts,
+                counters);
     }
 
     /** The format of {@link #startTime}: ISO-8601 UTC with exactly six fraction digits, so text order is time order. */
@@ -175,9 +422,26 @@ public record TrialResult(
 
     /** A copy that records when it started. */
     public TrialResult withStartTime(java.time.Instant start) {
-        return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
-                throughputPerSecond, latency, histograms, telemetry, dropped, timedOut, achievedRatePerSecond,
-                uncorrectedLatency, START_TIME_FORMAT.format(start), latencySampledOneIn, failureCounts, counters);
+        return new TrialResult(
+                index,
+                fork,
+                tasks,
+                completed,
+                failures,
+                failureSamples,
+                makespanNanos,
+                throughputPerSecond,
+                latency,
+                histograms,
+                telemetry,
+                dropped,
+                timedOut,
+                achievedRatePerSecond,
+                uncorrectedLatency,
+                START_TIME_FORMAT.format(start),
+                latencySampledOneIn,
+                failureCounts,
+                counters);
     }
 
     /** Tasks that were dropped or timed out: load the strategy shed (docs/statistics.md rule 10). */
@@ -186,15 +450,49 @@ public record TrialResult(
     }
 
     public TrialResult withIndex(int newIndex, int newFork) {
-        return new TrialResult(newIndex, newFork, tasks, completed, failures, failureSamples, makespanNanos,
-                throughputPerSecond, latency, histograms, telemetry, dropped, timedOut, achievedRatePerSecond,
-                uncorrectedLatency, startTime, latencySampledOneIn, failureCounts, counters);
+        return new TrialResult(
+                newIndex,
+                newFork,
+                tasks,
+                completed,
+                failures,
+                failureSamples,
+                makespanNanos,
+                throughputPerSecond,
+                latency,
+                histograms,
+                telemetry,
+                dropped,
+                timedOut,
+                achievedRatePerSecond,
+                uncorrectedLatency,
+                startTime,
+                latencySampledOneIn,
+                failureCounts,
+                counters);
     }
 
     /** A copy with other telemetry (probes add what they recorded around the trial). */
     public TrialResult withTelemetry(Telemetry newTelemetry) {
-        return new TrialResult(index, fork, tasks, completed, failures, failureSamples, makespanNanos,
-                throughputPerSecond, latency, histograms, newTelemetry, dropped, timedOut, achievedRatePerSecond,
-                uncorrectedLatency, startTime, latencySampledOneIn, failureCounts, counters);
+        return new TrialResult(
+                index,
+                fork,
+                tasks,
+                completed,
+                failures,
+                failureSamples,
+                makespanNanos,
+                throughputPerSecond,
+                latency,
+                histograms,
+                newTelemetry,
+                dropped,
+                timedOut,
+                achievedRatePerSecond,
+                uncorrectedLatency,
+                startTime,
+                latencySampledOneIn,
+                failureCounts,
+                counters);
     }
 }

@@ -91,8 +91,8 @@ public interface ParamType<T> {
             public Duration parse(String text) {
                 Duration d = Quantities.duration(text);
                 if (d.compareTo(min) < 0 || d.compareTo(max) > 0) {
-                    throw new IllegalArgumentException("is out of range; use a duration from "
-                            + Durations.format(min) + " to " + Durations.format(max));
+                    throw new IllegalArgumentException("is out of range; use a duration from " + Durations.format(min)
+                            + " to " + Durations.format(max));
                 }
                 return d;
             }

@@ -65,8 +65,11 @@ public final class Params {
         specs.forEach(s -> byName.put(s.name(), s));
         for (String name : given.keySet()) {
             if (!byName.containsKey(name)) {
-                String known = byName.isEmpty() ? "it has no parameters" : "its parameters are " + String.join(", ", byName.keySet());
-                throw new IllegalArgumentException(owner.name(ownerName) + " has no parameter '" + name + "'; " + known);
+                String known = byName.isEmpty()
+                        ? "it has no parameters"
+                        : "its parameters are " + String.join(", ", byName.keySet());
+                throw new IllegalArgumentException(
+                        owner.name(ownerName) + " has no parameter '" + name + "'; " + known);
             }
         }
         Map<String, Object> values = new TreeMap<>();
@@ -80,16 +83,19 @@ public final class Params {
             try {
                 values.put(spec.name(), spec.type().parse(text));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("parameter '" + spec.name() + "' of " + owner.name(ownerName)
-                        + ": '" + shown + "' " + Redactor.redact(e.getMessage()));
+                throw new IllegalArgumentException("parameter '" + spec.name() + "' of " + owner.name(ownerName) + ": '"
+                        + shown + "' " + Redactor.redact(e.getMessage()));
             }
             if (!text.isEmpty()) {
-                // an empty value is an optional parameter left unset (http url=, sql query=): not part of what a cell is
+                // an empty value is an optional parameter left unset (http url=, sql query=): not part of what a cell
+                // is
                 texts.put(spec.name(), shown);
             }
             unredacted.put(spec.name(), text);
         }
-        return new Params(Collections.unmodifiableMap(values), Collections.unmodifiableMap(texts),
+        return new Params(
+                Collections.unmodifiableMap(values),
+                Collections.unmodifiableMap(texts),
                 Collections.unmodifiableMap(unredacted));
     }
 

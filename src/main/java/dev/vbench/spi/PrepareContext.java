@@ -16,7 +16,8 @@ import java.util.function.Consumer;
  *     {@code ServiceLoader.load(java.sql.Driver.class, context.classLoader())}. It is also the thread
  *     context class loader while vbench runs a workload.
  */
-public record PrepareContext(Path dataDir, long seed, Consumer<String> warn, Progress progress, ClassLoader classLoader) {
+public record PrepareContext(
+        Path dataDir, long seed, Consumer<String> warn, Progress progress, ClassLoader classLoader) {
 
     public PrepareContext {
         if (classLoader == null) {

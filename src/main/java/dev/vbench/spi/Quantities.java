@@ -42,8 +42,10 @@ public final class Quantities {
     private static final Pattern COUNT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([a-zA-Z]?)");
     private static final Pattern RATE = Pattern.compile("([^/]+?)\\s*(?:/\\s*([a-zA-Z]+))?");
 
-    private static final String DURATION_FORM = "write a number and a unit: ns, us, ms, s, min or h (e.g. 200ms, 30s, 2min)";
-    private static final String COUNT_FORM = "write a whole number, optionally with k (thousand) or M (million), e.g. 10000, 10k, 1M";
+    private static final String DURATION_FORM =
+            "write a number and a unit: ns, us, ms, s, min or h (e.g. 200ms, 30s, 2min)";
+    private static final String COUNT_FORM =
+            "write a whole number, optionally with k (thousand) or M (million), e.g. 10000, 10k, 1M";
     private static final String RATE_FORM = "write tasks per s, min or h, e.g. 5000/s, 5k/s, 300/min or 1M/h";
 
     private Quantities() {}
@@ -65,8 +67,9 @@ public final class Quantities {
             case "s" -> BigDecimal.valueOf(1_000_000_000L);
             case "min" -> BigDecimal.valueOf(60_000_000_000L);
             case "h" -> BigDecimal.valueOf(3_600_000_000_000L);
-            case "m" -> throw new AmbiguousUnit("is ambiguous: 'm' is not a unit; write min for minutes"
-                    + " (e.g. " + m.group(1) + "min) or ms for milliseconds");
+            case "m" ->
+                throw new AmbiguousUnit("is ambiguous: 'm' is not a unit; write min for minutes" + " (e.g. "
+                        + m.group(1) + "min) or ms for milliseconds");
             default -> throw new IllegalArgumentException("has an unknown unit '" + m.group(2) + "'; " + DURATION_FORM);
         };
         BigDecimal nanos = new BigDecimal(m.group(1)).multiply(nanosPerUnit).setScale(0, RoundingMode.HALF_UP);
@@ -109,8 +112,9 @@ public final class Quantities {
             case "s", "sec" -> 1;
             case "min" -> 60;
             case "h" -> 3600;
-            case "m" -> throw new AmbiguousUnit("is ambiguous: '/m' is not a unit; write /min for per minute"
-                    + " (e.g. " + m.group(1).trim() + "/min)");
+            case "m" ->
+                throw new AmbiguousUnit("is ambiguous: '/m' is not a unit; write /min for per minute" + " (e.g. "
+                        + m.group(1).trim() + "/min)");
             default -> throw new IllegalArgumentException("has an unknown unit '/" + unit + "'; " + RATE_FORM);
         };
         return tasks.doubleValue() / secondsPerUnit;
@@ -126,8 +130,9 @@ public final class Quantities {
             case "" -> 1;
             case "k", "K" -> 1_000;
             case "M" -> 1_000_000;
-            case "m" -> throw new AmbiguousUnit("is ambiguous: a lower-case 'm' is not a count suffix; write M"
-                    + " for million (e.g. " + m.group(1) + "M; min means minutes)");
+            case "m" ->
+                throw new AmbiguousUnit("is ambiguous: a lower-case 'm' is not a count suffix; write M"
+                        + " for million (e.g. " + m.group(1) + "M; min means minutes)");
             default -> throw new IllegalArgumentException(notValid);
         };
         return new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(multiplier));

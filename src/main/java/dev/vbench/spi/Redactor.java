@@ -43,8 +43,19 @@ public final class Redactor {
     public static final String MASK = "***";
 
     /** Words that make any name a secret's wherever they appear in it ({@code sslpassword}, {@code access_token}). */
-    private static final List<String> SECRET_PARTS = List.of("password", "passwd", "passphrase", "pwd", "secret", "token",
-            "credential", "authorization", "cookie", "apikey", "privatekey", "accesskey");
+    private static final List<String> SECRET_PARTS = List.of(
+            "password",
+            "passwd",
+            "passphrase",
+            "pwd",
+            "secret",
+            "token",
+            "credential",
+            "authorization",
+            "cookie",
+            "apikey",
+            "privatekey",
+            "accesskey");
     /** Words that make a name of several words a secret's ({@code db.pass}, {@code x-auth}, {@code api_key}); alone, {@code key} is a placeholder. */
     private static final Set<String> SECRET_WORDS = Set.of("pass", "pw", "auth", "key", "keys");
 
@@ -80,7 +91,9 @@ public final class Redactor {
     }
 
     /** Names already classified, so that a large text (a result file's thousands of members) costs a look-up each. */
-    private static final java.util.concurrent.ConcurrentHashMap<String, Boolean> NAMES = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.concurrent.ConcurrentHashMap<String, Boolean> NAMES =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     private static final int NAMES_KEPT = 4096;
 
     private static boolean classify(String name) {
@@ -93,7 +106,9 @@ public final class Redactor {
         if (joined.endsWith("key") && joined.length() > "key".length()) {
             return true;
         }
-        String[] words = name.replaceAll("([a-z0-9])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT).split("[^a-z0-9]+");
+        String[] words = name.replaceAll("([a-z0-9])([A-Z])", "$1 $2")
+                .toLowerCase(Locale.ROOT)
+                .split("[^a-z0-9]+");
         if (words.length < 2) {
             return false;
         }
@@ -163,7 +178,8 @@ public final class Redactor {
     }
 
     /** Every word that a secret's name holds ({@link #isSecretName}), as the fast test of a text looks for them. */
-    private static final List<String> NAME_WORDS = List.of("pass", "pw", "secret", "token", "credential", "auth", "cookie", "key");
+    private static final List<String> NAME_WORDS =
+            List.of("pass", "pw", "secret", "token", "credential", "auth", "cookie", "key");
 
     /**
      * Whether {@code text} may hold a secret at all: a word of a secret's name, or an {@code @} (user info). Most
@@ -221,7 +237,8 @@ public final class Redactor {
             int scheme = runStart(text, i, SCHEME_CHARS);
             if (scheme < i && isLetter(text.charAt(scheme))) {
                 int user = i + 3;
-                while (user < text.length() && USER_STOPS.indexOf(text.charAt(user)) < 0
+                while (user < text.length()
+                        && USER_STOPS.indexOf(text.charAt(user)) < 0
                         && !Character.isWhitespace(text.charAt(user))) {
                     user++;
                 }
@@ -240,15 +257,22 @@ public final class Redactor {
             int open = text.lastIndexOf('"', beforeColon - 2);
             String name = open < 0 ? "" : text.substring(open + 1, beforeColon - 1);
             int quote = skipWhitespace(text, i + 1);
-            if (open >= 0 && name.length() <= 200 && name.indexOf('\\') < 0 && name.indexOf('\n') < 0
-                    && quote < text.length() && text.charAt(quote) == '"' && isSecretName(name)) {
+            if (open >= 0
+                    && name.length() <= 200
+                    && name.indexOf('\\') < 0
+                    && name.indexOf('\n') < 0
+                    && quote < text.length()
+                    && text.charAt(quote) == '"'
+                    && isSecretName(name)) {
                 add(found, text, quote + 1, jsonStringEnd(text, quote + 1));
             }
             return;
         }
         int start = runStart(text, beforeColon, HEADER_CHARS);
-        if (start < beforeColon && isLetter(text.charAt(start)) && (start == 0 || KEY_CHARS.indexOf(text.charAt(start - 1)) < 0
-                && !isAlphanumeric(text.charAt(start - 1)))) {
+        if (start < beforeColon
+                && isLetter(text.charAt(start))
+                && (start == 0
+                        || KEY_CHARS.indexOf(text.charAt(start - 1)) < 0 && !isAlphanumeric(text.charAt(start - 1)))) {
             if (isSecretName(text.substring(start, beforeColon))) {
                 add(found, text, valueStart, headerValueEnd(text, valueStart));
             }
@@ -305,7 +329,9 @@ public final class Redactor {
     private static int userInfoEnd(String text, int start) {
         int end = start;
         int at = start;
-        while (end < text.length() && "/?#'\"<>|".indexOf(text.charAt(end)) < 0 && !Character.isWhitespace(text.charAt(end))) {
+        while (end < text.length()
+                && "/?#'\"<>|".indexOf(text.charAt(end)) < 0
+                && !Character.isWhitespace(text.charAt(end))) {
             if (text.charAt(end) == '@') {
                 at = end;
             }
@@ -320,7 +346,9 @@ public final class Redactor {
      * included ({@code PASSWORD=filepw userpw}), but not over a blank that starts another {@code name=}.
      */
     private static int keyValueEnd(String text, int start) {
-        if (start >= text.length() || Character.isWhitespace(text.charAt(start)) || text.charAt(start) == '='
+        if (start >= text.length()
+                || Character.isWhitespace(text.charAt(start))
+                || text.charAt(start) == '='
                 || KEY_VALUE_STOPS.indexOf(text.charAt(start)) >= 0) {
             return start;
         }
@@ -329,7 +357,9 @@ public final class Redactor {
 
     /** The end of a header value at {@code start}: to {@link #HEADER_STOPS}, not over a blank that starts another header. */
     private static int headerValueEnd(String text, int start) {
-        if (start >= text.length() || Character.isWhitespace(text.charAt(start)) || HEADER_STOPS.indexOf(text.charAt(start)) >= 0) {
+        if (start >= text.length()
+                || Character.isWhitespace(text.charAt(start))
+                || HEADER_STOPS.indexOf(text.charAt(start)) >= 0) {
             return start;
         }
         return valueEnd(text, start, HEADER_STOPS, false);
@@ -345,7 +375,9 @@ public final class Redactor {
             }
             if (c == ' ' || c == '\t') {
                 int j = skipBlanks(text, i);
-                if (j == text.length() || stops.indexOf(text.charAt(j)) >= 0 || (keys ? keyAt(text, j) : headerAt(text, j))) {
+                if (j == text.length()
+                        || stops.indexOf(text.charAt(j)) >= 0
+                        || (keys ? keyAt(text, j) : headerAt(text, j))) {
                     return i;
                 }
                 i = j;

@@ -27,8 +27,11 @@ public final class Holm {
     public static double[] adjust(double[] p) {
         double[] adjusted = new double[p.length];
         Arrays.fill(adjusted, Double.NaN);
-        Integer[] order = IntStream.range(0, p.length).filter(i -> !Double.isNaN(p[i])).boxed()
-                .sorted(Comparator.comparingDouble(i -> p[i])).toArray(Integer[]::new);
+        Integer[] order = IntStream.range(0, p.length)
+                .filter(i -> !Double.isNaN(p[i]))
+                .boxed()
+                .sorted(Comparator.comparingDouble(i -> p[i]))
+                .toArray(Integer[]::new);
         int m = order.length;
         double running = 0;
         for (int j = 0; j < m; j++) {

@@ -1,6 +1,5 @@
 package dev.vbench.stats;
 
-import dev.vbench.config.Defaults;
 import org.apache.commons.statistics.inference.MannWhitneyUTest;
 
 /**
@@ -20,7 +19,6 @@ import org.apache.commons.statistics.inference.MannWhitneyUTest;
  * }</pre>
  */
 public final class MannWhitney {
-
 
     /**
      * Fewest values per side at which a two-sided p below {@link #ALPHA} is possible: with 3+3 the

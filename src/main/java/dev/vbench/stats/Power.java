@@ -42,6 +42,7 @@ public final class Power {
 
     /** Simulated pairs of samples per standardized shift. */
     static final int REPLICATIONS = 4000;
+
     private static final long SEED = 20_171_004L;
     private static final NormalDistribution NORMAL = NormalDistribution.of(0, 1);
     private static final Map<String, Double> SHIFTS = new ConcurrentHashMap<>();
@@ -111,8 +112,11 @@ public final class Power {
             return Double.POSITIVE_INFINITY;
         }
         String key = Math.min(n1, n2) + "+" + Math.max(n1, n2) + "@" + level;
-        return SHIFTS.computeIfAbsent(key, k -> Math.max(n1, n2) < 50 ? simulated(Math.min(n1, n2), Math.max(n1, n2), level)
-                : noether(n1, n2, level));
+        return SHIFTS.computeIfAbsent(
+                key,
+                k -> Math.max(n1, n2) < 50
+                        ? simulated(Math.min(n1, n2), Math.max(n1, n2), level)
+                        : noether(n1, n2, level));
     }
 
     /** Noether's large-sample shift (see the class comment). */
@@ -195,9 +199,10 @@ public final class Power {
             for (int j = 1; j <= n2; j++) {
                 double[] f = new double[i * j + 1];
                 double[] fewerX = previousRow[j]; // (i − 1, j): U − j
-                double[] fewerY = row[j - 1];     // (i, j − 1): U
+                double[] fewerY = row[j - 1]; // (i, j − 1): U
                 for (int u = 0; u < f.length; u++) {
-                    f[u] = (u - j >= 0 && u - j < fewerX.length ? fewerX[u - j] : 0) + (u < fewerY.length ? fewerY[u] : 0);
+                    f[u] = (u - j >= 0 && u - j < fewerX.length ? fewerX[u - j] : 0)
+                            + (u < fewerY.length ? fewerY[u] : 0);
                 }
                 row[j] = f;
             }
@@ -225,8 +230,11 @@ public final class Power {
     static double pooledLogSd(double[] a, double[] b) {
         boolean positive = java.util.stream.DoubleStream.concat(java.util.Arrays.stream(a), java.util.Arrays.stream(b))
                 .allMatch(v -> v > 0);
-        double centre = positive ? 1 : Math.abs(Descriptive.median(java.util.stream.DoubleStream.concat(
-                java.util.Arrays.stream(a), java.util.Arrays.stream(b)).toArray()));
+        double centre = positive
+                ? 1
+                : Math.abs(Descriptive.median(
+                        java.util.stream.DoubleStream.concat(java.util.Arrays.stream(a), java.util.Arrays.stream(b))
+                                .toArray()));
         if (!positive && centre == 0) {
             return Double.NaN;
         }
@@ -253,7 +261,9 @@ public final class Power {
     }
 
     private static double[] finite(double[] values) {
-        return java.util.Arrays.stream(values).filter(v -> !Double.isNaN(v) && !Double.isInfinite(v)).toArray();
+        return java.util.Arrays.stream(values)
+                .filter(v -> !Double.isNaN(v) && !Double.isInfinite(v))
+                .toArray();
     }
 
     /** A standard normal value (Marsaglia's polar method), from {@code random} alone so that the draws are the same on every JVM. */

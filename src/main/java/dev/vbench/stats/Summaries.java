@@ -43,9 +43,18 @@ public final class Summaries {
     public static MetricSummary summarize(double[] rawValues, String unit) {
         double[] sorted = Descriptive.sorted(rawValues);
         double[] ci = MedianInterval.of(sorted, MEDIAN_LEVEL);
-        return new MetricSummary(unit, sorted.length, Descriptive.medianOfSorted(sorted), ci[0], ci[1],
-                Descriptive.mean(sorted), MeanInterval.halfWidth(sorted, MEAN_LEVEL), Descriptive.stdev(sorted),
-                sorted[0], sorted[sorted.length - 1], Outliers.indexes(rawValues));
+        return new MetricSummary(
+                unit,
+                sorted.length,
+                Descriptive.medianOfSorted(sorted),
+                ci[0],
+                ci[1],
+                Descriptive.mean(sorted),
+                MeanInterval.halfWidth(sorted, MEAN_LEVEL),
+                Descriptive.stdev(sorted),
+                sorted[0],
+                sorted[sorted.length - 1],
+                Outliers.indexes(rawValues));
     }
 
     /**
@@ -55,7 +64,10 @@ public final class Summaries {
      * the notes say the tasks failed).
      */
     public static double[] values(List<TrialResult> trials, Metric metric) {
-        return trials.stream().filter(t -> t.completed() > 0).mapToDouble(metric::of).filter(v -> !Double.isNaN(v))
+        return trials.stream()
+                .filter(t -> t.completed() > 0)
+                .mapToDouble(metric::of)
+                .filter(v -> !Double.isNaN(v))
                 .toArray();
     }
 
@@ -72,9 +84,12 @@ public final class Summaries {
             String causes = FailureCauses.of(trials).describe(3);
             notes.add(failures + " task(s) failed" + (causes.isEmpty() ? "" : ": " + causes));
         }
-        long sampledTrials = trials.stream().filter(t -> t.latencySampledOneIn() > 0).count();
+        long sampledTrials =
+                trials.stream().filter(t -> t.latencySampledOneIn() > 0).count();
         if (sampledTrials > 0) {
-            IntSummaryStatistics oneIn = trials.stream().mapToInt(TrialResult::latencySampledOneIn).filter(n -> n > 0)
+            IntSummaryStatistics oneIn = trials.stream()
+                    .mapToInt(TrialResult::latencySampledOneIn)
+                    .filter(n -> n > 0)
                     .summaryStatistics(); // the rate follows each trial's pilot, so trials may differ
             notes.add("latencies sampled: tasks under 2 µs, so 1 task in " + oneIn.getMin()
                     + (oneIn.getMax() > oneIn.getMin() ? " to " + oneIn.getMax() : "") + " was timed"
@@ -86,7 +101,8 @@ public final class Summaries {
             if (outliers.contains(0)) {
                 notes.add("the first measured trial is an outlier: more warmup is needed (--warmup)");
             } else if (!outliers.isEmpty()) {
-                notes.add("outlier trial(s) " + outliers + " by " + metric.key() + " (modified z-score > 14.8); kept, not dropped");
+                notes.add("outlier trial(s) " + outliers + " by " + metric.key()
+                        + " (modified z-score > 14.8); kept, not dropped");
             }
         }
         String modes = jvmModes(trials, metric);
@@ -118,27 +134,43 @@ public final class Summaries {
             return null;
         }
         java.util.Map<Integer, Double> medians = new java.util.TreeMap<>();
-        byFork.forEach((f, v) -> medians.put(f, Descriptive.median(v.stream().mapToDouble(Double::doubleValue).toArray())));
+        byFork.forEach((f, v) -> medians.put(
+                f,
+                Descriptive.median(v.stream().mapToDouble(Double::doubleValue).toArray())));
         double lo = java.util.Collections.min(medians.values());
         double hi = java.util.Collections.max(medians.values());
         if (hi / lo < JVM_MODE_FACTOR) {
             return null;
         }
         double middle = Math.sqrt(lo * hi);
-        List<Integer> high = medians.entrySet().stream().filter(e -> e.getValue() > middle).map(java.util.Map.Entry::getKey).toList();
-        double highLowest = high.stream().flatMap(f -> byFork.get(f).stream()).mapToDouble(Double::doubleValue).min().orElseThrow();
-        double lowHighest = medians.keySet().stream().filter(f -> !high.contains(f)).flatMap(f -> byFork.get(f).stream())
-                .mapToDouble(Double::doubleValue).max().orElseThrow();
+        List<Integer> high = medians.entrySet().stream()
+                .filter(e -> e.getValue() > middle)
+                .map(java.util.Map.Entry::getKey)
+                .toList();
+        double highLowest = high.stream()
+                .flatMap(f -> byFork.get(f).stream())
+                .mapToDouble(Double::doubleValue)
+                .min()
+                .orElseThrow();
+        double lowHighest = medians.keySet().stream()
+                .filter(f -> !high.contains(f))
+                .flatMap(f -> byFork.get(f).stream())
+                .mapToDouble(Double::doubleValue)
+                .max()
+                .orElseThrow();
         if (highLowest <= lowHighest) {
             return null; // the trials overlap: the moments differ, not the JVMs
         }
-        List<Integer> low = medians.keySet().stream().filter(f -> !high.contains(f)).toList();
+        List<Integer> low =
+                medians.keySet().stream().filter(f -> !high.contains(f)).toList();
         boolean slowHigh = !metric.higherIsBetter();
         List<Integer> slow = slowHigh ? high : low;
-        return "fork" + (slow.size() == 1 ? " " : "s ") + slow + " of " + byFork.size() + " read " + Numbers.fixed(hi / lo, 1)
+        return "fork" + (slow.size() == 1 ? " " : "s ") + slow + " of " + byFork.size() + " read "
+                + Numbers.fixed(hi / lo, 1)
                 + "x slower by " + metric.key() + " than the others in every trial, while"
                 + " each fork's trials agree: the JVMs differ (the JIT decided otherwise in "
-                + (slow.size() == 1 ? "that one" : "those") + "), not the moments they ran in; the figures mix both modes,"
+                + (slow.size() == 1 ? "that one" : "those")
+                + "), not the moments they ran in; the figures mix both modes,"
                 + " and more --forks tell how often each happens";
     }
 }

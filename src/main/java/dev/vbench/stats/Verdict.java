@@ -93,7 +93,9 @@ public enum Verdict {
         for (int i = 0; i < verdicts.length; i++) {
             Test t = tests.get(i);
             verdicts[i] = of(t.delta(), adjusted[i], noise, t.higherIsBetter(), alpha);
-            mde[i] = t.detectable() == null || Double.isNaN(t.p()) ? Double.NaN : Math.max(noise, t.detectable().at(level));
+            mde[i] = t.detectable() == null || Double.isNaN(t.p())
+                    ? Double.NaN
+                    : Math.max(noise, t.detectable().at(level));
         }
         return new Decided(adjusted, verdicts, mde);
     }

@@ -1,10 +1,10 @@
 package dev.vbench.suite;
 
-import dev.vbench.result.TableSpec;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import dev.vbench.result.TableSpec;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -36,9 +36,20 @@ public record ExperimentSpec(int line, Fields fields) {
      * @param jvmArgs JVM option sets, label → options ({@code {tl-on: "-Dx=true", tl-off: "-Dx=false"}}),
      *     crossed with {@code jvms}; empty = none
      */
-    public record Fields(String name, String title, String workload, Map<String, List<String>> params,
-            List<String> executors, List<String> tasks, List<String> concurrency, Integer warmup, Integer trials,
-            Overrides quick, List<TableSpec> tables, List<String> jvms, Map<String, String> jvmArgs) {
+    public record Fields(
+            String name,
+            String title,
+            String workload,
+            Map<String, List<String>> params,
+            List<String> executors,
+            List<String> tasks,
+            List<String> concurrency,
+            Integer warmup,
+            Integer trials,
+            Overrides quick,
+            List<TableSpec> tables,
+            List<String> jvms,
+            Map<String, String> jvmArgs) {
 
         public Fields {
             params = params == null ? Map.of() : params;
@@ -50,8 +61,13 @@ public record ExperimentSpec(int line, Fields fields) {
     }
 
     /** What {@code --scale quick} replaces; absent fields keep the full value. */
-    public record Overrides(Map<String, List<String>> params, List<String> executors, List<String> tasks,
-            List<String> concurrency, Integer warmup, Integer trials) {}
+    public record Overrides(
+            Map<String, List<String>> params,
+            List<String> executors,
+            List<String> tasks,
+            List<String> concurrency,
+            Integer warmup,
+            Integer trials) {}
 
     /** Records where the experiment starts, then binds its fields normally. */
     static final class Deserializer extends JsonDeserializer<ExperimentSpec> {

@@ -28,10 +28,13 @@ public final class SuiteLoader {
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION) // a key given twice is an error, not "the last wins"
+            .enable(
+                    com.fasterxml.jackson.core.StreamReadFeature
+                            .STRICT_DUPLICATE_DETECTION) // a key given twice is an error, not "the last wins"
             .build();
     /** Jackson's message for a key given twice in one mapping. */
-    private static final java.util.regex.Pattern DUPLICATE = java.util.regex.Pattern.compile("Duplicate field '([^']*)'");
+    private static final java.util.regex.Pattern DUPLICATE =
+            java.util.regex.Pattern.compile("Duplicate field '([^']*)'");
 
     private SuiteLoader() {}
 
@@ -84,8 +87,8 @@ public final class SuiteLoader {
             return YAML.readValue(text, type);
         } catch (UnrecognizedPropertyException e) {
             int line = keyLine(text, e.getPropertyName(), tokenLocation(e));
-            throw new SuiteException(source + ":" + line + ": unknown key '" + e.getPropertyName() + "'"
-                    + where(e) + "; valid keys: " + known(e.getKnownPropertyIds()));
+            throw new SuiteException(source + ":" + line + ": unknown key '" + e.getPropertyName() + "'" + where(e)
+                    + "; valid keys: " + known(e.getKnownPropertyIds()));
         } catch (InvalidFormatException e) {
             throw new SuiteException(at(source, tokenLocation(e)) + "'" + e.getValue() + "' is not valid for "
                     + field(e) + "; expected " + typeName(e.getTargetType()));
@@ -96,11 +99,12 @@ public final class SuiteLoader {
             java.util.regex.Matcher duplicate = DUPLICATE.matcher(String.valueOf(e.getOriginalMessage()));
             if (duplicate.find()) {
                 String key = duplicate.group(1);
-                throw new SuiteException(source + ":" + keyLine(text, key, tokenLocation(e)) + ": key '" + key
-                        + "' is given a second time in the same mapping; keep one (the file would otherwise mean the last)");
+                throw new SuiteException(
+                        source + ":" + keyLine(text, key, tokenLocation(e)) + ": key '" + key
+                                + "' is given a second time in the same mapping; keep one (the file would otherwise mean the last)");
             }
-            throw new SuiteException(at(source, e.getLocation()) + "not valid YAML (" + firstLine(e.getOriginalMessage())
-                    + "); fix the syntax");
+            throw new SuiteException(at(source, e.getLocation()) + "not valid YAML ("
+                    + firstLine(e.getOriginalMessage()) + "); fix the syntax");
         }
     }
 
@@ -111,8 +115,8 @@ public final class SuiteLoader {
     private static int keyLine(String text, String key, JsonLocation location) {
         String[] lines = text.split("\n", -1);
         int reported = location == null ? 1 : Math.max(1, Math.min(location.getLineNr(), lines.length));
-        java.util.regex.Pattern keyPattern = java.util.regex.Pattern.compile(
-                "^[\\s-]*\\{?[^#]*?\\b" + java.util.regex.Pattern.quote(key) + "\\s*:");
+        java.util.regex.Pattern keyPattern =
+                java.util.regex.Pattern.compile("^[\\s-]*\\{?[^#]*?\\b" + java.util.regex.Pattern.quote(key) + "\\s*:");
         for (int i = reported; i >= 1; i--) {
             if (keyPattern.matcher(lines[i - 1]).find()) {
                 return i;
@@ -123,7 +127,8 @@ public final class SuiteLoader {
 
     /** Where the offending token starts (the exception's own location may be past the value). */
     private static JsonLocation tokenLocation(JacksonException e) {
-        if (e.getProcessor() instanceof com.fasterxml.jackson.core.JsonParser parser && parser.currentTokenLocation() != null
+        if (e.getProcessor() instanceof com.fasterxml.jackson.core.JsonParser parser
+                && parser.currentTokenLocation() != null
                 && parser.currentTokenLocation().getLineNr() > 0) {
             return parser.currentTokenLocation();
         }
@@ -140,13 +145,18 @@ public final class SuiteLoader {
             return "";
         }
         com.fasterxml.jackson.databind.JsonMappingException.Reference parent = path.get(path.size() - 2);
-        String name = parent.getFieldName() != null ? parent.getFieldName() : path.size() >= 3 ? path.get(path.size() - 3).getFieldName() : null;
+        String name = parent.getFieldName() != null
+                ? parent.getFieldName()
+                : path.size() >= 3 ? path.get(path.size() - 3).getFieldName() : null;
         return name == null ? "" : " in '" + name + "'";
     }
 
     private static String field(MismatchedInputException e) {
-        String name = e.getPath().stream().map(com.fasterxml.jackson.databind.JsonMappingException.Reference::getFieldName).filter(n -> n != null)
-                .reduce((a, b) -> b).orElse("a value");
+        String name = e.getPath().stream()
+                .map(com.fasterxml.jackson.databind.JsonMappingException.Reference::getFieldName)
+                .filter(n -> n != null)
+                .reduce((a, b) -> b)
+                .orElse("a value");
         return "'" + name + "'";
     }
 
@@ -170,7 +180,9 @@ public final class SuiteLoader {
     }
 
     private static String known(java.util.Collection<Object> ids) {
-        Set<String> names = ids.stream().map(String::valueOf).filter(n -> !n.equals("line"))
+        Set<String> names = ids.stream()
+                .map(String::valueOf)
+                .filter(n -> !n.equals("line"))
                 .collect(Collectors.toCollection(java.util.TreeSet::new));
         return String.join(", ", names);
     }

@@ -34,8 +34,15 @@ import java.util.List;
  * @param gates per-benchmark gates of {@code compare --gates} and {@code history check --gates} ({@link GateSpec});
  *     {@code vbench run} does not use them
  */
-public record SuiteSpec(String suite, String title, String source, Integer warmup, Integer trials,
-        List<ExperimentSpec> experiments, List<Jvm> jvms, List<GateSpec> gates) {
+public record SuiteSpec(
+        String suite,
+        String title,
+        String source,
+        Integer warmup,
+        Integer trials,
+        List<ExperimentSpec> experiments,
+        List<Jvm> jvms,
+        List<GateSpec> gates) {
 
     /**
      * A JVM declared by a suite, as in {@code jvms: [{label: jdk21, version: 21}, {label: mine, env: MY_JDK}]}.
@@ -55,20 +62,38 @@ public record SuiteSpec(String suite, String title, String source, Integer warmu
 
     /** What a result records of this suite to print its tables again ({@code vbench report}). */
     public SuiteLayout layout() {
-        return new SuiteLayout(suite, title, source, experiments.stream()
-                .map(e -> new SuiteLayout.Experiment(e.fields().name(), e.fields().title(), e.fields().tables()))
-                .toList());
+        return new SuiteLayout(
+                suite,
+                title,
+                source,
+                experiments.stream()
+                        .map(e -> new SuiteLayout.Experiment(
+                                e.fields().name(),
+                                e.fields().title(),
+                                e.fields().tables()))
+                        .toList());
     }
 
     /** A suite without JVM declarations. */
-    public SuiteSpec(String suite, String title, String source, Integer warmup, Integer trials,
+    public SuiteSpec(
+            String suite,
+            String title,
+            String source,
+            Integer warmup,
+            Integer trials,
             List<ExperimentSpec> experiments) {
         this(suite, title, source, warmup, trials, experiments, List.of(), List.of());
     }
 
     /** A suite without gates. */
-    public SuiteSpec(String suite, String title, String source, Integer warmup, Integer trials,
-            List<ExperimentSpec> experiments, List<Jvm> jvms) {
+    public SuiteSpec(
+            String suite,
+            String title,
+            String source,
+            Integer warmup,
+            Integer trials,
+            List<ExperimentSpec> experiments,
+            List<Jvm> jvms) {
         this(suite, title, source, warmup, trials, experiments, jvms, List.of());
     }
 }

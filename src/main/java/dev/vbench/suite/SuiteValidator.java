@@ -1,8 +1,8 @@
 package dev.vbench.suite;
 
-import dev.vbench.result.TableSpec;
 import dev.vbench.compare.Layout;
 import dev.vbench.result.Metric;
+import dev.vbench.result.TableSpec;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -18,7 +18,8 @@ public final class SuiteValidator {
 
     private SuiteValidator() {}
 
-    public static void validate(SuiteSpec spec, String source, Predicate<String> workloadExists, List<String> workloadNames) {
+    public static void validate(
+            SuiteSpec spec, String source, Predicate<String> workloadExists, List<String> workloadNames) {
         if (spec.suite() == null || spec.suite().isBlank()) {
             throw new SuiteException(source + ":1: missing 'suite' (the suite's short name); add e.g. suite: my-suite");
         }
@@ -40,11 +41,13 @@ public final class SuiteValidator {
             }
             String in = at + "experiment '" + f.name() + "': ";
             if (f.workload() == null || !workloadExists.test(f.workload())) {
-                throw new SuiteException(in + (f.workload() == null ? "no 'workload'" : "unknown workload '" + f.workload() + "'")
-                        + "; valid workloads: " + String.join(", ", workloadNames));
+                throw new SuiteException(
+                        in + (f.workload() == null ? "no 'workload'" : "unknown workload '" + f.workload() + "'")
+                                + "; valid workloads: " + String.join(", ", workloadNames));
             }
             if (f.executors().isEmpty()) {
-                throw new SuiteException(in + "empty matrix: no 'executors'; add e.g. executors: [virtual, \"fixed:threads=200\"]");
+                throw new SuiteException(
+                        in + "empty matrix: no 'executors'; add e.g. executors: [virtual, \"fixed:threads=200\"]");
             }
             positive(f.warmup(), source, e.line(), "warmup", true);
             positive(f.trials(), source, e.line(), "trials", false);
@@ -52,7 +55,8 @@ public final class SuiteValidator {
                 parses(in + "table layout ", t.layout(), Layout::parse);
                 parses(in + "table metric ", t.metric(), Metric::parse);
                 if (t.kneeOrFalse() && !"chain".equals(t.layout())) {
-                    throw new SuiteException(in + "'knee: true' reads the steps of a chain; add layout: chain to the table");
+                    throw new SuiteException(
+                            in + "'knee: true' reads the steps of a chain; add layout: chain to the table");
                 }
             }
         }

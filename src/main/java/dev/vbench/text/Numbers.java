@@ -66,7 +66,10 @@ public final class Numbers {
         if (!Double.isFinite(value)) {
             return "";
         }
-        return new java.math.BigDecimal(value).round(new java.math.MathContext(12)).stripTrailingZeros().toPlainString();
+        return new java.math.BigDecimal(value)
+                .round(new java.math.MathContext(12))
+                .stripTrailingZeros()
+                .toPlainString();
     }
 
     /** A rate: no decimals from 100 up, else two. */

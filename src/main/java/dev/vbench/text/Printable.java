@@ -45,13 +45,14 @@ public final class Printable {
             if (!isControl(c)) {
                 out.append(c);
             } else {
-                out.append(switch (c) {
-                    case '\n' -> "\\n";
-                    case '\r' -> "\\r";
-                    case '\t' -> "\\t";
-                    case 0x1b -> "\\e";
-                    default -> String.format("\\x%02x", (int) c);
-                });
+                out.append(
+                        switch (c) {
+                            case '\n' -> "\\n";
+                            case '\r' -> "\\r";
+                            case '\t' -> "\\t";
+                            case 0x1b -> "\\e";
+                            default -> String.format("\\x%02x", (int) c);
+                        });
             }
         }
         return out.toString();

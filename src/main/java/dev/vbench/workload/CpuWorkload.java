@@ -15,8 +15,8 @@ import java.util.OptionalLong;
  */
 public final class CpuWorkload implements WorkloadProvider {
 
-    static final ParamSpec<Long> ITERATIONS = ParamSpec.of("iterations", "terms of the Leibniz series per task",
-            "20000000", ParamType.longRange(1, 100_000_000_000L));
+    static final ParamSpec<Long> ITERATIONS = ParamSpec.of(
+            "iterations", "terms of the Leibniz series per task", "20000000", ParamType.longRange(1, 100_000_000_000L));
 
     /** Default tasks: the seed ran 10,000 tasks on 16 cores; 200 keeps a default run short on 2 cores. */
     static final long DEFAULT_TASKS = 200;

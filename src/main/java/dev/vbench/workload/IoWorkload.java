@@ -15,8 +15,11 @@ import java.util.List;
  */
 public final class IoWorkload implements WorkloadProvider {
 
-    static final ParamSpec<Duration> DURATION = ParamSpec.of("duration", "time each task blocks in Thread.sleep",
-            "200ms", ParamType.duration(Duration.ZERO, Duration.ofMinutes(10)));
+    static final ParamSpec<Duration> DURATION = ParamSpec.of(
+            "duration",
+            "time each task blocks in Thread.sleep",
+            "200ms",
+            ParamType.duration(Duration.ZERO, Duration.ofMinutes(10)));
 
     @Override
     public String name() {
@@ -59,7 +62,8 @@ public final class IoWorkload implements WorkloadProvider {
                     throw new AssertionError("task(" + index + ") returned " + returned);
                 }
                 if (elapsedNanos < d.toNanos()) {
-                    throw new AssertionError("task slept " + elapsedNanos + " ns, less than duration " + d.toNanos() + " ns");
+                    throw new AssertionError(
+                            "task slept " + elapsedNanos + " ns, less than duration " + d.toNanos() + " ns");
                 }
                 return "task(" + index + ") blocked " + elapsedNanos / 1_000 + " us >= duration " + d.toNanos() / 1_000
                         + " us and returned its index";

@@ -20,8 +20,11 @@ class OutputFilesTest {
         Path file = tmp.resolve("r.json");
         try (OutputFiles.Claim first = OutputFiles.claim(file)) {
             UsageException e = assertThrows(UsageException.class, () -> OutputFiles.claim(file));
-            assertTrue(e.getMessage().startsWith("-o " + file + " is being written by another vbench run (pid "
-                    + ProcessHandle.current().pid() + ", started "), e.getMessage());
+            assertTrue(
+                    e.getMessage()
+                            .startsWith("-o " + file + " is being written by another vbench run (pid "
+                                    + ProcessHandle.current().pid() + ", started "),
+                    e.getMessage());
             assertTrue(e.getMessage().endsWith("; wait for it to end, or write to another file"), e.getMessage());
         }
         OutputFiles.claim(file).close(); // released: the next run takes it
@@ -29,9 +32,12 @@ class OutputFilesTest {
 
     @Test
     void aRunOfManyFilesHoldsThemAllAndLetsGoOfThemAll() {
-        List<String> names = List.of(tmp.resolve("a.json").toString(), tmp.resolve("a.html").toString(), "-");
+        List<String> names =
+                List.of(tmp.resolve("a.json").toString(), tmp.resolve("a.html").toString(), "-");
         try (RunOutputs outputs = RunOutputs.parse(names, null, true)) {
-            assertThrows(UsageException.class, () -> RunOutputs.parse(List.of(tmp.resolve("a.html").toString()), null, true));
+            assertThrows(
+                    UsageException.class,
+                    () -> RunOutputs.parse(List.of(tmp.resolve("a.html").toString()), null, true));
         }
         RunOutputs.parse(names, null, true).close();
     }
@@ -40,9 +46,12 @@ class OutputFilesTest {
     void aFileSystemWithoutRoomIsRefusedBeforeTheRun() {
         Path file = tmp.resolve("r.json");
         OutputFiles.checkSpace(file, 1000, 1000);
-        EnvironmentException e = assertThrows(EnvironmentException.class, () -> OutputFiles.checkSpace(file, 5L << 20, 4096));
-        assertEquals("-o " + file + ": 4 KiB left on the file system of " + tmp + ", and the results need about 5 MiB;"
-                + " free some room or write them elsewhere", e.getMessage());
+        EnvironmentException e =
+                assertThrows(EnvironmentException.class, () -> OutputFiles.checkSpace(file, 5L << 20, 4096));
+        assertEquals(
+                "-o " + file + ": 4 KiB left on the file system of " + tmp + ", and the results need about 5 MiB;"
+                        + " free some room or write them elsewhere",
+                e.getMessage());
         assertEquals(ExitCodes.ENVIRONMENT, Failures.of(e).exitCode());
     }
 }

@@ -12,15 +12,20 @@ class PreparingProgressTest {
     @Test
     void preparingDrawsOneLineThatEndsWhenDone() {
         StringWriter text = new StringWriter();
-        TerminalProgress progress = new TerminalProgress(new PrintWriter(text, true), 2,
-                RunEta.of(RunEtaTest.plan("noop", java.util.Map.of(), java.util.List.of("virtual"), 10, java.util.List.of())));
+        TerminalProgress progress = new TerminalProgress(
+                new PrintWriter(text, true),
+                2,
+                RunEta.of(RunEtaTest.plan(
+                        "noop", java.util.Map.of(), java.util.List.of("virtual"), 10, java.util.List.of())));
         progress.preparing("thumbnail", "generating photos", 3, 10);
         progress.preparing("thumbnail", "generating photos", 10, 10);
         String out = text.toString();
         assertTrue(out.contains("\rpreparing thumbnail: generating photos 3/10"), out);
         assertTrue(out.contains("\rpreparing thumbnail: generating photos 10/10"), out);
         assertTrue(out.endsWith(System.lineSeparator()), out);
-        assertTrue(out.indexOf(System.lineSeparator()) == out.length() - System.lineSeparator().length(),
+        assertTrue(
+                out.indexOf(System.lineSeparator())
+                        == out.length() - System.lineSeparator().length(),
                 "only the finished step ends the line: " + out);
     }
 }

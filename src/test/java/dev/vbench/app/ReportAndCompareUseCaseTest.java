@@ -50,11 +50,18 @@ class ReportAndCompareUseCaseTest {
     @Test
     void aReportOfSomeCellsHasOnlyThoseAndRefusesAnUnknownOne() throws Exception {
         Path closed = write("io.json", Fixtures.ioRun());
-        ReportUseCase.Outcome two = ReportUseCase.render(new ReportUseCase.Request(closed, Format.JSON, null, List.of("c2", "c4"), false));
-        assertEquals(List.of("c2", "c4"), two.result().cells().stream().map(c -> c.id()).toList());
-        assertEquals(two.result().cells().size(), ResultCodec.fromJson(two.text(), "rendered").cells().size());
-        UsageException e = assertThrows(UsageException.class,
-                () -> ReportUseCase.render(new ReportUseCase.Request(closed, Format.CONSOLE, null, List.of("c9"), false)));
+        ReportUseCase.Outcome two =
+                ReportUseCase.render(new ReportUseCase.Request(closed, Format.JSON, null, List.of("c2", "c4"), false));
+        assertEquals(
+                List.of("c2", "c4"),
+                two.result().cells().stream().map(c -> c.id()).toList());
+        assertEquals(
+                two.result().cells().size(),
+                ResultCodec.fromJson(two.text(), "rendered").cells().size());
+        UsageException e = assertThrows(
+                UsageException.class,
+                () -> ReportUseCase.render(
+                        new ReportUseCase.Request(closed, Format.CONSOLE, null, List.of("c9"), false)));
         assertTrue(e.getMessage().contains("its cells are c1, c2, c3, c4"), e.getMessage());
     }
 
@@ -86,16 +93,27 @@ class ReportAndCompareUseCaseTest {
     void theGateFailsOnRowsSlowerThanItsThreshold() throws Exception {
         Path faster = write("fast.json", LoadFixtures.timedWindow(72_000, 11));
         Path slower = write("slow.json", LoadFixtures.timedWindow(60_000, 1));
-        CompareUseCase.Request request = new CompareUseCase.Request(List.of(faster, slower), List.of("base", "new"), null, null, 0.01,
-                Set.of(), 0.05, CompareFormat.MARKDOWN, false, null);
+        CompareUseCase.Request request = new CompareUseCase.Request(
+                List.of(faster, slower),
+                List.of("base", "new"),
+                null,
+                null,
+                0.01,
+                Set.of(),
+                0.05,
+                CompareFormat.MARKDOWN,
+                false,
+                null);
         CompareUseCase.Outcome o = CompareUseCase.compare(request);
         assertEquals(ExitCodes.FAILED, o.exitCode());
         assertEquals(2, o.regressions().size());
-        assertEquals("2 row(s) significantly slower by more than 5% (--fail-on-regression):", o.gateLines().get(0));
+        assertEquals(
+                "2 row(s) significantly slower by more than 5% (--fail-on-regression):",
+                o.gateLines().get(0));
         assertTrue(o.text().contains(" base |") && o.text().contains(" new |"), o.text());
 
-        CompareUseCase.Request lenient = new CompareUseCase.Request(List.of(faster, slower), List.of(), null, null, 0.01, Set.of(), 0.25,
-                CompareFormat.TEXT, false, null);
+        CompareUseCase.Request lenient = new CompareUseCase.Request(
+                List.of(faster, slower), List.of(), null, null, 0.01, Set.of(), 0.25, CompareFormat.TEXT, false, null);
         assertEquals(ExitCodes.OK, CompareUseCase.compare(lenient).exitCode(), "no row is 25% slower");
     }
 
@@ -103,10 +121,21 @@ class ReportAndCompareUseCaseTest {
     void anExplicitMetricWinsAndOneFileNeedsJvms() throws Exception {
         Path before = write("d.json", LoadFixtures.timedWindow(60_000, 1));
         Path after = write("d2.json", LoadFixtures.timedWindow(72_000, 11));
-        CompareUseCase.Request p50 = new CompareUseCase.Request(List.of(before, after), List.of(), null, Metric.P50, 0.01, Set.of(), null,
-                CompareFormat.TEXT, false, null);
-        assertTrue(CompareUseCase.compare(p50).comparison().rows().stream().allMatch(r -> r.unit().equals("ms")));
-        UsageException e = assertThrows(UsageException.class, () -> CompareUseCase.compare(CompareUseCase.Request.of(List.of(before))));
+        CompareUseCase.Request p50 = new CompareUseCase.Request(
+                List.of(before, after),
+                List.of(),
+                null,
+                Metric.P50,
+                0.01,
+                Set.of(),
+                null,
+                CompareFormat.TEXT,
+                false,
+                null);
+        assertTrue(CompareUseCase.compare(p50).comparison().rows().stream()
+                .allMatch(r -> r.unit().equals("ms")));
+        UsageException e = assertThrows(
+                UsageException.class, () -> CompareUseCase.compare(CompareUseCase.Request.of(List.of(before))));
         assertTrue(e.getMessage().contains("ran on one JVM"), e.getMessage());
     }
 }

@@ -27,25 +27,38 @@ class RunConditionsTest {
     }
 
     private static CellResult cell(String id, String executor, MachineState machine, double ownCpus, double jitter) {
-        CellResult c = Fixtures.cell(id, CellConfig.closed("cpu", Map.of(), Fixtures.fixed(2), 200, 0), 6, 100, jitter, 0.5, 7);
+        CellResult c = Fixtures.cell(
+                id, CellConfig.closed("cpu", Map.of(), Fixtures.fixed(2), 200, 0), 6, 100, jitter, 0.5, 7);
         if (executor.equals("virtual")) {
-            c = Fixtures.cell(id, CellConfig.closed("cpu", Map.of(), Fixtures.virtual(), 200, 0), 6, 100, jitter, 0.5, 9);
+            c = Fixtures.cell(
+                    id, CellConfig.closed("cpu", Map.of(), Fixtures.virtual(), 200, 0), 6, 100, jitter, 0.5, 9);
         }
-        List<TrialResult> trials = c.trials().stream().map(t -> t.withTelemetry(dev.vbench.result.Telemetry.NONE
-                .withProcessCpuNanos(Math.round(ownCpus * t.makespanNanos())).withGc(0, 0).withAllocatedBytes(0)
-                .withPeakThreads(0).withMachine(machine))).toList();
+        List<TrialResult> trials = c.trials().stream()
+                .map(t -> t.withTelemetry(dev.vbench.result.Telemetry.NONE
+                        .withProcessCpuNanos(Math.round(ownCpus * t.makespanNanos()))
+                        .withGc(0, 0)
+                        .withAllocatedBytes(0)
+                        .withPeakThreads(0)
+                        .withMachine(machine)))
+                .toList();
         return new CellResult(c.id(), c.config(), c.status(), trials, Summaries.summarize(trials), List.of());
     }
 
     @Test
     void aLoadOfOtherProcessesOfHalfTheCpusIsBusyVbenchsOwnIsNot() {
-        assertEquals(Optional.empty(), RunConditions.busy(List.of(cell("c1", "fixed", 1.9, 1.0, 0.01)), "interleaved"),
+        assertEquals(
+                Optional.empty(),
+                RunConditions.busy(List.of(cell("c1", "fixed", 1.9, 1.0, 0.01)), "interleaved"),
                 "load 1.9 of which the trial's own 1.0: 0.9 from others on 2 CPUs");
         Optional<String> busy = RunConditions.busy(List.of(cell("c1", "fixed", 3.2, 1.0, 0.01)), "grouped");
-        assertEquals(Optional.of("the machine was busy: other processes kept a load of up to 2.2 beside the trials on 2"
-                + " usable CPUs (in 6 of 6 trials); with --order grouped a change of load can reach a verdict; the noise"
-                + " widens every interval: consider re-running on a quiet system"), busy);
-        assertEquals(Optional.empty(), RunConditions.busy(List.of(cell("c1", "fixed", -1, 1.0, 0.01)), "interleaved"),
+        assertEquals(
+                Optional.of("the machine was busy: other processes kept a load of up to 2.2 beside the trials on 2"
+                        + " usable CPUs (in 6 of 6 trials); with --order grouped a change of load can reach a verdict; the noise"
+                        + " widens every interval: consider re-running on a quiet system"),
+                busy);
+        assertEquals(
+                Optional.empty(),
+                RunConditions.busy(List.of(cell("c1", "fixed", -1, 1.0, 0.01)), "interleaved"),
                 "no load average reported (not Linux/macOS): nothing to say");
         assertEquals(1.0, RunConditions.threshold(2));
         assertEquals(8.0, RunConditions.threshold(16));
@@ -58,14 +71,21 @@ class RunConditionsTest {
     @Test
     void theMeasuredOtherProcessCpuWinsOverTheLaggingLoadAverage() {
         CellResult afterABuild = cell("c1", "fixed", new MachineState(3.5, 2.8, 2, 0.05), 1.0, 0.01);
-        assertEquals(Optional.empty(), RunConditions.busy(List.of(afterABuild), "interleaved"),
+        assertEquals(
+                Optional.empty(),
+                RunConditions.busy(List.of(afterABuild), "interleaved"),
                 "load average 3.5 from the build just before; the trials themselves ran beside 0.05 CPUs of others");
         CellResult besideALoop = cell("c1", "fixed", new MachineState(0.4, 1.3, 2, 1.12), 1.0, 0.01);
-        assertEquals(Optional.of("the machine was busy: other processes kept up to 1.1 of 2 usable CPUs busy during the"
-                + " trials (in 6 of 6 trials); the noise widens every interval: consider re-running on a quiet system"),
-                RunConditions.busy(List.of(besideALoop), "interleaved"), "a busy loop that started with the run");
+        assertEquals(
+                Optional.of(
+                        "the machine was busy: other processes kept up to 1.1 of 2 usable CPUs busy during the"
+                                + " trials (in 6 of 6 trials); the noise widens every interval: consider re-running on a quiet system"),
+                RunConditions.busy(List.of(besideALoop), "interleaved"),
+                "a busy loop that started with the run");
         CellResult shortTrials = cell("c2", "virtual", new MachineState(3.5, 3.5, 2), 1.0, 0.01);
-        assertEquals(Optional.empty(), RunConditions.busy(List.of(afterABuild, shortTrials), "interleaved"),
+        assertEquals(
+                Optional.empty(),
+                RunConditions.busy(List.of(afterABuild, shortTrials), "interleaved"),
                 "trials without the measured figure do not count once some trials have it");
     }
 
@@ -74,14 +94,21 @@ class RunConditionsTest {
         RunResult narrow = run(cell("c1", "fixed", 0.5, 1, 0.005), cell("c2", "virtual", 0.5, 1, 0.005));
         assertEquals(Optional.empty(), RunConditions.wide(ReportDocument.of(narrow, ReportOptions.DEFAULT)));
         RunResult wide = run(cell("c1", "fixed", 0.5, 1, 0.3), cell("c2", "virtual", 0.5, 1, 0.3));
-        String line = RunConditions.wide(ReportDocument.of(wide, ReportOptions.DEFAULT)).orElseThrow();
-        assertTrue(line.matches("the trials' spread is wide: in 1 of 1 compared row only changes above ±10\\.0% can be seen"
-                + " \\(up to ±\\d+\\.\\d%: tasks=200 in 'cpu · 6 trials \\+ 1 warmup — makespan \\(ms\\)'\\); more trials"
-                + " \\(--trials\\) or a quieter machine narrow it"), line);
+        String line = RunConditions.wide(ReportDocument.of(wide, ReportOptions.DEFAULT))
+                .orElseThrow();
+        assertTrue(
+                line.matches(
+                        "the trials' spread is wide: in 1 of 1 compared row only changes above ±10\\.0% can be seen"
+                                + " \\(up to ±\\d+\\.\\d%: tasks=200 in 'cpu · 6 trials \\+ 1 warmup — makespan \\(ms\\)'\\); more trials"
+                                + " \\(--trials\\) or a quieter machine narrow it"),
+                line);
     }
 
     private static RunResult run(CellResult... cells) {
-        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), RunSettings.trials(1, 6).withSeed(42).withOrder("interleaved"),
+        return new RunResult(
+                RunResult.SCHEMA,
+                Fixtures.environment(),
+                RunSettings.trials(1, 6).withSeed(42).withOrder("interleaved"),
                 List.of(cells));
     }
 }

@@ -19,20 +19,32 @@ import org.junit.jupiter.api.Test;
 class RunEtaTest {
 
     /** 1 warmup + 6 measured trials of {@code workload} on {@code executors}. */
-    static Plan plan(String workload, Map<String, List<String>> params, List<String> executors, long tasks,
+    static Plan plan(
+            String workload,
+            Map<String, List<String>> params,
+            List<String> executors,
+            long tasks,
             List<Long> concurrency) {
-        return Planner.plan(new dev.vbench.plan.PlanRequest(null, null,
-                MatrixRequest.closed(workload, params, executors, List.of(tasks), concurrency),
-                TrialOptions.DEFAULTS.withWarmup(1).withTrials(6)), UserCode.builtIn());
+        return Planner.plan(
+                new dev.vbench.plan.PlanRequest(
+                        null,
+                        null,
+                        MatrixRequest.closed(workload, params, executors, List.of(tasks), concurrency),
+                        TrialOptions.DEFAULTS.withWarmup(1).withTrials(6)),
+                UserCode.builtIn());
     }
 
     @Test
     void overlappingSleepsAreEstimatedByTheRoundsOfTasksInFlight() {
-        Plan p = plan("io", Map.of("duration", List.of("10ms")), List.of("virtual", "fixed:threads=100"), 1000, List.of());
+        Plan p = plan(
+                "io", Map.of("duration", List.of("10ms")), List.of("virtual", "fixed:threads=100"), 1000, List.of());
         // virtual: all 1,000 at once, 10 ms a trial; 100 threads: 10 rounds, 100 ms a trial; 7 trials each
         assertEquals(7 * (0.010 + 0.100), RunEta.of(p).totalNanos().getAsDouble() / 1e9, 1e-9);
         Plan sweep = plan("io", Map.of("duration", List.of("200ms")), List.of("virtual"), 200, List.of(1L, 4L));
-        assertEquals(7 * (200 * 0.2 + 50 * 0.2), RunEta.of(sweep).totalNanos().getAsDouble() / 1e9, 1e-9,
+        assertEquals(
+                7 * (200 * 0.2 + 50 * 0.2),
+                RunEta.of(sweep).totalNanos().getAsDouble() / 1e9,
+                1e-9,
                 "--concurrency bounds the tasks in flight");
     }
 
@@ -58,7 +70,8 @@ class RunEtaTest {
 
     @Test
     void theBarShowsTheRunsEtaNotAQuestionMark() {
-        Plan p = plan("io", Map.of("duration", List.of("10ms")), List.of("virtual", "fixed:threads=100"), 1000, List.of());
+        Plan p = plan(
+                "io", Map.of("duration", List.of("10ms")), List.of("virtual", "fixed:threads=100"), 1000, List.of());
         StringWriter text = new StringWriter();
         TerminalProgress progress = new TerminalProgress(new PrintWriter(text, true), 7, RunEta.of(p));
         progress.cellStarted(p.cells().get(0), 0, 2);

@@ -12,12 +12,12 @@ import dev.vbench.result.CellStatus;
 import dev.vbench.result.Metric;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.TableDefaults;
+import dev.vbench.testing.SystemOutput;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import dev.vbench.testing.SystemOutput;
 
 /**
  * {@link RunUseCase} driven in-process through its request, as JMH's tests drive {@code Runner} through
@@ -29,11 +29,13 @@ class RunUseCaseTest {
     private final StringWriter err = new StringWriter();
 
     private RunOutcome run(RunRequest request) throws Exception {
-        return SystemOutput.locked(() -> RunUseCase.run(request, new PrintWriter(out, true), new PrintWriter(err, true)));
+        return SystemOutput.locked(
+                () -> RunUseCase.run(request, new PrintWriter(out, true), new PrintWriter(err, true)));
     }
 
     private static RunRequest noop(RunRequest.Matrix matrix, int trials) {
-        return RunRequest.of(matrix).withTrials(RunRequest.Trials.DEFAULTS.withWarmup(0).withMeasured(trials))
+        return RunRequest.of(matrix)
+                .withTrials(RunRequest.Trials.DEFAULTS.withWarmup(0).withMeasured(trials))
                 .withProbes(RunRequest.Probes.DEFAULTS.withPinning(false));
     }
 
@@ -44,7 +46,9 @@ class RunUseCaseTest {
         RunOutcome o = run(noop(matrix, 2));
         assertEquals(ExitCodes.OK, o.exitCode(), this::toString);
         RunResult result = o.result();
-        assertEquals(List.of("virtual", "fixed:threads=2"), result.cells().stream().map(c -> c.config().executor().spec()).toList());
+        assertEquals(
+                List.of("virtual", "fixed:threads=2"),
+                result.cells().stream().map(c -> c.config().executor().spec()).toList());
         for (CellResult c : result.cells()) {
             assertEquals(CellStatus.OK, c.status());
             assertEquals(2, c.trials().size());
@@ -58,7 +62,8 @@ class RunUseCaseTest {
     @Test
     void aTimedRunRecordsItsWindowAndItsTablesShowThroughput() throws Exception {
         RunRequest.Matrix matrix = RunRequest.Matrix.of("noop", List.of("virtual", "fixed:threads=2"))
-                .withConcurrency(List.of(2L)).withDuration(Duration.ofMillis(100));
+                .withConcurrency(List.of(2L))
+                .withDuration(Duration.ofMillis(100));
         RunOutcome o = run(noop(matrix, 1));
         assertEquals(ExitCodes.OK, o.exitCode(), this::toString);
         for (CellResult c : o.result().cells()) {
@@ -81,10 +86,12 @@ class RunUseCaseTest {
 
     @Test
     void aCellWhoseSlotsExceedTheHeapIsRefusedBeforeAnythingRuns() {
-        RunRequest.Matrix matrix = RunRequest.Matrix.of("noop", List.of("virtual")).withTasks(List.of(1_000_000L));
+        RunRequest.Matrix matrix =
+                RunRequest.Matrix.of("noop", List.of("virtual")).withTasks(List.of(1_000_000L));
         var plan = Planner.plan(RunUseCase.planRequest(RunRequest.of(matrix)), UserCode.builtIn());
         EnvironmentException e = assertThrows(EnvironmentException.class, () -> RunUseCase.checkHeap(plan, 1L << 20));
-        assertTrue(e.getMessage().contains("preallocates") && e.getMessage().contains("1 MiB max heap"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("preallocates") && e.getMessage().contains("1 MiB max heap"), e.getMessage());
         RunUseCase.checkHeap(plan, 1L << 30); // fits
     }
 
@@ -92,10 +99,15 @@ class RunUseCaseTest {
     void requestsTheChecksRefuseAreUsageErrors() {
         RunRequest sweepless = RunRequest.of(RunRequest.Matrix.of("noop", List.of("virtual")))
                 .withOutputs(RunRequest.Outputs.DEFAULTS.withSlo("p99<20ms"));
-        assertTrue(assertThrows(UsageException.class, () -> run(sweepless)).getMessage().contains("--concurrency 1,4,16,64"));
+        assertTrue(assertThrows(UsageException.class, () -> run(sweepless))
+                .getMessage()
+                .contains("--concurrency 1,4,16,64"));
         RunRequest badOrder = RunRequest.of(RunRequest.Matrix.of("noop", List.of("virtual")))
-                .withTrials(RunRequest.Trials.DEFAULTS.withWarmup(0).withMeasured(1).withOrder("sideways"));
-        assertTrue(assertThrows(UsageException.class, () -> RunUseCase.planRequest(badOrder)).getMessage().contains("--order sideways"));
+                .withTrials(
+                        RunRequest.Trials.DEFAULTS.withWarmup(0).withMeasured(1).withOrder("sideways"));
+        assertTrue(assertThrows(UsageException.class, () -> RunUseCase.planRequest(badOrder))
+                .getMessage()
+                .contains("--order sideways"));
     }
 
     @Override

@@ -19,7 +19,8 @@ class UserExitTest {
     @Test
     void aSignalHandlerThreadMeansNoUserExit() {
         assertNull(UserExit.how(Map.of(new Thread("SIGINT handler"), new StackTraceElement[0])));
-        assertNull(UserExit.how(Map.of(new Thread("SIGTERM handler"), new StackTraceElement[0], new Thread("t"), EXITING)));
+        assertNull(UserExit.how(
+                Map.of(new Thread("SIGTERM handler"), new StackTraceElement[0], new Thread("t"), EXITING)));
     }
 
     /** The launcher or the parent gone: vbench's watch exits as a signal would, which is not user code's doing. */
@@ -38,7 +39,9 @@ class UserExitTest {
     @Test
     void anExitCallIsNamedByItsCaller() {
         assertEquals("System.exit from Bad.ender(Bad.java:6)", UserExit.how(Map.of(new Thread("pool-1"), EXITING)));
-        assertEquals("System.exit", UserExit.how(Map.of(new Thread("main"), new StackTraceElement[0])),
+        assertEquals(
+                "System.exit",
+                UserExit.how(Map.of(new Thread("main"), new StackTraceElement[0])),
                 "a virtual thread's exit is not in Thread.getAllStackTraces");
     }
 }

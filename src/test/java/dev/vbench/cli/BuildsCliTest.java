@@ -33,7 +33,8 @@ class BuildsCliTest {
 
     private static String bench(int sleepMillis) {
         return "package demo; import org.openjdk.jmh.annotations.*; @State(Scope.Benchmark) public class SleepBench {"
-                + " @Benchmark public void sleep() throws InterruptedException { Thread.sleep(" + sleepMillis + "); } }";
+                + " @Benchmark public void sleep() throws InterruptedException { Thread.sleep(" + sleepMillis
+                + "); } }";
     }
 
     @Test
@@ -41,15 +42,39 @@ class BuildsCliTest {
         Path old = TestCode.classes(tmp.resolve("old"), Map.of("demo/Work.java", work(1)), Map.of());
         Path neu = TestCode.classes(tmp.resolve("new"), Map.of("demo/Work.java", work(13)), Map.of());
         Path json = tmp.resolve("r.json");
-        CliRun r = CliRun.of("run", "--build", "old=" + old, "--build", "new=" + neu, "-w", "demo.Work::call",
-                "-e", "sequential", "--tasks", "10", "--warmup", "0", "--trials", "6", "--no-progress",
-                "--data-dir", tmp.toString(), "-o", json.toString());
+        CliRun r = CliRun.of(
+                "run",
+                "--build",
+                "old=" + old,
+                "--build",
+                "new=" + neu,
+                "-w",
+                "demo.Work::call",
+                "-e",
+                "sequential",
+                "--tasks",
+                "10",
+                "--warmup",
+                "0",
+                "--trials",
+                "6",
+                "--no-progress",
+                "--data-dir",
+                tmp.toString(),
+                "-o",
+                json.toString());
         assertEquals(0, r.code(), r::toString);
         assertTrue(r.out().contains("by build"), r::toString);
-        assertTrue(r.out().lines().anyMatch(l -> l.matches("10 .*old.*new.*|10 .* \\+\\d+\\.\\d% \\(slower\\)")), r::toString);
+        assertTrue(
+                r.out().lines().anyMatch(l -> l.matches("10 .*old.*new.*|10 .* \\+\\d+\\.\\d% \\(slower\\)")),
+                r::toString);
         RunResult run = ResultCodec.read(json);
-        assertEquals(List.of("old", "new"), run.cells().stream().map(c -> c.config().build()).toList());
-        assertEquals(List.of("old", "new"), run.settings().builds().stream().map(b -> b.label()).toList());
+        assertEquals(
+                List.of("old", "new"),
+                run.cells().stream().map(c -> c.config().build()).toList());
+        assertEquals(
+                List.of("old", "new"),
+                run.settings().builds().stream().map(b -> b.label()).toList());
         assertEquals(64, run.settings().builds().get(0).code().get(0).sha256().length(), "the build's bytes: SHA-256");
         assertRounds(run);
     }
@@ -62,28 +87,63 @@ class BuildsCliTest {
     @Test
     void aDuetPinsEachBuildsForksToHalfTheCpus() throws Exception {
         List<Integer> cpus = dev.vbench.engine.Duet.allowedCpus();
-        org.junit.jupiter.api.Assumptions.assumeTrue(cpus.size() % 2 == 0 && dev.vbench.engine.Duet.onPath("taskset"),
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                cpus.size() % 2 == 0 && dev.vbench.engine.Duet.onPath("taskset"),
                 "needs an even number of CPUs and taskset");
         Path old = TestCode.classes(tmp.resolve("old"), Map.of("demo/Work.java", work(1)), Map.of());
         Path neu = TestCode.classes(tmp.resolve("new"), Map.of("demo/Work.java", work(13)), Map.of());
         Path json = tmp.resolve("r.json");
-        CliRun r = CliRun.of("run", "--build", "old=" + old, "--build", "new=" + neu, "-w", "demo.Work::call",
-                "-e", "sequential", "--tasks", "5", "--warmup", "0", "--trials", "2", "--duet", "--no-progress",
-                "--data-dir", tmp.toString(), "-o", json.toString());
+        CliRun r = CliRun.of(
+                "run",
+                "--build",
+                "old=" + old,
+                "--build",
+                "new=" + neu,
+                "-w",
+                "demo.Work::call",
+                "-e",
+                "sequential",
+                "--tasks",
+                "5",
+                "--warmup",
+                "0",
+                "--trials",
+                "2",
+                "--duet",
+                "--no-progress",
+                "--data-dir",
+                tmp.toString(),
+                "-o",
+                json.toString());
         assertEquals(0, r.code(), r::toString);
         RunResult run = ResultCodec.read(json);
         assertEquals("duet", run.settings().order());
         for (CellResult cell : run.cells()) {
             assertEquals(2, cell.trials().size(), cell::toString);
-            cell.trials().forEach(t -> assertEquals(cpus.size() / 2, t.telemetry().machine().cpus(), t::toString));
+            cell.trials()
+                    .forEach(t -> assertEquals(
+                            cpus.size() / 2, t.telemetry().machine().cpus(), t::toString));
         }
-        CliRun.of("run", "--build", "old=" + old, "--build", "new=" + neu, "-w", "demo.Work::call", "-e", "sequential",
-                "-e", "virtual", "--duet").assertUsageError("--duet runs the two columns of a row at once; the row of cell"
+        CliRun.of(
+                        "run",
+                        "--build",
+                        "old=" + old,
+                        "--build",
+                        "new=" + neu,
+                        "-w",
+                        "demo.Work::call",
+                        "-e",
+                        "sequential",
+                        "-e",
+                        "virtual",
+                        "--duet")
+                .assertUsageError("--duet runs the two columns of a row at once; the row of cell"
                         + " demo.Work::call | sequential | build old | tasks=10000 has 4 columns (give two builds, two JVMs or"
                         + " two executors, and no more)");
-        CliRun.of("run", "-w", "noop", "-e", "sequential", "-e", "virtual", "--duet").assertUsageError(
-                "--duet pins each column's forks to its CPUs; cell noop | sequential | tasks=10000 runs in this JVM: add"
-                        + " --forks N (or compare builds or JVMs, which fork)");
+        CliRun.of("run", "-w", "noop", "-e", "sequential", "-e", "virtual", "--duet")
+                .assertUsageError(
+                        "--duet pins each column's forks to its CPUs; cell noop | sequential | tasks=10000 runs in this JVM: add"
+                                + " --forks N (or compare builds or JVMs, which fork)");
         CliRun.of("run", "-w", "noop", "-e", "sequential", "-e", "virtual", "--duet", "--order", "grouped")
                 .assertUsageError("--duet runs interleaved rounds, two units at a time; drop --order grouped");
     }
@@ -94,13 +154,37 @@ class BuildsCliTest {
         Path old = TestCode.classes(tmp.resolve("old"), Map.of("demo/SleepBench.java", bench(1)), Map.of(), jmh);
         Path neu = TestCode.classes(tmp.resolve("new"), Map.of("demo/SleepBench.java", bench(13)), Map.of(), jmh);
         Path json = tmp.resolve("j.json");
-        CliRun r = CliRun.of("run", "--classpath", JmhFixture.jmhCore().toString(), "--build", "old=" + old,
-                "--build", "new=" + neu, "-w", "demo.SleepBench", "-e", "sequential", "--tasks", "10", "--warmup", "0",
-                "--trials", "4", "--forks", "2", "--no-progress", "--data-dir", tmp.toString(), "-o", json.toString());
+        CliRun r = CliRun.of(
+                "run",
+                "--classpath",
+                JmhFixture.jmhCore().toString(),
+                "--build",
+                "old=" + old,
+                "--build",
+                "new=" + neu,
+                "-w",
+                "demo.SleepBench",
+                "-e",
+                "sequential",
+                "--tasks",
+                "10",
+                "--warmup",
+                "0",
+                "--trials",
+                "4",
+                "--forks",
+                "2",
+                "--no-progress",
+                "--data-dir",
+                tmp.toString(),
+                "-o",
+                json.toString());
         assertEquals(0, r.code(), r::toString);
         assertTrue(r.out().contains("(slower)"), r::toString);
         List<String> order = Fixtures.startOrder(ResultCodec.read(json));
-        assertEquals(List.of("c1", "c1", "c2", "c2"), order.subList(0, 4).stream().sorted().toList(),
+        assertEquals(
+                List.of("c1", "c1", "c2", "c2"),
+                order.subList(0, 4).stream().sorted().toList(),
                 "the first fork of each build (two trials each) before the second of either: " + order);
     }
 
@@ -109,25 +193,35 @@ class BuildsCliTest {
         List<String> order = Fixtures.startOrder(run);
         assertEquals(12, order.size(), order::toString);
         for (int i = 0; i < order.size(); i += 2) {
-            assertEquals(List.of("c1", "c2"), order.subList(i, i + 2).stream().sorted().toList(), "round " + (i / 2) + ": " + order);
+            assertEquals(
+                    List.of("c1", "c2"),
+                    order.subList(i, i + 2).stream().sorted().toList(),
+                    "round " + (i / 2) + ": " + order);
         }
         for (CellResult c : run.cells()) {
-            assertEquals(List.of(1, 2, 3, 4, 5, 6), c.trials().stream().map(t -> t.fork()).toList(), "a fork per trial");
+            assertEquals(
+                    List.of(1, 2, 3, 4, 5, 6),
+                    c.trials().stream().map(t -> t.fork()).toList(),
+                    "a fork per trial");
         }
     }
 
     @Test
     void buildsThatCannotBeComparedAreRefusedInOneLine() throws Exception {
         Path old = TestCode.classes(tmp.resolve("old"), Map.of("demo/Work.java", work(1)), Map.of());
-        CliRun.of("run", "--build", "old=" + old, "-w", "demo.Work::call").assertUsageError(
-                "vbench: --build old is one build; give two or more to compare them (or --classpath for one)");
-        CliRun.of("run", "--build", "old=" + old, "--build", "old=" + old, "-w", "demo.Work::call").assertUsageError(
-                "vbench: --build old is given twice; give each build a label of its own");
-        CliRun.of("run", "--build", "=x", "--build", "b=" + old, "-w", "demo.Work::call").assertUsageError(
-                "vbench: --build =x is not LABEL=CLASSPATH; give a label of letters, digits, '.', '_' or '-' and the"
-                        + " build's class path, e.g. --build new=target/classes");
-        Path other = TestCode.classes(tmp.resolve("other"), Map.of("demo/Other.java",
-                "package demo; public class Other { public static void call() {} }"), Map.of());
+        CliRun.of("run", "--build", "old=" + old, "-w", "demo.Work::call")
+                .assertUsageError(
+                        "vbench: --build old is one build; give two or more to compare them (or --classpath for one)");
+        CliRun.of("run", "--build", "old=" + old, "--build", "old=" + old, "-w", "demo.Work::call")
+                .assertUsageError("vbench: --build old is given twice; give each build a label of its own");
+        CliRun.of("run", "--build", "=x", "--build", "b=" + old, "-w", "demo.Work::call")
+                .assertUsageError(
+                        "vbench: --build =x is not LABEL=CLASSPATH; give a label of letters, digits, '.', '_' or '-' and the"
+                                + " build's class path, e.g. --build new=target/classes");
+        Path other = TestCode.classes(
+                tmp.resolve("other"),
+                Map.of("demo/Other.java", "package demo; public class Other { public static void call() {} }"),
+                Map.of());
         CliRun r = CliRun.of("run", "--build", "old=" + old, "--build", "other=" + other, "-w", "demo.Work::call");
         assertEquals(2, r.code(), r::toString);
         assertTrue(r.err().startsWith("vbench: ") && r.err().strip().lines().count() == 1, r::toString);

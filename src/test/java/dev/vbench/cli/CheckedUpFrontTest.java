@@ -42,7 +42,9 @@ class CheckedUpFrontTest {
     private static void oneLine(CliRun r, int code, String... expected) {
         assertEquals(code, r.code(), r::toString);
         String err = r.err().strip();
-        List<String> lines = err.lines().filter(l -> !l.startsWith("vbench: 1 cell(s)") && !l.startsWith("vbench: warning: ")).toList();
+        List<String> lines = err.lines()
+                .filter(l -> !l.startsWith("vbench: 1 cell(s)") && !l.startsWith("vbench: warning: "))
+                .toList();
         assertEquals(1, lines.size(), r::toString);
         assertTrue(lines.get(0).startsWith("vbench: "), r::toString);
         assertFalse(err.contains("Exception") || err.contains("\tat ") || err.contains("internal error"), r::toString);
@@ -57,14 +59,38 @@ class CheckedUpFrontTest {
     void overLongMetadataIsRefusedBeforeTheBenchmark(String option) throws Exception {
         String value = option.equals("--label") ? "note=" + repeat(10_001) : repeat(10_000);
         Path out = tmp.resolve("r.json");
-        CliRun r = CliRun.of("run", "-w", "noop", "--tasks", "10", "--trials", "1", "--warmup", "0", "-o", out.toString(),
-                "--history", "jdbc:h2:file:" + tmp.resolve("h"), option, value);
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "noop",
+                "--tasks",
+                "10",
+                "--trials",
+                "1",
+                "--warmup",
+                "0",
+                "-o",
+                out.toString(),
+                "--history",
+                "jdbc:h2:file:" + tmp.resolve("h"),
+                option,
+                value);
         oneLine(r, 2, option, "characters long; the history keeps at most");
         assertFalse(Files.exists(out), "refused before the benchmark ran: no result file");
         assertFalse(r.err().contains("cell(s)"), "refused before the plan was announced: " + r);
         Path file = Files.writeString(tmp.resolve("ok.json"), ResultCodec.toJson(Fixtures.ioRun()));
-        oneLine(CliRun.of("history", "add", "--history", "jdbc:h2:file:" + tmp.resolve("h2"), option, value, file.toString()),
-                2, option, "at most");
+        oneLine(
+                CliRun.of(
+                        "history",
+                        "add",
+                        "--history",
+                        "jdbc:h2:file:" + tmp.resolve("h2"),
+                        option,
+                        value,
+                        file.toString()),
+                2,
+                option,
+                "at most");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -72,8 +98,20 @@ class CheckedUpFrontTest {
     void controlCharactersInMetadataAreRefused(String value) throws Exception {
         for (String option : List.of("--testbed", "--branch", "--commit", "--label")) {
             String given = option.equals("--label") ? "note=" + value : value;
-            CliRun r = CliRun.of("run", "-w", "noop", "--tasks", "10", "--trials", "1", "--warmup", "0",
-                    "--history", "jdbc:h2:file:" + tmp.resolve("h"), option, given);
+            CliRun r = CliRun.of(
+                    "run",
+                    "-w",
+                    "noop",
+                    "--tasks",
+                    "10",
+                    "--trials",
+                    "1",
+                    "--warmup",
+                    "0",
+                    "--history",
+                    "jdbc:h2:file:" + tmp.resolve("h"),
+                    option,
+                    given);
             oneLine(r, 2, option, "holds a control character", "give printable text");
             assertEquals("", r.out(), r::toString);
         }
@@ -83,10 +121,18 @@ class CheckedUpFrontTest {
     void reasonsOfExclusionsAndAcknowledgementsAreCheckedToo() throws Exception {
         String url = "jdbc:h2:file:" + tmp.resolve("h");
         Path file = Files.writeString(tmp.resolve("ok.json"), ResultCodec.toJson(Fixtures.ioRun()));
-        assertEquals(0, CliRun.of("history", "add", "--history", url, file.toString()).code());
-        oneLine(CliRun.of("history", "exclude", "--history", url, "1", "--reason", "noisy\u001b[2J"), 2, "--reason",
+        assertEquals(
+                0,
+                CliRun.of("history", "add", "--history", url, file.toString()).code());
+        oneLine(
+                CliRun.of("history", "exclude", "--history", url, "1", "--reason", "noisy\u001b[2J"),
+                2,
+                "--reason",
                 "holds a control character (\\e at character 6)");
-        oneLine(CliRun.of("history", "ack", "--history", url, "1", "1", "--reason", repeat(4001)), 2, "--reason",
+        oneLine(
+                CliRun.of("history", "ack", "--history", url, "1", "1", "--reason", repeat(4001)),
+                2,
+                "--reason",
                 "4001 characters long; the history keeps at most 4000");
     }
 
@@ -95,8 +141,12 @@ class CheckedUpFrontTest {
     void storedControlCharactersArePrintedEscaped() throws Exception {
         String url = "jdbc:h2:file:" + tmp.resolve("h");
         Path file = Files.writeString(tmp.resolve("ok.json"), ResultCodec.toJson(Fixtures.ioRun()));
-        assertEquals(0, CliRun.of("history", "add", "--history", url, "--label", "note=x", file.toString()).code());
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+        assertEquals(
+                0,
+                CliRun.of("history", "add", "--history", url, "--label", "note=x", file.toString())
+                        .code());
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement()) {
             s.executeUpdate("UPDATE run SET branch = 'a' || CHAR(27) || '[2Jb' || CHAR(10) || 'next'");
             s.executeUpdate("UPDATE run_label SET val = 'v' || CHAR(13) || 'w'");
             s.executeUpdate("UPDATE testbed SET name = 'host' || CHAR(27) || ']0;title' || CHAR(7)");
@@ -106,19 +156,23 @@ class CheckedUpFrontTest {
         assertTrue(runs.out().contains("a\\e[2Jb\\nnext") && runs.out().contains("note=v\\rw"), runs::toString);
         assertTrue(runs.out().contains("host\\e]0;title\\x07"), runs::toString);
         assertEquals(3, runs.out().lines().count(), "the table keeps its rows: " + runs);
-        for (String[] args : List.of(new String[] {"history", "series", "--history", url},
+        for (String[] args : List.of(
+                new String[] {"history", "series", "--history", url},
                 new String[] {"history", "show", "--history", url, "1"},
                 new String[] {"history", "check", "--history", url},
                 new String[] {"history", "export", "--history", url, "1"})) {
             CliRun r = CliRun.of(args);
-            assertFalse(r.out().chars().anyMatch(ch -> ch == 0x1b || ch == 0x07 || ch == '\r'), String.join(" ", args) + ": " + r);
+            assertFalse(
+                    r.out().chars().anyMatch(ch -> ch == 0x1b || ch == 0x07 || ch == '\r'),
+                    String.join(" ", args) + ": " + r);
         }
     }
 
     /** A result file's parameter with an escape sequence and a line break: every table shows it escaped. */
     @Test
     void reportTablesEscapeControlCharactersOfAResultFile() throws Exception {
-        String json = ResultCodec.toJson(Fixtures.ioRun()).replace("\"duration\" : \"100ms\"", "\"duration\" : \"1\\u001b[2J\\n00ms\"");
+        String json = ResultCodec.toJson(Fixtures.ioRun())
+                .replace("\"duration\" : \"100ms\"", "\"duration\" : \"1\\u001b[2J\\n00ms\"");
         Path file = Files.writeString(tmp.resolve("esc.json"), json);
         for (String format : List.of("console", "markdown")) {
             CliRun r = CliRun.of("report", file.toString(), "--format", format);
@@ -132,22 +186,42 @@ class CheckedUpFrontTest {
     record Malformed(String name, String field, Consumer<ObjectNode> edit) {}
 
     private static List<Malformed> malformed() {
-        String lying = lie(Fixtures.ioRun().cells().get(0).trials().get(0).histograms().endToEnd());
+        String lying =
+                lie(Fixtures.ioRun().cells().get(0).trials().get(0).histograms().endToEnd());
         return List.of(
-                new Malformed("undecodable histogram", "cells[0].trials[0].histograms.endToEnd",
+                new Malformed(
+                        "undecodable histogram",
+                        "cells[0].trials[0].histograms.endToEnd",
                         d -> trial(d).with("histograms").put("endToEnd", "HISTFAAAAHF4nJNp!!not-base64")),
-                new Malformed("garbage histogram", "cells[0].trials[0].histograms.endToEnd",
-                        d -> trial(d).with("histograms").put("endToEnd",
-                                Base64.getEncoder().encodeToString("not a histogram at all, but base64".getBytes()))),
-                new Malformed("histogram whose payload length lies", "cells[0].trials[0].histograms.endToEnd",
+                new Malformed(
+                        "garbage histogram",
+                        "cells[0].trials[0].histograms.endToEnd",
+                        d -> trial(d).with("histograms")
+                                .put(
+                                        "endToEnd",
+                                        Base64.getEncoder()
+                                                .encodeToString("not a histogram at all, but base64".getBytes()))),
+                new Malformed(
+                        "histogram whose payload length lies",
+                        "cells[0].trials[0].histograms.endToEnd",
                         d -> trial(d).with("histograms").put("endToEnd", lying)),
-                new Malformed("undecodable queue wait", "cells[1].trials[2].histograms.queueWait",
-                        d -> ((ObjectNode) d.get("cells").get(1).get("trials").get(2)).with("histograms").put("queueWait", "AAAA")),
-                new Malformed("no vbenchVersion", "environment.vbenchVersion",
+                new Malformed(
+                        "undecodable queue wait",
+                        "cells[1].trials[2].histograms.queueWait",
+                        d -> ((ObjectNode) d.get("cells").get(1).get("trials").get(2))
+                                .with("histograms")
+                                .put("queueWait", "AAAA")),
+                new Malformed(
+                        "no vbenchVersion",
+                        "environment.vbenchVersion",
                         d -> ((ObjectNode) d.get("environment")).remove("vbenchVersion")),
-                new Malformed("no hostName", "environment.hostName",
+                new Malformed(
+                        "no hostName",
+                        "environment.hostName",
                         d -> ((ObjectNode) d.get("environment")).putNull("hostName")),
-                new Malformed("a NUL character", "environment.hostName",
+                new Malformed(
+                        "a NUL character",
+                        "environment.hostName",
                         d -> ((ObjectNode) d.get("environment")).put("hostName", "ho\u0000st")));
     }
 
@@ -177,12 +251,20 @@ class CheckedUpFrontTest {
                 commands.add(new String[] {"report", file.toString(), "--format", format, "--verbose"});
             }
             for (String format : List.of("text", "markdown", "csv", "json", "html")) {
-                commands.add(new String[] {"compare", good.toString(), file.toString(), "--format", format, "--verbose"});
+                commands.add(
+                        new String[] {"compare", good.toString(), file.toString(), "--format", format, "--verbose"});
             }
-            commands.add(new String[] {"history", "add", "--history", "jdbc:h2:file:" + tmp.resolve("store"), file.toString()});
+            commands.add(
+                    new String[] {"history", "add", "--history", "jdbc:h2:file:" + tmp.resolve("store"), file.toString()
+                    });
             if (dev.vbench.history.HistoryStores.postgresUrl() != null) { // where a NUL was exit 3
-                commands.add(new String[] {"history", "add", "--history",
-                        dev.vbench.history.HistoryStores.url(dev.vbench.history.HistoryStores.POSTGRESQL, tmp), file.toString()});
+                commands.add(new String[] {
+                    "history",
+                    "add",
+                    "--history",
+                    dev.vbench.history.HistoryStores.url(dev.vbench.history.HistoryStores.POSTGRESQL, tmp),
+                    file.toString()
+                });
             }
             for (String[] args : commands) {
                 CliRun r = CliRun.of(args);
@@ -191,8 +273,12 @@ class CheckedUpFrontTest {
                     continue; // the command does not need the field (merge keeps histograms as they are)
                 }
                 String line = r.err().strip();
-                if (r.code() != 2 || line.lines().count() != 1 || line.contains("internal error") || line.contains("Exception")
-                        || !line.contains(file.getFileName().toString()) || !line.contains(m.field())) {
+                if (r.code() != 2
+                        || line.lines().count() != 1
+                        || line.contains("internal error")
+                        || line.contains("Exception")
+                        || !line.contains(file.getFileName().toString())
+                        || !line.contains(m.field())) {
                     failures.add(what);
                 }
             }
@@ -205,15 +291,23 @@ class CheckedUpFrontTest {
     void reportOfExecutorsThatShareNoCellIsExit2() throws Exception {
         ObjectNode doc = (ObjectNode) ResultCodec.mapper().readTree(ResultCodec.toJson(Fixtures.ioRun()));
         ((com.fasterxml.jackson.databind.node.ArrayNode) doc.get("cells")).remove(3);
-        ((com.fasterxml.jackson.databind.node.ArrayNode) doc.get("cells")).remove(2); // one parameter set, two executors
+        ((com.fasterxml.jackson.databind.node.ArrayNode) doc.get("cells"))
+                .remove(2); // one parameter set, two executors
         ((ObjectNode) doc.get("cells").get(1).get("config")).put("tasks", 20000);
-        Path file = Files.writeString(tmp.resolve("noshare.json"), ResultCodec.mapper().writeValueAsString(doc));
-        for (String format : List.of("console", "markdown", "html", "json")) { // the formats that compare the executors (json: its verdicts)
-            oneLine(CliRun.of("report", file.toString(), "--format", format), 2, file.toString(),
-                    "no cell configuration in common", "tasks");
+        Path file = Files.writeString(
+                tmp.resolve("noshare.json"), ResultCodec.mapper().writeValueAsString(doc));
+        for (String format : List.of(
+                "console", "markdown", "html", "json")) { // the formats that compare the executors (json: its verdicts)
+            oneLine(
+                    CliRun.of("report", file.toString(), "--format", format),
+                    2,
+                    file.toString(),
+                    "no cell configuration in common",
+                    "tasks");
         }
         for (String format : List.of("csv", "hgrm", "gobench")) { // the cells as they are: nothing to compare
-            assertEquals(0, CliRun.of("report", file.toString(), "--format", format).code(), format);
+            assertEquals(
+                    0, CliRun.of("report", file.toString(), "--format", format).code(), format);
         }
     }
 }

@@ -9,6 +9,7 @@ import dev.vbench.result.ResultCodec;
 import dev.vbench.testing.CliRun;
 import dev.vbench.testing.CompareFixtures;
 import dev.vbench.testing.LoadFixtures;
+import dev.vbench.testing.SlowFirst;
 import dev.vbench.testing.VbenchProcess;
 import java.io.StringReader;
 import java.nio.file.Files;
@@ -21,10 +22,9 @@ import javax.xml.XMLConstants;
 import javax.xml.transform.stream.StreamSource;
 import javax.xml.validation.SchemaFactory;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.Tag;
-import dev.vbench.testing.SlowFirst;
 
 /**
  * {@code --ci github}, {@code --comment-file}, {@code --format junit}, {@code --gates} and the dashboard
@@ -61,20 +61,34 @@ class CiCommandsTest {
         Path summary = tmp.resolve("step_summary.md");
         Files.writeString(summary, "an earlier command's summary\n");
         Path comment = tmp.resolve("comment.md");
-        Map<String, String> env = new HashMap<>(Map.of("GITHUB_ACTIONS", "true", "GITHUB_STEP_SUMMARY", summary.toString()));
-        Child c = child(env, "compare", before.toString(), after.toString(), "--fail-on-regression", "3%",
-                "--comment-file", comment.toString());
+        Map<String, String> env =
+                new HashMap<>(Map.of("GITHUB_ACTIONS", "true", "GITHUB_STEP_SUMMARY", summary.toString()));
+        Child c = child(
+                env,
+                "compare",
+                before.toString(),
+                after.toString(),
+                "--fail-on-regression",
+                "3%",
+                "--comment-file",
+                comment.toString());
         assertEquals(1, c.code(), c.output());
         String md = Files.readString(summary);
-        assertTrue(md.startsWith("an earlier command's summary\n\n### vbench compare: before → after\n\n"
-                + "**1 slower, 1 faster, 2 unchanged** — :x: 1 regression past the 3.0% gate"), md);
+        assertTrue(
+                md.startsWith("an earlier command's summary\n\n### vbench compare: before → after\n\n"
+                        + "**1 slower, 1 faster, 2 unchanged** — :x: 1 regression past the 3.0% gate"),
+                md);
         assertTrue(md.indexOf("(slower)") < md.indexOf("<details>"), md);
-        List<String> commands = c.output().lines().filter(l -> l.startsWith("::")).toList();
+        List<String> commands =
+                c.output().lines().filter(l -> l.startsWith("::")).toList();
         assertEquals(2, commands.size(), c.output());
-        assertTrue(commands.get(0).startsWith("::error title=vbench compare%3A regression past the gate::io duration=100ms"),
+        assertTrue(
+                commands.get(0)
+                        .startsWith("::error title=vbench compare%3A regression past the gate::io duration=100ms"),
                 commands.get(0));
         assertTrue(commands.get(1).startsWith("::notice title=vbench compare%3A faster::"), commands.get(1));
-        assertTrue(c.output().contains("vbench: 1 row(s) significantly slower by more than 3% (--fail-on-regression):"),
+        assertTrue(
+                c.output().contains("vbench: 1 row(s) significantly slower by more than 3% (--fail-on-regression):"),
                 c.output());
         String body = Files.readString(comment);
         assertTrue(body.startsWith("<!-- vbench-comment -->\n### vbench compare: before → after\n"), body);
@@ -85,8 +99,14 @@ class CiCommandsTest {
         Path summary = tmp.resolve("step_summary.md");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        ProcessBuilder pb = new ProcessBuilder(java, "-cp", classpath, "dev.vbench.StartupTraining",
-                tmp.resolve("training").toString(), "compare").redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder(
+                        java,
+                        "-cp",
+                        classpath,
+                        "dev.vbench.StartupTraining",
+                        tmp.resolve("training").toString(),
+                        "compare")
+                .redirectErrorStream(true)
                 .redirectOutput(tmp.resolve("training.log").toFile());
         pb.environment().put("GITHUB_ACTIONS", "true");
         pb.environment().put("GITHUB_STEP_SUMMARY", summary.toString());
@@ -101,8 +121,13 @@ class CiCommandsTest {
     @Test
     void ciNoneInAGitHubStepAddsNothing() throws Exception {
         Path summary = tmp.resolve("step_summary.md");
-        Child c = child(Map.of("GITHUB_ACTIONS", "true", "GITHUB_STEP_SUMMARY", summary.toString()), "compare",
-                before.toString(), after.toString(), "--ci", "none");
+        Child c = child(
+                Map.of("GITHUB_ACTIONS", "true", "GITHUB_STEP_SUMMARY", summary.toString()),
+                "compare",
+                before.toString(),
+                after.toString(),
+                "--ci",
+                "none");
         assertEquals(0, c.code(), c.output());
         assertFalse(Files.exists(summary));
         assertTrue(c.output().lines().noneMatch(l -> l.startsWith("::")), c.output());
@@ -122,12 +147,21 @@ class CiCommandsTest {
     @Test
     void junitOfCompareValidatesAndNamesTheRegressedRow() throws Exception {
         Path xml = tmp.resolve("benchmarks.xml");
-        CliRun r = CliRun.of("compare", before.toString(), after.toString(), "--fail-on-regression", "3%", "-o", xml.toString(),
-                "--ci", "none");
+        CliRun r = CliRun.of(
+                "compare",
+                before.toString(),
+                after.toString(),
+                "--fail-on-regression",
+                "3%",
+                "-o",
+                xml.toString(),
+                "--ci",
+                "none");
         assertEquals(1, r.code(), r::toString);
         String text = Files.readString(xml);
         SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI)
-                .newSchema(Path.of("src/test/resources/junit/junit.xsd").toFile()).newValidator()
+                .newSchema(Path.of("src/test/resources/junit/junit.xsd").toFile())
+                .newValidator()
                 .validate(new StreamSource(new StringReader(text)));
         assertTrue(text.contains("<failure type=\"regression\" message=\"makespan +5.6% slower: before "), text);
         assertEquals(1, text.split("<failure ", -1).length - 1, text);
@@ -137,8 +171,16 @@ class CiCommandsTest {
     void aGatesFileReplacesTheThresholdAndItsErrorsNameFileAndLine() throws Exception {
         Path gates = tmp.resolve("vbench-gates.yaml");
         Files.writeString(gates, "gates:\n  - match: \"duration=100ms fixed:*\"\n    failOnRegression: 10%\n");
-        CliRun lenient = CliRun.of("compare", before.toString(), after.toString(), "--fail-on-regression", "3%", "--gates",
-                gates.toString(), "--ci", "none");
+        CliRun lenient = CliRun.of(
+                "compare",
+                before.toString(),
+                after.toString(),
+                "--fail-on-regression",
+                "3%",
+                "--gates",
+                gates.toString(),
+                "--ci",
+                "none");
         assertEquals(0, lenient.code(), lenient::toString);
         Files.writeString(gates, "gates:\n  - match: io\n    metric: p12\n    failOnRegression: 10%\n");
         CliRun.of("compare", before.toString(), after.toString(), "--gates", gates.toString(), "--ci", "none")
@@ -150,10 +192,22 @@ class CiCommandsTest {
         CliRun.of("compare", before.toString(), after.toString(), "--gates", gates.toString(), "--ci", "none")
                 .assertUsageError(gates + ":2: failOnRegression 'ten' is not a percentage");
         Path suite = tmp.resolve("suite.yaml");
-        Files.writeString(suite, Files.readString(Path.of("workloads/seed-004-virtual-vs-platform.yaml"))
-                + "gates:\n  - match: \"*\"\n    ignore: true\n    reason: all flaky\n");
-        CliRun ignored = CliRun.of("compare", before.toString(), after.toString(), "--fail-on-regression", "3%", "--gates",
-                suite.toString(), "--ci", "none", "--format", "junit");
+        Files.writeString(
+                suite,
+                Files.readString(Path.of("workloads/seed-004-virtual-vs-platform.yaml"))
+                        + "gates:\n  - match: \"*\"\n    ignore: true\n    reason: all flaky\n");
+        CliRun ignored = CliRun.of(
+                "compare",
+                before.toString(),
+                after.toString(),
+                "--fail-on-regression",
+                "3%",
+                "--gates",
+                suite.toString(),
+                "--ci",
+                "none",
+                "--format",
+                "junit");
         assertEquals(0, ignored.code(), ignored::toString);
         assertTrue(ignored.out().contains("<skipped message=\"ignored by " + suite + ":"), ignored.out());
     }
@@ -164,7 +218,8 @@ class CiCommandsTest {
         Files.writeString(windowed, ResultCodec.toJson(LoadFixtures.timedWindow(5000, 7)));
         CliRun gab = CliRun.of("report", windowed.toString(), "--format", "github-action-benchmark");
         assertEquals(0, gab.code(), gab::toString);
-        assertTrue(gab.err().contains("throughput is bigger-is-better: use tool: 'customBiggerIsBetter'"), gab::toString);
+        assertTrue(
+                gab.err().contains("throughput is bigger-is-better: use tool: 'customBiggerIsBetter'"), gab::toString);
         JsonNode entries = ResultCodec.mapper().readTree(gab.out());
         assertTrue(entries.isArray() && entries.size() > 0, gab.out());
         for (JsonNode e : entries) {
@@ -174,14 +229,16 @@ class CiCommandsTest {
             // the form the action's extractRangeInfo reads: (+-|±), spaces, a number
             assertTrue(e.path("range").asText().matches("± \\d[0-9.E-]*"), e.toString());
             Double.parseDouble(e.path("range").asText().substring(2));
-            assertTrue(e.path("extra").asText().contains("bigger is better (tool: customBiggerIsBetter)"), e.toString());
+            assertTrue(
+                    e.path("extra").asText().contains("bigger is better (tool: customBiggerIsBetter)"), e.toString());
         }
         CliRun bmf = CliRun.of("report", windowed.toString(), "--format", "bencher");
         assertEquals(0, bmf.code(), bmf::toString);
         JsonNode doc = ResultCodec.mapper().readTree(bmf.out());
         JsonNode first = doc.elements().next();
         assertTrue(first.has("throughput") && first.has("makespan") && first.has("p99"), first.toString());
-        assertTrue(first.path("throughput").path("lower_value").asDouble() <= first.path("throughput").path("value").asDouble());
+        assertTrue(first.path("throughput").path("lower_value").asDouble()
+                <= first.path("throughput").path("value").asDouble());
         // Bencher's documented schema: benchmark (1 to 1024 characters) → measure (1 to 64) → {value, lower_value?,
         // upper_value?}, numbers, value required
         doc.fields().forEachRemaining(b -> {
@@ -189,8 +246,12 @@ class CiCommandsTest {
             b.getValue().fields().forEachRemaining(m -> {
                 assertTrue(!m.getKey().isEmpty() && m.getKey().length() <= 64, m.getKey());
                 assertTrue(m.getValue().path("value").isNumber(), m.toString());
-                m.getValue().fieldNames().forEachRemaining(f -> assertTrue(List.of("value", "lower_value", "upper_value")
-                        .contains(f) && m.getValue().path(f).isNumber(), m.toString()));
+                m.getValue()
+                        .fieldNames()
+                        .forEachRemaining(f -> assertTrue(
+                                List.of("value", "lower_value", "upper_value").contains(f)
+                                        && m.getValue().path(f).isNumber(),
+                                m.toString()));
             });
         });
     }

@@ -47,7 +47,9 @@ class CiDocsTest {
     @Test
     void everyWorkflowParsesAndEveryScriptAndVbenchCommandInItIsValid() throws Exception {
         List<String> blocks = yamlBlocks();
-        assertTrue(blocks.size() >= 6, "gates, two GitHub workflows of the fork pattern, the same-repo one, GitLab, the action step");
+        assertTrue(
+                blocks.size() >= 6,
+                "gates, two GitHub workflows of the fork pattern, the same-repo one, GitLab, the action step");
         YAMLMapper yaml = new YAMLMapper();
         int workflows = 0;
         int gitlab = 0;
@@ -118,7 +120,9 @@ class CiDocsTest {
     private void bashSyntax(String script) throws Exception {
         Path file = tmp.resolve("script-" + System.nanoTime() + ".sh");
         Files.writeString(file, script);
-        Process p = new ProcessBuilder("bash", "-n", file.toString()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder("bash", "-n", file.toString())
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(30, TimeUnit.SECONDS));
         assertEquals(0, p.exitValue(), out + "\n" + script);

@@ -35,18 +35,31 @@ class CliImportsTest {
      */
     static final Map<String, String> ALLOWED = Map.ofEntries(
             Map.entry("dev.vbench.report.Format", "--format of run and report: the output format a request carries"),
-            Map.entry("dev.vbench.report.compare.CompareFormat", "--format of compare: the output format CompareUseCase.Request carries"),
-            Map.entry("dev.vbench.result.Metric", "--metric: the metric a request carries (null for the load shape's default)"),
-            Map.entry("dev.vbench.compare.Layout", "--layout of compare: the table layout CompareUseCase.Request carries"),
+            Map.entry(
+                    "dev.vbench.report.compare.CompareFormat",
+                    "--format of compare: the output format CompareUseCase.Request carries"),
+            Map.entry(
+                    "dev.vbench.result.Metric",
+                    "--metric: the metric a request carries (null for the load shape's default)"),
+            Map.entry(
+                    "dev.vbench.compare.Layout",
+                    "--layout of compare: the table layout CompareUseCase.Request carries"),
             Map.entry("dev.vbench.suite.Scale", "--scale of run: a suite's scale RunRequest carries"),
             Map.entry("dev.vbench.profile.ProfileEvent", "--profile: the events RunRequest.Probes carries"),
-            Map.entry("dev.vbench.result.Choice", "the interface of those enums: their names as typed, for converters,"
-                    + " completion candidates and the error that lists the valid values"),
-            Map.entry("dev.vbench.config.Defaults", "the default an option's defaultValue and help text state, from the one"
-                    + " place the planner and the use cases read it"),
-            Map.entry("dev.vbench.config.Limits", "the range a converter checks a value against while the text is at hand,"
-                    + " the planner's own rule"),
-            Map.entry("dev.vbench.spi.Quantities", "the one grammar of counts, durations and rates a converter parses"));
+            Map.entry(
+                    "dev.vbench.result.Choice",
+                    "the interface of those enums: their names as typed, for converters,"
+                            + " completion candidates and the error that lists the valid values"),
+            Map.entry(
+                    "dev.vbench.config.Defaults",
+                    "the default an option's defaultValue and help text state, from the one"
+                            + " place the planner and the use cases read it"),
+            Map.entry(
+                    "dev.vbench.config.Limits",
+                    "the range a converter checks a value against while the text is at hand,"
+                            + " the planner's own rule"),
+            Map.entry(
+                    "dev.vbench.spi.Quantities", "the one grammar of counts, durations and rates a converter parses"));
 
     /**
      * Files that still reach past {@code app/}, each with what is left to do; the test fails when one of
@@ -54,9 +67,10 @@ class CliImportsTest {
      */
     static final Map<String, String> PENDING = Map.of();
 
-    private static final Pattern IMPORT = Pattern.compile("^import\\s+(?:static\\s+)?(dev\\.vbench\\.[\\w.]+?)(?:\\.\\*)?;",
-            Pattern.MULTILINE);
-    private static final Pattern QUALIFIED = Pattern.compile("\\bdev\\.vbench\\.[a-z][\\w]*(?:\\.[a-z][\\w]*)*\\.[A-Z]\\w*");
+    private static final Pattern IMPORT =
+            Pattern.compile("^import\\s+(?:static\\s+)?(dev\\.vbench\\.[\\w.]+?)(?:\\.\\*)?;", Pattern.MULTILINE);
+    private static final Pattern QUALIFIED =
+            Pattern.compile("\\bdev\\.vbench\\.[a-z][\\w]*(?:\\.[a-z][\\w]*)*\\.[A-Z]\\w*");
 
     @Test
     void cliNamesOnlyAppAndTheAllowedValueTypes() {
@@ -64,7 +78,9 @@ class CliImportsTest {
         for (Path file : sources(MAIN.resolve("cli"))) {
             Set<String> named = new TreeSet<>();
             for (String type : referencedTypes(read(file))) {
-                if (!type.startsWith("dev.vbench.app.") && !type.startsWith("dev.vbench.cli.") && !ALLOWED.containsKey(type)) {
+                if (!type.startsWith("dev.vbench.app.")
+                        && !type.startsWith("dev.vbench.cli.")
+                        && !ALLOWED.containsKey(type)) {
                     named.add(type);
                 }
             }
@@ -74,8 +90,11 @@ class CliImportsTest {
         }
         Map<String, Set<String>> unexpected = new TreeMap<>(outside);
         PENDING.keySet().forEach(unexpected::remove);
-        assertEquals(Map.of(), unexpected, "cli/ may name app/ and " + ALLOWED.keySet() + " only; move the use case"
-                + " into app/ behind a request and an outcome, or name the value type in ALLOWED with the reason");
+        assertEquals(
+                Map.of(),
+                unexpected,
+                "cli/ may name app/ and " + ALLOWED.keySet() + " only; move the use case"
+                        + " into app/ behind a request and an outcome, or name the value type in ALLOWED with the reason");
         for (String pending : PENDING.keySet()) {
             assertTrue(outside.containsKey(pending), pending + " names only app/ now: take it off PENDING");
         }
@@ -94,8 +113,14 @@ class CliImportsTest {
                     Object p = dev.vbench.measure.NanoClock.SYSTEM;
                 }
                 """;
-        assertEquals(Set.of("dev.vbench.app.RunUseCase", "dev.vbench.plan.Planner", "dev.vbench.result",
-                "dev.vbench.jvm.JdkDiscovery", "dev.vbench.measure.NanoClock"), referencedTypes(source));
+        assertEquals(
+                Set.of(
+                        "dev.vbench.app.RunUseCase",
+                        "dev.vbench.plan.Planner",
+                        "dev.vbench.result",
+                        "dev.vbench.jvm.JdkDiscovery",
+                        "dev.vbench.measure.NanoClock"),
+                referencedTypes(source));
     }
 
     @Test
@@ -128,7 +153,10 @@ class CliImportsTest {
         Matcher imports = IMPORT.matcher(source);
         while (imports.find()) {
             String name = imports.group(1);
-            types.add(source.startsWith("import static", imports.start()) ? name.substring(0, name.lastIndexOf('.')) : name);
+            types.add(
+                    source.startsWith("import static", imports.start())
+                            ? name.substring(0, name.lastIndexOf('.'))
+                            : name);
         }
         String code = withoutComments(source).replaceAll("(?m)^(package|import)\\s[^;]*;", "");
         Matcher qualified = QUALIFIED.matcher(code);
@@ -182,7 +210,8 @@ class CliImportsTest {
     }
 
     /** Depth-first: state 1 = on the path, 2 = done; true (with the path) when a back edge closes a cycle. */
-    private static boolean visit(String node, Map<String, Set<String>> edges, Map<String, Integer> state, List<String> path) {
+    private static boolean visit(
+            String node, Map<String, Set<String>> edges, Map<String, Integer> state, List<String> path) {
         Integer s = state.get(node);
         if (s != null && s == 2) {
             return false;

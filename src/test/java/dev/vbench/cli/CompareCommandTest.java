@@ -1,6 +1,5 @@
 package dev.vbench.cli;
 
-import dev.vbench.app.ExitCodes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.DoubleNode;
+import dev.vbench.app.ExitCodes;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.testing.CliRun;
 import dev.vbench.testing.CompareFixtures;
@@ -17,9 +17,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.parallel.Isolated;
 
 @Isolated // it swaps System.err to catch a stack trace
 class CompareCommandTest {
@@ -41,15 +41,17 @@ class CompareCommandTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "missing|MISSING|does not exist; check the path",
-        "not json|NOTJSON|is not valid JSON; give a result file written by 'vbench run -o FILE.json'",
-        "truncated|TRUNCATED|is truncated (the JSON ends early)",
-        "not a result|OTHERJSON|is not a vbench result (no \"schema\" field)",
-        "newer schema|NEWER|was written by a newer vbench (schema vbench-result/99, this vbench reads up to vbench-result/1); upgrade vbench",
-        "truncated jmh|JMHTRUNCATED|is truncated (the JSON ends early); give a JMH result written with -rf json",
-        "array that is not jmh|ARRAY|entry 1 is not a JMH benchmark",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "missing|MISSING|does not exist; check the path",
+                "not json|NOTJSON|is not valid JSON; give a result file written by 'vbench run -o FILE.json'",
+                "truncated|TRUNCATED|is truncated (the JSON ends early)",
+                "not a result|OTHERJSON|is not a vbench result (no \"schema\" field)",
+                "newer schema|NEWER|was written by a newer vbench (schema vbench-result/99, this vbench reads up to vbench-result/1); upgrade vbench",
+                "truncated jmh|JMHTRUNCATED|is truncated (the JSON ends early); give a JMH result written with -rf json",
+                "array that is not jmh|ARRAY|entry 1 is not a JMH benchmark",
+            })
     void unreadableInputIsOneLineAndExitTwo(String what, String kind, String expected) throws Exception {
         String good = Files.readString(V1);
         Path bad = switch (kind) {
@@ -66,17 +68,19 @@ class CompareCommandTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "--fail-on-regression abc|--fail-on-regression 'abc' is not a percentage; write e.g. --fail-on-regression 5%",
-        "--noise -1%|--noise -1% must be 0% or more; write e.g. --noise 1%",
-        "--noise x|--noise 'x' is not a percentage; write e.g. --noise 1%",
-        "--metric p12|--metric 'p12' is unknown; use one of makespan",
-        "--layout grid|--layout 'grid' is unknown; use one of speedup, change, baseline, chain",
-        "--format pdf|--format 'pdf' is unknown; use one of text, markdown, csv, json, html",
-        "--labels one|--labels gives 1 name(s) for 2 files; give one per file",
-        "--match-ignore durtion|--match-ignore durtion names nothing in the inputs; they have workload, duration, executor, tasks",
-        "-o /nonexistent-dir/c.md|-o /nonexistent-dir/c.md: directory /nonexistent-dir does not exist; create it first",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--fail-on-regression abc|--fail-on-regression 'abc' is not a percentage; write e.g. --fail-on-regression 5%",
+                "--noise -1%|--noise -1% must be 0% or more; write e.g. --noise 1%",
+                "--noise x|--noise 'x' is not a percentage; write e.g. --noise 1%",
+                "--metric p12|--metric 'p12' is unknown; use one of makespan",
+                "--layout grid|--layout 'grid' is unknown; use one of speedup, change, baseline, chain",
+                "--format pdf|--format 'pdf' is unknown; use one of text, markdown, csv, json, html",
+                "--labels one|--labels gives 1 name(s) for 2 files; give one per file",
+                "--match-ignore durtion|--match-ignore durtion names nothing in the inputs; they have workload, duration, executor, tasks",
+                "-o /nonexistent-dir/c.md|-o /nonexistent-dir/c.md: directory /nonexistent-dir does not exist; create it first",
+            })
     void badOptionsAreOneLineAndExitTwo(String options, String expected) {
         List<String> args = new ArrayList<>(List.of(V1.toString(), V1.toString()));
         args.addAll(List.of(options.split(" ")));
@@ -85,18 +89,25 @@ class CompareCommandTest {
 
     @Test
     void tooFewFilesNoMatchesAndMisfitLayoutsAreUsageErrors() throws Exception {
-        assertUsageError(compare(V1.toString()), "compare needs two or more result files, or one run with several JVMs; " + V1
-                + " ran on one JVM (run with --jvm A=… --jvm B=…, or give a second file)");
-        assertUsageError(compare(V1.toString(), V1.toString(), V1.toString(), "--layout", "change"),
+        assertUsageError(
+                compare(V1.toString()),
+                "compare needs two or more result files, or one run with several JVMs; " + V1
+                        + " ran on one JVM (run with --jvm A=… --jvm B=…, or give a second file)");
+        assertUsageError(
+                compare(V1.toString(), V1.toString(), V1.toString(), "--layout", "change"),
                 "--layout change compares exactly two files (got 3); use --layout baseline or --layout chain");
-        assertUsageError(compare(JMH.toString(), JMH.toString(), "--metric", "p99"),
+        assertUsageError(
+                compare(JMH.toString(), JMH.toString(), "--metric", "p99"),
                 "is a JMH result, which has one metric (its primary score); drop --metric p99");
-        Path cpu = write("cpu.json", ResultCodec.toJson(CompareFixtures.before()).replace("\"io\"", "\"cpu\""));
-        assertUsageError(compare(V1.toString(), cpu.toString()), "no cells match between " + V1 + " and " + cpu + ": " + V1
-                + " has io duration=1ms fixed:threads=4 tasks=20, io duration=1ms virtual tasks=20; " + cpu
-                + " has cpu duration=100ms fixed:threads=200 tasks=10000, cpu duration=100ms virtual tasks=10000,"
-                + " cpu duration=200ms fixed:threads=200 tasks=10000 and 1 more; they measure different workloads,"
-                + " so there is nothing to compare");
+        Path cpu =
+                write("cpu.json", ResultCodec.toJson(CompareFixtures.before()).replace("\"io\"", "\"cpu\""));
+        assertUsageError(
+                compare(V1.toString(), cpu.toString()),
+                "no cells match between " + V1 + " and " + cpu + ": " + V1
+                        + " has io duration=1ms fixed:threads=4 tasks=20, io duration=1ms virtual tasks=20; " + cpu
+                        + " has cpu duration=100ms fixed:threads=200 tasks=10000, cpu duration=100ms virtual tasks=10000,"
+                        + " cpu duration=200ms fixed:threads=200 tasks=10000 and 1 more; they measure different workloads,"
+                        + " so there is nothing to compare");
         assertUsageError(compare(V1.toString(), JMH.toString()), "no cells match between");
     }
 
@@ -107,8 +118,14 @@ class CompareCommandTest {
         assertEquals(0, r.code(), r::toString);
         assertEquals("", r.err());
         assertTrue(r.out().startsWith("io duration=1ms tasks=20 · makespan (ms)\nexecutor "), r::toString);
-        assertEquals(2, r.out().lines().filter(l -> l.matches(".*\\+0\\.0% \\(within variance ±\\d+\\.\\d%\\) \\(p=1\\.000 n=6\\+6\\)"))
-                .count(), r::toString);
+        assertEquals(
+                2,
+                r.out()
+                        .lines()
+                        .filter(l ->
+                                l.matches(".*\\+0\\.0% \\(within variance ±\\d+\\.\\d%\\) \\(p=1\\.000 n=6\\+6\\)"))
+                        .count(),
+                r::toString);
         assertTrue(r.out().contains("geomean"), r::toString);
     }
 
@@ -116,7 +133,12 @@ class CompareCommandTest {
     void jmhFileAgainstItselfIsWithinVariance() {
         CliRun r = compare(JMH.toString(), JMH.toString(), "--fail-on-regression", "5%", "--format", "markdown");
         assertEquals(0, r.code(), r::toString);
-        assertEquals(3, r.out().lines().filter(l -> l.matches(".*\\| \\+0\\.0% \\(within variance ±\\d+\\.\\d%\\) \\|.*")).count(),
+        assertEquals(
+                3,
+                r.out()
+                        .lines()
+                        .filter(l -> l.matches(".*\\| \\+0\\.0% \\(within variance ±\\d+\\.\\d%\\) \\|.*"))
+                        .count(),
                 r::toString);
         assertFalse(r.out().contains("environments differ"), r::toString);
     }
@@ -132,27 +154,51 @@ class CompareCommandTest {
         CliRun r = compare(JMH.toString(), modified.toString(), "--labels", "Pre,Post", "--fail-on-regression", "5%");
         assertEquals(ExitCodes.FAILED, r.code(), r::toString);
         List<String> lines = r.out().lines().toList();
-        assertTrue(lines.get(1).startsWith("Benchmark ") && lines.get(1).contains("Pre") && lines.get(1).contains("Post"), r::toString);
-        assertTrue(lines.stream().anyMatch(l -> l.startsWith("ExecutorBench.submitAll executor=fixed") && l.endsWith("+8.0% (slower)")), r::toString);
-        assertTrue(lines.stream().anyMatch(l -> l.startsWith("ExecutorBench.submitAll executor=virtual") && l.endsWith("-8.0% (faster)")), r::toString);
-        assertTrue(lines.stream().anyMatch(l -> l.startsWith("ExecutorBench.handoff") && l.endsWith("-8.0% (slower)")), r::toString);
+        assertTrue(
+                lines.get(1).startsWith("Benchmark ")
+                        && lines.get(1).contains("Pre")
+                        && lines.get(1).contains("Post"),
+                r::toString);
+        assertTrue(
+                lines.stream()
+                        .anyMatch(l ->
+                                l.startsWith("ExecutorBench.submitAll executor=fixed") && l.endsWith("+8.0% (slower)")),
+                r::toString);
+        assertTrue(
+                lines.stream()
+                        .anyMatch(l -> l.startsWith("ExecutorBench.submitAll executor=virtual")
+                                && l.endsWith("-8.0% (faster)")),
+                r::toString);
+        assertTrue(
+                lines.stream().anyMatch(l -> l.startsWith("ExecutorBench.handoff") && l.endsWith("-8.0% (slower)")),
+                r::toString);
         List<String> err = r.err().lines().toList();
         assertEquals("vbench: 2 row(s) significantly slower by more than 5% (--fail-on-regression):", err.get(0));
-        assertTrue(err.get(1).startsWith("vbench:   ExecutorBench.submitAll executor=fixed tasks=1000 mode=avgt: +8.0% avgt (Pre → Post, p="), r::toString);
+        assertTrue(
+                err.get(1)
+                        .startsWith(
+                                "vbench:   ExecutorBench.submitAll executor=fixed tasks=1000 mode=avgt: +8.0% avgt (Pre → Post, p="),
+                r::toString);
         assertTrue(err.get(2).startsWith("vbench:   ExecutorBench.handoff mode=thrpt: -8.0% thrpt"), r::toString);
         assertEquals(3, err.size(), r::toString);
-        assertEquals(0, compare(JMH.toString(), modified.toString(), "--fail-on-regression", "9%").code());
+        assertEquals(
+                0,
+                compare(JMH.toString(), modified.toString(), "--fail-on-regression", "9%")
+                        .code());
     }
 
     @Test
     void outputFileTakesItsFormatFromTheExtension() throws Exception {
         Path md = tmp.resolve("c.md");
         Path json = tmp.resolve("c.json");
-        assertEquals(0, compare(V1.toString(), V1.toString(), "-o", md.toString()).code());
+        assertEquals(
+                0, compare(V1.toString(), V1.toString(), "-o", md.toString()).code());
         CliRun r = compare(V1.toString(), V1.toString(), "-o", json.toString());
         assertEquals("", r.out(), "-o replaces stdout");
         assertTrue(Files.readString(md).startsWith("### io duration=1ms tasks=20 · makespan (ms)"));
-        assertEquals("vbench-compare/1", ResultCodec.mapper().readTree(json.toFile()).get("schema").asText());
+        assertEquals(
+                "vbench-compare/1",
+                ResultCodec.mapper().readTree(json.toFile()).get("schema").asText());
     }
 
     @Test
@@ -170,7 +216,10 @@ class CompareCommandTest {
         assertTrue(page.contains(before + " → " + after), "the files in the header");
         // .htm and --format html to stdout give the same page
         Path htm = tmp.resolve("report.htm");
-        assertEquals(0, compare(before.toString(), after.toString(), "-o", htm.toString()).code());
+        assertEquals(
+                0,
+                compare(before.toString(), after.toString(), "-o", htm.toString())
+                        .code());
         assertEquals(page, Files.readString(htm));
         CliRun stdout = compare(before.toString(), after.toString(), "--format", "HTML");
         assertEquals(0, stdout.code(), stdout::toString);
@@ -195,14 +244,31 @@ class CompareCommandTest {
         Path b = tmp.resolve("b.json");
         // 10 trials a side: one or two trials stalled by a loaded machine still leave the difference clear
         for (String[] run : new String[][] {{"5ms", a.toString()}, {"50ms", b.toString()}}) {
-            CliRun r = CliRun.of("run", "-w", "io", "-e", "virtual", "--tasks", "20", "-p", "duration=" + run[0], "--trials",
-                    "10", "--warmup", "1", "-q", "-o", run[1]);
+            CliRun r = CliRun.of(
+                    "run",
+                    "-w",
+                    "io",
+                    "-e",
+                    "virtual",
+                    "--tasks",
+                    "20",
+                    "-p",
+                    "duration=" + run[0],
+                    "--trials",
+                    "10",
+                    "--warmup",
+                    "1",
+                    "-q",
+                    "-o",
+                    run[1]);
             assertEquals(0, r.code(), r::toString);
         }
-        CliRun slower = compare(a.toString(), b.toString(), "--match-ignore", "duration", "--verbose", "--fail-on-regression", "5%");
+        CliRun slower = compare(
+                a.toString(), b.toString(), "--match-ignore", "duration", "--verbose", "--fail-on-regression", "5%");
         assertEquals(ExitCodes.FAILED, slower.code(), slower::toString);
         String row = slower.out().lines().toList().get(3);
-        assertTrue(row.startsWith("io virtual ") && row.contains("(slower) (p=") && row.endsWith(" n=10+10)"),
+        assertTrue(
+                row.startsWith("io virtual ") && row.contains("(slower) (p=") && row.endsWith(" n=10+10)"),
                 slower::toString);
         assertTrue(slower.err().contains("vbench:   io virtual: +"), slower::toString);
 
@@ -227,7 +293,8 @@ class CompareCommandTest {
         assertTrue(h.out().contains("--fail-on-regression=PERCENT"), h::toString);
         assertTrue(h.out().replaceAll("\\s+", " ").contains("baseline (… | a% | b%, integer % against"), h::toString);
         assertEquals("", h.err());
-        assertEquals("", tracer.toString(java.nio.charset.StandardCharsets.UTF_8), "picocli warns about an unescaped %");
+        assertEquals(
+                "", tracer.toString(java.nio.charset.StandardCharsets.UTF_8), "picocli warns about an unescaped %");
     }
 
     private static void scale(JsonNode entry, double factor) {

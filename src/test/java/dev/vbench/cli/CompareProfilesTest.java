@@ -27,7 +27,10 @@ class CompareProfilesTest {
         assertEquals("", text.err());
         Golden.assertMatches("compare/profiled.txt", text.out());
         assertTrue(text.out().contains("Why after vs before: makespan +"), text.out());
-        assertTrue(text.out().contains("  after: 41% of tasks samples blocked on monitor in com.acme.Store.put, before: 3%\n"),
+        assertTrue(
+                text.out()
+                        .contains(
+                                "  after: 41% of tasks samples blocked on monitor in com.acme.Store.put, before: 3%\n"),
                 text.out());
         CliRun markdown = CliRun.of("compare", before.toString(), after.toString(), "--format", "markdown");
         assertEquals(0, markdown.code(), markdown::toString);
@@ -37,9 +40,13 @@ class CompareProfilesTest {
         CliRun page = CliRun.of("compare", before.toString(), after.toString(), "-o", html.toString());
         assertEquals(0, page.code(), page::toString);
         String h = Files.readString(html);
-        assertTrue(h.contains("Differential after vs before — tasks, root first"), "same cell across files: root first");
-        assertTrue(h.contains("<title>com.acme.Store.put\nafter: 69.00% (6900 samples)\nbefore: 41.33% (4960 samples)\n"
-                + "change: +27.67 points</title>"), "both shares of Store.put under the task root");
-        assertTrue(h.contains("<li>after: 41% of tasks samples blocked on monitor in com.acme.Store.put, before: 3%</li>"));
+        assertTrue(
+                h.contains("Differential after vs before — tasks, root first"), "same cell across files: root first");
+        assertTrue(
+                h.contains("<title>com.acme.Store.put\nafter: 69.00% (6900 samples)\nbefore: 41.33% (4960 samples)\n"
+                        + "change: +27.67 points</title>"),
+                "both shares of Store.put under the task root");
+        assertTrue(h.contains(
+                "<li>after: 41% of tasks samples blocked on monitor in com.acme.Store.put, before: 3%</li>"));
     }
 }

@@ -33,7 +33,9 @@ class CompletionScriptTest {
             return;
         }
         assertTrue(Files.exists(SCRIPT), SCRIPT + " is missing; " + HOW_TO_REGENERATE);
-        assertEquals(Files.readString(SCRIPT, StandardCharsets.UTF_8), generated,
+        assertEquals(
+                Files.readString(SCRIPT, StandardCharsets.UTF_8),
+                generated,
                 SCRIPT + " is stale (the commands or options changed); " + HOW_TO_REGENERATE);
     }
 
@@ -60,7 +62,9 @@ class CompletionScriptTest {
         assertEquals("bounded-virtual", complete("vbench run -w io -e bou"));
         assertEquals("fixed forkjoin", complete("vbench calibrate -e f"));
         assertEquals("thumbnail", complete("vbench list -w th"));
-        assertEquals("examples/single-file/Fib.java", complete("vbench run -w examples/single-file/Fi"),
+        assertEquals(
+                "examples/single-file/Fib.java",
+                complete("vbench run -w examples/single-file/Fi"),
                 "FILE.java is completed as a path");
     }
 
@@ -72,9 +76,12 @@ class CompletionScriptTest {
         for (String w : words) {
             compWords.append('\'').append(w).append("' ");
         }
-        String script = "source " + SCRIPT + " 2>/dev/null; COMP_WORDS=(" + compWords + "); COMP_CWORD=" + (words.length - 1)
-                + "; COMP_LINE='" + line + "'; COMP_POINT=${#COMP_LINE}; _complete_vbench 2>/dev/null; echo \"${COMPREPLY[*]}\"";
-        Process p = new ProcessBuilder("/bin/bash", "--norc", "-c", script).redirectErrorStream(true).start();
+        String script = "source " + SCRIPT + " 2>/dev/null; COMP_WORDS=(" + compWords + "); COMP_CWORD="
+                + (words.length - 1) + "; COMP_LINE='" + line
+                + "'; COMP_POINT=${#COMP_LINE}; _complete_vbench 2>/dev/null; echo \"${COMPREPLY[*]}\"";
+        Process p = new ProcessBuilder("/bin/bash", "--norc", "-c", script)
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         assertTrue(p.waitFor(30, TimeUnit.SECONDS));
         return out;

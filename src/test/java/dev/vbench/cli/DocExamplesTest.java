@@ -76,7 +76,8 @@ class DocExamplesTest {
             }
         }
         if (!problems.isEmpty()) {
-            fail(problems.size() + " example(s) of " + page + " do not run as written:\n" + String.join("\n", problems));
+            fail(problems.size() + " example(s) of " + page + " do not run as written:\n"
+                    + String.join("\n", problems));
         }
     }
 
@@ -86,7 +87,10 @@ class DocExamplesTest {
             return "uses " + c.shellFeature() + ": give the command without it, or mark the block illustrative";
         }
         List<String> args = inTemp(globbed(c.args(), dir), dir);
-        if (args.isEmpty() || args.get(0).startsWith("-") && !args.get(0).equals("--version") && !args.get(0).equals("--help")) {
+        if (args.isEmpty()
+                || args.get(0).startsWith("-")
+                        && !args.get(0).equals("--version")
+                        && !args.get(0).equals("--help")) {
             return parses(args);
         }
         if (neverRun(args)) {
@@ -103,7 +107,8 @@ class DocExamplesTest {
             if (b.dryRunOnly() || args.get(0).equals("noise") || !cheap(dry.out())) {
                 return null;
             }
-            args.addAll(List.of("--no-progress", "--data-dir", dir.resolve("data").toString()));
+            args.addAll(
+                    List.of("--no-progress", "--data-dir", dir.resolve("data").toString()));
         } else if (!run && (!inputsExist(args) || !storeExists(args))) {
             return parses(args);
         }
@@ -115,14 +120,21 @@ class DocExamplesTest {
 
     /** Commands that are only parsed: they measure for seconds ({@code calibrate}) or serve until stopped. */
     private static boolean neverRun(List<String> args) {
-        return args.get(0).equals("calibrate") || args.size() > 1 && args.get(0).equals("history") && args.get(1).equals("serve");
+        return args.get(0).equals("calibrate")
+                || args.size() > 1
+                        && args.get(0).equals("history")
+                        && args.get(1).equals("serve");
     }
 
     /** {@code args} with each glob ({@code shard-*.json}) expanded as a shell would: among the page's files, else the checkout's; kept when none match. */
     private static List<String> globbed(List<String> args, Path dir) throws IOException {
         List<String> out = new ArrayList<>();
         for (String a : args) {
-            if (!a.matches(".*[*?\\[].*") || a.startsWith("-") || a.contains("=") || a.contains("::") || a.contains("<")) {
+            if (!a.matches(".*[*?\\[].*")
+                    || a.startsWith("-")
+                    || a.contains("=")
+                    || a.contains("::")
+                    || a.contains("<")) {
                 out.add(a);
                 continue;
             }
@@ -138,14 +150,17 @@ class DocExamplesTest {
     private static List<String> matching(String glob, Path base) throws IOException {
         Path root = base.toAbsolutePath();
         java.nio.file.PathMatcher m = root.getFileSystem().getPathMatcher("glob:" + glob);
-        Path top = root.resolve(glob.contains("/") ? glob.substring(0, glob.indexOf('/')) : ".").normalize();
+        Path top = root.resolve(glob.contains("/") ? glob.substring(0, glob.indexOf('/')) : ".")
+                .normalize();
         if (!Files.isDirectory(top)) {
             return List.of();
         }
         List<String> found = new ArrayList<>();
         try (Stream<Path> files = Files.walk(top, 4)) {
-            files.filter(f -> m.matches(root.relativize(f))).map(f -> (base.toString().isEmpty() ? root.relativize(f) : f).toString())
-                    .sorted().forEach(found::add);
+            files.filter(f -> m.matches(root.relativize(f)))
+                    .map(f -> (base.toString().isEmpty() ? root.relativize(f) : f).toString())
+                    .sorted()
+                    .forEach(found::add);
         }
         return found;
     }
@@ -156,18 +171,22 @@ class DocExamplesTest {
         if (!m.find()) {
             return false;
         }
-        double seconds = Double.parseDouble(m.group(1)) * switch (m.group(2)) {
-            case "min" -> 60;
-            case "h" -> 3600;
-            default -> 1;
-        };
+        double seconds = Double.parseDouble(m.group(1))
+                * switch (m.group(2)) {
+                    case "min" -> 60;
+                    case "h" -> 3600;
+                    default -> 1;
+                };
         return seconds * 1e9 <= REAL_RUN_NANOS;
     }
 
     /** Null when picocli parses {@code args} (options, values and converters), else its message. */
     private static String parses(List<String> args) {
         try {
-            Cli.commandLine(new PrintWriter(Writer.nullWriter()), new PrintWriter(Writer.nullWriter()), args.toArray(String[]::new))
+            Cli.commandLine(
+                            new PrintWriter(Writer.nullWriter()),
+                            new PrintWriter(Writer.nullWriter()),
+                            args.toArray(String[]::new))
                     .parseArgs(args.toArray(String[]::new));
             return null;
         } catch (CommandLine.ParameterException e) {
@@ -198,17 +217,35 @@ class DocExamplesTest {
 
     /** Whether every input file of a command that reads files exists (as written, or written to the page's directory). */
     private static boolean inputsExist(List<String> args) {
-        if (!FILE_COMMANDS.contains(args.get(0)) && !(args.get(0).equals("history") && args.size() > 1
-                && FILE_COMMANDS.contains(args.get(1)))) {
+        if (!FILE_COMMANDS.contains(args.get(0))
+                && !(args.get(0).equals("history") && args.size() > 1 && FILE_COMMANDS.contains(args.get(1)))) {
             return true;
         }
         for (int i = 1; i < args.size(); i++) {
             String a = args.get(i);
             boolean option = a.startsWith("-");
-            boolean valueOfOption = i > 1 && args.get(i - 1).startsWith("-") && !args.get(i - 1).contains("=")
-                    && Set.of("-o", "--output", "--history", "--labels", "--match-ignore", "--format", "-f", "--metric",
-                            "--noise", "--fail-on-regression", "--layout", "--cell", "--branch", "--commit", "--testbed",
-                            "--label", "--run-id").contains(args.get(i - 1));
+            boolean valueOfOption = i > 1
+                    && args.get(i - 1).startsWith("-")
+                    && !args.get(i - 1).contains("=")
+                    && Set.of(
+                                    "-o",
+                                    "--output",
+                                    "--history",
+                                    "--labels",
+                                    "--match-ignore",
+                                    "--format",
+                                    "-f",
+                                    "--metric",
+                                    "--noise",
+                                    "--fail-on-regression",
+                                    "--layout",
+                                    "--cell",
+                                    "--branch",
+                                    "--commit",
+                                    "--testbed",
+                                    "--label",
+                                    "--run-id")
+                            .contains(args.get(i - 1));
             if (!option && !valueOfOption && (a.endsWith(".json") || a.contains("*")) && !Files.exists(Path.of(a))) {
                 return false;
             }
@@ -230,18 +267,25 @@ class DocExamplesTest {
                 out.add(dir.resolve(a).toString());
             } else if (!a.startsWith("-") && !Path.of(a).isAbsolute() && Files.exists(dir.resolve(a)) && !a.isEmpty()) {
                 out.add(dir.resolve(a).toString());
-            } else if (a.equals("--history") && (i + 1 == args.size() || args.get(i + 1).startsWith("-"))) {
+            } else if (a.equals("--history")
+                    && (i + 1 == args.size() || args.get(i + 1).startsWith("-"))) {
                 out.add("--history=" + store(dir));
             } else if (a.equals("--history") || a.startsWith("--history=")) {
                 String url = a.equals("--history") ? args.get(++i) : a.substring("--history=".length());
                 String file = url.startsWith("jdbc:h2:file:") ? url.substring("jdbc:h2:file:".length()) : null;
-                out.add("--history=" + (file != null && !Path.of(file).isAbsolute() && !file.startsWith("~")
-                        ? "jdbc:h2:file:" + dir.resolve(file).normalize().toAbsolutePath() : url));
+                out.add("--history="
+                        + (file != null && !Path.of(file).isAbsolute() && !file.startsWith("~")
+                                ? "jdbc:h2:file:"
+                                        + dir.resolve(file).normalize().toAbsolutePath()
+                                : url));
             } else {
                 out.add(a);
             }
         }
-        boolean history = !out.isEmpty() && out.get(0).equals("history") && out.size() > 1 && !out.get(1).startsWith("-");
+        boolean history = !out.isEmpty()
+                && out.get(0).equals("history")
+                && out.size() > 1
+                && !out.get(1).startsWith("-");
         if (history && out.stream().noneMatch(a -> a.startsWith("--history="))) {
             out.add("--history=" + store(dir));
         }
@@ -262,10 +306,12 @@ class DocExamplesTest {
         for (int i = 0; i < shown.size(); i++) {
             String line = shown.get(i);
             boolean header = i + 1 < shown.size() && shown.get(i + 1).matches("^-{5,}\\s*$|^\\|[-:| ]+\\|$");
-            boolean message = line.startsWith("vbench: ") && !line.startsWith("vbench: warning: "); // warnings follow the machine
+            boolean message =
+                    line.startsWith("vbench: ") && !line.startsWith("vbench: warning: "); // warnings follow the machine
             String want = header ? normalize(line) : message ? firstWords(line, 5) : null;
             if (want != null && !want.isBlank() && !actual.contains(want)) {
-                return "prints no '" + want + "' (" + (header ? "a table header" : "a message") + " the page shows)\n" + r;
+                return "prints no '" + want + "' (" + (header ? "a table header" : "a message") + " the page shows)\n"
+                        + r;
             }
         }
         return null;
@@ -273,7 +319,9 @@ class DocExamplesTest {
 
     /** Whitespace collapsed, and every number (with its decimals) written as #. */
     static String normalize(String text) {
-        return text.replaceAll("[0-9]+(\\.[0-9]+)?", "#").replaceAll("[ \\t]+", " ").replaceAll(" ?\\| ?", "|");
+        return text.replaceAll("[0-9]+(\\.[0-9]+)?", "#")
+                .replaceAll("[ \\t]+", " ")
+                .replaceAll(" ?\\| ?", "|");
     }
 
     /** The first {@code n} words of a message, normalized, so a number or a path later in it may differ. */
@@ -284,12 +332,29 @@ class DocExamplesTest {
 
     @Test
     void aMissingFileOrAnUnknownOptionFailsThePage() throws Exception {
-        Path page = Files.writeString(Files.createDirectories(tmp.resolve("pages")).resolve("page.md"), String.join("\n", "# A page", "", "```",
-                "$ ./vbench run -w examples/single-file/Inventory.java -p keys=1000 -e virtual", "```", "", "```",
-                "$ ./vbench run -w noop --no-such-option", "```", "", "```", "tar xzf vbench.tar.gz", "```", ""));
+        Path page = Files.writeString(
+                Files.createDirectories(tmp.resolve("pages")).resolve("page.md"),
+                String.join(
+                        "\n",
+                        "# A page",
+                        "",
+                        "```",
+                        "$ ./vbench run -w examples/single-file/Inventory.java -p keys=1000 -e virtual",
+                        "```",
+                        "",
+                        "```",
+                        "$ ./vbench run -w noop --no-such-option",
+                        "```",
+                        "",
+                        "```",
+                        "tar xzf vbench.tar.gz",
+                        "```",
+                        ""));
         AssertionError e = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class, () -> checkPage(page));
         assertTrue(e.getMessage().startsWith("3 example(s) of " + page + " do not run as written"), e.getMessage());
-        assertTrue(e.getMessage().contains("page.md:3: ./vbench run -w examples/single-file/Inventory.java"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("page.md:3: ./vbench run -w examples/single-file/Inventory.java"),
+                e.getMessage());
         assertTrue(e.getMessage().contains("--dry-run exits 2"), e.getMessage());
         assertTrue(e.getMessage().contains("--no-such-option"), e.getMessage());
         assertTrue(e.getMessage().contains("'tar xzf vbench.tar.gz' is not a vbench command"), e.getMessage());
@@ -337,7 +402,9 @@ class DocExamplesTest {
             List<String> plan = new ArrayList<>(args);
             plan.add("--dry-run");
             CliRun dry = CliRun.of(plan.toArray(String[]::new));
-            return dry.code() == 0 ? null : "--dry-run exits " + dry.code() + ": " + dry.err().strip();
+            return dry.code() == 0
+                    ? null
+                    : "--dry-run exits " + dry.code() + ": " + dry.err().strip();
         }
         return parses(args);
     }

@@ -8,6 +8,7 @@ import dev.vbench.result.CodeEntry;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.CliRun;
+import dev.vbench.testing.SlowFirst;
 import dev.vbench.testing.TestCode;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,10 +17,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.Tag;
-import dev.vbench.testing.SlowFirst;
 
 /**
  * The examples under {@code examples/} work as the README says: the Maven example's sources and
@@ -52,8 +52,20 @@ class ExamplesTest {
     }
 
     private CliRun run(String... args) {
-        List<String> all = new ArrayList<>(List.of("run", "--tasks", "50", "--trials", "2", "--warmup", "0", "--no-progress",
-                "--data-dir", tmp.resolve("data").toString(), "-o", tmp.resolve("r.json").toString(), "--quiet"));
+        List<String> all = new ArrayList<>(List.of(
+                "run",
+                "--tasks",
+                "50",
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "--no-progress",
+                "--data-dir",
+                tmp.resolve("data").toString(),
+                "-o",
+                tmp.resolve("r.json").toString(),
+                "--quiet"));
         all.addAll(List.of(args));
         return CliRun.of(all.toArray(String[]::new));
     }
@@ -62,8 +74,19 @@ class ExamplesTest {
     void mavenExampleRunsInProcessAndForkedWithItsExecutor() throws Exception {
         String jar = exampleJar().toString();
         for (String forks : List.of("0", "1")) {
-            CliRun r = run("--classpath", jar, "-w", "digest", "-p", "bytes=1,2", "-e", "virtual", "-e",
-                    "stealing:parallelism=2", "--forks", forks);
+            CliRun r = run(
+                    "--classpath",
+                    jar,
+                    "-w",
+                    "digest",
+                    "-p",
+                    "bytes=1,2",
+                    "-e",
+                    "virtual",
+                    "-e",
+                    "stealing:parallelism=2",
+                    "--forks",
+                    forks);
             assertEquals(0, r.code(), r::toString);
             RunResult result = ResultCodec.read(tmp.resolve("r.json"));
             assertEquals(4, result.cells().size());
@@ -73,8 +96,14 @@ class ExamplesTest {
                 assertEquals(50, c.trials().get(0).completed());
                 assertEquals(Integer.parseInt(forks), c.trials().get(0).fork());
             }
-            assertEquals(List.of("1", "1", "2", "2"), result.cells().stream().map(c -> c.config().params().get("bytes")).toList());
-            assertEquals("stealing:parallelism=2", result.cells().get(1).config().executor().spec());
+            assertEquals(
+                    List.of("1", "1", "2", "2"),
+                    result.cells().stream()
+                            .map(c -> c.config().params().get("bytes"))
+                            .toList());
+            assertEquals(
+                    "stealing:parallelism=2",
+                    result.cells().get(1).config().executor().spec());
             assertEquals(CodeEntry.JAR, result.settings().code().get(0).kind());
         }
         CliRun list = CliRun.of("list", "-cp", jar);
@@ -89,7 +118,11 @@ class ExamplesTest {
         RunResult result = ResultCodec.read(tmp.resolve("r.json"));
         assertEquals(2, result.cells().size());
         assertEquals("5", result.cells().get(0).config().params().get("n"));
-        assertEquals(new CodeEntry("examples/single-file/Fib.java", CodeEntry.SOURCE,
-                result.settings().code().get(0).sha256()), result.settings().code().get(0));
+        assertEquals(
+                new CodeEntry(
+                        "examples/single-file/Fib.java",
+                        CodeEntry.SOURCE,
+                        result.settings().code().get(0).sha256()),
+                result.settings().code().get(0));
     }
 }

@@ -7,8 +7,8 @@ import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.ForkPlan;
 import dev.vbench.engine.ForkRunner;
 import dev.vbench.engine.LoadShape;
-import dev.vbench.measure.TrialProbes;
 import dev.vbench.loader.UserCode;
+import dev.vbench.measure.TrialProbes;
 import dev.vbench.plan.Planner;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
@@ -33,14 +33,20 @@ class ForkProbesTest {
     /** The parent's probe settings survive the fork plan (the line a fork reads on its stdin): read back, they are the same. */
     @Test
     void probeSettingsRoundTripThroughTheForkPlan() throws Exception {
-        CellPlan cell = Planner.cell(UserCode.builtIn(), "c1", "noop", Map.of(), "virtual", new LoadShape.Closed(10, 0));
-        for (TrialProbes.Settings sent : List.of(new TrialProbes.Settings(false, Duration.ZERO),
-                new TrialProbes.Settings(true, Duration.ofMillis(20)), new TrialProbes.Settings(true, Duration.ofNanos(1500)),
+        CellPlan cell =
+                Planner.cell(UserCode.builtIn(), "c1", "noop", Map.of(), "virtual", new LoadShape.Closed(10, 0));
+        for (TrialProbes.Settings sent : List.of(
+                new TrialProbes.Settings(false, Duration.ZERO),
+                new TrialProbes.Settings(true, Duration.ofMillis(20)),
+                new TrialProbes.Settings(true, Duration.ofNanos(1500)),
                 TrialProbes.Settings.DEFAULTS)) {
-            String line = ForkPlan.of(cell, RunSettings.trials(0, 1).withForks(1).withSeed(42), tmp, sent, 1).toLine();
+            String line = ForkPlan.of(
+                            cell, RunSettings.trials(0, 1).withForks(1).withSeed(42), tmp, sent, 1)
+                    .toLine();
             assertEquals(sent, ForkPlan.fromLine(line).probes());
         }
-        assertEquals(new TrialProbes.Settings(true, Duration.ofMillis(5)),
+        assertEquals(
+                new TrialProbes.Settings(true, Duration.ofMillis(5)),
                 TrialProbes.standard(true, Duration.ofMillis(5), message -> {}).settings());
         assertEquals(new TrialProbes.Settings(false, Duration.ZERO), TrialProbes.NONE.settings());
     }
@@ -49,7 +55,8 @@ class ForkProbesTest {
     @Test
     void childRefusesAFileThatIsNotAPlan() throws Exception {
         Path notAPlan = Files.writeString(tmp.resolve("x.json"), "{\"suite\": 1}");
-        CliRun r = CliRun.of(ForkRunner.COMMAND, notAPlan.toString(), tmp.resolve("o.json").toString(), "1");
+        CliRun r = CliRun.of(
+                ForkRunner.COMMAND, notAPlan.toString(), tmp.resolve("o.json").toString(), "1");
         r.assertUsageError("is not a fork plan");
         assertTrue(r.errLine().endsWith("this command is run by 'vbench run --forks', not by hand"), r::toString);
     }
@@ -71,8 +78,25 @@ class ForkProbesTest {
 
     private RunResult forkedRun(String name, String... extra) throws Exception {
         Path json = tmp.resolve(name);
-        List<String> args = new ArrayList<>(List.of("run", "-w", "noop", "-e", "virtual", "--tasks", "10", "--trials", "2",
-                "--warmup", "0", "--forks", "1", "--pinning-threshold", "1ms", "-q", "-o", json.toString()));
+        List<String> args = new ArrayList<>(List.of(
+                "run",
+                "-w",
+                "noop",
+                "-e",
+                "virtual",
+                "--tasks",
+                "10",
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "--forks",
+                "1",
+                "--pinning-threshold",
+                "1ms",
+                "-q",
+                "-o",
+                json.toString()));
         args.addAll(List.of(extra));
         CliRun r = CliRun.of(args.toArray(String[]::new));
         assertEquals(0, r.code(), r::toString);

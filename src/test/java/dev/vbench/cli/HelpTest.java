@@ -19,7 +19,9 @@ class HelpTest {
 
     static Stream<String> commands() {
         return Cli.commandLine(new PrintWriter(Writer.nullWriter()), new PrintWriter(Writer.nullWriter()))
-                .getSubcommands().keySet().stream();
+                .getSubcommands()
+                .keySet()
+                .stream();
     }
 
     @ParameterizedTest(name = "vbench {0} --help")
@@ -38,9 +40,12 @@ class HelpTest {
     @org.junit.jupiter.params.provider.ValueSource(strings = {"run", "report", "compare"})
     void enumOptionsListEveryValue(String command) {
         String help = CliRun.of("help", command).out().replaceAll("\\s+", " ");
-        assertTrue(help.contains("Metric of the tables: " + dev.vbench.result.Choice.validValues(dev.vbench.result.Metric.class)),
+        assertTrue(
+                help.contains("Metric of the tables: "
+                        + dev.vbench.result.Choice.validValues(dev.vbench.result.Metric.class)),
                 help);
-        String formats = command.equals("compare") ? dev.vbench.report.compare.CompareFormat.validValues()
+        String formats = command.equals("compare")
+                ? dev.vbench.report.compare.CompareFormat.validValues()
                 : dev.vbench.report.Format.validValues();
         assertTrue(help.contains("Output format: " + formats + "."), help);
         CliRun bad = CliRun.of(command, "--metric", "p12");

@@ -29,8 +29,10 @@ class HelpTextTest {
             return;
         }
         out.add(c);
-        c.getSubcommands().values().stream().filter(s -> s.getCommandSpec().parent() == c.getCommandSpec()
-                && !s.getCommandName().equals("help")).forEach(s -> add(s, out));
+        c.getSubcommands().values().stream()
+                .filter(s -> s.getCommandSpec().parent() == c.getCommandSpec()
+                        && !s.getCommandName().equals("help"))
+                .forEach(s -> add(s, out));
     }
 
     @Test
@@ -38,7 +40,8 @@ class HelpTextTest {
         for (CommandLine c : commands()) {
             CommandSpec spec = c.getCommandSpec();
             String summary = HelpText.summary(spec);
-            assertTrue(summary.endsWith(".") && !summary.contains("%") && summary.length() <= 80,
+            assertTrue(
+                    summary.endsWith(".") && !summary.contains("%") && summary.length() <= 80,
                     spec.qualifiedName() + ": '" + summary + "'");
         }
     }
@@ -52,7 +55,11 @@ class HelpTextTest {
             CliRun r = CliRun.of(args.toArray(String[]::new));
             String name = String.join(" ", args);
             assertEquals(0, r.code(), r::toString);
-            assertFalse(r.out().contains("Default: []") || r.out().contains("${") || r.out().contains("%n"), name + ":\n" + r.out());
+            assertFalse(
+                    r.out().contains("Default: []")
+                            || r.out().contains("${")
+                            || r.out().contains("%n"),
+                    name + ":\n" + r.out());
             assertTrue(r.err().isEmpty(), name + ": " + r.err());
             for (String line : r.out().split("\\R")) {
                 assertTrue(line.length() <= HelpText.DEFAULT_WIDTH, name + ": " + line.length() + " columns: " + line);
@@ -71,7 +78,8 @@ class HelpTextTest {
             String page = e.getValue();
             assertFalse(page.contains("%%") || page.contains("%n"), e.getKey());
             assertTrue(page.chars().allMatch(ch -> ch < 127), e.getKey() + ": a character beyond ASCII");
-            java.util.regex.Matcher see = java.util.regex.Pattern.compile("\\\\fB([a-z\\\\-]+)\\\\fR\\(1\\)").matcher(page);
+            java.util.regex.Matcher see = java.util.regex.Pattern.compile("\\\\fB([a-z\\\\-]+)\\\\fR\\(1\\)")
+                    .matcher(page);
             while (see.find()) {
                 String target = see.group(1).replace("\\-", "-") + ".1";
                 assertTrue(pages.containsKey(target), e.getKey() + " names " + target + ", which is not a page");

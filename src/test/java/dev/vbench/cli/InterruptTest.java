@@ -15,9 +15,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Stopping a run (Ctrl-C, or a TERM from cron or CI; both run the JVM's shutdown hooks) keeps what
@@ -34,8 +34,23 @@ class InterruptTest {
     void stoppedRunKeepsFinishedTrialsAndSaysSo() throws Exception {
         Path json = tmp.resolve("r.json");
         Path log = tmp.resolve("out.log");
-        Process p = startMeasuring(log, "run", "-w", "io", "-p", "duration=200ms", "-e", "fixed:threads=1", "--tasks", "3",
-                "--trials", "60", "--warmup", "0", "-o", json.toString());
+        Process p = startMeasuring(
+                log,
+                "run",
+                "-w",
+                "io",
+                "-p",
+                "duration=200ms",
+                "-e",
+                "fixed:threads=1",
+                "--tasks",
+                "3",
+                "--trials",
+                "60",
+                "--warmup",
+                "0",
+                "-o",
+                json.toString());
         // each trial takes 0.6 s (60 in all, 36 s): once the run is planned, let a few trials finish (8 s: a loaded
         // machine may take seconds to start the engine and the first trial), then stop
         Thread.sleep(8000);
@@ -62,8 +77,23 @@ class InterruptTest {
         String[] w = workload.split(":");
         Path json = tmp.resolve("s.json");
         Path log = tmp.resolve("seq.log");
-        Process p = startMeasuring(log, "run", "-w", w[0], "-p", w[1], "-e", "sequential", "--tasks", "100000",
-                "--trials", "2", "--warmup", "0", "-o", json.toString());
+        Process p = startMeasuring(
+                log,
+                "run",
+                "-w",
+                w[0],
+                "-p",
+                w[1],
+                "-e",
+                "sequential",
+                "--tasks",
+                "100000",
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "-o",
+                json.toString());
         Thread.sleep(3000); // inside the first trial (hours long), also where starting the engine takes seconds
         long stopped = System.nanoTime();
         p.destroy();
@@ -73,14 +103,16 @@ class InterruptTest {
         // one task is at most 0.2 s (io) or about 0.3 s (cpu) here; the JVM's own limit is 30 s
         assertTrue(seconds < 20, "took " + seconds + " s to stop: " + out);
         assertTrue(out.contains("vbench: interrupted; finished cells were kept"), out);
-        assertEquals(CellStatus.INTERRUPTED, ResultCodec.read(json).cells().get(0).status(), out);
+        assertEquals(
+                CellStatus.INTERRUPTED, ResultCodec.read(json).cells().get(0).status(), out);
     }
 
     /** Starts vbench in a child JVM and returns once it has printed its header (the measured trials begin). */
     private static Process startMeasuring(Path log, String... args) throws Exception {
         Process p = VbenchProcess.start(log, List.of(), args);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (p.isAlive() && System.nanoTime() < deadline
+        while (p.isAlive()
+                && System.nanoTime() < deadline
                 && !Files.readString(log, StandardCharsets.UTF_8).contains("measured trials")) {
             Thread.sleep(20);
         }

@@ -29,6 +29,7 @@ class JmhAsWrittenTest {
 
     @TempDir
     Path tmp;
+
     JmhRuns jmh;
 
     @BeforeEach
@@ -47,32 +48,39 @@ class JmhAsWrittenTest {
         assertEquals("acme.bench.Inherited$Cos::bench", cell.config().workload());
         assertEquals(0, cell.failures(), cell::toString); // the method throws when its inherited @Setup did not run
         List<String> log = Files.readAllLines(tmp.resolve("fixtures.log"));
-        assertEquals(3, log.stream().filter(l -> l.equals("Inherited.setup Cos")).count(), log::toString); // 1 warmup + 2
+        assertEquals(
+                3, log.stream().filter(l -> l.equals("Inherited.setup Cos")).count(), log::toString); // 1 warmup + 2
 
         // the binary name runs the same benchmark; the interface's default @Benchmark method is no benchmark (as JMH)
         CliRun sin = jmh.run("-w", "acme.bench.Inherited$Sin", "-e", "sequential", "--concurrency", "1");
         assertEquals(0, sin.code(), sin::toString);
-        assertEquals(List.of("acme.bench.Inherited$Sin::bench"), ResultCodec.read(tmp.resolve("r.json")).cells().stream()
-                .map(c -> c.config().workload()).toList());
+        assertEquals(
+                List.of("acme.bench.Inherited$Sin::bench"),
+                ResultCodec.read(tmp.resolve("r.json")).cells().stream()
+                        .map(c -> c.config().workload())
+                        .toList());
 
-        jmh.run("-w", "acme.bench.Inherited.Base").assertUsageError("class acme.bench.Inherited$Base is abstract; JMH runs"
-                + " the @Benchmark methods it declares in each concrete subclass: name a subclass");
+        jmh.run("-w", "acme.bench.Inherited.Base")
+                .assertUsageError("class acme.bench.Inherited$Base is abstract; JMH runs"
+                        + " the @Benchmark methods it declares in each concrete subclass: name a subclass");
     }
 
     @Test
     void listFindsNestedAndInheritedBenchmarksByTheirJmhNames() {
         CliRun r = CliRun.of("list", "--classpath", JmhFixture.benchmarksJar().toString());
         assertEquals(0, r.code(), r::toString);
-        assertTrue(r.out().contains("acme.bench.Inherited$Cos::bench — JMH benchmark acme.bench.Inherited.Cos.bench,"),
+        assertTrue(
+                r.out().contains("acme.bench.Inherited$Cos::bench — JMH benchmark acme.bench.Inherited.Cos.bench,"),
                 r::toString);
-        assertTrue(r.out().contains("acme.bench.Inherited$Sin::bench — JMH benchmark acme.bench.Inherited.Sin.bench,"),
+        assertTrue(
+                r.out().contains("acme.bench.Inherited$Sin::bench — JMH benchmark acme.bench.Inherited.Sin.bench,"),
                 r::toString);
         assertFalse(r.out().contains("Inherited.Base"), r::toString);
         assertFalse(r.out().contains("fromInterface"), r::toString);
         assertFalse(r.out().contains("not found"), r::toString);
         // a method named by JMH's spelling of its class
-        CliRun one = CliRun.of("list", "--classpath", JmhFixture.benchmarksJar().toString(), "-w",
-                "acme.bench.Inherited.Cos::bench");
+        CliRun one = CliRun.of(
+                "list", "--classpath", JmhFixture.benchmarksJar().toString(), "-w", "acme.bench.Inherited.Cos::bench");
         assertEquals(0, one.code(), one::toString);
         assertTrue(one.out().contains("acme.bench.Inherited$Cos::bench"), one::toString);
     }
@@ -82,22 +90,29 @@ class JmhAsWrittenTest {
         CliRun r = jmh.run("-w", "acme.bench.Partial", "-e", "sequential");
         assertEquals(0, r.code(), r::toString);
         RunResult result = ResultCodec.read(tmp.resolve("r.json"));
-        assertEquals(List.of("acme.bench.Partial::first", "acme.bench.Partial::second"),
+        assertEquals(
+                List.of("acme.bench.Partial::first", "acme.bench.Partial::second"),
                 result.cells().stream().map(c -> c.config().workload()).toList());
-        List<String> skipped = r.err().lines().filter(l -> l.startsWith("vbench: skipped ")).toList();
+        List<String> skipped =
+                r.err().lines().filter(l -> l.startsWith("vbench: skipped ")).toList();
         assertEquals(2, skipped.size(), r::toString);
-        assertTrue(skipped.get(0).startsWith("vbench: skipped acme.bench.Partial::reader: acme.bench.Partial::reader"
-                + " uses @State(Scope.Group) acme.bench.Partial$Shared"), skipped::toString);
+        assertTrue(
+                skipped.get(0)
+                        .startsWith("vbench: skipped acme.bench.Partial::reader: acme.bench.Partial::reader"
+                                + " uses @State(Scope.Group) acme.bench.Partial$Shared"),
+                skipped::toString);
         assertTrue(skipped.get(1).startsWith("vbench: skipped acme.bench.Partial::writer: "), skipped::toString);
 
         // named alone, a method that cannot run is still refused (exit 2)
-        jmh.run("-w", "acme.bench.Partial::reader").assertUsageError("uses @State(Scope.Group) acme.bench.Partial$Shared");
+        jmh.run("-w", "acme.bench.Partial::reader")
+                .assertUsageError("uses @State(Scope.Group) acme.bench.Partial$Shared");
     }
 
     @Test
     void aBenchmarkThatIsNotPublicIsSkippedWithThatReasonNotTheMethodHint() throws Exception {
         // compiled without JMH's annotation processor (it would refuse the class): a jar a build made without it
-        Path classes = dev.vbench.testing.TestCode.classes(tmp.resolve("hidden"), Map.of("acme/Hidden.java", """
+        Path classes = dev.vbench.testing.TestCode.classes(
+                tmp.resolve("hidden"), Map.of("acme/Hidden.java", """
                 package acme;
                 import org.openjdk.jmh.annotations.*;
                 @State(Scope.Benchmark)
@@ -108,18 +123,38 @@ class JmhAsWrittenTest {
                 }
                 """), Map.of(), List.of(JmhFixture.jmhCore()));
         String cp = classes + java.io.File.pathSeparator + JmhFixture.jmhCore();
-        CliRun r = CliRun.of("run", "--classpath", cp, "-w", "acme.Hidden", "-e", "sequential", "--tasks", "100",
-                "--trials", "1", "--warmup", "0", "--no-progress", "-o", tmp.resolve("r.json").toString());
+        CliRun r = CliRun.of(
+                "run",
+                "--classpath",
+                cp,
+                "-w",
+                "acme.Hidden",
+                "-e",
+                "sequential",
+                "--tasks",
+                "100",
+                "--trials",
+                "1",
+                "--warmup",
+                "0",
+                "--no-progress",
+                "-o",
+                tmp.resolve("r.json").toString());
         assertEquals(0, r.code(), r::toString);
-        assertEquals(List.of("acme.Hidden::shown"), ResultCodec.read(tmp.resolve("r.json")).cells().stream()
-                .map(c -> c.config().workload()).toList());
-        assertEquals(List.of("vbench: skipped acme.Hidden::hidden: @Benchmark method acme.Hidden.hidden is not public;"
-                + " JMH and vbench run public methods only: make it public"),
-                r.err().lines().filter(l -> l.startsWith("vbench: skipped ")).toList(), r::toString);
+        assertEquals(
+                List.of("acme.Hidden::shown"),
+                ResultCodec.read(tmp.resolve("r.json")).cells().stream()
+                        .map(c -> c.config().workload())
+                        .toList());
+        assertEquals(
+                List.of("vbench: skipped acme.Hidden::hidden: @Benchmark method acme.Hidden.hidden is not public;"
+                        + " JMH and vbench run public methods only: make it public"),
+                r.err().lines().filter(l -> l.startsWith("vbench: skipped ")).toList(),
+                r::toString);
         assertFalse(r.err().contains("CLASS::METHOD"), r::toString);
 
-        CliRun alone = CliRun.of("run", "--classpath", cp, "-w", "acme.Hidden::hidden", "-e", "sequential",
-                "--no-progress");
+        CliRun alone =
+                CliRun.of("run", "--classpath", cp, "-w", "acme.Hidden::hidden", "-e", "sequential", "--no-progress");
         alone.assertUsageError("@Benchmark method acme.Hidden.hidden is not public; JMH and vbench run public methods"
                 + " only: make it public");
     }
@@ -140,8 +175,17 @@ class JmhAsWrittenTest {
 
     @Test
     void aPerInvocationFixtureTakesTheStateItDependsOnAsJmhsPerInvokeSetupSample() throws Exception {
-        CliRun r = jmh.runLogged("-w", "acme.bench.CopyPerCall", "-e", "sequential", "-e", "fixed:threads=2", "--concurrency", "2",
-                "--tasks", "50");
+        CliRun r = jmh.runLogged(
+                "-w",
+                "acme.bench.CopyPerCall",
+                "-e",
+                "sequential",
+                "-e",
+                "fixed:threads=2",
+                "--concurrency",
+                "2",
+                "--tasks",
+                "50");
         assertEquals(0, r.code(), r::toString);
         for (CellResult cell : ResultCodec.read(tmp.resolve("r.json")).cells()) {
             // the method throws on a stale copy, the teardown when the trial's own data was sorted
@@ -149,7 +193,8 @@ class JmhAsWrittenTest {
         }
         List<String> log = Files.readAllLines(tmp.resolve("fixtures.log"));
         long fresh = log.stream().filter(l -> l.equals("Copy.fresh")).count();
-        assertTrue(fresh >= 2 * 3 * 50, () -> fresh + " copies"); // two cells, three trials of 50 tasks: one copy per call
+        assertTrue(
+                fresh >= 2 * 3 * 50, () -> fresh + " copies"); // two cells, three trials of 50 tasks: one copy per call
         assertEquals(fresh, log.stream().filter(l -> l.equals("Copy.check")).count());
     }
 
@@ -163,25 +208,40 @@ class JmhAsWrittenTest {
                 + " @Measurement(batchSize=100, iterations=3, time=200, timeUnit=MILLISECONDS) → --trials 3 (whole trials,"
                 + " not timed iterations), --batch 100 (calls per task); @Threads(4) → --concurrency 4 with an executor"
                 + " (-e), e.g. -e fixed:threads=4; @Timeout(time=10) → --task-timeout 10s (per task, not per iteration).";
-        List<String> lines = r.out().lines().filter(l -> l.contains("JMH annotations vbench does not apply")).toList();
+        List<String> lines = r.out()
+                .lines()
+                .filter(l -> l.contains("JMH annotations vbench does not apply"))
+                .toList();
         // one line per cell (two executors) under each of the two tables
-        assertEquals(List.of("sequential: " + note, "virtual: " + note, "sequential: " + note, "virtual: " + note),
-                lines, r::toString);
+        assertEquals(
+                List.of("sequential: " + note, "virtual: " + note, "sequential: " + note, "virtual: " + note),
+                lines,
+                r::toString);
         CellResult cell = ResultCodec.read(tmp.resolve("r.json")).cells().get(0);
         assertTrue(cell.notes().contains(note), cell.notes()::toString);
     }
 
     @Test
     void whenEveryCellFailedTheLineSaysAllNotTheOthers() {
-        CliRun r = jmh.run("-w", "acme.bench.Broken::setupFails", "-p", "mode=fail", "-e", "virtual", "-e", "sequential");
+        CliRun r =
+                jmh.run("-w", "acme.bench.Broken::setupFails", "-p", "mode=fail", "-e", "virtual", "-e", "sequential");
         assertEquals(1, r.code(), r::toString);
         assertTrue(r.errLine().endsWith("(all 2 cells failed)"), r::toString);
     }
 
     @Test
     void auxCountersAreReportedPerTrialAndPerCellAsJmhReportsThem() throws Exception {
-        CliRun r = jmh.run("-w", "acme.bench.Counted::split", "-e", "sequential", "-e", "fixed:threads=2", "--concurrency", "2",
-                "--tasks", "300");
+        CliRun r = jmh.run(
+                "-w",
+                "acme.bench.Counted::split",
+                "-e",
+                "sequential",
+                "-e",
+                "fixed:threads=2",
+                "--concurrency",
+                "2",
+                "--tasks",
+                "300");
         assertEquals(0, r.code(), r::toString);
         RunResult result = ResultCodec.read(tmp.resolve("r.json"));
         assertEquals(2, result.cells().size());
@@ -189,9 +249,11 @@ class JmhAsWrittenTest {
             for (TrialResult t : cell.trials()) {
                 Map<String, TrialCounter> byName = new java.util.HashMap<>();
                 t.counters().forEach(c -> byName.put(c.name(), c));
-                assertEquals(java.util.Set.of("evens", "odds", "total", "seen"), byName.keySet(), t.counters()::toString);
+                assertEquals(
+                        java.util.Set.of("evens", "odds", "total", "seen"), byName.keySet(), t.counters()::toString);
                 // every call counted once per trial, summed over the clients' states (and seen's 7 reset to 0 first)
-                assertEquals(300, byName.get("evens").count() + byName.get("odds").count(), t.counters()::toString);
+                assertEquals(
+                        300, byName.get("evens").count() + byName.get("odds").count(), t.counters()::toString);
                 assertEquals(300, byName.get("total").count());
                 assertEquals(300, byName.get("seen").count());
                 assertEquals(TrialCounter.OPERATIONS, byName.get("evens").kind());
@@ -199,26 +261,49 @@ class JmhAsWrittenTest {
                 assertEquals(300 * 1e9 / t.makespanNanos(), byName.get("total").value(t.makespanNanos()), 1e-6);
             }
         }
-        String table = r.out().lines().filter(l -> l.contains("counters (median per trial)")).findFirst()
+        String table = r.out()
+                .lines()
+                .filter(l -> l.contains("counters (median per trial)"))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError(r.toString()));
         assertTrue(table.startsWith("acme.bench.Counted::split"), table);
         assertTrue(r.out().contains("evens (ops/s)"), r::toString);
         assertTrue(r.out().contains("seen (#)"), r::toString);
-        String row = r.out().lines().filter(l -> l.matches("300 +sequential +\\d+ .*")).findFirst()
+        String row = r.out()
+                .lines()
+                .filter(l -> l.matches("300 +sequential +\\d+ .*"))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError(r.toString()));
         assertTrue(row.endsWith(" 300  ±∞"), row); // seen: each trial's count
     }
 
     @Test
     void compareMatchesAuxCountersWithJmhsSecondaryResults() throws Exception {
-        Path jmhJson = jmh.jmh("acme.bench.Counted.split$", "-wi", "1", "-i", "2", "-w", "50ms", "-r", "50ms", "-bm", "thrpt",
-                "-tu", "s");
-        CliRun r = jmh.run("-w", "acme.bench.Counted::split", "-e", "sequential", "--concurrency", "1", "--tasks", "2000");
+        Path jmhJson = jmh.jmh(
+                "acme.bench.Counted.split$",
+                "-wi",
+                "1",
+                "-i",
+                "2",
+                "-w",
+                "50ms",
+                "-r",
+                "50ms",
+                "-bm",
+                "thrpt",
+                "-tu",
+                "s");
+        CliRun r =
+                jmh.run("-w", "acme.bench.Counted::split", "-e", "sequential", "--concurrency", "1", "--tasks", "2000");
         assertEquals(0, r.code(), r::toString);
-        CliRun c = CliRun.of("compare", jmhJson.toString(), tmp.resolve("r.json").toString());
+        CliRun c =
+                CliRun.of("compare", jmhJson.toString(), tmp.resolve("r.json").toString());
         assertEquals(0, c.code(), c::toString);
         for (String counter : List.of("evens", "odds", "total", "seen")) {
-            String line = c.out().lines().filter(l -> l.startsWith("Counted.split:" + counter + " ")).findFirst()
+            String line = c.out()
+                    .lines()
+                    .filter(l -> l.startsWith("Counted.split:" + counter + " "))
+                    .findFirst()
                     .orElseThrow(() -> new AssertionError(counter + ": " + c));
             assertTrue(line.contains(counter.equals("seen") ? " # " : " ops/s "), line);
             assertFalse(line.contains("—"), line); // both columns have it

@@ -65,6 +65,7 @@ class JmhPerInvocationTest {
 
     @TempDir
     static Path shared;
+
     static String classPath;
 
     @TempDir
@@ -72,44 +73,84 @@ class JmhPerInvocationTest {
 
     @BeforeAll
     static void compile() throws Exception {
-        Path classes = TestCode.classes(shared.resolve("classes"), Map.of("PerCallNap.java", BENCH), Map.of(),
-                List.of(JmhFixture.jmhCore()));
+        Path classes = TestCode.classes(
+                shared.resolve("classes"), Map.of("PerCallNap.java", BENCH), Map.of(), List.of(JmhFixture.jmhCore()));
         classPath = classes + File.pathSeparator + JmhFixture.jmhCore();
     }
 
     private CliRun run(String... more) {
-        List<String> all = new ArrayList<>(List.of("run", "--classpath", classPath, "-w", "PerCallNap::measure",
-                "--trials", "2", "--warmup", "0", "--no-progress", "--quiet", "-o", tmp.resolve("r.json").toString()));
+        List<String> all = new ArrayList<>(List.of(
+                "run",
+                "--classpath",
+                classPath,
+                "-w",
+                "PerCallNap::measure",
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "--no-progress",
+                "--quiet",
+                "-o",
+                tmp.resolve("r.json").toString()));
         all.addAll(List.of(more));
         return CliRun.of(all.toArray(String[]::new));
     }
 
     @Test
     void theTaskSamplerCountsTheBenchmarksFramesOnEveryExecutor() {
-        CliRun r = run("-e", "virtual", "-e", "fixed:threads=2", "--tasks", "200", "--concurrency", "2", "--profile", "tasks",
-                "--profile-interval", "2ms");
+        CliRun r = run(
+                "-e",
+                "virtual",
+                "-e",
+                "fixed:threads=2",
+                "--tasks",
+                "200",
+                "--concurrency",
+                "2",
+                "--profile",
+                "tasks",
+                "--profile-interval",
+                "2ms");
         assertEquals(0, r.code(), r::toString);
         for (CellResult c : ResultCodec.read(tmp.resolve("r.json")).cells()) {
             Profile tasks = c.profile("tasks");
             assertNotNull(tasks, c.config().label());
-            long inTasks = tasks.stacks().stream().filter(s -> s.frames().startsWith("PerCallNap.measure;PerCallNap.nap;"))
-                    .mapToLong(Profile.ProfileStack::samples).sum();
+            long inTasks = tasks.stacks().stream()
+                    .filter(s -> s.frames().startsWith("PerCallNap.measure;PerCallNap.nap;"))
+                    .mapToLong(Profile.ProfileStack::samples)
+                    .sum();
             // 2 ms asleep per task, two at a time: nearly every sample of a task thread is in nap()
-            assertTrue(inTasks > 0.5 * tasks.totalSamples(), c.config().label() + ": " + inTasks + " in PerCallNap.nap of "
-                    + tasks);
+            assertTrue(
+                    inTasks > 0.5 * tasks.totalSamples(),
+                    c.config().label() + ": " + inTasks + " in PerCallNap.nap of " + tasks);
         }
     }
 
     @Test
     void aStuckCellNamesTheBenchmarksFrame() {
-        CliRun r = run("-p", "hang=true,false", "-e", "fixed:threads=2", "--tasks", "10", "--concurrency", "2",
-                "--task-timeout", "1s");
+        CliRun r = run(
+                "-p",
+                "hang=true,false",
+                "-e",
+                "fixed:threads=2",
+                "--tasks",
+                "10",
+                "--concurrency",
+                "2",
+                "--task-timeout",
+                "1s");
         assertEquals(ExitCodes.STUCK, r.code(), r::toString);
         List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
-        assertEquals(List.of(CellStatus.STUCK, CellStatus.OK), cells.stream().map(CellResult::status).toList(), r::toString);
+        assertEquals(
+                List.of(CellStatus.STUCK, CellStatus.OK),
+                cells.stream().map(CellResult::status).toList(),
+                r::toString);
         String note = cells.get(0).notes().get(0);
-        assertTrue(note.startsWith("stuck: 2 tasks did not end within the task timeout (1 s, --task-timeout): 2 at"
-                + " PerCallNap.measure(PerCallNap.java:"), note);
+        assertTrue(
+                note.startsWith("stuck: 2 tasks did not end within the task timeout (1 s, --task-timeout): 2 at"
+                        + " PerCallNap.measure(PerCallNap.java:"),
+                note);
         assertTrue(note.endsWith(" in java.lang.Thread.sleep"), note);
     }
 }

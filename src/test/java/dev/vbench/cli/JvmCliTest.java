@@ -9,21 +9,20 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.TrialResult;
-import dev.vbench.testing.SecondJdk;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-import org.junit.jupiter.api.Assumptions;
 import dev.vbench.testing.CliRun;
 import dev.vbench.testing.Fixtures;
 import dev.vbench.testing.Golden;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.Tag;
+import dev.vbench.testing.SecondJdk;
 import dev.vbench.testing.SlowFirst;
 import dev.vbench.testing.SystemOutput;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The JVM axis on the command line: {@code list --jvms}, {@code run --jvm}, {@code run --jvm-args}. */
 @Tag(SlowFirst.SLOW)
@@ -53,11 +52,12 @@ class JvmCliTest {
     @Test
     void compareOfOneSingleJvmFileSaysWhatItNeeds() throws Exception {
         Path file = Files.writeString(tmp.resolve("one.json"), ResultCodec.toJson(Fixtures.ioRun()));
-        CliRun.of("compare", file.toString()).assertUsageError(
-                "compare needs two or more result files, or one run with several JVMs; " + file + " ran on one JVM");
+        CliRun.of("compare", file.toString())
+                .assertUsageError("compare needs two or more result files, or one run with several JVMs; " + file
+                        + " ran on one JVM");
         Path jvms = Files.writeString(tmp.resolve("jvms.json"), ResultCodec.toJson(Fixtures.jvmRun()));
-        CliRun.of("compare", jvms.toString(), "--labels", "a,b").assertUsageError(
-                "--labels gives 2 name(s) for the 3 JVMs of " + jvms + "; give one per JVM");
+        CliRun.of("compare", jvms.toString(), "--labels", "a,b")
+                .assertUsageError("--labels gives 2 name(s) for the 3 JVMs of " + jvms + "; give one per JVM");
     }
 
     @Test
@@ -65,7 +65,11 @@ class JvmCliTest {
         CliRun r = CliRun.of("list", "--jvms");
         assertEquals(0, r.code(), r::toString);
         for (JdkDiscovery.Jdk jdk : JdkDiscovery.fromSystem().find()) {
-            assertTrue(r.out().lines().anyMatch(l -> l.contains(jdk.version()) && l.contains(jdk.home().toString())),
+            assertTrue(
+                    r.out()
+                            .lines()
+                            .anyMatch(l -> l.contains(jdk.version())
+                                    && l.contains(jdk.home().toString())),
                     () -> jdk + " not listed: " + r);
         }
         assertTrue(r.out().contains("Searched: JAVA_HOME"), r::toString);
@@ -77,36 +81,86 @@ class JvmCliTest {
     @Test
     void optionSetsAreColumnsAndTheirTrialsInterleave() throws Exception {
         Path json = tmp.resolve("r.json");
-        CliRun r = CliRun.of("run", "-w", "cpu", "-p", "iterations=1000", "--tasks", "4", "--warmup", "0", "--trials", "2",
-                "--jvm-args", "g1=-XX:+UseG1GC", "--jvm-args", "par=-XX:+UseParallelGC", "--data-dir", tmp.toString(),
-                "-o", json.toString());
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "cpu",
+                "-p",
+                "iterations=1000",
+                "--tasks",
+                "4",
+                "--warmup",
+                "0",
+                "--trials",
+                "2",
+                "--jvm-args",
+                "g1=-XX:+UseG1GC",
+                "--jvm-args",
+                "par=-XX:+UseParallelGC",
+                "--data-dir",
+                tmp.toString(),
+                "-o",
+                json.toString());
         assertEquals(0, r.code(), r::toString);
         assertTrue(r.out().contains("g1 → par"), r::toString);
         assertTrue(r.err().contains("JVMs g1 (") && r.err().contains("order interleaved"), r::toString);
         RunResult run = ResultCodec.read(json);
         assertEquals("interleaved", run.settings().order());
-        assertEquals(List.of("g1", "par"), run.cells().stream().map(c -> c.config().jvm()).toList());
-        assertEquals(List.of("G1", "Parallel"), run.cells().stream().map(c -> c.jvm().gc()).toList());
+        assertEquals(
+                List.of("g1", "par"),
+                run.cells().stream().map(c -> c.config().jvm()).toList());
+        assertEquals(
+                List.of("G1", "Parallel"),
+                run.cells().stream().map(c -> c.jvm().gc()).toList());
         assertEquals(List.of("-XX:+UseParallelGC"), run.cells().get(1).jvm().options());
-        assertEquals(System.getProperty("java.version"), run.cells().get(0).jvm().version());
+        assertEquals(
+                System.getProperty("java.version"), run.cells().get(0).jvm().version());
         List<String> order = Fixtures.startOrder(run);
-        assertEquals(List.of("c1", "c2"), order.subList(0, 2).stream().sorted().toList(), "round 1: one trial of each: " + order);
-        assertEquals(List.of("c1", "c2"), order.subList(2, 4).stream().sorted().toList(), "round 2: one trial of each: " + order);
+        assertEquals(
+                List.of("c1", "c2"),
+                order.subList(0, 2).stream().sorted().toList(),
+                "round 1: one trial of each: " + order);
+        assertEquals(
+                List.of("c1", "c2"),
+                order.subList(2, 4).stream().sorted().toList(),
+                "round 2: one trial of each: " + order);
         for (CellResult c : run.cells()) {
-            assertEquals(List.of(1, 2), c.trials().stream().map(TrialResult::fork).toList(), "each trial in its own fork");
+            assertEquals(
+                    List.of(1, 2), c.trials().stream().map(TrialResult::fork).toList(), "each trial in its own fork");
         }
     }
 
     @Test
     void groupedOrderRunsEachJvmsTrialsTogether() throws Exception {
         Path json = tmp.resolve("g.json");
-        CliRun r = CliRun.of("run", "-w", "noop", "--tasks", "10", "--warmup", "0", "--trials", "2", "--order", "grouped",
-                "--jvm-args", "a=", "--jvm-args", "b=-Xmx256m", "--data-dir", tmp.toString(), "-o", json.toString(), "-q");
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "noop",
+                "--tasks",
+                "10",
+                "--warmup",
+                "0",
+                "--trials",
+                "2",
+                "--order",
+                "grouped",
+                "--jvm-args",
+                "a=",
+                "--jvm-args",
+                "b=-Xmx256m",
+                "--data-dir",
+                tmp.toString(),
+                "-o",
+                json.toString(),
+                "-q");
         assertEquals(0, r.code(), r::toString);
         RunResult run = ResultCodec.read(json);
         assertEquals("grouped", run.settings().order());
         assertEquals(List.of("c1", "c1", "c2", "c2"), Fixtures.startOrder(run));
-        assertTrue(run.cells().get(1).jvm().maxHeapBytes() <= 256L << 20, () -> run.cells().get(1).jvm().toString());
+        assertTrue(
+                run.cells().get(1).jvm().maxHeapBytes() <= 256L << 20,
+                () -> run.cells().get(1).jvm().toString());
     }
 
     /** Acceptance 1 in small: JDK 21 and this JDK as columns, each cell recording its JVM's probed version. */
@@ -114,15 +168,44 @@ class JvmCliTest {
     void theSecondJdkIsAColumnBesideThisOne() throws Exception {
         Path home = SecondJdk.require();
         Path json = tmp.resolve("jdks.json");
-        CliRun r = CliRun.of("run", "-w", "io", "-p", "duration=1ms", "-e", "virtual", "-e", "fixed:threads=4",
-                "--tasks", "20", "--warmup", "0", "--trials", "1", "--jvm", "this=" + System.getProperty("java.home"),
-                "--jvm", "j21=" + home, "--format", "markdown", "-o", json.toString(), "--data-dir", tmp.toString());
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "io",
+                "-p",
+                "duration=1ms",
+                "-e",
+                "virtual",
+                "-e",
+                "fixed:threads=4",
+                "--tasks",
+                "20",
+                "--warmup",
+                "0",
+                "--trials",
+                "1",
+                "--jvm",
+                "this=" + System.getProperty("java.home"),
+                "--jvm",
+                "j21=" + home,
+                "--format",
+                "markdown",
+                "-o",
+                json.toString(),
+                "--data-dir",
+                tmp.toString());
         assertEquals(0, r.code(), r::toString);
         assertTrue(r.out().contains("this → j21"), r::toString);
         RunResult run = ResultCodec.read(json);
-        assertEquals(List.of("this", "j21", "this", "j21"), run.cells().stream().map(c -> c.config().jvm()).toList());
-        assertTrue(run.cells().get(1).jvm().version().startsWith("21."), run.cells().get(1).jvm()::toString);
-        assertEquals(List.of("c1", "c2", "c3", "c4"), Fixtures.startOrder(run).stream().sorted().toList(),
+        assertEquals(
+                List.of("this", "j21", "this", "j21"),
+                run.cells().stream().map(c -> c.config().jvm()).toList());
+        assertTrue(
+                run.cells().get(1).jvm().version().startsWith("21."),
+                run.cells().get(1).jvm()::toString);
+        assertEquals(
+                List.of("c1", "c2", "c3", "c4"),
+                Fixtures.startOrder(run).stream().sorted().toList(),
                 "one row: virtual and fixed on both JVMs, one round of the four in a shuffled order");
     }
 
@@ -136,7 +219,8 @@ class JvmCliTest {
         CliRun.of("run", "-w", "noop", "--jvm", "j=" + empty)
                 .assertUsageError(empty + " is not a JDK (it has no bin/java)");
         CliRun.of("run", "-w", "noop", "--jvm", "j21")
-                .assertUsageError("--jvm j21: give LABEL=PATH (a JDK home or its bin/java), LABEL=MAJOR or a major version");
+                .assertUsageError(
+                        "--jvm j21: give LABEL=PATH (a JDK home or its bin/java), LABEL=MAJOR or a major version");
         CliRun.of("run", "-w", "noop", "--jvm", "a=" + thisHome, "--jvm", "a=" + thisHome)
                 .assertUsageError("duplicate --jvm label 'a'; give each its own label");
         CliRun.of("run", "-w", "noop", "--jvm-args", "bad=-XX:+UseFooGC")
@@ -148,13 +232,15 @@ class JvmCliTest {
         CliRun.of("run", "workloads/seed-004-virtual-vs-platform.yaml", "--jvm", "21")
                 .assertUsageError("a suite file declares its own JVMs (jvms: and jvmArgs: in an experiment)");
         Optional<JdkDiscovery.Jdk> old = JdkDiscovery.fromSystem().find().stream()
-                .filter(j -> j.feature() < JvmProber.MIN_FEATURE).findFirst();
+                .filter(j -> j.feature() < JvmProber.MIN_FEATURE)
+                .findFirst();
         if (old.isEmpty()) {
             SystemOutput.println("skipped: no JDK older than 21 installed");
         }
         Assumptions.assumeTrue(old.isPresent(), "skipped: no JDK older than 21 installed");
-        CliRun.of("run", "-w", "noop", "--jvm", "old=" + old.get().home()).assertUsageError(
-                "--jvm old=" + old.get().home() + ": JDK " + old.get().version());
+        CliRun.of("run", "-w", "noop", "--jvm", "old=" + old.get().home())
+                .assertUsageError(
+                        "--jvm old=" + old.get().home() + ": JDK " + old.get().version());
         CliRun.of("run", "-w", "noop", "--jvm", "old=" + old.get().home())
                 .assertUsageError("is older than 21, and vbench's fork child needs 21 or newer");
     }

@@ -18,19 +18,34 @@ class LazySubcommandsTest {
     void everyRegisteredSubcommandIsNamedAsItsAnnotationSays() {
         for (Map.Entry<String, java.util.function.Supplier<Object>> e : VbenchCommand.SUBCOMMANDS.entrySet()) {
             Object command = e.getValue().get();
-            assertEquals(e.getKey(), command.getClass().getAnnotation(CommandLine.Command.class).name());
+            assertEquals(
+                    e.getKey(),
+                    command.getClass().getAnnotation(CommandLine.Command.class).name());
         }
-        assertEquals(VbenchCommand.SUBCOMMANDS.keySet(), Cli.commandLine(NONE, NONE).getSubcommands().keySet());
+        assertEquals(
+                VbenchCommand.SUBCOMMANDS.keySet(),
+                Cli.commandLine(NONE, NONE).getSubcommands().keySet());
     }
 
     @Test
     void aNamedSubcommandIsBuiltAloneHelpAndUnknownCommandsGetTheWholeTree() {
-        assertEquals(Set.of("compare"), Cli.commandLine(NONE, NONE, "compare", "a.json", "b.json").getSubcommands().keySet());
-        assertEquals(Set.of("run"), Cli.commandLine(NONE, NONE, "run", "-w", "noop").getSubcommands().keySet());
-        assertEquals(Set.of(), Cli.commandLine(NONE, NONE, "--version").getSubcommands().keySet());
+        assertEquals(
+                Set.of("compare"),
+                Cli.commandLine(NONE, NONE, "compare", "a.json", "b.json")
+                        .getSubcommands()
+                        .keySet());
+        assertEquals(
+                Set.of("run"),
+                Cli.commandLine(NONE, NONE, "run", "-w", "noop")
+                        .getSubcommands()
+                        .keySet());
+        assertEquals(
+                Set.of(),
+                Cli.commandLine(NONE, NONE, "--version").getSubcommands().keySet());
         Set<String> all = VbenchCommand.SUBCOMMANDS.keySet();
         assertEquals(all, Cli.commandLine(NONE, NONE, "--help").getSubcommands().keySet());
-        assertEquals(all, Cli.commandLine(NONE, NONE, "help", "run").getSubcommands().keySet());
+        assertEquals(
+                all, Cli.commandLine(NONE, NONE, "help", "run").getSubcommands().keySet());
         assertEquals(all, Cli.commandLine(NONE, NONE, "nope").getSubcommands().keySet());
         assertEquals(all, Cli.commandLine(NONE, NONE).getSubcommands().keySet());
     }
@@ -43,13 +58,29 @@ class LazySubcommandsTest {
         assertEquals(all, verbs("history"));
         assertEquals(all, verbs("history", "--help"));
         assertEquals(all, verbs("history", "chek"));
-        assertEquals(all, Cli.commandLine(NONE, NONE).getSubcommands().get("history").getSubcommands().keySet());
+        assertEquals(
+                all,
+                Cli.commandLine(NONE, NONE)
+                        .getSubcommands()
+                        .get("history")
+                        .getSubcommands()
+                        .keySet());
         for (Map.Entry<String, java.util.function.Supplier<Object>> e : HistoryCommand.VERBS.entrySet()) {
-            assertEquals(e.getKey(), e.getValue().get().getClass().getAnnotation(CommandLine.Command.class).name());
+            assertEquals(
+                    e.getKey(),
+                    e.getValue()
+                            .get()
+                            .getClass()
+                            .getAnnotation(CommandLine.Command.class)
+                            .name());
         }
     }
 
     private static Set<String> verbs(String... args) {
-        return Cli.commandLine(NONE, NONE, args).getSubcommands().get("history").getSubcommands().keySet();
+        return Cli.commandLine(NONE, NONE, args)
+                .getSubcommands()
+                .get("history")
+                .getSubcommands()
+                .keySet();
     }
 }

@@ -29,10 +29,35 @@ class LoadShapeCommandTest {
     @Test
     void rateRunPrintsCorrectedAndUncorrectedLatencyAndRecordsBoth() throws Exception {
         Path json = tmp.resolve("r.json");
-        CliRun r = CliRun.of("run", "-w", "io", "-p", "duration=1ms", "-e", "fixed:threads=4", "-e", "virtual", "--rate",
-                "2k/s", "--tasks", "100", "--timeout", "1s", "--trials", "2", "--warmup", "0", "-o", json.toString(), "-o", "-");
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "io",
+                "-p",
+                "duration=1ms",
+                "-e",
+                "fixed:threads=4",
+                "-e",
+                "virtual",
+                "--rate",
+                "2k/s",
+                "--tasks",
+                "100",
+                "--timeout",
+                "1s",
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "-o",
+                json.toString(),
+                "-o",
+                "-");
         assertEquals(0, r.code(), r::toString);
-        assertTrue(r.err().startsWith("vbench: 2 cell(s) × (0 warmup + 2 measured trials), rate=2000/s tasks=100 timeout=1s"),
+        assertTrue(
+                r.err()
+                        .startsWith(
+                                "vbench: 2 cell(s) × (0 warmup + 2 measured trials), rate=2000/s tasks=100 timeout=1s"),
                 r::toString);
         assertTrue(r.out().contains("open model: latency from the intended start"), r::toString);
         assertTrue(r.out().contains("  corrected  ") && r.out().contains("  uncorrected  "), r::toString);
@@ -48,8 +73,12 @@ class LoadShapeCommandTest {
         assertEquals(100, config.tasks());
         for (TrialResult t : cell.trials()) {
             assertNotNull(t.histograms().intendedEndToEnd());
-            assertEquals(t.latency().p99Nanos(), Histograms.decode(t.histograms().intendedEndToEnd()).getValueAtPercentile(99));
-            assertEquals(t.uncorrectedLatency().p99Nanos(), Histograms.decode(t.histograms().endToEnd()).getValueAtPercentile(99));
+            assertEquals(
+                    t.latency().p99Nanos(),
+                    Histograms.decode(t.histograms().intendedEndToEnd()).getValueAtPercentile(99));
+            assertEquals(
+                    t.uncorrectedLatency().p99Nanos(),
+                    Histograms.decode(t.histograms().endToEnd()).getValueAtPercentile(99));
             assertTrue(t.achievedRatePerSecond() > 0 && t.achievedRatePerSecond() <= 2000.0 + 1e-6);
             assertEquals(t.tasks(), t.completed() + t.failures() + t.dropped());
         }
@@ -60,8 +89,28 @@ class LoadShapeCommandTest {
     @Test
     void durationRunsForAWindowWithClosedClients() throws Exception {
         Path json = tmp.resolve("d.json");
-        CliRun r = CliRun.of("run", "-w", "io", "-p", "duration=2ms", "-e", "virtual", "-e", "fixed:threads=4",
-                "--concurrency", "4", "--duration", "200ms", "--trials", "1", "--warmup", "0", "-o", json.toString(), "-o", "-");
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "io",
+                "-p",
+                "duration=2ms",
+                "-e",
+                "virtual",
+                "-e",
+                "fixed:threads=4",
+                "--concurrency",
+                "4",
+                "--duration",
+                "200ms",
+                "--trials",
+                "1",
+                "--warmup",
+                "0",
+                "-o",
+                json.toString(),
+                "-o",
+                "-");
         assertEquals(0, r.code(), r::toString);
         assertTrue(r.out().contains("— throughput (tasks/s)"), "a window's makespan is the window: " + r);
         assertEquals(r.out(), CliRun.of("report", json.toString()).out(), "report prints what the run printed");
@@ -80,8 +129,26 @@ class LoadShapeCommandTest {
 
     @Test
     void concurrencySweepNamesTheBestLevelPerExecutor() {
-        CliRun r = CliRun.of("run", "-w", "io", "-p", "duration=2ms", "-e", "fixed:threads=2", "-e", "virtual",
-                "--concurrency", "1,8", "--tasks", "40", "--trials", "1", "--warmup", "0", "--slo", "p99<10s");
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "io",
+                "-p",
+                "duration=2ms",
+                "-e",
+                "fixed:threads=2",
+                "-e",
+                "virtual",
+                "--concurrency",
+                "1,8",
+                "--tasks",
+                "40",
+                "--trials",
+                "1",
+                "--warmup",
+                "0",
+                "--slo",
+                "p99<10s");
         assertEquals(0, r.code(), r::toString);
         assertTrue(r.out().contains("— throughput (tasks/s) by concurrency"), r::toString);
         assertTrue(r.out().contains("Concurrency  fixed:threads=2"), r::toString);
@@ -92,32 +159,52 @@ class LoadShapeCommandTest {
 
     @Test
     void sloNobodyMeetsIsSaid() {
-        CliRun r = CliRun.of("run", "-w", "io", "-p", "duration=2ms", "-e", "virtual", "--concurrency", "1,4",
-                "--tasks", "8", "--trials", "1", "--warmup", "0", "--slo", "p50<1us", "--format", "markdown");
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "io",
+                "-p",
+                "duration=2ms",
+                "-e",
+                "virtual",
+                "--concurrency",
+                "1,4",
+                "--tasks",
+                "8",
+                "--trials",
+                "1",
+                "--warmup",
+                "0",
+                "--slo",
+                "p50<1us",
+                "--format",
+                "markdown");
         assertEquals(0, r.code(), r::toString);
         assertTrue(r.out().contains("| best        |"), r::toString);
         assertTrue(r.out().contains("virtual: no concurrency meets p50 < 0.001 ms (lowest p50: "), r::toString);
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "--rate abc|--rate 'abc' is not a rate; write tasks per s, min or h, e.g. 5000/s, 5k/s, 300/min or 1M/h",
-        "--rate 0/s|--rate '0/s' must be more than 0; write e.g. --rate 1000/s",
-        "--rate 5/fortnight|--rate '5/fortnight' has an unknown unit '/fortnight'",
-        "--rate 1m/s|--rate '1m/s' is ambiguous: a lower-case 'm' is not a count suffix; write M for million",
-        "--duration 1m --concurrency 4|--duration '1m' is ambiguous: 'm' is not a unit; write min for minutes (e.g. 1min)",
-        "--rate 20M/s|is above 10000000/s",
-        "--duration 0s --concurrency 4|--duration '0s' is out of range; use 1ms to 24h, e.g. --duration 30s",
-        "--duration soon --concurrency 4|--duration 'soon' is not a duration; write a number and a unit: ns, us, ms, s, min or h",
-        "--duration 1s --tasks 100 --concurrency 4|--duration and --tasks both set the length of a trial; give one of them",
-        "--duration 1s|--duration needs closed-loop clients or a rate: add --concurrency C",
-        "--timeout 1s|--timeout counts from each task's intended start, which only --rate has",
-        "--rate 100/s --timeout 0s|--timeout '0s' is out of range; use 1us to 24h, e.g. --timeout 1s",
-        "--slo p99<fast --concurrency 1,2|--slo 'p99<fast': 'fast' is not a duration; write a number and a unit: ns, us, ms, s, min or h",
-        "--slo p98<5ms --concurrency 1,2|--slo 'p98<5ms' is not STAT<DURATION; write e.g. --slo 'p99<50ms'",
-        "--slo p99<50ms|--slo picks the best level of a concurrency sweep; add a list such as --concurrency 1,4,16,64",
-        "--rate 100000/s --duration 1000s|more than one trial can record"
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--rate abc|--rate 'abc' is not a rate; write tasks per s, min or h, e.g. 5000/s, 5k/s, 300/min or 1M/h",
+                "--rate 0/s|--rate '0/s' must be more than 0; write e.g. --rate 1000/s",
+                "--rate 5/fortnight|--rate '5/fortnight' has an unknown unit '/fortnight'",
+                "--rate 1m/s|--rate '1m/s' is ambiguous: a lower-case 'm' is not a count suffix; write M for million",
+                "--duration 1m --concurrency 4|--duration '1m' is ambiguous: 'm' is not a unit; write min for minutes (e.g. 1min)",
+                "--rate 20M/s|is above 10000000/s",
+                "--duration 0s --concurrency 4|--duration '0s' is out of range; use 1ms to 24h, e.g. --duration 30s",
+                "--duration soon --concurrency 4|--duration 'soon' is not a duration; write a number and a unit: ns, us, ms, s, min or h",
+                "--duration 1s --tasks 100 --concurrency 4|--duration and --tasks both set the length of a trial; give one of them",
+                "--duration 1s|--duration needs closed-loop clients or a rate: add --concurrency C",
+                "--timeout 1s|--timeout counts from each task's intended start, which only --rate has",
+                "--rate 100/s --timeout 0s|--timeout '0s' is out of range; use 1us to 24h, e.g. --timeout 1s",
+                "--slo p99<fast --concurrency 1,2|--slo 'p99<fast': 'fast' is not a duration; write a number and a unit: ns, us, ms, s, min or h",
+                "--slo p98<5ms --concurrency 1,2|--slo 'p98<5ms' is not STAT<DURATION; write e.g. --slo 'p99<50ms'",
+                "--slo p99<50ms|--slo picks the best level of a concurrency sweep; add a list such as --concurrency 1,4,16,64",
+                "--rate 100000/s --duration 1000s|more than one trial can record"
+            })
     void badLoadOptionsAreOneLineAndExitTwo(String args, String expected) {
         CliRun r = CliRun.of(("run -w io " + args).split(" "));
         r.assertUsageError(expected);
@@ -126,9 +213,19 @@ class LoadShapeCommandTest {
     /** The options bind to typed values of the one grammar (parsed, not run). */
     @Test
     void ratesAndDurationsBindInEveryUnit() {
-        picocli.CommandLine cl = Cli.commandLine(new java.io.PrintWriter(java.io.Writer.nullWriter()),
+        picocli.CommandLine cl = Cli.commandLine(
+                new java.io.PrintWriter(java.io.Writer.nullWriter()),
                 new java.io.PrintWriter(java.io.Writer.nullWriter()));
-        cl.parseArgs("run", "-w", "io", "--rate", "5000/s,5k/s,300/min,2.5/s,100,1M/h", "--duration", "1.5min", "--timeout", "500us");
+        cl.parseArgs(
+                "run",
+                "-w",
+                "io",
+                "--rate",
+                "5000/s,5k/s,300/min,2.5/s,100,1M/h",
+                "--duration",
+                "1.5min",
+                "--timeout",
+                "500us");
         RunCommand run = cl.getSubcommands().get("run").getCommand();
         var matrix = run.request().matrix();
         assertEquals(List.of(5000.0, 5000.0, 5.0, 2.5, 100.0, 1e6 / 3600), matrix.rates());

@@ -36,7 +36,9 @@ class LoadShapeDefaultsGoldenTest {
         CliRun report = ok("report", before.toString());
         assertTrue(report.out().contains("— throughput (tasks/s)"), report::toString);
         Golden.assertMatches("defaults/duration-report.txt", report.out());
-        Golden.assertMatches("defaults/duration-report.md", ok("report", before.toString(), "--format", "markdown").out());
+        Golden.assertMatches(
+                "defaults/duration-report.md",
+                ok("report", before.toString(), "--format", "markdown").out());
 
         CliRun compare = ok("compare", before.toString(), after.toString());
         assertTrue(compare.out().contains("· throughput (tasks/s)"), compare::toString);
@@ -44,7 +46,9 @@ class LoadShapeDefaultsGoldenTest {
 
         CliRun makespan = ok("report", before.toString(), "--metric", "makespan");
         assertTrue(makespan.out().contains("— makespan (ms)"), "--metric wins: " + makespan);
-        assertTrue(ok("compare", before.toString(), after.toString(), "--metric", "p50").out().contains("· p50 (ms)"));
+        assertTrue(ok("compare", before.toString(), after.toString(), "--metric", "p50")
+                .out()
+                .contains("· p50 (ms)"));
     }
 
     @GoldenLocales
@@ -60,10 +64,13 @@ class LoadShapeDefaultsGoldenTest {
         CliRun compare = ok("compare", before.toString(), after.toString());
         assertTrue(compare.out().contains("· p99 (ms)"), compare::toString);
         Golden.assertMatches("defaults/rate-compare.txt", compare.out());
-        Golden.assertMatches("defaults/rate-compare.md", ok("compare", before.toString(), after.toString(),
-                "--format", "markdown").out());
+        Golden.assertMatches(
+                "defaults/rate-compare.md",
+                ok("compare", before.toString(), after.toString(), "--format", "markdown")
+                        .out());
 
-        assertTrue(ok("report", before.toString(), "--metric", "throughput").out().contains("— throughput (tasks/s)"),
+        assertTrue(
+                ok("report", before.toString(), "--metric", "throughput").out().contains("— throughput (tasks/s)"),
                 "--metric wins");
     }
 

@@ -46,11 +46,16 @@ class ManPagesTest {
             return;
         }
         try (Stream<Path> files = Files.list(DIR)) {
-            assertEquals(new TreeSet<>(pages.keySet()), files.map(p -> p.getFileName().toString())
-                    .collect(java.util.stream.Collectors.toCollection(TreeSet::new)), "man/ is stale; " + HOW_TO_REGENERATE);
+            assertEquals(
+                    new TreeSet<>(pages.keySet()),
+                    files.map(p -> p.getFileName().toString())
+                            .collect(java.util.stream.Collectors.toCollection(TreeSet::new)),
+                    "man/ is stale; " + HOW_TO_REGENERATE);
         }
         for (Map.Entry<String, String> e : pages.entrySet()) {
-            assertEquals(Files.readString(DIR.resolve(e.getKey()), StandardCharsets.UTF_8), e.getValue(),
+            assertEquals(
+                    Files.readString(DIR.resolve(e.getKey()), StandardCharsets.UTF_8),
+                    e.getValue(),
                     "man/" + e.getKey() + " is stale (the commands or options changed); " + HOW_TO_REGENERATE);
         }
     }
@@ -66,12 +71,14 @@ class ManPagesTest {
             String page = pages.get(ManPages.pageName(c.getCommandSpec()) + ".1");
             assertTrue(page != null, "no page for " + c.getCommandName() + " in " + pages.keySet());
             for (OptionSpec o : ManPages.visibleOptions(c.getCommandSpec())) {
-                assertTrue(page.contains("\\fB" + ManPages.escape(o.longestName()) + "\\fR"),
+                assertTrue(
+                        page.contains("\\fB" + ManPages.escape(o.longestName()) + "\\fR"),
                         c.getCommandName() + " " + o.longestName() + " missing from its page");
                 String d = ManPages.defaultText(o);
                 if (d != null) {
-                    assertTrue(page.contains("Default: " + ManPages.escape(d)), c.getCommandName() + " " + o.longestName()
-                            + ": no 'Default: " + d + "' on its page");
+                    assertTrue(
+                            page.contains("Default: " + ManPages.escape(d)),
+                            c.getCommandName() + " " + o.longestName() + ": no 'Default: " + d + "' on its page");
                 }
             }
         }
@@ -84,8 +91,12 @@ class ManPagesTest {
         for (String command : new String[] {"run", "compare", "report", "calibrate"}) {
             CliRun help = CliRun.of("help", command);
             assertEquals(0, help.code(), help::toString);
-            String page = ManPages.pages().get("vbench-" + command + ".1").replace("\\-", "-").replace("\\fB", "")
-                    .replace("\\fR", "").replace("\\fI", "");
+            String page = ManPages.pages()
+                    .get("vbench-" + command + ".1")
+                    .replace("\\-", "-")
+                    .replace("\\fB", "")
+                    .replace("\\fR", "")
+                    .replace("\\fI", "");
             assertEquals(optionNames(help.out()), optionNames(page), command);
         }
     }

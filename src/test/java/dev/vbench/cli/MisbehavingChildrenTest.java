@@ -40,6 +40,7 @@ class MisbehavingChildrenTest {
 
     @TempDir
     static Path shared;
+
     static Path classes;
 
     @TempDir
@@ -58,18 +59,31 @@ class MisbehavingChildrenTest {
     @Test
     void setupBeforeATrialThatNeverReturnsEndsItsCellAndTheRunGoesOn() {
         long start = System.nanoTime();
-        CliRun r = CliRun.of(args("-w", "SlowSetup::run", "-p", "stall=true,false", "-e", "fixed:threads=2", "--tasks", "10",
-                "--task-timeout", TIMEOUT).toArray(String[]::new));
+        CliRun r = CliRun.of(args(
+                        "-w",
+                        "SlowSetup::run",
+                        "-p",
+                        "stall=true,false",
+                        "-e",
+                        "fixed:threads=2",
+                        "--tasks",
+                        "10",
+                        "--task-timeout",
+                        TIMEOUT)
+                .toArray(String[]::new));
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
         assertTrue(seconds <= LIMIT_SECONDS, "took " + seconds + " s: " + r);
-        assertStuckOutsideTasksThenOk(r, "stuck: the workload's setup before a trial did not return within the task"
-                + " timeout (1 s, --task-timeout): at SlowSetup.setStall(SlowSetup.java:");
+        assertStuckOutsideTasksThenOk(
+                r,
+                "stuck: the workload's setup before a trial did not return within the task"
+                        + " timeout (1 s, --task-timeout): at SlowSetup.setStall(SlowSetup.java:");
     }
 
     /** A JMH {@code @Setup(Level.Trial)} that never returns: the same, through vbench's reading of JMH's annotations. */
     @Test
     void jmhSetupThatNeverReturnsEndsItsCell() throws Exception {
-        Path jmhClasses = TestCode.classes(tmp.resolve("jmh"), Map.of("HangingSetup.java", """
+        Path jmhClasses = TestCode.classes(
+                tmp.resolve("jmh"), Map.of("HangingSetup.java", """
                 import org.openjdk.jmh.annotations.*;
 
                 @State(Scope.Benchmark)
@@ -90,43 +104,57 @@ class MisbehavingChildrenTest {
                     }
                 }
                 """), Map.of(), List.of(JmhFixture.jmhCore()));
-        List<String> all = new ArrayList<>(args("-w", "HangingSetup::measure", "-e", "virtual", "--tasks", "10",
-                "--task-timeout", TIMEOUT));
+        List<String> all = new ArrayList<>(
+                args("-w", "HangingSetup::measure", "-e", "virtual", "--tasks", "10", "--task-timeout", TIMEOUT));
         all.set(2, jmhClasses + java.io.File.pathSeparator + JmhFixture.jmhCore()); // --classpath
         CliRun r = CliRun.of(all.toArray(String[]::new));
-        assertStuckOutsideTasksThenOk(r, "stuck: the workload's setup before a trial did not return within the task"
-                + " timeout (1 s, --task-timeout): at HangingSetup.setUp(HangingSetup.java:");
+        assertStuckOutsideTasksThenOk(
+                r,
+                "stuck: the workload's setup before a trial did not return within the task"
+                        + " timeout (1 s, --task-timeout): at HangingSetup.setUp(HangingSetup.java:");
     }
 
     @Test
     void endingTheJvmInAForkEndsThatCellAndTheRunGoesOn() throws Exception {
         Path log = tmp.resolve("fork.log");
-        int code = runChild(log, "-w", "Bad::ender", "-p", "end=none,exit,halt", "-e", "virtual", "--tasks", "5",
-                "--forks", "1");
+        int code = runChild(
+                log, "-w", "Bad::ender", "-p", "end=none,exit,halt", "-e", "virtual", "--tasks", "5", "--forks", "1");
         String out = Files.readString(log, StandardCharsets.UTF_8);
         assertEquals(ExitCodes.USER_EXIT, code, out);
-        assertEquals(1, out.lines().filter(l -> l.startsWith("vbench: workload")).count(), out);
+        assertEquals(
+                1, out.lines().filter(l -> l.startsWith("vbench: workload")).count(), out);
         List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
-        // the finished cell is kept; the run went on after the second fork's System.exit(0) to the third's Runtime.halt(0)
-        assertEquals(List.of(CellStatus.OK, CellStatus.EXITED, CellStatus.EXITED),
-                cells.stream().map(CellResult::status).toList(), out);
+        // the finished cell is kept; the run went on after the second fork's System.exit(0) to the third's
+        // Runtime.halt(0)
+        assertEquals(
+                List.of(CellStatus.OK, CellStatus.EXITED, CellStatus.EXITED),
+                cells.stream().map(CellResult::status).toList(),
+                out);
         for (CellResult exited : cells.subList(1, 3)) {
-            assertTrue(exited.notes().get(0).contains("exit code 0"), exited.notes().toString());
+            assertTrue(
+                    exited.notes().get(0).contains("exit code 0"),
+                    exited.notes().toString());
         }
     }
 
     @Test
     void systemExitInProcessIsNotASuccess() throws Exception {
         Path log = tmp.resolve("exit.log");
-        int code = runChild(log, "-w", "Bad::ender", "-p", "end=none,exit,none", "-e", "fixed:threads=1", "--tasks", "5");
+        int code =
+                runChild(log, "-w", "Bad::ender", "-p", "end=none,exit,none", "-e", "fixed:threads=1", "--tasks", "5");
         String out = Files.readString(log, StandardCharsets.UTF_8);
         assertEquals(ExitCodes.USER_EXIT, code, out);
-        List<String> lines = out.lines().filter(l -> l.startsWith("vbench: workload")).toList();
+        List<String> lines =
+                out.lines().filter(l -> l.startsWith("vbench: workload")).toList();
         assertEquals(1, lines.size(), out);
-        assertTrue(lines.get(0).contains("Bad::ender") && lines.get(0).contains("System.exit from Bad.ender(Bad.java:"),
+        assertTrue(
+                lines.get(0).contains("Bad::ender") && lines.get(0).contains("System.exit from Bad.ender(Bad.java:"),
                 lines.get(0));
         List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
-        assertEquals(List.of(CellStatus.OK, CellStatus.EXITED), cells.stream().map(CellResult::status).toList(), out);
+        assertEquals(
+                List.of(CellStatus.OK, CellStatus.EXITED),
+                cells.stream().map(CellResult::status).toList(),
+                out);
     }
 
     /**
@@ -139,26 +167,55 @@ class MisbehavingChildrenTest {
         Path log = tmp.resolve("halt.log");
         runChild(log, "-w", "Bad::ender", "-p", "end=none,halt", "-e", "virtual", "--tasks", "5");
         List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
-        assertEquals(List.of(CellStatus.OK), cells.stream().map(CellResult::status).toList());
+        assertEquals(
+                List.of(CellStatus.OK), cells.stream().map(CellResult::status).toList());
     }
 
     @Test
     void tenMegabytesOfTaskOutputLeaveTheJsonParseable() throws Exception {
         Path stdout = tmp.resolve("stdout.json");
         Path stderr = tmp.resolve("stderr.txt");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
-                "dev.vbench.Main", "run", "--classpath", classes.toString(), "--trials", "2", "--warmup", "0",
-                "-w", "Bad::chatty", "-e", "virtual", "-e", "fixed:threads=2", "--tasks", "2500", "-o", "-", "--format", "json"));
-        Process p = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                "dev.vbench.Main",
+                "run",
+                "--classpath",
+                classes.toString(),
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "-w",
+                "Bad::chatty",
+                "-e",
+                "virtual",
+                "-e",
+                "fixed:threads=2",
+                "--tasks",
+                "2500",
+                "-o",
+                "-",
+                "--format",
+                "json"));
+        Process p = new ProcessBuilder(command)
+                .redirectOutput(stdout.toFile())
+                .redirectError(stderr.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .start();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "vbench did not end");
         String err = Files.readString(stderr, StandardCharsets.UTF_8);
         assertEquals(0, p.exitValue(), err);
         JsonNode tree = ResultCodec.mapper().readTree(stdout.toFile()); // the whole of stdout is the JSON
         assertEquals(2, tree.get("cells").size());
         // 2 cells x 2 trials x 2,500 tasks x 1,001 bytes: counted once, its first lines shown, never passed on
-        assertEquals(1, err.lines().filter(l -> l.contains("user code printed 10010000 bytes to stdout")).count(), err);
+        assertEquals(
+                1,
+                err.lines()
+                        .filter(l -> l.contains("user code printed 10010000 bytes to stdout"))
+                        .count(),
+                err);
         assertTrue(err.length() < 10_000, "stderr holds no raw output: " + err.length() + " chars");
     }
 
@@ -170,7 +227,10 @@ class MisbehavingChildrenTest {
     static void assertStuckOutsideTasksThenOk(Path tmp, CliRun r, String notePrefix) {
         assertEquals(ExitCodes.STUCK, r.code(), r::toString);
         List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
-        assertEquals(List.of(CellStatus.STUCK, CellStatus.OK), cells.stream().map(CellResult::status).toList(), r::toString);
+        assertEquals(
+                List.of(CellStatus.STUCK, CellStatus.OK),
+                cells.stream().map(CellResult::status).toList(),
+                r::toString);
         String note = cells.get(0).notes().get(0);
         assertTrue(note.startsWith(notePrefix), note);
         assertTrue(note.contains(" in java.lang.Thread.sleep"), note);

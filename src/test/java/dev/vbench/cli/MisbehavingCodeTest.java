@@ -1,9 +1,9 @@
 package dev.vbench.cli;
 
-import dev.vbench.app.ExitCodes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vbench.app.ExitCodes;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.CellStatus;
 import dev.vbench.result.ResultCodec;
@@ -100,6 +100,7 @@ class MisbehavingCodeTest {
                 }
             }
             """;
+
     static final String SLOW_SETUP = """
             public class SlowSetup {
                 /** -p stall=true: binding it on the instance made before each trial never returns. */
@@ -139,6 +140,7 @@ class MisbehavingCodeTest {
 
     @TempDir
     static Path shared;
+
     static Path classes;
 
     @TempDir
@@ -151,8 +153,10 @@ class MisbehavingCodeTest {
 
     /** Compiles the misbehaving classes above into {@code dir}/classes: the class path of {@link #args}. */
     static Path compile(Path dir) throws Exception {
-        return TestCode.classes(dir.resolve("classes"), Map.of("Bad.java", BAD, "Slow.java", SLOW,
-                "SlowSetup.java", SLOW_SETUP, "Lingers.java", LINGERS), Map.of());
+        return TestCode.classes(
+                dir.resolve("classes"),
+                Map.of("Bad.java", BAD, "Slow.java", SLOW, "SlowSetup.java", SLOW_SETUP, "Lingers.java", LINGERS),
+                Map.of());
     }
 
     private List<String> args(String... more) {
@@ -161,8 +165,19 @@ class MisbehavingCodeTest {
 
     /** {@code vbench run} of the classes compiled in {@code classes}, its files in {@code tmp} ({@code r.json}), then {@code more}. */
     static List<String> args(Path classes, Path tmp, String... more) {
-        List<String> all = new ArrayList<>(List.of("run", "--classpath", classes.toString(), "--trials", "2", "--warmup", "0",
-                "--no-progress", "--data-dir", tmp.resolve("data").toString(), "-o", tmp.resolve("r.json").toString()));
+        List<String> all = new ArrayList<>(List.of(
+                "run",
+                "--classpath",
+                classes.toString(),
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "--no-progress",
+                "--data-dir",
+                tmp.resolve("data").toString(),
+                "-o",
+                tmp.resolve("r.json").toString()));
         all.addAll(List.of(more));
         return all;
     }
@@ -173,8 +188,20 @@ class MisbehavingCodeTest {
     @ValueSource(strings = {"sequential", "virtual", "fixed:threads=2", "bounded-virtual:permits=2"})
     void stuckTaskEndsItsCellAndTheRunGoesOn(String executor) {
         long start = System.nanoTime();
-        CliRun r = CliRun.of(args("-w", "Bad::forever", "-p", "hang=true,false", "-e", executor, "--tasks", "20",
-                "--concurrency", "2", "--task-timeout", TIMEOUT).toArray(String[]::new));
+        CliRun r = CliRun.of(args(
+                        "-w",
+                        "Bad::forever",
+                        "-p",
+                        "hang=true,false",
+                        "-e",
+                        executor,
+                        "--tasks",
+                        "20",
+                        "--concurrency",
+                        "2",
+                        "--task-timeout",
+                        TIMEOUT)
+                .toArray(String[]::new));
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
         assertTrue(seconds <= LIMIT_SECONDS, "took " + seconds + " s: " + r);
         assertStuckThenOk(r, executor.equals("sequential") ? 1 : 2, "Bad.forever");
@@ -182,18 +209,42 @@ class MisbehavingCodeTest {
 
     @Test
     void timedTrialWithStuckClientsEndsToo() {
-        CliRun r = CliRun.of(args("-w", "Bad::forever", "-p", "hang=true,false", "-e", "fixed:threads=2",
-                "--duration", "300ms", "--concurrency", "2", "--task-timeout", TIMEOUT).toArray(String[]::new));
+        CliRun r = CliRun.of(args(
+                        "-w",
+                        "Bad::forever",
+                        "-p",
+                        "hang=true,false",
+                        "-e",
+                        "fixed:threads=2",
+                        "--duration",
+                        "300ms",
+                        "--concurrency",
+                        "2",
+                        "--task-timeout",
+                        TIMEOUT)
+                .toArray(String[]::new));
         assertEquals(ExitCodes.STUCK, r.code(), r::toString);
         List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
-        assertEquals(List.of(CellStatus.STUCK, CellStatus.OK),
-                cells.stream().map(CellResult::status).toList(), r::toString);
+        assertEquals(
+                List.of(CellStatus.STUCK, CellStatus.OK),
+                cells.stream().map(CellResult::status).toList(),
+                r::toString);
     }
 
     @Test
     void tasksThatIgnoreTheInterruptAreAbandonedWithAWarning() {
-        CliRun r = CliRun.of(args("-w", "Bad::spin", "-p", "hang=true,false", "-e", "fixed:threads=1", "--tasks", "4",
-                "--task-timeout", TIMEOUT).toArray(String[]::new));
+        CliRun r = CliRun.of(args(
+                        "-w",
+                        "Bad::spin",
+                        "-p",
+                        "hang=true,false",
+                        "-e",
+                        "fixed:threads=1",
+                        "--tasks",
+                        "4",
+                        "--task-timeout",
+                        TIMEOUT)
+                .toArray(String[]::new));
         assertStuckThenOk(r, 1, "Bad.spin");
         assertTrue(r.err().contains("ignored the interrupt") && r.err().contains("--forks 1"), r::toString);
     }
@@ -204,11 +255,47 @@ class MisbehavingCodeTest {
      */
     @Test
     void slowTrialsThatMoveAreNeverStuck() {
-        CliRun r = CliRun.of("run", "-w", "io", "-p", "duration=100ms", "-e", "sequential", "-e", "fixed:threads=2",
-                "--tasks", "12", "--trials", "1", "--warmup", "0", "--task-timeout", "400ms", "--no-progress", "--quiet");
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "io",
+                "-p",
+                "duration=100ms",
+                "-e",
+                "sequential",
+                "-e",
+                "fixed:threads=2",
+                "--tasks",
+                "12",
+                "--trials",
+                "1",
+                "--warmup",
+                "0",
+                "--task-timeout",
+                "400ms",
+                "--no-progress",
+                "--quiet");
         assertEquals(0, r.code(), r::toString);
-        CliRun rate = CliRun.of("run", "-w", "io", "-p", "duration=10ms", "-e", "virtual", "--rate", "2/s", "--tasks", "3",
-                "--trials", "1", "--warmup", "0", "--task-timeout", "200ms", "--no-progress", "--quiet");
+        CliRun rate = CliRun.of(
+                "run",
+                "-w",
+                "io",
+                "-p",
+                "duration=10ms",
+                "-e",
+                "virtual",
+                "--rate",
+                "2/s",
+                "--tasks",
+                "3",
+                "--trials",
+                "1",
+                "--warmup",
+                "0",
+                "--task-timeout",
+                "200ms",
+                "--no-progress",
+                "--quiet");
         assertEquals(0, rate.code(), rate::toString);
     }
 
@@ -224,8 +311,20 @@ class MisbehavingCodeTest {
     @Test
     void stuckForkIsEndedAndTheNextCellRunsInAFreshJvm() {
         long start = System.nanoTime();
-        CliRun r = CliRun.of(args("-w", "Bad::spin", "-p", "hang=true,false", "-e", "fixed:threads=2", "--tasks", "10",
-                "--forks", "1", "--task-timeout", TIMEOUT).toArray(String[]::new));
+        CliRun r = CliRun.of(args(
+                        "-w",
+                        "Bad::spin",
+                        "-p",
+                        "hang=true,false",
+                        "-e",
+                        "fixed:threads=2",
+                        "--tasks",
+                        "10",
+                        "--forks",
+                        "1",
+                        "--task-timeout",
+                        TIMEOUT)
+                .toArray(String[]::new));
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
         assertTrue(seconds <= LIMIT_SECONDS + 4, "took " + seconds + " s (two fork start-ups): " + r);
         assertStuckThenOk(r, 2, "Bad.spin");
@@ -238,20 +337,41 @@ class MisbehavingCodeTest {
     @Test
     void stuckForksOnEveryOtherExecutorEndTheirCellsAndTheRunGoesOn() {
         long start = System.nanoTime();
-        CliRun r = CliRun.of(args("-w", "Bad::forever", "-p", "hang=true", "-e", "sequential", "-e", "virtual",
-                "-e", "bounded-virtual:permits=2", "--tasks", "20", "--concurrency", "2", "--forks", "1",
-                "--task-timeout", TIMEOUT).toArray(String[]::new));
+        CliRun r = CliRun.of(args(
+                        "-w",
+                        "Bad::forever",
+                        "-p",
+                        "hang=true",
+                        "-e",
+                        "sequential",
+                        "-e",
+                        "virtual",
+                        "-e",
+                        "bounded-virtual:permits=2",
+                        "--tasks",
+                        "20",
+                        "--concurrency",
+                        "2",
+                        "--forks",
+                        "1",
+                        "--task-timeout",
+                        TIMEOUT)
+                .toArray(String[]::new));
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
         assertTrue(seconds <= 3 * LIMIT_SECONDS, "took " + seconds + " s (three forks, each stuck): " + r);
         assertEquals(ExitCodes.STUCK, r.code(), r::toString);
         List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
-        assertEquals(List.of("sequential", "virtual", "bounded-virtual:permits=2"),
-                cells.stream().map(c -> c.config().executor().spec()).toList(), r::toString);
+        assertEquals(
+                List.of("sequential", "virtual", "bounded-virtual:permits=2"),
+                cells.stream().map(c -> c.config().executor().spec()).toList(),
+                r::toString);
         for (CellResult c : cells) {
             assertEquals(CellStatus.STUCK, c.status(), c.config().label());
             int tasks = c.config().executor().spec().equals("sequential") ? 1 : 2;
             String note = c.notes().get(0);
-            assertTrue(note.startsWith("stuck: " + tasks + " task") && note.contains(tasks + " at Bad.forever(Bad.java:"), note);
+            assertTrue(
+                    note.startsWith("stuck: " + tasks + " task") && note.contains(tasks + " at Bad.forever(Bad.java:"),
+                    note);
         }
     }
 
@@ -259,12 +379,27 @@ class MisbehavingCodeTest {
     @ValueSource(strings = {"0", "1"})
     void prepareThatNeverReturnsEndsItsCellAndTheRunGoesOn(String forks) {
         long start = System.nanoTime();
-        CliRun r = CliRun.of(args("-w", "Slow::run", "-p", "stall=true,false", "-e", "virtual", "--tasks", "10",
-                "--forks", forks, "--task-timeout", TIMEOUT).toArray(String[]::new));
+        CliRun r = CliRun.of(args(
+                        "-w",
+                        "Slow::run",
+                        "-p",
+                        "stall=true,false",
+                        "-e",
+                        "virtual",
+                        "--tasks",
+                        "10",
+                        "--forks",
+                        forks,
+                        "--task-timeout",
+                        TIMEOUT)
+                .toArray(String[]::new));
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
         assertTrue(seconds <= LIMIT_SECONDS + 4 * Integer.parseInt(forks), "took " + seconds + " s: " + r);
-        MisbehavingChildrenTest.assertStuckOutsideTasksThenOk(tmp, r, "stuck: the workload's prepare did not return within the task timeout (1 s,"
-                + " --task-timeout): at Slow.setStall(Slow.java:");
+        MisbehavingChildrenTest.assertStuckOutsideTasksThenOk(
+                tmp,
+                r,
+                "stuck: the workload's prepare did not return within the task timeout (1 s,"
+                        + " --task-timeout): at Slow.setStall(Slow.java:");
     }
 
     /**
@@ -275,16 +410,33 @@ class MisbehavingCodeTest {
     @Test
     void forkThatCannotExitIsKilledAndTheNextCellRunsInAFreshJvm() {
         long start = System.nanoTime();
-        CliRun r = CliRun.of(args("-w", "Lingers::run", "-p", "hook=true,false", "-e", "virtual", "--tasks", "10",
-                "--forks", "1", "--task-timeout", TIMEOUT).toArray(String[]::new));
+        CliRun r = CliRun.of(args(
+                        "-w",
+                        "Lingers::run",
+                        "-p",
+                        "hook=true,false",
+                        "-e",
+                        "virtual",
+                        "--tasks",
+                        "10",
+                        "--forks",
+                        "1",
+                        "--task-timeout",
+                        TIMEOUT)
+                .toArray(String[]::new));
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
         assertTrue(seconds <= LIMIT_SECONDS + 4, "took " + seconds + " s (two fork start-ups): " + r);
         assertEquals(ExitCodes.STUCK, r.code(), r::toString);
         List<CellResult> cells = ResultCodec.read(tmp.resolve("r.json")).cells();
-        assertEquals(List.of(CellStatus.STUCK, CellStatus.OK), cells.stream().map(CellResult::status).toList(), r::toString);
+        assertEquals(
+                List.of(CellStatus.STUCK, CellStatus.OK),
+                cells.stream().map(CellResult::status).toList(),
+                r::toString);
         String note = cells.get(0).notes().get(0);
-        assertTrue(note.startsWith("stuck: fork 1's JVM did not exit within the task timeout (1 s, --task-timeout) after"
-                + " its cell ended, and was killed; threads with user code: 1 at Lingers.linger(Lingers.java:"), note);
+        assertTrue(
+                note.startsWith("stuck: fork 1's JVM did not exit within the task timeout (1 s, --task-timeout) after"
+                        + " its cell ended, and was killed; threads with user code: 1 at Lingers.linger(Lingers.java:"),
+                note);
         assertEquals(2, cells.get(0).trials().size(), "the trials it wrote are kept");
         assertEquals(2, cells.get(1).trials().size());
         assertTrue(r.err().contains("got stuck"), r::toString);
@@ -309,5 +461,4 @@ class MisbehavingCodeTest {
         assertEquals(2, ok.trials().size());
         assertTrue(r.err().contains("got stuck"), r::toString);
     }
-
 }

@@ -37,14 +37,17 @@ class MutatedResultFilesTest {
         Random random = new Random(SEED);
         Path good = tmp.resolve("good.json");
         Files.writeString(good, ResultCodec.toJson(Fixtures.pinnedIoRun()), StandardCharsets.UTF_8);
-        List<String> bases = List.of(ResultCodec.toJson(Fixtures.pinnedIoRun()), ResultCodec.toJson(Fixtures.ioRun()),
+        List<String> bases = List.of(
+                ResultCodec.toJson(Fixtures.pinnedIoRun()),
+                ResultCodec.toJson(Fixtures.ioRun()),
                 ResultCodec.toJson(Fixtures.jvmRun()));
         for (int i = 0; i < MUTATIONS; i++) {
             String base = bases.get(i % bases.size());
             Mutation m = mutate(base, random);
             Path file = tmp.resolve("m" + i + ".json");
             Files.write(file, m.bytes());
-            CliRun r = i % 2 == 0 ? CliRun.of("report", file.toString())
+            CliRun r = i % 2 == 0
+                    ? CliRun.of("report", file.toString())
                     : CliRun.of("compare", good.toString(), file.toString());
             String what = "mutation " + i + " (" + m.what() + ", seed " + SEED + "): " + r;
             assertTrue(r.code() == 0 || r.code() == 2, what);
@@ -94,7 +97,8 @@ class MutatedResultFilesTest {
         ((ObjectNode) tree.get("cells").get(0).get("summary").get("max")).putNull("unit");
         Path file = tmp.resolve("null-unit.json");
         Files.writeString(file, ResultCodec.mapper().writeValueAsString(tree));
-        for (CliRun r : List.of(CliRun.of("report", file.toString()), CliRun.of("compare", file.toString(), file.toString()))) {
+        for (CliRun r :
+                List.of(CliRun.of("report", file.toString()), CliRun.of("compare", file.toString(), file.toString()))) {
             r.assertUsageError(file.toString());
             assertTrue(r.err().contains("cells[0].summary.max.unit"), r::toString);
         }

@@ -27,23 +27,57 @@ class OneWriterTest {
     void aSecondRunWritingTheSameFileIsRefusedNamingTheFirst() throws Exception {
         Path same = tmp.resolve("same.json");
         Path log = tmp.resolve("first.log");
-        Process first = VbenchProcess.start(log, List.of(), "run", "-w", "io", "-p", "duration=20ms", "-e", "sequential",
-                "--tasks", "100000", "--trials", "1", "--warmup", "0", "--pinning", "off", "--no-progress", "-o", same.toString());
+        Process first = VbenchProcess.start(
+                log,
+                List.of(),
+                "run",
+                "-w",
+                "io",
+                "-p",
+                "duration=20ms",
+                "-e",
+                "sequential",
+                "--tasks",
+                "100000",
+                "--trials",
+                "1",
+                "--warmup",
+                "0",
+                "--pinning",
+                "off",
+                "--no-progress",
+                "-o",
+                same.toString());
         try {
             for (int i = 0; i < 1200 && !Files.readString(log).contains("cell(s)"); i++) {
                 Thread.sleep(50);
             }
             assertTrue(Files.readString(log).contains("cell(s)"), () -> "the first run did not start: " + read(log));
-            CliRun second = CliRun.of("run", "-w", "noop", "--tasks", "10", "--trials", "1", "--warmup", "0", "-o",
-                    tmp.resolve("other.json").toString(), "-o", same.toString());
-            second.assertUsageError("-o " + same + " is being written by another vbench run (pid " + first.pid() + ", started ");
+            CliRun second = CliRun.of(
+                    "run",
+                    "-w",
+                    "noop",
+                    "--tasks",
+                    "10",
+                    "--trials",
+                    "1",
+                    "--warmup",
+                    "0",
+                    "-o",
+                    tmp.resolve("other.json").toString(),
+                    "-o",
+                    same.toString());
+            second.assertUsageError(
+                    "-o " + same + " is being written by another vbench run (pid " + first.pid() + ", started ");
             assertTrue(second.err().contains("wait for it to end, or write to another file"), second::toString);
-            assertTrue(Files.notExists(tmp.resolve("other.json")), "refused before it ran: its other file is not written");
+            assertTrue(
+                    Files.notExists(tmp.resolve("other.json")), "refused before it ran: its other file is not written");
         } finally {
             first.destroyForcibly(); // kill -9: the operating system frees its lock
             first.waitFor(30, TimeUnit.SECONDS);
         }
-        CliRun third = CliRun.of("run", "-w", "noop", "--tasks", "10", "--trials", "1", "--warmup", "0", "-q", "-o", same.toString());
+        CliRun third = CliRun.of(
+                "run", "-w", "noop", "--tasks", "10", "--trials", "1", "--warmup", "0", "-q", "-o", same.toString());
         assertEquals(0, third.code(), third::toString);
         assertEquals(1, ResultCodec.read(same).cells().size());
     }

@@ -1,11 +1,11 @@
 package dev.vbench.cli;
 
-import dev.vbench.app.Heap;
-import dev.vbench.app.ExitCodes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vbench.app.ExitCodes;
+import dev.vbench.app.Heap;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.CliRun;
@@ -39,20 +39,39 @@ class OutOfMemoryTest {
     @Test
     void tooSmallHeapIsOneLineAndKeepsFinishedCells() throws Exception {
         Path json = tmp.resolve("r.json");
-        Child child = vbench(List.of("-Xmx8m", "-XX:+UseSerialGC"), "run", "-w", "noop", "-e", "fixed:threads=2",
-                "-e", "virtual", "--tasks", "1000", "--order", "grouped", "-o", json.toString(), "-q");
+        Child child = vbench(
+                List.of("-Xmx8m", "-XX:+UseSerialGC"),
+                "run",
+                "-w",
+                "noop",
+                "-e",
+                "fixed:threads=2",
+                "-e",
+                "virtual",
+                "--tasks",
+                "1000",
+                "--order",
+                "grouped",
+                "-o",
+                json.toString(),
+                "-q");
         assertEquals(ExitCodes.ENVIRONMENT, child.code(), child::toString);
         // JFR's own periodic thread may hit the same OOM and the JVM log it on stdout ("[3.017s][warning]
         // [jfr,system] Error in Periodic task: Java heap space"): the JVM's unified logging, which vbench can
         // only reconfigure through the platform MBean server (~400 ms per JVM), so it is left out here
-        String line = child.output().lines().filter(l -> !l.matches("\\[[0-9.]+s\\]\\[warning\\]\\[jfr[a-z,]*\\] .*"))
-                .collect(java.util.stream.Collectors.joining("\n")).strip();
+        String line = child.output()
+                .lines()
+                .filter(l -> !l.matches("\\[[0-9.]+s\\]\\[warning\\]\\[jfr[a-z,]*\\] .*"))
+                .collect(java.util.stream.Collectors.joining("\n"))
+                .strip();
         assertFalse(line.contains("\n"), () -> "not one line: " + child);
         assertTrue(line.startsWith("vbench: out of memory (Java heap space, max heap "), child::toString);
         assertTrue(line.contains("; give the JVM more with VBENCH_JAVA_OPTS=-Xmx16m"), child::toString);
         // where the heap runs out first depends on the JVM and the machine (JFR's recording usually, the
         // tables' statistics at the end sometimes): wherever it names, it names the way out
-        assertTrue(!line.contains(" while ") || line.contains(" the JFR recording of pinned events (--pinning off skips it)"),
+        assertTrue(
+                !line.contains(" while ")
+                        || line.contains(" the JFR recording of pinned events (--pinning off skips it)"),
                 child::toString);
         assertFalse(line.contains("Exception") || line.contains("Error"), child::toString);
         RunResult kept = ResultCodec.read(json);
@@ -64,25 +83,39 @@ class OutOfMemoryTest {
     @Test
     void taskSlotsLargerThanTheHeapAreRefusedUpFront() throws Exception {
         Path json = tmp.resolve("r.json");
-        Child child = vbench(List.of("-Xmx32m"), "run", "-w", "noop", "-e", "fixed:threads=2", "--tasks", "100,2000000",
-                "-o", json.toString());
+        Child child = vbench(
+                List.of("-Xmx32m"),
+                "run",
+                "-w",
+                "noop",
+                "-e",
+                "fixed:threads=2",
+                "--tasks",
+                "100,2000000",
+                "-o",
+                json.toString());
         assertEquals(ExitCodes.ENVIRONMENT, child.code(), child::toString);
-        assertEquals("vbench: cell noop | fixed:threads=2 | tasks=2000000 preallocates 62.9 MiB of task slots per trial,"
-                + " more than the 32 MiB max heap of this JVM; give it more with VBENCH_JAVA_OPTS=-Xmx128m,"
-                + " or run fewer tasks and more --trials", child.output().strip());
+        assertEquals(
+                "vbench: cell noop | fixed:threads=2 | tasks=2000000 preallocates 62.9 MiB of task slots per trial,"
+                        + " more than the 32 MiB max heap of this JVM; give it more with VBENCH_JAVA_OPTS=-Xmx128m,"
+                        + " or run fewer tasks and more --trials",
+                child.output().strip());
         assertFalse(Files.exists(json), "nothing ran, so nothing was written");
     }
 
     /** A cell on a --jvm-args option set is checked against that JVM's probed heap, and the fix names --jvm-args. */
     @Test
     void aJvmOptionSetIsCheckedAgainstItsOwnHeap() {
-        CliRun r = CliRun.of("run", "-w", "noop", "-e", "fixed:threads=2", "--tasks", "1000000",
-                "--jvm-args", "small=-Xmx16m");
+        CliRun r = CliRun.of(
+                "run", "-w", "noop", "-e", "fixed:threads=2", "--tasks", "1000000", "--jvm-args", "small=-Xmx16m");
         assertEquals(ExitCodes.ENVIRONMENT, r.code(), r::toString);
         String line = r.errLine();
         assertFalse(line.contains("\n"), r::toString);
-        assertTrue(line.matches("vbench: cell .* preallocates 31.5 MiB of task slots per trial, more than the 1[56](\\.\\d)? MiB max heap"
-                + " of JVM small; give it more with -Xmx64m in its --jvm-args, or run fewer tasks and more --trials"), line);
+        assertTrue(
+                line.matches(
+                        "vbench: cell .* preallocates 31.5 MiB of task slots per trial, more than the 1[56](\\.\\d)? MiB max heap"
+                                + " of JVM small; give it more with -Xmx64m in its --jvm-args, or run fewer tasks and more --trials"),
+                line);
     }
 
     @Test
@@ -92,14 +125,18 @@ class OutOfMemoryTest {
         where.initCause(jvm);
         long heap = Runtime.getRuntime().maxMemory();
         String mib = Heap.size(heap);
-        assertEquals("vbench: out of memory (Java heap space, max heap " + mib + ") while reading the thing"
-                + " (--thing off skips it); give the JVM more with VBENCH_JAVA_OPTS=" + Heap.option(2 * heap),
+        assertEquals(
+                "vbench: out of memory (Java heap space, max heap " + mib + ") while reading the thing"
+                        + " (--thing off skips it); give the JVM more with VBENCH_JAVA_OPTS=" + Heap.option(2 * heap),
                 onOutOfMemory(where));
-        assertEquals("vbench: out of memory (Java heap space, max heap " + mib + "); give the JVM more with VBENCH_JAVA_OPTS="
-                + Heap.option(2 * heap), onOutOfMemory(jvm));
+        assertEquals(
+                "vbench: out of memory (Java heap space, max heap " + mib
+                        + "); give the JVM more with VBENCH_JAVA_OPTS=" + Heap.option(2 * heap),
+                onOutOfMemory(jvm));
         assertTrue(onOutOfMemory(new OutOfMemoryError("unable to create native thread: possibly out of memory"))
-                .endsWith("; the system refused another thread; use fewer threads (--concurrency, an executor's threads=)"
-                        + " or raise the process limit (ulimit -u)"));
+                .endsWith(
+                        "; the system refused another thread; use fewer threads (--concurrency, an executor's threads=)"
+                                + " or raise the process limit (ulimit -u)"));
         assertTrue(onOutOfMemory(new OutOfMemoryError("Metaspace")).contains("-XX:MaxMetaspaceSize="));
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.vbench.testing.CliRun;
+import dev.vbench.testing.SlowFirst;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,9 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Tag;
-import dev.vbench.testing.SlowFirst;
+import org.junit.jupiter.api.Test;
 
 /**
  * Acceptance 4: the progress bar appears under a pseudo-terminal ({@code script -qc}) and never in
@@ -29,7 +29,10 @@ class ProgressBarTest {
 
     /** Bar and ETA as progressbar draws them: {@code 50% │███   │ 2/4 (0:00:01 / 0:00:01)}. */
     static final Pattern BAR = Pattern.compile("\\d+% .*\\d+/4 \\(\\d+:\\d\\d:\\d\\d / (\\d+:\\d\\d:\\d\\d|\\?)\\)");
-    static final String[] RUN = {"run", "-w", "io", "-p", "duration=20ms", "--tasks", "20", "--trials", "3", "--warmup", "1"};
+
+    static final String[] RUN = {
+        "run", "-w", "io", "-p", "duration=20ms", "--tasks", "20", "--trials", "3", "--warmup", "1"
+    };
 
     @Test
     void noBarInProcessOrInAPipe() {
@@ -86,13 +89,25 @@ class ProgressBarTest {
     static String runJvm(List<String> env, boolean pty, String... args) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED", "-Xshare:auto",
-                "-XX:TieredStopAtLevel=1", "-cp", classpath, "dev.vbench.Main"));
+        List<String> command = new ArrayList<>(List.of(
+                java,
+                "--enable-native-access=ALL-UNNAMED",
+                "-Xshare:auto",
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                classpath,
+                "dev.vbench.Main"));
         command.addAll(List.of(args));
         ProcessBuilder pb;
         if (pty) {
-            assumeTrue(new File("/usr/bin/script").canExecute(), "script(1) from util-linux is needed for a pseudo-terminal");
-            pb = new ProcessBuilder("/usr/bin/script", "-qec", String.join(" ", command.stream().map(ProgressBarTest::quote).toList()),
+            assumeTrue(
+                    new File("/usr/bin/script").canExecute(),
+                    "script(1) from util-linux is needed for a pseudo-terminal");
+            pb = new ProcessBuilder(
+                    "/usr/bin/script",
+                    "-qec",
+                    String.join(
+                            " ", command.stream().map(ProgressBarTest::quote).toList()),
                     "/dev/null");
         } else {
             pb = new ProcessBuilder(command);

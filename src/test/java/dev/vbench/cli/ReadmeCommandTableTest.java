@@ -14,9 +14,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import picocli.CommandLine;
-
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 /**
  * The README's command table names every command a user can run ({@code vbench --help} lists them), and
@@ -45,8 +44,12 @@ class ReadmeCommandTableTest {
             if (m.find()) {
                 documented.add(m.group(1));
                 Matcher link = DOCS_LINK.matcher(line);
-                assertTrue(link.find(), "README.md, ## Commands: the row of vbench " + m.group(1) + " links its docs page: " + line);
-                assertTrue(Files.isRegularFile(Path.of(link.group(1))), "README.md links " + link.group(1) + ", which does not exist");
+                assertTrue(
+                        link.find(),
+                        "README.md, ## Commands: the row of vbench " + m.group(1) + " links its docs page: " + line);
+                assertTrue(
+                        Files.isRegularFile(Path.of(link.group(1))),
+                        "README.md links " + link.group(1) + ", which does not exist");
             }
         }
         Set<String> visible = new TreeSet<>();
@@ -57,7 +60,9 @@ class ReadmeCommandTableTest {
             }
         });
         assertEquals(visible, documented, "README.md, ## Commands: one row per command of 'vbench --help'");
-        assertTrue(lines.size() <= MAX_LINES, "README.md has " + lines.size() + " lines; keep it to " + MAX_LINES
-                + " and move the detail to its docs page");
+        assertTrue(
+                lines.size() <= MAX_LINES,
+                "README.md has " + lines.size() + " lines; keep it to " + MAX_LINES
+                        + " and move the detail to its docs page");
     }
 }

@@ -79,17 +79,20 @@ class ReportCommandTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "MISSING|does not exist; check the path",
-        "NOTJSON|is not valid JSON",
-        "OK --cell c9|--cell c9 is not in",
-        "OK --metric p12|--metric 'p12' is unknown",
-        "OK --format pdf|--format 'pdf' is unknown; use one of console, markdown, json, csv, html, hgrm, gobench",
-        "OK -o /nonexistent-dir/x.html|directory /nonexistent-dir does not exist; create it first"
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "MISSING|does not exist; check the path",
+                "NOTJSON|is not valid JSON",
+                "OK --cell c9|--cell c9 is not in",
+                "OK --metric p12|--metric 'p12' is unknown",
+                "OK --format pdf|--format 'pdf' is unknown; use one of console, markdown, json, csv, html, hgrm, gobench",
+                "OK -o /nonexistent-dir/x.html|directory /nonexistent-dir does not exist; create it first"
+            })
     void badInputIsOneLineAndExitTwo(String args, String expected) throws Exception {
         Path notJson = Files.writeString(tmp.resolve("bad.json"), "hello");
-        String line = args.replace("MISSING", tmp.resolve("nope.json").toString()).replace("NOTJSON", notJson.toString())
+        String line = args.replace("MISSING", tmp.resolve("nope.json").toString())
+                .replace("NOTJSON", notJson.toString())
                 .replace("OK", json.toString());
         String[] argv = ("report " + line).split(" ");
         CliRun r = CliRun.of(argv);
@@ -112,27 +115,31 @@ class ReportCommandTest {
     @Test
     void aSuiteResultReportsTheSuitesTables() throws Exception {
         Path suite = tmp.resolve("tiny.yaml");
-        Files.writeString(suite, String.join("\n",
-                "suite: tiny",
-                "title: Tiny suite",
-                "source: report on a suite result",
-                "trials: 2",
-                "warmup: 0",
-                "experiments:",
-                "  - name: sleep",
-                "    title: Sleep per task",
-                "    workload: io",
-                "    params: {duration: 1ms}",
-                "    executors: [virtual, \"fixed:threads=2\"]",
-                "    tasks: 10",
-                "    tables:",
-                "      - {title: Makespan, layout: chain, metric: makespan, unit: ms}",
-                "      - {title: Throughput, layout: baseline, metric: throughput}",
-                "  - name: noop",
-                "    workload: noop",
-                "    executors: [sequential, virtual]",
-                "    tasks: 100",
-                ""), StandardCharsets.UTF_8);
+        Files.writeString(
+                suite,
+                String.join(
+                        "\n",
+                        "suite: tiny",
+                        "title: Tiny suite",
+                        "source: report on a suite result",
+                        "trials: 2",
+                        "warmup: 0",
+                        "experiments:",
+                        "  - name: sleep",
+                        "    title: Sleep per task",
+                        "    workload: io",
+                        "    params: {duration: 1ms}",
+                        "    executors: [virtual, \"fixed:threads=2\"]",
+                        "    tasks: 10",
+                        "    tables:",
+                        "      - {title: Makespan, layout: chain, metric: makespan, unit: ms}",
+                        "      - {title: Throughput, layout: baseline, metric: throughput}",
+                        "  - name: noop",
+                        "    workload: noop",
+                        "    executors: [sequential, virtual]",
+                        "    tasks: 100",
+                        ""),
+                StandardCharsets.UTF_8);
         Path result = tmp.resolve("tiny.json");
         CliRun run = CliRun.of("run", suite.toString(), "-o", result.toString(), "--verbose");
         assertEquals(0, run.code(), run::toString);
@@ -145,13 +152,16 @@ class ReportCommandTest {
 
         RunResult read = ResultCodec.read(result);
         assertEquals("tiny", read.suite().suite());
-        assertEquals(List.of("sleep", "noop"), read.suite().experiments().stream().map(e -> e.name()).toList());
+        assertEquals(
+                List.of("sleep", "noop"),
+                read.suite().experiments().stream().map(e -> e.name()).toList());
         Path old = tmp.resolve("old.json");
         Files.writeString(old, ResultCodec.toJson(read.withSuite(null)), StandardCharsets.UTF_8);
         assertFalse(Files.readString(old).contains("\"suite\""), "no suite field when there is no suite");
         CliRun plain = CliRun.of("report", old.toString());
         assertEquals(0, plain.code(), plain::toString);
-        assertTrue(plain.out().startsWith("vbench "), plain::toString); // per-workload tables under the environment line
+        assertTrue(
+                plain.out().startsWith("vbench "), plain::toString); // per-workload tables under the environment line
         assertFalse(plain.out().contains("Tiny suite"), plain::toString);
     }
 }

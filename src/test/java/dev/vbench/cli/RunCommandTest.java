@@ -1,24 +1,24 @@
 package dev.vbench.cli;
 
-import dev.vbench.app.ExitCodes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vbench.app.ExitCodes;
 import dev.vbench.measure.Histograms;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.TrialResult;
 import dev.vbench.testing.CliRun;
+import dev.vbench.testing.SlowFirst;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Tag;
-import dev.vbench.testing.SlowFirst;
 
 @Tag(SlowFirst.SLOW)
 class RunCommandTest {
@@ -29,13 +29,37 @@ class RunCommandTest {
     @Test
     void formatDecidesStdoutBesideFilesWhoseExtensionSaysTheirs() throws Exception {
         Path json = tmp.resolve("r.json");
-        CliRun md = CliRun.of("run", "-w", "noop", "--tasks", "10", "--trials", "2", "--warmup", "0", "--format", "markdown",
-                "-o", json.toString());
+        CliRun md = CliRun.of(
+                "run",
+                "-w",
+                "noop",
+                "--tasks",
+                "10",
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "--format",
+                "markdown",
+                "-o",
+                json.toString());
         assertEquals(0, md.code(), md::toString);
         assertTrue(md.out().contains("| tasks |") || md.out().startsWith("### "), md::toString);
         assertTrue(Files.readString(json).startsWith("{"), "the file keeps its own format");
-        CliRun taken = CliRun.of("run", "-w", "noop", "--tasks", "10", "--trials", "2", "--warmup", "0", "--format", "markdown",
-                "-o", tmp.resolve("r.out").toString());
+        CliRun taken = CliRun.of(
+                "run",
+                "-w",
+                "noop",
+                "--tasks",
+                "10",
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "--format",
+                "markdown",
+                "-o",
+                tmp.resolve("r.out").toString());
         assertEquals(0, taken.code(), taken::toString);
         assertTrue(taken.out().contains("-----"), "the file took --format, stdout the console tables: " + taken);
         assertTrue(Files.readString(tmp.resolve("r.out")).contains("###"), "the file is Markdown");
@@ -43,8 +67,22 @@ class RunCommandTest {
 
     @Test
     void runsAndPrintsConsoleTables() {
-        CliRun r = CliRun.of("run", "-w", "io", "-p", "duration=1ms", "-e", "fixed:threads=2", "-e", "virtual",
-                "--tasks", "20", "--trials", "2", "--warmup", "0");
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "io",
+                "-p",
+                "duration=1ms",
+                "-e",
+                "fixed:threads=2",
+                "-e",
+                "virtual",
+                "--tasks",
+                "20",
+                "--trials",
+                "2",
+                "--warmup",
+                "0");
         assertEquals(0, r.code(), r::toString);
         assertTrue(r.out().contains("io duration=1ms · 2 trials"), r::toString);
         assertTrue(r.out().contains("fixed:threads=2"), r::toString);
@@ -56,8 +94,23 @@ class RunCommandTest {
     @Test
     void jsonResultHistogramsReproducePrintedPercentiles() throws Exception {
         Path json = tmp.resolve("r.json");
-        CliRun r = CliRun.of("run", "-w", "io", "-p", "duration=1ms", "-e", "virtual", "--tasks", "50", "--trials", "2",
-                "--warmup", "0", "-o", json.toString(), "--quiet");
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "io",
+                "-p",
+                "duration=1ms",
+                "-e",
+                "virtual",
+                "--tasks",
+                "50",
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "-o",
+                json.toString(),
+                "--quiet");
         assertEquals(0, r.code(), r::toString);
         assertEquals("", r.out());
         RunResult result = ResultCodec.read(json);
@@ -76,8 +129,24 @@ class RunCommandTest {
 
     @Test
     void markdownFormatPrintsComparisonTable() {
-        CliRun r = CliRun.of("run", "-w", "io", "-p", "duration=2ms", "-e", "fixed:threads=2", "-e", "virtual",
-                "--tasks", "20", "--trials", "1", "--warmup", "0", "--format", "markdown");
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "io",
+                "-p",
+                "duration=2ms",
+                "-e",
+                "fixed:threads=2",
+                "-e",
+                "virtual",
+                "--tasks",
+                "20",
+                "--trials",
+                "1",
+                "--warmup",
+                "0",
+                "--format",
+                "markdown");
         assertEquals(0, r.code(), r::toString);
         assertTrue(r.out().startsWith("### io duration=2ms"), r::toString);
         assertTrue(r.out().contains("| fixed:threads=2 |") || r.out().contains("fixed:threads=2 |"), r::toString);
@@ -90,8 +159,21 @@ class RunCommandTest {
      */
     @Test
     void verboseShowsPAndTrialCountsBehindEachSpeedup() {
-        String[] args = {"run", "-w", "noop", "-e", "sequential", "-e", "virtual", "--tasks", "100,200", "--trials", "3",
-            "--warmup", "0"};
+        String[] args = {
+            "run",
+            "-w",
+            "noop",
+            "-e",
+            "sequential",
+            "-e",
+            "virtual",
+            "--tasks",
+            "100,200",
+            "--trials",
+            "3",
+            "--warmup",
+            "0"
+        };
         CliRun plain = CliRun.of(args);
         assertEquals(0, plain.code(), plain::toString);
         assertTrue(plain.out().contains("Speedup"), plain::toString);
@@ -101,8 +183,11 @@ class RunCommandTest {
         CliRun verbose = CliRun.of(verboseArgs);
         assertEquals(0, verbose.code(), verbose::toString);
         String out = verbose.out();
-        String table = out.substring(out.indexOf("— makespan (ms)"), out.indexOf("\ngeomean", out.indexOf("— makespan (ms)")));
-        java.util.List<String> rows = table.lines().filter(l -> l.startsWith("100 ") || l.startsWith("200 ")).toList();
+        String table =
+                out.substring(out.indexOf("— makespan (ms)"), out.indexOf("\ngeomean", out.indexOf("— makespan (ms)")));
+        java.util.List<String> rows = table.lines()
+                .filter(l -> l.startsWith("100 ") || l.startsWith("200 "))
+                .toList();
         assertEquals(2, rows.size(), verbose::toString);
         for (String row : rows) {
             assertTrue(row.matches(".* \\(p=\\d\\.\\d{3} n=3\\+3\\)$"), () -> "no (p=… n=3+3) in: " + row);
@@ -110,23 +195,25 @@ class RunCommandTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "-w nope|unknown workload 'nope'; valid workloads: ",
-        "-w io -e pool|unknown executor 'pool'; valid executors: fixed, virtual, bounded-virtual",
-        "-w io --tasks 0|--tasks '0' is out of range; use 1 or more",
-        "-w io --tasks -5|--tasks '-5' is not a count; write a whole number",
-        "-w io --tasks abc|--tasks 'abc' is not a count; write a whole number, optionally with k (thousand) or M (million), e.g. 10000, 10k, 1M",
-        "-w io --tasks 1m|--tasks '1m' is ambiguous: a lower-case 'm' is not a count suffix; write M for million (e.g. 1M; min means minutes)",
-        "-w io -p size=1|workload 'io' has no parameter 'size'; its parameters are duration",
-        "-w io -p duration=fast|parameter 'duration' of workload 'io': 'fast' is not a duration; write a number and a unit: ns, us, ms, s, min or h (e.g. 200ms, 30s, 2min)",
-        "-w io -e fixed:threads=0|parameter 'threads' of executor 'fixed': '0' is out of range; use a whole number in 1..100000",
-        "-w io -o /nonexistent-dir/r.json|-o /nonexistent-dir/r.json: directory /nonexistent-dir does not exist; create it first",
-        "-w io --trials 0|--trials 0 must be at least 1",
-        "-w io --metric p12|--metric 'p12' is unknown",
-        "--workload|Missing required parameter for option '--workload'",
-        "-w io --bogus|Unknown option: '--bogus'",
-        "-e virtual|no workload given; add -w NAME"
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "-w nope|unknown workload 'nope'; valid workloads: ",
+                "-w io -e pool|unknown executor 'pool'; valid executors: fixed, virtual, bounded-virtual",
+                "-w io --tasks 0|--tasks '0' is out of range; use 1 or more",
+                "-w io --tasks -5|--tasks '-5' is not a count; write a whole number",
+                "-w io --tasks abc|--tasks 'abc' is not a count; write a whole number, optionally with k (thousand) or M (million), e.g. 10000, 10k, 1M",
+                "-w io --tasks 1m|--tasks '1m' is ambiguous: a lower-case 'm' is not a count suffix; write M for million (e.g. 1M; min means minutes)",
+                "-w io -p size=1|workload 'io' has no parameter 'size'; its parameters are duration",
+                "-w io -p duration=fast|parameter 'duration' of workload 'io': 'fast' is not a duration; write a number and a unit: ns, us, ms, s, min or h (e.g. 200ms, 30s, 2min)",
+                "-w io -e fixed:threads=0|parameter 'threads' of executor 'fixed': '0' is out of range; use a whole number in 1..100000",
+                "-w io -o /nonexistent-dir/r.json|-o /nonexistent-dir/r.json: directory /nonexistent-dir does not exist; create it first",
+                "-w io --trials 0|--trials 0 must be at least 1",
+                "-w io --metric p12|--metric 'p12' is unknown",
+                "--workload|Missing required parameter for option '--workload'",
+                "-w io --bogus|Unknown option: '--bogus'",
+                "-e virtual|no workload given; add -w NAME"
+            })
     void badInputIsOneLineAndExitTwo(String args, String expected) {
         CliRun r = CliRun.of(("run " + args).split(" "));
         r.assertUsageError(expected);
@@ -140,7 +227,8 @@ class RunCommandTest {
         assertTrue(intoDirectory.err().contains("is a directory; give a file name"), intoDirectory::toString);
         if (!"root".equals(System.getProperty("user.name"))) {
             dir.toFile().setWritable(false);
-            CliRun readOnly = CliRun.of("run", "-w", "noop", "-o", dir.resolve("r.json").toString());
+            CliRun readOnly =
+                    CliRun.of("run", "-w", "noop", "-o", dir.resolve("r.json").toString());
             assertEquals(ExitCodes.USAGE, readOnly.code(), readOnly::toString);
             assertTrue(readOnly.err().contains("cannot write in"), readOnly::toString);
         }
@@ -149,17 +237,49 @@ class RunCommandTest {
     @Test
     void forksRunTrialsInFreshJvmsAndRecordIt() throws Exception {
         Path json = tmp.resolve("forked.json");
-        CliRun r = CliRun.of("run", "-w", "noop", "--tasks", "10", "--trials", "2", "--warmup", "0", "--forks", "1",
-                "-q", "-o", json.toString());
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "noop",
+                "--tasks",
+                "10",
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "--forks",
+                "1",
+                "-q",
+                "-o",
+                json.toString());
         assertEquals(0, r.code(), r::toString);
         RunResult result = ResultCodec.read(json);
         assertEquals(1, result.settings().forks());
         assertEquals(2, result.cells().get(0).trials().size());
-        assertTrue(result.cells().get(0).trials().stream().allMatch(t -> t.fork() == 1 && t.completed() == 10), r::toString);
+        assertTrue(
+                result.cells().get(0).trials().stream().allMatch(t -> t.fork() == 1 && t.completed() == 10),
+                r::toString);
         // the load shape and the parameters reach the fork: an open-model io cell
         Path rated = tmp.resolve("forked-rate.json");
-        CliRun rate = CliRun.of("run", "-w", "io", "-p", "duration=1ms", "--rate", "400/s", "--tasks", "20", "--trials", "1",
-                "--warmup", "0", "--forks", "1", "-q", "-o", rated.toString());
+        CliRun rate = CliRun.of(
+                "run",
+                "-w",
+                "io",
+                "-p",
+                "duration=1ms",
+                "--rate",
+                "400/s",
+                "--tasks",
+                "20",
+                "--trials",
+                "1",
+                "--warmup",
+                "0",
+                "--forks",
+                "1",
+                "-q",
+                "-o",
+                rated.toString());
         assertEquals(0, rate.code(), rate::toString);
         RunResult rateResult = ResultCodec.read(rated);
         assertEquals(400.0, rateResult.cells().get(0).config().ratePerSecond());
@@ -171,7 +291,8 @@ class RunCommandTest {
         assertTrue(forked.latency().p50Nanos() < 150_000_000L, "the child slept the given 1ms, not the default 200ms");
         CliRun tooMany = CliRun.of("run", "-w", "noop", "--trials", "2", "--forks", "3");
         assertEquals(ExitCodes.USAGE, tooMany.code(), tooMany::toString);
-        assertEquals("vbench: --forks 3 must be 0 (trials in this JVM) up to --trials 2 (each fork runs at least one trial)",
+        assertEquals(
+                "vbench: --forks 3 must be 0 (trials in this JVM) up to --trials 2 (each fork runs at least one trial)",
                 tooMany.err().strip());
     }
 

@@ -20,9 +20,29 @@ class RunJsonVerdictsTest {
     @Test
     void everyRowOfAComparingTableHasItsVerdictAndMdeInTheResult() throws Exception {
         Path json = tmp.resolve("r.json");
-        CliRun r = CliRun.of("run", "-w", "cpu", "-p", "iterations=1000,2000", "-e", "fixed:threads=1", "-e", "fixed:threads=2",
-                "--tasks", "10", "--concurrency", "1", "--warmup", "0", "--trials", "6", "-o", json.toString(), "-q",
-                "--data-dir", tmp.toString());
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "cpu",
+                "-p",
+                "iterations=1000,2000",
+                "-e",
+                "fixed:threads=1",
+                "-e",
+                "fixed:threads=2",
+                "--tasks",
+                "10",
+                "--concurrency",
+                "1",
+                "--warmup",
+                "0",
+                "--trials",
+                "6",
+                "-o",
+                json.toString(),
+                "-q",
+                "--data-dir",
+                tmp.toString());
         assertEquals(0, r.code(), r::toString);
         JsonNode doc = ResultCodec.mapper().readTree(Files.readString(json));
         JsonNode comparisons = doc.get("comparisons");
@@ -36,7 +56,8 @@ class RunJsonVerdictsTest {
             assertEquals("fixed:threads=2", change.get("to").asText(), row::toString);
             assertEquals(6, change.get("nTo").asInt(), row::toString);
             assertTrue(change.get("verdict").asText().matches("faster|slower|within variance"), row::toString);
-            double mde = change.get("mdePercent").isNumber() ? change.get("mdePercent").asDouble()
+            double mde = change.get("mdePercent").isNumber()
+                    ? change.get("mdePercent").asDouble()
                     : Double.parseDouble(change.get("mdePercent").asText());
             assertTrue(mde > 0, row::toString);
         }

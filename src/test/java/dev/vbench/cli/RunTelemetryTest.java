@@ -32,7 +32,8 @@ class RunTelemetryTest {
             Telemetry telemetry = t.telemetry();
             assertTrue(telemetry.pinnedEvents() >= 0, "pinning recorded on virtual threads by default");
             assertNotNull(telemetry.scheduler());
-            assertTrue(telemetry.scheduler().maxPoolSize() >= telemetry.scheduler().parallelism());
+            assertTrue(
+                    telemetry.scheduler().maxPoolSize() >= telemetry.scheduler().parallelism());
             assertNotNull(telemetry.gcPauses());
             assertTrue(telemetry.allocatedBytes() > 0, "virtual threads allocate at least their own objects");
             assertTrue(telemetry.processCpuNanos() >= 0);
@@ -58,8 +59,23 @@ class RunTelemetryTest {
 
     @Test
     void verboseShowsTheTelemetryTable() {
-        CliRun r = CliRun.of("run", "-w", "io", "-p", "duration=1ms", "-e", "virtual", "--tasks", "20", "--trials", "1",
-                "--warmup", "0", "--verbose", "--metric", "alloc");
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "io",
+                "-p",
+                "duration=1ms",
+                "-e",
+                "virtual",
+                "--tasks",
+                "20",
+                "--trials",
+                "1",
+                "--warmup",
+                "0",
+                "--verbose",
+                "--metric",
+                "alloc");
         assertEquals(0, r.code(), r::toString);
         assertTrue(r.out().contains("io — telemetry (median per trial)"), r::toString);
         assertTrue(r.out().contains("B/task"), r::toString);
@@ -67,13 +83,15 @@ class RunTelemetryTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "--pinning maybe|--pinning 'maybe' is unknown; use one of on, off",
-        "--pinning-threshold soon|--pinning-threshold 'soon' is not a duration; write a number and a unit: ns, us, ms, s, min or h",
-        "--pinning-threshold 2h|--pinning-threshold '2h' is out of range; use 0ms to 1h",
-        "--pinning-threshold 1m|--pinning-threshold '1m' is ambiguous: 'm' is not a unit; write min for minutes (e.g. 1min)",
-        "--metric allocs|use one of makespan, throughput, mean, p50, p90, p99, p999, max, cpu, alloc"
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--pinning maybe|--pinning 'maybe' is unknown; use one of on, off",
+                "--pinning-threshold soon|--pinning-threshold 'soon' is not a duration; write a number and a unit: ns, us, ms, s, min or h",
+                "--pinning-threshold 2h|--pinning-threshold '2h' is out of range; use 0ms to 1h",
+                "--pinning-threshold 1m|--pinning-threshold '1m' is ambiguous: 'm' is not a unit; write min for minutes (e.g. 1min)",
+                "--metric allocs|use one of makespan, throughput, mean, p50, p90, p99, p999, max, cpu, alloc"
+            })
     void badOptionsAreOneLineAndExitTwo(String args, String expected) {
         CliRun r = CliRun.of(("run -w noop " + args).split(" "));
         r.assertUsageError(expected);
@@ -81,8 +99,22 @@ class RunTelemetryTest {
 
     private RunResult run(String... executorArgs) {
         Path json = tmp.resolve("r.json");
-        String[] base = {"run", "-w", "io", "-p", "duration=1ms", "--tasks", "20", "--trials", "2", "--warmup", "1",
-            "-o", json.toString(), "--quiet"};
+        String[] base = {
+            "run",
+            "-w",
+            "io",
+            "-p",
+            "duration=1ms",
+            "--tasks",
+            "20",
+            "--trials",
+            "2",
+            "--warmup",
+            "1",
+            "-o",
+            json.toString(),
+            "--quiet"
+        };
         String[] args = new String[base.length + executorArgs.length];
         System.arraycopy(base, 0, args, 0, base.length);
         System.arraycopy(executorArgs, 0, args, base.length, executorArgs.length);

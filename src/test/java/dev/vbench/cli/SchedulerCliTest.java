@@ -30,24 +30,48 @@ class SchedulerCliTest {
     @Test
     void schedulerParametersRunInForksStartedWithThemAndTheResultRecordsTheEffectiveValues() throws Exception {
         Path json = tmp.resolve("p.json");
-        CliRun r = CliRun.of("run", "-w", "cpu", "-p", "iterations=1000", "--tasks", "4", "--warmup", "0", "--trials", "2",
-                "-e", "virtual:parallelism=1,2", "-e", "fixed:threads=2", "--data-dir", tmp.toString(),
-                "-o", json.toString());
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "cpu",
+                "-p",
+                "iterations=1000",
+                "--tasks",
+                "4",
+                "--warmup",
+                "0",
+                "--trials",
+                "2",
+                "-e",
+                "virtual:parallelism=1,2",
+                "-e",
+                "fixed:threads=2",
+                "--data-dir",
+                tmp.toString(),
+                "-o",
+                json.toString());
         assertEquals(0, r.code(), r::toString);
-        assertTrue(r.err().contains("in forks with the JVM options their executor needs: virtual:parallelism=1"
-                + " (-Djdk.virtualThreadScheduler.parallelism=1), virtual:parallelism=2"
-                + " (-Djdk.virtualThreadScheduler.parallelism=2)"), r::toString);
+        assertTrue(
+                r.err()
+                        .contains("in forks with the JVM options their executor needs: virtual:parallelism=1"
+                                + " (-Djdk.virtualThreadScheduler.parallelism=1), virtual:parallelism=2"
+                                + " (-Djdk.virtualThreadScheduler.parallelism=2)"),
+                r::toString);
         RunResult run = ResultCodec.read(json);
-        assertEquals(List.of("virtual:parallelism=1", "virtual:parallelism=2", "fixed:threads=2"),
+        assertEquals(
+                List.of("virtual:parallelism=1", "virtual:parallelism=2", "fixed:threads=2"),
                 run.cells().stream().map(c -> c.config().executor().spec()).toList());
         List<String> order = dev.vbench.testing.Fixtures.startOrder(run);
-        assertEquals(java.util.Set.of("c1", "c2", "c3"), java.util.Set.copyOf(order.subList(0, 3)),
+        assertEquals(
+                java.util.Set.of("c1", "c2", "c3"),
+                java.util.Set.copyOf(order.subList(0, 3)),
                 "trials interleaved across the forks of the row, a round at a time: " + order);
         assertEquals(java.util.Set.of("c1", "c2", "c3"), java.util.Set.copyOf(order.subList(3, 6)), order::toString);
         for (CellResult c : run.cells()) {
             assertNull(c.config().jvm(), "no JVM column without --jvm");
             assertNull(c.jvm());
-            assertEquals(List.of(1, 2), c.trials().stream().map(TrialResult::fork).toList(), "every cell in forks alike");
+            assertEquals(
+                    List.of(1, 2), c.trials().stream().map(TrialResult::fork).toList(), "every cell in forks alike");
         }
         for (int i = 0; i < 2; i++) {
             for (TrialResult t : run.cells().get(i).trials()) {
@@ -69,14 +93,37 @@ class SchedulerCliTest {
     @Test
     void theInFlightCeilingShowsWhatTheExecutorLetRun() throws Exception {
         Path json = tmp.resolve("f.json");
-        CliRun r = CliRun.of("run", "-w", "io", "-p", "duration=200ms", "--tasks", "100", "--concurrency", "100",
-                "--warmup", "0", "--trials", "1", "-e", "fixed:threads=4", "-e", "virtual", "--verbose",
-                "--data-dir", tmp.toString(), "-o", json.toString());
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "io",
+                "-p",
+                "duration=200ms",
+                "--tasks",
+                "100",
+                "--concurrency",
+                "100",
+                "--warmup",
+                "0",
+                "--trials",
+                "1",
+                "-e",
+                "fixed:threads=4",
+                "-e",
+                "virtual",
+                "--verbose",
+                "--data-dir",
+                tmp.toString(),
+                "-o",
+                json.toString());
         assertEquals(0, r.code(), r::toString);
         RunResult run = ResultCodec.read(json);
-        assertEquals(4, run.cells().get(0).trials().get(0).telemetry().inFlight().ceiling());
-        assertEquals(100, run.cells().get(1).trials().get(0).telemetry().inFlight().ceiling());
-        assertTrue(r.out().lines().anyMatch(l -> l.contains(" fixed:threads=4 ") && l.contains(" 4/100 ")), r::toString);
+        assertEquals(
+                4, run.cells().get(0).trials().get(0).telemetry().inFlight().ceiling());
+        assertEquals(
+                100, run.cells().get(1).trials().get(0).telemetry().inFlight().ceiling());
+        assertTrue(
+                r.out().lines().anyMatch(l -> l.contains(" fixed:threads=4 ") && l.contains(" 4/100 ")), r::toString);
         assertTrue(r.out().lines().anyMatch(l -> l.contains(" virtual ") && l.contains(" 100/100 ")), r::toString);
     }
 
@@ -84,13 +131,35 @@ class SchedulerCliTest {
     @Test
     void structuredRunsItsSubtasksInAPreviewFork() throws Exception {
         Path json = tmp.resolve("s.json");
-        CliRun r = CliRun.of("run", "-w", "io", "-p", "duration=1ms", "--tasks", "20", "--concurrency", "4", "--fanout", "3",
-                "--warmup", "0", "--trials", "1", "-e", "virtual", "-e", "structured:joiner=await-all-successful",
-                "--data-dir", tmp.toString(), "-o", json.toString());
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "io",
+                "-p",
+                "duration=1ms",
+                "--tasks",
+                "20",
+                "--concurrency",
+                "4",
+                "--fanout",
+                "3",
+                "--warmup",
+                "0",
+                "--trials",
+                "1",
+                "-e",
+                "virtual",
+                "-e",
+                "structured:joiner=await-all-successful",
+                "--data-dir",
+                tmp.toString(),
+                "-o",
+                json.toString());
         assertEquals(0, r.code(), r::toString);
         assertTrue(r.err().contains("structured:joiner=await-all-successful,fanout=3 (--enable-preview)"), r::toString);
         RunResult run = ResultCodec.read(json);
-        assertEquals(List.of("virtual:fanout=3", "structured:joiner=await-all-successful,fanout=3"),
+        assertEquals(
+                List.of("virtual:fanout=3", "structured:joiner=await-all-successful,fanout=3"),
                 run.cells().stream().map(c -> c.config().executor().spec()).toList());
         for (CellResult c : run.cells()) {
             TrialResult t = c.trials().get(0);
@@ -106,8 +175,9 @@ class SchedulerCliTest {
         CliRun.of("run", "-w", "io", "--jvm", "j21=" + home, "-e", "structured", "--fanout", "10")
                 .assertUsageError("-e structured:joiner=all-successful,fanout=10 on j21: JDK 21.");
         CliRun.of("run", "-w", "io", "--jvm", "j21=" + home, "-e", "structured", "--fanout", "10")
-                .assertUsageError(" has no StructuredTaskScope.open(Joiner), JDK 25's preview API (JEP 505); run it on a"
-                        + " JDK 25 with --jvm 25 or --jvm LABEL=PATH");
+                .assertUsageError(
+                        " has no StructuredTaskScope.open(Joiner), JDK 25's preview API (JEP 505); run it on a"
+                                + " JDK 25 with --jvm 25 or --jvm LABEL=PATH");
         CliRun.of("run", "-w", "io", "--jvm", "j21=" + home, "-e", "virtual:pollerMode=2")
                 .assertUsageError("does not read jdk.pollerMode and would run with its default; run it on a JDK that"
                         + " reads it");
@@ -117,22 +187,31 @@ class SchedulerCliTest {
     @Test
     void schedulerValuesTheJvmWouldNotHonourAreOneLineUsageErrors() {
         String jdk = "JDK " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")";
-        CliRun.of("run", "-w", "io", "-e", "virtual:scheduler=com.acme.Sched").assertUsageError("-e"
-                + " virtual:scheduler=com.acme.Sched: " + jdk + " does not read jdk.virtualThreadScheduler.implClass and"
-                + " would run with its default; custom schedulers need a Loom early-access build: --jvm LABEL=PATH to one");
+        CliRun.of("run", "-w", "io", "-e", "virtual:scheduler=com.acme.Sched")
+                .assertUsageError(
+                        "-e"
+                                + " virtual:scheduler=com.acme.Sched: " + jdk
+                                + " does not read jdk.virtualThreadScheduler.implClass and"
+                                + " would run with its default; custom schedulers need a Loom early-access build: --jvm LABEL=PATH to one");
         if (Runtime.version().feature() == 25) { // JDK 25 knows poller modes 1 and 2
-            CliRun.of("run", "-w", "io", "-e", "virtual:pollerMode=3").assertUsageError("-e virtual:pollerMode=3: " + jdk
-                    + " cannot do blocking I/O on a virtual thread with -Djdk.pollerMode=3: Can't parse '3' as polling mode");
+            CliRun.of("run", "-w", "io", "-e", "virtual:pollerMode=3")
+                    .assertUsageError(
+                            "-e virtual:pollerMode=3: " + jdk
+                                    + " cannot do blocking I/O on a virtual thread with -Djdk.pollerMode=3: Can't parse '3' as polling mode");
         }
-        CliRun.of("run", "-w", "io", "-e", "virtual:parallelism=8,maxPoolSize=2").assertUsageError("executor 'virtual':"
-                + " parallelism 8 is above maxPoolSize 2, and the JDK would run 2 carriers without a word");
-        CliRun.of("run", "-w", "io", "-e", "fixed", "--fanout", "4").assertUsageError("--fanout 4: executor 'fixed' cannot"
-                + " fan out (its tasks would wait for subtasks on its own threads); use virtual, bounded-virtual or structured");
-        CliRun.of("run", "-w", "io", "-e", "virtual:fanout=2", "--fanout", "4").assertUsageError("--fanout 4 and -e"
-                + " virtual:fanout=2 both set fanout; give it once");
+        CliRun.of("run", "-w", "io", "-e", "virtual:parallelism=8,maxPoolSize=2")
+                .assertUsageError("executor 'virtual':"
+                        + " parallelism 8 is above maxPoolSize 2, and the JDK would run 2 carriers without a word");
+        CliRun.of("run", "-w", "io", "-e", "fixed", "--fanout", "4")
+                .assertUsageError(
+                        "--fanout 4: executor 'fixed' cannot"
+                                + " fan out (its tasks would wait for subtasks on its own threads); use virtual, bounded-virtual or structured");
+        CliRun.of("run", "-w", "io", "-e", "virtual:fanout=2", "--fanout", "4")
+                .assertUsageError("--fanout 4 and -e" + " virtual:fanout=2 both set fanout; give it once");
         CliRun.of("run", "-w", "io", "--fanout", "0").assertUsageError("--fanout '0' is out of range; use 1 to 10000");
-        CliRun.of("run", "-w", "io", "-e", "virtual:parallelism=1,parallelism=2").assertUsageError("'parallelism' is"
-                + " given twice; list its values after one parallelism=, e.g. parallelism=1,2");
+        CliRun.of("run", "-w", "io", "-e", "virtual:parallelism=1,parallelism=2")
+                .assertUsageError("'parallelism' is"
+                        + " given twice; list its values after one parallelism=, e.g. parallelism=1,2");
     }
 
     @Test
@@ -140,11 +219,20 @@ class SchedulerCliTest {
         CliRun r = CliRun.of("list");
         assertEquals(0, r.code(), r::toString);
         String jdk = "JDK " + System.getProperty("java.version");
-        assertTrue(r.out().lines().anyMatch(l -> l.contains("scheduler  (not set; class name)")
-                && l.endsWith("[not read by this " + jdk + "]")), r::toString);
-        assertTrue(r.out().lines().anyMatch(l -> l.contains("parallelism  (not set;") && !l.contains("[not read")),
+        assertTrue(
+                r.out()
+                        .lines()
+                        .anyMatch(l -> l.contains("scheduler  (not set; class name)")
+                                && l.endsWith("[not read by this " + jdk + "]")),
                 r::toString);
-        assertTrue(r.out().contains("parallelism, maxPoolSize, minRunnable, scheduler, pollerMode  the scheduler's, as for"
-                + " virtual"), r::toString);
+        assertTrue(
+                r.out().lines().anyMatch(l -> l.contains("parallelism  (not set;") && !l.contains("[not read")),
+                r::toString);
+        assertTrue(
+                r.out()
+                        .contains(
+                                "parallelism, maxPoolSize, minRunnable, scheduler, pollerMode  the scheduler's, as for"
+                                        + " virtual"),
+                r::toString);
     }
 }

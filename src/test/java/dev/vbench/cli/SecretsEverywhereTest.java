@@ -40,17 +40,32 @@ import org.junit.jupiter.api.io.TempDir;
 class SecretsEverywhereTest {
 
     /** Every secret, and every part of one that could be shown alone. */
-    static final List<String> SECRETS = List.of("Qcomma1", "Qtail22", "Qfilepw3", "Quserpw4", "Qsslpw5", "Qtoken6",
-            "Qapikey7", "Qxauth8", "Qbearer9", "Qempty10", "Qat11", "Qat12", "Qlabel13");
+    static final List<String> SECRETS = List.of(
+            "Qcomma1",
+            "Qtail22",
+            "Qfilepw3",
+            "Quserpw4",
+            "Qsslpw5",
+            "Qtoken6",
+            "Qapikey7",
+            "Qxauth8",
+            "Qbearer9",
+            "Qempty10",
+            "Qat11",
+            "Qat12",
+            "Qlabel13");
 
     /** A password with a comma, as -p takes it (escaped) and as --history takes it (as it is). */
     static final String COMMA_ESCAPED = "Qcomma1\\,Qtail22";
+
     static final String COMMA = "Qcomma1,Qtail22";
 
     @TempDir
     static Path tmp;
+
     @TempDir
     static Path inputs;
+
     static HttpServer server;
     static String base;
     static Instant started;
@@ -81,7 +96,10 @@ class SecretsEverywhereTest {
         for (String secret : SECRETS) {
             int at = text.indexOf(secret);
             if (at >= 0) {
-                LEAKS.merge(where, text.substring(Math.max(0, at - 60), Math.min(text.length(), at + 30)).replace('\n', ' '),
+                LEAKS.merge(
+                        where,
+                        text.substring(Math.max(0, at - 60), Math.min(text.length(), at + 30))
+                                .replace('\n', ' '),
                         (a, b) -> a + " | " + b);
             }
         }
@@ -132,18 +150,56 @@ class SecretsEverywhereTest {
         Path in = Files.createDirectories(inputs.resolve("in")); // what the user wrote, secrets in clear: not scanned
         String h2Store = "jdbc:h2:file:" + tmp.resolve("store/h") + ";CIPHER=AES;PASSWORD=Qfilepw3 Quserpw4";
         String pgDown = "jdbc:postgresql://127.0.0.1:1/db?user=u&password=" + COMMA + "&sslpassword=Qsslpw5";
-        List<String> quick = List.of("--tasks", "20", "--trials", "2", "--warmup", "0", "--pinning", "off", "--no-progress",
-                "--data-dir", data.toString());
+        List<String> quick = List.of(
+                "--tasks",
+                "20",
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "--pinning",
+                "off",
+                "--no-progress",
+                "--data-dir",
+                data.toString());
 
         // http: a token and a key in the query, credential headers; profiled, stored, every -o format
         String url = base + "/x?access_token=Qtoken6&api_key=Qapikey7";
         String header = "header=X-Auth-Token: Qxauth8|Authorization: Bearer Qbearer9";
-        List<String> http = new ArrayList<>(List.of("run", "-w", "http", "-p", "url=" + url, "-p", header, "-e", "virtual",
-                "--profile", "tasks", "--history", h2Store, "--label", "api_token=Qlabel13"));
+        List<String> http = new ArrayList<>(List.of(
+                "run",
+                "-w",
+                "http",
+                "-p",
+                "url=" + url,
+                "-p",
+                header,
+                "-e",
+                "virtual",
+                "--profile",
+                "tasks",
+                "--history",
+                h2Store,
+                "--label",
+                "api_token=Qlabel13"));
         http.addAll(quick);
         http.addAll(outputs(out, "http"));
         ok(args(http, List.of()));
-        ok(args(List.of("run", "-w", "http", "-p", "url=" + url, "-p", header, "-e", "virtual", "--format", "json", "-o", "-"),
+        ok(args(
+                List.of(
+                        "run",
+                        "-w",
+                        "http",
+                        "-p",
+                        "url=" + url,
+                        "-p",
+                        header,
+                        "-e",
+                        "virtual",
+                        "--format",
+                        "json",
+                        "-o",
+                        "-"),
                 quick));
         // http userinfo: an empty user, an @ in the password (refused: credentials go in a header)
         fails(2, args(List.of("run", "-w", "http", "-p", "url=http://:Qempty10@127.0.0.1:9/"), quick));
@@ -151,13 +207,27 @@ class SecretsEverywhereTest {
 
         // sql: an embedded database with a password holding a comma (escaped), in this JVM and in a fork
         String sqlUrl = "url=jdbc:h2:mem:secrets;USER=sa;PASSWORD=" + COMMA_ESCAPED;
-        List<String> sql = new ArrayList<>(List.of("run", "-w", "sql", "-p", sqlUrl, "-p", "connections=1", "-e", "virtual",
-                "--history", h2Store));
+        List<String> sql = new ArrayList<>(List.of(
+                "run", "-w", "sql", "-p", sqlUrl, "-p", "connections=1", "-e", "virtual", "--history", h2Store));
         sql.addAll(quick);
         sql.addAll(outputs(out, "sql"));
         ok(args(sql, List.of()));
-        ok(args(List.of("run", "-w", "sql", "-p", "url=jdbc:h2:mem:forked;USER=sa;PASSWORD=" + COMMA_ESCAPED, "-p",
-                "connections=1", "-e", "virtual", "--forks", "1", "-o", out.resolve("forked.json").toString()), quick));
+        ok(args(
+                List.of(
+                        "run",
+                        "-w",
+                        "sql",
+                        "-p",
+                        "url=jdbc:h2:mem:forked;USER=sa;PASSWORD=" + COMMA_ESCAPED,
+                        "-p",
+                        "connections=1",
+                        "-e",
+                        "virtual",
+                        "--forks",
+                        "1",
+                        "-o",
+                        out.resolve("forked.json").toString()),
+                quick));
         // the comma written bare: refused without showing what follows it
         fails(2, args(List.of("run", "-w", "sql", "-p", "url=jdbc:h2:mem:x;USER=sa;PASSWORD=" + COMMA), quick));
         // a server that is down: sslpassword and a password with a comma, in the URL and in a file
@@ -177,15 +247,42 @@ class SecretsEverywhereTest {
         fails(3, "history", "exclude", "--history", pgDown, "1", "--reason", "x");
         fails(3, "history", "ack", "--history", pgDown, "1", "1", "--reason", "x");
         cli("history", "show", "--history", h2Store, "1");
-        cli("history", "show", "--history", h2Store, "1", "--format", "html", "-o", out.resolve("show.html").toString());
+        cli(
+                "history",
+                "show",
+                "--history",
+                h2Store,
+                "1",
+                "--format",
+                "html",
+                "-o",
+                out.resolve("show.html").toString());
         ok("history", "export", "--history", h2Store, "--run", "1");
-        ok("history", "export", "--history", h2Store, "--run", "2", "-o", out.resolve("export.json").toString());
-        cli("history", "export", "--history", h2Store, "1", "-o", out.resolve("export.csv").toString());
+        ok(
+                "history",
+                "export",
+                "--history",
+                h2Store,
+                "--run",
+                "2",
+                "-o",
+                out.resolve("export.json").toString());
+        cli(
+                "history",
+                "export",
+                "--history",
+                h2Store,
+                "1",
+                "-o",
+                out.resolve("export.csv").toString());
 
         // a result file that holds secrets in clear (written by hand, or by another tool): stored, reported, compared
-        String clear = Files.readString(out.resolve("http.json")).replace("access_token=***", "access_token=Qtoken6")
-                .replace("\"commandLine\" : \"vbench", "\"commandLine\" : \"vbench --history " + pgDown.replace("&", "\\u0026")
-                        + " -p 'header=X-Auth-Token: Qxauth8'");
+        String clear = Files.readString(out.resolve("http.json"))
+                .replace("access_token=***", "access_token=Qtoken6")
+                .replace(
+                        "\"commandLine\" : \"vbench",
+                        "\"commandLine\" : \"vbench --history " + pgDown.replace("&", "\\u0026")
+                                + " -p 'header=X-Auth-Token: Qxauth8'");
         assertTrue(clear.contains("Qtoken6") && clear.contains("Qsslpw5"), "the hand-made file holds the secrets");
         Path clearFile = Files.writeString(in.resolve("clear.json"), clear);
         ok("history", "add", "--history", h2Store, "--label", "token=Qlabel13", clearFile.toString());
@@ -195,16 +292,43 @@ class SecretsEverywhereTest {
             ok("report", clearFile.toString(), "--format", format);
         }
         for (String ext : List.of("json", "txt", "md", "csv", "html", "hgrm", "bench")) {
-            ok("report", clearFile.toString(), "-o", out.resolve("report." + ext).toString());
+            ok(
+                    "report",
+                    clearFile.toString(),
+                    "-o",
+                    out.resolve("report." + ext).toString());
         }
         for (String format : List.of("text", "markdown", "csv", "json", "html")) {
             cli("compare", clearFile.toString(), out.resolve("http.json").toString(), "--format", format);
         }
 
-        // noise: the sql workload's URL with a comma in its password, the measurement stored; a band read from a store that is down
-        ok(args(List.of("noise", "-w", "sql", "-p", "url=jdbc:h2:mem:noise;USER=sa;PASSWORD=" + COMMA_ESCAPED, "-p",
-                "connections=1", "-e", "virtual", "--repeat", "2", "--history", h2Store), quick));
-        fails(3, "compare", clearFile.toString(), out.resolve("http.json").toString(), "--noise", "auto", "--history", pgDown);
+        // noise: the sql workload's URL with a comma in its password, the measurement stored; a band read from a store
+        // that is down
+        ok(args(
+                List.of(
+                        "noise",
+                        "-w",
+                        "sql",
+                        "-p",
+                        "url=jdbc:h2:mem:noise;USER=sa;PASSWORD=" + COMMA_ESCAPED,
+                        "-p",
+                        "connections=1",
+                        "-e",
+                        "virtual",
+                        "--repeat",
+                        "2",
+                        "--history",
+                        h2Store),
+                quick));
+        fails(
+                3,
+                "compare",
+                clearFile.toString(),
+                out.resolve("http.json").toString(),
+                "--noise",
+                "auto",
+                "--history",
+                pgDown);
         fails(3, args(List.of("run", "-w", "noop", "--noise-band", "auto", "--history", pgDown), quick));
 
         // picocli's own errors quote what was typed
@@ -219,7 +343,8 @@ class SecretsEverywhereTest {
         files(tmp);
         files(ScratchDir.get());
         try (Stream<Path> entries = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-            for (Path entry : entries.filter(p -> p.getFileName().toString().startsWith("vbench")).toList()) {
+            for (Path entry : entries.filter(p -> p.getFileName().toString().startsWith("vbench"))
+                    .toList()) {
                 files(entry, started);
             }
         }
@@ -230,7 +355,8 @@ class SecretsEverywhereTest {
 
     /** Every text column and every stored document of the store at {@code url}. */
     private static void storedRows(String url) throws Exception {
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement()) {
             List<String> tables = new ArrayList<>();
             try (ResultSet rs = c.getMetaData().getTables(null, c.getSchema(), "%", new String[] {"TABLE"})) {
                 while (rs.next()) {
@@ -303,17 +429,23 @@ class SecretsEverywhereTest {
         String javaExe = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         ProcessBuilder pb = new ProcessBuilder(javaExe, "-cp", classpath, "dev.vbench.Main", "history", "runs")
-                .redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        pb.environment().put("VBENCH_HISTORY", "jdbc:postgresql://u:Qat11@Qat12@127.0.0.1:1/db?password=" + COMMA
-                + "&sslpassword=Qsslpw5");
+                .redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        pb.environment()
+                .put(
+                        "VBENCH_HISTORY",
+                        "jdbc:postgresql://u:Qat11@Qat12@127.0.0.1:1/db?password=" + COMMA + "&sslpassword=Qsslpw5");
         Process p = pb.start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS));
         assertEquals(3, p.exitValue(), output);
         assertTrue(output.startsWith("vbench: ") && output.strip().lines().count() == 1, output);
         check("output of history runs with VBENCH_HISTORY", output);
-        assertEquals(Map.of(), LEAKS.entrySet().stream().filter(e -> e.getKey().contains("VBENCH_HISTORY"))
-                .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
+        assertEquals(
+                Map.of(),
+                LEAKS.entrySet().stream()
+                        .filter(e -> e.getKey().contains("VBENCH_HISTORY"))
+                        .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
     }
 
     /** When a PostgreSQL server is given, a store on it with a password holding a comma works and keeps no secret. */
@@ -325,7 +457,10 @@ class SecretsEverywhereTest {
         ok("run", "-w", "noop", "--tasks", "10", "--trials", "1", "--warmup", "0", "--history", url, "-q");
         ok("history", "runs", "--history", url);
         ok("history", "export", "--history", url, "--run", "1");
-        assertEquals(Map.of(), LEAKS.entrySet().stream().filter(e -> e.getKey().contains("postgresql"))
-                .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
+        assertEquals(
+                Map.of(),
+                LEAKS.entrySet().stream()
+                        .filter(e -> e.getKey().contains("postgresql"))
+                        .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
     }
 }

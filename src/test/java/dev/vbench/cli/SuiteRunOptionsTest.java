@@ -87,18 +87,21 @@ class SuiteRunOptionsTest {
     @Test
     void maxFailuresAppliesToSuites() throws Exception {
         run("--max-failures", "5");
-        CliRun.of("run", suite.toString(), "--max-failures", "-1").assertUsageError("--max-failures '-1' is not a count; write a whole number");
+        CliRun.of("run", suite.toString(), "--max-failures", "-1")
+                .assertUsageError("--max-failures '-1' is not a count; write a whole number");
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = ';', value = {
-        "--rate 100/s;--rate does not apply to a suite: its tables compare task counts run as fast as possible",
-        "--duration 1s;--duration does not apply to a suite: its tables compare task counts run as fast as possible",
-        "--timeout 1s;--timeout does not apply to a suite: its tables compare task counts run as fast as possible",
-        "--slo p99<1min;--slo picks the best level of a --concurrency sweep in run tables, and a suite prints its own tables",
-        "--tasks 5;a suite file defines its own workloads, executors, parameters, tasks and concurrency",
-        "-w noop;a suite file defines its own workloads"
-    })
+    @CsvSource(
+            delimiter = ';',
+            value = {
+                "--rate 100/s;--rate does not apply to a suite: its tables compare task counts run as fast as possible",
+                "--duration 1s;--duration does not apply to a suite: its tables compare task counts run as fast as possible",
+                "--timeout 1s;--timeout does not apply to a suite: its tables compare task counts run as fast as possible",
+                "--slo p99<1min;--slo picks the best level of a --concurrency sweep in run tables, and a suite prints its own tables",
+                "--tasks 5;a suite file defines its own workloads, executors, parameters, tasks and concurrency",
+                "-w noop;a suite file defines its own workloads"
+            })
     void optionsThatCannotApplyAreRefusedWithTheReason(String option, String reason) {
         List<String> args = new ArrayList<>(List.of("run", suite.toString(), "--forks", "1"));
         args.addAll(List.of(option.split(" ")));

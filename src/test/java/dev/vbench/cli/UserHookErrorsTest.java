@@ -78,6 +78,7 @@ class UserHookErrorsTest {
                 }
             }
             """;
+
     private static final String NULL_PARAMS = """
             package hooks;
 
@@ -107,6 +108,7 @@ class UserHookErrorsTest {
 
     @TempDir
     static Path shared;
+
     static Path classes;
     /** NullName, listed as a workload provider: every run on this class path finds it. */
     static Path listed;
@@ -116,16 +118,38 @@ class UserHookErrorsTest {
 
     @BeforeAll
     static void compile() throws Exception {
-        classes = TestCode.classes(shared.resolve("classes"), Map.of("hooks/Hooks.java", HOOKS,
-                "hooks/NullParams.java", NULL_PARAMS), Map.of());
-        listed = TestCode.classes(shared.resolve("listed"), Map.of("hooks/NullName.java", NULL_NAME),
+        classes = TestCode.classes(
+                shared.resolve("classes"),
+                Map.of("hooks/Hooks.java", HOOKS, "hooks/NullParams.java", NULL_PARAMS),
+                Map.of());
+        listed = TestCode.classes(
+                shared.resolve("listed"),
+                Map.of("hooks/NullName.java", NULL_NAME),
                 Map.of("META-INF/services/dev.vbench.spi.WorkloadProvider", "hooks.NullName\n"));
     }
 
     private CliRun run(String workload, String... more) {
-        List<String> all = new ArrayList<>(List.of("run", "--classpath", classes.toString(), "-w", workload, "-e", "virtual",
-                "--tasks", "20", "--trials", "2", "--warmup", "0", "--no-progress", "--pinning", "off",
-                "--data-dir", tmp.resolve("data").toString(), "-o", tmp.resolve("r.json").toString()));
+        List<String> all = new ArrayList<>(List.of(
+                "run",
+                "--classpath",
+                classes.toString(),
+                "-w",
+                workload,
+                "-e",
+                "virtual",
+                "--tasks",
+                "20",
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "--no-progress",
+                "--pinning",
+                "off",
+                "--data-dir",
+                tmp.resolve("data").toString(),
+                "-o",
+                tmp.resolve("r.json").toString()));
         all.addAll(List.of(more));
         return CliRun.of(all.toArray(String[]::new));
     }
@@ -133,13 +157,19 @@ class UserHookErrorsTest {
     /** Exit 1, and one line of vbench's own (after the run's header) that holds every {@code expected}; no trace. */
     private static String failsWithOneLine(CliRun r, String... expected) {
         assertEquals(1, r.code(), r::toString);
-        List<String> lines = r.err().strip().lines()
+        List<String> lines = r.err()
+                .strip()
+                .lines()
                 .filter(l -> !l.startsWith("vbench: 1 cell(s)") && !l.startsWith("vbench: warning: "))
-                .filter(l -> !l.matches("vbench:   \\d+× .*")).toList(); // the failed tasks' causes, counted, under the line
+                .filter(l -> !l.matches("vbench:   \\d+× .*"))
+                .toList(); // the failed tasks' causes, counted, under the line
         assertEquals(1, lines.size(), r::toString);
         String line = lines.get(0);
         assertTrue(line.startsWith("vbench: "), r::toString);
-        assertFalse(r.err().contains("\tat ") || r.err().contains("Exception in thread") || r.err().contains("internal error"),
+        assertFalse(
+                r.err().contains("\tat ")
+                        || r.err().contains("Exception in thread")
+                        || r.err().contains("internal error"),
                 r::toString);
         for (String e : expected) {
             assertTrue(line.contains(e), () -> "expected '" + e + "' in: " + r);
@@ -148,34 +178,50 @@ class UserHookErrorsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "prepare-overflow|preparing workload|java.lang.StackOverflowError",
-        "prepare-assert|preparing workload|java.lang.AssertionError: prepared badly",
-        "before-assert|preparing a trial of workload|java.lang.AssertionError: no trial for you",
-        "before-overflow|preparing a trial of workload|java.lang.StackOverflowError",
-        "close-linkage|closing workload|java.lang.NoClassDefFoundError: com/gone/Helper",
-        "close-exception|closing workload|java.lang.IllegalStateException: pool already closed",
-        "task-null|task()|returned null",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "prepare-overflow|preparing workload|java.lang.StackOverflowError",
+                "prepare-assert|preparing workload|java.lang.AssertionError: prepared badly",
+                "before-assert|preparing a trial of workload|java.lang.AssertionError: no trial for you",
+                "before-overflow|preparing a trial of workload|java.lang.StackOverflowError",
+                "close-linkage|closing workload|java.lang.NoClassDefFoundError: com/gone/Helper",
+                "close-exception|closing workload|java.lang.IllegalStateException: pool already closed",
+                "task-null|task()|returned null",
+            })
     void anErrorInAHookIsOneLineNamingTheHookAndTheErrorExit1(String fail, String hook, String error) {
         CliRun r = run("hooks.Hooks", "-p", "fail=" + fail);
         failsWithOneLine(r, hook, error);
         for (CellResult cell : ResultCodec.read(tmp.resolve("r.json")).cells()) {
-            assertTrue(cell.notes().stream().anyMatch(n -> n.contains(error)), () -> "the cell's note says it: " + cell);
+            assertTrue(
+                    cell.notes().stream().anyMatch(n -> n.contains(error)), () -> "the cell's note says it: " + cell);
         }
     }
 
     @Test
     void aHookErrorInAForkIsOneLineToo() {
-        failsWithOneLine(run("hooks.Hooks", "-p", "fail=before-assert", "--forks", "1"), "preparing a trial of workload",
+        failsWithOneLine(
+                run("hooks.Hooks", "-p", "fail=before-assert", "--forks", "1"),
+                "preparing a trial of workload",
                 "java.lang.AssertionError: no trial for you");
     }
 
     @Test
     void nullsWhereAValueIsNeededNameTheMethod() {
         failsWithOneLine(run("hooks.NullParams"), "hooks.NullParams", "params()", "returned null");
-        CliRun named = CliRun.of("run", "--classpath", listed.toString(), "-w", "noop", "--tasks", "10", "--trials", "1",
-                "--warmup", "0", "--no-progress");
+        CliRun named = CliRun.of(
+                "run",
+                "--classpath",
+                listed.toString(),
+                "-w",
+                "noop",
+                "--tasks",
+                "10",
+                "--trials",
+                "1",
+                "--warmup",
+                "0",
+                "--no-progress");
         failsWithOneLine(named, "hooks.NullName.name()", "returned null");
     }
 
@@ -196,9 +242,33 @@ class UserHookErrorsTest {
     @Test
     void timeoutInterruptsATaskPastItsTimeout() {
         long start = System.nanoTime();
-        CliRun r = CliRun.of("run", "--classpath", classes.toString(), "-w", "hooks.Hooks", "-p", "fail=sleeps", "-e",
-                "virtual", "--tasks", "20", "--rate", "200/s", "--timeout", "100ms", "--task-timeout", "60s", "--trials", "1",
-                "--warmup", "0", "--no-progress", "--pinning", "off", "-o", tmp.resolve("r.json").toString());
+        CliRun r = CliRun.of(
+                "run",
+                "--classpath",
+                classes.toString(),
+                "-w",
+                "hooks.Hooks",
+                "-p",
+                "fail=sleeps",
+                "-e",
+                "virtual",
+                "--tasks",
+                "20",
+                "--rate",
+                "200/s",
+                "--timeout",
+                "100ms",
+                "--task-timeout",
+                "60s",
+                "--trials",
+                "1",
+                "--warmup",
+                "0",
+                "--no-progress",
+                "--pinning",
+                "off",
+                "-o",
+                tmp.resolve("r.json").toString());
         double seconds = (System.nanoTime() - start) / 1e9;
         assertEquals(0, r.code(), r::toString);
         assertTrue(seconds < 30, "ended at the task's timeout, not the task timeout: " + seconds + " s; " + r);

@@ -15,6 +15,9 @@ class VersionProviderTest {
         // Built in a git checkout: an abbreviated commit id, -dirty when the tree had changes; elsewhere "unknown".
         assertTrue(VersionProvider.commit().matches("[0-9a-f]{10}(-dirty)?|unknown"), VersionProvider.commit());
         assertEquals("vbench " + VersionProvider.version() + " (commit " + VersionProvider.commit() + ")", lines[0]);
-        assertTrue(lines[1].startsWith("JVM: ") && lines[1].contains(Runtime.version().toString()), lines[1]);
+        assertTrue(
+                lines[1].startsWith("JVM: ")
+                        && lines[1].contains(Runtime.version().toString()),
+                lines[1]);
     }
 }

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.history.HistoryStores;
-import dev.vbench.result.CellResult;
 import dev.vbench.result.CellStatus;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.CliRun;
+import dev.vbench.testing.SystemOutput;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +21,6 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.vbench.testing.SystemOutput;
 
 /**
  * A real cluster engine: seed 004 at quick scale submitted as a Slurm job array of three shards
@@ -45,7 +44,9 @@ class SlurmShardTest {
             why = "SLURM_CONF is not set";
         } else {
             try {
-                Process p = new ProcessBuilder("sinfo", "-h", "-o", "%a").redirectErrorStream(true).start();
+                Process p = new ProcessBuilder("sinfo", "-h", "-o", "%a")
+                        .redirectErrorStream(true)
+                        .start();
                 if (!p.waitFor(20, TimeUnit.SECONDS) || p.exitValue() != 0) {
                     p.destroyForcibly();
                     why = "sinfo did not answer for SLURM_CONF=" + System.getenv("SLURM_CONF");
@@ -69,16 +70,27 @@ class SlurmShardTest {
         // with the CI PostgreSQL server, every shard also stores into one team history, under the array's job id
         String history = HistoryStores.postgresUrl() == null ? null : HistoryStores.url(HistoryStores.POSTGRESQL, tmp);
         Path script = tmp.resolve("shard.sh");
-        Files.writeString(script, "#!/bin/sh\n"
-                + "exec '" + java + "' --enable-native-access=ALL-UNNAMED -cp '" + classpath + "' dev.vbench.Main run "
-                + SUITE + " --scale quick --shard auto --no-progress --data-dir '" + tmp.resolve("data")
-                + "' -o '" + tmp + "'/shard-\"$SLURM_ARRAY_TASK_ID\".json"
-                + (history == null ? "" : " --history '" + history + "'") + "\n");
+        Files.writeString(
+                script,
+                "#!/bin/sh\n"
+                        + "exec '" + java + "' --enable-native-access=ALL-UNNAMED -cp '" + classpath
+                        + "' dev.vbench.Main run "
+                        + SUITE + " --scale quick --shard auto --no-progress --data-dir '" + tmp.resolve("data")
+                        + "' -o '" + tmp + "'/shard-\"$SLURM_ARRAY_TASK_ID\".json"
+                        + (history == null ? "" : " --history '" + history + "'") + "\n");
         // --exclusive: one shard at a time on the one node, as on a cluster of quiet machines
-        Process sbatch = new ProcessBuilder("sbatch", "--wait", "--array=0-" + (SHARDS - 1), "--exclusive",
-                "--job-name=vbench-shard-test", "--chdir=" + Path.of("").toAbsolutePath(),
-                "--output=" + tmp + "/shard-%a.log", script.toString())
-                .redirectErrorStream(true).redirectOutput(tmp.resolve("sbatch.log").toFile()).start();
+        Process sbatch = new ProcessBuilder(
+                        "sbatch",
+                        "--wait",
+                        "--array=0-" + (SHARDS - 1),
+                        "--exclusive",
+                        "--job-name=vbench-shard-test",
+                        "--chdir=" + Path.of("").toAbsolutePath(),
+                        "--output=" + tmp + "/shard-%a.log",
+                        script.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("sbatch.log").toFile())
+                .start();
         if (!sbatch.waitFor(5, TimeUnit.MINUTES)) {
             sbatch.destroyForcibly();
             throw new AssertionError("the job array did not finish within 5 minutes");
@@ -86,13 +98,19 @@ class SlurmShardTest {
         StringBuilder logs = new StringBuilder(Files.readString(tmp.resolve("sbatch.log")));
         for (int k = 0; k < SHARDS; k++) {
             Path log = tmp.resolve("shard-" + k + ".log");
-            logs.append("\n--- shard ").append(k).append(":\n").append(Files.exists(log) ? Files.readString(log) : "(no log)");
+            logs.append("\n--- shard ")
+                    .append(k)
+                    .append(":\n")
+                    .append(Files.exists(log) ? Files.readString(log) : "(no log)");
         }
         assertEquals(0, sbatch.exitValue(), logs::toString);
         for (int k = 0; k < SHARDS; k++) {
             String log = Files.readString(tmp.resolve("shard-" + k + ".log"));
-            assertTrue(log.contains("vbench: shard " + (k + 1) + "/" + SHARDS + " from Slurm job array (SLURM_ARRAY_TASK_ID=" + k
-                    + ", SLURM_ARRAY_TASK_COUNT=" + SHARDS + ")"), log);
+            assertTrue(
+                    log.contains(
+                            "vbench: shard " + (k + 1) + "/" + SHARDS + " from Slurm job array (SLURM_ARRAY_TASK_ID="
+                                    + k + ", SLURM_ARRAY_TASK_COUNT=" + SHARDS + ")"),
+                    log);
         }
 
         List<String> files = new ArrayList<>(List.of("merge"));
@@ -112,11 +130,15 @@ class SlurmShardTest {
         while (m.find()) {
             planned.add(m.group(1) + "  " + m.group(2));
         }
-        List<String> got = merged.cells().stream().map(c -> c.id() + "  " + c.config().label()).toList();
-        assertEquals(planned, got, "the merged cells are the unsharded plan's, with the same configuration, in plan order");
+        List<String> got = merged.cells().stream()
+                .map(c -> c.id() + "  " + c.config().label())
+                .toList();
+        assertEquals(
+                planned, got, "the merged cells are the unsharded plan's, with the same configuration, in plan order");
         assertEquals(got.size(), new HashSet<>(got).size(), "each cell once");
         assertTrue(merged.cells().stream().allMatch(c -> c.status() == CellStatus.OK));
-        assertTrue(plan.out().startsWith("plan " + merged.sharding().plan() + ":"), "one plan fingerprint: " + plan.out());
+        assertTrue(
+                plan.out().startsWith("plan " + merged.sharding().plan() + ":"), "one plan fingerprint: " + plan.out());
         assertEquals(SHARDS, merged.sharding().ran().size());
         assertEquals(merged.cells().size(), merged.sharding().hosts().size(), "every cell's host is recorded");
         CliRun report = CliRun.of("report", all.toString());
@@ -124,7 +146,8 @@ class SlurmShardTest {
         assertTrue(report.out().contains("I/O-intensive"), report.out());
 
         if (history == null) {
-            SystemOutput.println("SlurmShardTest: the history part skipped: no PostgreSQL server (VBENCH_TEST_PG_URL; .ci/run starts one)");
+            SystemOutput.println(
+                    "SlurmShardTest: the history part skipped: no PostgreSQL server (VBENCH_TEST_PG_URL; .ci/run starts one)");
             return;
         }
         CliRun runs = CliRun.of("history", "runs", "--history", history);

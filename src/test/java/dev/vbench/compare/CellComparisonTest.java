@@ -1,10 +1,10 @@
 package dev.vbench.compare;
 
-import dev.vbench.config.Defaults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.compare.CellComparison.DisplayUnit;
+import dev.vbench.config.Defaults;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.CellStatus;
@@ -25,26 +25,44 @@ class CellComparisonTest {
 
     @Test
     void anyDimensionCanBeTheColumnsWithChainedDeltas() {
-        CellComparison c = CellComparison.of(cells(), CellDimension.CONCURRENCY, List.of(CellDimension.EXECUTOR),
-                Metric.MAKESPAN, DisplayUnit.of(Metric.MAKESPAN, null), Layout.CHAIN, Defaults.NOISE);
+        CellComparison c = CellComparison.of(
+                cells(),
+                CellDimension.CONCURRENCY,
+                List.of(CellDimension.EXECUTOR),
+                Metric.MAKESPAN,
+                DisplayUnit.of(Metric.MAKESPAN, null),
+                Layout.CHAIN,
+                Defaults.NOISE);
         Comparison m = c.comparison();
-        assertEquals(List.of("1", "2", "4"), m.files().stream().map(Dataset::label).toList());
-        assertEquals(List.of("fixed:threads=4", "virtual"), m.rows().stream().map(Row::label).toList(),
+        assertEquals(
+                List.of("1", "2", "4"), m.files().stream().map(Dataset::label).toList());
+        assertEquals(
+                List.of("fixed:threads=4", "virtual"),
+                m.rows().stream().map(Row::label).toList(),
                 "one dimension varies and heads the label column: bare values");
         Row fixed = m.rows().get(0);
         assertEquals(2, fixed.changes().size(), "1 → 2 and 2 → 4");
         assertEquals(Verdict.FASTER, fixed.changes().get(0).verdict(), "half the makespan at twice the concurrency");
         assertEquals(0.5, fixed.changes().get(0).ratio(), 0.03);
-        assertEquals(Verdict.WITHIN_VARIANCE, m.rows().get(1).changes().get(1).verdict(), "virtual: the same at 2 and 4");
+        assertEquals(
+                Verdict.WITHIN_VARIANCE, m.rows().get(1).changes().get(1).verdict(), "virtual: the same at 2 and 4");
         assertEquals(1, c.cells().get(0).get(0).config().concurrency(), "cells are kept per row and column");
-        assertEquals(List.of(Verdict.FASTER, Verdict.WITHIN_VARIANCE), m.geomean().verdicts(),
+        assertEquals(
+                List.of(Verdict.FASTER, Verdict.WITHIN_VARIANCE),
+                m.geomean().verdicts(),
                 "both rows faster from 1 to 2; they disagree from 2 to 4, so the geomean claims nothing there");
     }
 
     @Test
     void baselineAgainstTheFirstColumnAndDisplayUnits() {
-        CellComparison c = CellComparison.of(cells(), CellDimension.CONCURRENCY, List.of(CellDimension.EXECUTOR),
-                Metric.MAKESPAN, DisplayUnit.of(Metric.MAKESPAN, "us/op"), Layout.BASELINE, Defaults.NOISE);
+        CellComparison c = CellComparison.of(
+                cells(),
+                CellDimension.CONCURRENCY,
+                List.of(CellDimension.EXECUTOR),
+                Metric.MAKESPAN,
+                DisplayUnit.of(Metric.MAKESPAN, "us/op"),
+                Layout.BASELINE,
+                Defaults.NOISE);
         Row fixed = c.comparison().rows().get(0);
         assertEquals("us/op", fixed.unit());
         assertEquals(1000 * 1000, fixed.columns().get(0).median(), 1000 * 1000 * 0.03, "ms shown as us");
@@ -61,15 +79,40 @@ class CellComparisonTest {
     void aCellWhoseTasksAllFailedHasNoValue() {
         List<CellResult> cells = new ArrayList<>(cells());
         CellResult ok = cells.get(0);
-        List<dev.vbench.result.TrialResult> failed = ok.trials().stream().map(t -> new dev.vbench.result.TrialResult(
-                t.index(), t.fork(), t.tasks(), 0, t.tasks(), List.of("java.lang.RuntimeException: Fontconfig head is null"),
-                t.makespanNanos(), 0.0, t.latency(), t.histograms(), t.telemetry())).toList();
-        cells.set(0, new CellResult(ok.id(), ok.config(), CellStatus.OK, failed, dev.vbench.stats.Summaries.summarize(failed),
-                dev.vbench.stats.Summaries.notes(failed, dev.vbench.result.Metric.MAKESPAN)));
-        assertTrue(cells.get(0).summary(Metric.THROUGHPUT) == null && cells.get(0).summary(Metric.MAKESPAN) == null,
+        List<dev.vbench.result.TrialResult> failed = ok.trials().stream()
+                .map(t -> new dev.vbench.result.TrialResult(
+                        t.index(),
+                        t.fork(),
+                        t.tasks(),
+                        0,
+                        t.tasks(),
+                        List.of("java.lang.RuntimeException: Fontconfig head is null"),
+                        t.makespanNanos(),
+                        0.0,
+                        t.latency(),
+                        t.histograms(),
+                        t.telemetry()))
+                .toList();
+        cells.set(
+                0,
+                new CellResult(
+                        ok.id(),
+                        ok.config(),
+                        CellStatus.OK,
+                        failed,
+                        dev.vbench.stats.Summaries.summarize(failed),
+                        dev.vbench.stats.Summaries.notes(failed, dev.vbench.result.Metric.MAKESPAN)));
+        assertTrue(
+                cells.get(0).summary(Metric.THROUGHPUT) == null && cells.get(0).summary(Metric.MAKESPAN) == null,
                 "no summary of a cell that measured nothing");
-        CellComparison c = CellComparison.of(cells, CellDimension.CONCURRENCY, List.of(CellDimension.EXECUTOR),
-                Metric.THROUGHPUT, DisplayUnit.of(Metric.THROUGHPUT, null), Layout.CHAIN, Defaults.NOISE);
+        CellComparison c = CellComparison.of(
+                cells,
+                CellDimension.CONCURRENCY,
+                List.of(CellDimension.EXECUTOR),
+                Metric.THROUGHPUT,
+                DisplayUnit.of(Metric.THROUGHPUT, null),
+                Layout.CHAIN,
+                Defaults.NOISE);
         Row fixed = c.comparison().rows().get(0);
         assertEquals("fixed:threads=4", fixed.label(), "the row stays");
         assertEquals(null, fixed.columns().get(0), "concurrency 1: every task failed");
@@ -84,16 +127,30 @@ class CellComparisonTest {
      */
     @Test
     void aPartialRunWhoseColumnsShareNoRowYetShowsEveryRow() {
-        List<CellResult> partial = cells().stream().filter(c -> c.config().executor().spec().equals("virtual")
-                ? c.config().concurrency() == 4 : c.config().concurrency() == 1).toList();
-        CellComparison c = CellComparison.of(partial, CellDimension.CONCURRENCY, List.of(CellDimension.EXECUTOR),
-                Metric.MAKESPAN, DisplayUnit.of(Metric.MAKESPAN, null), Layout.CHAIN, Defaults.NOISE);
+        List<CellResult> partial = cells().stream()
+                .filter(c -> c.config().executor().spec().equals("virtual")
+                        ? c.config().concurrency() == 4
+                        : c.config().concurrency() == 1)
+                .toList();
+        CellComparison c = CellComparison.of(
+                partial,
+                CellDimension.CONCURRENCY,
+                List.of(CellDimension.EXECUTOR),
+                Metric.MAKESPAN,
+                DisplayUnit.of(Metric.MAKESPAN, null),
+                Layout.CHAIN,
+                Defaults.NOISE);
         Comparison m = c.comparison();
-        assertEquals(List.of("fixed:threads=4", "virtual"), m.rows().stream().map(Row::label).toList());
+        assertEquals(
+                List.of("fixed:threads=4", "virtual"),
+                m.rows().stream().map(Row::label).toList());
         assertEquals(null, m.rows().get(0).columns().get(1), "fixed:threads=4 at 4 has not run");
         assertEquals(null, m.rows().get(1).columns().get(0), "virtual at 1 has not run");
-        assertTrue(m.rows().stream().allMatch(r -> r.changes().stream().allMatch(ch -> ch == null)), "nothing to compare");
-        assertTrue(m.notes().stream().anyMatch(n -> n.startsWith("only in 1: ")), m.notes().toString());
+        assertTrue(
+                m.rows().stream().allMatch(r -> r.changes().stream().allMatch(ch -> ch == null)), "nothing to compare");
+        assertTrue(
+                m.notes().stream().anyMatch(n -> n.startsWith("only in 1: ")),
+                m.notes().toString());
     }
 
     /** fixed:threads=4 halves its makespan from 1 to 2 to 4 clients; virtual halves it once, then stays. */
@@ -105,8 +162,14 @@ class CellComparisonTest {
             int level = 1;
             for (double makespan : makespans[e]) {
                 var executor = e == 0 ? Fixtures.fixed(4) : Fixtures.virtual();
-                cells.add(Fixtures.cell("c" + ++id, CellConfig.closed("io", Map.of("duration", "1ms"), executor, 1000, level),
-                        6, makespan, 0.01, 1, id));
+                cells.add(Fixtures.cell(
+                        "c" + ++id,
+                        CellConfig.closed("io", Map.of("duration", "1ms"), executor, 1000, level),
+                        6,
+                        makespan,
+                        0.01,
+                        1,
+                        id));
                 level *= 2;
             }
         }

@@ -26,20 +26,28 @@ class ComparisonsTest {
     }
 
     private static Comparison beforeAfter(Metric metric) {
-        return Comparisons.compute(List.of(data(CompareFixtures.before(), "a", metric),
-                data(CompareFixtures.after(), "b", metric)), CompareOptions.defaults(Layout.CHANGE));
+        return Comparisons.compute(
+                List.of(data(CompareFixtures.before(), "a", metric), data(CompareFixtures.after(), "b", metric)),
+                CompareOptions.defaults(Layout.CHANGE));
     }
 
     @Test
     void matchesRowsByConfigurationAndReportsTheRest() {
         Comparison c = beforeAfter(Metric.MAKESPAN);
         assertEquals(4, c.rows().size());
-        assertEquals(List.of("duration=100ms fixed:threads=200", "duration=100ms virtual", "duration=200ms fixed:threads=200",
-                "duration=200ms virtual"), c.rows().stream().map(Row::label).toList());
+        assertEquals(
+                List.of(
+                        "duration=100ms fixed:threads=200",
+                        "duration=100ms virtual",
+                        "duration=200ms fixed:threads=200",
+                        "duration=200ms virtual"),
+                c.rows().stream().map(Row::label).toList());
         assertEquals("io tasks=10000 · makespan (ms)", c.title());
         assertTrue(c.notes().contains("only in b: io duration=300ms virtual tasks=10000"), c.notes()::toString);
-        List<Verdict> verdicts = c.rows().stream().map(r -> r.changes().get(0).verdict()).toList();
-        assertEquals(List.of(Verdict.SLOWER, Verdict.WITHIN_VARIANCE, Verdict.FASTER, Verdict.WITHIN_VARIANCE), verdicts);
+        List<Verdict> verdicts =
+                c.rows().stream().map(r -> r.changes().get(0).verdict()).toList();
+        assertEquals(
+                List.of(Verdict.SLOWER, Verdict.WITHIN_VARIANCE, Verdict.FASTER, Verdict.WITHIN_VARIANCE), verdicts);
     }
 
     @Test
@@ -52,8 +60,10 @@ class ComparisonsTest {
     @Test
     void geomeanRowIsGeomeanOfCentresAndOfRatios() {
         Comparison c = beforeAfter(Metric.MAKESPAN);
-        double[] before = c.rows().stream().mapToDouble(r -> r.columns().get(0).median()).toArray();
-        double[] ratios = c.rows().stream().mapToDouble(r -> r.changes().get(0).ratio()).toArray();
+        double[] before =
+                c.rows().stream().mapToDouble(r -> r.columns().get(0).median()).toArray();
+        double[] ratios =
+                c.rows().stream().mapToDouble(r -> r.changes().get(0).ratio()).toArray();
         assertEquals(Geomean.of(before), c.geomean().centres().get(0), 1e-9);
         assertEquals(Geomean.of(ratios), c.geomean().ratios().get(0), 1e-12);
         assertEquals("ms", c.geomean().unit());
@@ -63,7 +73,9 @@ class ComparisonsTest {
     void regressionsRespectThresholdAndDirection() {
         Comparison makespan = beforeAfter(Metric.MAKESPAN);
         assertEquals(1, makespan.regressions(0.05).size(), "+5.6% is beyond 5%");
-        assertEquals("duration=100ms fixed:threads=200", makespan.regressions(0.05).get(0).row().label());
+        assertEquals(
+                "duration=100ms fixed:threads=200",
+                makespan.regressions(0.05).get(0).row().label());
         assertEquals(0, makespan.regressions(0.06).size());
         Comparison throughput = beforeAfter(Metric.THROUGHPUT);
         assertEquals(Verdict.SLOWER, throughput.rows().get(0).changes().get(0).verdict(), "less throughput is slower");
@@ -73,7 +85,8 @@ class ComparisonsTest {
 
     @Test
     void noiseBandTurnsSmallSignificantChangesIntoWithinVariance() {
-        List<Dataset> files = List.of(data(CompareFixtures.before(), "a", Metric.MAKESPAN),
+        List<Dataset> files = List.of(
+                data(CompareFixtures.before(), "a", Metric.MAKESPAN),
                 data(CompareFixtures.after(), "b", Metric.MAKESPAN));
         Comparison wide = Comparisons.compute(files, new CompareOptions(Layout.CHANGE, 0.06, 0.05, Set.of()));
         assertTrue(wide.rows().stream().allMatch(r -> r.changes().get(0).verdict() == Verdict.WITHIN_VARIANCE));
@@ -84,15 +97,19 @@ class ComparisonsTest {
         RunResult a = run(cell("io", "20ms", 6, 20, 1));
         RunResult b = run(cell("io", "25ms", 6, 25, 2));
         List<Dataset> files = List.of(data(a, "a", Metric.MAKESPAN), data(b, "b", Metric.MAKESPAN));
-        IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException none = assertThrows(
+                IllegalArgumentException.class,
                 () -> Comparisons.compute(files, CompareOptions.defaults(Layout.CHANGE)));
-        assertEquals("no cells match between a.json and b.json: a.json has io duration=20ms virtual tasks=100; b.json has"
-                + " io duration=25ms virtual tasks=100; they differ in duration: add --match-ignore duration to match across it",
+        assertEquals(
+                "no cells match between a.json and b.json: a.json has io duration=20ms virtual tasks=100; b.json has"
+                        + " io duration=25ms virtual tasks=100; they differ in duration: add --match-ignore duration to match across it",
                 none.getMessage());
         Comparison c = Comparisons.compute(files, new CompareOptions(Layout.CHANGE, 0.01, 0.05, Set.of("duration")));
         assertEquals(1, c.rows().size());
         assertEquals(Verdict.SLOWER, c.rows().get(0).changes().get(0).verdict());
-        assertTrue(c.notes().contains("matched ignoring duration: a has duration=20ms, b has duration=25ms"), c.notes()::toString);
+        assertTrue(
+                c.notes().contains("matched ignoring duration: a has duration=20ms, b has duration=25ms"),
+                c.notes()::toString);
         assertNull(c.geomean(), "one row: no geomean");
     }
 
@@ -100,13 +117,19 @@ class ComparisonsTest {
     void ambiguousOrUnknownIgnoresAreErrors() {
         RunResult a = run(cell("io", "20ms", 6, 20, 1), cell("io", "25ms", 6, 25, 2));
         List<Dataset> files = List.of(data(a, "a", Metric.MAKESPAN), data(a, "b", Metric.MAKESPAN));
-        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> Comparisons.compute(files,
-                new CompareOptions(Layout.CHANGE, 0.01, 0.05, Set.of("duration"))));
-        assertTrue(twice.getMessage().contains("a.json has two cells that match as io virtual tasks=100 once duration is"
-                + " ignored; ignore fewer names in --match-ignore"), twice.getMessage());
-        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> Comparisons.compute(files,
-                new CompareOptions(Layout.CHANGE, 0.01, 0.05, Set.of("durtion"))));
-        assertEquals("--match-ignore durtion names nothing in the inputs; they have workload, duration, executor, tasks",
+        IllegalArgumentException twice = assertThrows(
+                IllegalArgumentException.class,
+                () -> Comparisons.compute(files, new CompareOptions(Layout.CHANGE, 0.01, 0.05, Set.of("duration"))));
+        assertTrue(
+                twice.getMessage()
+                        .contains("a.json has two cells that match as io virtual tasks=100 once duration is"
+                                + " ignored; ignore fewer names in --match-ignore"),
+                twice.getMessage());
+        IllegalArgumentException unknown = assertThrows(
+                IllegalArgumentException.class,
+                () -> Comparisons.compute(files, new CompareOptions(Layout.CHANGE, 0.01, 0.05, Set.of("durtion"))));
+        assertEquals(
+                "--match-ignore durtion names nothing in the inputs; they have workload, duration, executor, tasks",
                 unknown.getMessage());
     }
 
@@ -139,8 +162,10 @@ class ComparisonsTest {
         assertEquals(1, d.series().size());
         assertEquals("org.x.Bench.timed mode=avgt threads=4", d.series().get(0).fullLabel());
         assertEquals(4, d.series().get(0).values().length, "2 forks × 2 iterations");
-        assertEquals(List.of("x: org.x.Bench.sampled mode=sample has no rawData (JMH sample mode writes a histogram"
-                + " instead); left out"), d.notes());
+        assertEquals(
+                List.of("x: org.x.Bench.sampled mode=sample has no rawData (JMH sample mode writes a histogram"
+                        + " instead); left out"),
+                d.notes());
     }
 
     private static String text(List<Dim> key) {
@@ -148,16 +173,31 @@ class ComparisonsTest {
     }
 
     private static String pairs(Layout layout, int files) {
-        return layout.pairs(files).stream().map(java.util.Arrays::toString).toList().toString();
+        return layout.pairs(files).stream()
+                .map(java.util.Arrays::toString)
+                .toList()
+                .toString();
     }
 
     private static CellResult cell(String workload, String duration, int trials, double makespanMillis, long seed) {
-        return Fixtures.cell("c" + seed, workload, Map.of("duration", duration), Fixtures.virtual(), 100, trials,
-                makespanMillis, 0.01, makespanMillis, seed);
+        return Fixtures.cell(
+                "c" + seed,
+                workload,
+                Map.of("duration", duration),
+                Fixtures.virtual(),
+                100,
+                trials,
+                makespanMillis,
+                0.01,
+                makespanMillis,
+                seed);
     }
 
     private static RunResult run(CellResult... cells) {
-        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), dev.vbench.result.RunSettings.trials(0, 6).withSeed(1),
+        return new RunResult(
+                RunResult.SCHEMA,
+                Fixtures.environment(),
+                dev.vbench.result.RunSettings.trials(0, 6).withSeed(1),
                 List.of(cells));
     }
 }

@@ -33,19 +33,26 @@ class EnvironmentNoteTest {
 
     @Test
     void theSameJvmBesideJmhsFileIsNoDifferenceNorAreFactsOnlyOneFileRecords() {
-        assertEquals(List.of(), Notes.environment(List.of(jmh("OpenJDK 64-Bit Server VM 25.0.3+9-LTS"),
-                vbench("log64", "Eclipse Adoptium 25.0.3+9-LTS", "2"))));
+        assertEquals(
+                List.of(),
+                Notes.environment(List.of(
+                        jmh("OpenJDK 64-Bit Server VM 25.0.3+9-LTS"),
+                        vbench("log64", "Eclipse Adoptium 25.0.3+9-LTS", "2"))));
     }
 
     @Test
     void anotherVersionBesideJmhsFileAndAnyDifferenceBetweenVbenchFilesAreNamed() {
-        assertEquals(List.of("environments differ, so differences may not be caused by the change alone: JVM OpenJDK"
-                + " 64-Bit Server VM 21.0.5+11-LTS (jmh) vs Eclipse Adoptium 25.0.3+9-LTS (log64)"),
-                Notes.environment(List.of(jmh("OpenJDK 64-Bit Server VM 21.0.5+11-LTS"),
+        assertEquals(
+                List.of("environments differ, so differences may not be caused by the change alone: JVM OpenJDK"
+                        + " 64-Bit Server VM 21.0.5+11-LTS (jmh) vs Eclipse Adoptium 25.0.3+9-LTS (log64)"),
+                Notes.environment(List.of(
+                        jmh("OpenJDK 64-Bit Server VM 21.0.5+11-LTS"),
                         vbench("log64", "Eclipse Adoptium 25.0.3+9-LTS", "2"))));
-        assertEquals(List.of("environments differ, so differences may not be caused by the change alone: JVM Eclipse"
-                + " Adoptium 25.0.3+9-LTS (a) vs Azul Zulu 25.0.3+9-LTS (b); CPUs 2 (a) vs 4 (b)"),
-                Notes.environment(List.of(vbench("a", "Eclipse Adoptium 25.0.3+9-LTS", "2"),
+        assertEquals(
+                List.of("environments differ, so differences may not be caused by the change alone: JVM Eclipse"
+                        + " Adoptium 25.0.3+9-LTS (a) vs Azul Zulu 25.0.3+9-LTS (b); CPUs 2 (a) vs 4 (b)"),
+                Notes.environment(List.of(
+                        vbench("a", "Eclipse Adoptium 25.0.3+9-LTS", "2"),
                         vbench("b", "Azul Zulu 25.0.3+9-LTS", "4"))));
     }
 }

@@ -60,7 +60,8 @@ class DashboardBrowserTest {
     static void start() {
         browser = Chromium.start();
         url = DashboardFixture.build(tmp);
-        serving = DashboardUseCase.serve(new DashboardUseCase.ServeRequest(url, 0, "127.0.0.1", HistoryQueryUseCase.Settings.DEFAULTS),
+        serving = DashboardUseCase.serve(
+                new DashboardUseCase.ServeRequest(url, 0, "127.0.0.1", HistoryQueryUseCase.Settings.DEFAULTS),
                 new PrintWriter(new StringWriter(), true));
     }
 
@@ -91,11 +92,14 @@ class DashboardBrowserTest {
 
     /** The whole page as a PNG: the window made as tall as the page (at most 2,000 pixels), then as it was. */
     static void screenshot(String name) throws Exception {
-        Path dir = Boolean.getBoolean("vbench.updateScreenshots") ? Path.of("docs") : Path.of("target/dashboard-screenshots");
+        Path dir = Boolean.getBoolean("vbench.updateScreenshots")
+                ? Path.of("docs")
+                : Path.of("target/dashboard-screenshots");
         Files.createDirectories(dir);
         Dimension size = browser.manage().window().getSize();
         long height = (Long) browser.executeScript("return document.documentElement.scrollHeight;");
-        browser.manage().window().setSize(new Dimension(size.getWidth(), (int) Math.min(2000, Math.max(size.getHeight(), height + 140))));
+        browser.manage().window().setSize(new Dimension(size.getWidth(), (int)
+                Math.min(2000, Math.max(size.getHeight(), height + 140))));
         try {
             Files.write(dir.resolve(name), browser.getScreenshotAs(OutputType.BYTES));
         } finally {
@@ -105,7 +109,8 @@ class DashboardBrowserTest {
 
     static List<Long> markerRuns() {
         List<Long> runs = new ArrayList<>();
-        browser.findElements(By.cssSelector("#chart svg a.cp")).forEach(a -> runs.add(Long.parseLong(a.getAttribute("data-run"))));
+        browser.findElements(By.cssSelector("#chart svg a.cp"))
+                .forEach(a -> runs.add(Long.parseLong(a.getAttribute("data-run"))));
         return runs;
     }
 
@@ -113,7 +118,8 @@ class DashboardBrowserTest {
         CliRun analyze = CliRun.of("history", "analyze", series, "--metric", "makespan", "--history", url);
         assertEquals(0, analyze.code(), analyze::toString);
         List<Long> runs = new ArrayList<>();
-        Matcher m = Pattern.compile("(?m)^series \\d+ makespan \\S+ run (\\d+) ").matcher(analyze.out());
+        Matcher m =
+                Pattern.compile("(?m)^series \\d+ makespan \\S+ run (\\d+) ").matcher(analyze.out());
         while (m.find()) {
             runs.add(Long.parseLong(m.group(1)));
         }
@@ -124,28 +130,38 @@ class DashboardBrowserTest {
     void theOverviewListsTheSeriesOfTheStoreAndFiltersThem() throws Exception {
         browser.get(serving.url());
         List<WebElement> rows = browser.findElements(By.cssSelector("#series tbody tr"));
-        assertEquals(List.of("1", "2", "3"), rows.stream().map(r -> r.getAttribute("data-series")).toList());
+        assertEquals(
+                List.of("1", "2", "3"),
+                rows.stream().map(r -> r.getAttribute("data-series")).toList());
         CliRun series = CliRun.of("history", "series", "--history", url);
         for (WebElement row : rows) {
             String label = row.findElement(By.cssSelector("td.config")).getText();
             assertTrue(series.out().contains(label), label + " not in\n" + series.out());
         }
         assertEquals("3 series", browser.findElement(By.id("shown")).getText());
-        assertEquals(1, browser.findElements(By.cssSelector("#series tr[data-series='1'] a.alert")).size());
+        assertEquals(
+                1,
+                browser.findElements(By.cssSelector("#series tr[data-series='1'] a.alert"))
+                        .size());
         screenshot("dashboard-overview.png");
         new Select(browser.findElement(By.name("executor"))).selectByValue("virtual");
         assertEquals("2 of 3 series", browser.findElement(By.id("shown")).getText());
-        assertFalse(browser.findElement(By.cssSelector("#series tr[data-series='3']")).isDisplayed());
+        assertFalse(browser.findElement(By.cssSelector("#series tr[data-series='3']"))
+                .isDisplayed());
         new Select(browser.findElement(By.name("branch"))).selectByValue("feature");
-        assertEquals("2 of 3 series", browser.findElement(By.id("shown")).getText()); // every series has runs on both branches
+        assertEquals(
+                "2 of 3 series",
+                browser.findElement(By.id("shown")).getText()); // every series has runs on both branches
         new Select(browser.findElement(By.name("testbed"))).selectByValue("nightly-box");
         new Select(browser.findElement(By.name("workload"))).selectByValue("cpu");
         assertEquals("2 of 3 series", browser.findElement(By.id("shown")).getText());
-        assertTrue(browser.getCurrentUrl().endsWith("?testbed=nightly-box&branch=feature&workload=cpu&executor=virtual"),
+        assertTrue(
+                browser.getCurrentUrl().endsWith("?testbed=nightly-box&branch=feature&workload=cpu&executor=virtual"),
                 browser.getCurrentUrl());
         browser.get(serving.url() + "?executor=fixed");
         assertEquals("1 of 3 series", browser.findElement(By.id("shown")).getText());
-        assertTrue(browser.findElement(By.cssSelector("#series tr[data-series='3']")).isDisplayed());
+        assertTrue(browser.findElement(By.cssSelector("#series tr[data-series='3']"))
+                .isDisplayed());
     }
 
     @Test
@@ -153,16 +169,25 @@ class DashboardBrowserTest {
         openChart(serving.url() + "series/1?metric=makespan");
         assertEquals(analyzedRuns("1"), markerRuns());
         assertEquals(List.of(DashboardFixture.STEP_RUN), markerRuns());
-        assertTrue(browser.findElement(By.cssSelector("#chart svg text.params")).getText()
+        assertTrue(browser.findElement(By.cssSelector("#chart svg text.params"))
+                .getText()
                 .contains("window 50, p < 0.001, magnitude > 1%, at least 2 run(s) after"));
-        assertEquals(DashboardFixture.RUNS, browser.findElements(By.cssSelector("#chart circle.pt")).size());
-        assertEquals(1, browser.findElements(By.cssSelector("#chart circle.pt.excluded")).size());
-        assertEquals(2, browser.findElements(By.cssSelector("#chart path.median")).size()); // main and feature
+        assertEquals(
+                DashboardFixture.RUNS,
+                browser.findElements(By.cssSelector("#chart circle.pt")).size());
+        assertEquals(
+                1,
+                browser.findElements(By.cssSelector("#chart circle.pt.excluded"))
+                        .size());
+        assertEquals(
+                2, browser.findElements(By.cssSelector("#chart path.median")).size()); // main and feature
         HistoryStore.Point point;
         try (HistoryStore store = HistoryStore.open(HistoryUrl.resolve(url, Map.of(), tmp), false)) {
             point = store.points(1, "makespan").get(30);
         }
-        new Actions(browser).moveToElement(browser.findElement(By.cssSelector("#chart circle.pt[data-index='30']"))).perform();
+        new Actions(browser)
+                .moveToElement(browser.findElement(By.cssSelector("#chart circle.pt[data-index='30']")))
+                .perform();
         WebElement tip = browser.findElement(By.cssSelector("#chart .tip"));
         waiting().until(d -> tip.isDisplayed() && tip.getText().contains("trials (6): "));
         String text = tip.getText();
@@ -172,13 +197,17 @@ class DashboardBrowserTest {
         assertTrue(text.contains("(" + HistoryReports.interval(point) + ")"), text);
         assertTrue(text.contains("branch main"), text);
         screenshot("dashboard-series.png");
-        browser.findElement(By.cssSelector("#y-scale button[data-value='true']")).click();
-        assertTrue(browser.findElement(By.cssSelector("#chart svg text.label")).getText().endsWith("log scale"));
+        browser.findElement(By.cssSelector("#y-scale button[data-value='true']"))
+                .click();
+        assertTrue(browser.findElement(By.cssSelector("#chart svg text.label"))
+                .getText()
+                .endsWith("log scale"));
         assertEquals(List.of(DashboardFixture.STEP_RUN), markerRuns());
         browser.findElement(By.cssSelector("#x-mode button[data-value='date']")).click();
         assertEquals(List.of(DashboardFixture.STEP_RUN), markerRuns());
         browser.findElement(By.cssSelector("#branches input[data-branch='1']")).click(); // hide 'feature'
-        assertEquals(1, browser.findElements(By.cssSelector("#chart path.median")).size());
+        assertEquals(
+                1, browser.findElements(By.cssSelector("#chart path.median")).size());
     }
 
     @Test
@@ -187,13 +216,18 @@ class DashboardBrowserTest {
         browser.get(serving.url() + "run/" + run);
         CliRun show = CliRun.of("history", "show", "2", "--history", url);
         Map<Long, String> shown = new LinkedHashMap<>();
-        Matcher m = Pattern.compile("(?m)^\\s*(\\d+)\\s+\\S+Z\\s+\\S+\\s+([0-9.]+)\\s").matcher(show.out());
+        Matcher m = Pattern.compile("(?m)^\\s*(\\d+)\\s+\\S+Z\\s+\\S+\\s+([0-9.]+)\\s")
+                .matcher(show.out());
         while (m.find()) {
             shown.put(Long.parseLong(m.group(1)), m.group(2));
         }
         WebElement row = browser.findElement(By.cssSelector("#cells tr[data-series='2']"));
-        assertEquals(shown.get(run) + " ms", row.findElement(By.cssSelector("td.median")).getText());
-        assertEquals(shown.get(run - 1), row.findElement(By.cssSelector("td.prev-median")).getText());
+        assertEquals(
+                shown.get(run) + " ms",
+                row.findElement(By.cssSelector("td.median")).getText());
+        assertEquals(
+                shown.get(run - 1),
+                row.findElement(By.cssSelector("td.prev-median")).getText());
         String delta = row.findElement(By.cssSelector("td.vs-previous")).getText();
         try (HistoryStore store = HistoryStore.open(HistoryUrl.resolve(url, Map.of(), tmp), false)) {
             List<HistoryStore.Point> points = store.points(2, "makespan"); // what show printed, unrounded
@@ -216,15 +250,22 @@ class DashboardBrowserTest {
         assertTrue(labels.contains("api=token=***"), labels);
         assertNoAlert();
         openChart(serving.url() + "series/3");
-        assertTrue(browser.findElement(By.cssSelector("header .sub")).getText().contains("note=" + DashboardFixture.SCRIPT));
-        new Actions(browser).moveToElement(browser.findElement(By.cssSelector("#chart circle.pt[data-index='5']"))).perform();
+        assertTrue(browser.findElement(By.cssSelector("header .sub"))
+                .getText()
+                .contains("note=" + DashboardFixture.SCRIPT));
+        new Actions(browser)
+                .moveToElement(browser.findElement(By.cssSelector("#chart circle.pt[data-index='5']")))
+                .perform();
         assertNoAlert();
         browser.get(serving.url());
-        assertTrue(browser.findElement(By.cssSelector("#series tr[data-series='3'] td.config")).getText()
+        assertTrue(browser.findElement(By.cssSelector("#series tr[data-series='3'] td.config"))
+                .getText()
                 .contains(DashboardFixture.SCRIPT));
         assertNoAlert();
-        assertEquals(0L, browser.executeScript("return Array.prototype.filter.call(document.scripts,"
-                + " function (s) { return s.textContent.indexOf('alert(1)') >= 0; }).length;"));
+        assertEquals(
+                0L,
+                browser.executeScript("return Array.prototype.filter.call(document.scripts,"
+                        + " function (s) { return s.textContent.indexOf('alert(1)') >= 0; }).length;"));
     }
 
     static void assertNoAlert() {
@@ -242,11 +283,15 @@ class DashboardBrowserTest {
         browser.findElement(By.cssSelector("#chart svg a.cp .hit")).click();
         waiting().until(d -> d.getCurrentUrl().contains("/change/1/" + DashboardFixture.STEP_RUN));
         assertEquals(10, browser.findElements(By.cssSelector("#sides tbody tr")).size());
-        assertTrue(browser.findElement(By.cssSelector("div.why")).getText().contains("blocked on monitor in com.acme.Store.put"));
+        assertTrue(browser.findElement(By.cssSelector("div.why"))
+                .getText()
+                .contains("blocked on monitor in com.acme.Store.put"));
         screenshot("dashboard-change.png");
         WebElement search = browser.findElement(By.cssSelector("figure.flame input.flame-search"));
         search.sendKeys("Store.put");
-        assertTrue(browser.findElement(By.cssSelector("figure.flame .flame-found")).getText().startsWith("matched "));
+        assertTrue(browser.findElement(By.cssSelector("figure.flame .flame-found"))
+                .getText()
+                .startsWith("matched "));
     }
 
     @Test
@@ -255,16 +300,21 @@ class DashboardBrowserTest {
         DashboardUseCase.exportSite(new DashboardUseCase.SiteRequest(url, site, HistoryQueryUseCase.Settings.DEFAULTS));
         browser.get(site.resolve("index.html").toUri().toString());
         assertEquals(3, browser.findElements(By.cssSelector("#series tbody tr")).size());
-        browser.findElement(By.cssSelector("#series tr[data-series='1'] td.num a")).click();
+        browser.findElement(By.cssSelector("#series tr[data-series='1'] td.num a"))
+                .click();
         waiting().until(d -> "true".equals(d.findElement(By.id("chart")).getAttribute("data-ready")));
-        assertTrue(browser.getCurrentUrl().startsWith("file:") && browser.getCurrentUrl().endsWith("/series/1-makespan.html"),
+        assertTrue(
+                browser.getCurrentUrl().startsWith("file:")
+                        && browser.getCurrentUrl().endsWith("/series/1-makespan.html"),
                 browser.getCurrentUrl());
         List<Long> fromDisk = markerRuns();
         openChart(serving.url() + "series/1?metric=makespan");
         assertEquals(markerRuns(), fromDisk);
         browser.get(site.resolve("series/1-makespan.html").toUri().toString());
         waiting().until(d -> "true".equals(d.findElement(By.id("chart")).getAttribute("data-ready")));
-        new Actions(browser).moveToElement(browser.findElement(By.cssSelector("#chart circle.pt[data-index='7']"))).perform();
+        new Actions(browser)
+                .moveToElement(browser.findElement(By.cssSelector("#chart circle.pt[data-index='7']")))
+                .perform();
         WebElement tip = browser.findElement(By.cssSelector("#chart .tip"));
         waiting().until(d -> tip.getText().contains("trials (6): "));
         browser.findElement(By.cssSelector("#chart svg a.cp .hit")).click();

@@ -27,6 +27,7 @@ final class DashboardFixture {
     static final int RUNS = 40;
     /** The first run (1-based id) after series 1's step. */
     static final long STEP_RUN = 21;
+
     static final long LABELLED_RUN = 30;
     static final long EXCLUDED_RUN = 12;
     static final String SCRIPT = "<script>alert(1)</script>";
@@ -37,8 +38,9 @@ final class DashboardFixture {
     /** A commit id that looks like git's: the SHA-1 of the run's number. */
     static String commit(long run) {
         try {
-            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-1")
-                    .digest(("run " + run).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            return java.util.HexFormat.of()
+                    .formatHex(java.security.MessageDigest.getInstance("SHA-1")
+                            .digest(("run " + run).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
@@ -65,10 +67,14 @@ final class DashboardFixture {
                 }
                 RunResult run = new RunResult(base.schema(), base.environment(), base.settings(), out);
                 Map<String, String> labels = i + 1 == LABELLED_RUN
-                        ? Map.of("note", SCRIPT, "api", "token=" + SECRET) : Map.of("ci", "nightly");
-                store.add(Importer.fromRun(run, ResultCodec.toJson(run), "nightly-" + i + ".json",
-                        new Importer.Meta("nightly-box", i % 5 == 4 ? "feature" : "main", commit(i + 1),
-                                labels), null));
+                        ? Map.of("note", SCRIPT, "api", "token=" + SECRET)
+                        : Map.of("ci", "nightly");
+                store.add(Importer.fromRun(
+                        run,
+                        ResultCodec.toJson(run),
+                        "nightly-" + i + ".json",
+                        new Importer.Meta("nightly-box", i % 5 == 4 ? "feature" : "main", commit(i + 1), labels),
+                        null));
             }
             store.exclude(EXCLUDED_RUN, "backup job ran at 02:00");
         }

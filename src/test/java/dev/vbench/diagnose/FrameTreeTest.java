@@ -22,11 +22,18 @@ class FrameTreeTest {
         assertEquals(9900, run.samples(), "every stack but the one outside tasks");
         Node put = t.find("com.acme.StoreTask.run", "com.acme.Store.put");
         assertEquals(4100 + 1500 + 1200 + 100, put.samples());
-        assertEquals(0.41, t.find("com.acme.StoreTask.run", "com.acme.Store.put", Profile.STATE_BLOCKED).share(t), 1e-12);
+        assertEquals(
+                0.41,
+                t.find("com.acme.StoreTask.run", "com.acme.Store.put", Profile.STATE_BLOCKED)
+                        .share(t),
+                1e-12);
         assertEquals(0.01, t.find(Profile.OUTSIDE_TASKS).share(t), 1e-12);
-        assertEquals(List.of("[waiting for a carrier]", "com.acme.Codec.encode", "com.acme.Store.put"),
-                run.children().stream().map(Node::frame).toList(), "children sorted by frame, so two trees line up");
-        assertEquals(7, t.depth(), "StoreTask.run, Store.put, ReentrantLock.lock, AQS, LockSupport, Unsafe.park, [parked]");
+        assertEquals(
+                List.of("[waiting for a carrier]", "com.acme.Codec.encode", "com.acme.Store.put"),
+                run.children().stream().map(Node::frame).toList(),
+                "children sorted by frame, so two trees line up");
+        assertEquals(
+                7, t.depth(), "StoreTask.run, Store.put, ReentrantLock.lock, AQS, LockSupport, Unsafe.park, [parked]");
     }
 
     @Test
@@ -34,7 +41,10 @@ class FrameTreeTest {
         FrameTree t = FrameTree.of(ProfileFixtures.virtualTasks(), View.LEAF_FIRST);
         Node blocked = t.find(Profile.STATE_BLOCKED);
         assertEquals(4100, blocked.samples());
-        assertEquals(4100, t.find(Profile.STATE_BLOCKED, "com.acme.Store.put", "com.acme.StoreTask.run").samples());
+        assertEquals(
+                4100,
+                t.find(Profile.STATE_BLOCKED, "com.acme.Store.put", "com.acme.StoreTask.run")
+                        .samples());
         assertEquals(1500 + 1200 + 2000 + 600, t.find(Profile.STATE_RUNNING).samples());
         assertNull(t.find("com.acme.StoreTask.run"), "no task root at the top in the leaf-first view");
     }

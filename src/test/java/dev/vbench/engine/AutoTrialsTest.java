@@ -69,22 +69,34 @@ class AutoTrialsTest {
 
     private RunResult run(Scripted workload, int max) throws Exception {
         NanoClock clock = workload.now::get;
-        CellPlan cell = new CellPlan("c1", workload, Params.resolve("scripted", List.of(), java.util.Map.of()),
-                ExecutorStrategies.parse("sequential"), 1, 0);
-        RunSettings settings = RunSettings.trials(0, 6).withSeed(42).withOrder("interleaved").withAutoTrials(new AutoTrials(0.05, max));
-        return new Engine(clock, TrialProbes.NONE).run(new RunPlan(List.of(cell), settings, dataRoot), Fixtures.environment(),
-                RunListener.NONE);
+        CellPlan cell = new CellPlan(
+                "c1",
+                workload,
+                Params.resolve("scripted", List.of(), java.util.Map.of()),
+                ExecutorStrategies.parse("sequential"),
+                1,
+                0);
+        RunSettings settings = RunSettings.trials(0, 6)
+                .withSeed(42)
+                .withOrder("interleaved")
+                .withAutoTrials(new AutoTrials(0.05, max));
+        return new Engine(clock, TrialProbes.NONE)
+                .run(new RunPlan(List.of(cell), settings, dataRoot), Fixtures.environment(), RunListener.NONE);
     }
 
     @Test
     void roundsAreAddedUntilTheMedianIsPreciseEnough() throws Exception {
         // six spread-out trials (the median's interval is the whole range), then steady 100 ms ones
-        long[] durations = {60, 140, 80, 120, 90, 110, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100};
+        long[] durations = {
+            60, 140, 80, 120, 90, 110, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100
+        };
         RunResult r = run(new Scripted(new AtomicLong(), durations), 30);
         CellResult c = r.cells().get(0);
         int n = c.trials().size();
         assertTrue(n > 6 && n < 30, "more than the planned six, fewer than the ceiling: " + n);
-        assertTrue(c.summary(dev.vbench.result.Metric.MAKESPAN).ciRelative() <= 0.05, c.summary(dev.vbench.result.Metric.MAKESPAN)::toString);
+        assertTrue(
+                c.summary(dev.vbench.result.Metric.MAKESPAN).ciRelative() <= 0.05,
+                c.summary(dev.vbench.result.Metric.MAKESPAN)::toString);
         assertTrue(c.notes().stream().noneMatch(s -> s.contains("--trials auto")), c.notes()::toString);
     }
 
@@ -97,7 +109,11 @@ class AutoTrialsTest {
         RunResult r = run(new Scripted(new AtomicLong(), alternating), 10);
         CellResult c = r.cells().get(0);
         assertEquals(10, c.trials().size(), "stopped at --max-trials");
-        assertTrue(c.notes().stream().anyMatch(s -> s.startsWith("--trials auto: the 95% CI of the median is ±")
-                && s.endsWith("after 10 trials (--max-trials 10), above the ±5.0% target (--precision)")), c.notes()::toString);
+        assertTrue(
+                c.notes().stream()
+                        .anyMatch(s -> s.startsWith("--trials auto: the 95% CI of the median is ±")
+                                && s.endsWith(
+                                        "after 10 trials (--max-trials 10), above the ±5.0% target (--precision)")),
+                c.notes()::toString);
     }
 }

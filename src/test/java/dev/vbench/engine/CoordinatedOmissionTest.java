@@ -8,10 +8,10 @@ import dev.vbench.measure.Histograms;
 import dev.vbench.measure.NanoClock;
 import dev.vbench.result.TrialResult;
 import dev.vbench.spi.Task;
+import dev.vbench.testing.SystemOutput;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import dev.vbench.testing.SystemOutput;
 
 /**
  * Coordinated-omission correction, with the real clock and pacer.
@@ -61,30 +61,48 @@ class CoordinatedOmissionTest {
 
     @Test
     void oneClosedClientHidesTheStallUnlessLatencyCountsFromTheIntendedStart() throws Exception {
-        TrialResult t = new TrialRunner(NanoClock.SYSTEM).run(STALLS_ONCE,
-                ExecutorStrategies.parse("fixed:threads=1").create(), LoadShape.OpenRate.forTasks(RATE, TASKS, 1, 0), 0);
+        TrialResult t = new TrialRunner(NanoClock.SYSTEM)
+                .run(
+                        STALLS_ONCE,
+                        ExecutorStrategies.parse("fixed:threads=1").create(),
+                        LoadShape.OpenRate.forTasks(RATE, TASKS, 1, 0),
+                        0);
         assertEquals(TASKS, t.completed());
         long corrected = t.latency().p99Nanos();
         long uncorrected = t.uncorrectedLatency().p99Nanos();
-        assertTrue(corrected > 0.8 * STALL_NANOS && corrected < 1.3 * STALL_NANOS,
+        assertTrue(
+                corrected > 0.8 * STALL_NANOS && corrected < 1.3 * STALL_NANOS,
                 "corrected p99 near the 1 s stall: " + corrected / 1e6 + " ms");
-        assertTrue(uncorrected < FAR_BELOW_THE_STALL, "uncorrected p99 far below the stall: " + uncorrected / 1e6 + " ms");
+        assertTrue(
+                uncorrected < FAR_BELOW_THE_STALL, "uncorrected p99 far below the stall: " + uncorrected / 1e6 + " ms");
         assertTrue(t.uncorrectedLatency().maxNanos() >= STALL_NANOS, "the stalled task itself is in both");
         Histogram correctedHistogram = Histograms.decode(t.histograms().intendedEndToEnd());
-        double backedUp = correctedHistogram.getCountBetweenValues(NEAR_SERVICE_TIME, Long.MAX_VALUE / 2) / (double) TASKS;
+        double backedUp =
+                correctedHistogram.getCountBetweenValues(NEAR_SERVICE_TIME, Long.MAX_VALUE / 2) / (double) TASKS;
         assertTrue(backedUp > 0.4, "about half the tasks were due during the stall: " + backedUp);
     }
 
     @Test
     void virtualThreadsDoNotBackUpBehindTheStall() throws Exception {
-        TrialResult t = new TrialRunner(NanoClock.SYSTEM).run(STALLS_ONCE,
-                ExecutorStrategies.parse("virtual").create(), LoadShape.OpenRate.forTasks(RATE, TASKS, 0, 0), 0);
+        TrialResult t = new TrialRunner(NanoClock.SYSTEM)
+                .run(
+                        STALLS_ONCE,
+                        ExecutorStrategies.parse("virtual").create(),
+                        LoadShape.OpenRate.forTasks(RATE, TASKS, 0, 0),
+                        0);
         assertEquals(TASKS, t.completed());
-        SystemOutput.println(String.format(java.util.Locale.ROOT, "CoordinatedOmissionTest: virtual p99 %.1f ms from the intended start, %.1f ms from the submit"
-                + " (bound %d ms)", t.latency().p99Nanos() / 1e6, t.uncorrectedLatency().p99Nanos() / 1e6,
+        SystemOutput.println(String.format(
+                java.util.Locale.ROOT,
+                "CoordinatedOmissionTest: virtual p99 %.1f ms from the intended start, %.1f ms from the submit"
+                        + " (bound %d ms)",
+                t.latency().p99Nanos() / 1e6,
+                t.uncorrectedLatency().p99Nanos() / 1e6,
                 FAR_BELOW_THE_STALL / 1_000_000));
-        assertTrue(t.latency().p99Nanos() < FAR_BELOW_THE_STALL, "corrected p99: " + t.latency().p99Nanos() / 1e6 + " ms");
-        assertTrue(t.uncorrectedLatency().p99Nanos() < FAR_BELOW_THE_STALL,
+        assertTrue(
+                t.latency().p99Nanos() < FAR_BELOW_THE_STALL,
+                "corrected p99: " + t.latency().p99Nanos() / 1e6 + " ms");
+        assertTrue(
+                t.uncorrectedLatency().p99Nanos() < FAR_BELOW_THE_STALL,
                 "uncorrected p99: " + t.uncorrectedLatency().p99Nanos() / 1e6 + " ms");
         assertTrue(t.latency().maxNanos() >= STALL_NANOS, "only the stalled task is slow");
         // The backup's signature itself, independent of the p99: about half the tasks (those due during
@@ -102,14 +120,22 @@ class CoordinatedOmissionTest {
      */
     @Test
     void aBackupIsFarAboveTheBound() throws Exception {
-        TrialResult t = new TrialRunner(NanoClock.SYSTEM).run(STALLS_ONCE,
-                ExecutorStrategies.parse("fixed:threads=1").create(), LoadShape.OpenRate.forTasks(RATE, TASKS, 0, 0), 0);
+        TrialResult t = new TrialRunner(NanoClock.SYSTEM)
+                .run(
+                        STALLS_ONCE,
+                        ExecutorStrategies.parse("fixed:threads=1").create(),
+                        LoadShape.OpenRate.forTasks(RATE, TASKS, 0, 0),
+                        0);
         assertEquals(TASKS, t.completed());
-        assertTrue(t.latency().p99Nanos() > 3 * FAR_BELOW_THE_STALL, "corrected p99: " + t.latency().p99Nanos() / 1e6 + " ms");
-        assertTrue(t.uncorrectedLatency().p99Nanos() > 3 * FAR_BELOW_THE_STALL,
+        assertTrue(
+                t.latency().p99Nanos() > 3 * FAR_BELOW_THE_STALL,
+                "corrected p99: " + t.latency().p99Nanos() / 1e6 + " ms");
+        assertTrue(
+                t.uncorrectedLatency().p99Nanos() > 3 * FAR_BELOW_THE_STALL,
                 "uncorrected p99: " + t.uncorrectedLatency().p99Nanos() / 1e6 + " ms");
         Histogram corrected = Histograms.decode(t.histograms().intendedEndToEnd());
         long waitedHalfTheStall = corrected.getCountBetweenValues(STALL_NANOS / 2, Long.MAX_VALUE / 2);
-        assertTrue(waitedHalfTheStall > 10 * (TASKS / 100), waitedHalfTheStall + " tasks waited half the stall or more");
+        assertTrue(
+                waitedHalfTheStall > 10 * (TASKS / 100), waitedHalfTheStall + " tasks waited half the stall or more");
     }
 }

@@ -22,13 +22,17 @@ class DuetTest {
     @Test
     void theMachineMustSplitEvenlyAndHaveTaskset() {
         Duet.Refused odd = assertThrows(Duet.Refused.class, () -> Duet.of(List.of(), 2, List.of(0, 1, 2), p -> true));
-        assertEquals("--duet splits the CPUs in two halves, and this process may use 3 CPUs; run it where an even number"
-                + " of CPUs is free, or drop --duet", odd.getMessage());
+        assertEquals(
+                "--duet splits the CPUs in two halves, and this process may use 3 CPUs; run it where an even number"
+                        + " of CPUs is free, or drop --duet",
+                odd.getMessage());
         assertTrue(odd.environment());
         Duet.Refused one = assertThrows(Duet.Refused.class, () -> Duet.of(List.of(), 2, List.of(4), p -> true));
         assertTrue(one.getMessage().contains("may use 1 CPU;"), one::getMessage);
-        Duet.Refused noTaskset = assertThrows(Duet.Refused.class, () -> Duet.of(List.of(), 2, List.of(0, 1), p -> false));
-        assertEquals("--duet pins forks with taskset, which is not on the PATH; install util-linux, or drop --duet",
+        Duet.Refused noTaskset =
+                assertThrows(Duet.Refused.class, () -> Duet.of(List.of(), 2, List.of(0, 1), p -> false));
+        assertEquals(
+                "--duet pins forks with taskset, which is not on the PATH; install util-linux, or drop --duet",
                 noTaskset.getMessage());
         assertTrue(noTaskset.environment());
     }

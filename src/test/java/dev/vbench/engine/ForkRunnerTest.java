@@ -1,30 +1,30 @@
 package dev.vbench.engine;
 
-import dev.vbench.config.Defaults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.executor.ExecutorStrategies;
 import dev.vbench.measure.NanoClock;
-import dev.vbench.testing.Fixtures;
+import dev.vbench.measure.TrialProbes;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.CellStatus;
 import dev.vbench.result.RunSettings;
 import dev.vbench.result.TrialResult;
 import dev.vbench.spi.Params;
 import dev.vbench.spi.WorkloadProvider;
+import dev.vbench.testing.Fixtures;
+import dev.vbench.testing.SlowFirst;
 import dev.vbench.workload.Workloads;
-import dev.vbench.measure.TrialProbes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.Tag;
-import dev.vbench.testing.SlowFirst;
 
 @Tag(SlowFirst.SLOW)
 class ForkRunnerTest {
@@ -34,14 +34,20 @@ class ForkRunnerTest {
 
     private static CellPlan noopCell() {
         WorkloadProvider noop = Workloads.byName("noop");
-        return new CellPlan("c1", noop, Params.resolve("noop", noop.params(), Map.of()), ExecutorStrategies.parse("virtual"),
-                10, 0);
+        return new CellPlan(
+                "c1",
+                noop,
+                Params.resolve("noop", noop.params(), Map.of()),
+                ExecutorStrategies.parse("virtual"),
+                10,
+                0);
     }
 
     /** A tiny cell (noop, 10 tasks, 1 fork, 2 trials) runs in another JVM and comes back as fork 1. */
     @Test
     void trialsRunInAnotherJvm() throws Exception {
-        ForkRunner.Fork fork = new ForkRunner().runFork(noopCell(), RunSettings.trials(0, 2).withForks(1).withSeed(42), dataRoot, 1, 2);
+        ForkRunner.Fork fork = new ForkRunner()
+                .runFork(noopCell(), RunSettings.trials(0, 2).withForks(1).withSeed(42), dataRoot, 1, 2);
         assertNotEquals(ProcessHandle.current().pid(), fork.pid(), "the trials ran in a child process");
         assertEquals(2, fork.trials().size());
         for (TrialResult t : fork.trials()) {
@@ -51,11 +57,19 @@ class ForkRunnerTest {
 
     @Test
     void mergesForksAndNumbersThemFromOne() throws Exception {
-        RunPlan plan = new RunPlan(List.of(noopCell()), RunSettings.trials(0, 3).withForks(2).withSeed(42), dataRoot);
-        CellResult cell = new Engine(NanoClock.SYSTEM).run(plan, Fixtures.environment(), RunListener.NONE).cells().get(0);
+        RunPlan plan = new RunPlan(
+                List.of(noopCell()), RunSettings.trials(0, 3).withForks(2).withSeed(42), dataRoot);
+        CellResult cell = new Engine(NanoClock.SYSTEM)
+                .run(plan, Fixtures.environment(), RunListener.NONE)
+                .cells()
+                .get(0);
         assertEquals(CellStatus.OK, cell.status());
-        assertEquals(List.of(0, 1, 2), cell.trials().stream().map(TrialResult::index).toList());
-        assertEquals(List.of(1, 1, 2), cell.trials().stream().map(TrialResult::fork).toList(), "3 trials over 2 forks: 2 + 1");
+        assertEquals(
+                List.of(0, 1, 2), cell.trials().stream().map(TrialResult::index).toList());
+        assertEquals(
+                List.of(1, 1, 2),
+                cell.trials().stream().map(TrialResult::fork).toList(),
+                "3 trials over 2 forks: 2 + 1");
         assertEquals(3, cell.summary(dev.vbench.result.Metric.MAKESPAN).n());
     }
 
@@ -65,7 +79,8 @@ class ForkRunnerTest {
         assertTrue(java.get(0).endsWith("java"), java::toString);
         assertEquals(ForkRunner.MAIN_CLASS, java.get(java.size() - 1));
         assertTrue(java.stream().noneMatch(a -> a.startsWith("-agentlib:jdwp")));
-        assertEquals(List.of(ForkRunner.COMMAND, "-", "/tmp/out.json", "2"),
+        assertEquals(
+                List.of(ForkRunner.COMMAND, "-", "/tmp/out.json", "2"),
                 ForkRunner.childArguments(Path.of("/tmp/out.json"), 2));
     }
 
@@ -74,13 +89,21 @@ class ForkRunnerTest {
     void forkPlanCarriesTheCellOnOneLine() throws Exception {
         WorkloadProvider io = Workloads.byName("io");
         LoadShape open = LoadShape.OpenRate.forWindow(400, 50_000_000L, 4, 1_000_000L);
-        CellPlan cell = new CellPlan("exp/c3", io, Params.resolve("io", io.params(), Map.of("duration", "3ms")),
-                ExecutorStrategies.parse("fixed:threads=3"), open);
+        CellPlan cell = new CellPlan(
+                "exp/c3",
+                io,
+                Params.resolve("io", io.params(), Map.of("duration", "3ms")),
+                ExecutorStrategies.parse("fixed:threads=3"),
+                open);
         TrialProbes.Settings probes = new TrialProbes.Settings(true, java.time.Duration.ofMillis(2));
-        String line = ForkPlan.of(cell, RunSettings.trials(2, 5).withForks(3).withSeed(7), dataRoot, probes, 2).toLine();
+        String line = ForkPlan.of(cell, RunSettings.trials(2, 5).withForks(3).withSeed(7), dataRoot, probes, 2)
+                .toLine();
         assertFalse(line.contains("\n"), line);
         ForkPlan read = ForkPlan.fromLine(line);
-        assertEquals(RunSettings.trials(2, 2).withSeed(7), read.settings(), "warmup, this fork's share, no further forks, seed");
+        assertEquals(
+                RunSettings.trials(2, 2).withSeed(7),
+                read.settings(),
+                "warmup, this fork's share, no further forks, seed");
         assertEquals(probes, read.probes());
         assertEquals(dataRoot.toAbsolutePath().toString(), read.dataRoot());
         assertEquals(open, read.cell().load());
@@ -95,10 +118,25 @@ class ForkRunnerTest {
     void secretsReachTheForkOnStdinAndNoFileHoldsThem() throws Exception {
         String url = "jdbc:h2:mem:forksecret;USER=sa;PASSWORD=s3cr3t,with comma";
         WorkloadProvider sql = Workloads.byName("sql");
-        CellPlan withSecret = new CellPlan("c1", sql, Params.resolve("sql", sql.params(), Map.of("url", url, "connections", "1")),
-                ExecutorStrategies.parse("virtual"), 20, 0);
-        assertEquals(url, ForkPlan.fromLine(ForkPlan.of(withSecret, RunSettings.trials(0, 1).withForks(1).withSeed(42), dataRoot,
-                TrialProbes.Settings.DEFAULTS, 1).toLine()).cell().params().get("url"));
+        CellPlan withSecret = new CellPlan(
+                "c1",
+                sql,
+                Params.resolve("sql", sql.params(), Map.of("url", url, "connections", "1")),
+                ExecutorStrategies.parse("virtual"),
+                20,
+                0);
+        assertEquals(
+                url,
+                ForkPlan.fromLine(ForkPlan.of(
+                                        withSecret,
+                                        RunSettings.trials(0, 1).withForks(1).withSeed(42),
+                                        dataRoot,
+                                        TrialProbes.Settings.DEFAULTS,
+                                        1)
+                                .toLine())
+                        .cell()
+                        .params()
+                        .get("url"));
         Path scratch = Files.createDirectory(dataRoot.resolve("scratch"));
         List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
         Thread looker = new Thread(() -> {
@@ -121,15 +159,20 @@ class ForkRunnerTest {
         looker.start();
         ForkRunner.Fork fork;
         try {
-            fork = new ForkRunner(TrialProbes.Settings.DEFAULTS, Defaults.TASK_TIMEOUT,
-                    dev.vbench.profile.ProfileRequest.OFF, scratch).runFork(withSecret, RunSettings.trials(0, 1).withForks(1).withSeed(42), dataRoot, 1, 1);
+            fork = new ForkRunner(
+                            TrialProbes.Settings.DEFAULTS,
+                            Defaults.TASK_TIMEOUT,
+                            dev.vbench.profile.ProfileRequest.OFF,
+                            scratch)
+                    .runFork(withSecret, RunSettings.trials(0, 1).withForks(1).withSeed(42), dataRoot, 1, 1);
         } finally {
             looker.interrupt();
             looker.join();
         }
         assertEquals(1, fork.trials().size(), String.valueOf(fork.ended()));
         assertEquals(List.of(), seen, "no file of the fork held the secret while it ran");
-        assertEquals(List.of(), planFiles(scratch), "the fork's result, log and state files are deleted after the fork");
+        assertEquals(
+                List.of(), planFiles(scratch), "the fork's result, log and state files are deleted after the fork");
     }
 
     /**
@@ -139,12 +182,25 @@ class ForkRunnerTest {
     @Test
     void aForkWhoseParentIsGoneExits() throws Exception {
         WorkloadProvider io = Workloads.byName("io");
-        CellPlan slow = new CellPlan("c1", io, Params.resolve("io", io.params(), Map.of("duration", "20ms")),
-                ExecutorStrategies.parse("sequential"), 100_000, 0);
-        String plan = ForkPlan.of(slow, RunSettings.trials(0, 1).withForks(1).withSeed(42), dataRoot, TrialProbes.Settings.DEFAULTS, 1).toLine();
+        CellPlan slow = new CellPlan(
+                "c1",
+                io,
+                Params.resolve("io", io.params(), Map.of("duration", "20ms")),
+                ExecutorStrategies.parse("sequential"),
+                100_000,
+                0);
+        String plan = ForkPlan.of(
+                        slow,
+                        RunSettings.trials(0, 1).withForks(1).withSeed(42),
+                        dataRoot,
+                        TrialProbes.Settings.DEFAULTS,
+                        1)
+                .toLine();
         List<String> command = new java.util.ArrayList<>(ForkRunner.javaCommand());
         command.addAll(ForkRunner.childArguments(dataRoot.resolve("out.json"), 1));
-        Process fork = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dataRoot.resolve("log").toFile())
+        Process fork = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(dataRoot.resolve("log").toFile())
                 .start();
         try {
             fork.getOutputStream().write((plan + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -157,7 +213,9 @@ class ForkRunnerTest {
             assertTrue(fork.isAlive(), "the cell runs for minutes");
             long closed = System.nanoTime();
             fork.getOutputStream().close(); // what the kernel does when the parent dies
-            assertTrue(fork.waitFor(5, java.util.concurrent.TimeUnit.SECONDS), "the fork still runs 5 s after its parent went");
+            assertTrue(
+                    fork.waitFor(5, java.util.concurrent.TimeUnit.SECONDS),
+                    "the fork still runs 5 s after its parent went");
             assertTrue(System.nanoTime() - closed < java.util.concurrent.TimeUnit.SECONDS.toNanos(5));
         } finally {
             fork.destroyForcibly();

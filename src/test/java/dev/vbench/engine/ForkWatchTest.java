@@ -42,7 +42,8 @@ class ForkWatchTest {
         now += 2 * SECOND - 1;
         assertNull(watch.verdict());
         now += 1;
-        assertEquals("did not exit within the task timeout (2 s, --task-timeout) after its cell ended", watch.verdict());
+        assertEquals(
+                "did not exit within the task timeout (2 s, --task-timeout) after its cell ended", watch.verdict());
     }
 
     @Test
@@ -50,10 +51,14 @@ class ForkWatchTest {
         Path state = Files.createFile(tmp.resolve("fork.state"));
         ForkRunner.ForkWatch watch = new ForkRunner.ForkWatch(state, SECOND, () -> now);
         now = (1 + ForkRunner.ForkWatch.START_SECONDS) * SECOND;
-        assertEquals("did not start its cell within the task timeout (1 s, --task-timeout) and "
-                + ForkRunner.ForkWatch.START_SECONDS + " s", watch.verdict());
+        assertEquals(
+                "did not start its cell within the task timeout (1 s, --task-timeout) and "
+                        + ForkRunner.ForkWatch.START_SECONDS + " s",
+                watch.verdict());
         Files.delete(state); // between two atomic writes: the last state stands
-        assertEquals("did not start its cell within the task timeout (1 s, --task-timeout) and "
-                + ForkRunner.ForkWatch.START_SECONDS + " s", watch.verdict());
+        assertEquals(
+                "did not start its cell within the task timeout (1 s, --task-timeout) and "
+                        + ForkRunner.ForkWatch.START_SECONDS + " s",
+                watch.verdict());
     }
 }

@@ -29,22 +29,39 @@ class InFlightTest {
     void aFixedPoolCapsWhatIsInFlightAndVirtualThreadsDoNot() throws Exception {
         TrialRunner runner = new TrialRunner(NanoClock.SYSTEM);
         ExecutorService fixed = ExecutorStrategies.parse("fixed:threads=4").create();
-        TrialResult pool = runner.run(i -> {
-            Thread.sleep(10);
-            return i;
-        }, fixed, 100, 100, 0);
+        TrialResult pool = runner.run(
+                i -> {
+                    Thread.sleep(10);
+                    return i;
+                },
+                fixed,
+                100,
+                100,
+                0);
         assertEquals(4, pool.telemetry().inFlight().ceiling());
-        assertTrue(pool.telemetry().inFlight().mean() <= 4.0, () -> "mean " + pool.telemetry().inFlight().mean());
+        assertTrue(
+                pool.telemetry().inFlight().mean() <= 4.0,
+                () -> "mean " + pool.telemetry().inFlight().mean());
         ExecutorService virtual = ExecutorStrategies.parse("virtual").create();
-        TrialResult threads = runner.run(i -> {
-            Thread.sleep(500); // long enough for the 100th to start before the first ends on a loaded machine
-            return i;
-        }, virtual, 100, 100, 0);
+        TrialResult threads = runner.run(
+                i -> {
+                    Thread.sleep(500); // long enough for the 100th to start before the first ends on a loaded machine
+                    return i;
+                },
+                virtual,
+                100,
+                100,
+                0);
         assertEquals(100, threads.telemetry().inFlight().ceiling());
-        TrialResult limited = runner.run(i -> {
-            Thread.sleep(20);
-            return i;
-        }, ExecutorStrategies.parse("virtual").create(), 200, 7, 0);
+        TrialResult limited = runner.run(
+                i -> {
+                    Thread.sleep(20);
+                    return i;
+                },
+                ExecutorStrategies.parse("virtual").create(),
+                200,
+                7,
+                0);
         assertTrue(limited.telemetry().inFlight().ceiling() <= 7, "never more than --concurrency");
     }
 
@@ -52,7 +69,8 @@ class InFlightTest {
     @Test
     void aSampledTrialHasNoInFlightFigures() throws Exception {
         TrialRunner runner = new TrialRunner(NanoClock.SYSTEM);
-        TrialResult t = runner.run(i -> i, ExecutorStrategies.parse("sequential").create(), 100_000, 0, 0);
+        TrialResult t =
+                runner.run(i -> i, ExecutorStrategies.parse("sequential").create(), 100_000, 0, 0);
         assertTrue(t.latencySampledOneIn() > 0, "empty tasks are sampled");
         assertNull(t.telemetry().inFlight());
     }

@@ -28,7 +28,8 @@ class LoadShapeTrialTest {
 
     private final FakeClock clock = new FakeClock();
     /** Waiting for an intended start moves the fake clock there. */
-    private final TrialRunner runner = new TrialRunner(clock, deadline -> clock.now.accumulateAndGet(deadline, Math::max));
+    private final TrialRunner runner =
+            new TrialRunner(clock, deadline -> clock.now.accumulateAndGet(deadline, Math::max));
 
     private static ExecutorService sequential() {
         return ExecutorStrategies.parse("sequential").create();
@@ -37,8 +38,8 @@ class LoadShapeTrialTest {
     @Test
     void openModelSubmitsEachTaskAtItsIntendedStart() throws Exception {
         long t0 = clock.now.get();
-        TrialResult t = runner.run(i -> clock.now.addAndGet(200_000), sequential(),
-                LoadShape.OpenRate.forTasks(1000, 10, 0, 0), 0);
+        TrialResult t = runner.run(
+                i -> clock.now.addAndGet(200_000), sequential(), LoadShape.OpenRate.forTasks(1000, 10, 0, 0), 0);
         assertEquals(10, t.tasks());
         assertEquals(10, t.completed());
         assertEquals(0, t.dropped());
@@ -49,7 +50,9 @@ class LoadShapeTrialTest {
         assertEquals(10, corrected.getTotalCount());
         assertTrue(corrected.valuesAreEquivalent(200_000, corrected.getMaxValue()), "no task waited");
         assertEquals(t.latency().p99Nanos(), corrected.getValueAtPercentile(99), "metrics use the corrected latency");
-        assertEquals(t.uncorrectedLatency().p99Nanos(), Histograms.decode(t.histograms().endToEnd()).getValueAtPercentile(99));
+        assertEquals(
+                t.uncorrectedLatency().p99Nanos(),
+                Histograms.decode(t.histograms().endToEnd()).getValueAtPercentile(99));
         assertEquals(t0 + 9 * MS + 200_000, clock.now.get());
     }
 
@@ -61,8 +64,11 @@ class LoadShapeTrialTest {
      */
     @Test
     void lateTasksAreDroppedAndSlowOnesCountedAsTimedOut() throws Exception {
-        TrialResult t = runner.run(i -> clock.now.addAndGet(i == 3 ? 20 * MS : 100_000), sequential(),
-                LoadShape.OpenRate.forTasks(1000, 30, 0, 5 * MS), 0);
+        TrialResult t = runner.run(
+                i -> clock.now.addAndGet(i == 3 ? 20 * MS : 100_000),
+                sequential(),
+                LoadShape.OpenRate.forTasks(1000, 30, 0, 5 * MS),
+                0);
         assertEquals(30, t.tasks());
         assertEquals(14, t.dropped(), "tasks 4..17");
         assertEquals(2, t.timedOut(), "tasks 3 and 18");
@@ -72,9 +78,11 @@ class LoadShapeTrialTest {
         Histogram uncorrected = Histograms.decode(t.histograms().endToEnd());
         assertEquals(16, corrected.getTotalCount(), "dropped tasks never ran and are in no histogram");
         assertTrue(corrected.valuesAreEquivalent(20 * MS, corrected.getMaxValue()));
-        assertTrue(corrected.valuesAreEquivalent(5 * MS + 100_000, corrected.getValueAtPercentile(90)),
+        assertTrue(
+                corrected.valuesAreEquivalent(5 * MS + 100_000, corrected.getValueAtPercentile(90)),
                 "task 18 waited 5 ms behind the stall");
-        assertTrue(uncorrected.valuesAreEquivalent(100_000, uncorrected.getValueAtPercentile(90)),
+        assertTrue(
+                uncorrected.valuesAreEquivalent(100_000, uncorrected.getValueAtPercentile(90)),
                 "from its actual submit task 18 took 0.1 ms");
         // 16 submitted; the last (task 29) on time at 29 ms: 16 tasks over 30 ms
         assertEquals(16 / 0.030, t.achievedRatePerSecond(), 1e-6);
@@ -88,8 +96,8 @@ class LoadShapeTrialTest {
      */
     @Test
     void tasksThatCannotStartInTimeAreDroppedByTheWorker() throws Exception {
-        TrialResult t = runner.run(i -> clock.now.addAndGet(MS), new RunOnShutdown(),
-                LoadShape.OpenRate.forTasks(1000, 10, 0, 3 * MS), 0);
+        TrialResult t = runner.run(
+                i -> clock.now.addAndGet(MS), new RunOnShutdown(), LoadShape.OpenRate.forTasks(1000, 10, 0, 3 * MS), 0);
         assertEquals(6, t.dropped());
         assertEquals(4, t.timedOut());
         assertEquals(4, t.completed());
@@ -123,7 +131,8 @@ class LoadShapeTrialTest {
         assertEquals(100_000, t.tasks(), "1 ms of 10 ns tasks: more than one chunk of " + TaskSlots.CHUNK_SIZE);
         assertEquals(100_000, t.completed());
         assertEquals(1024, t.latencySampledOneIn(), "10 ns tasks: latencies are sampled, one in 1,024");
-        assertEquals(TrialSamplingTest.sampleSize(100_000, 1024),
+        assertEquals(
+                TrialSamplingTest.sampleSize(100_000, 1024),
                 Histograms.decode(t.histograms().service()).getTotalCount());
         assertEquals(1e8, t.throughputPerSecond(), 1e-3);
     }
@@ -141,12 +150,17 @@ class LoadShapeTrialTest {
     void timedTrialWithRealClockBoundsTasksInFlight() throws Exception {
         AtomicLong inFlight = new AtomicLong();
         AtomicLong peak = new AtomicLong();
-        TrialResult t = new TrialRunner(NanoClock.SYSTEM).run(i -> {
-            peak.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-            Thread.sleep(2);
-            inFlight.decrementAndGet();
-            return i;
-        }, ExecutorStrategies.parse("virtual").create(), new LoadShape.Timed(200 * MS, 4), 0);
+        TrialResult t = new TrialRunner(NanoClock.SYSTEM)
+                .run(
+                        i -> {
+                            peak.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+                            Thread.sleep(2);
+                            inFlight.decrementAndGet();
+                            return i;
+                        },
+                        ExecutorStrategies.parse("virtual").create(),
+                        new LoadShape.Timed(200 * MS, 4),
+                        0);
         assertEquals(200 * MS, t.makespanNanos());
         assertTrue(peak.get() <= 4, "peak in flight " + peak.get());
         assertTrue(t.completed() >= 20, "4 clients × 2 ms tasks for 200 ms: " + t.completed());

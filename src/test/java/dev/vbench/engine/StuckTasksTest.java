@@ -14,29 +14,42 @@ class StuckTasksTest {
     private static final String FIXTURE_BOUNDARY = "dev.vbench.engine.TaskRun$WithFixtures.run(TaskRun.java:190)";
 
     private static List<String> sleeping(String userFrame) {
-        return List.of("java.base/java.lang.Thread.sleepNanos0(Native Method)",
-                "java.base/java.lang.Thread.sleepNanos(Thread.java:509)", "java.base/java.lang.Thread.sleep(Thread.java:540)",
-                userFrame, "java.base/java.lang.invoke.LambdaForm$DMH/0x1.invokeStatic(LambdaForm$DMH)",
-                "dev.vbench.loader.MethodWorkloadProvider$1.run(MethodWorkloadProvider.java:200)", BOUNDARY,
+        return List.of(
+                "java.base/java.lang.Thread.sleepNanos0(Native Method)",
+                "java.base/java.lang.Thread.sleepNanos(Thread.java:509)",
+                "java.base/java.lang.Thread.sleep(Thread.java:540)",
+                userFrame,
+                "java.base/java.lang.invoke.LambdaForm$DMH/0x1.invokeStatic(LambdaForm$DMH)",
+                "dev.vbench.loader.MethodWorkloadProvider$1.run(MethodWorkloadProvider.java:200)",
+                BOUNDARY,
                 "java.base/java.util.concurrent.ThreadPoolExecutor.runWorker(ThreadPoolExecutor.java:1095)");
     }
 
     @Test
     void userFramesWithTheCallTheyWaitInAndHowManyShareThem() {
-        StuckTasks stuck = StuckTasks.of(List.of(sleeping("app//Bad.forever(Bad.java:4)"),
-                sleeping("app//Bad.forever(Bad.java:4)"), sleeping("com.acme.Lock.take(Lock.java:9)"),
-                List.of("java.base/java.lang.Object.wait0(Native Method)", "java.base/java.lang.Thread.run(Thread.java:1474)")));
+        StuckTasks stuck = StuckTasks.of(List.of(
+                sleeping("app//Bad.forever(Bad.java:4)"),
+                sleeping("app//Bad.forever(Bad.java:4)"),
+                sleeping("com.acme.Lock.take(Lock.java:9)"),
+                List.of(
+                        "java.base/java.lang.Object.wait0(Native Method)",
+                        "java.base/java.lang.Thread.run(Thread.java:1474)")));
         assertEquals(3, stuck.count(), "the thread without the task boundary is not a task");
-        assertEquals("2 at Bad.forever(Bad.java:4) in java.lang.Thread.sleep; 1 at com.acme.Lock.take(Lock.java:9) in java.lang.Thread.sleep",
+        assertEquals(
+                "2 at Bad.forever(Bad.java:4) in java.lang.Thread.sleep; 1 at com.acme.Lock.take(Lock.java:9) in java.lang.Thread.sleep",
                 stuck.describe());
     }
 
     @Test
     void aTaskWithFixturesPerCallIsATaskToo() {
-        assertEquals("acme.Bench.measure(Bench.java:12) in java.lang.Thread.sleep", StuckTasks.where(List.of(
-                "java.base/java.lang.Thread.sleep(Thread.java:540)", "app//acme.Bench.measure(Bench.java:12)",
-                "dev.vbench.loader.JmhWorkloadProvider$Instance$InvocationTask.run(JmhWorkloadProvider.java:300)", FIXTURE_BOUNDARY,
-                "java.base/java.lang.VirtualThread.run(VirtualThread.java:466)")));
+        assertEquals(
+                "acme.Bench.measure(Bench.java:12) in java.lang.Thread.sleep",
+                StuckTasks.where(List.of(
+                        "java.base/java.lang.Thread.sleep(Thread.java:540)",
+                        "app//acme.Bench.measure(Bench.java:12)",
+                        "dev.vbench.loader.JmhWorkloadProvider$Instance$InvocationTask.run(JmhWorkloadProvider.java:300)",
+                        FIXTURE_BOUNDARY,
+                        "java.base/java.lang.VirtualThread.run(VirtualThread.java:466)")));
     }
 
     @Test
@@ -48,16 +61,25 @@ class StuckTasksTest {
     /** A thread running the workload's code outside a task (its prepare): the whole stack, vbench's frames left out. */
     @Test
     void outsideATaskTheTopUserFramesOfTheWholeStackAndNoneWhenAllAreVbenchs() {
-        assertEquals("Slow.setStall(Slow.java:4) in java.lang.Thread.sleep", StuckTasks.whereIn(List.of(
-                "java.base/java.lang.Thread.sleep(Thread.java:540)", "app//Slow.setStall(Slow.java:4)",
-                "java.base/jdk.internal.reflect.DirectMethodHandleAccessor.invoke(DirectMethodHandleAccessor.java:103)",
-                "dev.vbench.loader.Bindings.apply(Bindings.java:80)", "dev.vbench.engine.Engine.prepare(Engine.java:450)",
-                "dev.vbench.engine.Watchdog.lambda$watch$2(Watchdog.java:140)",
-                "java.base/java.lang.Thread.run(Thread.java:1474)")));
-        assertNull(StuckTasks.whereIn(List.of("java.base/java.lang.Shutdown.exit(Shutdown.java:170)",
-                "dev.vbench.Main.main(Main.java:17)")), "vbench's own frames, in any package, are not the user's");
-        assertEquals("dev.vbench.workload.IoWorkload.prepare(IoWorkload.java:40)", StuckTasks.whereIn(List.of(
-                "dev.vbench.workload.IoWorkload.prepare(IoWorkload.java:40)", "dev.vbench.engine.Engine.prepare(Engine.java:450)")),
+        assertEquals(
+                "Slow.setStall(Slow.java:4) in java.lang.Thread.sleep",
+                StuckTasks.whereIn(List.of(
+                        "java.base/java.lang.Thread.sleep(Thread.java:540)",
+                        "app//Slow.setStall(Slow.java:4)",
+                        "java.base/jdk.internal.reflect.DirectMethodHandleAccessor.invoke(DirectMethodHandleAccessor.java:103)",
+                        "dev.vbench.loader.Bindings.apply(Bindings.java:80)",
+                        "dev.vbench.engine.Engine.prepare(Engine.java:450)",
+                        "dev.vbench.engine.Watchdog.lambda$watch$2(Watchdog.java:140)",
+                        "java.base/java.lang.Thread.run(Thread.java:1474)")));
+        assertNull(
+                StuckTasks.whereIn(List.of(
+                        "java.base/java.lang.Shutdown.exit(Shutdown.java:170)", "dev.vbench.Main.main(Main.java:17)")),
+                "vbench's own frames, in any package, are not the user's");
+        assertEquals(
+                "dev.vbench.workload.IoWorkload.prepare(IoWorkload.java:40)",
+                StuckTasks.whereIn(List.of(
+                        "dev.vbench.workload.IoWorkload.prepare(IoWorkload.java:40)",
+                        "dev.vbench.engine.Engine.prepare(Engine.java:450)")),
                 "a built-in workload is the code under test");
     }
 

@@ -15,9 +15,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * The task boundary is one fact: every runner of {@link TaskRun} is a boundary for the profiles' cut
@@ -31,14 +31,21 @@ class TaskRunTest {
         assertEquals(TaskRun.class.getName() + "$", StackFrames.TASK_RUNNERS);
         Class<?>[] runners = TaskRun.class.getPermittedSubclasses();
         assertEquals(Set.of(TaskRun.Plain.class, TaskRun.WithFixtures.class), Set.of(runners));
-        assertEquals(Set.of(runners), Set.of(TaskRun.class.getDeclaredClasses()), "every class nested in TaskRun is a runner");
+        assertEquals(
+                Set.of(runners),
+                Set.of(TaskRun.class.getDeclaredClasses()),
+                "every class nested in TaskRun is a runner");
         for (Class<?> runner : runners) {
             assertTrue(StackFrames.isTaskBoundary(StackFrames.frame(runner.getName(), "run")), runner::getName);
             assertFalse(StackFrames.isTaskBoundary(StackFrames.frame(runner.getName(), "ended")), runner::getName);
         }
-        for (String other : List.of(TaskRun.class.getName() + ".run", TrialRunner.class.getName() + ".run",
-                "dev.vbench.engine.TaskRun$$Lambda.run", "dev.vbench.engine.TaskRun$Plain$1.run",
-                "dev.vbench.engine.TaskRun$.run", "acme.TaskRun$Plain.run")) {
+        for (String other : List.of(
+                TaskRun.class.getName() + ".run",
+                TrialRunner.class.getName() + ".run",
+                "dev.vbench.engine.TaskRun$$Lambda.run",
+                "dev.vbench.engine.TaskRun$Plain$1.run",
+                "dev.vbench.engine.TaskRun$.run",
+                "acme.TaskRun$Plain.run")) {
             assertFalse(StackFrames.isTaskBoundary(other), other);
         }
     }
@@ -49,20 +56,22 @@ class TaskRunTest {
     void bothReadersStartAtTheUsersFrameOnEveryRunner(boolean fixtures) throws Exception {
         AtomicReference<StackTraceElement[]> seen = new AtomicReference<>();
         Task plain = i -> OwnStack.look(seen, i);
-        Task task = !fixtures ? plain : new FixtureTask() {
-            @Override
-            public int before(long i) {
-                return 7;
-            }
+        Task task = !fixtures
+                ? plain
+                : new FixtureTask() {
+                    @Override
+                    public int before(long i) {
+                        return 7;
+                    }
 
-            @Override
-            public long run(long i, int claim) {
-                return OwnStack.look(seen, i);
-            }
+                    @Override
+                    public long run(long i, int claim) {
+                        return OwnStack.look(seen, i);
+                    }
 
-            @Override
-            public void after(long i, int claim) {}
-        };
+                    @Override
+                    public void after(long i, int claim) {}
+                };
         new TrialRunner(NanoClock.SYSTEM).run(task, Executors.newFixedThreadPool(2), 4, 0, 0);
         StackTraceElement[] trace = seen.get();
         assertNotNull(trace);
@@ -73,10 +82,13 @@ class TaskRunTest {
         assertNotNull(cut, () -> "the profiles drop the task's stack: " + Arrays.toString(trace));
         assertEquals(List.of("example.code.OwnStack.look", "java.lang.Thread.getStackTrace"), cut.subList(0, 2));
 
-        List<String> dumped = Arrays.stream(trace).map(StackTraceElement::toString).toList();
+        List<String> dumped =
+                Arrays.stream(trace).map(StackTraceElement::toString).toList();
         String where = StuckTasks.where(dumped);
         assertNotNull(where, () -> "a stuck cell cannot say where: " + dumped);
-        assertTrue(where.startsWith("example.code.OwnStack.look(OwnStack.java:") && where.endsWith(" in java.lang.Thread.getStackTrace"),
+        assertTrue(
+                where.startsWith("example.code.OwnStack.look(OwnStack.java:")
+                        && where.endsWith(" in java.lang.Thread.getStackTrace"),
                 where);
     }
 }

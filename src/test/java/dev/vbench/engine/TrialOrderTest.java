@@ -31,11 +31,14 @@ class TrialOrderTest {
     void schedulesRunShuffledRoundsGroupOrShuffle() {
         List<Integer> rounds = TrialOrder.INTERLEAVED.schedule(new int[] {4, 4, 4}, new Random(1));
         for (int r = 0; r < 4; r++) {
-            assertEquals(List.of(0, 1, 2), rounds.subList(3 * r, 3 * r + 3).stream().sorted().toList(),
+            assertEquals(
+                    List.of(0, 1, 2),
+                    rounds.subList(3 * r, 3 * r + 3).stream().sorted().toList(),
                     "round " + r + " runs every cell once: " + rounds);
         }
         assertNotEquals(List.of(0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2), rounds, "each round in a shuffled order");
-        assertEquals(rounds, TrialOrder.INTERLEAVED.schedule(new int[] {4, 4, 4}, new Random(1)), "same seed, same rounds");
+        assertEquals(
+                rounds, TrialOrder.INTERLEAVED.schedule(new int[] {4, 4, 4}, new Random(1)), "same seed, same rounds");
         List<Integer> uneven = TrialOrder.INTERLEAVED.schedule(new int[] {3, 2}, new Random(1));
         assertEquals(List.of(0, 1), uneven.subList(0, 2).stream().sorted().toList());
         assertEquals(List.of(0, 1), uneven.subList(2, 4).stream().sorted().toList());
@@ -44,7 +47,8 @@ class TrialOrderTest {
         List<Integer> random = TrialOrder.RANDOM.schedule(new int[] {3, 3, 3}, new Random(42));
         assertEquals(random, TrialOrder.RANDOM.schedule(new int[] {3, 3, 3}, new Random(42)), "same seed, same order");
         assertNotEquals(random, TrialOrder.RANDOM.schedule(new int[] {3, 3, 3}, new Random(43)));
-        assertEquals(List.of(0, 0, 0, 1, 1, 1, 2, 2, 2), random.stream().sorted().toList(), "every unit once");
+        assertEquals(
+                List.of(0, 0, 0, 1, 1, 1, 2, 2, 2), random.stream().sorted().toList(), "every unit once");
         assertEquals(TrialOrder.RANDOM, TrialOrder.parse(" Random"));
         assertEquals(null, TrialOrder.parse("zigzag"));
     }
@@ -67,13 +71,16 @@ class TrialOrderTest {
         assertEquals(expected, Fixtures.startOrder(run));
         assertEquals("interleaved", run.settings().order());
         for (CellResult cell : run.cells()) {
-            assertEquals(List.of(0, 1, 2), cell.trials().stream().map(TrialResult::index).toList());
+            assertEquals(
+                    List.of(0, 1, 2),
+                    cell.trials().stream().map(TrialResult::index).toList());
         }
     }
 
     @Test
     void groupedTrialsRunCellByCell() throws Exception {
-        assertEquals(List.of("c1", "c1", "c1", "c2", "c2", "c2", "c3", "c3", "c3", "c4", "c4", "c4"),
+        assertEquals(
+                List.of("c1", "c1", "c1", "c2", "c2", "c2", "c3", "c3", "c3", "c4", "c4", "c4"),
                 Fixtures.startOrder(run("grouped", 3)));
     }
 
@@ -99,11 +106,17 @@ class TrialOrderTest {
         int id = 1;
         for (String iterations : List.of("1000", "2000")) {
             for (String executor : List.of("fixed:threads=1", "virtual")) {
-                cells.add(new CellPlan("c" + id++, cpu, Params.resolve("cpu", cpu.params(), Map.of("iterations", iterations)),
-                        ExecutorStrategies.parse(executor), 4, 0));
+                cells.add(new CellPlan(
+                        "c" + id++,
+                        cpu,
+                        Params.resolve("cpu", cpu.params(), Map.of("iterations", iterations)),
+                        ExecutorStrategies.parse(executor),
+                        4,
+                        0));
             }
         }
-        RunPlan plan = new RunPlan(cells, RunSettings.trials(1, trials).withSeed(42).withOrder(order), dataRoot);
+        RunPlan plan =
+                new RunPlan(cells, RunSettings.trials(1, trials).withSeed(42).withOrder(order), dataRoot);
         return new Engine(NanoClock.SYSTEM).run(plan, Fixtures.environment(), RunListener.NONE);
     }
 }

@@ -108,10 +108,13 @@ class TrialRunnerTest {
                 }
             }
         };
-        TrialResult t = new TrialRunner(NanoClock.SYSTEM).run(task, ExecutorStrategies.parse("virtual").create(), 10, 2, 0);
+        TrialResult t = new TrialRunner(NanoClock.SYSTEM)
+                .run(task, ExecutorStrategies.parse("virtual").create(), 10, 2, 0);
         assertEquals(2, t.failures());
         assertEquals(8, t.completed());
-        assertEquals(java.util.Set.of("java.lang.IllegalStateException: setup 3", "java.lang.IllegalStateException: teardown 5"),
+        assertEquals(
+                java.util.Set.of(
+                        "java.lang.IllegalStateException: setup 3", "java.lang.IllegalStateException: teardown 5"),
                 java.util.Set.copyOf(t.failureSamples()));
     }
 
@@ -119,12 +122,17 @@ class TrialRunnerTest {
     void failuresAreCountedAndSampledNeverLost() throws Exception {
         TrialRunner runner = new TrialRunner(NanoClock.SYSTEM);
         ExecutorService virtual = ExecutorStrategies.parse("virtual").create();
-        TrialResult t = runner.run(i -> {
-            if (i % 10 == 0) {
-                throw new IllegalStateException("boom " + i);
-            }
-            return i;
-        }, virtual, 100, 0, 0);
+        TrialResult t = runner.run(
+                i -> {
+                    if (i % 10 == 0) {
+                        throw new IllegalStateException("boom " + i);
+                    }
+                    return i;
+                },
+                virtual,
+                100,
+                0,
+                0);
         assertEquals(10, t.failures());
         assertEquals(90, t.completed());
         assertEquals(TrialResult.MAX_FAILURE_SAMPLES, t.failureSamples().size());
@@ -136,22 +144,32 @@ class TrialRunnerTest {
     @Test
     void failuresAreCountedPerDistinctCauseWithSecretsRedacted() throws Exception {
         TrialRunner runner = new TrialRunner(NanoClock.SYSTEM);
-        TrialResult t = runner.run(i -> {
-            if (i % 3 == 0) {
-                throw new java.io.IOException("refused by http://u:pw@db/x?password=hunter2");
-            }
-            if (i % 3 == 1) {
-                throw new IllegalStateException("boom");
-            }
-            return i;
-        }, ExecutorStrategies.parse("fixed:threads=4").create(), 300, 0, 0);
+        TrialResult t = runner.run(
+                i -> {
+                    if (i % 3 == 0) {
+                        throw new java.io.IOException("refused by http://u:pw@db/x?password=hunter2");
+                    }
+                    if (i % 3 == 1) {
+                        throw new IllegalStateException("boom");
+                    }
+                    return i;
+                },
+                ExecutorStrategies.parse("fixed:threads=4").create(),
+                300,
+                0,
+                0);
         assertEquals(200, t.failures());
         java.util.Map<String, Long> causes = new java.util.HashMap<>();
         for (int i = 0; i < t.failureSamples().size(); i++) {
             causes.put(t.failureSamples().get(i), t.failureCounts().get(i));
         }
-        assertEquals(java.util.Map.of("java.io.IOException: refused by http://u:***@db/x?password=***", 100L,
-                "java.lang.IllegalStateException: boom", 100L), causes);
+        assertEquals(
+                java.util.Map.of(
+                        "java.io.IOException: refused by http://u:***@db/x?password=***",
+                        100L,
+                        "java.lang.IllegalStateException: boom",
+                        100L),
+                causes);
     }
 
     @Test
@@ -159,13 +177,18 @@ class TrialRunnerTest {
         AtomicLong inFlight = new AtomicLong();
         AtomicLong peak = new AtomicLong();
         TrialRunner runner = new TrialRunner(NanoClock.SYSTEM);
-        TrialResult t = runner.run(i -> {
-            long now = inFlight.incrementAndGet();
-            peak.accumulateAndGet(now, Math::max);
-            Thread.sleep(2);
-            inFlight.decrementAndGet();
-            return i;
-        }, ExecutorStrategies.parse("virtual").create(), 200, 4, 0);
+        TrialResult t = runner.run(
+                i -> {
+                    long now = inFlight.incrementAndGet();
+                    peak.accumulateAndGet(now, Math::max);
+                    Thread.sleep(2);
+                    inFlight.decrementAndGet();
+                    return i;
+                },
+                ExecutorStrategies.parse("virtual").create(),
+                200,
+                4,
+                0);
         assertEquals(200, t.completed());
         assertTrue(peak.get() <= 4, "peak in flight " + peak.get());
         // a limit of 1 would also pass the line above: the limit must still let tasks overlap
@@ -177,17 +200,23 @@ class TrialRunnerTest {
         AtomicLong inFlight = new AtomicLong();
         AtomicLong peak = new AtomicLong();
         TrialRunner runner = new TrialRunner(NanoClock.SYSTEM);
-        TrialResult t = runner.run(i -> {
-            long now = inFlight.incrementAndGet();
-            peak.accumulateAndGet(now, Math::max);
-            Thread.sleep(2);
-            inFlight.decrementAndGet();
-            return i;
-        }, ExecutorStrategies.parse("bounded-virtual:permits=3").create(), 100, 0, 0);
+        TrialResult t = runner.run(
+                i -> {
+                    long now = inFlight.incrementAndGet();
+                    peak.accumulateAndGet(now, Math::max);
+                    Thread.sleep(2);
+                    inFlight.decrementAndGet();
+                    return i;
+                },
+                ExecutorStrategies.parse("bounded-virtual:permits=3").create(),
+                100,
+                0,
+                0);
         assertEquals(100, t.completed());
         assertTrue(peak.get() <= 3, "peak running " + peak.get());
         assertTrue(peak.get() >= 2, "tasks never overlapped: peak running " + peak.get());
-        assertTrue(Histograms.decode(t.histograms().queueWait()).getMaxValue() > 10_000_000L,
+        assertTrue(
+                Histograms.decode(t.histograms().queueWait()).getMaxValue() > 10_000_000L,
                 "waiting for a permit is queue wait");
     }
 }

@@ -62,7 +62,8 @@ class TrialSamplingTest {
         assertEquals(128, LatencySampling.sampleOneIn(79), "10,000 / 79 = 126: the next power of two");
         assertEquals(64, LatencySampling.sampleOneIn(157));
         assertEquals(LatencySampling.SAMPLE_ONE_IN_MIN, LatencySampling.sampleOneIn(1_000), "a 1 µs task");
-        assertEquals(LatencySampling.SAMPLE_ONE_IN_MIN, LatencySampling.sampleOneIn(LatencySampling.SAMPLE_BELOW_NANOS - 1));
+        assertEquals(
+                LatencySampling.SAMPLE_ONE_IN_MIN, LatencySampling.sampleOneIn(LatencySampling.SAMPLE_BELOW_NANOS - 1));
     }
 
     @Test
@@ -72,7 +73,9 @@ class TrialSamplingTest {
             TrialResult t = new TrialRunner(clock).run(i -> clock.now.addAndGet(nanos), sequential(), TASKS, 0, 0);
             int oneIn = LatencySampling.sampleOneIn(nanos);
             assertEquals(oneIn, t.latencySampledOneIn(), nanos + " ns tasks");
-            assertEquals(sampleSize(TASKS, oneIn), Histograms.decode(t.histograms().service()).getTotalCount(),
+            assertEquals(
+                    sampleSize(TASKS, oneIn),
+                    Histograms.decode(t.histograms().service()).getTotalCount(),
                     nanos + " ns tasks: the recorder's sample is the submitter's");
         }
     }
@@ -96,8 +99,8 @@ class TrialSamplingTest {
     @Test
     void tasksOfAMicrosecondOrMoreAreAllTimed() throws Exception {
         FakeClock clock = new FakeClock();
-        TrialResult t = new TrialRunner(clock).run(i -> clock.now.addAndGet(LatencySampling.SAMPLE_BELOW_NANOS),
-                sequential(), TASKS, 0, 0);
+        TrialResult t = new TrialRunner(clock)
+                .run(i -> clock.now.addAndGet(LatencySampling.SAMPLE_BELOW_NANOS), sequential(), TASKS, 0, 0);
         assertEquals(0, t.latencySampledOneIn());
         assertEquals(TASKS, Histograms.decode(t.histograms().service()).getTotalCount());
     }
@@ -106,24 +109,32 @@ class TrialSamplingTest {
     void shortTrialsAndOpenModelTrialsAreNeverSampled() throws Exception {
         FakeClock clock = new FakeClock();
         TrialRunner runner = new TrialRunner(clock, deadline -> clock.now.accumulateAndGet(deadline, Math::max));
-        TrialResult few = runner.run(i -> clock.now.addAndGet(10), sequential(), 2 * LatencySampling.PILOT_TASKS - 1, 0, 0);
+        TrialResult few =
+                runner.run(i -> clock.now.addAndGet(10), sequential(), 2 * LatencySampling.PILOT_TASKS - 1, 0, 0);
         assertEquals(0, few.latencySampledOneIn());
-        TrialResult open = runner.run(i -> clock.now.addAndGet(10), sequential(),
-                LoadShape.OpenRate.forTasks(10_000_000, TASKS, 0, 0), 0);
+        TrialResult open = runner.run(
+                i -> clock.now.addAndGet(10), sequential(), LoadShape.OpenRate.forTasks(10_000_000, TASKS, 0, 0), 0);
         assertEquals(0, open.latencySampledOneIn());
-        assertEquals(TASKS, Histograms.decode(open.histograms().intendedEndToEnd()).getTotalCount());
+        assertEquals(
+                TASKS, Histograms.decode(open.histograms().intendedEndToEnd()).getTotalCount());
     }
 
     @Test
     void failuresOutsideTheSampleAreStillCounted() throws Exception {
         FakeClock clock = new FakeClock();
-        TrialResult t = new TrialRunner(clock).run(i -> {
-            clock.now.addAndGet(100);
-            if (i % 1000 == 999) {
-                throw new IllegalStateException("boom");
-            }
-            return i;
-        }, sequential(), TASKS, 0, 0);
+        TrialResult t = new TrialRunner(clock)
+                .run(
+                        i -> {
+                            clock.now.addAndGet(100);
+                            if (i % 1000 == 999) {
+                                throw new IllegalStateException("boom");
+                            }
+                            return i;
+                        },
+                        sequential(),
+                        TASKS,
+                        0,
+                        0);
         assertEquals(TASKS / 1000, t.failures());
         assertEquals(TASKS - TASKS / 1000, t.completed());
         assertEquals(TASKS * 100L, t.makespanNanos());
@@ -150,10 +161,16 @@ class TrialSamplingTest {
     void aSampledTrialAcrossChunksTimesExactlyTheTasksTheRecorderExpects() throws Exception {
         int tasks = 3 * TaskSlots.CHUNK_SIZE + 1_234;
         FakeClock clock = new FakeClock();
-        TrialResult t = new TrialRunner(clock).run(i -> {
-            clock.now.addAndGet(100);
-            return i % 1000 == 999 ? fail() : i;
-        }, sequential(), tasks, 0, 0);
+        TrialResult t = new TrialRunner(clock)
+                .run(
+                        i -> {
+                            clock.now.addAndGet(100);
+                            return i % 1000 == 999 ? fail() : i;
+                        },
+                        sequential(),
+                        tasks,
+                        0,
+                        0);
         assertEquals(128, t.latencySampledOneIn(), "100 ns tasks");
         long failures = tasks / 1000;
         assertEquals(failures, t.failures());

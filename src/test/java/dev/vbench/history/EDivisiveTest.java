@@ -1,19 +1,19 @@
 package dev.vbench.history;
 
-import dev.vbench.config.Defaults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vbench.config.Defaults;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * The published expectations of Apache Otava's own tests (tests/change_point_divisive_test.py,
@@ -29,8 +29,10 @@ class EDivisiveTest {
 
     @Test
     void splitAndMergeFindOtavasSingleSeriesStep() {
-        double[] series = {1.02, 0.95, 0.99, 1.00, 1.12, 1.00, 1.01, 0.98, 1.01, 0.96,
-            0.50, 0.51, 0.48, 0.48, 0.55, 0.50, 0.49, 0.51, 0.50, 0.49};
+        double[] series = {
+            1.02, 0.95, 0.99, 1.00, 1.12, 1.00, 1.01, 0.98, 1.01, 0.96, 0.50, 0.51, 0.48, 0.48, 0.55, 0.50, 0.49, 0.51,
+            0.50, 0.49
+        };
         assertEquals(List.of(10), indexes(EDivisive.changePoints(series, 10, 0.0001, 0)));
     }
 
@@ -50,14 +52,26 @@ class EDivisiveTest {
                 Arguments.of(0.05, 0.05, List.of(15, 71)),
                 Arguments.of(0.1, 0.05, List.of(10, 11, 15, 71, 363)),
                 Arguments.of(0.2, 0.05, List.of(10, 11, 15, 71)),
-                Arguments.of(0.1, 0.01, List.of(10, 11, 15, 28, 29, 35, 37, 48, 49, 61, 71, 95, 117, 131, 142, 148, 165,
-                        169, 192, 206, 212, 260, 265, 268, 278, 282, 363)),
-                Arguments.of(0.2, 0.0, List.of(3, 6, 7, 10, 11, 13, 15, 16, 28, 29, 35, 37, 39, 41, 44, 48, 49, 56, 58, 61,
-                        65, 66, 69, 71, 74, 76, 82, 95, 108, 117, 125, 126, 129, 131, 136, 137, 142, 148, 165, 169, 187,
-                        190, 192, 197, 200, 212, 220, 241, 243, 246, 247, 249, 250, 260, 265, 266, 268, 278, 282, 288, 305,
-                        306, 325, 330, 337, 338, 340, 347, 349, 363)),
-                Arguments.of(0.1, 0.0, List.of(3, 6, 10, 11, 15, 16, 28, 29, 35, 37, 39, 41, 44, 48, 49, 61, 71, 95, 117,
-                        131, 142, 148, 165, 169, 192, 206, 212, 260, 265, 268, 278, 282, 288, 305, 363)),
+                Arguments.of(
+                        0.1,
+                        0.01,
+                        List.of(
+                                10, 11, 15, 28, 29, 35, 37, 48, 49, 61, 71, 95, 117, 131, 142, 148, 165, 169, 192, 206,
+                                212, 260, 265, 268, 278, 282, 363)),
+                Arguments.of(
+                        0.2,
+                        0.0,
+                        List.of(
+                                3, 6, 7, 10, 11, 13, 15, 16, 28, 29, 35, 37, 39, 41, 44, 48, 49, 56, 58, 61, 65, 66, 69,
+                                71, 74, 76, 82, 95, 108, 117, 125, 126, 129, 131, 136, 137, 142, 148, 165, 169, 187,
+                                190, 192, 197, 200, 212, 220, 241, 243, 246, 247, 249, 250, 260, 265, 266, 268, 278,
+                                282, 288, 305, 306, 325, 330, 337, 338, 340, 347, 349, 363)),
+                Arguments.of(
+                        0.1,
+                        0.0,
+                        List.of(
+                                3, 6, 10, 11, 15, 16, 28, 29, 35, 37, 39, 41, 44, 48, 49, 61, 71, 95, 117, 131, 142,
+                                148, 165, 169, 192, 206, 212, 260, 265, 268, 278, 282, 288, 305, 363)),
                 Arguments.of(0.01, 0.0, List.of(15, 26, 61, 71, 95, 117, 131, 142, 148, 165, 169, 192, 212, 260)),
                 Arguments.of(0.001, 0.0, List.of(15, 61, 71, 95, 117, 131, 142, 148, 192, 212, 260)),
                 Arguments.of(0.0001, 0.0, List.of(71, 95, 117, 131, 142, 148, 192, 212)),
@@ -79,13 +93,16 @@ class EDivisiveTest {
         for (int i = 0; i < x.length; i++) {
             x[i] = 100 * (1 + 0.01 * random.nextGaussian());
         }
-        List<EDivisive.ChangePoint> cps = EDivisive.changePoints(x, Defaults.CHANGE_WINDOW, Defaults.CHANGE_MAX_P, 0.02);
+        List<EDivisive.ChangePoint> cps =
+                EDivisive.changePoints(x, Defaults.CHANGE_WINDOW, Defaults.CHANGE_MAX_P, 0.02);
         assertTrue(cps.size() <= 3, "false change points in noise: " + cps);
     }
 
     static double[] readSeries(Path file) throws IOException {
-        return Files.readAllLines(file).stream().filter(l -> !l.isBlank() && !l.startsWith("#"))
-                .mapToDouble(Double::parseDouble).toArray();
+        return Files.readAllLines(file).stream()
+                .filter(l -> !l.isBlank() && !l.startsWith("#"))
+                .mapToDouble(Double::parseDouble)
+                .toArray();
     }
 
     private static List<Integer> indexes(List<EDivisive.ChangePoint> cps) {

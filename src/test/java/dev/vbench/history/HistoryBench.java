@@ -21,8 +21,13 @@ public final class HistoryBench {
 
     public static void main(String[] args) throws Exception {
         if (args[0].equals("files")) { // files DIR RUNS SERIES: the nightly results as files, for history add
-            List<Path> files = HistoryFixtures.writeRuns(Path.of(args[1]), Integer.parseInt(args[2]),
-                    HistoryFixtures.series(Integer.parseInt(args[3]), 0.01), Integer.MAX_VALUE, 1.0, 7);
+            List<Path> files = HistoryFixtures.writeRuns(
+                    Path.of(args[1]),
+                    Integer.parseInt(args[2]),
+                    HistoryFixtures.series(Integer.parseInt(args[3]), 0.01),
+                    Integer.MAX_VALUE,
+                    1.0,
+                    7);
             System.out.println("wrote " + files.size() + " result files to " + args[1]);
             return;
         }
@@ -35,7 +40,9 @@ public final class HistoryBench {
             List<HistoryFixtures.Cell> cells = HistoryFixtures.series(series, 0.01);
             long start = System.nanoTime();
             java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
-            store(where, cells, runs, 0, 1, 1, done, start); // run 0 alone: testbed and series exist before the writers race
+            store(
+                    where, cells, runs, 0, 1, 1, done,
+                    start); // run 0 alone: testbed and series exist before the writers race
             List<Thread> writers = new java.util.ArrayList<>();
             for (int t = 0; t < threads; t++) {
                 int offset = t;
@@ -46,7 +53,11 @@ public final class HistoryBench {
             for (Thread w : writers) {
                 w.join();
             }
-            System.out.printf(java.util.Locale.ROOT, "built %d runs x %d series in %.0f s%n", runs, series,
+            System.out.printf(
+                    java.util.Locale.ROOT,
+                    "built %d runs x %d series in %.0f s%n",
+                    runs,
+                    series,
                     (System.nanoTime() - start) / 1e9);
             return;
         }
@@ -59,18 +70,34 @@ public final class HistoryBench {
     }
 
     /** Stores runs first, first + step, … below {@code limit}; series 1 steps up 5% from run runs/2. */
-    private static void store(HistoryUrl where, List<HistoryFixtures.Cell> cells, int runs, int first, int limit, int step,
-            java.util.concurrent.atomic.AtomicInteger done, long start) {
+    private static void store(
+            HistoryUrl where,
+            List<HistoryFixtures.Cell> cells,
+            int runs,
+            int first,
+            int limit,
+            int step,
+            java.util.concurrent.atomic.AtomicInteger done,
+            long start) {
         List<HistoryFixtures.Cell> stepped = new java.util.ArrayList<>(cells);
         HistoryFixtures.Cell c = cells.get(0);
-        stepped.set(0, new HistoryFixtures.Cell(c.workload(), c.params(), c.executor(), c.makespanMillis() * 1.05, c.noise()));
+        stepped.set(
+                0,
+                new HistoryFixtures.Cell(c.workload(), c.params(), c.executor(), c.makespanMillis() * 1.05, c.noise()));
         try (HistoryStore store = HistoryStore.open(where, true)) {
             for (int i = first; i < limit; i += step) {
                 RunResult run = HistoryFixtures.run(i, i >= runs / 2 ? stepped : cells, 1.0, 7);
-                store.add(Importer.fromRun(run, ResultCodec.toJson(run), "bench-" + i,
-                        new Importer.Meta(null, "main", String.format("%040x", i), Map.of()), null));
+                store.add(Importer.fromRun(
+                        run,
+                        ResultCodec.toJson(run),
+                        "bench-" + i,
+                        new Importer.Meta(null, "main", String.format("%040x", i), Map.of()),
+                        null));
                 if (done.incrementAndGet() % 1000 == 0) {
-                    System.out.printf(java.util.Locale.ROOT, "%d runs stored, %.0f s%n", done.get(),
+                    System.out.printf(
+                            java.util.Locale.ROOT,
+                            "%d runs stored, %.0f s%n",
+                            done.get(),
                             (System.nanoTime() - start) / 1e9);
                 }
             }
@@ -86,7 +113,14 @@ public final class HistoryBench {
         int code = Cli.run(new PrintWriter(out), new PrintWriter(err), args);
         double seconds = (System.nanoTime() - start) / 1e9;
         double cpu = (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9;
-        System.out.printf(java.util.Locale.ROOT, "round %d  %-22s wall %6.3f s  cpu %6.3f s  (exit %d, %d lines)%n", round, what,
-                seconds, cpu, code, out.toString().lines().count());
+        System.out.printf(
+                java.util.Locale.ROOT,
+                "round %d  %-22s wall %6.3f s  cpu %6.3f s  (exit %d, %d lines)%n",
+                round,
+                what,
+                seconds,
+                cpu,
+                code,
+                out.toString().lines().count());
     }
 }

@@ -1,12 +1,13 @@
 package dev.vbench.history;
 
-import dev.vbench.config.Defaults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vbench.config.Defaults;
 import dev.vbench.stats.Summaries;
 import dev.vbench.stats.Verdict;
 import dev.vbench.testing.CliRun;
+import dev.vbench.testing.SlowFirst;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,19 +16,18 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Tag;
-import dev.vbench.testing.SlowFirst;
 
 /** {@code history check}: Holm across series keeps 50 noisy series quiet (acceptance 3). */
 @Tag(SlowFirst.SLOW)
 class HistoryCheckTest {
 
-    private static final Analysis.Settings DEFAULTS = new Analysis.Settings(Defaults.CHANGE_WINDOW, Defaults.CHANGE_MAX_P,
-            Defaults.NOISE, 2);
+    private static final Analysis.Settings DEFAULTS =
+            new Analysis.Settings(Defaults.CHANGE_WINDOW, Defaults.CHANGE_MAX_P, Defaults.NOISE, 2);
 
     @TempDir
     Path tmp;
@@ -51,11 +51,15 @@ class HistoryCheckTest {
                 var summary = Summaries.summarize(trials, "ms");
                 long resultId = seed * 100_000 + s * 100 + r;
                 TRIALS.put(resultId, trials);
-                points.add(HistoryStore.Point.of(r + 1, HistoryFixtures.START.plus(Duration.ofDays(r)), "makespan", "ms")
-                        .withCommit("main", "c" + r).withMedian(summary.median(), summary.ciLow(), summary.ciHigh())
-                        .withJava("25", "x").withResultId(resultId));
+                points.add(
+                        HistoryStore.Point.of(r + 1, HistoryFixtures.START.plus(Duration.ofDays(r)), "makespan", "ms")
+                                .withCommit("main", "c" + r)
+                                .withMedian(summary.median(), summary.ciLow(), summary.ciHigh())
+                                .withJava("25", "x")
+                                .withResultId(resultId));
             }
-            inputs.add(new Analysis.CheckInput(s + 1, "series " + (s + 1), "makespan", false, points, Set.of(), FROM_MAP));
+            inputs.add(
+                    new Analysis.CheckInput(s + 1, "series " + (s + 1), "makespan", false, points, Set.of(), FROM_MAP));
         }
         return inputs;
     }
@@ -65,14 +69,15 @@ class HistoryCheckTest {
         int passed = 0;
         int passedWithoutHolm = 0;
         for (long seed = 1; seed <= 100; seed++) {
-            List<Analysis.CheckRow> rows = Analysis.check(noisySeries(seed, 0.03), DEFAULTS, Defaults.NOISE,
-                    Defaults.ALPHA);
+            List<Analysis.CheckRow> rows =
+                    Analysis.check(noisySeries(seed, 0.03), DEFAULTS, Defaults.NOISE, Defaults.ALPHA);
             assertEquals(50, rows.size());
             if (rows.stream().noneMatch(r -> r.regression(0.0))) {
                 passed++;
             }
-            if (rows.stream().noneMatch(r -> Verdict.of(r.delta(), r.p(), Defaults.NOISE, false,
-                    Defaults.ALPHA) == Verdict.SLOWER)) {
+            if (rows.stream()
+                    .noneMatch(r ->
+                            Verdict.of(r.delta(), r.p(), Defaults.NOISE, false, Defaults.ALPHA) == Verdict.SLOWER)) {
                 passedWithoutHolm++;
             }
         }
@@ -86,17 +91,24 @@ class HistoryCheckTest {
         Analysis.CheckInput victim = inputs.get(17);
         List<HistoryStore.Point> points = new ArrayList<>(victim.points());
         HistoryStore.Point last = points.get(points.size() - 1);
-        points.set(points.size() - 1, last.withCommit("main", "bad")
-                .withMedian(last.median() * 1.08, last.ciLow() * 1.08, last.ciHigh() * 1.08));
-        inputs.set(17, new Analysis.CheckInput(victim.seriesId(), victim.series(), "makespan", false, points, Set.of(),
-                FROM_MAP));
-        List<Analysis.CheckRow> failing = Analysis.check(inputs, DEFAULTS, Defaults.NOISE, Defaults.ALPHA)
-                .stream().filter(r -> r.regression(0.05)).toList();
+        points.set(
+                points.size() - 1,
+                last.withCommit("main", "bad")
+                        .withMedian(last.median() * 1.08, last.ciLow() * 1.08, last.ciHigh() * 1.08));
+        inputs.set(
+                17,
+                new Analysis.CheckInput(
+                        victim.seriesId(), victim.series(), "makespan", false, points, Set.of(), FROM_MAP));
+        List<Analysis.CheckRow> failing = Analysis.check(inputs, DEFAULTS, Defaults.NOISE, Defaults.ALPHA).stream()
+                .filter(r -> r.regression(0.05))
+                .toList();
         assertEquals(1, failing.size(), failing::toString);
         assertEquals(18, failing.get(0).input().seriesId());
         // acknowledged: the newest run starts a new baseline, no gate
-        inputs.set(17, new Analysis.CheckInput(victim.seriesId(), victim.series(), "makespan", false, points,
-                Set.of(last.runId()), FROM_MAP));
+        inputs.set(
+                17,
+                new Analysis.CheckInput(
+                        victim.seriesId(), victim.series(), "makespan", false, points, Set.of(last.runId()), FROM_MAP));
         assertTrue(Analysis.check(inputs, DEFAULTS, Defaults.NOISE, Defaults.ALPHA).stream()
                 .noneMatch(r -> r.regression(0.05)));
     }
@@ -109,13 +121,20 @@ class HistoryCheckTest {
             double level = r >= 20 ? 110 : 100;
             double m = level * (1 + 0.005 * random.nextGaussian());
             points.add(HistoryStore.Point.of(r + 1, HistoryFixtures.START.plus(Duration.ofDays(r)), "makespan", "ms")
-                    .withCommit("", "").withMedian(m, m * 0.99, m * 1.01).withJava("25", "x").withResultId(r + 1));
+                    .withCommit("", "")
+                    .withMedian(m, m * 0.99, m * 1.01)
+                    .withJava("25", "x")
+                    .withResultId(r + 1));
         }
         Analysis.Trials none = p -> {
             throw new AssertionError("the prediction interval needs no trials; read for run " + p.runId());
         };
-        Analysis.CheckRow row = Analysis.check(List.of(new Analysis.CheckInput(1, "s", "makespan", false, points, Set.of(), none)),
-                DEFAULTS, Defaults.NOISE, Defaults.ALPHA).get(0);
+        Analysis.CheckRow row = Analysis.check(
+                        List.of(new Analysis.CheckInput(1, "s", "makespan", false, points, Set.of(), none)),
+                        DEFAULTS,
+                        Defaults.NOISE,
+                        Defaults.ALPHA)
+                .get(0);
         assertEquals(19, row.baselineRuns(), row::toString); // runs 21..39: the segment after the step
         assertEquals(Verdict.WITHIN_VARIANCE, row.verdict(), row::toString);
     }
@@ -126,8 +145,11 @@ class HistoryCheckTest {
         String url = storeOf(kind, 30, 50, 99, 1.0, 11);
         CliRun check = CliRun.of("history", "check", "--history", url, "--fail-on-regression", "0%");
         assertEquals(0, check.code(), check::toString);
-        assertTrue(check.out().contains("50 series checked on the metric its tables show (makespan; --metric all checks every"
-                + " stored metric): 0 slower"), check::toString);
+        assertTrue(
+                check.out()
+                        .contains("50 series checked on the metric its tables show (makespan; --metric all checks every"
+                                + " stored metric): 0 slower"),
+                check::toString);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -135,7 +157,8 @@ class HistoryCheckTest {
     void withTooFewRunsForASegmentTheTrialsAreReadFromTheStoreForMannWhitney(String kind) throws Exception {
         // 3 runs: the newest 20% slower; a baseline of 2 runs is tested with Mann-Whitney over the trials
         String url = storeOf(kind, 3, 1, 2, 1.2, 5);
-        CliRun check = CliRun.of("history", "check", "--history", url, "--metric", "makespan", "--fail-on-regression", "5%");
+        CliRun check =
+                CliRun.of("history", "check", "--history", url, "--metric", "makespan", "--fail-on-regression", "5%");
         assertEquals(1, check.code(), check::toString);
         assertTrue(check.err().contains("series 1 makespan run 3: +1"), check::toString);
         assertTrue(check.err().contains("against 1 run(s)"), check::toString);
@@ -151,13 +174,18 @@ class HistoryCheckTest {
         for (int i = 0; i < 12; i++) {
             dev.vbench.result.RunResult run = HistoryFixtures.run(i, cells, 1.0, 3);
             if (i == 11) {
-                run = run.withCells(run.cells().stream().map(HistoryCheckTest::allocatingMore).toList());
+                run = run.withCells(run.cells().stream()
+                        .map(HistoryCheckTest::allocatingMore)
+                        .toList());
             }
             Path f = tmp.resolve("run-" + i + ".json");
             java.nio.file.Files.writeString(f, dev.vbench.result.ResultCodec.toJson(run));
             files.add(f);
         }
-        assertEquals(0, CliRun.of(HistoryCommandsTest.args("history", "add", "--history", url, files)).code());
+        assertEquals(
+                0,
+                CliRun.of(HistoryCommandsTest.args("history", "add", "--history", url, files))
+                        .code());
         CliRun table = CliRun.of("history", "check", "--history", url, "--fail-on-regression", "5%");
         assertEquals(0, table.code(), table::toString);
         assertTrue(table.out().contains("1 series checked on the metric its tables show (makespan"), table::toString);
@@ -169,18 +197,28 @@ class HistoryCheckTest {
 
     /** {@code c} with every trial allocating 40% more, its summary recomputed. */
     private static dev.vbench.result.CellResult allocatingMore(dev.vbench.result.CellResult c) {
-        List<dev.vbench.result.TrialResult> trials = c.trials().stream().map(t -> t.withTelemetry(new dev.vbench.result.Telemetry(
-                t.telemetry().processCpuNanos(), t.telemetry().gcCount(), t.telemetry().gcTimeMillis(),
-                Math.round(t.telemetry().allocatedBytes() * 1.4), t.telemetry().peakThreads(), t.telemetry().pinnedEvents())))
+        List<dev.vbench.result.TrialResult> trials = c.trials().stream()
+                .map(t -> t.withTelemetry(new dev.vbench.result.Telemetry(
+                        t.telemetry().processCpuNanos(),
+                        t.telemetry().gcCount(),
+                        t.telemetry().gcTimeMillis(),
+                        Math.round(t.telemetry().allocatedBytes() * 1.4),
+                        t.telemetry().peakThreads(),
+                        t.telemetry().pinnedEvents())))
                 .toList();
-        return new dev.vbench.result.CellResult(c.id(), c.config(), c.status(), trials, Summaries.summarize(trials), c.notes());
+        return new dev.vbench.result.CellResult(
+                c.id(), c.config(), c.status(), trials, Summaries.summarize(trials), c.notes());
     }
 
     /** A new store of {@code runs} runs of {@code series} series (1% noise), × {@code factor} from run {@code stepFrom}. */
     private String storeOf(String kind, int runs, int series, int stepFrom, double factor, long seed) throws Exception {
         String url = HistoryStores.url(kind, tmp);
-        List<Path> files = HistoryFixtures.writeRuns(tmp, runs, HistoryFixtures.series(series, 0.01), stepFrom, factor, seed);
-        assertEquals(0, CliRun.of(HistoryCommandsTest.args("history", "add", "--history", url, files)).code());
+        List<Path> files =
+                HistoryFixtures.writeRuns(tmp, runs, HistoryFixtures.series(series, 0.01), stepFrom, factor, seed);
+        assertEquals(
+                0,
+                CliRun.of(HistoryCommandsTest.args("history", "add", "--history", url, files))
+                        .code());
         return url;
     }
 }

@@ -9,6 +9,7 @@ import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.CliRun;
 import dev.vbench.testing.SecondJdk;
+import dev.vbench.testing.SlowFirst;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -18,11 +19,10 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Tag;
-import dev.vbench.testing.SlowFirst;
 
 /** The history verbs end to end, in-process, against H2 and PostgreSQL. */
 @Tag(SlowFirst.SLOW)
@@ -35,23 +35,60 @@ class HistoryCommandsTest {
     @MethodSource(HistoryStores.NAMES)
     void twoRunsWithHistoryAreListedWithDateMachineAndCommit(String kind) throws Exception {
         String url = HistoryStores.url(kind, tmp);
-        CliRun first = CliRun.of("run", "-w", "noop", "--tasks", "50", "--trials", "2", "--warmup", "0", "-q",
-                "-o", tmp.resolve("a.json").toString(), "--history", url, "--testbed", "bench-1", "--commit", "1a2b3c4d5e6f7a8b");
+        CliRun first = CliRun.of(
+                "run",
+                "-w",
+                "noop",
+                "--tasks",
+                "50",
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "-q",
+                "-o",
+                tmp.resolve("a.json").toString(),
+                "--history",
+                url,
+                "--testbed",
+                "bench-1",
+                "--commit",
+                "1a2b3c4d5e6f7a8b");
         assertEquals(0, first.code(), first::toString);
-        CliRun second = CliRun.of("run", "-w", "noop", "--tasks", "50", "--trials", "2", "--warmup", "0", "-q",
-                "-o", tmp.resolve("b.json").toString(), "--history=" + url, "--testbed", "bench-1");
+        CliRun second = CliRun.of(
+                "run",
+                "-w",
+                "noop",
+                "--tasks",
+                "50",
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "-q",
+                "-o",
+                tmp.resolve("b.json").toString(),
+                "--history=" + url,
+                "--testbed",
+                "bench-1");
         assertEquals(0, second.code(), second::toString);
         assertTrue(Files.exists(tmp.resolve("b.json")));
         CliRun runs = CliRun.of("history", "runs", "--history", url);
         assertEquals(0, runs.code(), runs::toString);
         List<String> lines = runs.out().lines().toList();
         assertEquals(4, lines.size(), runs::toString); // header, rule, two runs
-        assertTrue(lines.get(2).matches("\\s*1\\s+20\\d\\d-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\s+bench-1\\s+.*1a2b3c4d5e6f\\s+1\\s*"),
+        assertTrue(
+                lines.get(2)
+                        .matches(
+                                "\\s*1\\s+20\\d\\d-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\s+bench-1\\s+.*1a2b3c4d5e6f\\s+1\\s*"),
                 lines.get(2));
         GitInfo git = GitInfo.of(Path.of("").toAbsolutePath());
         String detected = git.commit().isEmpty() ? "-" : git.commit().substring(0, 12);
-        assertTrue(lines.get(3).matches("\\s*2\\s+20\\d\\d-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\s+bench-1\\s+.*"
-                + detected + "\\s+1\\s*"), lines.get(3) + " (working directory commit " + detected + ")");
+        assertTrue(
+                lines.get(3)
+                        .matches("\\s*2\\s+20\\d\\d-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\s+bench-1\\s+.*" + detected
+                                + "\\s+1\\s*"),
+                lines.get(3) + " (working directory commit " + detected + ")");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -67,7 +104,8 @@ class HistoryCommandsTest {
         assertEquals(0, analyze.code(), analyze::toString);
         List<String> lines = analyze.out().lines().toList();
         assertEquals(1, lines.size(), analyze::toString);
-        String date20 = HistoryFixtures.START.plus(java.time.Duration.ofDays(19)).toString();
+        String date20 =
+                HistoryFixtures.START.plus(java.time.Duration.ofDays(19)).toString();
         assertTrue(lines.get(0).startsWith("series 1 makespan " + date20 + " run 20 "), lines.get(0));
         assertTrue(lines.get(0).matches(".* \\+(9|10|11)\\.\\d% slower .*"), lines.get(0));
         assertTrue(lines.get(0).contains(" slower p="), lines.get(0));
@@ -75,7 +113,9 @@ class HistoryCommandsTest {
         String noiseUrl = HistoryStores.url(kind, tmp);
         Path noiseDir = Files.createDirectory(tmp.resolve("noise"));
         List<Path> noise = HistoryFixtures.writeRuns(noiseDir, 30, HistoryFixtures.series(1, 0.01), 99, 1.0, 2);
-        assertEquals(0, CliRun.of(args("history", "add", "--history", noiseUrl, noise)).code());
+        assertEquals(
+                0,
+                CliRun.of(args("history", "add", "--history", noiseUrl, noise)).code());
         CliRun quiet = CliRun.of("history", "analyze", "--history", noiseUrl);
         assertEquals(0, quiet.code(), quiet::toString);
         assertEquals("", quiet.out(), quiet::toString);
@@ -93,15 +133,18 @@ class HistoryCommandsTest {
         regressed.set(1, new HistoryFixtures.Cell("cpu", Map.of("iterations", "1001"), "virtual", 110, 0.01));
         Files.writeString(bad, dev.vbench.result.ResultCodec.toJson(HistoryFixtures.run(20, regressed, 1.0, 3)));
         files.add(bad);
-        assertEquals(0, CliRun.of(args("history", "add", "--history", url, files)).code());
-        CliRun check = CliRun.of("history", "check", "--history", url, "--metric", "makespan", "--fail-on-regression", "5%");
+        assertEquals(
+                0, CliRun.of(args("history", "add", "--history", url, files)).code());
+        CliRun check =
+                CliRun.of("history", "check", "--history", url, "--metric", "makespan", "--fail-on-regression", "5%");
         assertEquals(1, check.code(), check::toString);
         assertTrue(check.err().contains("1 regression(s) larger than 5%"), check::toString);
         assertTrue(check.err().matches("(?s).*series 2 makespan run 21: \\+(9|10|11)\\.\\d% .*"), check::toString);
         assertTrue(check.err().contains("cpu iterations=1001 | virtual | tasks=1000"), check::toString);
         assertFalse(check.err().contains("iterations=1000 "), check::toString);
 
-        CliRun lenient = CliRun.of("history", "check", "--history", url, "--metric", "makespan", "--fail-on-regression", "15%");
+        CliRun lenient =
+                CliRun.of("history", "check", "--history", url, "--metric", "makespan", "--fail-on-regression", "15%");
         assertEquals(0, lenient.code(), lenient::toString);
         assertTrue(lenient.out().matches("(?s).*\\+(9|10|11)\\.\\d% slower.*"), lenient::toString);
     }
@@ -117,14 +160,40 @@ class HistoryCommandsTest {
         String self = System.getProperty("java.home");
         String url = HistoryStores.url(HistoryStores.H2, tmp);
         Path first = tmp.resolve("first.json");
-        CliRun run = CliRun.of("run", "-w", "noop", "-e", "virtual", "--tasks", "20", "--warmup", "0", "--trials", "1",
-                "--pinning", "off", "--jvm", "this=" + self, "--jvm", "old=" + j21, "--jvm-args", "small=-Xmx256m -Xss1m",
-                "-q", "-o", first.toString(), "--data-dir", tmp.toString(), "--history", url);
+        CliRun run = CliRun.of(
+                "run",
+                "-w",
+                "noop",
+                "-e",
+                "virtual",
+                "--tasks",
+                "20",
+                "--warmup",
+                "0",
+                "--trials",
+                "1",
+                "--pinning",
+                "off",
+                "--jvm",
+                "this=" + self,
+                "--jvm",
+                "old=" + j21,
+                "--jvm-args",
+                "small=-Xmx256m -Xss1m",
+                "-q",
+                "-o",
+                first.toString(),
+                "--data-dir",
+                tmp.toString(),
+                "--history",
+                url);
         assertEquals(0, run.code(), run::toString);
         RunResult written = ResultCodec.read(first);
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT s.id, s.jvm_label, s.jvm_options, x.java_version, x.java_vendor, x.vm_name"
-                        + " FROM series s JOIN result x ON x.series_id = s.id ORDER BY s.id")) {
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(
+                        "SELECT s.id, s.jvm_label, s.jvm_options, x.java_version, x.java_vendor, x.vm_name"
+                                + " FROM series s JOIN result x ON x.series_id = s.id ORDER BY s.id")) {
             for (int i = 0; i < 2; i++) {
                 assertTrue(rs.next());
                 CellResult cell = written.cells().get(i);
@@ -136,17 +205,63 @@ class HistoryCommandsTest {
             }
             assertFalse(rs.next());
         }
-        assertTrue(written.cells().get(1).jvm().version().startsWith("21."), written.cells().get(1).jvm()::toString);
+        assertTrue(
+                written.cells().get(1).jvm().version().startsWith("21."),
+                written.cells().get(1).jvm()::toString);
 
         // label "old" on this JDK, same option set: the same series, a new JVM version shown; the option set
         // "small" with other options: a new series
-        CliRun second = CliRun.of("run", "-w", "noop", "-e", "virtual", "--tasks", "20", "--warmup", "0", "--trials", "1",
-                "--pinning", "off", "--jvm", "old=" + self, "--jvm-args", "small=-Xmx256m -Xss1m", "-q",
-                "-o", tmp.resolve("second.json").toString(), "--data-dir", tmp.toString(), "--history", url);
+        CliRun second = CliRun.of(
+                "run",
+                "-w",
+                "noop",
+                "-e",
+                "virtual",
+                "--tasks",
+                "20",
+                "--warmup",
+                "0",
+                "--trials",
+                "1",
+                "--pinning",
+                "off",
+                "--jvm",
+                "old=" + self,
+                "--jvm-args",
+                "small=-Xmx256m -Xss1m",
+                "-q",
+                "-o",
+                tmp.resolve("second.json").toString(),
+                "--data-dir",
+                tmp.toString(),
+                "--history",
+                url);
         assertEquals(0, second.code(), second::toString);
-        CliRun third = CliRun.of("run", "-w", "noop", "-e", "virtual", "--tasks", "20", "--warmup", "0", "--trials", "1",
-                "--pinning", "off", "--jvm", "old=" + j21, "--jvm-args", "small=-Xmx128m", "-q",
-                "-o", tmp.resolve("third.json").toString(), "--data-dir", tmp.toString(), "--history", url);
+        CliRun third = CliRun.of(
+                "run",
+                "-w",
+                "noop",
+                "-e",
+                "virtual",
+                "--tasks",
+                "20",
+                "--warmup",
+                "0",
+                "--trials",
+                "1",
+                "--pinning",
+                "off",
+                "--jvm",
+                "old=" + j21,
+                "--jvm-args",
+                "small=-Xmx128m",
+                "-q",
+                "-o",
+                tmp.resolve("third.json").toString(),
+                "--data-dir",
+                tmp.toString(),
+                "--history",
+                url);
         assertEquals(0, third.code(), third::toString);
         CliRun series = CliRun.of("history", "series", "--history", url);
         List<String> rows = series.out().lines().skip(2).toList();
@@ -154,8 +269,14 @@ class HistoryCommandsTest {
         assertTrue(rows.get(1).matches("\\s*2\\s+\\S+\\s+2\\s.*jvm=old/small"), series::toString);
         assertTrue(rows.get(2).matches("\\s*3\\s+\\S+\\s+1\\s.*jvm=old/small"), series::toString);
         CliRun show = CliRun.of("history", "show", "2", "--history", url);
-        String thisVersion = ResultCodec.read(tmp.resolve("second.json")).cells().get(0).jvm().vmVersion();
-        assertTrue(show.out().contains(written.cells().get(1).jvm().vmVersion()) && show.out().contains(thisVersion),
+        String thisVersion = ResultCodec.read(tmp.resolve("second.json"))
+                .cells()
+                .get(0)
+                .jvm()
+                .vmVersion();
+        assertTrue(
+                show.out().contains(written.cells().get(1).jvm().vmVersion())
+                        && show.out().contains(thisVersion),
                 show::toString);
         assertTrue(thisVersion.startsWith(Runtime.version().feature() + "."), thisVersion);
     }

@@ -19,16 +19,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.parallel.Isolated;
 
 /** {@code vbench history compact}: H2 rewritten whole, PostgreSQL vacuumed; every run kept; its errors. */
 @Isolated // it shortens the history store's lock wait, a system property every store reads
 class HistoryCompactTest {
 
-    private static final Pattern LINE = Pattern.compile("compacted (.*) \\((SHUTDOWN COMPACT|VACUUM ANALYZE of its \\d+ tables)\\):"
-            + " ([\\d.]+ (?:B|KiB|MiB)) → ([\\d.]+ (?:B|KiB|MiB)) \\([+-]\\d+\\.\\d%\\) in \\d+\\.\\d s\\n");
+    private static final Pattern LINE =
+            Pattern.compile("compacted (.*) \\((SHUTDOWN COMPACT|VACUUM ANALYZE of its \\d+ tables)\\):"
+                    + " ([\\d.]+ (?:B|KiB|MiB)) → ([\\d.]+ (?:B|KiB|MiB)) \\([+-]\\d+\\.\\d%\\) in \\d+\\.\\d s\\n");
 
     @TempDir
     Path tmp;
@@ -42,15 +43,19 @@ class HistoryCompactTest {
     @MethodSource(HistoryStores.NAMES)
     void compactKeepsEveryRunAndPrintsTheSizesInOneLine(String kind) throws Exception {
         String url = HistoryStores.url(kind, tmp);
-        List<Path> files = HistoryFixtures.writeRuns(Files.createDirectory(tmp.resolve("nightly")), 13,
-                HistoryFixtures.series(5, 0.01), 6, 1.10, 4);
+        List<Path> files = HistoryFixtures.writeRuns(
+                Files.createDirectory(tmp.resolve("nightly")), 13, HistoryFixtures.series(5, 0.01), 6, 1.10, 4);
         for (Path f : files.subList(0, 12)) {
             CliRun add = CliRun.of("history", "add", "--history", url, f.toString());
             assertEquals(0, add.code(), add::toString);
         }
-        assertEquals(0, CliRun.of("history", "exclude", "--history", url, "3", "--reason", "backup ran").code());
+        assertEquals(
+                0,
+                CliRun.of("history", "exclude", "--history", url, "3", "--reason", "backup ran")
+                        .code());
         List<String> before = reads(url);
-        Path h2File = kind.equals(HistoryStores.H2) ? Path.of(url.substring("jdbc:h2:file:".length()) + ".mv.db") : null;
+        Path h2File =
+                kind.equals(HistoryStores.H2) ? Path.of(url.substring("jdbc:h2:file:".length()) + ".mv.db") : null;
         long sizeBefore = h2File == null ? 0 : Files.size(h2File);
 
         CliRun compact = CliRun.of("history", "compact", "--history", url);
@@ -69,17 +74,20 @@ class HistoryCompactTest {
             assertEquals("VACUUM ANALYZE of its " + Schema.TABLES.size() + " tables", m.group(2));
         }
         assertEquals(before, reads(url));
-        CliRun again = CliRun.of("history", "add", "--history", url, files.get(12).toString());
+        CliRun again =
+                CliRun.of("history", "add", "--history", url, files.get(12).toString());
         assertEquals(0, again.code(), again::toString);
         assertTrue(again.out().contains("as run 13"), again::toString);
     }
 
     /** What the read verbs print of a store: runs, analyze, show and the CSV export. */
     private static List<String> reads(String url) {
-        return List.of(CliRun.of("history", "runs", "--history", url).out(),
+        return List.of(
+                CliRun.of("history", "runs", "--history", url).out(),
                 CliRun.of("history", "analyze", "--history", url).out(),
                 CliRun.of("history", "show", "--history", url, "2").out(),
-                CliRun.of("history", "export", "--history", url, "4", "--format", "csv").out());
+                CliRun.of("history", "export", "--history", url, "4", "--format", "csv")
+                        .out());
     }
 
     @Test
@@ -98,7 +106,8 @@ class HistoryCompactTest {
 
     @Test
     void anUnreachableServerExits3WithOneLineAndNoPassword() {
-        CliRun r = CliRun.of("history", "compact", "--history", "jdbc:postgresql://127.0.0.1:9/bench?user=u&password=s3cretPw42");
+        CliRun r = CliRun.of(
+                "history", "compact", "--history", "jdbc:postgresql://127.0.0.1:9/bench?user=u&password=s3cretPw42");
         assertEquals(3, r.code(), r::toString);
         assertEquals("", r.out(), r::toString);
         assertFalse(r.err().strip().contains("\n"), r::toString);
@@ -114,22 +123,30 @@ class HistoryCompactTest {
     void aStoreAnotherProcessHoldsExits3AfterTheWaitAndIsLeftUntouched() throws Exception {
         String url = HistoryStores.url(HistoryStores.H2, tmp);
         Path file = tmp.resolve("a.json");
-        Files.writeString(file, dev.vbench.result.ResultCodec.toJson(HistoryFixtures.run(0, HistoryFixtures.series(2, 0.01), 1.0, 1)));
-        assertEquals(0, CliRun.of("history", "add", "--history", url, file.toString()).code());
+        Files.writeString(
+                file,
+                dev.vbench.result.ResultCodec.toJson(HistoryFixtures.run(0, HistoryFixtures.series(2, 0.01), 1.0, 1)));
+        assertEquals(
+                0,
+                CliRun.of("history", "add", "--history", url, file.toString()).code());
         Path h2File = Path.of(url.substring("jdbc:h2:file:".length()) + ".mv.db");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        Process holder = new ProcessBuilder(java, "-cp", classpath, Holder.class.getName(), url).redirectErrorStream(true).start();
+        Process holder = new ProcessBuilder(java, "-cp", classpath, Holder.class.getName(), url)
+                .redirectErrorStream(true)
+                .start();
         String previous = System.getProperty(HistoryStore.LOCK_WAIT_PROPERTY);
         try {
-            BufferedReader out = new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8));
+            BufferedReader out =
+                    new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8));
             assertEquals("open", out.readLine());
             System.setProperty(HistoryStore.LOCK_WAIT_PROPERTY, "1000");
             CliRun busy = CliRun.of("history", "compact", "--history", url);
             assertEquals(3, busy.code(), busy::toString);
             assertEquals("", busy.out(), busy::toString);
             assertFalse(busy.err().strip().contains("\n"), busy::toString);
-            assertTrue(busy.err().contains("stayed in use by another vbench process for 1 s; retry when it has finished"),
+            assertTrue(
+                    busy.err().contains("stayed in use by another vbench process for 1 s; retry when it has finished"),
                     busy::toString);
         } finally {
             if (previous == null) {

@@ -40,7 +40,8 @@ public final class HistoryFixtures {
      * @param makespanMillis the series' level
      * @param noise relative standard deviation of each trial's makespan (0.01 = 1%)
      */
-    public record Cell(String workload, Map<String, String> params, String executor, double makespanMillis, double noise) {}
+    public record Cell(
+            String workload, Map<String, String> params, String executor, double makespanMillis, double noise) {}
 
     /** The cells of {@code n} distinct series: cpu workloads with different iterations, 100 ms each. */
     public static List<Cell> series(int n, double noise) {
@@ -58,20 +59,41 @@ public final class HistoryFixtures {
         List<CellResult> out = new ArrayList<>();
         for (int c = 0; c < cells.size(); c++) {
             Cell cell = cells.get(c);
-            ExecutorInfo executor = new ExecutorInfo(cell.executor(), cell.executor(), Map.of(), "virtual", null, null, 2);
+            ExecutorInfo executor =
+                    new ExecutorInfo(cell.executor(), cell.executor(), Map.of(), "virtual", null, null, 2);
             CellConfig config = CellConfig.closed(cell.workload(), cell.params(), executor, 1000, 0);
             List<TrialResult> trials = new ArrayList<>();
             for (int t = 0; t < 6; t++) {
                 double scale = factor * (1 + cell.noise() * random.nextGaussian());
                 long makespan = Math.round(cell.makespanMillis() * 1e6 * scale);
                 long task = Math.round(1e6 * scale);
-                LatencySummary latency = new LatencySummary(1000, task, task / 2, task, 2 * task, 3 * task, 4 * task, 5 * task);
-                trials.add(TrialResult.of(t, 1000, makespan, 1000 / (makespan / 1e9)).withLatency(latency, null).withTelemetry(Telemetry.NONE.withProcessCpuNanos(makespan / 2).withGc(1, 2).withAllocatedBytes(Math.round(1_000_000 * scale)).withPeakThreads(8).withPinning(0, List.of())));
+                LatencySummary latency =
+                        new LatencySummary(1000, task, task / 2, task, 2 * task, 3 * task, 4 * task, 5 * task);
+                trials.add(TrialResult.of(t, 1000, makespan, 1000 / (makespan / 1e9))
+                        .withLatency(latency, null)
+                        .withTelemetry(Telemetry.NONE
+                                .withProcessCpuNanos(makespan / 2)
+                                .withGc(1, 2)
+                                .withAllocatedBytes(Math.round(1_000_000 * scale))
+                                .withPeakThreads(8)
+                                .withPinning(0, List.of())));
             }
-            out.add(new CellResult("c" + (c + 1), config, CellStatus.OK, trials, Summaries.summarize(trials), List.of()));
+            out.add(new CellResult(
+                    "c" + (c + 1), config, CellStatus.OK, trials, Summaries.summarize(trials), List.of()));
         }
-        Environment env = new Environment("0.1.0", "Eclipse Adoptium", index < 1000 ? "25.0.1+8" : "25.0.2+10", "OpenJDK 64-Bit Server VM",
-                List.of(), "Linux", "6.1", "amd64", 2, 1L << 30, "nightly-box", start.toString(),
+        Environment env = new Environment(
+                "0.1.0",
+                "Eclipse Adoptium",
+                index < 1000 ? "25.0.1+8" : "25.0.2+10",
+                "OpenJDK 64-Bit Server VM",
+                List.of(),
+                "Linux",
+                "6.1",
+                "amd64",
+                2,
+                1L << 30,
+                "nightly-box",
+                start.toString(),
                 "vbench run -w cpu -e virtual --history");
         return new RunResult(RunResult.SCHEMA, env, RunSettings.trials(1, 6).withSeed(42), out);
     }

@@ -26,10 +26,28 @@ class HistoryGoldenTest {
         Locale.setDefault(Locale.forLanguageTag(tag));
         url = HistoryStores.url(HistoryStores.H2, tmp);
         List<Path> files = HistoryFixtures.writeRuns(tmp, 30, HistoryFixtures.series(2, 0.01), 19, 1.10, 4);
-        assertEquals(0, CliRun.of(HistoryCommandsTest.args("history", "add", "--history", url, files)).code());
-        assertEquals(0, CliRun.of("history", "exclude", "--history", url, "7", "--reason", "backup job at 02:00").code());
-        assertEquals(0, CliRun.of("history", "ack", "--history", url, "2", "20", "--metric", "makespan",
-                "--reason", "new JIT flags: expected").code());
+        assertEquals(
+                0,
+                CliRun.of(HistoryCommandsTest.args("history", "add", "--history", url, files))
+                        .code());
+        assertEquals(
+                0,
+                CliRun.of("history", "exclude", "--history", url, "7", "--reason", "backup job at 02:00")
+                        .code());
+        assertEquals(
+                0,
+                CliRun.of(
+                                "history",
+                                "ack",
+                                "--history",
+                                url,
+                                "2",
+                                "20",
+                                "--metric",
+                                "makespan",
+                                "--reason",
+                                "new JIT flags: expected")
+                        .code());
         golden("runs.txt", "history", "runs", "--last", "5");
         golden("series.txt", "history", "series");
         golden("analyze.txt", "history", "analyze", "--metric", "makespan");
@@ -43,8 +61,9 @@ class HistoryGoldenTest {
     }
 
     private void golden(String name, String... args) {
-        String[] withStore = java.util.stream.Stream.concat(java.util.Arrays.stream(args), java.util.stream.Stream.of(
-                "--history", url)).toArray(String[]::new);
+        String[] withStore = java.util.stream.Stream.concat(
+                        java.util.Arrays.stream(args), java.util.stream.Stream.of("--history", url))
+                .toArray(String[]::new);
         CliRun r = CliRun.of(withStore);
         assertEquals(0, r.code(), r::toString);
         Golden.assertMatches("history/" + name, r.out());

@@ -43,7 +43,9 @@ class HistoryHeadStartTest {
         HistoryStore.prepareReading(url);
         Connection c = HistoryDatabase.headStart(url, false);
         assertNotNull(c);
-        try (c; Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT MAX(version) FROM schema_version")) {
+        try (c;
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT MAX(version) FROM schema_version")) {
             assertTrue(rs.next());
             assertEquals(Schema.LATEST, rs.getInt(1));
         }
@@ -68,7 +70,8 @@ class HistoryHeadStartTest {
 
     @Test
     void nothingIsPreparedForAMissingStoreAndTheReadingStillSaysSo() throws Exception {
-        HistoryUrl missing = HistoryUrl.resolve("jdbc:h2:file:" + tmp.resolve("none").toAbsolutePath(), Map.of(), tmp);
+        HistoryUrl missing =
+                HistoryUrl.resolve("jdbc:h2:file:" + tmp.resolve("none").toAbsolutePath(), Map.of(), tmp);
         HistoryStore.prepareReading(missing);
         assertFalse(Files.exists(missing.h2File()), "a reading never creates the store");
         HistoryException e = assertThrows(HistoryException.class, () -> HistoryStore.open(missing, false));

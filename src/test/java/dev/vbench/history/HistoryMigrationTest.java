@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.result.ResultCodec;
 import dev.vbench.testing.CliRun;
+import dev.vbench.testing.SlowFirst;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -17,11 +18,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Tag;
-import dev.vbench.testing.SlowFirst;
 
 /**
  * A store written at schema version 1 (migration 1's tables, filled the way vbench filled them
@@ -60,17 +60,38 @@ class HistoryMigrationTest {
             }
         }
         String fresh = HistoryStores.url(kind, tmp);
-        List<String> add = new ArrayList<>(List.of("history", "add", "--history", fresh, "--branch", "main", "--label",
-                "jdk=25 'quoted'"));
+        List<String> add = new ArrayList<>(
+                List.of("history", "add", "--history", fresh, "--branch", "main", "--label", "jdk=25 'quoted'"));
         files.forEach(f -> add.add(f.toString()));
         assertEquals(0, CliRun.of(add.toArray(String[]::new)).code());
-        assertEquals(0, CliRun.of("history", "exclude", "--history", fresh, "7", "--reason", "noisy neighbour").code());
-        assertEquals(0, CliRun.of("history", "ack", "--history", fresh, "2", "20", "--metric", "makespan", "--reason",
-                "new JIT flags").code());
+        assertEquals(
+                0,
+                CliRun.of("history", "exclude", "--history", fresh, "7", "--reason", "noisy neighbour")
+                        .code());
+        assertEquals(
+                0,
+                CliRun.of(
+                                "history",
+                                "ack",
+                                "--history",
+                                fresh,
+                                "2",
+                                "20",
+                                "--metric",
+                                "makespan",
+                                "--reason",
+                                "new JIT flags")
+                        .code());
 
-        List<List<String>> verbs = List.of(List.of("runs"), List.of("series"), List.of("show", "1"),
-                List.of("show", "2", "--metric", "p99"), List.of("show", "3", "--format", "html"), List.of("analyze"),
-                List.of("check", "--fail-on-regression", "5%", "--verbose"), List.of("export", "2", "--format", "csv"),
+        List<List<String>> verbs = List.of(
+                List.of("runs"),
+                List.of("series"),
+                List.of("show", "1"),
+                List.of("show", "2", "--metric", "p99"),
+                List.of("show", "3", "--format", "html"),
+                List.of("analyze"),
+                List.of("check", "--fail-on-regression", "5%", "--verbose"),
+                List.of("export", "2", "--format", "csv"),
                 List.of("export", "--run", "31"));
         for (List<String> verb : verbs) {
             CliRun migrated = history(verb, old);
@@ -83,15 +104,18 @@ class HistoryMigrationTest {
         CliRun analyze = history(List.of("analyze", "--metric", "makespan"), old);
         assertEquals(3, analyze.out().lines().count(), analyze::toString);
         String date20 = HistoryFixtures.START.plusSeconds(19 * 86_400L).toString();
-        assertTrue(analyze.out().lines().allMatch(l -> l.contains(" makespan " + date20 + " run 20 ")), analyze::toString);
+        assertTrue(
+                analyze.out().lines().allMatch(l -> l.contains(" makespan " + date20 + " run 20 ")), analyze::toString);
         assertTrue(analyze.out().contains("acknowledged: new JIT flags"), analyze::toString);
         assertTrue(history(List.of("runs"), old).out().contains("excluded: noisy neighbour"));
         CliRun check = history(List.of("check", "--metric", "makespan", "--fail-on-regression", "5%"), old);
         assertEquals(1, check.code(), check::toString);
         assertEquals(4, check.err().lines().count(), check::toString); // the headline and all 3 series
-        try (Connection c = DriverManager.getConnection(old); Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT (SELECT MAX(version) FROM schema_version), (SELECT COUNT(*) FROM run),"
-                        + " (SELECT COUNT(*) FROM measurement), (SELECT COUNT(*) FROM series_point)")) {
+        try (Connection c = DriverManager.getConnection(old);
+                Statement s = c.createStatement();
+                ResultSet rs =
+                        s.executeQuery("SELECT (SELECT MAX(version) FROM schema_version), (SELECT COUNT(*) FROM run),"
+                                + " (SELECT COUNT(*) FROM measurement), (SELECT COUNT(*) FROM series_point)")) {
             rs.next();
             assertEquals(Schema.LATEST, rs.getInt(1));
             assertEquals(31, rs.getInt(2));
@@ -110,7 +134,8 @@ class HistoryMigrationTest {
     }
 
     /** Migration 1's tables, filled as vbench did at schema version 1 (one transaction per run). */
-    private static void writeSchema1(Connection c, List<Path> files, Importer.Meta meta, Testbed local) throws SQLException {
+    private static void writeSchema1(Connection c, List<Path> files, Importer.Meta meta, Testbed local)
+            throws SQLException {
         try (Statement s = c.createStatement()) {
             for (String sql : Schema.MIGRATIONS.get(0)) {
                 s.execute(sql);
@@ -124,38 +149,91 @@ class HistoryMigrationTest {
             StoredRun run = Importer.fromFile(f, meta, local);
             if (testbed < 0) {
                 Testbed t = run.testbed();
-                testbed = insert(c, "INSERT INTO testbed (name, host, cpu_model, cores, memory_bytes, os, arch)"
-                        + " VALUES (?, ?, ?, ?, ?, ?, ?)", t.name(), t.host(), t.cpuModel(), t.cores(), t.memoryBytes(), t.os(),
+                testbed = insert(
+                        c,
+                        "INSERT INTO testbed (name, host, cpu_model, cores, memory_bytes, os, arch)"
+                                + " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        t.name(),
+                        t.host(),
+                        t.cpuModel(),
+                        t.cores(),
+                        t.memoryBytes(),
+                        t.os(),
                         t.arch());
             }
-            long runId = insert(c, "INSERT INTO run (testbed_id, started, started_ms, stored, vbench_version, command_line,"
-                    + " branch, git_commit, source, source_format, excluded, exclude_reason)"
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, FALSE, '')", testbed, run.started().toString(),
-                    run.started().toEpochMilli(), Instant.now().toString(), run.vbenchVersion(), run.commandLine(), run.branch(),
-                    run.commit(), run.source(), run.format());
+            long runId = insert(
+                    c,
+                    "INSERT INTO run (testbed_id, started, started_ms, stored, vbench_version, command_line,"
+                            + " branch, git_commit, source, source_format, excluded, exclude_reason)"
+                            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, FALSE, '')",
+                    testbed,
+                    run.started().toString(),
+                    run.started().toEpochMilli(),
+                    Instant.now().toString(),
+                    run.vbenchVersion(),
+                    run.commandLine(),
+                    run.branch(),
+                    run.commit(),
+                    run.source(),
+                    run.format());
             insert(c, "INSERT INTO run_document (run_id, document) VALUES (?, ?)", runId, run.documentGzip());
             for (Map.Entry<String, String> label : run.labels().entrySet()) {
-                insert(c, "INSERT INTO run_label (run_id, name, val) VALUES (?, ?, ?)", runId, label.getKey(), label.getValue());
+                insert(
+                        c,
+                        "INSERT INTO run_label (run_id, name, val) VALUES (?, ?, ?)",
+                        runId,
+                        label.getKey(),
+                        label.getValue());
             }
             for (StoredRun.Cell cell : run.cells()) {
                 SeriesKey k = cell.series();
                 long testbedId = testbed;
                 Long seriesId = series.get(k.fingerprint());
                 if (seriesId == null) {
-                    seriesId = insert(c, "INSERT INTO series (testbed_id, fingerprint, label, workload, params, executor, tasks,"
-                            + " concurrency, load_shape, jvm_label, jvm_options) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                            testbedId, k.fingerprint(), k.label(), k.workload(), k.params(), k.executor(), k.tasks(),
-                            k.concurrency(), k.loadShape(), k.jvmLabel(), k.jvmOptions());
+                    seriesId = insert(
+                            c,
+                            "INSERT INTO series (testbed_id, fingerprint, label, workload, params, executor, tasks,"
+                                    + " concurrency, load_shape, jvm_label, jvm_options) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            testbedId,
+                            k.fingerprint(),
+                            k.label(),
+                            k.workload(),
+                            k.params(),
+                            k.executor(),
+                            k.tasks(),
+                            k.concurrency(),
+                            k.loadShape(),
+                            k.jvmLabel(),
+                            k.jvmOptions());
                     series.put(k.fingerprint(), seriesId);
                 }
-                long resultId = insert(c, "INSERT INTO result (run_id, series_id, cell_id, status, java_version, java_vendor,"
-                        + " vm_name) VALUES (?, ?, ?, ?, ?, ?, ?)", runId, seriesId, cell.cellId(), cell.status(),
-                        cell.javaVersion(), cell.javaVendor(), cell.vmName());
+                long resultId = insert(
+                        c,
+                        "INSERT INTO result (run_id, series_id, cell_id, status, java_version, java_vendor,"
+                                + " vm_name) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        runId,
+                        seriesId,
+                        cell.cellId(),
+                        cell.status(),
+                        cell.javaVersion(),
+                        cell.javaVendor(),
+                        cell.vmName());
                 for (StoredRun.Measurement m : cell.measurements()) {
-                    insert(c, "INSERT INTO measurement (result_id, metric, unit, higher_is_better, n, median_value, ci_low,"
-                            + " ci_high, mean_value, stdev, trial_values) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", resultId,
-                            m.metric(), m.unit(), m.higherIsBetter(), m.summary().n(), m.summary().median(), m.summary().ciLow(),
-                            m.summary().ciHigh(), m.summary().mean(), m.summary().stdev(), HistoryWriter.encode(m.trials()));
+                    insert(
+                            c,
+                            "INSERT INTO measurement (result_id, metric, unit, higher_is_better, n, median_value, ci_low,"
+                                    + " ci_high, mean_value, stdev, trial_values) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            resultId,
+                            m.metric(),
+                            m.unit(),
+                            m.higherIsBetter(),
+                            m.summary().n(),
+                            m.summary().median(),
+                            m.summary().ciLow(),
+                            m.summary().ciHigh(),
+                            m.summary().mean(),
+                            m.summary().stdev(),
+                            HistoryWriter.encode(m.trials()));
                 }
             }
             c.commit();
@@ -165,9 +243,11 @@ class HistoryMigrationTest {
 
     /** Runs one INSERT; returns the generated id, or −1 for a table without one. */
     private static long insert(Connection c, String sql, Object... values) throws SQLException {
-        boolean generated = !sql.startsWith("INSERT INTO run_document") && !sql.startsWith("INSERT INTO run_label")
+        boolean generated = !sql.startsWith("INSERT INTO run_document")
+                && !sql.startsWith("INSERT INTO run_label")
                 && !sql.startsWith("INSERT INTO measurement");
-        try (PreparedStatement ps = generated ? c.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS) : c.prepareStatement(sql)) {
+        try (PreparedStatement ps =
+                generated ? c.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS) : c.prepareStatement(sql)) {
             for (int i = 0; i < values.length; i++) {
                 ps.setObject(i + 1, values[i]);
             }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.testing.CliRun;
+import dev.vbench.testing.SlowFirst;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,10 +16,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.Tag;
-import dev.vbench.testing.SlowFirst;
 
 /**
  * The README's cron recipe, {@code examples/history/nightly.sh}, run for real (vbench in a
@@ -43,20 +43,35 @@ class HistoryNightlyScriptTest {
         mailLog = tmp.resolve("mail.log");
         Path mail = bin.resolve("mail");
         // mail -s SUBJECT TO < BODY
-        Files.writeString(mail, "#!/bin/sh\n{ printf 'to: %s\\nsubject: %s\\n' \"$3\" \"$2\"; cat; printf '.\\n'; } >> \""
-                + mailLog + "\"\n");
+        Files.writeString(
+                mail,
+                "#!/bin/sh\n{ printf 'to: %s\\nsubject: %s\\n' \"$3\" \"$2\"; cat; printf '.\\n'; } >> \"" + mailLog
+                        + "\"\n");
         Files.setPosixFilePermissions(mail, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
     @Test
     void aQuietNightMailsNothingAndExits0() throws Exception {
         String url = HistoryStores.url(HistoryStores.H2, tmp);
-        Result r = nightly(url, "-w", "noop", "--tasks", "20", "--trials", "2", "--warmup", "0", "--pinning", "off",
-                "-o", tmp.resolve("night.json").toString());
+        Result r = nightly(
+                url,
+                "-w",
+                "noop",
+                "--tasks",
+                "20",
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "--pinning",
+                "off",
+                "-o",
+                tmp.resolve("night.json").toString());
         assertEquals(0, r.code(), r::toString);
         assertFalse(Files.exists(mailLog), r::toString);
         assertTrue(Files.exists(tmp.resolve("night.json")));
-        assertEquals(3, CliRun.of("history", "runs", "--history", url).out().lines().count()); // header, rule, the run
+        assertEquals(
+                3, CliRun.of("history", "runs", "--history", url).out().lines().count()); // header, rule, the run
     }
 
     @Test
@@ -64,9 +79,24 @@ class HistoryNightlyScriptTest {
         String url = HistoryStores.url(HistoryStores.H2, tmp);
         Path dir = Files.createDirectory(tmp.resolve("runs"));
         List<Path> files = HistoryFixtures.writeRuns(dir, 20, HistoryFixtures.series(2, 0.01), 19, 1.30, 8);
-        assertEquals(0, CliRun.of(HistoryCommandsTest.args("history", "add", "--history", url, files)).code());
-        Result r = nightly(url, "-w", "noop", "--tasks", "20", "--trials", "2", "--warmup", "0", "--pinning", "off",
-                "-o", tmp.resolve("night.json").toString());
+        assertEquals(
+                0,
+                CliRun.of(HistoryCommandsTest.args("history", "add", "--history", url, files))
+                        .code());
+        Result r = nightly(
+                url,
+                "-w",
+                "noop",
+                "--tasks",
+                "20",
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "--pinning",
+                "off",
+                "-o",
+                tmp.resolve("night.json").toString());
         assertEquals(1, r.code(), r::toString);
         String mail = Files.readString(mailLog, StandardCharsets.UTF_8);
         assertTrue(mail.startsWith("to: team@example.com\nsubject: vbench: regression on "), mail);
@@ -78,8 +108,20 @@ class HistoryNightlyScriptTest {
     @Test
     void aFailedRunMailsTheRunsOwnErrorAndSkipsTheCheck() throws Exception {
         // the store is down: the run writes its file, then exits 3 with one line; that line is the mail
-        Result r = nightly("jdbc:postgresql://127.0.0.1:1/bench?user=ci&password=s3cret", "-w", "noop", "--tasks", "20",
-                "--trials", "2", "--warmup", "0", "--pinning", "off", "-o", tmp.resolve("night.json").toString());
+        Result r = nightly(
+                "jdbc:postgresql://127.0.0.1:1/bench?user=ci&password=s3cret",
+                "-w",
+                "noop",
+                "--tasks",
+                "20",
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "--pinning",
+                "off",
+                "-o",
+                tmp.resolve("night.json").toString());
         assertEquals(3, r.code(), r::toString);
         assertTrue(Files.exists(tmp.resolve("night.json")), "the night's file is written anyway");
         String mail = Files.readString(mailLog, StandardCharsets.UTF_8);
@@ -92,7 +134,11 @@ class HistoryNightlyScriptTest {
 
         // a mistyped argument: exit 2, its one-line error mailed
         Files.delete(mailLog);
-        Result typo = nightly(HistoryStores.url(HistoryStores.H2, tmp), "-w", "no-such-workload", "-o",
+        Result typo = nightly(
+                HistoryStores.url(HistoryStores.H2, tmp),
+                "-w",
+                "no-such-workload",
+                "-o",
                 tmp.resolve("typo.json").toString());
         assertEquals(2, typo.code(), typo::toString);
         String mail2 = Files.readString(mailLog, StandardCharsets.UTF_8);
@@ -107,7 +153,9 @@ class HistoryNightlyScriptTest {
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> command = new ArrayList<>(List.of("sh", SCRIPT.toString()));
         command.addAll(List.of(runArgs));
-        ProcessBuilder pb = new ProcessBuilder(command).directory(tmp.toFile()).redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder(command)
+                .directory(tmp.toFile())
+                .redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         Map<String, String> env = pb.environment();
         env.put("PATH", bin + File.pathSeparator + env.getOrDefault("PATH", "/usr/bin:/bin"));

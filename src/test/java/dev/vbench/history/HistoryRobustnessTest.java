@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.CliRun;
+import dev.vbench.testing.SlowFirst;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,12 +21,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Tag;
-import dev.vbench.testing.SlowFirst;
 
 /** Hostile input, secrets, damaged and newer stores, a store that is down, kill -9, two writers (acceptance 5). */
 @Tag(SlowFirst.SLOW)
@@ -40,13 +40,27 @@ class HistoryRobustnessTest {
     @MethodSource(HistoryStores.NAMES)
     void quotesAndSqlInLabelsAndParametersAreStoredAndShownVerbatim(String kind) throws Exception {
         String url = HistoryStores.url(kind, tmp);
-        List<HistoryFixtures.Cell> cells = List.of(new HistoryFixtures.Cell("cpu", Map.of("name", HOSTILE), "virtual", 100, 0.01));
+        List<HistoryFixtures.Cell> cells =
+                List.of(new HistoryFixtures.Cell("cpu", Map.of("name", HOSTILE), "virtual", 100, 0.01));
         Path file = tmp.resolve("hostile.json");
         Files.writeString(file, ResultCodec.toJson(HistoryFixtures.run(0, cells, 1.0, 1)));
-        CliRun add = CliRun.of("history", "add", "--history", url, "--label", "note=" + HOSTILE, "--testbed", "o'brien; --",
-                "--branch", HOSTILE, file.toString());
+        CliRun add = CliRun.of(
+                "history",
+                "add",
+                "--history",
+                url,
+                "--label",
+                "note=" + HOSTILE,
+                "--testbed",
+                "o'brien; --",
+                "--branch",
+                HOSTILE,
+                file.toString());
         assertEquals(0, add.code(), add::toString);
-        assertEquals(0, CliRun.of("history", "add", "--history", url, "--testbed", "o'brien; --", file.toString()).code());
+        assertEquals(
+                0,
+                CliRun.of("history", "add", "--history", url, "--testbed", "o'brien; --", file.toString())
+                        .code());
         CliRun runs = CliRun.of("history", "runs", "--history", url);
         assertEquals(0, runs.code(), runs::toString);
         assertTrue(runs.out().contains("note=" + HOSTILE), runs::toString);
@@ -63,8 +77,22 @@ class HistoryRobustnessTest {
     void aJdbcPasswordIsNeverStoredOrPrinted() throws Exception {
         String secret = "s3cretPw42";
         String url = "jdbc:h2:file:" + tmp.resolve("secret").toAbsolutePath() + ";USER=sa;PASSWORD=" + secret;
-        CliRun run = CliRun.of("run", "-w", "noop", "--tasks", "20", "--trials", "2", "--warmup", "0", "--pinning", "off",
-                "-o", tmp.resolve("r.json").toString(), "--history", url);
+        CliRun run = CliRun.of(
+                "run",
+                "-w",
+                "noop",
+                "--tasks",
+                "20",
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "--pinning",
+                "off",
+                "-o",
+                tmp.resolve("r.json").toString(),
+                "--history",
+                url);
         assertEquals(0, run.code(), run::toString);
         assertFalse(run.out().contains(secret) || run.err().contains(secret), run::toString);
         assertTrue(run.err().contains("PASSWORD=***"), run::toString);
@@ -74,7 +102,8 @@ class HistoryRobustnessTest {
         for (CliRun r : List.of(runs, doc)) {
             assertFalse(r.out().contains(secret) || r.err().contains(secret), r::toString);
         }
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT command_line FROM run")) {
             assertTrue(rs.next());
             assertTrue(rs.getString(1).contains("PASSWORD=***"), rs.getString(1));
@@ -87,13 +116,30 @@ class HistoryRobustnessTest {
     @Test
     void aStoreThatIsDownLeavesTheFilesWrittenAndExits3WithoutThePassword() throws Exception {
         Path json = tmp.resolve("r.json");
-        CliRun run = CliRun.of("run", "-w", "noop", "--tasks", "20", "--trials", "2", "--warmup", "0", "--pinning", "off", "-q", "-o", json.toString(),
-                "--history", "jdbc:postgresql://127.0.0.1:9/bench?user=u&password=s3cretPw42");
+        CliRun run = CliRun.of(
+                "run",
+                "-w",
+                "noop",
+                "--tasks",
+                "20",
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "--pinning",
+                "off",
+                "-q",
+                "-o",
+                json.toString(),
+                "--history",
+                "jdbc:postgresql://127.0.0.1:9/bench?user=u&password=s3cretPw42");
         assertEquals(3, run.code(), run::toString);
         String line = run.err().strip();
         assertFalse(line.contains("\n"), run::toString);
-        assertTrue(line.startsWith("vbench: results written; not stored in the history: cannot connect to the database at"
-                + " 127.0.0.1:9"), run::toString);
+        assertTrue(
+                line.startsWith("vbench: results written; not stored in the history: cannot connect to the database at"
+                        + " 127.0.0.1:9"),
+                run::toString);
         assertFalse(line.contains("s3cretPw42") || line.contains("Exception"), run::toString);
         RunResult written = ResultCodec.read(json);
         assertEquals(1, written.cells().size());
@@ -102,7 +148,11 @@ class HistoryRobustnessTest {
     @Test
     void usageErrorsAreOneLineWithExit2() throws Exception {
         CliRun.of("history", "runs", "--history", "mysql://h/db").assertUsageError("is not a history store URL");
-        CliRun.of("history", "runs", "--history", "jdbc:h2:file:" + tmp.resolve("none").toAbsolutePath())
+        CliRun.of(
+                        "history",
+                        "runs",
+                        "--history",
+                        "jdbc:h2:file:" + tmp.resolve("none").toAbsolutePath())
                 .assertUsageError("no history store at");
         assertFalse(Files.exists(tmp.resolve("none.mv.db")), "a read verb created a store");
         CliRun.of("run", "-w", "noop", "--branch", "main").assertUsageError("add --history");
@@ -112,13 +162,19 @@ class HistoryRobustnessTest {
         Files.writeString(file, ResultCodec.toJson(HistoryFixtures.run(0, HistoryFixtures.series(2, 0.01), 1.0, 1)));
         Path broken = tmp.resolve("broken.json");
         Files.writeString(broken, "{\"schema\": \"vbench-result/1\", \"cells\": [");
-        CliRun.of("history", "add", "--history", url, file.toString(), broken.toString()).assertUsageError("broken.json is truncated");
+        CliRun.of("history", "add", "--history", url, file.toString(), broken.toString())
+                .assertUsageError("broken.json is truncated");
         assertFalse(Files.exists(tmp.resolve("h.mv.db")), "nothing is stored when one file is bad");
-        assertEquals(0, CliRun.of("history", "add", "--history", url, file.toString()).code());
+        assertEquals(
+                0,
+                CliRun.of("history", "add", "--history", url, file.toString()).code());
         CliRun.of("history", "show", "--history", url, "cpu").assertUsageError("matches 2 series");
-        CliRun.of("history", "show", "--history", url, "1", "--metric", "nope").assertUsageError("has no metric 'nope'");
-        CliRun.of("history", "analyze", "--history", url, "--window", "1").assertUsageError("--window 1 must be at least 2");
-        CliRun.of("history", "check", "--history", url, "--fail-on-regression", "lots").assertUsageError("is not a percentage");
+        CliRun.of("history", "show", "--history", url, "1", "--metric", "nope")
+                .assertUsageError("has no metric 'nope'");
+        CliRun.of("history", "analyze", "--history", url, "--window", "1")
+                .assertUsageError("--window 1 must be at least 2");
+        CliRun.of("history", "check", "--history", url, "--fail-on-regression", "lots")
+                .assertUsageError("is not a percentage");
         CliRun.of("history", "exclude", "--history", url, "77", "--reason", "x").assertUsageError("no run 77");
         CliRun.of("history", "export", "--history", url).assertUsageError("give a SERIES");
     }
@@ -132,7 +188,8 @@ class HistoryRobustnessTest {
         String url = "jdbc:h2:file:" + base.toAbsolutePath();
         Path file = tmp.resolve("a.json");
         Files.writeString(file, ResultCodec.toJson(HistoryFixtures.run(0, HistoryFixtures.series(1, 0.01), 1.0, 1)));
-        for (CliRun r : List.of(CliRun.of("history", "runs", "--history", url),
+        for (CliRun r : List.of(
+                CliRun.of("history", "runs", "--history", url),
                 CliRun.of("history", "add", "--history", url, file.toString()),
                 CliRun.of("history", "compact", "--history", url))) {
             assertEquals(3, r.code(), r::toString);
@@ -148,19 +205,29 @@ class HistoryRobustnessTest {
         String url = HistoryStores.url(kind, tmp);
         Path file = tmp.resolve("a.json");
         Files.writeString(file, ResultCodec.toJson(HistoryFixtures.run(0, HistoryFixtures.series(1, 0.01), 1.0, 1)));
-        assertEquals(0, CliRun.of("history", "add", "--history", url, file.toString()).code());
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+        assertEquals(
+                0,
+                CliRun.of("history", "add", "--history", url, file.toString()).code());
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement()) {
             s.execute("INSERT INTO schema_version (version, applied) VALUES (99, 'future')");
         }
-        for (CliRun r : List.of(CliRun.of("history", "runs", "--history", url),
+        for (CliRun r : List.of(
+                CliRun.of("history", "runs", "--history", url),
                 CliRun.of("history", "add", "--history", url, file.toString()),
                 CliRun.of("history", "compact", "--history", url))) {
             assertEquals(3, r.code(), r::toString);
-            assertTrue(r.err().strip().matches("vbench: the history store .* has schema version 99, newer than this vbench"
-                    + " understands \\(" + Schema.LATEST + "\\); upgrade vbench to use it"), r::toString);
+            assertTrue(
+                    r.err()
+                            .strip()
+                            .matches("vbench: the history store .* has schema version 99, newer than this vbench"
+                                    + " understands \\(" + Schema.LATEST + "\\); upgrade vbench to use it"),
+                    r::toString);
         }
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT (SELECT COUNT(*) FROM run), (SELECT MAX(version) FROM schema_version)")) {
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(
+                        "SELECT (SELECT COUNT(*) FROM run), (SELECT MAX(version) FROM schema_version)")) {
             rs.next();
             assertEquals(1, rs.getInt(1));
             assertEquals(99, rs.getInt(2));
@@ -182,7 +249,9 @@ class HistoryRobustnessTest {
         String url = HistoryStores.url(kind, tmp);
         Path first = tmp.resolve("first.json");
         Files.writeString(first, ResultCodec.toJson(HistoryFixtures.run(0, HistoryFixtures.series(3, 0.01), 1.0, 1)));
-        assertEquals(0, CliRun.of("history", "add", "--history", url, first.toString()).code());
+        assertEquals(
+                0,
+                CliRun.of("history", "add", "--history", url, first.toString()).code());
         Path log = tmp.resolve("child.log");
         boolean h2 = kind.equals(HistoryStores.H2);
         String childUrl = h2 ? url + ";TRACE_LEVEL_FILE=3" : url;
@@ -191,13 +260,35 @@ class HistoryRobustnessTest {
         for (int t = 1; t <= 100; t++) {
             tasks.append(t == 1 ? "" : ",").append(t);
         }
-        Process p = vbench(log, List.of(), "run", "-w", "noop", "-e", "virtual", "-e", "fixed:threads=2", "--tasks",
-                tasks.toString(), "--trials", "2", "--warmup", "0", "--pinning", "off", "-q",
-                "-o", tmp.resolve("killed.json").toString(), "--history", childUrl);
+        Process p = vbench(
+                log,
+                List.of(),
+                "run",
+                "-w",
+                "noop",
+                "-e",
+                "virtual",
+                "-e",
+                "fixed:threads=2",
+                "--tasks",
+                tasks.toString(),
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "--pinning",
+                "off",
+                "-q",
+                "-o",
+                tmp.resolve("killed.json").toString(),
+                "--history",
+                childUrl);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300); // a loaded machine: no tight timing
         boolean writing = false;
         while (p.isAlive() && System.nanoTime() < deadline && !writing) {
-            writing = h2 ? Files.exists(trace) && Files.readString(trace, StandardCharsets.UTF_8).contains("*/INSERT INTO result (")
+            writing = h2
+                    ? Files.exists(trace)
+                            && Files.readString(trace, StandardCharsets.UTF_8).contains("*/INSERT INTO result (")
                     : postgresSessionInserting(url);
             if (!writing) {
                 Thread.sleep(2);
@@ -210,7 +301,8 @@ class HistoryRobustnessTest {
         CliRun runs = CliRun.of("history", "runs", "--history", url);
         assertEquals(0, runs.code(), runs::toString);
         assertEquals(3, runs.out().lines().count(), runs::toString); // header, rule, the first run only
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT (SELECT COUNT(*) FROM run), (SELECT COUNT(*) FROM result),"
                         + " (SELECT COUNT(*) FROM measurement), (SELECT COUNT(*) FROM result x WHERE NOT EXISTS"
                         + " (SELECT 1 FROM run r WHERE r.id = x.run_id)), (SELECT COUNT(*) FROM series_point),"
@@ -224,8 +316,23 @@ class HistoryRobustnessTest {
             assertEquals(3, rs.getInt(6));
             assertEquals(3, rs.getInt(7));
         }
-        CliRun again = CliRun.of("run", "-w", "noop", "--tasks", "20", "--trials", "2", "--warmup", "0", "--pinning", "off", "-q",
-                "-o", tmp.resolve("again.json").toString(), "--history", url);
+        CliRun again = CliRun.of(
+                "run",
+                "-w",
+                "noop",
+                "--tasks",
+                "20",
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "--pinning",
+                "off",
+                "-q",
+                "-o",
+                tmp.resolve("again.json").toString(),
+                "--history",
+                url);
         assertEquals(0, again.code(), again::toString);
     }
 
@@ -233,8 +340,10 @@ class HistoryRobustnessTest {
     @MethodSource(HistoryStores.NAMES)
     void twoWritersAtOnceBothLand(String kind) throws Exception {
         String url = HistoryStores.url(kind, tmp);
-        List<Path> a = HistoryFixtures.writeRuns(Files.createDirectory(tmp.resolve("a")), 4, HistoryFixtures.series(5, 0.01), 99, 1, 1);
-        List<Path> b = HistoryFixtures.writeRuns(Files.createDirectory(tmp.resolve("b")), 4, HistoryFixtures.series(5, 0.01), 99, 1, 2);
+        List<Path> a = HistoryFixtures.writeRuns(
+                Files.createDirectory(tmp.resolve("a")), 4, HistoryFixtures.series(5, 0.01), 99, 1, 1);
+        List<Path> b = HistoryFixtures.writeRuns(
+                Files.createDirectory(tmp.resolve("b")), 4, HistoryFixtures.series(5, 0.01), 99, 1, 2);
         List<String> argsA = new ArrayList<>(List.of("history", "add", "--history", url));
         a.forEach(f -> argsA.add(f.toString()));
         List<String> argsB = new ArrayList<>(List.of("history", "add", "--history", url));
@@ -248,7 +357,9 @@ class HistoryRobustnessTest {
         assertEquals(10, runs.out().lines().count(), runs::toString);
         CliRun series = CliRun.of("history", "series", "--history", url);
         assertEquals(7, series.out().lines().count(), series::toString); // the same five series, each 8 runs
-        assertTrue(series.out().lines().skip(2).allMatch(l -> l.matches("\\s*\\d+\\s+nightly-box\\s+8\\s.*")), series::toString);
+        assertTrue(
+                series.out().lines().skip(2).allMatch(l -> l.matches("\\s*\\d+\\s+nightly-box\\s+8\\s.*")),
+                series::toString);
     }
 
     /**
@@ -275,21 +386,25 @@ class HistoryRobustnessTest {
         p.destroyForcibly(); // SIGKILL, a moment after the last line it printed
         assertTrue(p.waitFor(30, TimeUnit.SECONDS));
         List<Long> stored = storedIds(read(log));
-        assertTrue(stored.size() >= 40 && stored.size() < files.size(),
+        assertTrue(
+                stored.size() >= 40 && stored.size() < files.size(),
                 () -> "the kill came before the child stored 40 files, or after it stored all: " + read(log));
         List<Long> kept;
         try (HistoryStore store = HistoryStore.open(HistoryUrl.resolve(url, Map.of(), tmp), false)) {
             kept = store.runs(null).stream().map(HistoryStore.RunInfo::id).toList();
         }
-        assertTrue(kept.containsAll(stored), () -> "reported " + stored.size() + " runs as stored, the store kept "
-                + kept.size() + "; lost: " + stored.stream().filter(id -> !kept.contains(id)).toList());
+        assertTrue(
+                kept.containsAll(stored),
+                () -> "reported " + stored.size() + " runs as stored, the store kept " + kept.size() + "; lost: "
+                        + stored.stream().filter(id -> !kept.contains(id)).toList());
         assertTrue(kept.size() <= stored.size() + 1, () -> kept.size() + " runs kept, " + stored.size() + " reported");
     }
 
     /** The run ids of the "stored FILE as run ID (N series)" lines of {@code history add}. */
     private static List<Long> storedIds(String output) {
         List<Long> ids = new ArrayList<>();
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^stored \\S+ as run (\\d+) \\(").matcher(output);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^stored \\S+ as run (\\d+) \\(")
+                .matcher(output);
         while (m.find()) {
             ids.add(Long.parseLong(m.group(1)));
         }
@@ -298,7 +413,8 @@ class HistoryRobustnessTest {
 
     /** Whether another session of this database is inside a transaction inserting results. */
     private static boolean postgresSessionInserting(String url) throws Exception {
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM pg_stat_activity WHERE pid <> pg_backend_pid()"
                         + " AND datname = current_database() AND xact_start IS NOT NULL AND (query LIKE 'INSERT INTO result (%'"
                         + " OR query LIKE 'INSERT INTO measurement (%' OR query LIKE 'INSERT INTO series_point (%')")) {

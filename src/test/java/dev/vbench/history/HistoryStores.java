@@ -37,14 +37,16 @@ public final class HistoryStores {
     /** A new, empty store of kind {@code name}. */
     public static String url(String name, Path tmp) throws Exception {
         if (name.equals(H2)) {
-            return "jdbc:h2:file:" + tmp.resolve("history-" + SCHEMAS.incrementAndGet()).toAbsolutePath();
+            return "jdbc:h2:file:"
+                    + tmp.resolve("history-" + SCHEMAS.incrementAndGet()).toAbsolutePath();
         }
         String base = postgresUrl();
-        Assumptions.assumeTrue(base != null,
-                "PostgreSQL history tests need VBENCH_TEST_PG_URL (.ci/run starts a server and sets it)");
+        Assumptions.assumeTrue(
+                base != null, "PostgreSQL history tests need VBENCH_TEST_PG_URL (.ci/run starts a server and sets it)");
         String schema = "history_" + ProcessHandle.current().pid() + "_" + System.nanoTime() % 1_000_000_000L + "_"
                 + SCHEMAS.incrementAndGet();
-        try (Connection c = DriverManager.getConnection(base); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(base);
+                Statement s = c.createStatement()) {
             s.execute("CREATE SCHEMA " + schema);
         }
         return base + (base.contains("?") ? "&" : "?") + "currentSchema=" + schema;

@@ -10,6 +10,7 @@ import dev.vbench.app.HistoryQueryUseCase;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.stats.Verdict;
 import dev.vbench.testing.CliRun;
+import dev.vbench.testing.SlowFirst;
 import dev.vbench.testing.VbenchProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,10 +21,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.Tag;
-import dev.vbench.testing.SlowFirst;
 
 /**
  * {@code history check --baseline merge-base} in a real git repository: three commits on main (a1, a2, a3),
@@ -60,13 +60,28 @@ class MergeBaseCheckTest {
         url = "jdbc:h2:file:" + tmp.resolve("history").toAbsolutePath();
         List<HistoryFixtures.Cell> cells = HistoryFixtures.series(2, 0.005);
         // stored in the order CI would store them: main's a1, a2, the branch's f1, main's a3, the branch's f2
-        String[][] runs = {{"a1", "main", "1.0"}, {"a2", "main", "1.0"}, {"f1", "feature", "1.0"}, {"a3", "main", "0.8"},
-            {"f2", "feature", "1.0"}};
+        String[][] runs = {
+            {"a1", "main", "1.0"},
+            {"a2", "main", "1.0"},
+            {"f1", "feature", "1.0"},
+            {"a3", "main", "0.8"},
+            {"f2", "feature", "1.0"}
+        };
         for (int i = 0; i < runs.length; i++) {
             Path f = tmp.resolve(runs[i][0] + ".json");
             Files.writeString(f, ResultCodec.toJson(HistoryFixtures.run(i, cells, Double.parseDouble(runs[i][2]), 42)));
-            CliRun add = CliRun.of("history", "add", "--history", url, "--branch", runs[i][1], "--commit",
-                    commits.get(runs[i][0]), "--testbed", "ci", f.toString());
+            CliRun add = CliRun.of(
+                    "history",
+                    "add",
+                    "--history",
+                    url,
+                    "--branch",
+                    runs[i][1],
+                    "--commit",
+                    commits.get(runs[i][0]),
+                    "--testbed",
+                    "ci",
+                    f.toString());
             assertEquals(0, add.code(), add::toString);
         }
     }
@@ -74,8 +89,10 @@ class MergeBaseCheckTest {
     @Test
     void theBranchRunIsComparedWithTheForkPointsRunNotMainsTip() {
         HistoryCheckUseCase.Outcome o = check("merge-base");
-        assertEquals("merge-base of HEAD (" + commits.get("f2").substring(0, 12) + ") and main: commit "
-                + commits.get("a2").substring(0, 12), o.baseline());
+        assertEquals(
+                "merge-base of HEAD (" + commits.get("f2").substring(0, 12) + ") and main: commit "
+                        + commits.get("a2").substring(0, 12),
+                o.baseline());
         assertTrue(o.rows().size() >= 2, "two series × every stored metric");
         for (var r : o.rows()) {
             assertEquals(commits.get("f2"), r.newest().commit(), "HEAD's run is checked");
@@ -88,42 +105,67 @@ class MergeBaseCheckTest {
         assertEquals(o.baseline(), check("merge-base:main").baseline());
         HistoryCheckUseCase.Outcome previous = check("previous");
         assertEquals(1, previous.exitCode(), "against main's tip, the last run stored, the branch reads slower");
-        assertTrue(previous.rows().stream().filter(r -> r.input().metric().equals("makespan"))
-                .allMatch(r -> r.verdict() == Verdict.SLOWER && r.delta() > 0.2 && r.baselineCommit().equals(commits.get("a3"))));
+        assertTrue(previous.rows().stream()
+                .filter(r -> r.input().metric().equals("makespan"))
+                .allMatch(r -> r.verdict() == Verdict.SLOWER
+                        && r.delta() > 0.2
+                        && r.baselineCommit().equals(commits.get("a3"))));
     }
 
     @Test
     void theCommandSaysWhichBaselineItUsedAndTheGitHubStepGetsIt() throws Exception {
         Path summary = tmp.resolve("summary.md");
         Path log = tmp.resolve("check.log");
-        Process p = VbenchProcess.start(log, Map.of("GITHUB_ACTIONS", "true", "GITHUB_STEP_SUMMARY", summary.toString()),
-                repo, List.of(), "history", "check", "--history", url, "--baseline", "merge-base", "--fail-on-regression", "5%",
-                "--metric", "makespan", "--verbose");
+        Process p = VbenchProcess.start(
+                log,
+                Map.of("GITHUB_ACTIONS", "true", "GITHUB_STEP_SUMMARY", summary.toString()),
+                repo,
+                List.of(),
+                "history",
+                "check",
+                "--history",
+                url,
+                "--baseline",
+                "merge-base",
+                "--fail-on-regression",
+                "5%",
+                "--metric",
+                "makespan",
+                "--verbose");
         assertTrue(p.waitFor(120, TimeUnit.SECONDS));
         String out = Files.readString(log);
         assertEquals(0, p.exitValue(), out);
-        assertTrue(out.contains("baseline: merge-base of HEAD (" + commits.get("f2").substring(0, 12) + ") and main: commit "
-                + commits.get("a2").substring(0, 12)), out);
+        assertTrue(
+                out.contains(
+                        "baseline: merge-base of HEAD (" + commits.get("f2").substring(0, 12) + ") and main: commit "
+                                + commits.get("a2").substring(0, 12)),
+                out);
         String md = Files.readString(summary);
-        assertTrue(md.startsWith("### vbench history check\n\n**0 slower, 0 faster, 2 unchanged** — :white_check_mark: no"
-                + " regression past the 5.0% gate.\n\nBaseline: merge-base of HEAD"), md);
+        assertTrue(
+                md.startsWith("### vbench history check\n\n**0 slower, 0 faster, 2 unchanged** — :white_check_mark: no"
+                        + " regression past the 5.0% gate.\n\nBaseline: merge-base of HEAD"),
+                md);
     }
 
     @Test
     void withoutARunOfHeadOrOutsideARepositoryTheCheckSaysWhatToDo() throws Exception {
         commit("f3");
-        Exception e = org.junit.jupiter.api.Assertions.assertThrows(dev.vbench.app.UsageException.class, () -> check("merge-base"));
-        assertTrue(e.getMessage().startsWith("no run is stored for HEAD (commit " + commits.get("f3").substring(0, 12) + ")"),
+        Exception e = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.vbench.app.UsageException.class, () -> check("merge-base"));
+        assertTrue(
+                e.getMessage()
+                        .startsWith("no run is stored for HEAD (commit "
+                                + commits.get("f3").substring(0, 12) + ")"),
                 e.getMessage());
         Path plain = Files.createDirectories(tmp.resolve("plain"));
-        Exception outside = org.junit.jupiter.api.Assertions.assertThrows(dev.vbench.app.UsageException.class,
-                () -> HistoryCheckUseCase.check(request("merge-base", plain)));
+        Exception outside = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.vbench.app.UsageException.class, () -> HistoryCheckUseCase.check(request("merge-base", plain)));
         assertTrue(outside.getMessage().contains("needs a git checkout"), outside.getMessage());
-        Exception badBranch = org.junit.jupiter.api.Assertions.assertThrows(dev.vbench.app.UsageException.class,
-                () -> check("merge-base:nosuch"));
+        Exception badBranch = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.vbench.app.UsageException.class, () -> check("merge-base:nosuch"));
         assertTrue(badBranch.getMessage().contains("no merge-base of HEAD and 'nosuch'"), badBranch.getMessage());
-        Exception badForm = org.junit.jupiter.api.Assertions.assertThrows(dev.vbench.app.UsageException.class,
-                () -> check("median:0"));
+        Exception badForm = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.vbench.app.UsageException.class, () -> check("median:0"));
         assertTrue(badForm.getMessage().contains("median:5"), badForm.getMessage());
     }
 
@@ -142,8 +184,19 @@ class MergeBaseCheckTest {
     }
 
     private HistoryCheckUseCase.Request request(String baseline, Path dir) {
-        return new HistoryCheckUseCase.Request(url, null, null, 0.01, 0.05, false, HistoryQueryUseCase.Settings.DEFAULTS, baseline, dir,
-                null, CheckFormat.TEXT, Ci.NONE);
+        return new HistoryCheckUseCase.Request(
+                url,
+                null,
+                null,
+                0.01,
+                0.05,
+                false,
+                HistoryQueryUseCase.Settings.DEFAULTS,
+                baseline,
+                dir,
+                null,
+                CheckFormat.TEXT,
+                Ci.NONE);
     }
 
     private void commit(String name) throws Exception {
@@ -156,7 +209,10 @@ class MergeBaseCheckTest {
     private String git(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("git"));
         command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).directory(repo.toFile()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(command)
+                .directory(repo.toFile())
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         assertTrue(p.waitFor(30, TimeUnit.SECONDS));
         assertEquals(0, p.exitValue(), String.join(" ", command) + ": " + out);

@@ -36,8 +36,27 @@ class ShardHistoryTest {
     static void runTheShards() {
         for (int k = 1; k <= SHARDS; k++) {
             String file = results.resolve("shard-" + k + ".json").toString();
-            CliRun r = CliRun.of("run", "-w", "noop", "-e", "virtual", "-e", "fixed:threads=2", "--tasks", "10,20,30",
-                    "--trials", "1", "--warmup", "0", "--pinning", "off", "--shard", k + "/" + SHARDS, "-q", "-o", file);
+            CliRun r = CliRun.of(
+                    "run",
+                    "-w",
+                    "noop",
+                    "-e",
+                    "virtual",
+                    "-e",
+                    "fixed:threads=2",
+                    "--tasks",
+                    "10,20,30",
+                    "--trials",
+                    "1",
+                    "--warmup",
+                    "0",
+                    "--pinning",
+                    "off",
+                    "--shard",
+                    k + "/" + SHARDS,
+                    "-q",
+                    "-o",
+                    file);
             assertEquals(0, r.code(), r::toString);
             files.add(file);
         }
@@ -55,7 +74,8 @@ class ShardHistoryTest {
         try {
             List<Future<CliRun>> adds = new ArrayList<>();
             for (String file : files.subList(1, files.size())) {
-                adds.add(pool.submit(() -> CliRun.of("history", "add", "--history", url, "--run-id", "nightly-7", file)));
+                adds.add(pool.submit(
+                        () -> CliRun.of("history", "add", "--history", url, "--run-id", "nightly-7", file)));
             }
             for (Future<CliRun> add : adds) {
                 CliRun r = add.get();
@@ -86,8 +106,21 @@ class ShardHistoryTest {
         }
         CliRun.of("run", "-w", "noop", "--tasks", "5", "--shard", "1/2", "--history", url)
                 .assertUsageError("--history with --shard needs the id of the run all shards store into");
-        CliRun ok = CliRun.of("run", "-w", "noop", "--tasks", "5", "--trials", "1", "--shard", "1/1", "--history", url,
-                "--run-id", "r1", "-q");
+        CliRun ok = CliRun.of(
+                "run",
+                "-w",
+                "noop",
+                "--tasks",
+                "5",
+                "--trials",
+                "1",
+                "--shard",
+                "1/1",
+                "--history",
+                url,
+                "--run-id",
+                "r1",
+                "-q");
         assertEquals(0, ok.code(), ok::toString);
         CliRun runs = CliRun.of("history", "runs", "--history", url);
         assertTrue(runs.out().contains("1 of 1 shards (1/1)"), runs.out());

@@ -11,7 +11,8 @@ class JdbcTargetTest {
 
     @Test
     void showsThePostgresUrlWithoutItsPasswordAndNamesHostAndPort() {
-        JdbcTarget t = JdbcTarget.parse("jdbc:postgresql://127.0.0.1:5433/db?user=u&password=s3cret&ssl=false", Map.of());
+        JdbcTarget t =
+                JdbcTarget.parse("jdbc:postgresql://127.0.0.1:5433/db?user=u&password=s3cret&ssl=false", Map.of());
         assertEquals("jdbc:postgresql://127.0.0.1:5433/db?user=u&password=***&ssl=false", t.shown());
         assertEquals("127.0.0.1:5433", t.endpoint());
         assertFalse(t.embedded());
@@ -21,9 +22,15 @@ class JdbcTargetTest {
 
     @Test
     void fillsPostgresDefaultsForHostAndPort() {
-        assertEquals("db.example:5432", JdbcTarget.parse("jdbc:postgresql://db.example/db", Map.of()).endpoint());
-        assertEquals("localhost:5432", JdbcTarget.parse("jdbc:postgresql:db", Map.of()).endpoint());
-        assertEquals("[::1]:6000", JdbcTarget.parse("jdbc:postgresql://[::1]:6000/db", Map.of()).endpoint());
+        assertEquals(
+                "db.example:5432",
+                JdbcTarget.parse("jdbc:postgresql://db.example/db", Map.of()).endpoint());
+        assertEquals(
+                "localhost:5432",
+                JdbcTarget.parse("jdbc:postgresql:db", Map.of()).endpoint());
+        assertEquals(
+                "[::1]:6000",
+                JdbcTarget.parse("jdbc:postgresql://[::1]:6000/db", Map.of()).endpoint());
     }
 
     @Test
@@ -56,7 +63,9 @@ class JdbcTargetTest {
     void connectFailureIsOneLineWithoutPassword() {
         JdbcTarget t = JdbcTarget.parse("jdbc:postgresql://127.0.0.1:9/db?password=topsecret", Map.of());
         String line = t.connectFailure(new java.sql.SQLException("FATAL: nope topsecret.\nsecond line"));
-        assertEquals("cannot connect to the database at 127.0.0.1:9 (jdbc:postgresql://127.0.0.1:9/db?password=***):"
-                + " FATAL: nope ***", line);
+        assertEquals(
+                "cannot connect to the database at 127.0.0.1:9 (jdbc:postgresql://127.0.0.1:9/db?password=***):"
+                        + " FATAL: nope ***",
+                line);
     }
 }

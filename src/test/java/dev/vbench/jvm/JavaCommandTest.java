@@ -16,16 +16,30 @@ class JavaCommandTest {
      */
     @Test
     void childrenDoNotInheritTheLaunchersStartupCacheOrADebugger() {
-        List<String> stderrOnly = List.of("-Xlog:disable", "-Xlog:all=warning:stderr", "-Xlog:jfr+startup=error:stderr",
+        List<String> stderrOnly = List.of(
+                "-Xlog:disable",
+                "-Xlog:all=warning:stderr",
+                "-Xlog:jfr+startup=error:stderr",
                 "-XX:+DisplayVMOutputToStderr");
         List<String> parent = new ArrayList<>(stderrOnly);
-        parent.addAll(List.of("-XX:AOTCache=/x/target/startup-cache/temurin-25.aot", "-Xlog:aot=off:stderr",
-                "-Xlog:cds=off:stderr", "-XX:SharedArchiveFile=/x/a.jsa", "-Xshare:auto", "-XX:-AOTClassLinking",
-                "-agentlib:jdwp=transport=dt_socket,server=y", "--enable-native-access=ALL-UNNAMED", "-Xmx2g",
-                "-Dsun.java2d.renderer.useThreadLocal=false", "-Xlog:gc"));
+        parent.addAll(List.of(
+                "-XX:AOTCache=/x/target/startup-cache/temurin-25.aot",
+                "-Xlog:aot=off:stderr",
+                "-Xlog:cds=off:stderr",
+                "-XX:SharedArchiveFile=/x/a.jsa",
+                "-Xshare:auto",
+                "-XX:-AOTClassLinking",
+                "-agentlib:jdwp=transport=dt_socket,server=y",
+                "--enable-native-access=ALL-UNNAMED",
+                "-Xmx2g",
+                "-Dsun.java2d.renderer.useThreadLocal=false",
+                "-Xlog:gc"));
         List<String> inherited = new ArrayList<>(stderrOnly);
-        inherited.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-Xmx2g",
-                "-Dsun.java2d.renderer.useThreadLocal=false", "-Xlog:gc"));
+        inherited.addAll(List.of(
+                "--enable-native-access=ALL-UNNAMED",
+                "-Xmx2g",
+                "-Dsun.java2d.renderer.useThreadLocal=false",
+                "-Xlog:gc"));
         assertEquals(inherited, JavaCommand.inheritable(parent));
     }
 }

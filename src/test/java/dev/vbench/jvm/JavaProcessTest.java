@@ -24,8 +24,12 @@ class JavaProcessTest {
                 "Error occurred during initialization of VM",
                 "  Failure when starting JFR on_create_vm_3  ",
                 "[0.5s] not a log line");
-        assertEquals(List.of("Could not start recording, not able to write to file /x/y.jfr.",
-                "Error occurred during initialization of VM", "Failure when starting JFR on_create_vm_3",
-                "[0.5s] not a log line"), JavaProcess.reasons(log));
+        assertEquals(
+                List.of(
+                        "Could not start recording, not able to write to file /x/y.jfr.",
+                        "Error occurred during initialization of VM",
+                        "Failure when starting JFR on_create_vm_3",
+                        "[0.5s] not a log line"),
+                JavaProcess.reasons(log));
     }
 }

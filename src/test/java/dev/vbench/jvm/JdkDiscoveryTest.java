@@ -37,15 +37,29 @@ class JdkDiscoveryTest {
         Path extra = fakeJdk(tmp.resolve("extra/jdk-8"), "1.8.0_402");
         Path javaHome = fakeJdk(tmp.resolve("jh/jdk-24"), "24");
         Files.createDirectories(user.resolve(".jdks/not-a-jdk"));
-        JdkDiscovery discovery = JdkDiscovery.of(Map.of("JAVA_HOME", javaHome.toString(),
-                JdkDiscovery.DIRS_ENV, tmp.resolve("extra") + ":" + tmp.resolve("missing")), user);
+        JdkDiscovery discovery = JdkDiscovery.of(
+                Map.of(
+                        "JAVA_HOME",
+                        javaHome.toString(),
+                        JdkDiscovery.DIRS_ENV,
+                        tmp.resolve("extra") + ":" + tmp.resolve("missing")),
+                user);
 
         Path root = tmp.toRealPath();
         List<JdkDiscovery.Jdk> found = discovery.find().stream()
-                .filter(j -> j.home().startsWith(root)).toList(); // /usr/lib/jvm may add real ones
-        assertEquals(List.of(mac.toRealPath(), javaHome.toRealPath(), jdks.toRealPath(), sdk21.toRealPath(),
-                extra.toRealPath()), found.stream().map(JdkDiscovery.Jdk::home).toList());
-        assertEquals(List.of(25, 24, 21, 21, 8), found.stream().map(JdkDiscovery.Jdk::feature).toList());
+                .filter(j -> j.home().startsWith(root))
+                .toList(); // /usr/lib/jvm may add real ones
+        assertEquals(
+                List.of(
+                        mac.toRealPath(),
+                        javaHome.toRealPath(),
+                        jdks.toRealPath(),
+                        sdk21.toRealPath(),
+                        extra.toRealPath()),
+                found.stream().map(JdkDiscovery.Jdk::home).toList());
+        assertEquals(
+                List.of(25, 24, 21, 21, 8),
+                found.stream().map(JdkDiscovery.Jdk::feature).toList());
         assertEquals("JAVA_HOME", found.get(1).foundIn());
         assertEquals(jdks.toRealPath(), discovery.newest(21).orElseThrow().home(), "21.0.8 is newer than 21.0.2");
         assertTrue(discovery.newest(22).isEmpty());
@@ -62,7 +76,8 @@ class JdkDiscoveryTest {
         JdkDiscovery discovery = JdkDiscovery.of(Map.of(), tmp);
         String searched = discovery.listing().get(discovery.listing().size() - 1);
         assertTrue(searched.startsWith("Searched: JAVA_HOME (unset), /usr/lib/jvm"), searched);
-        assertTrue(searched.endsWith("~/.sdkman/candidates/java (missing), ~/.jdks (missing), VBENCH_JVM_DIRS (unset)"),
+        assertTrue(
+                searched.endsWith("~/.sdkman/candidates/java (missing), ~/.jdks (missing), VBENCH_JVM_DIRS (unset)"),
                 searched);
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.result.JvmInfo;
 import dev.vbench.testing.SecondJdk;
+import dev.vbench.testing.SystemOutput;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -15,7 +16,6 @@ import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.vbench.testing.SystemOutput;
 
 /** Probes real JVMs: this one, the second JDK when configured, and a JDK 17 when one is installed. */
 class JvmProberTest {
@@ -43,23 +43,31 @@ class JvmProberTest {
 
     @Test
     void optionsChangeWhatTheProbeSees() {
-        JvmInfo parallel = probe(JavaCommand.thisJava(), "par", "-XX:+UseParallelGC", "-Xmx256m",
-                "-XX:ActiveProcessorCount=1");
+        JvmInfo parallel =
+                probe(JavaCommand.thisJava(), "par", "-XX:+UseParallelGC", "-Xmx256m", "-XX:ActiveProcessorCount=1");
         assertEquals("Parallel", parallel.gc());
         assertEquals(1, parallel.availableProcessors());
-        assertTrue(parallel.maxHeapBytes() <= 256L << 20 && parallel.maxHeapBytes() > 128L << 20,
+        assertTrue(
+                parallel.maxHeapBytes() <= 256L << 20 && parallel.maxHeapBytes() > 128L << 20,
                 () -> "-Xmx256m: " + parallel.maxHeapBytes());
         assertEquals(List.of("-XX:+UseParallelGC", "-Xmx256m", "-XX:ActiveProcessorCount=1"), parallel.options());
-        assertEquals("Serial", probe(JavaCommand.thisJava(), "s", "-XX:+UseSerialGC").gc());
+        assertEquals(
+                "Serial", probe(JavaCommand.thisJava(), "s", "-XX:+UseSerialGC").gc());
     }
 
     @Test
     void optionsTheJvmRejectsGiveItsFirstErrorLine() {
-        assertError("--jvm-args bad='-XX:+UseFooGC': the JVM (" + System.getProperty("java.version")
-                + ") does not start with these options: Unrecognized VM option 'UseFooGC'",
-                () -> JvmTargets.prepare(List.of(), List.of(JvmOptionSet.parse("bad='-XX:+UseFooGC'")),
-                        JdkDiscovery.of(Map.of(), tmp), Map.of(), prober));
-        assertError("does not start with these options: Invalid maximum heap size: -Xmx2x",
+        assertError(
+                "--jvm-args bad='-XX:+UseFooGC': the JVM (" + System.getProperty("java.version")
+                        + ") does not start with these options: Unrecognized VM option 'UseFooGC'",
+                () -> JvmTargets.prepare(
+                        List.of(),
+                        List.of(JvmOptionSet.parse("bad='-XX:+UseFooGC'")),
+                        JdkDiscovery.of(Map.of(), tmp),
+                        Map.of(),
+                        prober));
+        assertError(
+                "does not start with these options: Invalid maximum heap size: -Xmx2x",
                 () -> probe(JavaCommand.thisJava(), "x", "-Xmx2x"));
     }
 
@@ -67,8 +75,14 @@ class JvmProberTest {
     @Test
     void aJvmWarningBeforeTheErrorIsNotTheMessage() {
         Path jfr = tmp.resolve("no-such-dir").resolve("x.jfr");
-        assertError("does not start with these options: Could not start recording, not able to write to file " + jfr,
-                () -> probe(JavaCommand.thisJava(), "w", "-XX:+UseG1GC", "-XX:NewSize=32m", "-XX:MaxNewSize=16m",
+        assertError(
+                "does not start with these options: Could not start recording, not able to write to file " + jfr,
+                () -> probe(
+                        JavaCommand.thisJava(),
+                        "w",
+                        "-XX:+UseG1GC",
+                        "-XX:NewSize=32m",
+                        "-XX:MaxNewSize=16m",
                         "-XX:StartFlightRecording:filename=" + jfr));
     }
 
@@ -76,7 +90,8 @@ class JvmProberTest {
     void somethingThatIsNotAJdkIsRefused() throws Exception {
         Path fake = Files.writeString(tmp.resolve("java"), "#!/bin/sh\necho 'hello from a script'\n");
         Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwx------"));
-        assertError(fake + " is not a JDK: '-version' printed no java.version (hello from a script)",
+        assertError(
+                fake + " is not a JDK: '-version' printed no java.version (hello from a script)",
                 () -> prober.identify(fake, "--jvm x=" + fake));
         Path gone = tmp.resolve("removed/bin/java"); // e.g. uninstalled between resolving and probing
         assertError(gone + " is not a JDK: it cannot be started", () -> prober.identify(gone, "--jvm x=" + gone));
@@ -85,7 +100,8 @@ class JvmProberTest {
     @Test
     void aJdkOlderThan21IsRefusedByNameAndVersion() {
         Optional<JdkDiscovery.Jdk> old = JdkDiscovery.fromSystem().find().stream()
-                .filter(j -> j.feature() < JvmProber.MIN_FEATURE).findFirst();
+                .filter(j -> j.feature() < JvmProber.MIN_FEATURE)
+                .findFirst();
         if (old.isEmpty()) {
             SystemOutput.println("skipped: no JDK older than 21 installed");
         }
@@ -93,18 +109,28 @@ class JvmProberTest {
         JdkDiscovery.Jdk jdk = old.get();
         String origin = "--jvm old=" + jdk.home();
         assertError(origin + ": JDK " + jdk.version(), () -> prober.identify(jdk.java(), origin));
-        assertError("is older than 21, and vbench's fork child needs 21 or newer",
-                () -> JvmTargets.prepare(List.of(JvmSpec.parse("old=" + jdk.home())), List.of(),
-                        JdkDiscovery.fromSystem(), Map.of(), prober));
+        assertError(
+                "is older than 21, and vbench's fork child needs 21 or newer",
+                () -> JvmTargets.prepare(
+                        List.of(JvmSpec.parse("old=" + jdk.home())),
+                        List.of(),
+                        JdkDiscovery.fromSystem(),
+                        Map.of(),
+                        prober));
     }
 
     @Test
     void theSecondJdkIsProbedOnceWithEachOptionSet() {
         Path home = SecondJdk.require();
-        List<JvmTarget> targets = JvmTargets.prepare(List.of(JvmSpec.parse("j21=" + home)),
+        List<JvmTarget> targets = JvmTargets.prepare(
+                List.of(JvmSpec.parse("j21=" + home)),
                 List.of(JvmOptionSet.parse("g1=-XX:+UseG1GC"), JvmOptionSet.parse("par=-XX:+UseParallelGC")),
-                JdkDiscovery.of(Map.of(), tmp), Map.of(), prober);
-        assertEquals(List.of("j21/g1", "j21/par"), targets.stream().map(JvmTarget::label).toList());
+                JdkDiscovery.of(Map.of(), tmp),
+                Map.of(),
+                prober);
+        assertEquals(
+                List.of("j21/g1", "j21/par"),
+                targets.stream().map(JvmTarget::label).toList());
         JvmInfo info = targets.get(1).info();
         assertTrue(info.version().startsWith("21."), info::toString);
         assertEquals("Parallel", info.gc());

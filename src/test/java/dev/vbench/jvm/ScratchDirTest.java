@@ -27,7 +27,8 @@ class ScratchDirTest {
         long start = self.info().startInstant().orElseThrow().toEpochMilli();
         Path deadRun = Files.createDirectories(tmp.resolve("vbench-" + dead + "-" + start + "-123"));
         Files.writeString(deadRun.resolve("vbench-fork-1.log"), "secret=x");
-        Path reused = Files.createDirectories(tmp.resolve("vbench-" + self.pid() + "-" + (start - 5000) + "-9")); // pid given again
+        Path reused = Files.createDirectories(
+                tmp.resolve("vbench-" + self.pid() + "-" + (start - 5000) + "-9")); // pid given again
         Path live = Files.createDirectories(tmp.resolve("vbench-" + self.pid() + "-" + start + "-7"));
         Path deadLauncher = Files.createDirectories(tmp.resolve("vbench-launcher." + dead + ".Ab12Cd"));
         Path liveLauncher = Files.createDirectories(tmp.resolve("vbench-launcher." + self.pid() + ".Ab12Cd"));
@@ -54,10 +55,16 @@ class ScratchDirTest {
     @Test
     void thisJvmsFolderIsItsOwnAndOnlyItsOwnerMayEnterIt() throws Exception {
         Path dir = ScratchDir.get();
-        assertTrue(dir.getFileName().toString().startsWith("vbench-" + ProcessHandle.current().pid() + "-"), dir::toString);
+        assertTrue(
+                dir.getFileName()
+                        .toString()
+                        .startsWith("vbench-" + ProcessHandle.current().pid() + "-"),
+                dir::toString);
         assertEquals(dir, ScratchDir.createTempFile("x-", ".log").getParent());
         if (dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
+            assertEquals(
+                    "rwx------",
+                    java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
         }
         ScratchDir.sweep(dir.getParent(), Instant.now());
         assertTrue(Files.isDirectory(dir), "a sweep leaves the folder of a process that lives");

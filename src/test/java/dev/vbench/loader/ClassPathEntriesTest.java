@@ -24,7 +24,8 @@ class ClassPathEntriesTest {
 
     private Path jar(String name) throws Exception {
         Path jar = dir.resolve(name);
-        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(out)) {
+        try (OutputStream out = Files.newOutputStream(jar);
+                JarOutputStream j = new JarOutputStream(out)) {
             j.putNextEntry(new ZipEntry("a/B.class"));
             j.write(new byte[] {1, 2, 3});
             j.closeEntry();
@@ -40,11 +41,17 @@ class ClassPathEntriesTest {
         jar("lib/a.jar");
         Files.writeString(dir.resolve("lib/notes.txt"), "not a jar");
         ClassPathEntries cp = ClassPathEntries.parse("classes" + File.pathSeparator + "lib/*", dir);
-        assertEquals(List.of("classes " + CodeEntry.DIRECTORY, "lib/a.jar " + CodeEntry.JAR, "lib/b.jar " + CodeEntry.JAR),
+        assertEquals(
+                List.of("classes " + CodeEntry.DIRECTORY, "lib/a.jar " + CodeEntry.JAR, "lib/b.jar " + CodeEntry.JAR),
                 cp.entries().stream().map(e -> e.given() + " " + e.kind()).toList());
         assertEquals("classes, lib/a.jar, lib/b.jar", cp.describe());
-        assertEquals(String.join(File.pathSeparator, dir.resolve("classes").toString(), dir.resolve("lib/a.jar").toString(),
-                dir.resolve("lib/b.jar").toString()), cp.absolute());
+        assertEquals(
+                String.join(
+                        File.pathSeparator,
+                        dir.resolve("classes").toString(),
+                        dir.resolve("lib/a.jar").toString(),
+                        dir.resolve("lib/b.jar").toString()),
+                cp.absolute());
         assertSame(ClassPathEntries.EMPTY, ClassPathEntries.parse("  ", dir));
     }
 
@@ -66,14 +73,20 @@ class ClassPathEntriesTest {
     @Test
     void aWrongEntryIsOneSentenceNamingTheFix() throws Exception {
         Files.writeString(dir.resolve("plain.txt"), "text");
-        assertEquals("class path entry 'missing' does not exist (looked for " + dir.resolve("missing")
-                + "); fix the path in --classpath (or VBENCH_CLASSPATH)",
-                assertThrows(IllegalArgumentException.class, () -> ClassPathEntries.parse("missing", dir)).getMessage());
-        assertEquals("class path entry 'plain.txt' is not a jar or a directory (" + dir.resolve("plain.txt")
-                + "); give a jar, a directory of classes, or dir/*",
-                assertThrows(IllegalArgumentException.class, () -> ClassPathEntries.parse("plain.txt", dir)).getMessage());
-        assertEquals("class path entry 'nodir/*': " + dir.resolve("nodir") + " is not a directory; fix the path in"
-                + " --classpath (or VBENCH_CLASSPATH)",
-                assertThrows(IllegalArgumentException.class, () -> ClassPathEntries.parse("nodir/*", dir)).getMessage());
+        assertEquals(
+                "class path entry 'missing' does not exist (looked for " + dir.resolve("missing")
+                        + "); fix the path in --classpath (or VBENCH_CLASSPATH)",
+                assertThrows(IllegalArgumentException.class, () -> ClassPathEntries.parse("missing", dir))
+                        .getMessage());
+        assertEquals(
+                "class path entry 'plain.txt' is not a jar or a directory (" + dir.resolve("plain.txt")
+                        + "); give a jar, a directory of classes, or dir/*",
+                assertThrows(IllegalArgumentException.class, () -> ClassPathEntries.parse("plain.txt", dir))
+                        .getMessage());
+        assertEquals(
+                "class path entry 'nodir/*': " + dir.resolve("nodir") + " is not a directory; fix the path in"
+                        + " --classpath (or VBENCH_CLASSPATH)",
+                assertThrows(IllegalArgumentException.class, () -> ClassPathEntries.parse("nodir/*", dir))
+                        .getMessage());
     }
 }

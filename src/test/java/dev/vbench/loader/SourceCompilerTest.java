@@ -20,12 +20,15 @@ class SourceCompilerTest {
 
     @Test
     void aSourceIsCompiledOnceAndThenLoadedFromTheCache() throws Exception {
-        Path source = Files.writeString(dir.resolve("Bench.java"),
+        Path source = Files.writeString(
+                dir.resolve("Bench.java"),
                 "public class Bench { public static long run(long i) { return i + 1; } static class Inner {} }\n");
         Path cache = dir.resolve("cache");
         SourceCompiler.Compiled first = SourceCompiler.compile("Bench.java", source, "", "", cache);
         assertFalse(first.fromCache());
-        assertEquals(List.of("Bench", "Bench$Inner"), first.classNames().stream().sorted().toList());
+        assertEquals(
+                List.of("Bench", "Bench$Inner"),
+                first.classNames().stream().sorted().toList());
         assertTrue(Files.isRegularFile(first.dir().resolve("Bench.class")));
         SourceCompiler.Compiled again = SourceCompiler.compile("Bench.java", source, "", "", cache);
         assertTrue(again.fromCache(), "the same source is not compiled again");
@@ -42,13 +45,20 @@ class SourceCompilerTest {
 
     @Test
     void compilerErrorsAndAMissingFileAreMessagesNamingTheFile() throws Exception {
-        Path broken = Files.writeString(dir.resolve("Broken.java"), "public class Broken {\n  long run() { return x; }\n}\n");
-        String errors = assertThrows(IllegalArgumentException.class,
-                () -> SourceCompiler.compile("Broken.java", broken, "", "", dir.resolve("cache"))).getMessage();
+        Path broken =
+                Files.writeString(dir.resolve("Broken.java"), "public class Broken {\n  long run() { return x; }\n}\n");
+        String errors = assertThrows(
+                        IllegalArgumentException.class,
+                        () -> SourceCompiler.compile("Broken.java", broken, "", "", dir.resolve("cache")))
+                .getMessage();
         assertTrue(errors.startsWith("Broken.java does not compile (1 error); fix it and run again:"), errors);
         assertTrue(errors.lines().anyMatch(l -> l.startsWith("Broken.java:2: ") && l.contains("x")), errors);
-        assertEquals("source file 'Nope.java' does not exist (looked for " + dir.resolve("Nope.java").toAbsolutePath()
-                + "); check the path given to -w", assertThrows(IllegalArgumentException.class,
-                        () -> SourceCompiler.compile("Nope.java", dir.resolve("Nope.java"), "", "", dir)).getMessage());
+        assertEquals(
+                "source file 'Nope.java' does not exist (looked for "
+                        + dir.resolve("Nope.java").toAbsolutePath() + "); check the path given to -w",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> SourceCompiler.compile("Nope.java", dir.resolve("Nope.java"), "", "", dir))
+                        .getMessage());
     }
 }

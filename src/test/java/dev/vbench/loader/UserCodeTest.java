@@ -84,7 +84,9 @@ public class UserCodeTest {
     }
 
     private static String refused(String reference) {
-        return assertThrows(IllegalArgumentException.class, () -> UserCode.builtIn().workload(reference)).getMessage();
+        return assertThrows(
+                        IllegalArgumentException.class, () -> UserCode.builtIn().workload(reference))
+                .getMessage();
     }
 
     @Test
@@ -93,7 +95,10 @@ public class UserCodeTest {
         WorkloadProvider noop = code.workload("noop");
         assertEquals("noop", noop.name());
         assertSame(noop, code.workload(" noop "), "the same reference gives the same provider again");
-        assertTrue(code.workloads().stream().map(WorkloadProvider::name).toList().containsAll(List.of("noop", "cpu", "io")));
+        assertTrue(code.workloads().stream()
+                .map(WorkloadProvider::name)
+                .toList()
+                .containsAll(List.of("noop", "cpu", "io")));
         assertEquals("fixed:threads=2", code.executor("fixed:threads=2").spec());
         assertEquals("virtual", code.executor("virtual").spec());
         assertThrows(IllegalArgumentException.class, () -> code.executor("nope"));
@@ -104,7 +109,9 @@ public class UserCodeTest {
     void aStaticMethodRunsPerTaskWithItsStaticFieldsAsParameters() throws Exception {
         WorkloadProvider p = UserCode.builtIn().workload(HERE + "$Scaled::run");
         assertEquals(HERE + "$Scaled::run", p.name());
-        assertEquals(List.of("step=2"), p.params().stream().map(s -> s.name() + "=" + s.defaultValue()).toList());
+        assertEquals(
+                List.of("step=2"),
+                p.params().stream().map(s -> s.name() + "=" + s.defaultValue()).toList());
         try (Workload w = prepared(p, Map.of("step", "3"))) {
             assertEquals(15, w.task().run(5));
             assertEquals(3, Scaled.step, "-p sets the field");
@@ -116,7 +123,9 @@ public class UserCodeTest {
     @Test
     void anInstanceMethodGetsAFreshInstancePerTrialWithFieldsAndSettersBound() throws Exception {
         WorkloadProvider p = UserCode.builtIn().workload(HERE + "$Greeter::greet");
-        assertEquals(List.of("name=abc", "pause=7ms"), p.params().stream().map(s -> s.name() + "=" + s.defaultValue()).toList(),
+        assertEquals(
+                List.of("name=abc", "pause=7ms"),
+                p.params().stream().map(s -> s.name() + "=" + s.defaultValue()).toList(),
                 "sorted by name; the setter's default through its getter");
         try (Workload w = prepared(p, Map.of("name", "hello", "pause", "20ms"))) {
             assertEquals(5020, w.task().run(0));
@@ -131,13 +140,18 @@ public class UserCodeTest {
     void aMethodThatCannotRunIsRefusedWithTheFix() {
         assertEquals("class " + HERE + "$Hidden is not public; make it public", refused(HERE + "$Hidden::run"));
         String missing = refused(HERE + "$Twice::nope");
-        assertTrue(missing.startsWith("class " + HERE + "$Twice has no public method 'nope'; public methods that would do: "),
+        assertTrue(
+                missing.startsWith(
+                        "class " + HERE + "$Twice has no public method 'nope'; public methods that would do: "),
                 missing);
         assertTrue(missing.contains("run()") && missing.contains("run(long)") && !missing.contains("other"), missing);
-        assertEquals("'" + HERE + "$Twice::run(int)': the signature (int) is not accepted; write run() or run(long)",
+        assertEquals(
+                "'" + HERE + "$Twice::run(int)': the signature (int) is not accepted; write run() or run(long)",
                 refused(HERE + "$Twice::run(int)"));
         assertTrue(refused(HERE + "$Twice::run").contains("is ambiguous"), refused(HERE + "$Twice::run"));
-        assertEquals(List.of(), UserCode.builtIn().workload(HERE + "$Twice::run(long)").params(),
+        assertEquals(
+                List.of(),
+                UserCode.builtIn().workload(HERE + "$Twice::run(long)").params(),
                 "an overload picked by its signature resolves (it has no parameters)");
     }
 }

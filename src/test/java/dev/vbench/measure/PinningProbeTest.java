@@ -55,7 +55,8 @@ class PinningProbeTest {
 
     @Test
     void blockingInsideSynchronizedPinsOnlyBeforeJdk24() throws Exception {
-        assertPinningByJdk(run(new SynchronizedSleep(), "virtual", 1), Runtime.version().feature());
+        assertPinningByJdk(
+                run(new SynchronizedSleep(), "virtual", 1), Runtime.version().feature());
     }
 
     /** The same cell in a child JVM on the second JDK (21): there every task pins its carrier. */
@@ -65,8 +66,10 @@ class PinningProbeTest {
         Path out = dataRoot.resolve("jdk21-result.json");
         List<String> command = JavaCommand.of(java, List.of(), Child.class.getName());
         command.addAll(List.of(dataRoot.toString(), out.toString()));
-        Process child = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(dataRoot.resolve("child.log").toFile()).start();
+        Process child = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(dataRoot.resolve("child.log").toFile())
+                .start();
         assertTrue(child.waitFor(120, TimeUnit.SECONDS), "the JDK 21 child did not finish in 2 minutes");
         assertEquals(0, child.exitValue(), () -> "JDK 21 child failed: " + read(dataRoot.resolve("child.log")));
         RunResult result = ResultCodec.read(out);
@@ -75,7 +78,8 @@ class PinningProbeTest {
         CellResult cell = result.cells().get(0);
         assertPinningByJdk(cell, feature);
         System.out.println("PinningProbeTest: JDK " + feature + " branch ran on " + java + " ("
-                + result.environment().javaVersion() + "): " + cell.trials().get(0).telemetry().pinnedEvents()
+                + result.environment().javaVersion() + "): "
+                + cell.trials().get(0).telemetry().pinnedEvents()
                 + " pinned events for " + TASKS + " tasks blocking inside synchronized");
     }
 
@@ -83,8 +87,11 @@ class PinningProbeTest {
     public static final class Child {
         public static void main(String[] args) throws Exception {
             CellResult cell = runCell(new SynchronizedSleep(), "virtual", 1, Path.of(args[0]));
-            RunResult run = new RunResult(RunResult.SCHEMA, EnvironmentProbe.capture("test", "PinningProbeTest.Child"),
-                    RunSettings.trials(1, 1).withSeed(42), List.of(cell));
+            RunResult run = new RunResult(
+                    RunResult.SCHEMA,
+                    EnvironmentProbe.capture("test", "PinningProbeTest.Child"),
+                    RunSettings.trials(1, 1).withSeed(42),
+                    List.of(cell));
             Files.writeString(Path.of(args[1]), ResultCodec.toJson(run));
         }
     }
@@ -101,12 +108,19 @@ class PinningProbeTest {
         for (TrialResult t : cell.trials()) {
             Telemetry telemetry = t.telemetry();
             if (feature < 24) {
-                assertTrue(telemetry.pinnedEvents() >= TASKS,
+                assertTrue(
+                        telemetry.pinnedEvents() >= TASKS,
                         () -> "JDK " + feature + ": every task parks while holding a monitor: " + telemetry);
-                assertTrue(telemetry.pinnedStacks().stream().flatMap(s -> s.frames().stream())
-                        .anyMatch(f -> f.contains(SynchronizedSleep.class.getSimpleName())), telemetry::toString);
+                assertTrue(
+                        telemetry.pinnedStacks().stream()
+                                .flatMap(s -> s.frames().stream())
+                                .anyMatch(f -> f.contains(SynchronizedSleep.class.getSimpleName())),
+                        telemetry::toString);
             } else {
-                assertEquals(0, telemetry.pinnedEvents(), () -> "JDK " + feature + " does not pin in synchronized: " + telemetry);
+                assertEquals(
+                        0,
+                        telemetry.pinnedEvents(),
+                        () -> "JDK " + feature + " does not pin in synchronized: " + telemetry);
                 assertTrue(telemetry.pinnedStacks().isEmpty(), telemetry::toString);
             }
             assertNotNull(telemetry.scheduler(), "virtual cells record the scheduler");
@@ -139,10 +153,13 @@ class PinningProbeTest {
     void warnsAboutSynchronizedBeforeJdk24Only() {
         List<CellConfig> cells = List.of(config("sql", "virtual"), config("jar", "fixed:threads=4"));
         String warning = PinningProbe.synchronizedPinningWarning(21, cells).orElseThrow();
-        assertTrue(warning.startsWith("JDK 21 pins a virtual thread's carrier while it blocks inside synchronized"), warning);
+        assertTrue(
+                warning.startsWith("JDK 21 pins a virtual thread's carrier while it blocks inside synchronized"),
+                warning);
         assertTrue(warning.contains(", so sql on virtual threads may measure pinning"), warning);
         assertTrue(PinningProbe.synchronizedPinningWarning(24, cells).isEmpty());
-        assertTrue(PinningProbe.synchronizedPinningWarning(21, List.of(config("jar", "fixed:threads=4"))).isEmpty());
+        assertTrue(PinningProbe.synchronizedPinningWarning(21, List.of(config("jar", "fixed:threads=4")))
+                .isEmpty());
     }
 
     @Test
@@ -166,15 +183,21 @@ class PinningProbeTest {
         TrialProbes probes = TrialProbes.standard(true, Duration.ZERO, m -> {
             throw new AssertionError("unexpected warning: " + m);
         });
-        CellResult result = new Engine(NanoClock.SYSTEM, probes).run(plan, Fixtures.environment(), RunListener.NONE)
-                .cells().get(0);
+        CellResult result = new Engine(NanoClock.SYSTEM, probes)
+                .run(plan, Fixtures.environment(), RunListener.NONE)
+                .cells()
+                .get(0);
         assertEquals(CellStatus.OK, result.status());
-        assertEquals(0, result.failures(), () -> result.trials().get(0).failureSamples().toString());
+        assertEquals(
+                0,
+                result.failures(),
+                () -> result.trials().get(0).failureSamples().toString());
         return result;
     }
 
     private static CellConfig config(String workload, String executor) {
-        return CellConfig.closed(workload, Map.of(), ExecutorStrategies.parse(executor).info(), 10, 0);
+        return CellConfig.closed(
+                workload, Map.of(), ExecutorStrategies.parse(executor).info(), 10, 0);
     }
 
     /** Each task sleeps 2 ms while holding its own (escaped, so never elided) monitor. */

@@ -46,7 +46,8 @@ class SchedulerSamplerTest {
             assertNotNull(load);
             assertTrue(load.mountedMax() >= 1, load::toString);
             assertTrue(load.mountedMean() >= 1.0, load::toString);
-            assertTrue(!load.mountedOverTime().isEmpty() && load.mountedOverTime().size() <= 20, load::toString);
+            assertTrue(
+                    !load.mountedOverTime().isEmpty() && load.mountedOverTime().size() <= 20, load::toString);
             assertTrue(load.mountedOverTime().stream().allMatch(m -> m >= 1.0), load::toString);
         } finally {
             done.set(true);

@@ -40,8 +40,10 @@ class NativeMetadataTest {
         Set<String> missing = new TreeSet<>(reachableFromResult());
         missing.addAll(resultRecords());
         missing.removeAll(listed);
-        assertTrue(missing.isEmpty(), () -> "not in " + METADATA + ": " + missing
-                + "; add an entry for each (Jackson reads and writes them by reflection)");
+        assertTrue(
+                missing.isEmpty(),
+                () -> "not in " + METADATA + ": " + missing
+                        + "; add an entry for each (Jackson reads and writes them by reflection)");
     }
 
     @Test
@@ -65,7 +67,8 @@ class NativeMetadataTest {
         assertTrue(globs.contains("META-INF/services/dev.vbench.spi.WorkloadProvider"), globs::toString);
         for (String glob : globs) {
             if (!glob.contains("*")) {
-                assertNotNull(getClass().getClassLoader().getResource(glob), "listed resource " + glob + " does not exist");
+                assertNotNull(
+                        getClass().getClassLoader().getResource(glob), "listed resource " + glob + " does not exist");
             }
         }
     }
@@ -73,10 +76,18 @@ class NativeMetadataTest {
     @Test
     void picocliCodegenRegistersTheCommands() throws Exception {
         try (InputStream in = getClass().getClassLoader().getResourceAsStream(PICOCLI)) {
-            assertNotNull(in, PICOCLI + " missing: picocli-codegen must run as annotation processor (-Aproject=dev.vbench/vbench)");
+            assertNotNull(
+                    in,
+                    PICOCLI
+                            + " missing: picocli-codegen must run as annotation processor (-Aproject=dev.vbench/vbench)");
             Set<String> names = new TreeSet<>();
             new ObjectMapper().readTree(in).forEach(e -> names.add(e.get("name").asText()));
-            for (String command : List.of("VbenchCommand", "RunCommand", "ReportCommand", "ListCommand", "CalibrateCommand",
+            for (String command : List.of(
+                    "VbenchCommand",
+                    "RunCommand",
+                    "ReportCommand",
+                    "ListCommand",
+                    "CalibrateCommand",
                     "CompletionCommand")) {
                 assertTrue(names.contains("dev.vbench.cli." + command), () -> command + " not in " + names);
             }
@@ -86,13 +97,27 @@ class NativeMetadataTest {
     @Test
     void metadataIsValidAgainstTheSchemaShape() throws Exception {
         JsonNode root = metadata();
-        Set<String> allowedTop = Set.of("comment", "reflection", "jni", "serialization", "resources", "bundles", "foreign");
+        Set<String> allowedTop =
+                Set.of("comment", "reflection", "jni", "serialization", "resources", "bundles", "foreign");
         root.fieldNames().forEachRemaining(f -> assertTrue(allowedTop.contains(f), "unknown top-level key " + f));
-        Set<String> allowedEntry = Set.of("reason", "condition", "type", "methods", "fields", "allDeclaredMethods",
-                "allDeclaredFields", "allDeclaredConstructors", "allPublicMethods", "allPublicFields",
-                "allPublicConstructors", "unsafeAllocated", "serializable", "jniAccessible");
+        Set<String> allowedEntry = Set.of(
+                "reason",
+                "condition",
+                "type",
+                "methods",
+                "fields",
+                "allDeclaredMethods",
+                "allDeclaredFields",
+                "allDeclaredConstructors",
+                "allPublicMethods",
+                "allPublicFields",
+                "allPublicConstructors",
+                "unsafeAllocated",
+                "serializable",
+                "jniAccessible");
         for (JsonNode entry : root.get("reflection")) {
-            entry.fieldNames().forEachRemaining(f -> assertTrue(allowedEntry.contains(f), "unknown reflection key " + f));
+            entry.fieldNames()
+                    .forEachRemaining(f -> assertTrue(allowedEntry.contains(f), "unknown reflection key " + f));
         }
         assertEquals(listedTypes().size(), root.get("reflection").size(), "no type is listed twice");
     }
@@ -146,7 +171,8 @@ class NativeMetadataTest {
             for (Path f : files.toList()) {
                 String name = f.getFileName().toString();
                 if (name.endsWith(".class")) { // nested records ($) too: Jackson binds them the same way
-                    Class<?> c = Class.forName("dev.vbench.result." + name.substring(0, name.length() - ".class".length()));
+                    Class<?> c =
+                            Class.forName("dev.vbench.result." + name.substring(0, name.length() - ".class".length()));
                     if (c.isRecord()) {
                         out.add(c.getName());
                     }

@@ -32,7 +32,8 @@ class ShardsTest {
     }
 
     private static Plan suitePlan(Path file, Scale scale) {
-        return SuitePlanner.plan(SuiteLoader.load(file), file.toString(), scale, TrialOptions.DEFAULTS, UserCode.builtIn());
+        return SuitePlanner.plan(
+                SuiteLoader.load(file), file.toString(), scale, TrialOptions.DEFAULTS, UserCode.builtIn());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -49,14 +50,19 @@ class ShardsTest {
                     mine.cells().forEach(c -> assertEquals(index, slice.get(c.id()), c.id()));
                     union.addAll(mine.cells().stream().map(CellPlan::id).toList());
                 }
-                assertEquals(whole.cells().stream().map(CellPlan::id).sorted().toList(), union.stream().sorted().toList(),
+                assertEquals(
+                        whole.cells().stream().map(CellPlan::id).sorted().toList(),
+                        union.stream().sorted().toList(),
                         file + " N=" + n + ": every cell in exactly one shard");
                 for (Plan.Part part : whole.parts()) {
                     List<CellPlan> cells = part.run().cells();
                     for (int i = 1; i < cells.size(); i++) {
                         if (Engine.sameRow(cells.get(i - 1), cells.get(i))) {
-                            assertEquals(slice.get(cells.get(i - 1).id()), slice.get(cells.get(i).id()),
-                                    file + " N=" + n + ": row of " + cells.get(i).id() + " split across shards");
+                            assertEquals(
+                                    slice.get(cells.get(i - 1).id()),
+                                    slice.get(cells.get(i).id()),
+                                    file + " N=" + n + ": row of "
+                                            + cells.get(i).id() + " split across shards");
                         }
                     }
                 }
@@ -75,10 +81,18 @@ class ShardsTest {
     }
 
     private static Plan ioSweep(String durations, long seed) {
-        return Planner.plan(new PlanRequest(null, null,
-                MatrixRequest.closed("io", Map.of("duration", List.of(durations.split(","))), List.of("virtual", "fixed:threads=4"),
-                        List.of(100L), List.of()),
-                TrialOptions.DEFAULTS.withWarmup(0).withTrials(2).withSeed(seed)), UserCode.builtIn());
+        return Planner.plan(
+                new PlanRequest(
+                        null,
+                        null,
+                        MatrixRequest.closed(
+                                "io",
+                                Map.of("duration", List.of(durations.split(","))),
+                                List.of("virtual", "fixed:threads=4"),
+                                List.of(100L),
+                                List.of()),
+                        TrialOptions.DEFAULTS.withWarmup(0).withTrials(2).withSeed(seed)),
+                UserCode.builtIn());
     }
 
     @Test
@@ -93,9 +107,18 @@ class ShardsTest {
 
     @Test
     void cellsWithoutAStatedCostAreBalancedByTrialCount() {
-        Plan whole = Planner.plan(new PlanRequest(null, null,
-                MatrixRequest.closed("cpu", Map.of("iterations", List.of("10", "20", "30", "40")), List.of("virtual"),
-                        List.of(10L), List.of()), TrialOptions.DEFAULTS), UserCode.builtIn());
+        Plan whole = Planner.plan(
+                new PlanRequest(
+                        null,
+                        null,
+                        MatrixRequest.closed(
+                                "cpu",
+                                Map.of("iterations", List.of("10", "20", "30", "40")),
+                                List.of("virtual"),
+                                List.of(10L),
+                                List.of()),
+                        TrialOptions.DEFAULTS),
+                UserCode.builtIn());
         assertTrue(!Shards.timedEstimate(whole));
         Map<String, Integer> slice = Shards.slices(whole, 2);
         assertEquals(2, slice.values().stream().filter(s -> s == 1).count());
@@ -111,8 +134,11 @@ class ShardsTest {
 
     @Test
     void theFingerprintFollowsWhatIsMeasured() {
-        assertEquals(ioSweep("1ms,2ms", 42).fingerprint(), ioSweep("1ms,2ms", 42).fingerprint());
-        Set<String> prints = new HashSet<>(List.of(ioSweep("1ms,2ms", 42).fingerprint(), ioSweep("1ms,3ms", 42).fingerprint(),
+        assertEquals(
+                ioSweep("1ms,2ms", 42).fingerprint(), ioSweep("1ms,2ms", 42).fingerprint());
+        Set<String> prints = new HashSet<>(List.of(
+                ioSweep("1ms,2ms", 42).fingerprint(),
+                ioSweep("1ms,3ms", 42).fingerprint(),
                 ioSweep("1ms,2ms", 7).fingerprint()));
         assertEquals(3, prints.size(), "parameters and seed change the plan");
         assertTrue(ioSweep("1ms", 42).fingerprint().matches("[0-9a-f]{16}"));

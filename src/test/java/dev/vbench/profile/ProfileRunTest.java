@@ -37,8 +37,10 @@ class ProfileRunTest {
 
     @BeforeAll
     static void compile() throws Exception {
-        TestCode.classes(code, Map.of(
-                "acme/Store.java", """
+        TestCode.classes(
+                code,
+                Map.of(
+                        "acme/Store.java", """
                         package acme;
                         public class Store {
                             private static final Object LOCK = new Object();
@@ -52,7 +54,7 @@ class ProfileRunTest {
                             }
                         }
                         """,
-                "acme/Nap.java", """
+                        "acme/Nap.java", """
                         package acme;
                         public class Nap {
                             /** Sleeps 5 ms, then computes ~1 ms on a carrier. */
@@ -62,7 +64,7 @@ class ProfileRunTest {
                             }
                         }
                         """,
-                "acme/Spin.java", """
+                        "acme/Spin.java", """
                         package acme;
                         public class Spin {
                             /** Busy for about {@code nanos}. */
@@ -76,7 +78,7 @@ class ProfileRunTest {
                             }
                         }
                         """,
-                "acme/Split.java", """
+                        "acme/Split.java", """
                         package acme;
                         public class Split {
                             /** 80% of the work in heavy, 20% in light: the same loop, 4 to 1 (CPU work, not wall time). */
@@ -99,7 +101,7 @@ class ProfileRunTest {
                             }
                         }
                         """,
-                "acme/Tail.java", """
+                        "acme/Tail.java", """
                         package acme;
                         public class Tail {
                             /** One task in 100 takes the slow path (~80x the fast one: far above a loaded machine's jitter). */
@@ -115,12 +117,25 @@ class ProfileRunTest {
                                 return 2;
                             }
                         }
-                        """), Map.of());
+                        """),
+                Map.of());
     }
 
     private CliRun run(String... args) {
-        List<String> all = new ArrayList<>(List.of("run", "--classpath", code.toString(), "--trials", "2", "--warmup", "0",
-                "--no-progress", "--quiet", "--data-dir", tmp.resolve("data").toString(), "-o", tmp.resolve("r.json").toString()));
+        List<String> all = new ArrayList<>(List.of(
+                "run",
+                "--classpath",
+                code.toString(),
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "--no-progress",
+                "--quiet",
+                "--data-dir",
+                tmp.resolve("data").toString(),
+                "-o",
+                tmp.resolve("r.json").toString()));
         all.addAll(List.of(args));
         return CliRun.of(all.toArray(String[]::new));
     }
@@ -131,7 +146,10 @@ class ProfileRunTest {
 
     /** The share of {@code p}'s samples whose stack matches. */
     static double share(Profile p, Predicate<String> stack) {
-        long n = p.stacks().stream().filter(s -> stack.test(s.frames())).mapToLong(Profile.ProfileStack::samples).sum();
+        long n = p.stacks().stream()
+                .filter(s -> stack.test(s.frames()))
+                .mapToLong(Profile.ProfileStack::samples)
+                .sum();
         return (double) n / p.totalSamples();
     }
 
@@ -142,25 +160,43 @@ class ProfileRunTest {
 
     @Test
     void theTaskSamplerNamesTheMonitorWhereTasksWaitOnBothExecutors() {
-        CliRun r = run("-w", "acme.Store::put", "-e", "virtual", "-e", "fixed:threads=4", "--tasks", "150",
-                "--profile", "tasks,lock");
+        CliRun r = run(
+                "-w",
+                "acme.Store::put",
+                "-e",
+                "virtual",
+                "-e",
+                "fixed:threads=4",
+                "--tasks",
+                "150",
+                "--profile",
+                "tasks,lock");
         assertEquals(0, r.code(), r::toString);
         for (CellResult c : result().cells()) {
             Profile tasks = c.profile("tasks");
             assertNotNull(tasks, c.config().label());
             assertEquals(CellProfiler.TASK_SAMPLER, tasks.profiler());
             double blocked = share(tasks, s -> s.endsWith("acme.Store.put;" + Profile.STATE_BLOCKED));
-            assertTrue(blocked > 0.5, c.config().label() + ": blocked on Store.put's monitor " + blocked + " of " + tasks);
+            assertTrue(
+                    blocked > 0.5, c.config().label() + ": blocked on Store.put's monitor " + blocked + " of " + tasks);
             Profile lock = c.profile("lock");
             assertNotNull(lock, c.config().label());
-            assertTrue(lock.profiler().startsWith("async-profiler") || lock.profiler().equals("jfr"), lock.profiler());
+            assertTrue(
+                    lock.profiler().startsWith("async-profiler")
+                            || lock.profiler().equals("jfr"),
+                    lock.profiler());
         }
         // the Why under the table names the monitor where tasks wait, whether or not the executors differ
         CliRun report = CliRun.of("report", tmp.resolve("r.json").toString());
         assertEquals(0, report.code(), report::toString);
-        assertTrue(report.out().lines().anyMatch(l -> l.startsWith("Why virtual vs fixed:threads=4")
-                || l.startsWith("Why fixed:threads=4 vs virtual")), report::out);
-        assertTrue(report.out().lines().anyMatch(l -> l.contains("of tasks samples blocked on monitor in acme.Store.put")),
+        assertTrue(
+                report.out()
+                        .lines()
+                        .anyMatch(l -> l.startsWith("Why virtual vs fixed:threads=4")
+                                || l.startsWith("Why fixed:threads=4 vs virtual")),
+                report::out);
+        assertTrue(
+                report.out().lines().anyMatch(l -> l.contains("of tasks samples blocked on monitor in acme.Store.put")),
                 report::out);
         // platform threads at least: the JVM's lock events name the method and the monitor's class
         Profile lock = result().cells().get(1).profile("lock");
@@ -170,19 +206,33 @@ class ProfileRunTest {
 
     @Test
     void sleepsOnSaturatedCarriersShowTheWaitForACarrierApartFromTheSleep() {
-        CliRun r = run("-w", "acme.Nap::run", "-e", "virtual", "--tasks", "300", "--profile", "tasks",
-                "--profile-interval", "2ms");
+        CliRun r = run(
+                "-w",
+                "acme.Nap::run",
+                "-e",
+                "virtual",
+                "--tasks",
+                "300",
+                "--profile",
+                "tasks",
+                "--profile-interval",
+                "2ms");
         assertEquals(0, r.code(), r::toString);
         Profile tasks = result().cells().get(0).profile("tasks");
         double sleeping = share(tasks, s -> s.equals("acme.Nap.run;java.lang.Thread.sleep;" + Profile.STATE_SLEEPING));
         double waiting = share(tasks, s -> s.endsWith(";" + Profile.STATE_WAITING_FOR_CARRIER));
         // 300 tasks × 1 ms of CPU on 2 carriers: the 5 ms sleep is a small part of the time after it
         assertTrue(sleeping > 0, "sleeping " + sleeping + " of " + tasks);
-        assertTrue(share(tasks, s -> s.equals("acme.Nap.run;java.lang.Thread.sleep;" + Profile.STATE_WAITING_FOR_CARRIER))
-                > 0.5, "waiting for a carrier after the sleep: " + waiting + " of " + tasks);
+        assertTrue(
+                share(tasks, s -> s.equals("acme.Nap.run;java.lang.Thread.sleep;" + Profile.STATE_WAITING_FOR_CARRIER))
+                        > 0.5,
+                "waiting for a carrier after the sleep: " + waiting + " of " + tasks);
         assertTrue(waiting > 10 * sleeping, "waiting " + waiting + " vs sleeping " + sleeping);
-        if (Runtime.version().feature() >= 24) { // the carrier wakes a sleeping virtual thread: JFR tells the sleep from the wait
-            assertTrue(tasks.notes().stream().anyMatch(n -> n.contains("counted as waiting for a carrier")), tasks.notes()::toString);
+        if (Runtime.version().feature()
+                >= 24) { // the carrier wakes a sleeping virtual thread: JFR tells the sleep from the wait
+            assertTrue(
+                    tasks.notes().stream().anyMatch(n -> n.contains("counted as waiting for a carrier")),
+                    tasks.notes()::toString);
         }
     }
 
@@ -197,11 +247,25 @@ class ProfileRunTest {
     }
 
     private void cpuSplit(String profiler) {
-        CliRun r = run("-w", "acme.Split::run", "-e", "sequential", "--tasks", "600", "--profile", "cpu",
-                "--profiler", profiler, "--profile-interval", "1ms");
+        CliRun r = run(
+                "-w",
+                "acme.Split::run",
+                "-e",
+                "sequential",
+                "--tasks",
+                "600",
+                "--profile",
+                "cpu",
+                "--profiler",
+                profiler,
+                "--profile-interval",
+                "1ms");
         assertEquals(0, r.code(), r::toString);
         Profile cpu = result().cells().get(0).profile("cpu");
-        assertTrue(profiler.equals("jfr") ? cpu.profiler().equals("jfr") : cpu.profiler().startsWith("async-profiler"),
+        assertTrue(
+                profiler.equals("jfr")
+                        ? cpu.profiler().equals("jfr")
+                        : cpu.profiler().startsWith("async-profiler"),
                 cpu.profiler());
         double heavy = inclusive(cpu, "acme.Split.heavy");
         double light = inclusive(cpu, "acme.Split.light");
@@ -212,8 +276,17 @@ class ProfileRunTest {
 
     @Test
     void theSlowTailNamesThePathOfTheSlowestTasks() {
-        CliRun r = run("-w", "acme.Tail::run", "-e", "fixed:threads=4", "--tasks", "600", "--profile", "tasks",
-                "--profile-interval", "2ms");
+        CliRun r = run(
+                "-w",
+                "acme.Tail::run",
+                "-e",
+                "fixed:threads=4",
+                "--tasks",
+                "600",
+                "--profile",
+                "tasks",
+                "--profile-interval",
+                "2ms");
         assertEquals(0, r.code(), r::toString);
         Profile tasks = result().cells().get(0).profile("tasks");
         Profile tail = tasks.slowTail();
@@ -227,8 +300,17 @@ class ProfileRunTest {
 
     @Test
     void everyStackGoesBesideTheResultAndForksProfileToo() throws Exception {
-        CliRun r = run("-w", "acme.Store::put", "-e", "fixed:threads=2", "--tasks", "40", "--forks", "1",
-                "--profile", "tasks");
+        CliRun r = run(
+                "-w",
+                "acme.Store::put",
+                "-e",
+                "fixed:threads=2",
+                "--tasks",
+                "40",
+                "--forks",
+                "1",
+                "--profile",
+                "tasks");
         assertEquals(0, r.code(), r::toString);
         CellResult c = result().cells().get(0);
         Profile tasks = c.profile("tasks");
@@ -237,7 +319,8 @@ class ProfileRunTest {
         Path beside = tmp.resolve("r.profiles").resolve(c.id() + ".tasks.collapsed");
         assertTrue(Files.isRegularFile(beside), beside::toString);
         String first = Files.readAllLines(beside).get(0);
-        assertEquals(tasks.stacks().get(0).frames() + " " + tasks.stacks().get(0).samples(), first);
+        assertEquals(
+                tasks.stacks().get(0).frames() + " " + tasks.stacks().get(0).samples(), first);
     }
 
     /**
@@ -248,16 +331,44 @@ class ProfileRunTest {
     @Test
     void theJarReadsLockProfileNamesTheZipFileReadPathOnBothJdks() {
         java.nio.file.Path jdk21 = dev.vbench.testing.SecondJdk.require();
-        CliRun r = CliRun.of("run", "-w", "jar", "-p", "entry=small-stored", "-p", "fanout=4", "-e", "fixed:threads=4",
-                "--concurrency", "4", "--tasks", "1500", "--trials", "1", "--warmup", "0", "--no-progress", "--quiet",
-                "--jvm", "jdk21=" + jdk21, "--jvm", "this=" + System.getProperty("java.home"), "--profile", "lock",
-                "--data-dir", tmp.resolve("data").toString(), "-o", tmp.resolve("r.json").toString());
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "jar",
+                "-p",
+                "entry=small-stored",
+                "-p",
+                "fanout=4",
+                "-e",
+                "fixed:threads=4",
+                "--concurrency",
+                "4",
+                "--tasks",
+                "1500",
+                "--trials",
+                "1",
+                "--warmup",
+                "0",
+                "--no-progress",
+                "--quiet",
+                "--jvm",
+                "jdk21=" + jdk21,
+                "--jvm",
+                "this=" + System.getProperty("java.home"),
+                "--profile",
+                "lock",
+                "--data-dir",
+                tmp.resolve("data").toString(),
+                "-o",
+                tmp.resolve("r.json").toString());
         assertEquals(0, r.code(), r::toString);
         for (CellResult c : result().cells()) {
             Profile lock = c.profile("lock");
             assertNotNull(lock, c.config().label());
-            double zip = share(lock, s -> s.contains("java.util.zip.ZipFile") && s.endsWith("[monitor java.util.jar.JarFile]"));
-            assertTrue(zip > 0.5, c.config().jvm() + ": ZipFile's read path on the jar's monitor " + zip + " of " + lock);
+            double zip = share(
+                    lock, s -> s.contains("java.util.zip.ZipFile") && s.endsWith("[monitor java.util.jar.JarFile]"));
+            assertTrue(
+                    zip > 0.5, c.config().jvm() + ": ZipFile's read path on the jar's monitor " + zip + " of " + lock);
         }
     }
 
@@ -270,14 +381,35 @@ class ProfileRunTest {
     @Test
     void aProfilerThatCannotLoadFallsBackToJfrWithOneLine() {
         String previous = System.getProperty(AsyncProfilerBackend.LIBRARY_PROPERTY);
-        System.setProperty(AsyncProfilerBackend.LIBRARY_PROPERTY, tmp.resolve("no-such-lib.so").toString());
+        System.setProperty(
+                AsyncProfilerBackend.LIBRARY_PROPERTY,
+                tmp.resolve("no-such-lib.so").toString());
         try {
-            List<String> all = List.of("run", "--classpath", code.toString(), "-w", "acme.Split::run", "-e", "sequential",
-                    "--tasks", "50", "--trials", "1", "--warmup", "0", "--no-progress", "--profile", "cpu",
-                    "-o", tmp.resolve("r.json").toString());
+            List<String> all = List.of(
+                    "run",
+                    "--classpath",
+                    code.toString(),
+                    "-w",
+                    "acme.Split::run",
+                    "-e",
+                    "sequential",
+                    "--tasks",
+                    "50",
+                    "--trials",
+                    "1",
+                    "--warmup",
+                    "0",
+                    "--no-progress",
+                    "--profile",
+                    "cpu",
+                    "-o",
+                    tmp.resolve("r.json").toString());
             CliRun r = CliRun.of(all.toArray(String[]::new));
             assertEquals(0, r.code(), r::toString);
-            List<String> warnings = r.err().lines().filter(l -> l.contains("async-profiler cannot start")).toList();
+            List<String> warnings = r.err()
+                    .lines()
+                    .filter(l -> l.contains("async-profiler cannot start"))
+                    .toList();
             assertEquals(1, warnings.size(), r::toString);
             assertTrue(warnings.get(0).contains("sampled by JFR instead"), warnings::toString);
             assertEquals("jfr", result().cells().get(0).profile("cpu").profiler());

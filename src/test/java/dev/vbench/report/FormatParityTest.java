@@ -1,9 +1,9 @@
 package dev.vbench.report;
 
-import dev.vbench.app.SuiteRuns;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vbench.app.SuiteRuns;
 import dev.vbench.compare.Slo;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.RunPlan;
@@ -55,7 +55,9 @@ class FormatParityTest {
             if (!t.title().isEmpty()) {
                 assertTrue(console.contains(t.title() + "\n"), () -> "console lacks '" + t.title() + "'");
                 assertTrue(markdown.contains("### " + t.title() + "\n"), () -> "markdown lacks '" + t.title() + "'");
-                assertTrue(html.contains("<h3>" + Html.escape(t.title()) + "</h3>"), () -> "HTML lacks '" + t.title() + "'");
+                assertTrue(
+                        html.contains("<h3>" + Html.escape(t.title()) + "</h3>"),
+                        () -> "HTML lacks '" + t.title() + "'");
             }
         }
         for (String verdict : doc.verdicts()) {
@@ -64,11 +66,13 @@ class FormatParityTest {
             assertTrue(html.contains("<li>" + Html.escape(verdict) + "</li>"), () -> "HTML lacks '" + verdict + "'");
         }
         if (name.startsWith("sweep")) {
-            assertTrue(doc.verdicts().stream().anyMatch(v -> v.contains("best concurrency 16") && v.contains("p99")),
+            assertTrue(
+                    doc.verdicts().stream().anyMatch(v -> v.contains("best concurrency 16") && v.contains("p99")),
                     doc.verdicts()::toString);
         }
         if (name.startsWith("open")) {
-            assertTrue(html.contains("open model: latency from the intended start</h3>"), "HTML has the open-model table");
+            assertTrue(
+                    html.contains("open model: latency from the intended start</h3>"), "HTML has the open-model table");
         }
     }
 
@@ -79,10 +83,15 @@ class FormatParityTest {
         for (RunPlan plan : SuiteRuns.plan(suite, file.toString(), Scale.QUICK)) {
             for (CellPlan c : plan.cells()) {
                 i++;
-                cells.add(Fixtures.cell(c.id(), c.config(), plan.settings().measuredTrials(), 100.0 * i, 0.01, 1.0 + i % 7, i));
+                cells.add(Fixtures.cell(
+                        c.id(), c.config(), plan.settings().measuredTrials(), 100.0 * i, 0.01, 1.0 + i % 7, i));
             }
         }
-        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), RunSettings.trials(1, 6).withSeed(42), cells)
+        return new RunResult(
+                        RunResult.SCHEMA,
+                        Fixtures.environment(),
+                        RunSettings.trials(1, 6).withSeed(42),
+                        cells)
                 .withSuite(suite.layout());
     }
 }

@@ -34,22 +34,27 @@ class HarnessFloorNoteTest {
         assertTrue(c.nanosPerTask() < CellResult.FLOOR_FACTOR * c.harnessFloorNanos(), "the old reading would mark it");
         assertTrue(c.taskCostNanos() > 10e6, () -> "service time " + c.taskCostNanos());
         assertFalse(c.nearHarnessFloor());
-        Table detail = RunTables.detail("io", List.of(c, overlappingSleeps("c2", "20ms", Fixtures.fixed(100), 16_000)), 1);
-        assertFalse(ConsoleRenderer.render(detail).contains(RunTables.FLOOR_MARK), () -> ConsoleRenderer.render(detail));
+        Table detail =
+                RunTables.detail("io", List.of(c, overlappingSleeps("c2", "20ms", Fixtures.fixed(100), 16_000)), 1);
+        assertFalse(
+                ConsoleRenderer.render(detail).contains(RunTables.FLOOR_MARK), () -> ConsoleRenderer.render(detail));
     }
 
     @Test
     void aNanosecondTaskIsMarkedAndTheNoteNamesItsRow() {
         // 1,000 tasks in 50 us: 50 ns each, 25 ns of it the task's own time, beside a floor of 47 ns
         CellConfig config = CellConfig.closed("fn", Map.of("n", "1"), SEQUENTIAL, 1000, 0);
-        CellResult tiny = Fixtures.cell("c1", config, 6, 0.050, 0.02, 0.000025, 3).withHarnessFloor(47);
-        CellResult slow = Fixtures.cell("c2", CellConfig.closed("fn", Map.of("n", "9"), SEQUENTIAL, 1000, 0), 6,
-                2000, 0.02, 2, 4).withHarnessFloor(47);
+        CellResult tiny =
+                Fixtures.cell("c1", config, 6, 0.050, 0.02, 0.000025, 3).withHarnessFloor(47);
+        CellResult slow = Fixtures.cell(
+                        "c2", CellConfig.closed("fn", Map.of("n", "9"), SEQUENTIAL, 1000, 0), 6, 2000, 0.02, 2, 4)
+                .withHarnessFloor(47);
         assertTrue(tiny.nearHarnessFloor());
         assertFalse(slow.nearHarnessFloor());
         String text = ConsoleRenderer.render(RunTables.detail("fn", List.of(tiny, slow), 1));
         assertTrue(text.contains("‡ sequential (n=1): 2"), text);
-        assertTrue(text.contains(" ns per task is within 10x vbench's own cost per task on this executor (47.0 ns"), text);
+        assertTrue(
+                text.contains(" ns per task is within 10x vbench's own cost per task on this executor (47.0 ns"), text);
         assertFalse(text.contains("(n=9)"), text);
         assertFalse(text.contains("0.00 ms"), "sub-ms latencies are written in us or ns: " + text);
         assertTrue(text.contains(" ns ") || text.contains(" us "), text);
@@ -68,9 +73,8 @@ class HarnessFloorNoteTest {
     /** A cell of 50 ns per task whose trials carry no histograms (as a result of another tool). */
     private static CellResult withoutHistograms(CellConfig config) {
         CellResult c = Fixtures.cell("c1", config, 6, 0.050, 0.02, 0.000025, 5);
-        List<TrialResult> trials = c.trials().stream()
-                .map(t -> t.withLatency(t.latency(), null))
-                .toList();
+        List<TrialResult> trials =
+                c.trials().stream().map(t -> t.withLatency(t.latency(), null)).toList();
         return new CellResult(c.id(), config, c.status(), trials, c.summary(), c.notes()).withHarnessFloor(47);
     }
 }

@@ -1,6 +1,5 @@
 package dev.vbench.report;
 
-import dev.vbench.testing.GoldenLocales;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +8,7 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.Fixtures;
 import dev.vbench.testing.Golden;
+import dev.vbench.testing.GoldenLocales;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -25,8 +25,6 @@ import org.junit.jupiter.api.parallel.Isolated;
  */
 @Isolated // it sets the default Locale
 class HgrmExporterTest {
-
-
 
     /** 1 … 1000 µs, one value each: a fixed histogram whose distribution is sealed in a golden file. */
     static Histogram fixed() {
@@ -67,7 +65,8 @@ class HgrmExporterTest {
     @GoldenLocales
     void matchesGoldenFile(String tag) {
         Locale.setDefault(Locale.forLanguageTag(tag));
-        Golden.assertMatches("run/io.hgrm", Format.HGRM.exporter(ReportOptions.DEFAULT).render(Fixtures.ioRun()));
+        Golden.assertMatches(
+                "run/io.hgrm", Format.HGRM.exporter(ReportOptions.DEFAULT).render(Fixtures.ioRun()));
     }
 
     /**
@@ -86,7 +85,8 @@ class HgrmExporterTest {
                 continue;
             }
             String[] cols = t.split("\\s+");
-            rows.add(new double[] {Double.parseDouble(cols[0]), Double.parseDouble(cols[1]), Double.parseDouble(cols[2])});
+            rows.add(new double[] {Double.parseDouble(cols[0]), Double.parseDouble(cols[1]), Double.parseDouble(cols[2])
+            });
         }
         assertTrue(rows.size() > 10, "a spectrum of percentiles");
         for (double[] r : rows) {
@@ -98,7 +98,9 @@ class HgrmExporterTest {
         double[] last = rows.get(rows.size() - 1);
         assertEquals(1.0, last[1], 0.0);
         assertEquals(h.getTotalCount(), (long) last[2]);
-        assertTrue(footer != null && footer.contains("Total count    =" + String.format(Locale.ROOT, "%13d", h.getTotalCount())),
+        assertTrue(
+                footer != null
+                        && footer.contains("Total count    =" + String.format(Locale.ROOT, "%13d", h.getTotalCount())),
                 footer);
     }
 

@@ -1,6 +1,5 @@
 package dev.vbench.report;
 
-import dev.vbench.testing.GoldenLocales;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +10,7 @@ import dev.vbench.result.Metric;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.Fixtures;
 import dev.vbench.testing.Golden;
+import dev.vbench.testing.GoldenLocales;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -20,16 +20,14 @@ import java.util.Map;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
-import org.junit.jupiter.api.parallel.Isolated;
 
 /** Acceptance 1: the HTML report is well-formed, self-contained and carries the tables and charts. */
 @Isolated // it sets the default Locale
 class HtmlExporterTest {
-
-
 
     static String html(RunResult run) {
         return Format.HTML.exporter(ReportOptions.DEFAULT).render(run);
@@ -67,11 +65,16 @@ class HtmlExporterTest {
         for (int i = 0; i < svgs.getLength(); i++) {
             titles.add(((Element) svgs.item(i)).getAttribute("aria-label"));
         }
-        assertEquals(List.of("io — makespan by executor", "io duration=100ms — latency by percentile",
-                "io duration=200ms — latency by percentile"), titles);
+        assertEquals(
+                List.of(
+                        "io — makespan by executor",
+                        "io duration=100ms — latency by percentile",
+                        "io duration=200ms — latency by percentile"),
+                titles);
         // bars: 2 executors × 2 rows, each with a CI whisker (6 trials give a finite interval)
         Element bars = (Element) svgs.item(0);
-        assertEquals(4 + 2, bars.getElementsByTagName("rect").getLength() - 1, "4 bars + 2 legend swatches + background");
+        assertEquals(
+                4 + 2, bars.getElementsByTagName("rect").getLength() - 1, "4 bars + 2 legend swatches + background");
         assertEquals(4, bars.getElementsByTagName("path").getLength(), "one whisker per bar");
         // percentile charts: a curve per executor, x ticks 0% … 99%
         Element latency = (Element) svgs.item(1);
@@ -118,9 +121,11 @@ class HtmlExporterTest {
         Locale.setDefault(Locale.forLanguageTag(tag));
         Golden.assertMatches("run/io-pinned.html", html(Fixtures.pinnedIoRun()));
         Golden.assertMatches("run/io-concurrency.html", html(concurrencySweep()));
-        Golden.assertMatches("run/io-pinned-verbose.md",
+        Golden.assertMatches(
+                "run/io-pinned-verbose.md",
                 Format.MARKDOWN.exporter(new ReportOptions(Metric.P99, true)).render(Fixtures.pinnedIoRun()));
-        Golden.assertMatches("run/io-pinned-verbose.txt",
+        Golden.assertMatches(
+                "run/io-pinned-verbose.txt",
                 Format.CONSOLE.exporter(new ReportOptions(null, true)).render(Fixtures.pinnedIoRun()));
     }
 
@@ -131,9 +136,19 @@ class HtmlExporterTest {
         for (int i = 0; i < levels.length; i++) {
             for (int e = 0; e < 2; e++) {
                 double makespan = e == 0 ? 5000.0 / levels[i] : 5000.0 / Math.min(levels[i], 8);
-                CellResult c = Fixtures.cell("c" + (2 * i + e + 1), "io", Map.of("duration", "5ms"),
-                        e == 0 ? Fixtures.virtual() : Fixtures.fixed(8), 1000, 6, makespan, 0.05, 5.2, 10 * i + e);
-                CellConfig config = CellConfig.closed("io", Map.of("duration", "5ms"), c.config().executor(), 1000, levels[i]);
+                CellResult c = Fixtures.cell(
+                        "c" + (2 * i + e + 1),
+                        "io",
+                        Map.of("duration", "5ms"),
+                        e == 0 ? Fixtures.virtual() : Fixtures.fixed(8),
+                        1000,
+                        6,
+                        makespan,
+                        0.05,
+                        5.2,
+                        10 * i + e);
+                CellConfig config = CellConfig.closed(
+                        "io", Map.of("duration", "5ms"), c.config().executor(), 1000, levels[i]);
                 cells.add(new CellResult(c.id(), config, c.status(), c.trials(), c.summary(), c.notes()));
             }
         }

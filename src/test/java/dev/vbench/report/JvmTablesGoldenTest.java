@@ -22,11 +22,15 @@ class JvmTablesGoldenTest {
         Locale.setDefault(Locale.forLanguageTag(tag));
         RunResult run = Fixtures.jvmRun();
         for (Format f : Format.values()) {
-            Golden.assertMatches("run/jvm." + Golden.suffix(f), f.exporter(ReportOptions.DEFAULT).render(run));
+            Golden.assertMatches(
+                    "run/jvm." + Golden.suffix(f),
+                    f.exporter(ReportOptions.DEFAULT).render(run));
         }
         String console = Format.CONSOLE.exporter(ReportOptions.DEFAULT).render(run);
         assertTrue(console.contains("j21 → j25"), console);
-        assertTrue(console.contains("j25/zgc: TestVendor 25.0.3 (Test VM 25.0.3+9), ZGC, 8 CPUs, 1 GiB max heap, options -XX:+UseZGC"),
+        assertTrue(
+                console.contains(
+                        "j25/zgc: TestVendor 25.0.3 (Test VM 25.0.3+9), ZGC, 8 CPUs, 1 GiB max heap, options -XX:+UseZGC"),
                 console);
     }
 
@@ -37,9 +41,10 @@ class JvmTablesGoldenTest {
         List<CellResult> cells = Fixtures.jvmRun().cells();
         for (boolean verbose : new boolean[] {false, true}) {
             String suffix = verbose ? "-verbose" : "";
-            Table chain = PivotTables.render("Makespan by JVM", cells, Layout.CHAIN, Metric.MAKESPAN, "ms", false, true, verbose);
-            Table baseline = PivotTables.render("Makespan by JDK", cells, Layout.BASELINE, Metric.MAKESPAN, "ms", false, true,
-                    verbose);
+            Table chain = PivotTables.render(
+                    "Makespan by JVM", cells, Layout.CHAIN, Metric.MAKESPAN, "ms", false, true, verbose);
+            Table baseline = PivotTables.render(
+                    "Makespan by JDK", cells, Layout.BASELINE, Metric.MAKESPAN, "ms", false, true, verbose);
             Golden.assertMatches("suites/jvm-chain" + suffix + ".md", MarkdownRenderer.render(chain));
             Golden.assertMatches("suites/jvm-chain" + suffix + ".txt", ConsoleRenderer.render(chain));
             Golden.assertMatches("suites/jvm-baseline" + suffix + ".md", MarkdownRenderer.render(baseline));

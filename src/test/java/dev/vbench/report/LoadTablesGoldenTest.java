@@ -1,6 +1,5 @@
 package dev.vbench.report;
 
-import dev.vbench.testing.GoldenLocales;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -15,6 +14,7 @@ import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.Fixtures;
 import dev.vbench.testing.Golden;
+import dev.vbench.testing.GoldenLocales;
 import dev.vbench.testing.LoadFixtures;
 import java.util.List;
 import java.util.Locale;
@@ -25,8 +25,6 @@ import org.junit.jupiter.api.parallel.Isolated;
 /** Golden files for the concurrency-sweep and open-model tables, under Locale.ROOT and de-DE. */
 @Isolated // it sets the default Locale
 class LoadTablesGoldenTest {
-
-
 
     @GoldenLocales
     void concurrencySweepMatchesItsGoldenFiles(String tag) {
@@ -39,10 +37,13 @@ class LoadTablesGoldenTest {
         Golden.assertMatches("load/sweep.md", Format.MARKDOWN.exporter(plain).render(run));
         Golden.assertMatches("load/sweep-slo.txt", Format.CONSOLE.exporter(slo).render(run));
         Golden.assertMatches("load/sweep-slo.md", Format.MARKDOWN.exporter(slo).render(run));
-        Golden.assertMatches("load/sweep-slo-none.md", Format.MARKDOWN.exporter(nobody).render(run));
+        Golden.assertMatches(
+                "load/sweep-slo-none.md", Format.MARKDOWN.exporter(nobody).render(run));
         ReportOptions verbose = new ReportOptions(null, true);
-        Golden.assertMatches("load/sweep-verbose.txt", Format.CONSOLE.exporter(verbose).render(run));
-        Golden.assertMatches("load/sweep-verbose.md", Format.MARKDOWN.exporter(verbose).render(run));
+        Golden.assertMatches(
+                "load/sweep-verbose.txt", Format.CONSOLE.exporter(verbose).render(run));
+        Golden.assertMatches(
+                "load/sweep-verbose.md", Format.MARKDOWN.exporter(verbose).render(run));
     }
 
     @GoldenLocales
@@ -51,14 +52,17 @@ class LoadTablesGoldenTest {
         RunResult run = LoadFixtures.openModel();
         ReportOptions p99 = new ReportOptions(Metric.P99, false);
         for (Format f : Format.values()) {
-            Golden.assertMatches("load/open." + Golden.suffix(f), f.exporter(p99).render(run));
+            Golden.assertMatches(
+                    "load/open." + Golden.suffix(f), f.exporter(p99).render(run));
         }
     }
 
     @Test
     void sweepPicksTheBestLevel() {
         var cells = LoadFixtures.concurrencySweep().cells();
-        var fixed = cells.stream().filter(c -> c.config().executor().spec().startsWith("fixed")).toList();
+        var fixed = cells.stream()
+                .filter(c -> c.config().executor().spec().startsWith("fixed"))
+                .toList();
         assertEquals(64, Slo.best(fixed, null).config().concurrency(), "highest throughput without an SLO");
         assertEquals(16, Slo.best(fixed, Slo.parse("p99<20ms")).config().concurrency(), "64 queues past 20 ms");
         assertNull(Slo.best(fixed, Slo.parse("p99<5ms")));
@@ -81,15 +85,22 @@ class LoadTablesGoldenTest {
         CellResult cut = new CellResult("c1", timed, c.status(), c.trials(), c.summary(), c.notes());
         Table detail = RunTables.detail("noop", List.of(cut), 0);
         assertTrue(detail.title().contains("window=1s"), detail.title());
-        assertTrue(detail.footnotes().stream().anyMatch(f -> f.startsWith(
-                "virtual (window=1s concurrency=8): a trial reached the limit of tasks one trial records")), detail::toString);
+        assertTrue(
+                detail.footnotes().stream()
+                        .anyMatch(
+                                f -> f.startsWith(
+                                        "virtual (window=1s concurrency=8): a trial reached the limit of tasks one trial records")),
+                detail::toString);
     }
 
     @Test
     void noSweepNoOpenModelMeansNoExtraTables() {
         RunResult closed = Fixtures.ioRun();
-        ReportDocument.Section section = ReportDocument.of(closed, ReportOptions.DEFAULT).sections().get(0);
-        assertFalse(section.has(ReportDocument.Kind.OPEN_MODEL) || section.has(ReportDocument.Kind.SWEEP), section::toString);
+        ReportDocument.Section section =
+                ReportDocument.of(closed, ReportOptions.DEFAULT).sections().get(0);
+        assertFalse(
+                section.has(ReportDocument.Kind.OPEN_MODEL) || section.has(ReportDocument.Kind.SWEEP),
+                section::toString);
     }
 
     @Test

@@ -26,12 +26,19 @@ class RunTablesSignificanceTest {
                 Fixtures.cell("c5", "cpu", Map.of("n", "3"), Fixtures.fixed(2), 100, 3, 1000, 0.01, 10, 5),
                 Fixtures.cell("c6", "cpu", Map.of("n", "3"), Fixtures.virtual(), 100, 3, 500, 0.01, 10, 6));
         Table t = RunTables.comparison("cpu", cells, Metric.MAKESPAN, 0, 0.01, false);
-        List<String> speedups = t.rows().subList(0, 3).stream().map(r -> r.get(r.size() - 1)).toList();
+        List<String> speedups =
+                t.rows().subList(0, 3).stream().map(r -> r.get(r.size() - 1)).toList();
         assertEquals("1.99x", speedups.get(0), t::toString);
-        assertTrue(speedups.get(1).matches("~ \\(±\\d+\\.\\d%\\)"), "the same centre: ~ with what it could have seen: " + t);
+        assertTrue(
+                speedups.get(1).matches("~ \\(±\\d+\\.\\d%\\)"),
+                "the same centre: ~ with what it could have seen: " + t);
         assertEquals("~ (±∞)", speedups.get(2), "3 + 3 trials can detect nothing: " + t);
-        assertTrue(t.footnotes().get(0).contains("~ = within variance: faster/slower only when the two-sided Mann-Whitney p"
-                + " over trials, Holm-adjusted across 3 rows, is below 0.05 and the change exceeds the 1.0% noise band"),
+        assertTrue(
+                t.footnotes()
+                        .get(0)
+                        .contains(
+                                "~ = within variance: faster/slower only when the two-sided Mann-Whitney p"
+                                        + " over trials, Holm-adjusted across 3 rows, is below 0.05 and the change exceeds the 1.0% noise band"),
                 t::toString);
     }
 }

@@ -43,10 +43,16 @@ class SweepSignificanceTest {
 
     @Test
     void theSameDecisionInEveryFormat() {
-        RunResult run = new RunResult(RunResult.SCHEMA, Fixtures.environment(), RunSettings.trials(1, 6).withSeed(42), cells(1.0));
+        RunResult run = new RunResult(
+                RunResult.SCHEMA,
+                Fixtures.environment(),
+                RunSettings.trials(1, 6).withSeed(42),
+                cells(1.0));
         for (Format f : List.of(Format.CONSOLE, Format.MARKDOWN, Format.HTML)) {
             String text = f.exporter(ReportOptions.DEFAULT).render(run);
-            assertTrue(!text.contains("-0.") && !text.contains("+0."), () -> f + " prints a delta between equal executors:\n" + text);
+            assertTrue(
+                    !text.contains("-0.") && !text.contains("+0."),
+                    () -> f + " prints a delta between equal executors:\n" + text);
         }
     }
 
@@ -55,10 +61,12 @@ class SweepSignificanceTest {
     }
 
     private static Table sweep(double secondMakespanFactor) {
-        List<SweepTables.Sweep> sweeps = SweepTables.concurrency("io", cells(secondMakespanFactor), ReportOptions.DEFAULT, 1);
+        List<SweepTables.Sweep> sweeps =
+                SweepTables.concurrency("io", cells(secondMakespanFactor), ReportOptions.DEFAULT, 1);
         assertEquals(1, sweeps.size());
         Table t = sweeps.get(0).table();
-        assertEquals(List.of("Concurrency", "fixed:threads=64", "fixed:threads=65", "fixed:threads=64 → fixed:threads=65"),
+        assertEquals(
+                List.of("Concurrency", "fixed:threads=64", "fixed:threads=65", "fixed:threads=64 → fixed:threads=65"),
                 t.headers());
         return t;
     }
@@ -71,8 +79,14 @@ class SweepSignificanceTest {
             for (int threads : new int[] {64, 65}) {
                 ExecutorInfo executor = Fixtures.fixed(threads);
                 double makespan = 400.0 / level * (threads == 65 ? secondMakespanFactor : 1.0);
-                cells.add(Fixtures.cell("c" + ++id, CellConfig.closed("io", Map.of("duration", "2ms"), executor, 400, level),
-                        6, makespan, 0.03, 2.0, 100 + id));
+                cells.add(Fixtures.cell(
+                        "c" + ++id,
+                        CellConfig.closed("io", Map.of("duration", "2ms"), executor, 400, level),
+                        6,
+                        makespan,
+                        0.03,
+                        2.0,
+                        100 + id));
             }
         }
         return cells;

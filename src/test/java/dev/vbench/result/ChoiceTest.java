@@ -41,12 +41,15 @@ class ChoiceTest {
     @Test
     void theErrorListsEveryValidValueFromTheEnum() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Metric.parse("p12"));
-        String all = String.join(", ", Arrays.stream(Metric.values()).map(Metric::cliName).toList());
+        String all = String.join(
+                ", ", Arrays.stream(Metric.values()).map(Metric::cliName).toList());
         assertEquals("'p12' is unknown; use one of " + all, e.getMessage());
         assertEquals("makespan, throughput, mean, p50, p90, p99, p999, max, cpu, alloc", Metric.validValues());
-        assertEquals("'pdf' is unknown; use one of console, markdown, json, csv, html, hgrm, gobench,"
-                + " github-action-benchmark, bencher",
-                assertThrows(IllegalArgumentException.class, () -> Format.parse("pdf")).getMessage());
+        assertEquals(
+                "'pdf' is unknown; use one of console, markdown, json, csv, html, hgrm, gobench,"
+                        + " github-action-benchmark, bencher",
+                assertThrows(IllegalArgumentException.class, () -> Format.parse("pdf"))
+                        .getMessage());
         assertNull(Metric.byKey("p12"));
     }
 

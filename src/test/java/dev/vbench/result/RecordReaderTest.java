@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vbench.testing.Fixtures;
 import dev.vbench.testing.JsonEdits;
+import dev.vbench.testing.SlowFirst;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,9 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Tag;
-import dev.vbench.testing.SlowFirst;
+import org.junit.jupiter.api.Test;
 
 /**
  * The streaming reader ({@link RecordReader}) reads what Jackson's databind reads from the same text with
@@ -48,7 +48,8 @@ class RecordReaderTest {
     void everyResultFixtureReadsAsDatabindReadIt() throws IOException {
         List<Path> fixtures;
         try (Stream<Path> files = Files.walk(Path.of("src/test/resources"))) {
-            fixtures = files.filter(f -> f.toString().endsWith(".json")).sorted().toList();
+            fixtures =
+                    files.filter(f -> f.toString().endsWith(".json")).sorted().toList();
         }
         int results = 0;
         for (Path f : fixtures) {
@@ -78,7 +79,12 @@ class RecordReaderTest {
         RunResult run = Fixtures.pinnedIoRun();
         ObjectNode tree = (ObjectNode) ResultCodec.mapper().readTree(ResultCodec.toJson(run));
         tree.put("comment", "re-run after the kernel update");
-        tree.putObject("annotations").putArray("tags").add("nightly").add(3).addObject().put("nested", true);
+        tree.putObject("annotations")
+                .putArray("tags")
+                .add("nightly")
+                .add(3)
+                .addObject()
+                .put("nested", true);
         ObjectNode cell = (ObjectNode) tree.get("cells").get(0);
         cell.put("reviewedBy", "someone");
         ((ObjectNode) cell.get("config")).putArray("extra").add(1.5);
@@ -96,7 +102,8 @@ class RecordReaderTest {
         trial.put("tasks", "10000");
         trial.put("throughputPerSecond", "Infinity");
         trial.put("makespanNanos", 12.9);
-        ObjectNode summary = (ObjectNode) tree.get("cells").get(0).get("summary").get("makespan");
+        ObjectNode summary =
+                (ObjectNode) tree.get("cells").get(0).get("summary").get("makespan");
         summary.put("ciLow", "NaN");
         summary.put("n", "");
         ((ObjectNode) tree.get("settings")).put("seed", " 7 ");
@@ -115,20 +122,27 @@ class RecordReaderTest {
         ((ObjectNode) tree.get("cells").get(1).get("trials").get(2)).put("completed", "many");
         String json = ResultCodec.mapper().writeValueAsString(tree);
         ResultFormatException e = assertThrows(ResultFormatException.class, () -> ResultCodec.fromJson(json, "r.json"));
-        assertEquals("r.json: cells[1].trials[2].completed does not match its schema (an integer in range was expected,"
-                + " the file has a string); was it edited by hand?", e.getMessage());
+        assertEquals(
+                "r.json: cells[1].trials[2].completed does not match its schema (an integer in range was expected,"
+                        + " the file has a string); was it edited by hand?",
+                e.getMessage());
 
         ((ArrayNode) tree.get("cells").get(0).get("notes")).addNull();
-        ResultFormatException nullNote = assertThrows(ResultFormatException.class,
+        ResultFormatException nullNote = assertThrows(
+                ResultFormatException.class,
                 () -> ResultCodec.fromJson(ResultCodec.mapper().writeValueAsString(tree), "r.json"));
-        assertTrue(nullNote.getMessage().startsWith("r.json: cells[0].notes[0] is missing or null;"), nullNote::getMessage);
+        assertTrue(
+                nullNote.getMessage().startsWith("r.json: cells[0].notes[0] is missing or null;"),
+                nullNote::getMessage);
     }
 
     @Test
     void aCellStatusIsWrittenAndReadByItsLowercaseKey() throws IOException {
         String json = ResultCodec.toJson(Fixtures.ioRun());
         assertTrue(json.contains("\"status\" : \"ok\""), json);
-        assertEquals(CellStatus.OK, ResultCodec.fromJson(json, "r.json").cells().get(0).status());
+        assertEquals(
+                CellStatus.OK,
+                ResultCodec.fromJson(json, "r.json").cells().get(0).status());
         for (CellStatus s : CellStatus.values()) {
             assertEquals(s, CellStatus.of(s.key()));
             assertEquals(s.name().toLowerCase(java.util.Locale.ROOT), s.toString());
@@ -136,10 +150,13 @@ class RecordReaderTest {
 
         ObjectNode tree = (ObjectNode) ResultCodec.mapper().readTree(json);
         ((ObjectNode) tree.get("cells").get(1)).put("status", "fine");
-        ResultFormatException e = assertThrows(ResultFormatException.class,
+        ResultFormatException e = assertThrows(
+                ResultFormatException.class,
                 () -> ResultCodec.fromJson(ResultCodec.mapper().writeValueAsString(tree), "r.json"));
-        assertEquals("r.json: cells[1].status 'fine' is not a cell status; use one of ok, interrupted, failed, stuck, exited;"
-                + " was it edited by hand?", e.getMessage());
+        assertEquals(
+                "r.json: cells[1].status 'fine' is not a cell status; use one of ok, interrupted, failed, stuck, exited;"
+                        + " was it edited by hand?",
+                e.getMessage());
     }
 
     /** {@link ResultCodec#writtenFields} names the fields the mapper writes, each with its value. */
@@ -153,8 +170,8 @@ class RecordReaderTest {
             JsonNode tree = ResultCodec.mapper().valueToTree(r);
             Map<String, Object> fields = ResultCodec.writtenFields(r);
             assertEquals(iterableNames(tree), List.copyOf(fields.keySet()), r::toString);
-            fields.forEach((name, value) -> assertEquals(tree.get(name), ResultCodec.mapper().valueToTree(value),
-                    () -> name + " of " + r));
+            fields.forEach((name, value) ->
+                    assertEquals(tree.get(name), ResultCodec.mapper().valueToTree(value), () -> name + " of " + r));
         }
     }
 
@@ -186,7 +203,9 @@ class RecordReaderTest {
     @Test
     void handEditsReadAsDatabindReadThem() throws IOException {
         Random random = new Random(SEED);
-        List<String> bases = List.of(ResultCodec.toJson(Fixtures.pinnedIoRun()), ResultCodec.toJson(Fixtures.jvmRun()),
+        List<String> bases = List.of(
+                ResultCodec.toJson(Fixtures.pinnedIoRun()),
+                ResultCodec.toJson(Fixtures.jvmRun()),
                 ResultCodec.toJson(everything()));
         int read = 0;
         for (int i = 0; i < MUTATIONS; i++) {
@@ -201,8 +220,8 @@ class RecordReaderTest {
             }
             String context = "mutation " + i + " (" + what + ")";
             if (before == null) {
-                ResultFormatException e = assertThrows(ResultFormatException.class, () -> ResultCodec.fromJson(json, "m.json"),
-                        context);
+                ResultFormatException e =
+                        assertThrows(ResultFormatException.class, () -> ResultCodec.fromJson(json, "m.json"), context);
                 assertTrue(e.getMessage().startsWith("m.json"), context + ": " + e.getMessage());
                 assertFalse(e.getMessage().contains("\n"), context + ": " + e.getMessage());
             } else {
@@ -240,28 +259,78 @@ class RecordReaderTest {
     static RunResult everything() {
         RunResult base = Fixtures.pinnedIoRun();
         CellResult first = base.cells().get(0);
-        TrialResult open = TrialResult.of(0, 1000, 5_000_000L, 198_000.5).withIndex(0, 1).withCompleted(990).withFailures(2, List.of("java.io.IOException: reset")).withLatency(first.trials().get(0).latency(), first.trials().get(0).histograms()).withTelemetry(first.trials().get(0).telemetry()).withOpenModel(8, 3, 199.5, first.trials().get(0).latency()).withStartTime(java.time.Instant.parse("2026-11-22T19:40:01.123456Z")).withLatencySampledOneIn(32);
+        TrialResult open = TrialResult.of(0, 1000, 5_000_000L, 198_000.5)
+                .withIndex(0, 1)
+                .withCompleted(990)
+                .withFailures(2, List.of("java.io.IOException: reset"))
+                .withLatency(
+                        first.trials().get(0).latency(), first.trials().get(0).histograms())
+                .withTelemetry(first.trials().get(0).telemetry())
+                .withOpenModel(8, 3, 199.5, first.trials().get(0).latency())
+                .withStartTime(java.time.Instant.parse("2026-11-22T19:40:01.123456Z"))
+                .withLatencySampledOneIn(32);
         CellConfig config = CellConfig.open("io", Map.of("duration", "1ms"), Fixtures.virtual(), 1000, 500.0)
-                .withConcurrency(8).withWindowNanos(2_000_000_000L).withTimeoutNanos(1_000_000_000L).withJvm("j25")
+                .withConcurrency(8)
+                .withWindowNanos(2_000_000_000L)
+                .withTimeoutNanos(1_000_000_000L)
+                .withJvm("j25")
                 .withBatch(4, 10);
         Profile tail = Profile.of("cpu", "jfr", 0).withStacks(3, List.of(new Profile.ProfileStack("a;b", 3)));
-        Profile profile = Profile.of("cpu", "jfr", 10_000_000L).withThreads("task threads").withStacks(40, List.of(new Profile.ProfileStack("java.lang.Thread.run;com.acme.Store.put", 30))).withSlowTail(tail).withNotes(List.of("a note"));
-        JvmInfo jvm = new JvmInfo("j25", "/opt/jdk-25", List.of("-XX:+UseZGC"), "25.0.3", "V", "VM", "25.0.3+9", 8, "ZGC",
-                1L << 30);
-        CellResult cell = new CellResult("e1/c9", config, CellStatus.STUCK, List.of(open), first.summary(),
-                List.of("a note"), jvm, List.of(profile), 31.5);
+        Profile profile = Profile.of("cpu", "jfr", 10_000_000L)
+                .withThreads("task threads")
+                .withStacks(40, List.of(new Profile.ProfileStack("java.lang.Thread.run;com.acme.Store.put", 30)))
+                .withSlowTail(tail)
+                .withNotes(List.of("a note"));
+        JvmInfo jvm = new JvmInfo(
+                "j25", "/opt/jdk-25", List.of("-XX:+UseZGC"), "25.0.3", "V", "VM", "25.0.3+9", 8, "ZGC", 1L << 30);
+        CellResult cell = new CellResult(
+                "e1/c9",
+                config,
+                CellStatus.STUCK,
+                List.of(open),
+                first.summary(),
+                List.of("a note"),
+                jvm,
+                List.of(profile),
+                31.5);
         List<CellResult> cells = new ArrayList<>(base.cells());
         cells.add(cell);
-        SuiteLayout suite = new SuiteLayout("s", "Title", null, List.of(new SuiteLayout.Experiment("e1", null,
-                List.of(new TableSpec("T", "chain", "p99", "ms", true, "jvm"), new TableSpec("U", "executors", "makespan",
-                        "s", null)))));
-        Sharding sharding = new Sharding("abc", 2, List.of("c1", "e1/c9"),
+        SuiteLayout suite = new SuiteLayout(
+                "s",
+                "Title",
+                null,
+                List.of(new SuiteLayout.Experiment(
+                        "e1",
+                        null,
+                        List.of(
+                                new TableSpec("T", "chain", "p99", "ms", true, "jvm"),
+                                new TableSpec("U", "executors", "makespan", "s", null)))));
+        Sharding sharding = new Sharding(
+                "abc",
+                2,
+                List.of("c1", "e1/c9"),
                 List.of(new Sharding.Shard(1, "h1", "2026-01-01T00:00:00Z", List.of("c1"))));
-        RunSettings settings = RunSettings.trials(1, 6).withForks(1).withSeed(42).withOrder("random").withCode(List.of(new CodeEntry("lib/a.jar", CodeEntry.JAR, "00ff")));
+        RunSettings settings = RunSettings.trials(1, 6)
+                .withForks(1)
+                .withSeed(42)
+                .withOrder("random")
+                .withCode(List.of(new CodeEntry("lib/a.jar", CodeEntry.JAR, "00ff")));
         Environment e = base.environment();
-        Environment withCpu = new Environment(e.vbenchVersion(), e.javaVendor(), e.javaVersion(), e.jvmName(),
-                e.jvmArguments(), e.osName(), e.osVersion(), e.osArch(), e.availableProcessors(), e.maxHeapBytes(),
-                e.hostName(), e.startTime(), e.commandLine(), "Test CPU @ 2.0GHz");
+        Environment withCpu = new Environment(
+                e.vbenchVersion(),
+                e.javaVendor(),
+                e.javaVersion(),
+                e.jvmName(),
+                e.jvmArguments(),
+                e.osName(),
+                e.osVersion(),
+                e.osArch(),
+                e.availableProcessors(),
+                e.maxHeapBytes(),
+                e.hostName(),
+                e.startTime(),
+                e.commandLine(),
+                "Test CPU @ 2.0GHz");
         return new RunResult(RunResult.SCHEMA, withCpu, settings, suite, cells, sharding);
     }
 }

@@ -32,7 +32,9 @@ class ResultCompatibilityTest {
         assertNull(trial.uncorrectedLatency());
         assertNull(trial.histograms().intendedEndToEnd());
         // written again, the file is byte-for-byte what it was: the new fields stay out of closed cells
-        assertArrayEquals(Files.readAllBytes(FIXTURE), ResultCodec.toJson(old).getBytes(StandardCharsets.UTF_8),
+        assertArrayEquals(
+                Files.readAllBytes(FIXTURE),
+                ResultCodec.toJson(old).getBytes(StandardCharsets.UTF_8),
                 "re-written JSON differs from the fixture's bytes");
     }
 }

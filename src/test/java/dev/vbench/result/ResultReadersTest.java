@@ -40,10 +40,11 @@ class ResultReadersTest {
             ResultCodec.Header header = ResultCodec.header(java.nio.file.Files.readString(file), name);
             assertEquals(new ResultCodec.Header(whole.schema(), whole.environment(), whole.settings()), header, name);
         }
-        ResultFormatException jmh = org.junit.jupiter.api.Assertions.assertThrows(ResultFormatException.class,
-                () -> ResultCodec.header("[{\"benchmark\": \"x\"}]", "jmh.json"));
+        ResultFormatException jmh = org.junit.jupiter.api.Assertions.assertThrows(
+                ResultFormatException.class, () -> ResultCodec.header("[{\"benchmark\": \"x\"}]", "jmh.json"));
         assertTrue(jmh.getMessage().startsWith("jmh.json is not a vbench result"), jmh.getMessage());
-        ResultFormatException newer = org.junit.jupiter.api.Assertions.assertThrows(ResultFormatException.class,
+        ResultFormatException newer = org.junit.jupiter.api.Assertions.assertThrows(
+                ResultFormatException.class,
                 () -> ResultCodec.header("{\"schema\": \"vbench-result/99\", \"environment\": {}}", "new.json"));
         assertTrue(newer.getMessage().contains("written by a newer vbench"), newer.getMessage());
     }

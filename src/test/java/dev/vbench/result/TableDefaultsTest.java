@@ -13,8 +13,10 @@ class TableDefaultsTest {
 
     private static final CellConfig CLOSED = CellConfig.closed("io", Map.of(), Fixtures.virtual(), 10_000, 8);
     private static final CellConfig TIMED = CellConfig.timed("io", Map.of(), Fixtures.virtual(), 8, 200_000_000L);
-    private static final CellConfig OPEN = CellConfig.open("io", Map.of(), Fixtures.virtual(), 5000, 1000).withTimeoutNanos(1_000_000_000L);
-    private static final CellConfig OPEN_TIMED = CellConfig.open("io", Map.of(), Fixtures.virtual(), 5000, 1000).withWindowNanos(200_000_000L);
+    private static final CellConfig OPEN =
+            CellConfig.open("io", Map.of(), Fixtures.virtual(), 5000, 1000).withTimeoutNanos(1_000_000_000L);
+    private static final CellConfig OPEN_TIMED =
+            CellConfig.open("io", Map.of(), Fixtures.virtual(), 5000, 1000).withWindowNanos(200_000_000L);
 
     @Test
     void eachLoadShapeHasItsMetric() {

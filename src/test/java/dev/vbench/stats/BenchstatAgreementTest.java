@@ -1,8 +1,8 @@
 package dev.vbench.stats;
 
-import dev.vbench.config.Defaults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.vbench.config.Defaults;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -34,15 +34,18 @@ import org.junit.jupiter.params.provider.CsvSource;
 class BenchstatAgreementTest {
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = ';', value = {
-        "Separated;   100 101 102 103 104 105; 110 111 112 113 114 115; true;  0.002",
-        "Interleaved; 100 102 104 106 108 110; 101 103 105 107 109 111; false; 0.699",
-        "Borderline;  100 101 102 104 105 107; 103 106 108 109 110 111; true;  0.026",
-        "NearMiss;    100 101 103 104 106 108; 102 105 107 109 110 111; false; 0.093",
-        "Ties;        100 100 101 101 102 102; 102 102 103 103 104 104; true;  NaN",
-        "TiesMixed;   100 101 101 102 103 103; 101 102 103 103 104 105; false; NaN",
-    })
-    void verdictsMatchBenchstat(String name, String base, String next, boolean benchstatSignificant, double benchstatP) {
+    @CsvSource(
+            delimiter = ';',
+            value = {
+                "Separated;   100 101 102 103 104 105; 110 111 112 113 114 115; true;  0.002",
+                "Interleaved; 100 102 104 106 108 110; 101 103 105 107 109 111; false; 0.699",
+                "Borderline;  100 101 102 104 105 107; 103 106 108 109 110 111; true;  0.026",
+                "NearMiss;    100 101 103 104 106 108; 102 105 107 109 110 111; false; 0.093",
+                "Ties;        100 100 101 101 102 102; 102 102 103 103 104 104; true;  NaN",
+                "TiesMixed;   100 101 101 102 103 103; 101 102 103 103 104 105; false; NaN",
+            })
+    void verdictsMatchBenchstat(
+            String name, String base, String next, boolean benchstatSignificant, double benchstatP) {
         MannWhitney.Result r = MannWhitney.test(parse(base), parse(next));
         assertEquals(benchstatSignificant, r.significant(Defaults.ALPHA), () -> name + ": p=" + r.p());
         if (!Double.isNaN(benchstatP)) {
@@ -51,6 +54,8 @@ class BenchstatAgreementTest {
     }
 
     private static double[] parse(String values) {
-        return java.util.Arrays.stream(values.trim().split("\\s+")).mapToDouble(Double::parseDouble).toArray();
+        return java.util.Arrays.stream(values.trim().split("\\s+"))
+                .mapToDouble(Double::parseDouble)
+                .toArray();
     }
 }

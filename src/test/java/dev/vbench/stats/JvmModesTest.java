@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 class JvmModesTest {
 
     private static TrialResult trial(int fork, double makespanMillis) {
-        return TrialResult.of(0, 1000, (long) (makespanMillis * 1e6), 1000 / makespanMillis * 1e3).withIndex(0, fork);
+        return TrialResult.of(0, 1000, (long) (makespanMillis * 1e6), 1000 / makespanMillis * 1e3)
+                .withIndex(0, fork);
     }
 
     /** Forks of {@code trialsPerFork} trials each, at the given makespans (ms), each trial of a fork 1% apart. */
@@ -32,9 +33,10 @@ class JvmModesTest {
 
     @Test
     void aForkWhoseTrialsAllReadSlowerIsNamed() {
-        assertEquals("fork [3] of 4 read 7.6x slower by makespan than the others in every trial, while each fork's trials"
-                + " agree: the JVMs differ (the JIT decided otherwise in that one), not the moments they ran in; the figures"
-                + " mix both modes, and more --forks tell how often each happens",
+        assertEquals(
+                "fork [3] of 4 read 7.6x slower by makespan than the others in every trial, while each fork's trials"
+                        + " agree: the JVMs differ (the JIT decided otherwise in that one), not the moments they ran in; the figures"
+                        + " mix both modes, and more --forks tell how often each happens",
                 Summaries.jvmModes(forks(3, 10, 10.2, 75, 9.9), Metric.MAKESPAN));
         String byThroughput = Summaries.jvmModes(forks(2, 10, 70, 72, 10), Metric.THROUGHPUT);
         assertEquals(true, byThroughput.startsWith("forks [2, 3] of 4 read 7.2x slower by throughput"), byThroughput);

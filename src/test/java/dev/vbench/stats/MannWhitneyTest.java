@@ -20,19 +20,28 @@ class MannWhitneyTest {
         assertEquals(5, r.n1());
         assertEquals(5, r.n2());
         // direction does not matter for a two-sided test
-        assertEquals(r.p(), MannWhitney.test(new double[] {6, 7, 8, 9, 10}, new double[] {1, 2, 3, 4, 5}).p(), 1e-15);
+        assertEquals(
+                r.p(),
+                MannWhitney.test(new double[] {6, 7, 8, 9, 10}, new double[] {1, 2, 3, 4, 5})
+                        .p(),
+                1e-15);
     }
 
     /** The smallest p per sample size, the reason for the n &lt; 4 footnote (benchstat prints the same warning). */
     @Test
     void smallestPossiblePByTrials() {
-        assertEquals(0.1, MannWhitney.minimumP(3, 3), 1e-12);           // 2/20: cannot reach 0.05
-        assertEquals(2.0 / 70, MannWhitney.minimumP(4, 4), 1e-12);      // 0.0286
-        assertEquals(2.0 / 924, MannWhitney.minimumP(6, 6), 1e-12);     // 0.00216
+        assertEquals(0.1, MannWhitney.minimumP(3, 3), 1e-12); // 2/20: cannot reach 0.05
+        assertEquals(2.0 / 70, MannWhitney.minimumP(4, 4), 1e-12); // 0.0286
+        assertEquals(2.0 / 924, MannWhitney.minimumP(6, 6), 1e-12); // 0.00216
         assertEquals(1.0, MannWhitney.minimumP(1, 1), 1e-12);
-        assertEquals(0.1, MannWhitney.test(new double[] {1, 2, 3}, new double[] {4, 5, 6}).p(), 1e-12);
-        assertTrue(MannWhitney.test(new double[] {1, 2, 3}, new double[] {4, 5, 6}).tooFewSamples());
-        assertFalse(MannWhitney.test(new double[] {1, 2, 3, 4}, new double[] {5, 6, 7, 8}).tooFewSamples());
+        assertEquals(
+                0.1,
+                MannWhitney.test(new double[] {1, 2, 3}, new double[] {4, 5, 6}).p(),
+                1e-12);
+        assertTrue(
+                MannWhitney.test(new double[] {1, 2, 3}, new double[] {4, 5, 6}).tooFewSamples());
+        assertFalse(MannWhitney.test(new double[] {1, 2, 3, 4}, new double[] {5, 6, 7, 8})
+                .tooFewSamples());
     }
 
     /**
@@ -85,18 +94,25 @@ class MannWhitneyTest {
 
     @Test
     void identicalSamplesAreNotDifferentAndNaNIsIgnored() {
-        assertEquals(1.0, MannWhitney.test(new double[] {5, 5, 5}, new double[] {5, 5}).p());
+        assertEquals(
+                1.0,
+                MannWhitney.test(new double[] {5, 5, 5}, new double[] {5, 5}).p());
         double[] a = {3, 1, 2, 5, 4, 6};
         assertEquals(1.0, MannWhitney.test(a, a.clone()).p(), 1e-12);
-        assertEquals(MannWhitney.test(new double[] {1, 2, 3, 4}, new double[] {5, 6, 7, 8}).p(),
-                MannWhitney.test(new double[] {1, Double.NaN, 2, 3, 4}, new double[] {5, 6, 7, 8}).p());
-        assertTrue(Double.isNaN(MannWhitney.test(new double[0], new double[] {1}).p()));
+        assertEquals(
+                MannWhitney.test(new double[] {1, 2, 3, 4}, new double[] {5, 6, 7, 8})
+                        .p(),
+                MannWhitney.test(new double[] {1, Double.NaN, 2, 3, 4}, new double[] {5, 6, 7, 8})
+                        .p());
+        assertTrue(
+                Double.isNaN(MannWhitney.test(new double[0], new double[] {1}).p()));
     }
 
     @Test
     void holmMatchesRPAdjust() {
         // R: p.adjust(c(0.01, 0.04, 0.03, 0.005), "holm") = 0.03 0.06 0.06 0.02
-        assertArrayEquals(new double[] {0.03, 0.06, 0.06, 0.02}, Holm.adjust(new double[] {0.01, 0.04, 0.03, 0.005}), 1e-12);
+        assertArrayEquals(
+                new double[] {0.03, 0.06, 0.06, 0.02}, Holm.adjust(new double[] {0.01, 0.04, 0.03, 0.005}), 1e-12);
         // untested rows stay NaN and do not count towards m; adjusted values never exceed 1
         double[] adjusted = Holm.adjust(new double[] {0.02, Double.NaN, 0.6});
         assertEquals(0.04, adjusted[0], 1e-12);
@@ -137,7 +153,8 @@ class MannWhitneyTest {
         return Math.min(1.0, (double) counts[1] / counts[0]);
     }
 
-    private static void enumerate(int n, int k, int start, int chosen, long rankSum, java.util.function.LongConsumer sink) {
+    private static void enumerate(
+            int n, int k, int start, int chosen, long rankSum, java.util.function.LongConsumer sink) {
         if (chosen == k) {
             sink.accept(rankSum);
             return;

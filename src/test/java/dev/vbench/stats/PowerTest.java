@@ -27,8 +27,9 @@ class PowerTest {
         assertFalse(Power.attainable(6, 6, 0.05, 24), "0.0022 x 24 >= 0.05: the 25-row sweep");
         assertEquals(7, Power.trialsNeeded(0.05, 24));
         assertEquals(4, Power.trialsNeeded(0.05, 1));
-        assertEquals(Double.POSITIVE_INFINITY, Power.mannWhitney(new double[] {1, 2, 3, 4, 5, 6},
-                new double[] {1, 2, 3, 4, 5, 6}, 0.05 / 24));
+        assertEquals(
+                Double.POSITIVE_INFINITY,
+                Power.mannWhitney(new double[] {1, 2, 3, 4, 5, 6}, new double[] {1, 2, 3, 4, 5, 6}, 0.05 / 24));
     }
 
     /** The shift the simulation finds gives the real test (commons-statistics' exact Mann-Whitney) 80% power. */

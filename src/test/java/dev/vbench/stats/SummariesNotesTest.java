@@ -14,19 +14,25 @@ class SummariesNotesTest {
     }
 
     private static String samplingNote(List<TrialResult> trials) {
-        return Summaries.notes(trials, dev.vbench.result.Metric.MAKESPAN).stream().filter(n -> n.startsWith("latencies sampled")).findFirst().orElse("");
+        return Summaries.notes(trials, dev.vbench.result.Metric.MAKESPAN).stream()
+                .filter(n -> n.startsWith("latencies sampled"))
+                .findFirst()
+                .orElse("");
     }
 
     @Test
     void oneRateIsNamedOnce() {
-        assertEquals("latencies sampled: tasks under 2 µs, so 1 task in 512 was timed; counts, makespan and throughput"
-                + " cover every task", samplingNote(List.of(trial(0, 512), trial(1, 512))));
+        assertEquals(
+                "latencies sampled: tasks under 2 µs, so 1 task in 512 was timed; counts, makespan and throughput"
+                        + " cover every task",
+                samplingNote(List.of(trial(0, 512), trial(1, 512))));
     }
 
     @Test
     void trialsThatChoseDifferentRatesShowTheRange() {
-        assertEquals("latencies sampled: tasks under 2 µs, so 1 task in 512 to 1024 was timed in 2 of 3 trials;"
-                + " counts, makespan and throughput cover every task",
+        assertEquals(
+                "latencies sampled: tasks under 2 µs, so 1 task in 512 to 1024 was timed in 2 of 3 trials;"
+                        + " counts, makespan and throughput cover every task",
                 samplingNote(List.of(trial(0, 1024), trial(1, 0), trial(2, 512))));
     }
 

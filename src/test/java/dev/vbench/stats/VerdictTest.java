@@ -16,12 +16,22 @@ class VerdictTest {
         // 0.02 alone is significant; with three tests Holm makes it 0.06, within variance
         Verdict.Decided one = Verdict.decide(List.of(new Verdict.Test(0.10, 0.02, false)), 0.01, 0.05);
         assertEquals(Verdict.SLOWER, one.verdicts()[0]);
-        Verdict.Decided three = Verdict.decide(List.of(new Verdict.Test(0.10, 0.02, false),
-                new Verdict.Test(-0.10, 0.01, false), new Verdict.Test(0.10, Double.NaN, true)), 0.01, 0.05);
+        Verdict.Decided three = Verdict.decide(
+                List.of(
+                        new Verdict.Test(0.10, 0.02, false),
+                        new Verdict.Test(-0.10, 0.01, false),
+                        new Verdict.Test(0.10, Double.NaN, true)),
+                0.01,
+                0.05);
         assertArrayEquals(new double[] {0.02, 0.02, Double.NaN}, three.pAdjusted(), 1e-12);
         assertArrayEquals(new Verdict[] {Verdict.SLOWER, Verdict.FASTER, Verdict.WITHIN_VARIANCE}, three.verdicts());
-        Verdict.Decided four = Verdict.decide(List.of(new Verdict.Test(0.10, 0.02, false),
-                new Verdict.Test(-0.10, 0.01, false), new Verdict.Test(0.10, 0.5, true)), 0.01, 0.05);
+        Verdict.Decided four = Verdict.decide(
+                List.of(
+                        new Verdict.Test(0.10, 0.02, false),
+                        new Verdict.Test(-0.10, 0.01, false),
+                        new Verdict.Test(0.10, 0.5, true)),
+                0.01,
+                0.05);
         assertArrayEquals(new double[] {0.04, 0.03, 0.5}, four.pAdjusted(), 1e-12);
     }
 

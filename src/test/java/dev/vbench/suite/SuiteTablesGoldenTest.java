@@ -1,8 +1,8 @@
 package dev.vbench.suite;
 
-import dev.vbench.app.SuiteRuns;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.vbench.app.SuiteRuns;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.RunPlan;
 import dev.vbench.report.Format;
@@ -47,25 +47,32 @@ class SuiteTablesGoldenTest {
             for (RunPlan plan : plans) {
                 for (CellPlan c : plan.cells()) {
                     if (c.jvm() != null && c.jvm().label() != null) {
-                        continue; // which JDKs a suite finds depends on the machine; JvmTablesGoldenTest seals JVM tables
+                        continue; // which JDKs a suite finds depends on the machine; JvmTablesGoldenTest seals JVM
+                        // tables
                     }
                     i++;
                     // exact, deterministic figures: makespan grows with the cell index, per-task latency with tasks
-                    cells.add(Fixtures.cell(c.id(), c.config(), plan.settings().measuredTrials(), 100.0 * i, 0.01,
-                            1.0 + i % 7, i));
+                    cells.add(Fixtures.cell(
+                            c.id(), c.config(), plan.settings().measuredTrials(), 100.0 * i, 0.01, 1.0 + i % 7, i));
                 }
             }
-            RunResult result = new RunResult(RunResult.SCHEMA, Fixtures.environment(), RunSettings.trials(1, 6).withSeed(42), cells);
+            RunResult result = new RunResult(
+                    RunResult.SCHEMA,
+                    Fixtures.environment(),
+                    RunSettings.trials(1, 6).withSeed(42),
+                    cells);
             String name = file.getFileName().toString().replace(".yaml", "");
             String scaleName = scale.name().toLowerCase(java.util.Locale.ROOT);
             Golden.assertMatches("suites/" + name + "-" + scaleName + ".md", SuiteRuns.render(suite, result, true));
             Golden.assertMatches("suites/" + name + "-" + scaleName + ".txt", SuiteRuns.render(suite, result, false));
             // the result file records the tables, so a report of the file read back prints the same (vbench report)
             RunResult reread = ResultCodec.fromJson(ResultCodec.toJson(result.withSuite(suite.layout())), name);
-            Golden.assertMatches("suites/" + name + "-" + scaleName + ".txt",
+            Golden.assertMatches(
+                    "suites/" + name + "-" + scaleName + ".txt",
                     Format.CONSOLE.exporter(ReportOptions.DEFAULT).render(reread));
             // what the result records of the suite: its name, title, source and each experiment's tables
-            Golden.assertMatches("suites/" + name + ".layout.json",
+            Golden.assertMatches(
+                    "suites/" + name + ".layout.json",
                     ResultCodec.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(reread.suite()) + "\n");
         }
     }

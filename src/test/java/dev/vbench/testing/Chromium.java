@@ -60,8 +60,9 @@ public final class Chromium {
         String driver = driver();
         String missing = binary == null ? "chromium" : driver == null ? "chromium-driver" : null;
         if (missing != null) {
-            String why = "no " + missing + " found: install Debian's chromium and chromium-driver (.ci/chromium.sh does),"
-                    + " or name them with VBENCH_CHROMIUM and VBENCH_CHROMEDRIVER";
+            String why =
+                    "no " + missing + " found: install Debian's chromium and chromium-driver (.ci/chromium.sh does),"
+                            + " or name them with VBENCH_CHROMIUM and VBENCH_CHROMEDRIVER";
             if ("required".equals(System.getenv("VBENCH_TEST_CHROMIUM"))) {
                 Assertions.fail("VBENCH_TEST_CHROMIUM=required but " + why);
             }
@@ -69,12 +70,24 @@ public final class Chromium {
         }
         ChromeOptions options = new ChromeOptions();
         options.setBinary(binary);
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--window-size=1400,1000", "--hide-scrollbars", "--force-device-scale-factor=1",
-                "--allow-file-access-from-files", "--no-first-run", "--disable-extensions", "--lang=en-US");
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-dev-shm-usage",
+                "--disable-gpu",
+                "--window-size=1400,1000",
+                "--hide-scrollbars",
+                "--force-device-scale-factor=1",
+                "--allow-file-access-from-files",
+                "--no-first-run",
+                "--disable-extensions",
+                "--lang=en-US");
         options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(new File(driver))
-                .usingAnyFreePort().withTimeout(Duration.ofSeconds(60)).build();
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File(driver))
+                .usingAnyFreePort()
+                .withTimeout(Duration.ofSeconds(60))
+                .build();
         ChromeDriver d = new ChromeDriver(service, options);
         d.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60)).scriptTimeout(Duration.ofSeconds(30));
         return d;
@@ -83,7 +96,9 @@ public final class Chromium {
     /** Fails when the pages loaded since the last call wrote an error to the console (a script error, a failed load). */
     public static void assertNoConsoleErrors(ChromeDriver d) {
         List<LogEntry> errors = d.manage().logs().get(LogType.BROWSER).getAll().stream()
-                .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue()).toList();
-        Assertions.assertEquals(List.of(), errors.stream().map(LogEntry::getMessage).toList(), "JavaScript console errors");
+                .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue())
+                .toList();
+        Assertions.assertEquals(
+                List.of(), errors.stream().map(LogEntry::getMessage).toList(), "JavaScript console errors");
     }
 }

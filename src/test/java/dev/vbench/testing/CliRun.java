@@ -19,7 +19,8 @@ public record CliRun(int code, String out, String err) {
         StringWriter err = new StringWriter();
         // a run replaces System.out and System.err for its length: one at a time in this JVM (SystemOutput)
         int code = SystemOutput.runs(args)
-                ? SystemOutput.lockedUnchecked(() -> Cli.run(new PrintWriter(out, true), new PrintWriter(err, true), args))
+                ? SystemOutput.lockedUnchecked(
+                        () -> Cli.run(new PrintWriter(out, true), new PrintWriter(err, true), args))
                 : Cli.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
         return new CliRun(code, out.toString(), err.toString());
     }
@@ -34,7 +35,8 @@ public record CliRun(int code, String out, String err) {
         String line = err.strip();
         org.junit.jupiter.api.Assertions.assertFalse(line.contains("\n"), () -> "not one line: " + this);
         org.junit.jupiter.api.Assertions.assertTrue(line.startsWith("vbench: "), this::toString);
-        org.junit.jupiter.api.Assertions.assertTrue(line.contains(expected), () -> "expected '" + expected + "' in: " + line);
+        org.junit.jupiter.api.Assertions.assertTrue(
+                line.contains(expected), () -> "expected '" + expected + "' in: " + line);
         org.junit.jupiter.api.Assertions.assertFalse(line.contains("Exception"), this::toString);
     }
 

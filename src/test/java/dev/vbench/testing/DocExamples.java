@@ -30,7 +30,8 @@ public final class DocExamples {
     /** A block whose run commands are only planned ({@code --dry-run}) even when they would be cheap. */
     static final Pattern DRY_RUN = Pattern.compile("<!--\\s*example:\\s*dry-run\\s*-->");
     /** How a page starts vbench: from a checkout, from the archive, on the PATH. */
-    static final Pattern VBENCH = Pattern.compile("^(?:\\./vbench|bin/vbench|vbench-[0-9.]+/bin/vbench|vbench)(?=\\s|$)");
+    static final Pattern VBENCH =
+            Pattern.compile("^(?:\\./vbench|bin/vbench|vbench-[0-9.]+/bin/vbench|vbench)(?=\\s|$)");
 
     /** A fence's language that holds shell commands (none: commands or their output); any other is a file's text. */
     static final java.util.Set<String> SHELL = java.util.Set.of("", "sh", "bash", "shell", "console");
@@ -47,8 +48,8 @@ public final class DocExamples {
      * @param commands its vbench commands
      * @param others the lines that start a command of another program (tar, sbatch, …)
      */
-    public record Block(Path page, int line, String illustrative, boolean dryRunOnly, List<Command> commands,
-            List<String> others) {
+    public record Block(
+            Path page, int line, String illustrative, boolean dryRunOnly, List<Command> commands, List<String> others) {
 
         public String where() {
             return page + ":" + line;
@@ -66,7 +67,12 @@ public final class DocExamples {
      * @param expectedExit the exit code the page says, 0 when it says none
      * @param prompted whether the page writes it after a {@code $ } prompt (and so may show its output)
      */
-    public record Command(String text, List<String> args, String shellFeature, List<String> shownOutput, int expectedExit,
+    public record Command(
+            String text,
+            List<String> args,
+            String shellFeature,
+            List<String> shownOutput,
+            int expectedExit,
             boolean prompted) {}
 
     /** Every fenced block of {@code page}. */
@@ -85,9 +91,11 @@ public final class DocExamples {
             String before = previousNonBlank(lines, open);
             Matcher why = ILLUSTRATIVE.matcher(before);
             String language = lines.get(open).substring(3).strip();
-            String illustrative = why.find() ? why.group(1)
+            String illustrative = why.find()
+                    ? why.group(1)
                     : SHELL.contains(language) ? null : "a " + language + " file, not shell commands";
-            blocks.add(block(page, open + 1, illustrative, DRY_RUN.matcher(before).find(), body));
+            blocks.add(
+                    block(page, open + 1, illustrative, DRY_RUN.matcher(before).find(), body));
         }
         return blocks;
     }
@@ -113,7 +121,8 @@ public final class DocExamples {
             }
             String text = prompts ? l.substring(2) : l.strip();
             while (text.endsWith("\\") && i + 1 < body.size()) {
-                text = text.substring(0, text.length() - 1) + " " + body.get(++i).strip();
+                text = text.substring(0, text.length() - 1) + " "
+                        + body.get(++i).strip();
             }
             List<String> output = new ArrayList<>();
             if (prompts) {
@@ -133,7 +142,8 @@ public final class DocExamples {
 
     /** A line of a block without prompts that starts a program rather than showing text (a synopsis, a listing). */
     private static boolean looksLikeACommand(String line) {
-        return line.matches("^(\\./mvnw|mvn|tar|unzip|ln|sbatch|kubectl|java|bench/|\\.ci/|export|cd|source|curl|benchstat)\\b.*");
+        return line.matches(
+                "^(\\./mvnw|mvn|tar|unzip|ln|sbatch|kubectl|java|bench/|\\.ci/|export|cd|source|curl|benchstat)\\b.*");
     }
 
     private static final Pattern ECHO_EXIT = Pattern.compile(";\\s*echo\\s+(?:\"exit \\$\\?\"|\\$\\?)\\s*$");
@@ -151,7 +161,8 @@ public final class DocExamples {
             rest = stripComment(rest).substring(0, echo.start());
             shown = new ArrayList<>(output);
             for (int k = 0; k < shown.size(); k++) {
-                Matcher code = Pattern.compile("^(?:exit )?(\\d+)$").matcher(shown.get(k).strip());
+                Matcher code = Pattern.compile("^(?:exit )?(\\d+)$")
+                        .matcher(shown.get(k).strip());
                 if (code.matches()) {
                     expected = Integer.parseInt(code.group(1));
                     shown.remove(k);
@@ -161,7 +172,8 @@ public final class DocExamples {
         }
         List<String> args = new ArrayList<>();
         String feature = tokenize(rest, args);
-        return new Command(text, feature == null ? List.copyOf(args) : null, feature, List.copyOf(shown), expected, prompted);
+        return new Command(
+                text, feature == null ? List.copyOf(args) : null, feature, List.copyOf(shown), expected, prompted);
     }
 
     /** {@code text} without a trailing {@code # comment} outside quotes. */

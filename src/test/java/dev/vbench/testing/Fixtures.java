@@ -7,13 +7,13 @@ import dev.vbench.result.CellStatus;
 import dev.vbench.result.Environment;
 import dev.vbench.result.ExecutorInfo;
 import dev.vbench.result.GcPauses;
+import dev.vbench.result.InFlight;
 import dev.vbench.result.JvmInfo;
 import dev.vbench.result.PinnedStack;
-import dev.vbench.result.InFlight;
-import dev.vbench.result.SchedulerInfo;
-import dev.vbench.result.SchedulerLoad;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.RunSettings;
+import dev.vbench.result.SchedulerInfo;
+import dev.vbench.result.SchedulerLoad;
 import dev.vbench.result.Telemetry;
 import dev.vbench.result.TrialHistograms;
 import dev.vbench.result.TrialResult;
@@ -33,13 +33,31 @@ public final class Fixtures {
     private Fixtures() {}
 
     public static Environment environment() {
-        return new Environment("0.0.0-test", "TestVendor", "21.0.0+0", "Test VM", List.of("-Xmx1g"), "TestOS", "1.0",
-                "amd64", 8, 1L << 30, "testhost", "2026-01-01T00:00:00Z", "vbench run -w io -e fixed:threads=200 -e virtual");
+        return new Environment(
+                "0.0.0-test",
+                "TestVendor",
+                "21.0.0+0",
+                "Test VM",
+                List.of("-Xmx1g"),
+                "TestOS",
+                "1.0",
+                "amd64",
+                8,
+                1L << 30,
+                "testhost",
+                "2026-01-01T00:00:00Z",
+                "vbench run -w io -e fixed:threads=200 -e virtual");
     }
 
     public static ExecutorInfo fixed(int threads) {
-        return new ExecutorInfo("fixed:threads=" + threads, "fixed", Map.of("threads", String.valueOf(threads)),
-                "platform", threads, null, null);
+        return new ExecutorInfo(
+                "fixed:threads=" + threads,
+                "fixed",
+                Map.of("threads", String.valueOf(threads)),
+                "platform",
+                threads,
+                null,
+                null);
     }
 
     public static ExecutorInfo virtual() {
@@ -50,14 +68,36 @@ public final class Fixtures {
      * A cell whose trials have makespans around {@code makespanMillis} (± {@code jitter} relative)
      * and per-task latencies around {@code taskMillis}.
      */
-    public static CellResult cell(String id, String workload, Map<String, String> params, ExecutorInfo executor, long tasks,
-            int trials, double makespanMillis, double jitter, double taskMillis, long seed) {
-        return cell(id, CellConfig.closed(workload, params, executor, tasks, 0), trials, makespanMillis, jitter, taskMillis, seed);
+    public static CellResult cell(
+            String id,
+            String workload,
+            Map<String, String> params,
+            ExecutorInfo executor,
+            long tasks,
+            int trials,
+            double makespanMillis,
+            double jitter,
+            double taskMillis,
+            long seed) {
+        return cell(
+                id,
+                CellConfig.closed(workload, params, executor, tasks, 0),
+                trials,
+                makespanMillis,
+                jitter,
+                taskMillis,
+                seed);
     }
 
     /** A cell with exactly this configuration (concurrency, load shape) and fabricated trials. */
-    public static CellResult cell(String id, CellConfig config, int trials, double makespanMillis, double jitter,
-            double taskMillis, long seed) {
+    public static CellResult cell(
+            String id,
+            CellConfig config,
+            int trials,
+            double makespanMillis,
+            double jitter,
+            double taskMillis,
+            long seed) {
         long tasks = config.tasks();
         SplittableRandom random = new SplittableRandom(seed);
         List<TrialResult> list = new ArrayList<>();
@@ -69,11 +109,23 @@ public final class Fixtures {
             }
             Histogram wait = Histograms.newHistogram();
             wait.recordValue(1000);
-            TrialHistograms hs = new TrialHistograms(Histograms.encode(wait), Histograms.encode(h), Histograms.encode(h));
-            list.add(TrialResult.of(t, tasks, makespan, tasks / (makespan / 1e9)).withLatency(Histograms.summarize(h), hs).withTelemetry(Telemetry.NONE.withProcessCpuNanos(makespan / 2).withGc(1, 2).withAllocatedBytes(1000).withPeakThreads(20)));
+            TrialHistograms hs =
+                    new TrialHistograms(Histograms.encode(wait), Histograms.encode(h), Histograms.encode(h));
+            list.add(TrialResult.of(t, tasks, makespan, tasks / (makespan / 1e9))
+                    .withLatency(Histograms.summarize(h), hs)
+                    .withTelemetry(Telemetry.NONE
+                            .withProcessCpuNanos(makespan / 2)
+                            .withGc(1, 2)
+                            .withAllocatedBytes(1000)
+                            .withPeakThreads(20)));
         }
-        return new CellResult(id, config, CellStatus.OK, list,
-                Summaries.summarize(list), Summaries.notes(list, dev.vbench.result.Metric.MAKESPAN));
+        return new CellResult(
+                id,
+                config,
+                CellStatus.OK,
+                list,
+                Summaries.summarize(list),
+                Summaries.notes(list, dev.vbench.result.Metric.MAKESPAN));
     }
 
     /** Seed 004's I/O experiment in miniature: fixed:threads=200 vs virtual at two durations. */
@@ -83,7 +135,8 @@ public final class Fixtures {
                 cell("c2", "io", Map.of("duration", "100ms"), virtual(), 10000, 6, 128, 0.05, 100.2, 2),
                 cell("c3", "io", Map.of("duration", "200ms"), fixed(200), 10000, 6, 10100, 0.01, 200.5, 3),
                 cell("c4", "io", Map.of("duration", "200ms"), virtual(), 10000, 6, 231, 0.05, 200.2, 4));
-        return new RunResult(RunResult.SCHEMA, environment(), RunSettings.trials(1, 6).withSeed(42), cells);
+        return new RunResult(
+                RunResult.SCHEMA, environment(), RunSettings.trials(1, 6).withSeed(42), cells);
     }
 
     /**
@@ -93,10 +146,39 @@ public final class Fixtures {
      */
     public static RunResult jvmRun() {
         List<JvmInfo> jvms = List.of(
-                new JvmInfo("j21", "/opt/jdk-21", List.of(), "21.0.8", "TestVendor", "Test VM", "21.0.8+9", 8, "G1", 1L << 30),
-                new JvmInfo("j25", "/opt/jdk-25", List.of(), "25.0.3", "TestVendor", "Test VM", "25.0.3+9", 8, "G1", 1L << 30),
-                new JvmInfo("j25/zgc", "/opt/jdk-25", List.of("-XX:+UseZGC"), "25.0.3", "TestVendor", "Test VM", "25.0.3+9",
-                        8, "ZGC", 1L << 30));
+                new JvmInfo(
+                        "j21",
+                        "/opt/jdk-21",
+                        List.of(),
+                        "21.0.8",
+                        "TestVendor",
+                        "Test VM",
+                        "21.0.8+9",
+                        8,
+                        "G1",
+                        1L << 30),
+                new JvmInfo(
+                        "j25",
+                        "/opt/jdk-25",
+                        List.of(),
+                        "25.0.3",
+                        "TestVendor",
+                        "Test VM",
+                        "25.0.3+9",
+                        8,
+                        "G1",
+                        1L << 30),
+                new JvmInfo(
+                        "j25/zgc",
+                        "/opt/jdk-25",
+                        List.of("-XX:+UseZGC"),
+                        "25.0.3",
+                        "TestVendor",
+                        "Test VM",
+                        "25.0.3+9",
+                        8,
+                        "ZGC",
+                        1L << 30));
         double[][] makespans = {{5050, 5040, 5060}, {154, 128, 127}};
         List<ExecutorInfo> executors = List.of(fixed(200), virtual());
         List<CellResult> cells = new ArrayList<>();
@@ -104,11 +186,22 @@ public final class Fixtures {
             for (int j = 0; j < jvms.size(); j++) {
                 CellConfig config = CellConfig.closed("io", Map.of("duration", "100ms"), executors.get(e), 10000, 0)
                         .withJvm(jvms.get(j).label());
-                cells.add(cell("c" + (cells.size() + 1), config, 6, makespans[e][j], e == 0 ? 0.01 : 0.03, 100.3,
-                        11 + cells.size()).withJvm(jvms.get(j)));
+                cells.add(cell(
+                                "c" + (cells.size() + 1),
+                                config,
+                                6,
+                                makespans[e][j],
+                                e == 0 ? 0.01 : 0.03,
+                                100.3,
+                                11 + cells.size())
+                        .withJvm(jvms.get(j)));
             }
         }
-        return new RunResult(RunResult.SCHEMA, environment(), RunSettings.trials(1, 6).withForks(6).withSeed(42).withOrder("interleaved"), cells);
+        return new RunResult(
+                RunResult.SCHEMA,
+                environment(),
+                RunSettings.trials(1, 6).withForks(6).withSeed(42).withOrder("interleaved"),
+                cells);
     }
 
     /**
@@ -123,22 +216,48 @@ public final class Fixtures {
             boolean virtual = "virtual".equals(c.config().executor().threadKind());
             List<TrialResult> trials = new ArrayList<>();
             for (TrialResult t : c.trials()) {
-                Telemetry telemetry = t.telemetry().withGcPauses(new GcPauses(t.index() % 2, 3L * (t.index() % 2)))
+                Telemetry telemetry = t.telemetry()
+                        .withGcPauses(new GcPauses(t.index() % 2, 3L * (t.index() % 2)))
                         .withInFlight(virtual ? new InFlight(9_800 + t.index(), 5_000.5) : new InFlight(200, 199.5));
                 if (virtual) {
-                    telemetry = telemetry.withScheduler(new SchedulerInfo(8, 256, 4, 9,
-                            Map.of("jdk.virtualThreadScheduler.parallelism", "8"), "mxbean",
-                            new SchedulerLoad(50, 6.0 + t.index() / 10.0, 8, 0.5, 12, List.of(4.0, 8.0, 8.0, 7.5, 2.0),
-                                    "mxbean")))
-                            .withPinning(70 + t.index(), List.of(
-                                    new PinnedStack(60 + t.index(), 6_000_000_000L, "",
-                                            List.of("java.lang.Thread.sleep:540", "com.example.Dao.query:42")),
-                                    new PinnedStack(10, 150_000_000L, "Native or VM frame on stack",
-                                            List.of("com.example.Native.call:7"))));
+                    telemetry = telemetry
+                            .withScheduler(new SchedulerInfo(
+                                    8,
+                                    256,
+                                    4,
+                                    9,
+                                    Map.of("jdk.virtualThreadScheduler.parallelism", "8"),
+                                    "mxbean",
+                                    new SchedulerLoad(
+                                            50,
+                                            6.0 + t.index() / 10.0,
+                                            8,
+                                            0.5,
+                                            12,
+                                            List.of(4.0, 8.0, 8.0, 7.5, 2.0),
+                                            "mxbean")))
+                            .withPinning(
+                                    70 + t.index(),
+                                    List.of(
+                                            new PinnedStack(
+                                                    60 + t.index(),
+                                                    6_000_000_000L,
+                                                    "",
+                                                    List.of("java.lang.Thread.sleep:540", "com.example.Dao.query:42")),
+                                            new PinnedStack(
+                                                    10,
+                                                    150_000_000L,
+                                                    "Native or VM frame on stack",
+                                                    List.of("com.example.Native.call:7"))));
                 }
                 trials.add(t.withTelemetry(telemetry));
             }
-            cells.add(new CellResult(c.id(), c.config(), c.status(), trials, Summaries.summarize(trials),
+            cells.add(new CellResult(
+                    c.id(),
+                    c.config(),
+                    c.status(),
+                    trials,
+                    Summaries.summarize(trials),
                     Summaries.notes(trials, dev.vbench.result.Metric.MAKESPAN)));
         }
         return run.withCells(cells);
@@ -156,6 +275,9 @@ public final class Fixtures {
                 starts.add(new Start(cell.id(), t.startTime()));
             }
         }
-        return starts.stream().sorted(java.util.Comparator.comparing(Start::time)).map(Start::cell).toList();
+        return starts.stream()
+                .sorted(java.util.Comparator.comparing(Start::time))
+                .map(Start::cell)
+                .toList();
     }
 }

@@ -41,13 +41,17 @@ public final class Golden {
                 Files.createDirectories(file.getParent());
                 Files.writeString(file, actual, StandardCharsets.UTF_8);
                 if (!Boolean.getBoolean("vbench.updateGolden")) {
-                    throw new AssertionError("golden file " + file + " did not exist; it was written now: review and commit it");
+                    throw new AssertionError(
+                            "golden file " + file + " did not exist; it was written now: review and commit it");
                 }
                 return;
             }
             String expected = Files.readString(file, StandardCharsets.UTF_8);
-            assertEquals(expected, actual, "output differs from " + file
-                    + " (rerun with -Dvbench.updateGolden=true if the change is intended)");
+            assertEquals(
+                    expected,
+                    actual,
+                    "output differs from " + file
+                            + " (rerun with -Dvbench.updateGolden=true if the change is intended)");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

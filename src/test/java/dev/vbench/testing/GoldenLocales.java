@@ -34,7 +34,8 @@ public @interface GoldenLocales {
 
     /** Saves the default locale before each test and puts it back after. */
     final class RestoreDefaultLocale implements BeforeEachCallback, AfterEachCallback {
-        private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(RestoreDefaultLocale.class);
+        private static final ExtensionContext.Namespace NAMESPACE =
+                ExtensionContext.Namespace.create(RestoreDefaultLocale.class);
 
         @Override
         public void beforeEach(ExtensionContext context) {

@@ -61,42 +61,58 @@ public final class JmhFixture {
             return built;
         }
         try {
-            Path dir = JARS.resolve("build-" + System.getProperty("vbench.test.fork", "0")).toAbsolutePath();
+            Path dir = JARS.resolve("build-" + System.getProperty("vbench.test.fork", "0"))
+                    .toAbsolutePath();
             if (Files.exists(dir)) {
                 try (Stream<Path> old = Files.walk(dir)) {
-                    for (Path p : old.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    for (Path p :
+                            old.sorted(java.util.Comparator.reverseOrder()).toList()) {
                         Files.delete(p);
                     }
                 }
             }
             Path classes = dir.resolve("classes");
             Files.createDirectories(classes);
-            List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-proc:full",
-                    "-classpath", jmhCore().toString(),
-                    "-processorpath", JARS.resolve("jmh-generator-annprocess.jar").toAbsolutePath() + java.io.File.pathSeparator
-                            + jmhCore(), "--release", "21", "-nowarn"));
+            List<String> args = new ArrayList<>(List.of(
+                    "-d",
+                    classes.toString(),
+                    "-proc:full",
+                    "-classpath",
+                    jmhCore().toString(),
+                    "-processorpath",
+                    JARS.resolve("jmh-generator-annprocess.jar").toAbsolutePath()
+                            + java.io.File.pathSeparator
+                            + jmhCore(),
+                    "--release",
+                    "21",
+                    "-nowarn"));
             List<Path> sources;
             try (Stream<Path> files = Files.walk(SOURCES)) {
-                sources = files.filter(p -> p.toString().endsWith(".java")).sorted().toList();
+                sources = files.filter(p -> p.toString().endsWith(".java"))
+                        .sorted()
+                        .toList();
             }
             JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
             java.io.StringWriter log = new java.io.StringWriter();
             try (var files = javac.getStandardFileManager(null, null, null)) {
-                if (!javac.getTask(log, files, null, args, null, files.getJavaFileObjectsFromPaths(sources)).call()) {
+                if (!javac.getTask(log, files, null, args, null, files.getJavaFileObjectsFromPaths(sources))
+                        .call()) {
                     throw new IllegalStateException("compiling the JMH fixture failed:\n" + log);
                 }
             }
             Manifest manifest = new Manifest();
             manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
             manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "org.openjdk.jmh.Main");
-            try (JarOutputStream jar = new JarOutputStream(Files.newOutputStream(dir.resolve("benchmarks.jar")), manifest)) {
+            try (JarOutputStream jar =
+                    new JarOutputStream(Files.newOutputStream(dir.resolve("benchmarks.jar")), manifest)) {
                 Set<String> seen = new HashSet<>(Set.of("META-INF/", "META-INF/MANIFEST.MF"));
                 addDirectory(jar, classes, seen);
                 for (String dependency : List.of("jmh-core.jar", "jopt-simple.jar", "commons-math3.jar")) {
                     addJar(jar, JARS.resolve(dependency), seen);
                 }
             }
-            try (JarOutputStream jar = new JarOutputStream(Files.newOutputStream(dir.resolve("classes-only.jar")), manifest)) {
+            try (JarOutputStream jar =
+                    new JarOutputStream(Files.newOutputStream(dir.resolve("classes-only.jar")), manifest)) {
                 addDirectory(jar, classes, new HashSet<>(Set.of("META-INF/", "META-INF/MANIFEST.MF")));
             }
             built = dir;
@@ -120,11 +136,17 @@ public final class JmhFixture {
     }
 
     private static void addJar(JarOutputStream jar, Path source, Set<String> seen) throws IOException {
-        try (InputStream in = Files.newInputStream(source); ZipInputStream zip = new ZipInputStream(in)) {
+        try (InputStream in = Files.newInputStream(source);
+                ZipInputStream zip = new ZipInputStream(in)) {
             for (ZipEntry e; (e = zip.getNextEntry()) != null; ) {
                 String name = e.getName();
-                if (e.isDirectory() || name.startsWith("META-INF/") && (name.endsWith(".SF") || name.endsWith(".RSA")
-                        || name.endsWith(".DSA") || name.equals("META-INF/MANIFEST.MF")) || !seen.add(name)) {
+                if (e.isDirectory()
+                        || name.startsWith("META-INF/")
+                                && (name.endsWith(".SF")
+                                        || name.endsWith(".RSA")
+                                        || name.endsWith(".DSA")
+                                        || name.equals("META-INF/MANIFEST.MF"))
+                        || !seen.add(name)) {
                     continue;
                 }
                 jar.putNextEntry(new JarEntry(name));

@@ -39,8 +39,17 @@ public final class JmhRuns {
      * writing {@link #result()} and the tables.
      */
     public CliRun run(String... args) {
-        List<String> all = new ArrayList<>(List.of("run", "--classpath", JmhFixture.benchmarksJar().toString(),
-                "--trials", "2", "--no-progress", "--data-dir", dir.resolve("data").toString(), "-o", result().toString()));
+        List<String> all = new ArrayList<>(List.of(
+                "run",
+                "--classpath",
+                JmhFixture.benchmarksJar().toString(),
+                "--trials",
+                "2",
+                "--no-progress",
+                "--data-dir",
+                dir.resolve("data").toString(),
+                "-o",
+                result().toString()));
         if (!List.of(args).contains("--tasks")) {
             all.addAll(List.of("--tasks", "200"));
         }
@@ -80,13 +89,21 @@ public final class JmhRuns {
      */
     public Path jmh(String regex, String... options) throws IOException, InterruptedException {
         Path json = dir.resolve("jmh.json");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djmh.ignoreLock=true", // JMH's lock is machine-wide: another build's JMH must not fail the test
-                "-jar", JmhFixture.benchmarksJar().toString(), regex, "-f", "0"));
+                "-jar",
+                JmhFixture.benchmarksJar().toString(),
+                regex,
+                "-f",
+                "0"));
         command.addAll(List.of(options));
         command.addAll(List.of("-rf", "json", "-rff", json.toString()));
         Path log = dir.resolve("jmh.log");
-        Process jmh = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process jmh = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         assertEquals(0, jmh.waitFor(), () -> read(log));
         return json;
     }

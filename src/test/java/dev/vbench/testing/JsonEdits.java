@@ -52,7 +52,8 @@ public final class JsonEdits {
         collect(tree, "", paths, parents);
         int pick = random.nextInt(paths.size());
         String path = paths.get(pick);
-        String key = path.substring(path.lastIndexOf(path.endsWith("]") ? '[' : '.') + 1).replace("]", "");
+        String key = path.substring(path.lastIndexOf(path.endsWith("]") ? '[' : '.') + 1)
+                .replace("]", "");
         return new Site(parents.get(pick), path, key);
     }
 

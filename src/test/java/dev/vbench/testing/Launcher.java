@@ -37,9 +37,18 @@ public final class Launcher {
     /** The launcher script of this checkout (tests run in the project's root). */
     private static final Path SCRIPT = Path.of("bin", "vbench").toAbsolutePath();
     /** Environment variables of the JVM or the launcher that would change what a run prints. */
-    private static final List<String> CLEARED = List.of("VBENCH_JAVA_OPTS", "VBENCH_STARTUP_CACHE", "VBENCH_JAVA_HOME",
-            "VBENCH_PRINT_JAVA", "VBENCH_STARTUP_CACHE_DIR", "VBENCH_LAUNCHER_JAR", "VBENCH_LAUNCHER_STATE", "XDG_CACHE_HOME",
-            "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
+    private static final List<String> CLEARED = List.of(
+            "VBENCH_JAVA_OPTS",
+            "VBENCH_STARTUP_CACHE",
+            "VBENCH_JAVA_HOME",
+            "VBENCH_PRINT_JAVA",
+            "VBENCH_STARTUP_CACHE_DIR",
+            "VBENCH_LAUNCHER_JAR",
+            "VBENCH_LAUNCHER_STATE",
+            "XDG_CACHE_HOME",
+            "JAVA_TOOL_OPTIONS",
+            "JDK_JAVA_OPTIONS",
+            "_JAVA_OPTIONS");
 
     private final Path home;
 
@@ -88,19 +97,25 @@ public final class Launcher {
 
         /** What it printed, and its exit code; once it ended. */
         public Output output() throws IOException {
-            return new Output(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+            return new Output(
+                    process.exitValue(),
+                    Files.readString(out, StandardCharsets.UTF_8),
                     Files.readString(err, StandardCharsets.UTF_8));
         }
     }
 
     /** Starts {@code bin/vbench ARGS} as {@link #run} does, without waiting for it. */
     public Started start(Map<String, String> env, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(home.resolve("bin").resolve("vbench").toString()));
+        List<String> command =
+                new ArrayList<>(List.of(home.resolve("bin").resolve("vbench").toString()));
         command.addAll(List.of(args));
         Path out = Files.createTempFile(home, "stdout-", ".txt");
         Path err = Files.createTempFile(home, "stderr-", ".txt");
-        ProcessBuilder pb = new ProcessBuilder(command).directory(home.toFile()).redirectOutput(out.toFile())
-                .redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        ProcessBuilder pb = new ProcessBuilder(command)
+                .directory(home.toFile())
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         CLEARED.forEach(pb.environment()::remove);
         pb.environment().put("VBENCH_JAVA_HOME", System.getProperty("java.home"));
         pb.environment().put("XDG_CACHE_HOME", home.resolve("cache").toString());
@@ -116,7 +131,11 @@ public final class Launcher {
     private static void writeJar(Path jar, Path dir) throws IOException {
         Path classes;
         try {
-            classes = Path.of(dev.vbench.Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            classes = Path.of(dev.vbench.Main.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
         } catch (URISyntaxException e) {
             throw new IOException(e);
         }
@@ -132,7 +151,8 @@ public final class Launcher {
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "dev.vbench.Main");
         manifest.getMainAttributes().put(Attributes.Name.CLASS_PATH, String.join(" ", jars));
-        try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, manifest);
+        try (OutputStream file = Files.newOutputStream(jar);
+                JarOutputStream out = new JarOutputStream(file, manifest);
                 Stream<Path> files = Files.walk(classes)) {
             for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
                 String name = classes.relativize(f).toString().replace(File.separatorChar, '/');

@@ -37,14 +37,20 @@ public final class LoadFixtures {
         double[][] fixed = {{1, 10_100, 5}, {4, 2_530, 5}, {16, 640, 5.2}, {64, 632, 20}};
         double[][] virtual = {{1, 10_150, 5}, {4, 2_540, 5}, {16, 650, 5.1}, {64, 170, 5.6}};
         for (int i = 0; i < fixed.length; i++) {
-            cells.add(closed("c" + (2 * i + 1), Fixtures.fixed(16), (int) fixed[i][0], fixed[i][1], fixed[i][2], 10 + i));
-            cells.add(closed("c" + (2 * i + 2), Fixtures.virtual(), (int) virtual[i][0], virtual[i][1], virtual[i][2], 20 + i));
+            cells.add(
+                    closed("c" + (2 * i + 1), Fixtures.fixed(16), (int) fixed[i][0], fixed[i][1], fixed[i][2], 10 + i));
+            cells.add(closed(
+                    "c" + (2 * i + 2), Fixtures.virtual(), (int) virtual[i][0], virtual[i][1], virtual[i][2], 20 + i));
         }
-        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), RunSettings.trials(1, 6).withSeed(42), cells);
+        return new RunResult(
+                RunResult.SCHEMA,
+                Fixtures.environment(),
+                RunSettings.trials(1, 6).withSeed(42),
+                cells);
     }
 
-    private static CellResult closed(String id, ExecutorInfo executor, int concurrency, double makespanMillis,
-            double taskMillis, long seed) {
+    private static CellResult closed(
+            String id, ExecutorInfo executor, int concurrency, double makespanMillis, double taskMillis, long seed) {
         CellResult c = Fixtures.cell(id, "io", IO_5MS, executor, 2000, 6, makespanMillis, 0.02, taskMillis, seed);
         CellConfig config = CellConfig.closed("io", IO_5MS, executor, 2000, concurrency);
         return new CellResult(id, config, c.status(), c.trials(), c.summary(), c.notes());
@@ -59,11 +65,22 @@ public final class LoadFixtures {
         List<CellResult> cells = List.of(
                 open("c1", Fixtures.fixed(8), 10, 1000, 1100, 240, 999.2, 31),
                 open("c2", Fixtures.virtual(), 10, 11.5, 0, 0, 999.9, 32));
-        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), RunSettings.trials(1, 6).withSeed(42), cells);
+        return new RunResult(
+                RunResult.SCHEMA,
+                Fixtures.environment(),
+                RunSettings.trials(1, 6).withSeed(42),
+                cells);
     }
 
-    private static CellResult open(String id, ExecutorInfo executor, double serviceMillis, double worstMillis,
-            long dropped, long timedOut, double achieved, long seed) {
+    private static CellResult open(
+            String id,
+            ExecutorInfo executor,
+            double serviceMillis,
+            double worstMillis,
+            long dropped,
+            long timedOut,
+            double achieved,
+            long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         long tasks = 5000;
         List<TrialResult> trials = new ArrayList<>();
@@ -82,12 +99,34 @@ public final class LoadFixtures {
             long makespan = Math.round((5000 + worstMillis) * 1e6 * (1 + 0.001 * random.nextDouble()));
             Histogram wait = Histograms.newHistogram();
             wait.recordValue(1000);
-            TrialHistograms hs = new TrialHistograms(Histograms.encode(wait), Histograms.encode(service),
-                    Histograms.encode(uncorrected), Histograms.encode(corrected));
-            trials.add(TrialResult.of(t, tasks, makespan, completed / (makespan / 1e9)).withCompleted(completed).withLatency(Histograms.summarize(corrected), hs).withTelemetry(Telemetry.NONE.withProcessCpuNanos(makespan / 4).withGc(1, 2).withAllocatedBytes(1000).withPeakThreads(20)).withOpenModel(dropped / 6, timedOut / 6, achieved - 0.1 * random.nextDouble(), Histograms.summarize(uncorrected)));
+            TrialHistograms hs = new TrialHistograms(
+                    Histograms.encode(wait),
+                    Histograms.encode(service),
+                    Histograms.encode(uncorrected),
+                    Histograms.encode(corrected));
+            trials.add(TrialResult.of(t, tasks, makespan, completed / (makespan / 1e9))
+                    .withCompleted(completed)
+                    .withLatency(Histograms.summarize(corrected), hs)
+                    .withTelemetry(Telemetry.NONE
+                            .withProcessCpuNanos(makespan / 4)
+                            .withGc(1, 2)
+                            .withAllocatedBytes(1000)
+                            .withPeakThreads(20))
+                    .withOpenModel(
+                            dropped / 6,
+                            timedOut / 6,
+                            achieved - 0.1 * random.nextDouble(),
+                            Histograms.summarize(uncorrected)));
         }
-        CellConfig config = CellConfig.open("io", IO_10MS, executor, tasks, 1000).withTimeoutNanos(1_000_000_000L);
-        return new CellResult(id, config, CellStatus.OK, trials, Summaries.summarize(trials), Summaries.notes(trials, dev.vbench.result.TableDefaults.metric(config)));
+        CellConfig config =
+                CellConfig.open("io", IO_10MS, executor, tasks, 1000).withTimeoutNanos(1_000_000_000L);
+        return new CellResult(
+                id,
+                config,
+                CellStatus.OK,
+                trials,
+                Summaries.summarize(trials),
+                Summaries.notes(trials, dev.vbench.result.TableDefaults.metric(config)));
     }
 
     /**
@@ -100,7 +139,11 @@ public final class LoadFixtures {
         List<CellResult> cells = List.of(
                 timed("c1", Fixtures.virtual(), virtualPerSecond, seed),
                 timed("c2", Fixtures.fixed(2), virtualPerSecond / 5, seed + 1));
-        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), RunSettings.trials(1, 6).withSeed(42), cells);
+        return new RunResult(
+                RunResult.SCHEMA,
+                Fixtures.environment(),
+                RunSettings.trials(1, 6).withSeed(42),
+                cells);
     }
 
     private static CellResult timed(String id, ExecutorInfo executor, double perSecond, long seed) {
@@ -115,11 +158,24 @@ public final class LoadFixtures {
             }
             Histogram wait = Histograms.newHistogram();
             wait.recordValue(1000);
-            TrialHistograms hs = new TrialHistograms(Histograms.encode(wait), Histograms.encode(h), Histograms.encode(h));
-            trials.add(TrialResult.of(t, completed, windowNanos, completed / (windowNanos / 1e9)).withLatency(Histograms.summarize(h), hs).withTelemetry(Telemetry.NONE.withProcessCpuNanos(windowNanos / 2).withGc(1, 2).withAllocatedBytes(1000).withPeakThreads(20)));
+            TrialHistograms hs =
+                    new TrialHistograms(Histograms.encode(wait), Histograms.encode(h), Histograms.encode(h));
+            trials.add(TrialResult.of(t, completed, windowNanos, completed / (windowNanos / 1e9))
+                    .withLatency(Histograms.summarize(h), hs)
+                    .withTelemetry(Telemetry.NONE
+                            .withProcessCpuNanos(windowNanos / 2)
+                            .withGc(1, 2)
+                            .withAllocatedBytes(1000)
+                            .withPeakThreads(20)));
         }
         CellConfig config = CellConfig.timed("noop", Map.of(), executor, 2, windowNanos);
-        return new CellResult(id, config, CellStatus.OK, trials, Summaries.summarize(trials), Summaries.notes(trials, dev.vbench.result.TableDefaults.metric(config)));
+        return new CellResult(
+                id,
+                config,
+                CellStatus.OK,
+                trials,
+                Summaries.summarize(trials),
+                Summaries.notes(trials, dev.vbench.result.TableDefaults.metric(config)));
     }
 
     /** {@link #openModel()} after a change: virtual threads serve each task in {@code virtualMillis} instead of 10 ms. */
@@ -127,6 +183,10 @@ public final class LoadFixtures {
         List<CellResult> cells = List.of(
                 open("c1", Fixtures.fixed(8), 10, 1000, 1100, 240, 999.2, 31),
                 open("c2", Fixtures.virtual(), virtualMillis, virtualMillis * 1.15, 0, 0, 999.9, 32));
-        return new RunResult(RunResult.SCHEMA, Fixtures.environment(), RunSettings.trials(1, 6).withSeed(42), cells);
+        return new RunResult(
+                RunResult.SCHEMA,
+                Fixtures.environment(),
+                RunSettings.trials(1, 6).withSeed(42),
+                cells);
     }
 }

@@ -32,8 +32,8 @@ public final class SecondJdk {
         if (home.isEmpty()) {
             SystemOutput.println("skipped: no second JDK (set VBENCH_TEST_JDK21 to a JDK 21 home; .ci/run does)");
         }
-        Assumptions.assumeTrue(home.isPresent(),
-                "skipped: no second JDK (set VBENCH_TEST_JDK21 to a JDK 21 home; .ci/run does)");
+        Assumptions.assumeTrue(
+                home.isPresent(), "skipped: no second JDK (set VBENCH_TEST_JDK21 to a JDK 21 home; .ci/run does)");
         return home.get();
     }
 

@@ -23,8 +23,9 @@ public final class SlowFirst implements ClassOrderer {
 
     @Override
     public void orderClasses(ClassOrdererContext context) {
-        context.getClassDescriptors().sort(Comparator
-                .comparing((ClassDescriptor d) -> !slow(d.getTestClass())).thenComparing(d -> d.getTestClass().getName()));
+        context.getClassDescriptors()
+                .sort(Comparator.comparing((ClassDescriptor d) -> !slow(d.getTestClass()))
+                        .thenComparing(d -> d.getTestClass().getName()));
     }
 
     private static boolean slow(Class<?> type) {

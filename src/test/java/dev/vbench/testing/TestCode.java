@@ -28,18 +28,25 @@ public final class TestCode {
     private TestCode() {}
 
     /** Compiles {@code sources} (path → text) into {@code dir} and writes {@code resources} there too. */
-    public static Path classes(Path dir, Map<String, String> sources, Map<String, String> resources) throws IOException {
+    public static Path classes(Path dir, Map<String, String> sources, Map<String, String> resources)
+            throws IOException {
         return classes(dir, sources, resources, List.of());
     }
 
     /** {@link #classes(Path, Map, Map)} against {@code libraries} too (a jmh-core jar, say). */
-    public static Path classes(Path dir, Map<String, String> sources, Map<String, String> resources, List<Path> libraries)
+    public static Path classes(
+            Path dir, Map<String, String> sources, Map<String, String> resources, List<Path> libraries)
             throws IOException {
         Path src = Files.createTempDirectory("vbench-test-src");
         List<String> classPath = new ArrayList<>(List.of(System.getProperty("java.class.path")));
         libraries.forEach(l -> classPath.add(l.toString()));
-        List<String> args = new ArrayList<>(List.of("-d", dir.toString(), "-classpath",
-                String.join(java.io.File.pathSeparator, classPath), "-proc:none", "-nowarn"));
+        List<String> args = new ArrayList<>(List.of(
+                "-d",
+                dir.toString(),
+                "-classpath",
+                String.join(java.io.File.pathSeparator, classPath),
+                "-proc:none",
+                "-nowarn"));
         for (Map.Entry<String, String> s : sources.entrySet()) {
             Path file = src.resolve(s.getKey());
             Files.createDirectories(file.getParent());
@@ -49,12 +56,16 @@ public final class TestCode {
         Files.createDirectories(dir);
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         java.io.StringWriter errors = new java.io.StringWriter();
-        int code = javac.run(null, null, new java.io.PrintStream(OutputStream.nullOutputStream()) {
-            @Override
-            public void write(byte[] b, int off, int len) {
-                errors.write(new String(b, off, len, StandardCharsets.UTF_8));
-            }
-        }, args.toArray(String[]::new));
+        int code = javac.run(
+                null,
+                null,
+                new java.io.PrintStream(OutputStream.nullOutputStream()) {
+                    @Override
+                    public void write(byte[] b, int off, int len) {
+                        errors.write(new String(b, off, len, StandardCharsets.UTF_8));
+                    }
+                },
+                args.toArray(String[]::new));
         if (code != 0) {
             throw new IllegalStateException("test sources do not compile: " + errors);
         }

@@ -26,15 +26,18 @@ public final class VbenchProcess {
      * Like {@link #start(Path, List, String...)} with {@code env} added to the environment (a value of null
      * removes the variable) and {@code dir} as the working directory (null: this one).
      */
-    public static Process start(Path log, java.util.Map<String, String> env, Path dir, List<String> jvmOptions,
-            String... args) throws java.io.IOException {
+    public static Process start(
+            Path log, java.util.Map<String, String> env, Path dir, List<String> jvmOptions, String... args)
+            throws java.io.IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED"));
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", classpath, "dev.vbench.Main"));
         command.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
+        ProcessBuilder pb = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         env.forEach((k, v) -> {
             if (v == null) {

@@ -24,17 +24,17 @@ import dev.vbench.spi.PrepareContext;
 import dev.vbench.spi.Workload;
 import dev.vbench.spi.WorkloadProvider;
 import dev.vbench.testing.Fixtures;
+import dev.vbench.testing.SlowFirst;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Tag;
-import dev.vbench.testing.SlowFirst;
 
 /**
  * One contract over every built-in workload × every executor strategy (HdrHistogram's habit of
@@ -57,7 +57,9 @@ class WorkloadContractTest {
             Map.entry("hello", Map.of()),
             Map.entry("http", Map.of("connections", "4", "server-threads", "2")),
             Map.entry("jar", Map.of("entry", "small-compressed", "fanout", "2")),
-            Map.entry("thumbnail", Map.of("files", "2", "cache", "warm")), // cold decodes 1920x1080 JPEGs: ThumbnailWorkloadTest
+            Map.entry(
+                    "thumbnail",
+                    Map.of("files", "2", "cache", "warm")), // cold decodes 1920x1080 JPEGs: ThumbnailWorkloadTest
             Map.entry("render", Map.of("requests", "4")));
 
     /** Tasks per trial in the contract run. */
@@ -69,7 +71,8 @@ class WorkloadContractTest {
     static Stream<Arguments> matrix() {
         List<Arguments> out = new ArrayList<>();
         for (WorkloadProvider w : Workloads.all()) {
-            for (ExecutorStrategy e : UserCode.builtIn().executors()) { // built-ins + ExecutorProviders on the class path
+            for (ExecutorStrategy e :
+                    UserCode.builtIn().executors()) { // built-ins + ExecutorProviders on the class path
                 out.add(Arguments.of(w.name(), e.name()));
             }
         }

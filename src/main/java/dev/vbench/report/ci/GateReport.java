@@ -19,15 +19,23 @@ import java.util.List;
  * @param places per row of {@code table}: where the job summary and the comment put it ({@link Place})
  * @param footnotes what the table's numbers mean (the decision rule), shown once under the tables
  */
-public record GateReport(String command, String title, String baseline, Double threshold, List<Check> checks,
-        Table table, List<Place> places, List<String> footnotes) {
+public record GateReport(
+        String command,
+        String title,
+        String baseline,
+        Double threshold,
+        List<Check> checks,
+        Table table,
+        List<Place> places,
+        List<String> footnotes) {
 
     public GateReport {
         checks = List.copyOf(checks);
         places = List.copyOf(places);
         footnotes = List.copyOf(footnotes);
         if (places.size() != table.rows().size()) {
-            throw new IllegalArgumentException(places.size() + " row places for a table of " + table.rows().size() + " rows");
+            throw new IllegalArgumentException(
+                    places.size() + " row places for a table of " + table.rows().size() + " rows");
         }
     }
 
@@ -87,8 +95,22 @@ public record GateReport(String command, String title, String baseline, Double t
      * @param note why it is ignored or untested, where the gate or the data says; may be empty
      * @param mde the smallest change the test could call with 80% power (relative); NaN when unknown
      */
-    public record Check(String name, String metric, String unit, String from, String to, double base, double head,
-            double delta, double p, int nBase, int nHead, Verdict verdict, Outcome outcome, Double threshold, String note,
+    public record Check(
+            String name,
+            String metric,
+            String unit,
+            String from,
+            String to,
+            double base,
+            double head,
+            double delta,
+            double p,
+            int nBase,
+            int nHead,
+            Verdict verdict,
+            Outcome outcome,
+            Double threshold,
+            String note,
             double mde) {}
 
     /** How many checks have {@code outcome}. */
@@ -105,8 +127,8 @@ public record GateReport(String command, String title, String baseline, Double t
      * What an outcome is for a change of {@code verdict}: ignored when a gate says so, untested without a
      * test, failed when it regressed past {@code threshold} ({@link Verdict#regressionBeyond}).
      */
-    public static Outcome outcome(Verdict verdict, double delta, double p, boolean higherIsBetter, Double threshold,
-            boolean ignored) {
+    public static Outcome outcome(
+            Verdict verdict, double delta, double p, boolean higherIsBetter, Double threshold, boolean ignored) {
         if (ignored) {
             return Outcome.IGNORED;
         }

@@ -32,7 +32,8 @@ public final class GateReports {
             for (int i = 0; i < c.pairs().size(); i++) {
                 Change ch = row.changes().get(i);
                 int[] pair = c.pairs().get(i);
-                String name = configuration + (c.pairs().size() > 1 ? " (" + label(c, pair[0]) + " → " + label(c, pair[1]) + ")" : "");
+                String name = configuration
+                        + (c.pairs().size() > 1 ? " (" + label(c, pair[0]) + " → " + label(c, pair[1]) + ")" : "");
                 checks.add(check(c, row, ch, pair, name, d));
                 verdicts.add(ch == null ? Verdict.WITHIN_VARIANCE : ch.verdict());
             }
@@ -53,16 +54,44 @@ public final class GateReports {
         double head = to == null ? Double.NaN : to.median();
         if (ch == null) {
             String missing = from == null ? label(c, pair[0]) : label(c, pair[1]);
-            return new GateReport.Check(name, row.mode(), row.unit(), label(c, pair[0]), label(c, pair[1]), base, head,
-                    Double.NaN, Double.NaN, from == null ? 0 : from.n(), to == null ? 0 : to.n(), Verdict.WITHIN_VARIANCE,
-                    d.ignored() ? GateReport.Outcome.IGNORED : GateReport.Outcome.UNTESTED, d.threshold(),
-                    d.ignored() ? ignoredNote(d) : "not in " + missing, Double.NaN);
+            return new GateReport.Check(
+                    name,
+                    row.mode(),
+                    row.unit(),
+                    label(c, pair[0]),
+                    label(c, pair[1]),
+                    base,
+                    head,
+                    Double.NaN,
+                    Double.NaN,
+                    from == null ? 0 : from.n(),
+                    to == null ? 0 : to.n(),
+                    Verdict.WITHIN_VARIANCE,
+                    d.ignored() ? GateReport.Outcome.IGNORED : GateReport.Outcome.UNTESTED,
+                    d.threshold(),
+                    d.ignored() ? ignoredNote(d) : "not in " + missing,
+                    Double.NaN);
         }
-        GateReport.Outcome outcome = GateReport.outcome(ch.verdict(), ch.delta(), ch.pAdjusted(), row.higherIsBetter(),
-                d.threshold(), d.ignored());
+        GateReport.Outcome outcome = GateReport.outcome(
+                ch.verdict(), ch.delta(), ch.pAdjusted(), row.higherIsBetter(), d.threshold(), d.ignored());
         String note = d.ignored() ? ignoredNote(d) : ch.shedLoad() ? "a side shed load: not tested" : "";
-        return new GateReport.Check(name, row.mode(), row.unit(), label(c, ch.from()), label(c, ch.to()), base, head,
-                ch.delta(), ch.pAdjusted(), ch.nFrom(), ch.nTo(), ch.verdict(), outcome, d.threshold(), note, ch.mde());
+        return new GateReport.Check(
+                name,
+                row.mode(),
+                row.unit(),
+                label(c, ch.from()),
+                label(c, ch.to()),
+                base,
+                head,
+                ch.delta(),
+                ch.pAdjusted(),
+                ch.nFrom(),
+                ch.nTo(),
+                ch.verdict(),
+                outcome,
+                d.threshold(),
+                note,
+                ch.mde());
     }
 
     /** {@code ignored by gates.yaml:4 (flaky on shared runners)}. */

@@ -121,7 +121,10 @@ public final class GitHubMarkdown {
         boolean[] left = new boolean[r.table().rows().size()];
         dropOrder.subList(0, dropped).forEach(i -> left[i] = true);
         StringBuilder sb = new StringBuilder(marker);
-        sb.append("### vbench ").append(r.command()).append(r.title().isEmpty() ? "" : ": " + escape(r.title())).append("\n\n");
+        sb.append("### vbench ")
+                .append(r.command())
+                .append(r.title().isEmpty() ? "" : ": " + escape(r.title()))
+                .append("\n\n");
         sb.append("**").append(headline(r)).append("**").append(gate(r)).append("\n");
         if (!r.baseline().isEmpty()) {
             sb.append("\nBaseline: ").append(escape(r.baseline())).append("\n");
@@ -140,7 +143,9 @@ public final class GitHubMarkdown {
             sb.append("\n</details>\n");
         }
         if (dropped > 0) {
-            sb.append("\n").append(dropped).append(dropped == 1 ? " row is" : " rows are")
+            sb.append("\n")
+                    .append(dropped)
+                    .append(dropped == 1 ? " row is" : " rows are")
                     .append(" not shown to stay within GitHub's size limit; the command's own output has every row.\n");
         }
         if (!r.footnotes().isEmpty()) {
@@ -172,8 +177,10 @@ public final class GitHubMarkdown {
         }
         long failed = r.count(Outcome.FAILED);
         String limit = r.threshold() == null ? "the gates" : "the " + Numbers.fixed(r.threshold() * 100, 1) + "% gate";
-        return failed == 0 ? " — :white_check_mark: no regression past " + limit + "."
-                : " — :x: " + failed + (failed == 1 ? " regression" : " regressions") + " past " + limit + ": the check fails.";
+        return failed == 0
+                ? " — :white_check_mark: no regression past " + limit + "."
+                : " — :x: " + failed + (failed == 1 ? " regression" : " regressions") + " past " + limit
+                        + ": the check fails.";
     }
 
     private static String foldedSummary(GateReport r) {
@@ -196,7 +203,9 @@ public final class GitHubMarkdown {
             Place p = r.places().get(i);
             boolean wanted = place == null ? p != Place.SHOWN : p == place;
             if (wanted && !left[i]) {
-                out.add(r.table().rows().get(i).stream().map(GitHubMarkdown::escape).toList());
+                out.add(r.table().rows().get(i).stream()
+                        .map(GitHubMarkdown::escape)
+                        .toList());
             }
         }
         return out;

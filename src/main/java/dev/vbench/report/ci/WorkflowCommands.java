@@ -26,9 +26,27 @@ public final class WorkflowCommands {
     /** The commands, one line each ({@code \n}-terminated); empty when nothing changed. */
     public static String render(GateReport report) {
         StringBuilder sb = new StringBuilder();
-        level(sb, report, "error", report.checks().stream().filter(c -> c.outcome() == Outcome.FAILED).toList());
-        level(sb, report, "warning", report.checks().stream().filter(c -> c.outcome() == Outcome.SLOWER).toList());
-        level(sb, report, "notice", report.checks().stream().filter(c -> c.outcome() == Outcome.FASTER).toList());
+        level(
+                sb,
+                report,
+                "error",
+                report.checks().stream()
+                        .filter(c -> c.outcome() == Outcome.FAILED)
+                        .toList());
+        level(
+                sb,
+                report,
+                "warning",
+                report.checks().stream()
+                        .filter(c -> c.outcome() == Outcome.SLOWER)
+                        .toList());
+        level(
+                sb,
+                report,
+                "notice",
+                report.checks().stream()
+                        .filter(c -> c.outcome() == Outcome.FASTER)
+                        .toList());
         return sb.toString();
     }
 
@@ -39,9 +57,13 @@ public final class WorkflowCommands {
         }
         if (shown.size() < checks.size()) {
             int more = checks.size() - shown.size();
-            command(sb, level, "vbench " + report.command() + ": " + more + " more", more + " more "
-                    + (level.equals("notice") ? "faster" : "slower") + " rows than GitHub shows as annotations;"
-                    + " the job summary lists every row");
+            command(
+                    sb,
+                    level,
+                    "vbench " + report.command() + ": " + more + " more",
+                    more + " more "
+                            + (level.equals("notice") ? "faster" : "slower") + " rows than GitHub shows as annotations;"
+                            + " the job summary lists every row");
         }
     }
 
@@ -56,20 +78,42 @@ public final class WorkflowCommands {
 
     /** {@code io duration=100ms fixed:threads=200 tasks=10000: makespan +5.0% (100.5 ms → 105.5 ms, p=0.002, n=6+6), past the 5% gate}. */
     static String message(Check c) {
-        StringBuilder sb = new StringBuilder(c.name()).append(": ").append(c.metric()).append(' ')
-                .append(Numbers.deltaPercent(c.delta())).append(" (")
-                .append(c.from()).append(' ').append(Numbers.metric(c.base(), c.unit())).append(" → ")
-                .append(c.to()).append(' ').append(Numbers.metric(c.head(), c.unit()))
-                .append(", p=").append(Numbers.pValue(c.p())).append(" Holm-adjusted, n=").append(c.nBase()).append('+')
-                .append(c.nHead()).append(')');
+        StringBuilder sb = new StringBuilder(c.name())
+                .append(": ")
+                .append(c.metric())
+                .append(' ')
+                .append(Numbers.deltaPercent(c.delta()))
+                .append(" (")
+                .append(c.from())
+                .append(' ')
+                .append(Numbers.metric(c.base(), c.unit()))
+                .append(" → ")
+                .append(c.to())
+                .append(' ')
+                .append(Numbers.metric(c.head(), c.unit()))
+                .append(", p=")
+                .append(Numbers.pValue(c.p()))
+                .append(" Holm-adjusted, n=")
+                .append(c.nBase())
+                .append('+')
+                .append(c.nHead())
+                .append(')');
         if (c.outcome() == Outcome.FAILED) {
-            sb.append(", past the ").append(Numbers.fixed(c.threshold() * 100, 1)).append("% gate");
+            sb.append(", past the ")
+                    .append(Numbers.fixed(c.threshold() * 100, 1))
+                    .append("% gate");
         }
         return sb.toString();
     }
 
     private static void command(StringBuilder sb, String level, String title, String message) {
-        sb.append("::").append(level).append(" title=").append(property(title)).append("::").append(data(message)).append('\n');
+        sb.append("::")
+                .append(level)
+                .append(" title=")
+                .append(property(title))
+                .append("::")
+                .append(data(message))
+                .append('\n');
     }
 
     /** Workflow-command data: {@code %}, CR and LF escaped. */

@@ -18,8 +18,22 @@ import java.util.stream.Collectors;
  */
 final class CompareCsv {
 
-    private static final List<String> HEADER = List.of("benchmark", "configuration", "mode", "unit", "from", "to",
-            "from_median", "to_median", "from_n", "to_n", "change_percent", "p", "p_holm", "verdict", "mde_percent");
+    private static final List<String> HEADER = List.of(
+            "benchmark",
+            "configuration",
+            "mode",
+            "unit",
+            "from",
+            "to",
+            "from_median",
+            "to_median",
+            "from_n",
+            "to_n",
+            "change_percent",
+            "p",
+            "p_holm",
+            "verdict",
+            "mde_percent");
 
     private CompareCsv() {}
 
@@ -34,19 +48,48 @@ final class CompareCsv {
                 }
                 MetricSummary from = row.columns().get(ch.from());
                 MetricSummary to = row.columns().get(ch.to());
-                line(sb, List.of(row.label(), configuration, row.mode(), row.unit(), c.files().get(ch.from()).label(),
-                        c.files().get(ch.to()).label(), num(from.median()), num(to.median()), String.valueOf(ch.nFrom()),
-                        String.valueOf(ch.nTo()), num(ch.delta() * 100), num(ch.p()), num(ch.pAdjusted()), ch.verdict().word(),
-                        num(ch.mde() * 100)));
+                line(
+                        sb,
+                        List.of(
+                                row.label(),
+                                configuration,
+                                row.mode(),
+                                row.unit(),
+                                c.files().get(ch.from()).label(),
+                                c.files().get(ch.to()).label(),
+                                num(from.median()),
+                                num(to.median()),
+                                String.valueOf(ch.nFrom()),
+                                String.valueOf(ch.nTo()),
+                                num(ch.delta() * 100),
+                                num(ch.p()),
+                                num(ch.pAdjusted()),
+                                ch.verdict().word(),
+                                num(ch.mde() * 100)));
             }
         }
         GeomeanRow g = c.geomean();
         if (g != null) {
             for (int i = 0; i < c.pairs().size(); i++) {
                 int[] p = c.pairs().get(i);
-                line(sb, List.of("geomean", "", "", g.unit(), c.files().get(p[0]).label(), c.files().get(p[1]).label(),
-                        num(g.centres().get(p[0])), num(g.centres().get(p[1])), "", "", num((g.ratios().get(i) - 1) * 100),
-                        "", "", g.verdicts().get(i).word(), ""));
+                line(
+                        sb,
+                        List.of(
+                                "geomean",
+                                "",
+                                "",
+                                g.unit(),
+                                c.files().get(p[0]).label(),
+                                c.files().get(p[1]).label(),
+                                num(g.centres().get(p[0])),
+                                num(g.centres().get(p[1])),
+                                "",
+                                "",
+                                num((g.ratios().get(i) - 1) * 100),
+                                "",
+                                "",
+                                g.verdicts().get(i).word(),
+                                ""));
             }
         }
         return sb.toString();

@@ -5,9 +5,9 @@ import dev.vbench.compare.Gates;
 import dev.vbench.compare.Latencies;
 import dev.vbench.diagnose.ComparedPair;
 import dev.vbench.diagnose.WhyLines;
+import dev.vbench.report.ComparisonJson;
 import dev.vbench.report.ComparisonTables;
 import dev.vbench.report.ConsoleRenderer;
-import dev.vbench.report.ComparisonJson;
 import dev.vbench.report.Format;
 import dev.vbench.report.MarkdownRenderer;
 import dev.vbench.report.WhyText;
@@ -88,8 +88,12 @@ public enum CompareFormat implements Choice {
      * the table, and HTML the differential flame graphs of the pairs both sides of which were profiled.
      */
     public String render(Comparison comparison, boolean verbose, Latencies latencies, List<ComparedPair> pairs) {
-        return render(comparison, verbose, latencies, pairs, this == JUNIT ? GateReports.of(comparison, Gates.NONE, null,
-                verbose) : null);
+        return render(
+                comparison,
+                verbose,
+                latencies,
+                pairs,
+                this == JUNIT ? GateReports.of(comparison, Gates.NONE, null, verbose) : null);
     }
 
     /**
@@ -97,14 +101,16 @@ public enum CompareFormat implements Choice {
      * renders {@code gate}, the comparison with its gate ({@code --fail-on-regression}, {@code --gates}); the
      * other formats do not use it (it may be null).
      */
-    public String render(Comparison comparison, boolean verbose, Latencies latencies, List<ComparedPair> pairs,
-            GateReport gate) {
+    public String render(
+            Comparison comparison, boolean verbose, Latencies latencies, List<ComparedPair> pairs, GateReport gate) {
         List<WhyLines.Explanation> why = WhyLines.of(pairs);
         return switch (this) {
-            case TEXT -> ConsoleRenderer.render(ComparisonTables.table(comparison, ComparisonTables.Style.compare(verbose)))
-                    + (why.isEmpty() ? "" : "\n" + WhyText.console(why));
-            case MARKDOWN -> MarkdownRenderer.render(ComparisonTables.table(comparison, ComparisonTables.Style.compare(verbose)))
-                    + (why.isEmpty() ? "" : "\n" + WhyText.markdown(why));
+            case TEXT ->
+                ConsoleRenderer.render(ComparisonTables.table(comparison, ComparisonTables.Style.compare(verbose)))
+                        + (why.isEmpty() ? "" : "\n" + WhyText.console(why));
+            case MARKDOWN ->
+                MarkdownRenderer.render(ComparisonTables.table(comparison, ComparisonTables.Style.compare(verbose)))
+                        + (why.isEmpty() ? "" : "\n" + WhyText.markdown(why));
             case CSV -> CompareCsv.render(comparison);
             case JSON -> ComparisonJson.render(comparison);
             case HTML -> CompareHtml.render(comparison, verbose, latencies, pairs, why);

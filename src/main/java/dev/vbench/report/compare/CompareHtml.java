@@ -48,21 +48,32 @@ final class CompareHtml {
      *     the row's charts when both sides were profiled
      * @param why the explanations of the significant pairs, shown under the table
      */
-    static String render(Comparison c, boolean verbose, Latencies latencies, List<ComparedPair> pairs,
+    static String render(
+            Comparison c,
+            boolean verbose,
+            Latencies latencies,
+            List<ComparedPair> pairs,
             List<WhyLines.Explanation> why) {
         StringBuilder body = new StringBuilder();
-        body.append("<section>\n<h2>Comparison</h2>\n").append(Html.table(ComparisonTables.table(c, ComparisonTables.Style.compare(verbose))))
-                .append(why.isEmpty() ? "" : WhyText.html(why)).append("</section>\n");
+        body.append("<section>\n<h2>Comparison</h2>\n")
+                .append(Html.table(ComparisonTables.table(c, ComparisonTables.Style.compare(verbose))))
+                .append(why.isEmpty() ? "" : WhyText.html(why))
+                .append("</section>\n");
         body.append("<section>\n<h2>Per row</h2>\n");
         if (latencies.isEmpty()) {
-            body.append("<ul class=\"notes\">\n<li>").append(Html.escape(c.files().stream().allMatch(f -> f.kind().equals("jmh"))
-                    ? "JMH results carry no per-task latency histograms, so there are no latency curves."
-                    : "The inputs carry no latency histograms, so there are no latency curves.")).append("</li>\n</ul>\n");
+            body.append("<ul class=\"notes\">\n<li>")
+                    .append(Html.escape(
+                            c.files().stream().allMatch(f -> f.kind().equals("jmh"))
+                                    ? "JMH results carry no per-task latency histograms, so there are no latency curves."
+                                    : "The inputs carry no latency histograms, so there are no latency curves."))
+                    .append("</li>\n</ul>\n");
         }
         for (int r = 0; r < c.rows().size(); r++) {
             Row row = c.rows().get(r);
             if (!latencies.isEmpty()) {
-                body.append("<h3>").append(Html.escape(row.label() + headingChange(c, row))).append("</h3>\n");
+                body.append("<h3>")
+                        .append(Html.escape(row.label() + headingChange(c, row)))
+                        .append("</h3>\n");
             }
             body.append(Html.figure(bars(c, row), barCaption(c, row)));
             latencyFigure(body, c, r, latencies);
@@ -70,7 +81,10 @@ final class CompareHtml {
         }
         body.append("</section>\n");
         body.append(environment(c));
-        return Html.page("vbench compare", subtitle(c), body.toString(),
+        return Html.page(
+                "vbench compare",
+                subtitle(c),
+                body.toString(),
                 FlameGraphs.present(body.toString()) ? FlameGraphs.HEAD : "");
     }
 
@@ -97,16 +111,19 @@ final class CompareHtml {
             double low = s == null ? Double.NaN : s.ciLow();
             double high = s == null ? Double.NaN : s.ciHigh();
             top = Math.max(top, Double.isFinite(high) ? high : Double.isFinite(median) ? median : 0);
-            series.add(new SvgChart.Line(c.files().get(f).label(), null, new double[] {median}, new double[] {low},
-                    new double[] {high}));
+            series.add(new SvgChart.Line(
+                    c.files().get(f).label(), null, new double[] {median}, new double[] {low}, new double[] {high}));
         }
         String direction = row.higherIsBetter() ? "higher is better" : "lower is better";
-        SvgChart.Axis y = SvgChart.Axis.linear(row.mode() + " (" + row.unit() + "), " + direction, 0,
-                top <= 0 ? 1 : top * 1.05);
+        SvgChart.Axis y =
+                SvgChart.Axis.linear(row.mode() + " (" + row.unit() + "), " + direction, 0, top <= 0 ? 1 : top * 1.05);
         String changes = changes(c, row, false);
         boolean modeInLabel = row.key().stream().anyMatch(d -> d.name().equals("mode")); // JMH: mode=avgt
-        return SvgChart.bars(row.label() + (modeInLabel ? "" : " — " + row.mode()),
-                List.of(changes.length() <= CATEGORY_CHARS ? changes : ""), y, series);
+        return SvgChart.bars(
+                row.label() + (modeInLabel ? "" : " — " + row.mode()),
+                List.of(changes.length() <= CATEGORY_CHARS ? changes : ""),
+                y,
+                series);
     }
 
     private static String barCaption(Comparison c, Row row) {
@@ -128,9 +145,14 @@ final class CompareHtml {
             if (ch == null) {
                 continue;
             }
-            parts.add(c.files().get(ch.to()).label() + " vs " + c.files().get(ch.from()).label() + ": "
+            parts.add(c.files().get(ch.to()).label() + " vs "
+                    + c.files().get(ch.from()).label() + ": "
                     + Numbers.deltaPercent(ch.delta()) + " (" + ch.verdict().word()
-                    + (detail ? ", Holm-adjusted p=" + Numbers.pValue(ch.pAdjusted()) + ", n=" + ch.nFrom() + "+" + ch.nTo() : "") + ")");
+                    + (detail
+                            ? ", Holm-adjusted p=" + Numbers.pValue(ch.pAdjusted()) + ", n=" + ch.nFrom() + "+"
+                                    + ch.nTo()
+                            : "")
+                    + ")");
         }
         return String.join("; ", parts);
     }
@@ -159,19 +181,25 @@ final class CompareHtml {
         }
         Row row = c.rows().get(r);
         String yLabel = corrected && !plain ? "latency from intended start" : "end-to-end latency";
-        LatencyCurves.Chart chart = LatencyCurves.chart(row.label() + " — latency by percentile", yLabel, names, histograms);
+        LatencyCurves.Chart chart =
+                LatencyCurves.chart(row.label() + " — latency by percentile", yLabel, names, histograms);
         if (chart == null) {
             return;
         }
         String what = corrected && plain
                 ? "Latency of every task (submit → end; open-model cells from the intended start, corrected for"
                         + " coordinated omission)"
-                : corrected ? "Latency of every task from its intended start (open model, corrected for coordinated omission)"
-                : "End-to-end latency (submit → end) of every task";
-        body.append(Html.figure(chart.svg(), what + ", each file's measured trials merged; x: percentile on a log scale"
-                + " of 1/(1−p), as HdrHistogram plots it"
-                + (chart.logY() ? "; y on a log scale because the files differ by more than "
-                        + (int) LatencyCurves.LOG_Y_SPREAD + "x." : ".")));
+                : corrected
+                        ? "Latency of every task from its intended start (open model, corrected for coordinated omission)"
+                        : "End-to-end latency (submit → end) of every task";
+        body.append(Html.figure(
+                chart.svg(),
+                what + ", each file's measured trials merged; x: percentile on a log scale"
+                        + " of 1/(1−p), as HdrHistogram plots it"
+                        + (chart.logY()
+                                ? "; y on a log scale because the files differ by more than "
+                                        + (int) LatencyCurves.LOG_Y_SPREAD + "x."
+                                : ".")));
     }
 
     private static String subtitle(Comparison c) {

@@ -18,7 +18,8 @@ final class HelloResponse {
     /** Large enough for the response with any Date value. */
     static final int CAPACITY = 256;
 
-    private static final byte[] STATUS_AND_TYPE = ascii("HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\n");
+    private static final byte[] STATUS_AND_TYPE =
+            ascii("HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\n");
     private static final byte[] CONTENT_LENGTH = ascii("Content-Length: ");
     private static final byte[] DATE = ascii("\r\nDate: ");
     private static final byte[] KEEP_ALIVE_AND_END = ascii("\r\nConnection: keep-alive\r\n\r\n");

@@ -19,8 +19,9 @@ import java.util.Locale;
 final class HttpDate {
 
     /** Day and month names must be English (RFC 9110), whatever the default locale. */
-    static final DateTimeFormatter IMF_FIXDATE =
-            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
+    static final DateTimeFormatter IMF_FIXDATE = DateTimeFormatter.ofPattern(
+                    "EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US)
+            .withZone(ZoneOffset.UTC);
 
     static final HttpDate SHARED = new HttpDate();
 

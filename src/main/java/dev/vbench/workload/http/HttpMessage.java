@@ -45,7 +45,9 @@ record HttpMessage(int status, String reason, Map<String, String> headers, byte[
             if (colon <= 0) {
                 throw new IllegalArgumentException("bad header line '" + lines[i] + "'");
             }
-            headers.put(lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).strip());
+            headers.put(
+                    lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT),
+                    lines[i].substring(colon + 1).strip());
         }
         String declared = headers.get("content-length");
         if (declared == null) {
@@ -54,7 +56,8 @@ record HttpMessage(int status, String reason, Map<String, String> headers, byte[
         int bodyStart = end + 4;
         byte[] body = Arrays.copyOfRange(bytes, bodyStart, length);
         if (Integer.parseInt(declared) != body.length) {
-            throw new IllegalArgumentException("Content-Length " + declared + " but the body has " + body.length + " bytes");
+            throw new IllegalArgumentException(
+                    "Content-Length " + declared + " but the body has " + body.length + " bytes");
         }
         return new HttpMessage(Integer.parseInt(status[1]), status.length > 2 ? status[2] : "", headers, body);
     }

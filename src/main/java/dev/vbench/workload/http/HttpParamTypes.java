@@ -53,7 +53,8 @@ final class HttpParamTypes {
                 return "GET";
             }
             if (!m.matches("[A-Z][A-Z_-]*")) {
-                throw new IllegalArgumentException("is not an HTTP method; write it in upper case, e.g. GET, POST, PUT");
+                throw new IllegalArgumentException(
+                        "is not an HTTP method; write it in upper case, e.g. GET, POST, PUT");
             }
             return m;
         }
@@ -125,10 +126,12 @@ final class HttpParamTypes {
         String name = entry.substring(0, colon);
         String value = entry.substring(colon + 1).strip();
         if (SET_BY_VBENCH.contains(name.toLowerCase(Locale.ROOT))) {
-            throw new IllegalArgumentException("sets " + name + ", which vbench writes itself from -p body; leave it out");
+            throw new IllegalArgumentException(
+                    "sets " + name + ", which vbench writes itself from -p body; leave it out");
         }
         if (value.indexOf('\r') >= 0 || value.indexOf('\n') >= 0) {
-            throw new IllegalArgumentException("has a line break in the value of " + name + "; give one header per entry");
+            throw new IllegalArgumentException(
+                    "has a line break in the value of " + name + "; give one header per entry");
         }
         return name + ": " + value;
     }
@@ -147,8 +150,8 @@ final class HttpParamTypes {
             Path file = Path.of(t);
             try {
                 if (Files.size(file) > MAX_BODY_BYTES) {
-                    throw new IllegalArgumentException("is larger than " + Numbers.bytes(MAX_BODY_BYTES) + "; give a smaller"
-                            + " request body");
+                    throw new IllegalArgumentException(
+                            "is larger than " + Numbers.bytes(MAX_BODY_BYTES) + "; give a smaller" + " request body");
                 }
                 return Files.readAllBytes(file);
             } catch (IOException e) {

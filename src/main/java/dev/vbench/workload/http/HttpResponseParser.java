@@ -40,10 +40,12 @@ final class HttpResponseParser {
 
     /** The URL a failure names. */
     private final String url;
+
     private final byte[] buffer;
     private InputStream in;
     /** Unread response bytes are buffer[pos, lim). */
     private int pos;
+
     private int lim;
     /** Where the response's bytes are copied as received (verification only; null on the task path). */
     private ByteArrayOutputStream capture;
@@ -211,8 +213,8 @@ final class HttpResponseParser {
         long left = length;
         while (left > 0) {
             if (pos == lim && !fill()) {
-                throw new EOFException("the server closed the connection inside the response body ("
-                        + (length - left) + " of " + length + " bytes)");
+                throw new EOFException("the server closed the connection inside the response body (" + (length - left)
+                        + " of " + length + " bytes)");
             }
             int take = (int) Math.min(left, lim - pos);
             sum += sum(pos, pos + take);
@@ -353,7 +355,11 @@ final class HttpResponseParser {
 
     /** The three digits after "HTTP/1.x " at {@code at}. */
     static int status(byte[] b, int at) throws IOException {
-        if (b[at] != 'H' || b[at + 1] != 'T' || b[at + 4] != '/' || b[at + 5] != '1' || b[at + 8] != ' '
+        if (b[at] != 'H'
+                || b[at + 1] != 'T'
+                || b[at + 4] != '/'
+                || b[at + 5] != '1'
+                || b[at + 8] != ' '
                 || (b[at + 12] != ' ' && b[at + 12] != '\r')) {
             throw new IOException("malformed status line (not an HTTP/1.x server?)");
         }

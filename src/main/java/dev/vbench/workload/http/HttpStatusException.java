@@ -14,8 +14,10 @@ final class HttpStatusException extends IOException {
     private final int status;
 
     HttpStatusException(int status, String reason, String url, String location) {
-        super("HTTP " + status + (reason.isEmpty() ? "" : " " + reason) + " at " + url
-                + (location == null ? "" : ", Location: " + location + " (redirects are not followed)"), null);
+        super(
+                "HTTP " + status + (reason.isEmpty() ? "" : " " + reason) + " at " + url
+                        + (location == null ? "" : ", Location: " + location + " (redirects are not followed)"),
+                null);
         this.status = status;
     }
 

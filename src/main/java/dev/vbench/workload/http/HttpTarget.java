@@ -36,14 +36,15 @@ record HttpTarget(boolean tls, String host, int port, String requestTarget, Stri
      */
     static HttpTarget parse(String text) {
         if (!text.contains("://")) {
-            throw new IllegalArgumentException("has no scheme; write an http:// or https:// URL, e.g."
-                    + " -p url=http://127.0.0.1:8080/");
+            throw new IllegalArgumentException(
+                    "has no scheme; write an http:// or https:// URL, e.g." + " -p url=http://127.0.0.1:8080/");
         }
         URI uri;
         try {
             uri = new URI(text.strip());
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("is not a URL (" + e.getReason() + "); write e.g. -p url=http://127.0.0.1:8080/");
+            throw new IllegalArgumentException(
+                    "is not a URL (" + e.getReason() + "); write e.g. -p url=http://127.0.0.1:8080/");
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (scheme.isEmpty()) {

@@ -25,28 +25,44 @@ public final class HttpWorkload implements WorkloadProvider {
 
     private static final int CPUS = Runtime.getRuntime().availableProcessors();
 
-    static final ParamSpec<String> SERVER = ParamSpec.of("server",
-            "the embedded server's executor: a virtual thread per request, or a fixed platform pool", "virtual",
-            ParamType.choice(Arrays.stream(ServerKind.values()).map(ServerKind::paramName).toArray(String[]::new)));
-    static final ParamSpec<Integer> SERVER_THREADS = ParamSpec.of("server-threads",
+    static final ParamSpec<String> SERVER = ParamSpec.of(
+            "server",
+            "the embedded server's executor: a virtual thread per request, or a fixed platform pool",
+            "virtual",
+            ParamType.choice(Arrays.stream(ServerKind.values())
+                    .map(ServerKind::paramName)
+                    .toArray(String[]::new)));
+    static final ParamSpec<Integer> SERVER_THREADS = ParamSpec.of(
+            "server-threads",
             "platform threads of server=fixed (ignored for server=virtual); default 2 x cores",
-            String.valueOf(2 * CPUS), ParamType.intRange(1, 10_000));
+            String.valueOf(2 * CPUS),
+            ParamType.intRange(1, 10_000));
     /** Most client connections; the server keeps this many idle ones ({@link LoopbackServer#MAX_IDLE_PROPERTY}). */
     static final int MAX_CONNECTIONS = 1_000;
-    static final ParamSpec<Integer> CONNECTIONS = ParamSpec.of("connections",
-            "client keep-alive connections, opened before each trial; tasks beyond it wait for one", "100",
+
+    static final ParamSpec<Integer> CONNECTIONS = ParamSpec.of(
+            "connections",
+            "client keep-alive connections, opened before each trial; tasks beyond it wait for one",
+            "100",
             ParamType.intRange(1, MAX_CONNECTIONS));
 
-    static final ParamSpec<String> URL = ParamSpec.of("url",
-            "your server: an http:// or https:// URL (HTTP/1.1, keep-alive); empty: the embedded loopback server", "",
+    static final ParamSpec<String> URL = ParamSpec.of(
+            "url",
+            "your server: an http:// or https:// URL (HTTP/1.1, keep-alive); empty: the embedded loopback server",
+            "",
             HttpParamTypes.URL);
-    static final ParamSpec<String> METHOD = ParamSpec.of("method", "request method; empty: GET", "",
-            HttpParamTypes.METHOD);
-    static final ParamSpec<List<String>> HEADER = ParamSpec.of("header",
-            "request headers: 'Name: value' entries separated by |, or @FILE with one per line", "",
+    static final ParamSpec<String> METHOD =
+            ParamSpec.of("method", "request method; empty: GET", "", HttpParamTypes.METHOD);
+    static final ParamSpec<List<String>> HEADER = ParamSpec.of(
+            "header",
+            "request headers: 'Name: value' entries separated by |, or @FILE with one per line",
+            "",
             HttpParamTypes.HEADERS);
-    static final ParamSpec<byte[]> BODY = ParamSpec.of("body", "file whose bytes are the request body (sent with"
-            + " Content-Length); empty: no body", "", HttpParamTypes.BODY);
+    static final ParamSpec<byte[]> BODY = ParamSpec.of(
+            "body",
+            "file whose bytes are the request body (sent with" + " Content-Length); empty: no body",
+            "",
+            HttpParamTypes.BODY);
 
     @Override
     public String name() {
@@ -100,7 +116,9 @@ public final class HttpWorkload implements WorkloadProvider {
         if (!params.get(URL).isEmpty()) {
             HttpTarget target = HttpTarget.parse(params.get(URL));
             try (java.net.Socket probe = new java.net.Socket()) {
-                probe.connect(new InetSocketAddress(target.host(), target.port()), KeepAliveConnection.CONNECT_TIMEOUT_MILLIS);
+                probe.connect(
+                        new InetSocketAddress(target.host(), target.port()),
+                        KeepAliveConnection.CONNECT_TIMEOUT_MILLIS);
                 return Availability.AVAILABLE;
             } catch (IOException e) {
                 return Availability.unavailable(HttpWorkloadInstance.noAnswer(target, e));
@@ -110,8 +128,8 @@ public final class HttpWorkload implements WorkloadProvider {
             probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
             return Availability.AVAILABLE;
         } catch (IOException e) {
-            return Availability.unavailable("cannot listen on " + InetAddress.getLoopbackAddress().getHostAddress()
-                    + ": " + e.getMessage());
+            return Availability.unavailable(
+                    "cannot listen on " + InetAddress.getLoopbackAddress().getHostAddress() + ": " + e.getMessage());
         }
     }
 
@@ -120,7 +138,10 @@ public final class HttpWorkload implements WorkloadProvider {
         String url = params.get(URL);
         HttpWorkloadInstance.Request request = new HttpWorkloadInstance.Request(
                 url.isEmpty() ? null : HttpTarget.parse(url), params.get(METHOD), params.get(HEADER), params.get(BODY));
-        return new HttpWorkloadInstance(ServerKind.byParamName(params.get(SERVER)), params.get(SERVER_THREADS),
-                params.get(CONNECTIONS), request);
+        return new HttpWorkloadInstance(
+                ServerKind.byParamName(params.get(SERVER)),
+                params.get(SERVER_THREADS),
+                params.get(CONNECTIONS),
+                request);
     }
 }

@@ -82,15 +82,17 @@ final class HttpWorkloadInstance implements Workload {
             target = request.target();
             address = new InetSocketAddress(target.host(), target.port());
             if (address.isUnresolved()) {
-                throw WorkloadException.environment("cannot resolve the host '" + target.host() + "' of -p url="
-                        + target.url() + "; check the name or use an IP address", null);
+                throw WorkloadException.environment(
+                        "cannot resolve the host '" + target.host() + "' of -p url=" + target.url()
+                                + "; check the name or use an IP address",
+                        null);
             }
             if (target.tls() && tls == null) {
                 try {
                     tls = SSLContext.getDefault().getSocketFactory();
                 } catch (NoSuchAlgorithmException e) {
-                    throw WorkloadException.environment("this JDK has no default TLS context (" + e.getMessage()
-                            + "); use an http:// URL", null);
+                    throw WorkloadException.environment(
+                            "this JDK has no default TLS context (" + e.getMessage() + "); use an http:// URL", null);
                 }
             }
         }
@@ -109,21 +111,26 @@ final class HttpWorkloadInstance implements Workload {
         List<KeepAliveConnection> opened = new ArrayList<>(connections);
         try {
             for (int i = 0; i < connections; i++) {
-                opened.add(new KeepAliveConnection(target, address, requestBytes, request.method().equals("HEAD"), tls));
+                opened.add(new KeepAliveConnection(
+                        target, address, requestBytes, request.method().equals("HEAD"), tls));
             }
         } catch (SSLException e) {
             opened.forEach(HttpWorkloadInstance::closeQuietly);
-            throw WorkloadException.environment("TLS handshake with " + target.hostPort() + " failed: " + e.getMessage()
-                    + "; vbench uses the JDK's default trust store (add the server's CA with -Djavax.net.ssl.trustStore"
-                    + " in VBENCH_JAVA_OPTS) or use an http:// URL", null);
+            throw WorkloadException.environment(
+                    "TLS handshake with " + target.hostPort() + " failed: " + e.getMessage()
+                            + "; vbench uses the JDK's default trust store (add the server's CA with -Djavax.net.ssl.trustStore"
+                            + " in VBENCH_JAVA_OPTS) or use an http:// URL",
+                    null);
         } catch (IOException e) {
             opened.forEach(HttpWorkloadInstance::closeQuietly);
             if (opened.isEmpty() || e instanceof UnknownHostException) {
                 throw WorkloadException.environment(noAnswer(target, e), null);
             }
-            throw WorkloadException.environment("cannot open connection " + (opened.size() + 1) + " of " + connections
-                    + " to " + target.hostPort() + ": " + e.getMessage()
-                    + "; lower -p connections or raise the open-files limit (ulimit -n)", e);
+            throw WorkloadException.environment(
+                    "cannot open connection " + (opened.size() + 1) + " of " + connections
+                            + " to " + target.hostPort() + ": " + e.getMessage()
+                            + "; lower -p connections or raise the open-files limit (ulimit -n)",
+                    e);
         }
         return new BoundedPool<>(opened, KeepAliveConnection::close);
     }
@@ -204,14 +211,18 @@ final class HttpWorkloadInstance implements Workload {
         }
         HttpMessage m = HttpMessage.parse(response, response.length);
         if (tally != EXPECTED_TALLY || m.status() != 200 || !m.bodyText().equals("hello world")) {
-            throw new AssertionError("GET " + LoopbackServer.PATH + " answered " + m.status() + " '" + m.bodyText() + "'");
+            throw new AssertionError(
+                    "GET " + LoopbackServer.PATH + " answered " + m.status() + " '" + m.bodyText() + "'");
         }
         URI uri = URI.create(target.url());
-        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
-            HttpResponse<String> r = client.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
+        try (HttpClient client =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+            HttpResponse<String> r = client.send(
+                    HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
                     HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() != 200 || !r.body().equals("hello world")) {
-                throw new AssertionError("HttpClient GET " + uri + " answered " + r.statusCode() + " '" + r.body() + "'");
+                throw new AssertionError(
+                        "HttpClient GET " + uri + " answered " + r.statusCode() + " '" + r.body() + "'");
             }
         }
         return "GET " + uri + " (server=" + kind.paramName() + "): 200, Content-Length " + m.header("content-length")

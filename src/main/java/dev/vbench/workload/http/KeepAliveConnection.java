@@ -60,8 +60,9 @@ final class KeepAliveConnection implements AutoCloseable {
      * @param head whether the request is {@code HEAD} (its response has no body)
      * @param tls the socket factory for {@code https}; null for {@code http}
      */
-    KeepAliveConnection(HttpTarget target, InetSocketAddress address, byte[] request, boolean head,
-            SSLSocketFactory tls) throws IOException {
+    KeepAliveConnection(
+            HttpTarget target, InetSocketAddress address, byte[] request, boolean head, SSLSocketFactory tls)
+            throws IOException {
         this.target = target;
         this.address = address;
         this.request = request;
@@ -73,8 +74,11 @@ final class KeepAliveConnection implements AutoCloseable {
 
     /** A plain {@code GET path} to a loopback address (the embedded server, tests). */
     KeepAliveConnection(InetSocketAddress address, String path) throws IOException {
-        this(HttpTarget.loopback(address, path), address,
-                HttpRequests.build("GET", HttpTarget.loopback(address, path), java.util.List.of(), new byte[0]), false,
+        this(
+                HttpTarget.loopback(address, path),
+                address,
+                HttpRequests.build("GET", HttpTarget.loopback(address, path), java.util.List.of(), new byte[0]),
+                false,
                 null);
     }
 

@@ -60,7 +60,8 @@ final class LoopbackServer implements AutoCloseable {
     }
 
     private static void hello(HttpExchange exchange) throws IOException {
-        try (exchange; InputStream request = exchange.getRequestBody()) {
+        try (exchange;
+                InputStream request = exchange.getRequestBody()) {
             request.transferTo(java.io.OutputStream.nullOutputStream());
             exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
             exchange.sendResponseHeaders(200, HelloResponse.BODY.length);

@@ -18,7 +18,10 @@ enum ServerKind {
     FIXED("fixed") {
         @Override
         ExecutorService executor(int threads) {
-            ThreadFactory daemons = Thread.ofPlatform().name("vbench-http-server-", 1).daemon(true).factory();
+            ThreadFactory daemons = Thread.ofPlatform()
+                    .name("vbench-http-server-", 1)
+                    .daemon(true)
+                    .factory();
             return Executors.newFixedThreadPool(threads, daemons);
         }
     };

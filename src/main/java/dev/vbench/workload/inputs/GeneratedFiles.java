@@ -208,19 +208,28 @@ public final class GeneratedFiles {
     private static void writeManifest(Path dir) throws IOException {
         List<Path> files;
         try (Stream<Path> s = Files.list(dir)) {
-            files = s.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().equals(MANIFEST))
-                    .sorted().toList();
+            files = s.filter(Files::isRegularFile)
+                    .filter(p -> !p.getFileName().toString().equals(MANIFEST))
+                    .sorted()
+                    .toList();
         }
         StringBuilder text = new StringBuilder();
         for (Path f : files) {
-            text.append(sha256(f)).append(' ').append(Files.size(f)).append(' ').append(f.getFileName()).append('\n');
+            text.append(sha256(f))
+                    .append(' ')
+                    .append(Files.size(f))
+                    .append(' ')
+                    .append(f.getFileName())
+                    .append('\n');
         }
         Files.writeString(dir.resolve(MANIFEST), text, StandardCharsets.UTF_8);
     }
 
     /** The exception for a data directory that cannot be written. */
     public static WorkloadException unwritable(Path dir, Exception cause) {
-        return WorkloadException.environment("cannot write generated inputs in " + dir + " (" + cause.getMessage()
-                + "); check free space and permissions, or choose another --data-dir", cause);
+        return WorkloadException.environment(
+                "cannot write generated inputs in " + dir + " (" + cause.getMessage()
+                        + "); check free space and permissions, or choose another --data-dir",
+                cause);
     }
 }

@@ -37,6 +37,7 @@ public final class BenchJar {
 
     /** Characters of one line, then {@code '\n'}. */
     static final int LINE_CHARS = 64;
+
     static final int LINE_BYTES = LINE_CHARS + 1;
     /** 64 lines: 4,160 bytes, the source's small file. */
     static final int SMALL_BYTES = 64 * LINE_BYTES;
@@ -46,8 +47,8 @@ public final class BenchJar {
     /** Modification time of every entry: fixed, so the jar's bytes depend on the seed only. */
     static final LocalDateTime ENTRY_TIME = LocalDateTime.of(2024, 1, 1, 0, 0);
 
-    private static final byte[] ALPHABET =
-            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+            .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     /** One entry of the jar: its name, size and whether it is stored or deflated. */
     public record Spec(String name, int size, boolean stored) {}
@@ -63,7 +64,9 @@ public final class BenchJar {
 
     /** The entry called {@code name}. */
     public static Spec entry(String name) {
-        return ENTRIES.stream().filter(e -> e.name().equals(name)).findFirst()
+        return ENTRIES.stream()
+                .filter(e -> e.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no entry " + name));
     }
 

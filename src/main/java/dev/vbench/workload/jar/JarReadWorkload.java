@@ -41,14 +41,19 @@ final class JarReadWorkload implements Workload {
     @Override
     public void prepare(PrepareContext context) throws IOException {
         Path dir = context.dataDir().resolve("seed-" + context.seed());
-        GeneratedFiles.ensure(dir, "generated jar", context,
+        GeneratedFiles.ensure(
+                dir,
+                "generated jar",
+                context,
                 tmp -> BenchJar.write(tmp.resolve(BenchJar.FILE_NAME), context.seed(), context.progress()));
         Path file = dir.resolve(BenchJar.FILE_NAME);
         jar = new JarFile(file.toFile());
         JarEntry e = jar.getJarEntry(entry.name());
         if (e == null || e.getSize() != entry.size()) {
-            throw WorkloadException.environment("generated jar " + file + " lacks entry " + entry.name()
-                    + " of " + entry.size() + " bytes; delete " + dir + " and run again", null);
+            throw WorkloadException.environment(
+                    "generated jar " + file + " lacks entry " + entry.name() + " of " + entry.size() + " bytes; delete "
+                            + dir + " and run again",
+                    null);
         }
         if (fanout > 1) {
             platformFanout = Executors.newCachedThreadPool(daemonThreads());

@@ -19,11 +19,13 @@ import java.util.OptionalLong;
  */
 public final class JarWorkloadProvider implements WorkloadProvider {
 
-    static final ParamSpec<String> ENTRY = ParamSpec.of("entry", "jar entry each read opens and reads to EOF",
-            "small-stored", ParamType.choice(BenchJar.names()));
-    static final ParamSpec<Integer> FANOUT = ParamSpec.of("fanout",
+    static final ParamSpec<String> ENTRY = ParamSpec.of(
+            "entry", "jar entry each read opens and reads to EOF", "small-stored", ParamType.choice(BenchJar.names()));
+    static final ParamSpec<Integer> FANOUT = ParamSpec.of(
+            "fanout",
             "concurrent reads of the entry per task, issued together and joined (1 = the source's 'single')",
-            "1", ParamType.intRange(1, 1024));
+            "1",
+            ParamType.intRange(1, 1024));
 
     @Override
     public String name() {
@@ -70,7 +72,8 @@ public final class JarWorkloadProvider implements WorkloadProvider {
                 + " as the task's thread: a new virtual thread per read when the task runs on a virtual thread; otherwise a"
                 + " cached pool of platform threads created in prepare and reused across tasks and trials (a platform"
                 + " thread per read would measure thread creation, not the jar). The source's 'parallel' was"
-                + " max(cores/2, 1) reads = " + parallel + " on this machine; pass -p fanout=" + parallel + " to match it."
+                + " max(cores/2, 1) reads = " + parallel + " on this machine; pass -p fanout=" + parallel
+                + " to match it."
                 + " Default --tasks: " + SMALL_TASKS + " for small-* and " + BIG_TASKS + " for big-* entries (a"
                 + " big-compressed read inflates 8 MiB, tens of ms), so a default trial takes seconds; the source"
                 + " measured JMH avgt (ns/op, one benchmark thread, 3 x 1 s); with -e sequential the mean latency column"

@@ -40,7 +40,8 @@ final class MapPainter {
     private static final Stroke HAIRLINE = new BasicStroke(1f);
     private static final Font[] FONTS = {
         new Font(Font.SANS_SERIF, Font.PLAIN, 11), new Font(Font.SANS_SERIF, Font.PLAIN, 12),
-        new Font(Font.SANS_SERIF, Font.BOLD, 13), new Font(Font.SANS_SERIF, Font.PLAIN, 14)};
+        new Font(Font.SANS_SERIF, Font.BOLD, 13), new Font(Font.SANS_SERIF, Font.PLAIN, 14)
+    };
 
     private final String[] labels;
 

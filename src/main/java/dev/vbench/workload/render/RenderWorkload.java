@@ -18,9 +18,11 @@ final class RenderWorkload implements Workload {
 
     /** Distinct label texts. */
     static final int LABELS = 64;
+
     private static final String[] STREETS = {"Calle", "Avenida", "Plaza", "Camino", "Paseo", "Ronda", "Rúa", "Carrer"};
-    private static final String[] NAMES = {"Mayor", "del Sol", "de Alcalá", "Gran Vía", "San Juan", "de la Mar",
-        "Real", "Nueva"};
+    private static final String[] NAMES = {
+        "Mayor", "del Sol", "de Alcalá", "Gran Vía", "San Juan", "de la Mar", "Real", "Nueva"
+    };
 
     private final int requestCount;
     private final boolean encode;
@@ -40,8 +42,12 @@ final class RenderWorkload implements Workload {
         requests = MapRequests.generate(seed, requestCount);
         String[] labels = new String[LABELS];
         for (int i = 0; i < LABELS; i++) {
-            labels[i] = String.format(Locale.ROOT, "%s %s %d", STREETS[i % STREETS.length],
-                    NAMES[(i / STREETS.length) % NAMES.length], 1 + i);
+            labels[i] = String.format(
+                    Locale.ROOT,
+                    "%s %s %d",
+                    STREETS[i % STREETS.length],
+                    NAMES[(i / STREETS.length) % NAMES.length],
+                    1 + i);
         }
         painter = new MapPainter(labels);
         checkFonts(() -> draw(0));
@@ -57,8 +63,10 @@ final class RenderWorkload implements Workload {
         try {
             drawOneMap.run();
         } catch (RuntimeException | LinkageError | InternalError e) {
-            throw WorkloadException.environment("render: Java2D cannot draw text here (" + e.getMessage()
-                    + "); install fontconfig and a font (Debian/Ubuntu: apt-get install fontconfig fonts-dejavu-core)", e);
+            throw WorkloadException.environment(
+                    "render: Java2D cannot draw text here (" + e.getMessage()
+                            + "); install fontconfig and a font (Debian/Ubuntu: apt-get install fontconfig fonts-dejavu-core)",
+                    e);
         }
     }
 
@@ -107,7 +115,8 @@ final class RenderWorkload implements Workload {
                     + (decoded == null ? "nothing" : decoded.getWidth() + "x" + decoded.getHeight()) + ", expected "
                     + w + "x" + h);
         }
-        if (decoded.getRGB(0, 0) == decoded.getRGB(w / 2, h / 2) && decoded.getRGB(w / 3, h / 3) == decoded.getRGB(0, 0)
+        if (decoded.getRGB(0, 0) == decoded.getRGB(w / 2, h / 2)
+                && decoded.getRGB(w / 3, h / 3) == decoded.getRGB(0, 0)
                 && decoded.getRGB(w - 1, h - 1) == decoded.getRGB(0, 0)) {
             throw new AssertionError("PNG of request " + i + " looks blank");
         }

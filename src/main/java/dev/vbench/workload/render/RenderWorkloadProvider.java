@@ -19,10 +19,10 @@ import java.util.OptionalLong;
  */
 public final class RenderWorkloadProvider implements WorkloadProvider {
 
-    static final ParamSpec<Integer> REQUESTS = ParamSpec.of("requests", "size of the seeded request list", "1000",
-            ParamType.intRange(1, 1_000_000));
-    static final ParamSpec<String> ENCODE = ParamSpec.of("encode", "png: encode each map; none: render only", "png",
-            ParamType.choice("png", "none"));
+    static final ParamSpec<Integer> REQUESTS =
+            ParamSpec.of("requests", "size of the seeded request list", "1000", ParamType.intRange(1, 1_000_000));
+    static final ParamSpec<String> ENCODE =
+            ParamSpec.of("encode", "png: encode each map; none: render only", "png", ParamType.choice("png", "none"));
 
     static {
         Headless.ensure();

@@ -43,12 +43,17 @@ final class JdbcUrlType implements ParamType<String> {
      */
     private static String fromFile(String file) {
         try {
-            return java.nio.file.Files.readAllLines(java.nio.file.Path.of(file)).stream().map(String::strip)
-                    .filter(line -> !line.isEmpty()).findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("names an empty file; write the JDBC URL on its first line"));
+            return java.nio.file.Files.readAllLines(java.nio.file.Path.of(file)).stream()
+                    .map(String::strip)
+                    .filter(line -> !line.isEmpty())
+                    .findFirst()
+                    .orElseThrow(() ->
+                            new IllegalArgumentException("names an empty file; write the JDBC URL on its first line"));
         } catch (java.io.IOException | java.io.UncheckedIOException | java.nio.file.InvalidPathException e) {
-            throw new IllegalArgumentException("names no readable file (" + (e instanceof java.nio.file.NoSuchFileException
-                    ? "no such file" : e.getClass().getSimpleName()) + "); write -p url=@FILE with the JDBC URL in FILE");
+            throw new IllegalArgumentException("names no readable file ("
+                    + (e instanceof java.nio.file.NoSuchFileException
+                            ? "no such file"
+                            : e.getClass().getSimpleName()) + "); write -p url=@FILE with the JDBC URL in FILE");
         }
     }
 

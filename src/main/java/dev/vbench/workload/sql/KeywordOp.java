@@ -22,7 +22,8 @@ enum KeywordOp {
     SELECT_ALL_KEYWORDS("selectAllKeywords") {
         @Override
         long run(Connection c, KeywordSchema s, long taskIndex) throws SQLException {
-            try (PreparedStatement ps = c.prepareStatement(s.selectAll()); ResultSet rs = ps.executeQuery()) {
+            try (PreparedStatement ps = c.prepareStatement(s.selectAll());
+                    ResultSet rs = ps.executeQuery()) {
                 return readKeywords(rs);
             }
         }
@@ -31,7 +32,8 @@ enum KeywordOp {
     SELECT_ROOT_KEYWORDS("selectRootKeywords") {
         @Override
         long run(Connection c, KeywordSchema s, long taskIndex) throws SQLException {
-            try (PreparedStatement ps = c.prepareStatement(s.selectRoots()); ResultSet rs = ps.executeQuery()) {
+            try (PreparedStatement ps = c.prepareStatement(s.selectRoots());
+                    ResultSet rs = ps.executeQuery()) {
                 return readKeywords(rs);
             }
         }

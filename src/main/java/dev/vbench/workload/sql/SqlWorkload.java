@@ -23,15 +23,24 @@ public final class SqlWorkload implements WorkloadProvider {
     /** A named in-memory H2 database: every pooled connection of one run sees the same data. */
     static final String DEFAULT_URL = "jdbc:h2:mem:vbench";
 
-    static final ParamSpec<String> OP = ParamSpec.of("op", "operation per task (the source's benchmark methods)",
-            "selectAllKeywords", ParamType.choice(KeywordOp.paramNames().toArray(String[]::new)));
-    static final ParamSpec<String> URL = ParamSpec.of("url",
+    static final ParamSpec<String> OP = ParamSpec.of(
+            "op",
+            "operation per task (the source's benchmark methods)",
+            "selectAllKeywords",
+            ParamType.choice(KeywordOp.paramNames().toArray(String[]::new)));
+    static final ParamSpec<String> URL = ParamSpec.of(
+            "url",
             "database; PostgreSQL: jdbc:postgresql://HOST:PORT/DB?user=U, password from PGPASSWORD or &password="
-                    + " (shown as ***; a comma in it written \\,), or @FILE holding the URL", DEFAULT_URL, new JdbcUrlType());
-    static final ParamSpec<String> QUERY = ParamSpec.of("query",
+                    + " (shown as ***; a comma in it written \\,), or @FILE holding the URL",
+            DEFAULT_URL,
+            new JdbcUrlType());
+    static final ParamSpec<String> QUERY = ParamSpec.of(
+            "query",
             "your statement instead of op (or @FILE; commas separate sweep values, so a statement with commas goes in"
                     + " a file): prepared once per connection, every ? bound to the task index (BIGINT),"
-                    + " the whole result read; empty: the seed's op", "", new ParamType<>() {
+                    + " the whole result read; empty: the seed's op",
+            "",
+            new ParamType<>() {
                 @Override
                 public String parse(String text) {
                     String t = text.strip();
@@ -39,10 +48,12 @@ public final class SqlWorkload implements WorkloadProvider {
                         return t;
                     }
                     try {
-                        return java.nio.file.Files.readString(java.nio.file.Path.of(t.substring(1))).strip();
+                        return java.nio.file.Files.readString(java.nio.file.Path.of(t.substring(1)))
+                                .strip();
                     } catch (java.io.IOException | java.io.UncheckedIOException e) {
-                        throw new IllegalArgumentException("names no readable file (" + (e instanceof
-                                java.nio.file.NoSuchFileException ? "no such file" : e.getMessage()) + "); write"
+                        throw new IllegalArgumentException("names no readable file ("
+                                + (e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage())
+                                + "); write"
                                 + " -p query=@FILE with the statement in FILE");
                     }
                 }
@@ -52,14 +63,18 @@ public final class SqlWorkload implements WorkloadProvider {
                     return "SQL statement, or @FILE holding one (a statement with commas); empty: op";
                 }
             });
-    static final ParamSpec<Integer> CONNECTIONS = ParamSpec.of("connections",
-            "open JDBC connections in the pool; tasks beyond it wait for one", "10", ParamType.intRange(1, 1_000));
+    static final ParamSpec<Integer> CONNECTIONS = ParamSpec.of(
+            "connections",
+            "open JDBC connections in the pool; tasks beyond it wait for one",
+            "10",
+            ParamType.intRange(1, 1_000));
 
     /**
      * Tasks per trial by default, so one trial lasts roughly 0.1–1 s on 2 cores: an embedded database
      * answers in tens of microseconds, a server (even on loopback) in hundreds.
      */
     static final long DEFAULT_TASKS_EMBEDDED = 20_000;
+
     static final long DEFAULT_TASKS_SERVER = 2_000;
     /** How long {@link #availability} waits for a connection. */
     static final long PROBE_TIMEOUT_MILLIS = 2_000;

@@ -42,8 +42,9 @@ final class SqlWorkloadInstance implements Workload {
             schema.create(pool.resources().get(0));
             schemaCreated = true;
         } catch (SQLException e) {
-            throw WorkloadException.environment("cannot create schema " + schema.schema() + " at " + target.where()
-                    + ": " + target.scrub(firstLine(e)) + "; the user needs the CREATE privilege on the database",
+            throw WorkloadException.environment(
+                    "cannot create schema " + schema.schema() + " at " + target.where() + ": "
+                            + target.scrub(firstLine(e)) + "; the user needs the CREATE privilege on the database",
                     null);
         }
     }
@@ -79,8 +80,8 @@ final class SqlWorkloadInstance implements Workload {
             expect(KeywordOp.INSERT_KEYWORD, c, 2, KeywordOp.INSERT_ID_BASE);
             long rows = countRows(c);
             if (rows != KeywordSchema.ROWS) {
-                throw new AssertionError("after insertKeyword the table has " + rows + " rows, expected "
-                        + KeywordSchema.ROWS);
+                throw new AssertionError(
+                        "after insertKeyword the table has " + rows + " rows, expected " + KeywordSchema.ROWS);
             }
         } finally {
             pool.release(c);
@@ -106,7 +107,8 @@ final class SqlWorkloadInstance implements Workload {
     }
 
     private long countRows(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + schema.table())) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + schema.table())) {
             rs.next();
             return rs.getLong(1);
         }

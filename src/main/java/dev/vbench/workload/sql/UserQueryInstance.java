@@ -47,7 +47,8 @@ final class UserQueryInstance implements Workload {
                 }
             }
             throw WorkloadException.usage("-p query does not prepare at " + target.where() + ": "
-                    + target.scrub(JdbcTarget.firstLine(e).replaceAll("[;:\\s]*SQL statement:?$", "")) + "; fix the statement (one with commas goes in a file:"
+                    + target.scrub(JdbcTarget.firstLine(e).replaceAll("[;:\\s]*SQL statement:?$", ""))
+                    + "; fix the statement (one with commas goes in a file:"
                     + " -p query=@FILE, as commas separate sweep values)");
         }
         pool = new BoundedPool<>(prepared, UserQuery.Prepared::close);
@@ -72,8 +73,8 @@ final class UserQueryInstance implements Workload {
         UserQuery.Prepared q = pool.borrow();
         try {
             long tally = q.run(0);
-            return "query with ? = 0 on " + target.shown() + ": " + KeywordOp.rows(tally) + " row(s), "
-                    + q.parameters() + " parameter(s)";
+            return "query with ? = 0 on " + target.shown() + ": " + KeywordOp.rows(tally) + " row(s), " + q.parameters()
+                    + " parameter(s)";
         } finally {
             pool.release(q);
         }

@@ -36,8 +36,8 @@ final class PhotoFolder {
     static List<Path> ensure(PrepareContext context, int files) {
         Path seedDir = context.dataDir().resolve("seed-" + context.seed());
         Path sources = seedDir.resolve("photos");
-        boolean regenerated = GeneratedFiles.ensure(sources, "generated photos", context,
-                tmp -> generate(tmp, context));
+        boolean regenerated =
+                GeneratedFiles.ensure(sources, "generated photos", context, tmp -> generate(tmp, context));
         Path folder = seedDir.resolve("folder-" + files);
         try {
             Map<String, GeneratedFiles.Entry> manifest = GeneratedFiles.readManifest(sources);
@@ -94,8 +94,8 @@ final class PhotoFolder {
                 continue; // a hard link to a verified photo
             }
             GeneratedFiles.Entry expected = manifest.get(sourceName(i % DISTINCT));
-            String problem = GeneratedFiles.checkFile(image,
-                    new GeneratedFiles.Entry(imageName(i), expected.size(), expected.sha256()));
+            String problem = GeneratedFiles.checkFile(
+                    image, new GeneratedFiles.Entry(imageName(i), expected.size(), expected.sha256()));
             if (problem != null) {
                 return problem;
             }

@@ -76,8 +76,8 @@ final class PhotoGenerator {
             g.setStroke(new BasicStroke(3 + random.nextInt(12), BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
             for (int i = 0; i < 12; i++) {
                 g.setColor(color(random, true));
-                g.draw(new Line2D.Float(random.nextInt(WIDTH), random.nextInt(HEIGHT), random.nextInt(WIDTH),
-                        random.nextInt(HEIGHT)));
+                g.draw(new Line2D.Float(
+                        random.nextInt(WIDTH), random.nextInt(HEIGHT), random.nextInt(WIDTH), random.nextInt(HEIGHT)));
             }
         } finally {
             g.dispose();
@@ -91,7 +91,8 @@ final class PhotoGenerator {
         float y = random.nextInt(HEIGHT);
         float w = 40 + random.nextInt(520);
         float h = 40 + random.nextInt(420);
-        g.setPaint(new GradientPaint(x - w / 2, y - h / 2, color(random, true), x + w / 2, y + h / 2, color(random, true)));
+        g.setPaint(new GradientPaint(
+                x - w / 2, y - h / 2, color(random, true), x + w / 2, y + h / 2, color(random, true)));
         if (random.nextBoolean()) {
             g.fill(new Ellipse2D.Float(x - w / 2, y - h / 2, w, h));
         } else {
@@ -100,7 +101,10 @@ final class PhotoGenerator {
     }
 
     private static Color color(SplittableRandom random, boolean translucent) {
-        return new Color(random.nextInt(256), random.nextInt(256), random.nextInt(256),
+        return new Color(
+                random.nextInt(256),
+                random.nextInt(256),
+                random.nextInt(256),
                 translucent ? 96 + random.nextInt(160) : 255);
     }
 

@@ -73,7 +73,8 @@ final class ThumbnailCache implements AutoCloseable {
     }
 
     /** Inserts or replaces the row of {@code path}. */
-    void upsert(String path, long modifiedTime, long fileLength, byte[] jpeg) throws SQLException, InterruptedException {
+    void upsert(String path, long modifiedTime, long fileLength, byte[] jpeg)
+            throws SQLException, InterruptedException {
         Connection c = pool.borrow();
         try {
             for (int attempt = 1; ; attempt++) {
@@ -126,8 +127,8 @@ final class ThumbnailCache implements AutoCloseable {
     /** Whether the row of {@code path} exists and records this modification time and length. */
     boolean upToDate(String path, long modifiedTime, long fileLength) throws SQLException, InterruptedException {
         Connection c = pool.borrow();
-        try (PreparedStatement s = c.prepareStatement(
-                "SELECT modified_time, file_length FROM thumbnails WHERE file_path = ?")) {
+        try (PreparedStatement s =
+                c.prepareStatement("SELECT modified_time, file_length FROM thumbnails WHERE file_path = ?")) {
             s.setString(1, path);
             try (ResultSet r = s.executeQuery()) {
                 return r.next() && r.getLong(1) == modifiedTime && r.getLong(2) == fileLength;
@@ -140,7 +141,8 @@ final class ThumbnailCache implements AutoCloseable {
     /** Rows in the table. */
     long count() throws SQLException, InterruptedException {
         Connection c = pool.borrow();
-        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT COUNT(*) FROM thumbnails")) {
+        try (Statement s = c.createStatement();
+                ResultSet r = s.executeQuery("SELECT COUNT(*) FROM thumbnails")) {
             r.next();
             return r.getLong(1);
         } finally {

@@ -147,8 +147,8 @@ final class ThumbnailWorkload implements Workload {
         BufferedImage thumbnail = Thumbnails.decode(cache.find(keys[k]));
         int expectedHeight = load ? 84 : Thumbnails.SIZE;
         if (thumbnail.getWidth() != Thumbnails.SIZE || thumbnail.getHeight() != expectedHeight) {
-            throw new AssertionError("cached thumbnail of " + photos[k].getName() + " is " + thumbnail.getWidth()
-                    + "x" + thumbnail.getHeight() + ", expected " + Thumbnails.SIZE + "x" + expectedHeight);
+            throw new AssertionError("cached thumbnail of " + photos[k].getName() + " is " + thumbnail.getWidth() + "x"
+                    + thumbnail.getHeight() + ", expected " + Thumbnails.SIZE + "x" + expectedHeight);
         }
         return op + ": thumbnail of " + photos[k].getName() + " decodes to " + thumbnail.getWidth() + "x"
                 + thumbnail.getHeight();

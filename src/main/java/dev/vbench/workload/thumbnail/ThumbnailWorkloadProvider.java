@@ -26,13 +26,17 @@ public final class ThumbnailWorkloadProvider implements WorkloadProvider {
     static final String HIT = "hit";
     static final String UPTODATE = "uptodate";
 
-    static final ParamSpec<Integer> FILES = ParamSpec.of("files", "photos in the folder (op=load)", "10",
-            ParamType.intRange(1, 10_000));
-    static final ParamSpec<String> CACHE = ParamSpec.of("cache",
-            "cold: decode, scale, encode and upsert every photo; warm: read the cached thumbnail (op=load)", "cold",
+    static final ParamSpec<Integer> FILES =
+            ParamSpec.of("files", "photos in the folder (op=load)", "10", ParamType.intRange(1, 10_000));
+    static final ParamSpec<String> CACHE = ParamSpec.of(
+            "cache",
+            "cold: decode, scale, encode and upsert every photo; warm: read the cached thumbnail (op=load)",
+            "cold",
             ParamType.choice("cold", "warm"));
-    static final ParamSpec<String> OP = ParamSpec.of("op",
-            "load: one photo of the folder; exists|hit|uptodate: cache micro-ops over 1,000 cached thumbnails", LOAD,
+    static final ParamSpec<String> OP = ParamSpec.of(
+            "op",
+            "load: one photo of the folder; exists|hit|uptodate: cache micro-ops over 1,000 cached thumbnails",
+            LOAD,
             ParamType.choice(LOAD, EXISTS, HIT, UPTODATE));
 
     /** Default tasks of the cache micro-operations. */

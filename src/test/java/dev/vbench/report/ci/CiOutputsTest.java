@@ -36,8 +36,10 @@ class CiOutputsTest {
 
     /** before → after: c1 +5% (slower), c3 −4% (faster), c2 unchanged, c4 with 3 trials (c5, only in after, is a note). */
     private static Comparison twoFiles() {
-        return Comparisons.compute(List.of(Inputs.fromRun(CompareFixtures.before(), "before", "before.json", Metric.MAKESPAN),
-                Inputs.fromRun(CompareFixtures.after(), "after", "after.json", Metric.MAKESPAN)),
+        return Comparisons.compute(
+                List.of(
+                        Inputs.fromRun(CompareFixtures.before(), "before", "before.json", Metric.MAKESPAN),
+                        Inputs.fromRun(CompareFixtures.after(), "after", "after.json", Metric.MAKESPAN)),
                 CompareOptions.defaults(Layout.CHANGE));
     }
 
@@ -47,7 +49,9 @@ class CiOutputsTest {
         String md = GitHubMarkdown.summary(r, GitHubMarkdown.SUMMARY_LIMIT_BYTES);
         String[] lines = md.split("\n");
         assertEquals("### vbench compare: before → after", lines[0]);
-        assertEquals("**1 slower, 1 faster, 2 unchanged** — :x: 1 regression past the 3.0% gate: the check fails.", lines[2]);
+        assertEquals(
+                "**1 slower, 1 faster, 2 unchanged** — :x: 1 regression past the 3.0% gate: the check fails.",
+                lines[2]);
         int slower = md.indexOf("% (slower)");
         int details = md.indexOf("<details><summary>1 row faster, 2 rows unchanged</summary>");
         int faster = md.indexOf("% (faster)");
@@ -64,7 +68,11 @@ class CiOutputsTest {
         assertTrue(r.failed().isEmpty());
         String md = GitHubMarkdown.summary(r, GitHubMarkdown.SUMMARY_LIMIT_BYTES);
         assertTrue(md.contains("**1 slower, 1 faster, 2 unchanged**\n"), md);
-        assertEquals(List.of("::warning", "::notice"), WorkflowCommands.lines(r).stream().map(l -> l.substring(0, l.indexOf(' '))).toList());
+        assertEquals(
+                List.of("::warning", "::notice"),
+                WorkflowCommands.lines(r).stream()
+                        .map(l -> l.substring(0, l.indexOf(' ')))
+                        .toList());
     }
 
     @Test
@@ -72,8 +80,12 @@ class CiOutputsTest {
         GateReport r = GateReports.of(twoFiles(), Gates.NONE, 0.03, false);
         List<String> lines = WorkflowCommands.lines(r);
         assertEquals(2, lines.size(), lines::toString);
-        assertTrue(lines.get(0).startsWith("::error title=vbench compare%3A regression past the gate::io duration=100ms"
-                + " fixed:threads=200 tasks=10000: makespan +5.6%25 (before 5031.28 ms → after 5311.75 ms, p="), lines.get(0));
+        assertTrue(
+                lines.get(0)
+                        .startsWith(
+                                "::error title=vbench compare%3A regression past the gate::io duration=100ms"
+                                        + " fixed:threads=200 tasks=10000: makespan +5.6%25 (before 5031.28 ms → after 5311.75 ms, p="),
+                lines.get(0));
         assertTrue(lines.get(0).endsWith(", past the 3.0%25 gate"), lines.get(0));
         assertTrue(lines.get(1).startsWith("::notice title=vbench compare%3A faster::io duration=200ms"), lines.get(1));
         assertEquals("a%3Ab%2Cc%25%0D%0Ad", WorkflowCommands.property("a:b,c%\r\nd"));
@@ -83,29 +95,45 @@ class CiOutputsTest {
     @Test
     void pastTenAnnotationsOfALevelTheTenthSaysHowManyMore() {
         GateReport r = GateReports.of(wide(500, 30), Gates.NONE, 0.05, false);
-        List<String> errors = WorkflowCommands.lines(r).stream().filter(l -> l.startsWith("::error ")).toList();
+        List<String> errors = WorkflowCommands.lines(r).stream()
+                .filter(l -> l.startsWith("::error "))
+                .toList();
         assertEquals(WorkflowCommands.SHOWN_PER_LEVEL, errors.size());
         assertTrue(errors.get(9).contains("::21 more slower rows than GitHub shows"), errors.get(9));
     }
 
     @Test
     void aFiveHundredRowComparisonStaysUnderGitHubsLimitsFoldingUnchangedRowsFirst() {
-        GateReport r = GateReports.of(wide(500, 30, "io-workload-with-a-rather-long-descriptive-name-of-its-benchmark-"), Gates.NONE, 0.05, true);
+        GateReport r = GateReports.of(
+                wide(500, 30, "io-workload-with-a-rather-long-descriptive-name-of-its-benchmark-"),
+                Gates.NONE,
+                0.05,
+                true);
         String comment = GitHubMarkdown.comment(r);
-        assertTrue(comment.length() <= GitHubMarkdown.COMMENT_LIMIT_CHARS, "comment of " + comment.length() + " characters");
-        assertTrue(comment.length() > GitHubMarkdown.COMMENT_LIMIT_CHARS - 6_000, "it uses the room it has: " + comment.length());
+        assertTrue(
+                comment.length() <= GitHubMarkdown.COMMENT_LIMIT_CHARS,
+                "comment of " + comment.length() + " characters");
+        assertTrue(
+                comment.length() > GitHubMarkdown.COMMENT_LIMIT_CHARS - 6_000,
+                "it uses the room it has: " + comment.length());
         assertTrue(comment.startsWith(GitHubMarkdown.COMMENT_MARKER));
         assertTrue(comment.contains("**30 slower, 0 faster, 470 unchanged**"), comment.substring(0, 400));
         for (int i = 0; i < 30; i++) {
-            assertTrue(comment.contains("| io-workload-with-a-rather-long-descriptive-name-of-its-benchmark-" + i + " "), "slower row " + i + " is shown");
+            assertTrue(
+                    comment.contains("| io-workload-with-a-rather-long-descriptive-name-of-its-benchmark-" + i + " "),
+                    "slower row " + i + " is shown");
         }
         assertTrue(comment.contains(" rows are not shown to stay within GitHub's size limit"), comment);
         String summary = GitHubMarkdown.summary(r, GitHubMarkdown.SUMMARY_LIMIT_BYTES);
-        assertTrue(summary.contains("| io-workload-with-a-rather-long-descriptive-name-of-its-benchmark-499 "), "1 MiB holds every row");
+        assertTrue(
+                summary.contains("| io-workload-with-a-rather-long-descriptive-name-of-its-benchmark-499 "),
+                "1 MiB holds every row");
         String small = GitHubMarkdown.summary(r, 20_000);
         assertTrue(small.getBytes(StandardCharsets.UTF_8).length <= 20_000);
-        assertTrue(small.contains("| io-workload-with-a-rather-long-descriptive-name-of-its-benchmark-29 ")
-                && !small.contains("| io-workload-with-a-rather-long-descriptive-name-of-its-benchmark-499 "), "unchanged rows go first");
+        assertTrue(
+                small.contains("| io-workload-with-a-rather-long-descriptive-name-of-its-benchmark-29 ")
+                        && !small.contains("| io-workload-with-a-rather-long-descriptive-name-of-its-benchmark-499 "),
+                "unchanged rows go first");
     }
 
     @Test
@@ -113,10 +141,15 @@ class CiOutputsTest {
         GateReport r = GateReports.of(twoFiles(), Gates.NONE, 0.03, false);
         String xml = JUnitXml.render(r);
         validate(xml);
-        assertTrue(xml.contains("<testsuite name=\"vbench compare: before → after\" tests=\"4\" failures=\"1\" errors=\"0\""
-                + " skipped=\"0\""), xml);
-        assertTrue(xml.contains("name=\"io duration=100ms fixed:threads=200 tasks=10000 [makespan]\" time=\"0\">\n"
-                + "      <failure type=\"regression\" message=\"makespan +5.6% slower: before "), xml);
+        assertTrue(
+                xml.contains(
+                        "<testsuite name=\"vbench compare: before → after\" tests=\"4\" failures=\"1\" errors=\"0\""
+                                + " skipped=\"0\""),
+                xml);
+        assertTrue(
+                xml.contains("name=\"io duration=100ms fixed:threads=200 tasks=10000 [makespan]\" time=\"0\">\n"
+                        + "      <failure type=\"regression\" message=\"makespan +5.6% slower: before "),
+                xml);
         assertTrue(xml.contains("p=") && xml.contains(", past the 3.0% gate\">"), xml);
         String awkward = JUnitXml.render(GateReports.of(wide(3, 1, "a<b & \"c\"\u0001"), Gates.NONE, 0.05, false));
         validate(awkward);
@@ -125,11 +158,16 @@ class CiOutputsTest {
 
     @Test
     void aGateOfTheGatesFileReplacesTheThresholdOrIgnoresTheRow() {
-        Gates gates = new Gates(List.of(new Gates.Gate(2, "duration=100ms fixed:*", "makespan", 0.10, false, ""),
-                new Gates.Gate(5, "duration=200ms", null, null, true, "flaky")), "vbench-gates.yaml");
+        Gates gates = new Gates(
+                List.of(
+                        new Gates.Gate(2, "duration=100ms fixed:*", "makespan", 0.10, false, ""),
+                        new Gates.Gate(5, "duration=200ms", null, null, true, "flaky")),
+                "vbench-gates.yaml");
         GateReport r = GateReports.of(twoFiles(), gates, 0.03, false);
         assertTrue(r.failed().isEmpty(), "+5% is within the row's own 10% gate");
-        GateReport.Check faster = r.checks().stream().filter(c -> c.name().contains("duration=200ms fixed")).findFirst()
+        GateReport.Check faster = r.checks().stream()
+                .filter(c -> c.name().contains("duration=200ms fixed"))
+                .findFirst()
                 .orElseThrow();
         assertEquals(GateReport.Outcome.IGNORED, faster.outcome());
         assertEquals("ignored by vbench-gates.yaml:5 (flaky)", faster.note());
@@ -139,7 +177,9 @@ class CiOutputsTest {
 
     static void validate(String xml) throws Exception {
         SchemaFactory factory = SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI);
-        Validator v = factory.newSchema(Path.of("src/test/resources/junit/junit.xsd").toFile()).newValidator();
+        Validator v = factory.newSchema(
+                        Path.of("src/test/resources/junit/junit.xsd").toFile())
+                .newValidator();
         v.validate(new StreamSource(new StringReader(xml)));
     }
 
@@ -164,7 +204,10 @@ class CiOutputsTest {
             base.add(new Series(key, "makespan", "ms", false, a));
             head.add(new Series(key, "makespan", "ms", false, b));
         }
-        return Comparisons.compute(List.of(new Dataset("base", "base.json", "vbench", Map.of(), base, List.of()),
-                new Dataset("head", "head.json", "vbench", Map.of(), head, List.of())), CompareOptions.defaults(Layout.CHANGE));
+        return Comparisons.compute(
+                List.of(
+                        new Dataset("base", "base.json", "vbench", Map.of(), base, List.of()),
+                        new Dataset("head", "head.json", "vbench", Map.of(), head, List.of())),
+                CompareOptions.defaults(Layout.CHANGE));
     }
 }

@@ -1,6 +1,5 @@
 package dev.vbench.report.compare;
 
-import dev.vbench.testing.GoldenLocales;
 import dev.vbench.compare.CompareOptions;
 import dev.vbench.compare.Comparison;
 import dev.vbench.compare.Comparisons;
@@ -13,6 +12,7 @@ import dev.vbench.result.Metric;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.CompareFixtures;
 import dev.vbench.testing.Golden;
+import dev.vbench.testing.GoldenLocales;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,8 +22,6 @@ import org.junit.jupiter.api.parallel.Isolated;
 /** Seals every compare layout and format with golden files, under Locale.ROOT and a comma-decimal locale. */
 @Isolated // it sets the default Locale
 class CompareGoldenTest {
-
-
 
     @GoldenLocales
     void everyLayoutAndFormatMatchesItsGoldenFile(String tag) {
@@ -37,14 +35,16 @@ class CompareGoldenTest {
         }
         Golden.assertMatches("compare/change-verbose.md", CompareFormat.MARKDOWN.render(two, true));
         for (Layout layout : List.of(Layout.BASELINE, Layout.CHAIN)) {
-            Comparison three = compare(layout, CompareFixtures.before(), CompareFixtures.after(), CompareFixtures.later());
+            Comparison three =
+                    compare(layout, CompareFixtures.before(), CompareFixtures.after(), CompareFixtures.later());
             for (CompareFormat f : CompareFormat.values()) {
                 if (f == CompareFormat.HTML) {
                     continue;
                 }
                 Golden.assertMatches("compare/" + layout.cliName() + "." + f.extension(), f.render(three, false));
             }
-            Golden.assertMatches("compare/" + layout.cliName() + "-verbose.txt", CompareFormat.TEXT.render(three, true));
+            Golden.assertMatches(
+                    "compare/" + layout.cliName() + "-verbose.txt", CompareFormat.TEXT.render(three, true));
         }
     }
 
@@ -53,9 +53,10 @@ class CompareGoldenTest {
         Locale.setDefault(Locale.forLanguageTag(tag));
         String text = Files.readString(Path.of("src/test/resources/compare/jmh-1.37.json"));
         List<JmhBenchmark> base = JmhReader.fromJson(text, "jmh-1.37.json");
-        List<JmhBenchmark> modified = base.stream().map(CompareGoldenTest::slowerFixedFasterVirtual).toList();
-        List<Dataset> files = List.of(Inputs.fromJmh(base, "jdk21", "jmh-1.37.json"),
-                Inputs.fromJmh(modified, "patched", "patched.json"));
+        List<JmhBenchmark> modified =
+                base.stream().map(CompareGoldenTest::slowerFixedFasterVirtual).toList();
+        List<Dataset> files = List.of(
+                Inputs.fromJmh(base, "jdk21", "jmh-1.37.json"), Inputs.fromJmh(modified, "patched", "patched.json"));
         Comparison c = Comparisons.compute(files, CompareOptions.defaults(Layout.CHANGE));
         Golden.assertMatches("compare/jmh-change.md", CompareFormat.MARKDOWN.render(c, true));
         Comparison b = Comparisons.compute(files, CompareOptions.defaults(Layout.BASELINE));
@@ -64,10 +65,22 @@ class CompareGoldenTest {
 
     /** The fixed-pool entry 10% slower, the virtual entry 10% faster, throughput unchanged. */
     static JmhBenchmark slowerFixedFasterVirtual(JmhBenchmark b) {
-        double factor = "fixed".equals(b.params().get("executor")) ? 1.10 : "virtual".equals(b.params().get("executor")) ? 0.90 : 1;
-        return new JmhBenchmark(b.benchmark(), b.mode(), b.threads(), b.forks(), b.params(), b.unit(),
-                b.rawData().stream().map(v -> v * factor).toList(), b.jmhVersion(), b.jdkVersion(), b.vmName(),
-                b.vmVersion(), b.jvmArgs());
+        double factor = "fixed".equals(b.params().get("executor"))
+                ? 1.10
+                : "virtual".equals(b.params().get("executor")) ? 0.90 : 1;
+        return new JmhBenchmark(
+                b.benchmark(),
+                b.mode(),
+                b.threads(),
+                b.forks(),
+                b.params(),
+                b.unit(),
+                b.rawData().stream().map(v -> v * factor).toList(),
+                b.jmhVersion(),
+                b.jdkVersion(),
+                b.vmName(),
+                b.vmVersion(),
+                b.jvmArgs());
     }
 
     private static Comparison compare(Layout layout, RunResult... runs) {

@@ -1,7 +1,5 @@
 package dev.vbench.report.compare;
 
-import dev.vbench.config.Defaults;
-import dev.vbench.testing.GoldenLocales;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -15,6 +13,7 @@ import dev.vbench.compare.Dataset;
 import dev.vbench.compare.Inputs;
 import dev.vbench.compare.Latencies;
 import dev.vbench.compare.Layout;
+import dev.vbench.config.Defaults;
 import dev.vbench.measure.Histograms;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.JmhBenchmark;
@@ -25,6 +24,7 @@ import dev.vbench.result.TrialHistograms;
 import dev.vbench.result.TrialResult;
 import dev.vbench.testing.CompareFixtures;
 import dev.vbench.testing.Golden;
+import dev.vbench.testing.GoldenLocales;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,18 +37,16 @@ import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
-import org.junit.jupiter.api.parallel.Isolated;
 
 /** The HTML comparison page: well-formed, self-contained, the charts each row needs, golden files. */
 @Isolated // it sets the default Locale
 class CompareHtmlTest {
 
     private static final String[] LABELS = {"before", "after", "later"};
-
-
 
     /** The comparison of {@code runs} and the page with their latency curves. */
     record Page(Comparison comparison, Latencies latencies, String html) {}
@@ -58,8 +56,7 @@ class CompareHtmlTest {
         for (int i = 0; i < runs.length; i++) {
             files.add(Inputs.fromRun(runs[i], LABELS[i], LABELS[i] + ".json", Metric.MAKESPAN));
         }
-        Comparison c = Comparisons.compute(files, new CompareOptions(layout, Defaults.NOISE,
-                Defaults.ALPHA, ignore));
+        Comparison c = Comparisons.compute(files, new CompareOptions(layout, Defaults.NOISE, Defaults.ALPHA, ignore));
         Latencies latencies = Latencies.of(c, List.of(runs), ignore);
         return new Page(c, latencies, CompareFormat.HTML.render(c, false, latencies));
     }
@@ -71,9 +68,13 @@ class CompareHtmlTest {
     static Comparison jmh() throws Exception {
         String text = Files.readString(Path.of("src/test/resources/compare/jmh-1.37.json"));
         List<JmhBenchmark> base = JmhReader.fromJson(text, "jmh-1.37.json");
-        List<JmhBenchmark> modified = base.stream().map(CompareGoldenTest::slowerFixedFasterVirtual).toList();
-        return Comparisons.compute(List.of(Inputs.fromJmh(base, "jdk21", "jmh-1.37.json"),
-                Inputs.fromJmh(modified, "patched", "patched.json")), CompareOptions.defaults(Layout.CHANGE));
+        List<JmhBenchmark> modified =
+                base.stream().map(CompareGoldenTest::slowerFixedFasterVirtual).toList();
+        return Comparisons.compute(
+                List.of(
+                        Inputs.fromJmh(base, "jdk21", "jmh-1.37.json"),
+                        Inputs.fromJmh(modified, "patched", "patched.json")),
+                CompareOptions.defaults(Layout.CHANGE));
     }
 
     @Test
@@ -87,8 +88,15 @@ class CompareHtmlTest {
 
     @Test
     void isSelfContained() throws Exception {
-        List<String> pages = List.of(twoFiles().html(),
-                page(Layout.BASELINE, Set.of(), CompareFixtures.before(), CompareFixtures.after(), CompareFixtures.later()).html(),
+        List<String> pages = List.of(
+                twoFiles().html(),
+                page(
+                                Layout.BASELINE,
+                                Set.of(),
+                                CompareFixtures.before(),
+                                CompareFixtures.after(),
+                                CompareFixtures.later())
+                        .html(),
                 CompareFormat.HTML.render(jmh(), false));
         for (String page : pages) {
             String withoutSvgNamespace = page.replace("xmlns=\"http://www.w3.org/2000/svg\"", "");
@@ -113,12 +121,20 @@ class CompareHtmlTest {
         for (int i = 0; i < svgs.getLength(); i++) {
             titles.add(((Element) svgs.item(i)).getAttribute("aria-label"));
         }
-        assertEquals(List.of("duration=100ms fixed:threads=200 — makespan", "duration=100ms fixed:threads=200 — latency by percentile",
-                "duration=100ms virtual — makespan", "duration=100ms virtual — latency by percentile",
-                "duration=200ms fixed:threads=200 — makespan", "duration=200ms fixed:threads=200 — latency by percentile",
-                "duration=200ms virtual — makespan", "duration=200ms virtual — latency by percentile"), titles);
+        assertEquals(
+                List.of(
+                        "duration=100ms fixed:threads=200 — makespan",
+                        "duration=100ms fixed:threads=200 — latency by percentile",
+                        "duration=100ms virtual — makespan",
+                        "duration=100ms virtual — latency by percentile",
+                        "duration=200ms fixed:threads=200 — makespan",
+                        "duration=200ms fixed:threads=200 — latency by percentile",
+                        "duration=200ms virtual — makespan",
+                        "duration=200ms virtual — latency by percentile"),
+                titles);
         Element bars = (Element) svgs.item(0);
-        assertEquals(2 + 2 + 1, bars.getElementsByTagName("rect").getLength(), "2 bars + 2 legend swatches + background");
+        assertEquals(
+                2 + 2 + 1, bars.getElementsByTagName("rect").getLength(), "2 bars + 2 legend swatches + background");
         assertEquals(2, bars.getElementsByTagName("path").getLength(), "a whisker per bar (6 trials each)");
         assertTrue(bars.getTextContent().contains("after vs before: +5.6% (slower)"), bars.getTextContent());
         // "after" has only 3 trials of duration=200ms virtual: no finite CI, so no whisker on its bar
@@ -126,7 +142,9 @@ class CompareHtmlTest {
         Element curves = (Element) svgs.item(1);
         assertEquals(2, curves.getElementsByTagName("polyline").getLength(), "a curve per file");
         String text = curves.getTextContent();
-        assertTrue(text.contains("90%") && text.contains("99%") && text.contains("before") && text.contains("after"), text);
+        assertTrue(
+                text.contains("90%") && text.contains("99%") && text.contains("before") && text.contains("after"),
+                text);
         // the table in the layout, with its footnotes, then the environment per file
         assertEquals(2, doc.getElementsByTagName("table").getLength());
         assertTrue(p.html().contains("<th>Change</th>"), "change layout");
@@ -137,13 +155,15 @@ class CompareHtmlTest {
     @Test
     void aFileWithoutTheRowKeepsItsColourButHasNoBarOrCurve() throws Exception {
         RunResult after = CompareFixtures.after();
-        RunResult afterWithoutFirst = after.withCells(after.cells().subList(1, after.cells().size()));
+        RunResult afterWithoutFirst =
+                after.withCells(after.cells().subList(1, after.cells().size()));
         Page p = page(Layout.BASELINE, Set.of(), after, CompareFixtures.before(), afterWithoutFirst);
         Document doc = parse(p.html());
         NodeList svgs = doc.getElementsByTagName("svg");
         assertEquals(10, svgs.getLength(), "5 rows: the 300ms row is in the first and third file");
         Element bars = (Element) svgs.item(0);
-        assertEquals(2 + 3 + 1, bars.getElementsByTagName("rect").getLength(), "2 bars + 3 legend swatches + background");
+        assertEquals(
+                2 + 3 + 1, bars.getElementsByTagName("rect").getLength(), "2 bars + 3 legend swatches + background");
         Element curves = (Element) svgs.item(1);
         NodeList lines = curves.getElementsByTagName("polyline");
         assertEquals(3, lines.getLength(), "a legend colour per file");
@@ -159,7 +179,8 @@ class CompareHtmlTest {
         NodeList svgs = doc.getElementsByTagName("svg");
         assertEquals(3, svgs.getLength(), "one bar chart per benchmark");
         for (int i = 0; i < svgs.getLength(); i++) {
-            assertEquals(0, ((Element) svgs.item(i)).getElementsByTagName("polyline").getLength());
+            assertEquals(
+                    0, ((Element) svgs.item(i)).getElementsByTagName("polyline").getLength());
         }
         assertTrue(html.contains("JMH results carry no per-task latency histograms, so there are no latency curves."));
         assertTrue(html.contains("thrpt (ops/s), higher is better"), "direction on the axis");
@@ -181,11 +202,15 @@ class CompareHtmlTest {
         assertNull(p.latencies().get(4, 0), "no such row");
         assertTrue(Latencies.NONE.isEmpty());
         // matched across an ignored dimension: the 100ms cells of one run against the 200ms cells of the other
-        RunResult only100 = CompareFixtures.before().withCells(CompareFixtures.before().cells().subList(0, 2));
-        RunResult only200 = CompareFixtures.after().withCells(CompareFixtures.after().cells().subList(2, 4));
+        RunResult only100 = CompareFixtures.before()
+                .withCells(CompareFixtures.before().cells().subList(0, 2));
+        RunResult only200 = CompareFixtures.after()
+                .withCells(CompareFixtures.after().cells().subList(2, 4));
         Page ignored = page(Layout.CHANGE, Set.of("duration"), only100, only200);
         assertEquals(2, ignored.comparison().rows().size());
-        assertEquals(only200.cells().get(0).trials().size() * 200L, ignored.latencies().get(0, 1).histogram().getTotalCount());
+        assertEquals(
+                only200.cells().get(0).trials().size() * 200L,
+                ignored.latencies().get(0, 1).histogram().getTotalCount());
     }
 
     @Test
@@ -198,9 +223,12 @@ class CompareHtmlTest {
         trials.set(0, t.withLatency(t.latency(), new TrialHistograms("AAAA", "AAAA", "not base64!")));
         cells.set(0, new CellResult(c.id(), c.config(), c.status(), trials, c.summary(), c.notes()));
         RunResult damaged = before.withCells(cells);
-        dev.vbench.measure.Histograms.NotAHistogram e = assertThrows(dev.vbench.measure.Histograms.NotAHistogram.class,
+        dev.vbench.measure.Histograms.NotAHistogram e = assertThrows(
+                dev.vbench.measure.Histograms.NotAHistogram.class,
                 () -> page(Layout.CHANGE, Set.of(), damaged, CompareFixtures.after()));
-        assertEquals("cells[0].trials[0].histograms.endToEnd", dev.vbench.result.ResultFields.histogramPath(damaged, e.encoded()),
+        assertEquals(
+                "cells[0].trials[0].histograms.endToEnd",
+                dev.vbench.result.ResultFields.histogramPath(damaged, e.encoded()),
                 "the use case that read the file names it and this field (CheckedUpFrontTest)");
     }
 
@@ -208,8 +236,15 @@ class CompareHtmlTest {
     void matchesGoldenFiles(String tag) throws Exception {
         Locale.setDefault(Locale.forLanguageTag(tag));
         Golden.assertMatches("compare/change.html", twoFiles().html());
-        Golden.assertMatches("compare/baseline.html", page(Layout.BASELINE, Set.of(), CompareFixtures.before(),
-                CompareFixtures.after(), CompareFixtures.later()).html());
+        Golden.assertMatches(
+                "compare/baseline.html",
+                page(
+                                Layout.BASELINE,
+                                Set.of(),
+                                CompareFixtures.before(),
+                                CompareFixtures.after(),
+                                CompareFixtures.later())
+                        .html());
         Golden.assertMatches("compare/jmh-change.html", CompareFormat.HTML.render(jmh(), true));
     }
 

@@ -39,17 +39,39 @@ class ConnectionCloseServerTest {
     void pythonHttpServerWorksAndTheResultSaysLatencyIncludesTheConnect() throws Exception {
         Assumptions.assumeTrue(python3Exists(), "python3 is not on the PATH: Python's http.server cannot be started");
         Files.writeString(tmp.resolve("index.html"), "hello from python\n");
-        Process python = new ProcessBuilder("python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1",
-                "--directory", tmp.toString()).redirectErrorStream(true).start();
+        Process python = new ProcessBuilder(
+                        "python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", tmp.toString())
+                .redirectErrorStream(true)
+                .start();
         try {
             int port = announcedPort(python);
             Path out = tmp.resolve("r.json");
-            CliRun r = CliRun.of("run", "-w", "http", "-p", "url=http://127.0.0.1:" + port + "/index.html",
-                    "-p", "connections=2", "-e", "virtual", "--concurrency", "2", "--tasks", "60", "--trials", "2",
-                    "--warmup", "1", "-o", out.toString());
+            CliRun r = CliRun.of(
+                    "run",
+                    "-w",
+                    "http",
+                    "-p",
+                    "url=http://127.0.0.1:" + port + "/index.html",
+                    "-p",
+                    "connections=2",
+                    "-e",
+                    "virtual",
+                    "--concurrency",
+                    "2",
+                    "--tasks",
+                    "60",
+                    "--trials",
+                    "2",
+                    "--warmup",
+                    "1",
+                    "-o",
+                    out.toString());
             assertEquals(0, r.code(), r::toString);
-            assertTrue(r.err().contains("closed the connection after a response (HTTP/1.0 or Connection: close), so"
-                    + " requests reconnected: their latency includes the TCP connect"), r::toString);
+            assertTrue(
+                    r.err()
+                            .contains("closed the connection after a response (HTTP/1.0 or Connection: close), so"
+                                    + " requests reconnected: their latency includes the TCP connect"),
+                    r::toString);
             JsonNode cell = ResultCodec.mapper().readTree(out.toFile()).at("/cells/0");
             assertEquals(0, cell.at("/trials/0/failures").asLong(), cell::toString);
             assertTrue(cell.at("/notes").toString().contains("their latency includes the TCP connect"), cell::toString);
@@ -71,15 +93,16 @@ class ConnectionCloseServerTest {
                         accepted.incrementAndGet();
                         readRequest(s.getInputStream());
                         OutputStream out = s.getOutputStream();
-                        out.write("HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                        out.write("HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\n"
+                                .getBytes(StandardCharsets.US_ASCII));
                         out.write(body);
                     } catch (IOException e) {
                         return;
                     }
                 }
             });
-            try (HttpWorkloadInstance w = ExternalServerTest.instance(java.util.Map.of(
-                    "url", "http://127.0.0.1:" + listener.getLocalPort() + "/", "connections", "1"))) {
+            try (HttpWorkloadInstance w = ExternalServerTest.instance(
+                    java.util.Map.of("url", "http://127.0.0.1:" + listener.getLocalPort() + "/", "connections", "1"))) {
                 w.prepare(ExternalServerTest.CONTEXT);
                 for (int i = 0; i < 4; i++) {
                     assertEquals(ExternalServerTest.tally(body, 200), w.task().run(i));
@@ -104,7 +127,9 @@ class ConnectionCloseServerTest {
 
     static boolean python3Exists() {
         try {
-            Process p = new ProcessBuilder("python3", "--version").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder("python3", "--version")
+                    .redirectErrorStream(true)
+                    .start();
             p.getInputStream().readAllBytes();
             return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (IOException | InterruptedException e) {
@@ -114,7 +139,8 @@ class ConnectionCloseServerTest {
 
     /** Reads "Serving HTTP on 127.0.0.1 port N" from the server's output. */
     private static int announcedPort(Process python) throws IOException {
-        BufferedReader lines = new BufferedReader(new InputStreamReader(python.getInputStream(), StandardCharsets.UTF_8));
+        BufferedReader lines =
+                new BufferedReader(new InputStreamReader(python.getInputStream(), StandardCharsets.UTF_8));
         Pattern port = Pattern.compile("port (\\d+)");
         for (String line = lines.readLine(); line != null; line = lines.readLine()) {
             Matcher m = port.matcher(line);

@@ -57,8 +57,10 @@ class ExternalServerTest {
         server.createContext("/ok", ex -> {
             byte[] body = ex.getRequestBody().readAllBytes();
             okHits.incrementAndGet();
-            seen.add(ex.getRequestMethod() + " " + ex.getRequestURI() + " x-test=" + ex.getRequestHeaders().getFirst("X-Test")
-                    + " type=" + ex.getRequestHeaders().getFirst("Content-Type") + " body=" + new String(body, StandardCharsets.UTF_8));
+            seen.add(ex.getRequestMethod() + " " + ex.getRequestURI() + " x-test="
+                    + ex.getRequestHeaders().getFirst("X-Test") + " type="
+                    + ex.getRequestHeaders().getFirst("Content-Type") + " body="
+                    + new String(body, StandardCharsets.UTF_8));
             respond(ex, 200, "ok".getBytes(StandardCharsets.US_ASCII));
         });
         server.createContext("/chunked", ex -> {
@@ -102,7 +104,8 @@ class ExternalServerTest {
     }
 
     static final List<String> warnings = new CopyOnWriteArrayList<>();
-    static final PrepareContext CONTEXT = new PrepareContext(Path.of("unused"), 42, warnings::add, PrepareContext.Progress.NONE);
+    static final PrepareContext CONTEXT =
+            new PrepareContext(Path.of("unused"), 42, warnings::add, PrepareContext.Progress.NONE);
 
     static long tally(byte[] body, int status) {
         long sum = 0;
@@ -116,8 +119,17 @@ class ExternalServerTest {
     void methodHeadersAndBodyReachTheServerOnKeptAliveConnections() throws Exception {
         Path body = Files.writeString(tmp.resolve("order.json"), "{\"id\":7}");
         seen.clear();
-        try (HttpWorkloadInstance w = instance(Map.of("url", base + "/ok?q=1", "method", "POST", "connections", "2",
-                "header", "X-Test: a b|Content-Type: application/json", "body", body.toString()))) {
+        try (HttpWorkloadInstance w = instance(Map.of(
+                "url",
+                base + "/ok?q=1",
+                "method",
+                "POST",
+                "connections",
+                "2",
+                "header",
+                "X-Test: a b|Content-Type: application/json",
+                "body",
+                body.toString()))) {
             w.prepare(CONTEXT);
             Task task = w.task();
             for (int i = 0; i < 20; i++) {
@@ -145,9 +157,13 @@ class ExternalServerTest {
     void non2xxIsAFailureNamingTheStatusAndTheConnectionStaysUsable() throws Exception {
         try (HttpWorkloadInstance w = instance(Map.of("url", base + "/missing", "connections", "1"))) {
             w.prepare(CONTEXT);
-            HttpStatusException e = assertThrows(HttpStatusException.class, () -> w.task().run(0));
+            HttpStatusException e =
+                    assertThrows(HttpStatusException.class, () -> w.task().run(0));
             assertEquals("HTTP 404 Not Found at " + base + "/missing", e.getMessage());
-            assertEquals(404, assertThrows(HttpStatusException.class, () -> w.task().run(1)).status());
+            assertEquals(
+                    404,
+                    assertThrows(HttpStatusException.class, () -> w.task().run(1))
+                            .status());
             assertThrows(AssertionError.class, w::verify);
         }
     }
@@ -157,8 +173,10 @@ class ExternalServerTest {
         int before = okHits.get();
         try (HttpWorkloadInstance w = instance(Map.of("url", base + "/moved", "connections", "1"))) {
             w.prepare(CONTEXT);
-            HttpStatusException e = assertThrows(HttpStatusException.class, () -> w.task().run(0));
-            assertEquals("HTTP 302 Temporary Redirect at " + base + "/moved, Location: /ok (redirects are not followed)",
+            HttpStatusException e =
+                    assertThrows(HttpStatusException.class, () -> w.task().run(0));
+            assertEquals(
+                    "HTTP 302 Temporary Redirect at " + base + "/moved, Location: /ok (redirects are not followed)",
                     e.getMessage());
         }
         assertEquals(before, okHits.get(), "the Location was not requested");
@@ -167,16 +185,65 @@ class ExternalServerTest {
     @Test
     void aRunAgainstTheServerRecordsStatusesInTheFailureSamples() throws Exception {
         Path out = tmp.resolve("r.json");
-        CliRun ok = CliRun.of("run", "-w", "http", "-p", "url=" + base + "/ok", "-p", "connections=4", "-e", "virtual",
-                "-e", "fixed:threads=4", "--concurrency", "4", "--tasks", "200", "--trials", "2", "--warmup", "0",
-                "-o", out.toString());
+        CliRun ok = CliRun.of(
+                "run",
+                "-w",
+                "http",
+                "-p",
+                "url=" + base + "/ok",
+                "-p",
+                "connections=4",
+                "-e",
+                "virtual",
+                "-e",
+                "fixed:threads=4",
+                "--concurrency",
+                "4",
+                "--tasks",
+                "200",
+                "--trials",
+                "2",
+                "--warmup",
+                "0",
+                "-o",
+                out.toString());
         assertEquals(0, ok.code(), ok::toString);
         assertTrue(ok.out().contains("url=" + base + "/ok"), ok::toString);
-        CliRun open = CliRun.of("run", "-w", "http", "-p", "url=" + base + "/ok", "-e", "virtual", "--rate", "400/s",
-                "--tasks", "100", "--trials", "1", "--warmup", "0");
+        CliRun open = CliRun.of(
+                "run",
+                "-w",
+                "http",
+                "-p",
+                "url=" + base + "/ok",
+                "-e",
+                "virtual",
+                "--rate",
+                "400/s",
+                "--tasks",
+                "100",
+                "--trials",
+                "1",
+                "--warmup",
+                "0");
         assertEquals(0, open.code(), open::toString);
-        CliRun missing = CliRun.of("run", "-w", "http", "-p", "url=" + base + "/missing", "-p", "connections=2",
-                "-e", "virtual", "--tasks", "10", "--trials", "1", "--warmup", "0", "-o", out.toString());
+        CliRun missing = CliRun.of(
+                "run",
+                "-w",
+                "http",
+                "-p",
+                "url=" + base + "/missing",
+                "-p",
+                "connections=2",
+                "-e",
+                "virtual",
+                "--tasks",
+                "10",
+                "--trials",
+                "1",
+                "--warmup",
+                "0",
+                "-o",
+                out.toString());
         assertEquals(1, missing.code(), missing::toString);
         JsonNode trial = ResultCodec.mapper().readTree(out.toFile()).at("/cells/0/trials/0");
         String cause = "dev.vbench.workload.http.HttpStatusException: HTTP 404 Not Found at " + base + "/missing";
@@ -184,14 +251,35 @@ class ExternalServerTest {
         assertEquals(1, trial.at("/failureSamples").size(), "one distinct cause");
         assertEquals(10, trial.at("/failureCounts/0").asLong());
         // the cause, counted, on stderr: with no -o at all, and the URL's secrets redacted
-        CliRun bare = CliRun.of("run", "-w", "http", "-p", "url=" + base + "/missing?token=s3cret", "-p", "connections=2",
-                "-e", "virtual", "--tasks", "10", "--trials", "2", "--warmup", "0");
+        CliRun bare = CliRun.of(
+                "run",
+                "-w",
+                "http",
+                "-p",
+                "url=" + base + "/missing?token=s3cret",
+                "-p",
+                "connections=2",
+                "-e",
+                "virtual",
+                "--tasks",
+                "10",
+                "--trials",
+                "2",
+                "--warmup",
+                "0");
         assertEquals(1, bare.code(), bare::toString);
-        assertTrue(bare.err().contains("vbench: 20 task(s) failed (more than --max-failures 0):\n"
-                + "vbench:   20× dev.vbench.workload.http.HttpStatusException: HTTP 404 Not Found at " + base
-                + "/missing?token=***\n"), bare::toString);
+        assertTrue(
+                bare.err()
+                        .contains("vbench: 20 task(s) failed (more than --max-failures 0):\n"
+                                + "vbench:   20× dev.vbench.workload.http.HttpStatusException: HTTP 404 Not Found at "
+                                + base
+                                + "/missing?token=***\n"),
+                bare::toString);
         assertFalse(bare.err().contains("s3cret") || bare.out().contains("s3cret"), bare::toString);
-        assertTrue(bare.out().contains("virtual: 20 task(s) failed: 20× dev.vbench.workload.http.HttpStatusException: HTTP 404"),
+        assertTrue(
+                bare.out()
+                        .contains(
+                                "virtual: 20 task(s) failed: 20× dev.vbench.workload.http.HttpStatusException: HTTP 404"),
                 bare::toString);
     }
 
@@ -201,8 +289,18 @@ class ExternalServerTest {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
-        CliRun r = CliRun.of("run", "-w", "http", "-p", "url=http://127.0.0.1:" + port + "/", "--tasks", "5",
-                "--trials", "1", "--warmup", "0");
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "http",
+                "-p",
+                "url=http://127.0.0.1:" + port + "/",
+                "--tasks",
+                "5",
+                "--trials",
+                "1",
+                "--warmup",
+                "0");
         assertEquals(3, r.code(), r::toString);
         String line = r.err().strip().lines().reduce((a, b) -> b).orElseThrow();
         assertTrue(line.startsWith("vbench: no HTTP server answers at 127.0.0.1:" + port + " ("), line);
@@ -212,19 +310,22 @@ class ExternalServerTest {
 
     @Test
     void badInputsExit2WithTheFix() {
-        CliRun.of("run", "-w", "http", "-p", "url=ftp://127.0.0.1/x").assertUsageError(
-                "parameter 'url' of workload 'http': 'ftp://127.0.0.1/x' has scheme 'ftp'; the http workload speaks"
-                        + " HTTP/1.1: use an http:// or https:// URL");
-        CliRun.of("run", "-w", "http", "-p", "url=127.0.0.1:8080").assertUsageError(
-                "'127.0.0.1:8080' has no scheme; write an http:// or https:// URL");
+        CliRun.of("run", "-w", "http", "-p", "url=ftp://127.0.0.1/x")
+                .assertUsageError(
+                        "parameter 'url' of workload 'http': 'ftp://127.0.0.1/x' has scheme 'ftp'; the http workload speaks"
+                                + " HTTP/1.1: use an http:// or https:// URL");
+        CliRun.of("run", "-w", "http", "-p", "url=127.0.0.1:8080")
+                .assertUsageError("'127.0.0.1:8080' has no scheme; write an http:// or https:// URL");
         CliRun.of("run", "-w", "http", "-p", "url=http:///nohost").assertUsageError("names no host");
-        CliRun.of("run", "-w", "http", "-p", "url=http://u:pw@127.0.0.1/").assertUsageError("send credentials as a header");
-        CliRun.of("run", "-w", "http", "-p", "url=" + base + "/ok", "-p", "method=get").assertUsageError(
-                "'get' is not an HTTP method; write it in upper case");
-        CliRun.of("run", "-w", "http", "-p", "url=" + base + "/ok", "-p", "header=NoColon").assertUsageError(
-                "has an entry 'NoColon' that is not 'Name: value'; write e.g. -p 'header=Accept: text/plain|X-Trace: 1'");
-        CliRun.of("run", "-w", "http", "-p", "url=" + base + "/ok", "-p", "header=Content-Length: 5").assertUsageError(
-                "sets Content-Length, which vbench writes itself from -p body");
+        CliRun.of("run", "-w", "http", "-p", "url=http://u:pw@127.0.0.1/")
+                .assertUsageError("send credentials as a header");
+        CliRun.of("run", "-w", "http", "-p", "url=" + base + "/ok", "-p", "method=get")
+                .assertUsageError("'get' is not an HTTP method; write it in upper case");
+        CliRun.of("run", "-w", "http", "-p", "url=" + base + "/ok", "-p", "header=NoColon")
+                .assertUsageError(
+                        "has an entry 'NoColon' that is not 'Name: value'; write e.g. -p 'header=Accept: text/plain|X-Trace: 1'");
+        CliRun.of("run", "-w", "http", "-p", "url=" + base + "/ok", "-p", "header=Content-Length: 5")
+                .assertUsageError("sets Content-Length, which vbench writes itself from -p body");
         CliRun.of("run", "-w", "http", "-p", "url=" + base + "/ok", "-p", "header=@" + tmp.resolve("none.txt"))
                 .assertUsageError("names no readable file (no such file); write -p header=@FILE");
         CliRun.of("run", "-w", "http", "-p", "url=" + base + "/ok", "-p", "body=" + tmp.resolve("none.json"))
@@ -235,7 +336,8 @@ class ExternalServerTest {
     void headersFromAFileMayHoldCommas() throws Exception {
         Path headers = Files.writeString(tmp.resolve("h.txt"), "# comment\nX-Test: a, b\n\nContent-Type: text/plain\n");
         seen.clear();
-        try (HttpWorkloadInstance w = instance(Map.of("url", base + "/ok", "header", "@" + headers, "connections", "1"))) {
+        try (HttpWorkloadInstance w =
+                instance(Map.of("url", base + "/ok", "header", "@" + headers, "connections", "1"))) {
             w.prepare(CONTEXT);
             w.task().run(0);
         }
@@ -245,7 +347,9 @@ class ExternalServerTest {
     @Test
     void secretHeadersAreRedactedInWhatIsShown() {
         HttpWorkload provider = new HttpWorkload();
-        Params p = Params.resolve("http", provider.params(),
+        Params p = Params.resolve(
+                "http",
+                provider.params(),
                 Map.of("url", base + "/ok", "header", "Authorization: Bearer s3cr3t-t0ken|X-Test: 1"));
         assertEquals("Authorization: ***|X-Test: 1", p.asText().get("header"));
         assertEquals(List.of("Authorization: Bearer s3cr3t-t0ken", "X-Test: 1"), p.get(HttpWorkload.HEADER));

@@ -18,8 +18,9 @@ class HelloWorkloadTest {
         byte[] buffer = new byte[HelloResponse.CAPACITY];
         byte[] date = HelloResponse.ascii("Sun, 06 Nov 1994 08:49:37 GMT");
         int n = HelloResponse.write(buffer, date);
-        assertEquals("HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 11\r\n"
-                + "Date: Sun, 06 Nov 1994 08:49:37 GMT\r\nConnection: keep-alive\r\n\r\nhello world",
+        assertEquals(
+                "HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 11\r\n"
+                        + "Date: Sun, 06 Nov 1994 08:49:37 GMT\r\nConnection: keep-alive\r\n\r\nhello world",
                 new String(buffer, 0, n, StandardCharsets.US_ASCII));
     }
 
@@ -63,7 +64,8 @@ class HelloWorkloadTest {
         byte[] badStatus = "HTTP/1.0 2x0 OK\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
         assertThrows(IllegalArgumentException.class, () -> HttpMessage.parse(badStatus, badStatus.length));
         byte[] notFound = "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
-        assertThrows(AssertionError.class,
+        assertThrows(
+                AssertionError.class,
                 () -> HelloWorkload.check(HttpMessage.parse(notFound, notFound.length), notFound.length));
     }
 }

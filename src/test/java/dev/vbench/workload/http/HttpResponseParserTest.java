@@ -71,8 +71,8 @@ class HttpResponseParserTest {
 
     @Test
     void chunkedBodyWithExtensionsAndTrailersInAnyCase() throws IOException {
-        String response = "HTTP/1.1 200 OK\r\ntransfer-ENCODING: gzip, Chunked\r\n\r\n"
-                + "5;name=value\r\nhello\r\n" + "B \r\n, new world\r\n" + "0\r\nTrailer: t\r\n\r\n";
+        String response = "HTTP/1.1 200 OK\r\ntransfer-ENCODING: gzip, Chunked\r\n\r\n" + "5;name=value\r\nhello\r\n"
+                + "B \r\n, new world\r\n" + "0\r\nTrailer: t\r\n\r\n";
         for (int step : new int[] {1, 2, 5, 4096}) {
             long[] t = new long[1];
             HttpResponseParser p = parse(response, step, 64, false, t); // chunks larger than what is left of it
@@ -92,11 +92,13 @@ class HttpResponseParserTest {
     @Test
     void noBodyForHeadNoContentAndNotModifiedWhateverTheHeadersSay() throws IOException {
         long[] t = new long[1];
-        assertFalse(parse("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\n", 3, 64, true, t).closes());
+        assertFalse(parse("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\n", 3, 64, true, t)
+                .closes());
         assertEquals(tally(200, ""), t[0]);
         parse("HTTP/1.1 204 No Content\r\n\r\n", 3, 64, false, t);
         assertEquals(tally(204, ""), t[0]);
-        HttpResponseParser notModified = parse("HTTP/1.1 304 Not Modified\r\nContent-Length: 9\r\n\r\n", 3, 64, false, t);
+        HttpResponseParser notModified =
+                parse("HTTP/1.1 304 Not Modified\r\nContent-Length: 9\r\n\r\n", 3, 64, false, t);
         assertEquals(304, t[0] >>> 32);
         assertEquals(304, notModified.failure().status());
     }
@@ -104,18 +106,25 @@ class HttpResponseParserTest {
     @Test
     void interimResponsesAreSkipped() throws IOException {
         long[] t = new long[1];
-        parse("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n"
-                + "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok", 5, 64, false, t);
+        parse(
+                "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n"
+                        + "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok",
+                5,
+                64,
+                false,
+                t);
         assertEquals(tally(200, "ok"), t[0]);
     }
 
     @Test
     void whetherTheConnectionStaysOpenFollowsTheVersionAndTheConnectionHeader() throws IOException {
         long[] t = new long[1];
-        assertTrue(parse("HTTP/1.0 200 OK\r\nContent-Length: 0\r\n\r\n", 64, 64, false, t).closes());
+        assertTrue(parse("HTTP/1.0 200 OK\r\nContent-Length: 0\r\n\r\n", 64, 64, false, t)
+                .closes());
         assertFalse(parse("HTTP/1.0 200 OK\r\nConnection: Keep-Alive\r\nContent-Length: 0\r\n\r\n", 64, 64, false, t)
                 .closes());
-        assertTrue(parse("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 0\r\n\r\n", 64, 64, false, t).closes());
+        assertTrue(parse("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 0\r\n\r\n", 64, 64, false, t)
+                .closes());
     }
 
     @Test
@@ -124,16 +133,21 @@ class HttpResponseParserTest {
         HttpResponseParser notFound = parse("HTTP/1.1 404 Not Found\r\nContent-Length: 4\r\n\r\ngone", 3, 64, false, t);
         assertEquals(tally(404, "gone"), t[0], "the body is read: the connection stays usable");
         assertEquals(404, notFound.failure().status());
-        assertTrue(notFound.failure().getMessage().contains("Not Found"), notFound.failure().getMessage());
+        assertTrue(
+                notFound.failure().getMessage().contains("Not Found"),
+                notFound.failure().getMessage());
         assertFalse(notFound.closes());
-        HttpResponseParser moved = parse("HTTP/1.1 301 Moved\r\nLOCATION:  /elsewhere \r\nContent-Length: 0\r\n\r\n", 64,
-                128, false, t);
-        assertTrue(moved.failure().getMessage().contains("/elsewhere"), moved.failure().getMessage());
+        HttpResponseParser moved =
+                parse("HTTP/1.1 301 Moved\r\nLOCATION:  /elsewhere \r\nContent-Length: 0\r\n\r\n", 64, 128, false, t);
+        assertTrue(
+                moved.failure().getMessage().contains("/elsewhere"),
+                moved.failure().getMessage());
     }
 
     @Test
     void theCaptureHoldsTheResponseAsReceived() throws IOException {
-        String response = "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n";
+        String response =
+                "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n";
         HttpResponseParser p = new HttpResponseParser(URL, 128);
         ByteArrayOutputStream capture = new ByteArrayOutputStream();
         p.captureInto(capture);
@@ -141,30 +155,40 @@ class HttpResponseParserTest {
         assertTrue(p.awaitFirstBytes());
         p.read(false);
         // the chunk framing is read past without copying: the capture holds status lines, headers and data
-        assertArrayEquals(("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nabc")
-                .getBytes(StandardCharsets.ISO_8859_1), capture.toByteArray());
+        assertArrayEquals(
+                ("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nabc")
+                        .getBytes(StandardCharsets.ISO_8859_1),
+                capture.toByteArray());
     }
 
     @Test
     void malformedAndCutResponsesSayWhatIsWrong() {
-        assertEquals("response headers longer than 32 bytes", message("HTTP/1.1 200 OK\r\nX-Long: "
-                + "x".repeat(40) + "\r\n\r\n", 32));
+        assertEquals(
+                "response headers longer than 32 bytes",
+                message("HTTP/1.1 200 OK\r\nX-Long: " + "x".repeat(40) + "\r\n\r\n", 32));
         assertEquals("malformed status line (not an HTTP/1.x server?)", message("SSH-2.0-OpenSSH\r\n\r\n", 64));
         assertEquals("malformed status code", message("HTTP/1.1 2x0 OK\r\n\r\n", 64));
         assertEquals("malformed Content-Length", message("HTTP/1.1 200 OK\r\nContent-Length: 1e3\r\n\r\n", 64));
-        assertEquals("Content-Length too large", message("HTTP/1.1 200 OK\r\nContent-Length: 1234567890123456789\r\n\r\n",
-                64));
-        assertEquals("malformed chunk size in a chunked response", message(
-                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 64));
-        assertEquals("chunk data longer than its size in a chunked response", message(
-                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n0\r\n\r\n", 64));
-        assertEquals("the server closed the connection inside the response body (3 of 10 bytes)", message(
-                "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", 64));
-        assertEquals("the server closed the connection inside the response headers", message("HTTP/1.1 200 OK\r\nA: b", 64));
-        assertEquals("the server closed the connection inside the response body (2 of 5 bytes)", message(
-                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab", 64));
-        assertEquals("the server closed the connection inside a chunked response", message(
-                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n", 64));
+        assertEquals(
+                "Content-Length too large",
+                message("HTTP/1.1 200 OK\r\nContent-Length: 1234567890123456789\r\n\r\n", 64));
+        assertEquals(
+                "malformed chunk size in a chunked response",
+                message("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 64));
+        assertEquals(
+                "chunk data longer than its size in a chunked response",
+                message("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n0\r\n\r\n", 64));
+        assertEquals(
+                "the server closed the connection inside the response body (3 of 10 bytes)",
+                message("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", 64));
+        assertEquals(
+                "the server closed the connection inside the response headers", message("HTTP/1.1 200 OK\r\nA: b", 64));
+        assertEquals(
+                "the server closed the connection inside the response body (2 of 5 bytes)",
+                message("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab", 64));
+        assertEquals(
+                "the server closed the connection inside a chunked response",
+                message("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n", 64));
     }
 
     @Test

@@ -32,12 +32,15 @@ class HttpWorkloadTest {
 
     static HttpWorkloadInstance instance(String server, int connections) {
         HttpWorkload provider = new HttpWorkload();
-        Params p = Params.resolve("http", provider.params(),
+        Params p = Params.resolve(
+                "http",
+                provider.params(),
                 Map.of("server", server, "connections", String.valueOf(connections), "server-threads", "2"));
         return (HttpWorkloadInstance) provider.create(p);
     }
 
-    static final PrepareContext CONTEXT = new PrepareContext(Path.of("unused"), 42, m -> {}, PrepareContext.Progress.NONE);
+    static final PrepareContext CONTEXT =
+            new PrepareContext(Path.of("unused"), 42, m -> {}, PrepareContext.Progress.NONE);
 
     @ParameterizedTest(name = "server={0}")
     @ValueSource(strings = {"virtual", "fixed"})
@@ -77,7 +80,8 @@ class HttpWorkloadTest {
         AtomicInteger accepted = new AtomicInteger();
         try (ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             Thread.ofVirtual().start(() -> serveOnePerConnection(listener, accepted));
-            InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), listener.getLocalPort());
+            InetSocketAddress address =
+                    new InetSocketAddress(InetAddress.getLoopbackAddress(), listener.getLocalPort());
             try (KeepAliveConnection c = new KeepAliveConnection(address, "/hello")) {
                 assertEquals(HttpWorkloadInstance.EXPECTED_TALLY, c.get());
                 Thread.sleep(50); // let the server's close arrive
@@ -89,7 +93,8 @@ class HttpWorkloadTest {
     }
 
     private static void serveOnePerConnection(ServerSocket listener, AtomicInteger accepted) {
-        byte[] response = ("HTTP/1.1 200 OK\r\ncontent-LENGTH: 11\r\n\r\nhello world").getBytes(StandardCharsets.US_ASCII);
+        byte[] response =
+                ("HTTP/1.1 200 OK\r\ncontent-LENGTH: 11\r\n\r\nhello world").getBytes(StandardCharsets.US_ASCII);
         while (!listener.isClosed()) {
             try (Socket s = listener.accept()) {
                 accepted.incrementAndGet();
@@ -113,7 +118,8 @@ class HttpWorkloadTest {
 
     @Test
     void parsesTheStatusLine() throws Exception {
-        byte[] r = "HTTP/1.1 404 Not Found\r\nX-A: 1\r\nContent-Length:  42\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+        byte[] r =
+                "HTTP/1.1 404 Not Found\r\nX-A: 1\r\nContent-Length:  42\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
         assertEquals(r.length - 4, HttpResponseParser.indexOfBlankLine(r, 0, r.length));
         assertEquals(404, HttpResponseParser.status(r, 0));
         byte[] bad = "SSH-2.0-OpenSSH_9.2p1 Debian\r\n\r\n".getBytes(StandardCharsets.US_ASCII);

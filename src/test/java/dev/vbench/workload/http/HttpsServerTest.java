@@ -40,10 +40,32 @@ class HttpsServerTest {
     static void start() throws Exception {
         Path keystore = dir.resolve("server.p12");
         char[] password = "changeit".toCharArray();
-        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-alias", "server", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=127.0.0.1",
-                "-ext", "san=ip:127.0.0.1", "-validity", "2", "-storetype", "PKCS12", "-keystore", keystore.toString(),
-                "-storepass", "changeit", "-keypass", "changeit").redirectErrorStream(true).start();
+        Process keytool = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "keytool")
+                                .toString(),
+                        "-genkeypair",
+                        "-alias",
+                        "server",
+                        "-keyalg",
+                        "EC",
+                        "-groupname",
+                        "secp256r1",
+                        "-dname",
+                        "CN=127.0.0.1",
+                        "-ext",
+                        "san=ip:127.0.0.1",
+                        "-validity",
+                        "2",
+                        "-storetype",
+                        "PKCS12",
+                        "-keystore",
+                        keystore.toString(),
+                        "-storepass",
+                        "changeit",
+                        "-keypass",
+                        "changeit")
+                .redirectErrorStream(true)
+                .start();
         String log = new String(keytool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(keytool.waitFor(60, TimeUnit.SECONDS) && keytool.exitValue() == 0, log);
         KeyStore ks = KeyStore.getInstance("PKCS12");
@@ -88,7 +110,9 @@ class HttpsServerTest {
             w.useTls(trusting.getSocketFactory());
             w.prepare(ExternalServerTest.CONTEXT);
             for (int i = 0; i < 10; i++) {
-                assertEquals(ExternalServerTest.tally("tls ok".getBytes(StandardCharsets.US_ASCII), 200), w.task().run(i));
+                assertEquals(
+                        ExternalServerTest.tally("tls ok".getBytes(StandardCharsets.US_ASCII), 200),
+                        w.task().run(i));
             }
             assertTrue(w.verify().startsWith("GET " + url() + ": 200"), w::toString);
             assertTrue(w.notes().isEmpty(), w.notes()::toString);
@@ -97,10 +121,14 @@ class HttpsServerTest {
 
     @Test
     void anUntrustedCertificateExits3SayingHowToTrustIt() {
-        CliRun r = CliRun.of("run", "-w", "http", "-p", "url=" + url(), "--tasks", "5", "--trials", "1", "--warmup", "0");
+        CliRun r =
+                CliRun.of("run", "-w", "http", "-p", "url=" + url(), "--tasks", "5", "--trials", "1", "--warmup", "0");
         assertEquals(3, r.code(), r::toString);
         String line = r.err().strip().lines().reduce((a, b) -> b).orElseThrow();
-        assertTrue(line.startsWith("vbench: TLS handshake with 127.0.0.1:" + server.getAddress().getPort() + " failed: "), line);
+        assertTrue(
+                line.startsWith("vbench: TLS handshake with 127.0.0.1:"
+                        + server.getAddress().getPort() + " failed: "),
+                line);
         assertTrue(line.contains("-Djavax.net.ssl.trustStore"), line);
     }
 }

@@ -60,7 +60,8 @@ class GeneratedFilesTest {
         Files.writeString(dir.resolve("a.txt"), "alphA", StandardCharsets.UTF_8);
         assertTrue(ensure(dir));
         assertEquals(1, warnings.size());
-        assertTrue(warnings.get(0).startsWith("test inputs in " + dir + " is corrupt (a.txt does not match its SHA-256"),
+        assertTrue(
+                warnings.get(0).startsWith("test inputs in " + dir + " is corrupt (a.txt does not match its SHA-256"),
                 warnings::toString);
         assertTrue(warnings.get(0).endsWith("; regenerating"), warnings::toString);
         assertEquals("alpha", Files.readString(dir.resolve("a.txt")));
@@ -82,7 +83,8 @@ class GeneratedFilesTest {
         assertEquals(4, warnings.size(), warnings::toString);
         assertTrue(warnings.get(0).contains("is corrupt (b.txt has 3 bytes, expected 11)"), warnings::toString);
         assertTrue(warnings.get(1).contains("is partial (a.txt is missing)"), warnings::toString);
-        assertTrue(warnings.get(2).contains("is partial (no manifest; an earlier generation was interrupted)"),
+        assertTrue(
+                warnings.get(2).contains("is partial (no manifest; an earlier generation was interrupted)"),
                 warnings::toString);
         assertTrue(warnings.get(3).contains("has an unreadable manifest"), warnings::toString);
         assertNull(GeneratedFiles.check(dir));
@@ -91,10 +93,12 @@ class GeneratedFilesTest {
     @Test
     void aFailedGenerationLeavesNoDirectoryThatPassesVerification() throws IOException {
         Path dir = tmp.resolve("inputs");
-        WorkloadException e = assertThrows(WorkloadException.class, () -> GeneratedFiles.ensure(dir, "x", context(), d -> {
-            Files.writeString(d.resolve("a.txt"), "half");
-            throw new IOException("disk full");
-        }));
+        WorkloadException e = assertThrows(
+                WorkloadException.class,
+                () -> GeneratedFiles.ensure(dir, "x", context(), d -> {
+                    Files.writeString(d.resolve("a.txt"), "half");
+                    throw new IOException("disk full");
+                }));
         assertEquals(WorkloadException.ENVIRONMENT, e.exitCode());
         assertTrue(e.getMessage().contains("disk full"), e::getMessage);
         assertFalse(Files.exists(dir));

@@ -30,7 +30,8 @@ class JarWorkloadTest {
 
     static JarReadWorkload prepared(String entry, int fanout) throws Exception {
         JarWorkloadProvider provider = new JarWorkloadProvider();
-        Params params = Params.resolve("jar", provider.params(), Map.of("entry", entry, "fanout", String.valueOf(fanout)));
+        Params params =
+                Params.resolve("jar", provider.params(), Map.of("entry", entry, "fanout", String.valueOf(fanout)));
         JarReadWorkload w = (JarReadWorkload) provider.create(params);
         w.prepare(new PrepareContext(dataDir, 42, warnings::add, PrepareContext.Progress.NONE));
         return w;
@@ -47,7 +48,8 @@ class JarWorkloadTest {
             for (BenchJar.Spec spec : BenchJar.ENTRIES) {
                 ZipEntry e = jar.getEntry(spec.name());
                 assertEquals(spec.size(), e.getSize(), spec.name());
-                assertEquals(BenchJar.ENTRY_TIME, e.getTimeLocal(), "a fixed time keeps the bytes a function of the seed");
+                assertEquals(
+                        BenchJar.ENTRY_TIME, e.getTimeLocal(), "a fixed time keeps the bytes a function of the seed");
                 assertEquals(spec.stored() ? ZipEntry.STORED : ZipEntry.DEFLATED, e.getMethod(), spec.name());
                 if (!spec.stored()) {
                     assertTrue(e.getCompressedSize() < e.getSize() * 0.8, spec.name() + " is compressed");
@@ -64,7 +66,9 @@ class JarWorkloadTest {
                 assertEquals("", lines[lines.length - 1], "ends with a newline");
                 for (int i = 0; i < lines.length - 1; i++) {
                     boolean last = i == lines.length - 2;
-                    assertTrue(lines[i].matches("[A-Za-z0-9]{" + (last && spec.size() == BenchJar.BIG_BYTES ? 32 : 64) + "}"),
+                    assertTrue(
+                            lines[i].matches(
+                                    "[A-Za-z0-9]{" + (last && spec.size() == BenchJar.BIG_BYTES ? 32 : 64) + "}"),
                             spec.name() + " line " + i);
                 }
             }
@@ -92,13 +96,15 @@ class JarWorkloadTest {
                 assertEquals(spec.size(), w.read());
                 assertEquals(3L * spec.size(), w.task().run(0));
                 AtomicReference<Long> onVirtual = new AtomicReference<>();
-                Thread.ofVirtual().start(() -> {
-                    try {
-                        onVirtual.set(w.task().run(1));
-                    } catch (Exception e) {
-                        throw new AssertionError(e);
-                    }
-                }).join();
+                Thread.ofVirtual()
+                        .start(() -> {
+                            try {
+                                onVirtual.set(w.task().run(1));
+                            } catch (Exception e) {
+                                throw new AssertionError(e);
+                            }
+                        })
+                        .join();
                 assertEquals(3L * spec.size(), onVirtual.get());
             }
         }
@@ -114,7 +120,8 @@ class JarWorkloadTest {
             Thread.ofVirtual().start(() -> fromVirtual.set(w.fanoutThreads())).join();
             assertSame(JarReadWorkload.VIRTUAL_THREAD_PER_READ, fromVirtual.get());
             AtomicReference<Boolean> virtualReader = new AtomicReference<>();
-            JarReadWorkload.VIRTUAL_THREAD_PER_READ.execute(() -> virtualReader.set(Thread.currentThread().isVirtual()));
+            JarReadWorkload.VIRTUAL_THREAD_PER_READ.execute(
+                    () -> virtualReader.set(Thread.currentThread().isVirtual()));
             for (int i = 0; i < 100 && virtualReader.get() == null; i++) {
                 Thread.sleep(5);
             }

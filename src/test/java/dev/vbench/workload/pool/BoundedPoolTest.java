@@ -53,7 +53,8 @@ class BoundedPoolTest {
             threads.shutdown();
             assertTrue(threads.awaitTermination(60, TimeUnit.SECONDS));
             assertEquals(0, overlaps.get());
-            assertEquals(64 * 500, resources.stream().mapToInt(r -> r.uses.get()).sum());
+            assertEquals(
+                    64 * 500, resources.stream().mapToInt(r -> r.uses.get()).sum());
             // all four are back: four borrows succeed at once
             HashSet<Resource> all = new HashSet<>();
             for (int i = 0; i < 4; i++) {

@@ -18,8 +18,8 @@ class RenderWorkloadTest {
 
     static Workload prepared(String requests, String encode) throws Exception {
         RenderWorkloadProvider provider = new RenderWorkloadProvider();
-        Workload w = provider.create(Params.resolve("render", provider.params(),
-                Map.of("requests", requests, "encode", encode)));
+        Workload w = provider.create(
+                Params.resolve("render", provider.params(), Map.of("requests", requests, "encode", encode)));
         w.prepare(new PrepareContext(Path.of("unused"), 42, m -> {}, PrepareContext.Progress.NONE));
         return w;
     }
@@ -95,13 +95,17 @@ class RenderWorkloadTest {
     /** What a bare container without fonts throws (seen on a 16-core machine): one environment error with the fix. */
     @Test
     void noFontsIsAnEnvironmentErrorNamingTheFix() {
-        WorkloadException e = assertThrows(WorkloadException.class, () -> RenderWorkload.checkFonts(() -> {
-            throw new RuntimeException("Fontconfig head is null, check your fonts or fonts configuration");
-        }));
+        WorkloadException e = assertThrows(
+                WorkloadException.class,
+                () -> RenderWorkload.checkFonts(() -> {
+                    throw new RuntimeException("Fontconfig head is null, check your fonts or fonts configuration");
+                }));
         assertEquals(WorkloadException.ENVIRONMENT, e.exitCode());
-        assertEquals("render: Java2D cannot draw text here (Fontconfig head is null, check your fonts or fonts"
-                + " configuration); install fontconfig and a font (Debian/Ubuntu: apt-get install fontconfig"
-                + " fonts-dejavu-core)", e.getMessage());
-        RenderWorkload.checkFonts(() -> { }); // drawing works: nothing thrown
+        assertEquals(
+                "render: Java2D cannot draw text here (Fontconfig head is null, check your fonts or fonts"
+                        + " configuration); install fontconfig and a font (Debian/Ubuntu: apt-get install fontconfig"
+                        + " fonts-dejavu-core)",
+                e.getMessage());
+        RenderWorkload.checkFonts(() -> {}); // drawing works: nothing thrown
     }
 }

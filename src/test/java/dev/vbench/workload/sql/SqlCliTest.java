@@ -27,9 +27,18 @@ class SqlCliTest {
     @Test
     void unreachablePostgresExits3WithOneLineNamingHostAndPort() throws Exception {
         int port = SqlWorkloadTest.closedPort();
-        CliRun r = CliRun.of("run", "-w", "sql", "-p",
-                "url=jdbc:postgresql://127.0.0.1:" + port + "/vbench?user=u&password=secret-pw-1", "--trials", "1",
-                "--warmup", "0", "--tasks", "5");
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "sql",
+                "-p",
+                "url=jdbc:postgresql://127.0.0.1:" + port + "/vbench?user=u&password=secret-pw-1",
+                "--trials",
+                "1",
+                "--warmup",
+                "0",
+                "--tasks",
+                "5");
         assertEquals(3, r.code(), r::toString);
         String line = lastLine(r.err());
         assertTrue(line.startsWith("vbench: cannot connect to the database at 127.0.0.1:" + port + " ("), line);
@@ -43,16 +52,21 @@ class SqlCliTest {
     void badOpExits2ListingTheValidOnes() {
         CliRun r = CliRun.of("run", "-w", "sql", "-p", "op=selectEverything");
         assertEquals(2, r.code(), r::toString);
-        assertEquals("vbench: parameter 'op' of workload 'sql': 'selectEverything' is not one of selectAllKeywords,"
-                + " selectRootKeywords, selectChildKeywords, keywordExists, insertKeyword", r.errLine());
+        assertEquals(
+                "vbench: parameter 'op' of workload 'sql': 'selectEverything' is not one of selectAllKeywords,"
+                        + " selectRootKeywords, selectChildKeywords, keywordExists, insertKeyword",
+                r.errLine());
     }
 
     @Test
     void badUrlsExit2BeforeAnythingRuns() {
         CliRun notJdbc = CliRun.of("run", "-w", "sql", "-p", "url=postgresql://h/db?password=pw-in-bad-url");
         assertEquals(2, notJdbc.code(), notJdbc::toString);
-        assertTrue(notJdbc.errLine().startsWith("vbench: parameter 'url' of workload 'sql': 'postgresql://h/db?password=***'"
-                + " is not a JDBC URL; use e.g. jdbc:h2:mem:vbench"), notJdbc::toString);
+        assertTrue(
+                notJdbc.errLine()
+                        .startsWith("vbench: parameter 'url' of workload 'sql': 'postgresql://h/db?password=***'"
+                                + " is not a JDBC URL; use e.g. jdbc:h2:mem:vbench"),
+                notJdbc::toString);
         CliRun noDriver = CliRun.of("run", "-w", "sql", "-p", "url=jdbc:oracle:thin:@h:1521:x");
         assertEquals(2, noDriver.code(), noDriver::toString);
         assertTrue(noDriver.errLine().contains("has no JDBC driver here"), noDriver::toString);
@@ -81,9 +95,29 @@ class SqlCliTest {
         }
         Path json = tmp.resolve("r.json");
         Path md = tmp.resolve("r.md");
-        CliRun r = CliRun.of("run", "-w", "sql", "-p", "url=" + url, "-p", "op=keywordExists,insertKeyword",
-                "-e", "fixed:threads=2", "-e", "virtual", "--tasks", "20", "--trials", "1", "--warmup", "0",
-                "-o", json.toString(), "-o", md.toString(), "--verbose");
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "sql",
+                "-p",
+                "url=" + url,
+                "-p",
+                "op=keywordExists,insertKeyword",
+                "-e",
+                "fixed:threads=2",
+                "-e",
+                "virtual",
+                "--tasks",
+                "20",
+                "--trials",
+                "1",
+                "--warmup",
+                "0",
+                "-o",
+                json.toString(),
+                "-o",
+                md.toString(),
+                "--verbose");
         assertEquals(0, r.code(), r::toString);
         String all = r.out() + r.err() + Files.readString(json) + Files.readString(md);
         assertFalse(all.contains(password), () -> "password leaked:\n" + r);
@@ -102,14 +136,24 @@ class SqlCliTest {
         assertFalse(r.out().contains("[unavailable"), r::toString);
 
         int port = SqlWorkloadTest.closedPort();
-        CliRun down = CliRun.of("list", "-w", "sql", "-p",
+        CliRun down = CliRun.of(
+                "list",
+                "-w",
+                "sql",
+                "-p",
                 "url=jdbc:postgresql://127.0.0.1:" + port + "/x?user=u&password=list-secret");
         assertEquals(0, down.code(), down::toString);
-        assertTrue(down.out().contains("[unavailable: cannot connect to the database at 127.0.0.1:" + port), down::toString);
+        assertTrue(
+                down.out().contains("[unavailable: cannot connect to the database at 127.0.0.1:" + port),
+                down::toString);
         assertFalse(down.out().contains("list-secret"), down::toString);
         assertTrue(down.out().contains("Source: JPhotoTagger DatabaseBenchmark"), down::toString);
         // The description itself reads whole: the redaction of the output masks secrets, not its own sentences.
-        assertTrue(down.out().replaceAll("\\s+", " ").contains("The password comes from the URL or from PGPASSWORD, and"
-                + " results, tables and messages show it as ***."), down::toString);
+        assertTrue(
+                down.out()
+                        .replaceAll("\\s+", " ")
+                        .contains("The password comes from the URL or from PGPASSWORD, and"
+                                + " results, tables and messages show it as ***."),
+                down::toString);
     }
 }

@@ -34,7 +34,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class SqlQueryTest {
 
     static final SqlWorkload PROVIDER = new SqlWorkload();
-    static final PrepareContext CONTEXT = new PrepareContext(Path.of("unused"), 1, m -> {}, PrepareContext.Progress.NONE);
+    static final PrepareContext CONTEXT =
+            new PrepareContext(Path.of("unused"), 1, m -> {}, PrepareContext.Progress.NONE);
 
     @TempDir
     Path tmp;
@@ -45,7 +46,8 @@ class SqlQueryTest {
 
     /** The user's table: 100 rows, id 0..99, name 'n' + id, hits 0. Returns its name. */
     static String createTable(Connection c) throws Exception {
-        String table = "vbench_q_" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16);
+        String table =
+                "vbench_q_" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16);
         try (Statement s = c.createStatement()) {
             s.execute("CREATE TABLE " + table + " (id BIGINT PRIMARY KEY, name VARCHAR(20), hits BIGINT)");
             s.execute("INSERT INTO " + table + " SELECT x, 'n' || x, 0 FROM " + series(c));
@@ -55,7 +57,8 @@ class SqlQueryTest {
 
     private static String series(Connection c) throws Exception {
         return c.getMetaData().getDatabaseProductName().equals("PostgreSQL")
-                ? "generate_series(0, 99) AS g(x)" : "SYSTEM_RANGE(0, 99) AS g(x)";
+                ? "generate_series(0, 99) AS g(x)"
+                : "SYSTEM_RANGE(0, 99) AS g(x)";
     }
 
     static UserQueryInstance instance(String url, String query) {
@@ -75,8 +78,10 @@ class SqlQueryTest {
                     Task t = w.task();
                     long tally = t.run(42);
                     assertEquals(1, KeywordOp.rows(tally), "one row for id 42");
-                    assertEquals((Long.valueOf(42).hashCode() + "n42".hashCode()) & KeywordOp.CHECKSUM_MASK,
-                            KeywordOp.checksum(tally), "the row's values were read");
+                    assertEquals(
+                            (Long.valueOf(42).hashCode() + "n42".hashCode()) & KeywordOp.CHECKSUM_MASK,
+                            KeywordOp.checksum(tally),
+                            "the row's values were read");
                     assertEquals(0, KeywordOp.rows(t.run(1000)), "no row for id 1000");
                     String verified = w.verify();
                     assertTrue(verified.contains("1 row(s), 1 parameter(s)"), verified);
@@ -112,18 +117,40 @@ class SqlQueryTest {
         try (Connection owner = DriverManager.getConnection(url)) {
             String table = createTable(owner);
             try {
-                Path sql = Files.writeString(tmp.resolve("q.sql"), "SELECT id, name, hits FROM " + table + " WHERE id < 10");
+                Path sql = Files.writeString(
+                        tmp.resolve("q.sql"), "SELECT id, name, hits FROM " + table + " WHERE id < 10");
                 Path out = tmp.resolve("r.json");
-                CliRun r = CliRun.of("run", "-w", "sql", "-p", "url=" + url, "-p", "query=@" + sql, "-e", "virtual",
-                        "-e", "fixed:threads=2", "--tasks", "200", "--trials", "2", "--warmup", "1", "-o", out.toString());
+                CliRun r = CliRun.of(
+                        "run",
+                        "-w",
+                        "sql",
+                        "-p",
+                        "url=" + url,
+                        "-p",
+                        "query=@" + sql,
+                        "-e",
+                        "virtual",
+                        "-e",
+                        "fixed:threads=2",
+                        "--tasks",
+                        "200",
+                        "--trials",
+                        "2",
+                        "--warmup",
+                        "1",
+                        "-o",
+                        out.toString());
                 assertEquals(0, r.code(), r::toString);
                 JsonNode result = ResultCodec.mapper().readTree(out.toFile());
                 assertEquals(0, result.at("/cells/0/trials/0/failures").asLong());
                 assertEquals(200, result.at("/cells/0/trials/0/completed").asLong());
                 String password = TestDatabases.postgresPassword();
                 if (password != null) {
-                    assertFalse(r.out().contains(password) || r.err().contains(password)
-                            || Files.readString(out).contains(password), "password leaked: " + r);
+                    assertFalse(
+                            r.out().contains(password)
+                                    || r.err().contains(password)
+                                    || Files.readString(out).contains(password),
+                            "password leaked: " + r);
                 }
             } finally {
                 try (Statement s = owner.createStatement()) {
@@ -137,13 +164,27 @@ class SqlQueryTest {
     @MethodSource("databases")
     void aStatementThatDoesNotPrepareExits2(String db) {
         String url = TestDatabases.url(db, "query3");
-        CliRun r = CliRun.of("run", "-w", "sql", "-p", "url=" + url, "-p", "query=SELEKT nothing FROM nowhere",
-                "--tasks", "5", "--trials", "1", "--warmup", "0");
+        CliRun r = CliRun.of(
+                "run",
+                "-w",
+                "sql",
+                "-p",
+                "url=" + url,
+                "-p",
+                "query=SELEKT nothing FROM nowhere",
+                "--tasks",
+                "5",
+                "--trials",
+                "1",
+                "--warmup",
+                "0");
         assertEquals(2, r.code(), r::toString);
         String line = r.err().strip().lines().reduce((a, b) -> b).orElseThrow();
         assertTrue(line.startsWith("vbench: -p query does not prepare at "), line);
-        assertTrue(line.endsWith("; fix the statement (one with commas goes in a file: -p query=@FILE, as commas"
-                + " separate sweep values)"), line);
+        assertTrue(
+                line.endsWith("; fix the statement (one with commas goes in a file: -p query=@FILE, as commas"
+                        + " separate sweep values)"),
+                line);
         assertFalse(r.err().contains("\tat "), r::toString);
         String password = TestDatabases.postgresPassword();
         assertFalse(password != null && r.err().contains(password), r::toString);
@@ -151,9 +192,9 @@ class SqlQueryTest {
 
     @Test
     void aMissingStatementFileExits2() {
-        CliRun.of("run", "-w", "sql", "-p", "query=@" + tmp.resolve("none.sql")).assertUsageError(
-                "parameter 'query' of workload 'sql': '@" + tmp.resolve("none.sql") + "' names no readable file (no such"
-                        + " file); write -p query=@FILE");
+        CliRun.of("run", "-w", "sql", "-p", "query=@" + tmp.resolve("none.sql"))
+                .assertUsageError("parameter 'query' of workload 'sql': '@" + tmp.resolve("none.sql")
+                        + "' names no readable file (no such" + " file); write -p query=@FILE");
     }
 
     @Test
@@ -164,8 +205,22 @@ class SqlQueryTest {
         CliRun without = CliRun.of("run", "-w", "sql", "-p", "url=" + url, "-p", "query=SELECT 1");
         without.assertUsageError("has no JDBC driver here; the bundled drivers take jdbc:h2: and jdbc:postgresql: URLs"
                 + " (for another database put its driver jar on --classpath)");
-        CliRun with = CliRun.of("run", "--classpath", tmp.resolve("driver").toString(), "-w", "sql", "-p", "url=" + url,
-                "-p", "query=SELECT ? + 1", "--tasks", "50", "--trials", "1", "--warmup", "0");
+        CliRun with = CliRun.of(
+                "run",
+                "--classpath",
+                tmp.resolve("driver").toString(),
+                "-w",
+                "sql",
+                "-p",
+                "url=" + url,
+                "-p",
+                "query=SELECT ? + 1",
+                "--tasks",
+                "50",
+                "--trials",
+                "1",
+                "--warmup",
+                "0");
         assertEquals(0, with.code(), with::toString);
     }
 
@@ -175,11 +230,12 @@ class SqlQueryTest {
         Path services = Files.createDirectories(tmp.resolve("cp/META-INF/services"));
         Files.writeString(services.resolve("java.sql.Driver"), FakeDriver.class.getName() + "\n");
         String url = FakeDriver.PREFIX + "mem:fake1";
-        IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
-                () -> Params.resolve("sql", PROVIDER.params(), Map.of("url", url)));
+        IllegalArgumentException none = assertThrows(
+                IllegalArgumentException.class, () -> Params.resolve("sql", PROVIDER.params(), Map.of("url", url)));
         assertTrue(none.getMessage().contains("has no JDBC driver here"), none.getMessage());
         ClassLoader before = Thread.currentThread().getContextClassLoader();
-        try (URLClassLoader userClassPath = new URLClassLoader(new URL[] {tmp.resolve("cp").toUri().toURL()}, before)) {
+        try (URLClassLoader userClassPath =
+                new URLClassLoader(new URL[] {tmp.resolve("cp").toUri().toURL()}, before)) {
             Thread.currentThread().setContextClassLoader(userClassPath);
             try (UserQueryInstance w = instance(url, "SELECT ? + 1")) {
                 w.prepare(CONTEXT);

@@ -35,8 +35,8 @@ class SqlWorkloadTest {
     }
 
     static SqlWorkloadInstance instance(String url, String op, int connections) {
-        Params p = Params.resolve("sql", PROVIDER.params(),
-                Map.of("url", url, "op", op, "connections", String.valueOf(connections)));
+        Params p = Params.resolve(
+                "sql", PROVIDER.params(), Map.of("url", url, "op", op, "connections", String.valueOf(connections)));
         return (SqlWorkloadInstance) PROVIDER.create(p);
     }
 
@@ -77,8 +77,8 @@ class SqlWorkloadTest {
                 assertEquals(2, KeywordOp.rows(f.get()));
             }
             try (Connection c = DriverManager.getConnection(url);
-                    PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM \"" + w.schemaName()
-                            + "\".hierarchical_subjects");
+                    PreparedStatement ps = c.prepareStatement(
+                            "SELECT COUNT(*) FROM \"" + w.schemaName() + "\".hierarchical_subjects");
                     ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 assertEquals(1000, rs.getLong(1));
@@ -104,8 +104,8 @@ class SqlWorkloadTest {
     }
 
     static boolean schemaExists(Connection c, String schema) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT COUNT(*) FROM information_schema.schemata WHERE schema_name = ?")) {
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT COUNT(*) FROM information_schema.schemata WHERE schema_name = ?")) {
             ps.setString(1, schema);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
@@ -125,7 +125,9 @@ class SqlWorkloadTest {
     @Test
     void closedPortIsUnavailableNamingHostAndPortButNotThePassword() throws Exception {
         int port = closedPort();
-        Params p = Params.resolve("sql", PROVIDER.params(),
+        Params p = Params.resolve(
+                "sql",
+                PROVIDER.params(),
                 Map.of("url", "jdbc:postgresql://127.0.0.1:" + port + "/db?user=u&password=hunter2secret"));
         Availability a = PROVIDER.availability(p);
         assertFalse(a.available());

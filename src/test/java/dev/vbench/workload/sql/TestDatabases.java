@@ -32,8 +32,8 @@ final class TestDatabases {
             return "jdbc:h2:mem:" + h2Database;
         }
         String url = postgresUrl();
-        Assumptions.assumeTrue(url != null,
-                "PostgreSQL tests need VBENCH_TEST_PG_URL (.ci/run starts a server and sets it)");
+        Assumptions.assumeTrue(
+                url != null, "PostgreSQL tests need VBENCH_TEST_PG_URL (.ci/run starts a server and sets it)");
         return url;
     }
 
@@ -43,7 +43,8 @@ final class TestDatabases {
         if (url == null) {
             return null;
         }
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("password=([^&]+)").matcher(url);
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("password=([^&]+)").matcher(url);
         return m.find() ? m.group(1) : null;
     }
 }

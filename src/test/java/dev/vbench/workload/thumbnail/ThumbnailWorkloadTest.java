@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vbench.spi.Params;
 import dev.vbench.spi.PrepareContext;
 import dev.vbench.spi.Task;
+import dev.vbench.testing.SlowFirst;
 import java.awt.image.BufferedImage;
 import java.io.File;
 import java.nio.file.Files;
@@ -18,10 +19,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.Tag;
-import dev.vbench.testing.SlowFirst;
 
 @Tag(SlowFirst.SLOW)
 class ThumbnailWorkloadTest {
@@ -131,8 +131,12 @@ class ThumbnailWorkloadTest {
                 }
             }
         }
-        assertEquals(1000, new ThumbnailWorkloadProvider().defaultTasks(
-                Params.resolve("thumbnail", new ThumbnailWorkloadProvider().params(), Map.of("op", "hit"))).getAsLong());
+        assertEquals(
+                1000,
+                new ThumbnailWorkloadProvider()
+                        .defaultTasks(Params.resolve(
+                                "thumbnail", new ThumbnailWorkloadProvider().params(), Map.of("op", "hit")))
+                        .getAsLong());
     }
 
     private static void assertUpToDateComparesWithTheFile(ThumbnailWorkload w) throws Exception {
@@ -162,7 +166,10 @@ class ThumbnailWorkloadTest {
     @Test
     void defaultTasksAreTheFolderSoMakespanIsPerFolderTime() {
         ThumbnailWorkloadProvider p = new ThumbnailWorkloadProvider();
-        assertEquals(50, p.defaultTasks(Params.resolve("thumbnail", p.params(), Map.of("files", "50"))).getAsLong());
+        assertEquals(
+                50,
+                p.defaultTasks(Params.resolve("thumbnail", p.params(), Map.of("files", "50")))
+                        .getAsLong());
         assertTrue(p.notes().startsWith("Per-folder time = makespan"));
     }
 }
