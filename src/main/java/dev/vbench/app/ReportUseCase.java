@@ -1,13 +1,11 @@
 package dev.vbench.app;
 
-import dev.vbench.compare.Comparisons;
 import dev.vbench.measure.Histograms;
 import dev.vbench.report.Format;
 import dev.vbench.report.ReportOptions;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
 import dev.vbench.result.ResultCodec;
-import dev.vbench.result.ResultFormatException;
 import dev.vbench.result.RunResult;
 import java.nio.file.Path;
 import java.util.List;
@@ -62,10 +60,6 @@ public final class ReportUseCase {
                     request.format().note(options, result.cells()));
         } catch (Histograms.NotAHistogram e) {
             throw read.histogram(e);
-        } catch (Comparisons.NoCellsMatch e) {
-            throw new ResultFormatException(
-                    request.input() + ": its executors ran no cell configuration in common (" + e.getMessage()
-                            + "); 'vbench run' runs every executor on the same cells: was the file edited by hand?");
         }
     }
 
