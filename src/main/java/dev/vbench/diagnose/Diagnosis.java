@@ -291,7 +291,11 @@ public final class Diagnosis {
         return Double.isNaN(share) ? "not recorded" : WhyLines.percent(share);
     }
 
-    private static String millis(double nanos) {
+    /** A time as the Why lines write it: {@code 236.5 ms}, {@code 4.724 ms}, below 1 ms in us or ns ({@link Numbers#nanos}). */
+    static String millis(double nanos) {
+        if (nanos > 0 && nanos < 1e6) {
+            return Numbers.nanos(nanos);
+        }
         return Numbers.fixed(nanos / 1e6, nanos >= 1e7 ? 1 : 3) + " ms";
     }
 }
