@@ -136,8 +136,27 @@ class CalibrateCommandTest {
                 row.matches("sequential .* \\d+\\.\\d{3} +\\d+\\.\\d{3}–\\d+\\.\\d{3} .*"),
                 "ratio and its 95% CI: " + row);
         assertTrue(r.out().contains("the forks, not the rounds, are the independent samples"), r.out());
-        CliRun two = CliRun.of("calibrate", "--tasks", "2000", "--rounds", "6", "--forks", "2", "-e", "sequential");
+        CliRun two = CliRun.of(
+                "calibrate",
+                "--tasks",
+                "2000",
+                "--rounds",
+                "6",
+                "--warmup",
+                "0",
+                "--forks",
+                "2",
+                "-e",
+                "sequential",
+                "--profile",
+                "tasks");
         assertEquals(0, two.code(), two.toString());
+        assertTrue(two.out().contains("profiled (--profile tasks)"), "the forks' plan carries --profile: " + two.out());
+        assertTrue(
+                two.out()
+                        .startsWith(
+                                "noop × 2000 tasks, median of 2 forks (each the median of 6 rounds after 0 warmup rounds)"),
+                "each fork's warmup rounds are named: " + two.out());
         String twoRow = two.out()
                 .lines()
                 .filter(l -> l.startsWith("sequential"))
@@ -148,20 +167,15 @@ class CalibrateCommandTest {
                 .assertUsageError("vbench: --forks -1 is out of range; use 0 (this JVM) to 100");
     }
 
-    /** Warmup rounds run before the measured ones, in this JVM and in each fork; the title says how many. */
+    /**
+     * Warmup rounds run before the measured ones, in this JVM and in each fork; the title says how many (in forks:
+     * the two-fork run of {@link #forksAreTheSamplesOfTheRatioAndSixOfThemGiveItAConfidenceInterval}).
+     */
     @Test
     void warmupRoundsAreNamedAndChecked() {
         CliRun r = CliRun.of("calibrate", "--tasks", "2000", "--rounds", "1", "--warmup", "1", "-e", "sequential");
         assertEquals(0, r.code(), r.toString());
         assertTrue(r.out().startsWith("noop × 2000 tasks, median of 1 rounds (after 1 warmup round)"), r.out());
-        CliRun f = CliRun.of(
-                "calibrate", "--tasks", "2000", "--rounds", "1", "--warmup", "0", "--forks", "2", "-e", "sequential");
-        assertEquals(0, f.code(), f.toString());
-        assertTrue(
-                f.out()
-                        .startsWith(
-                                "noop × 2000 tasks, median of 2 forks (each the median of 1 rounds after 0 warmup rounds)"),
-                f.out());
         CliRun.of("calibrate", "--warmup", "-1").assertUsageError("vbench: --warmup -1 is out of range; use 0 to 1000");
     }
 
@@ -177,29 +191,30 @@ class CalibrateCommandTest {
         assertTrue(row.matches("sequential .* \\d\\.\\d{3} +— .*"), row);
     }
 
-    /** --profile profiles the vbench side, in this JVM and in a fork (the fork's plan carries the request). */
+    /**
+     * --profile profiles the vbench side, in this JVM (here) and in forks (the forks' plan carries the request: the
+     * two-fork run of {@link #forksAreTheSamplesOfTheRatioAndSixOfThemGiveItAConfidenceInterval}).
+     */
     @Test
     void profilingWorksInThisJvmAndInAFork() {
-        for (String forks : new String[] {"0", "1"}) {
-            CliRun r = CliRun.of(
-                    "calibrate",
-                    "--profile",
-                    "tasks",
-                    "--tasks",
-                    "2000",
-                    "--rounds",
-                    "1",
-                    "--warmup",
-                    "0",
-                    "--forks",
-                    forks,
-                    "-e",
-                    "sequential",
-                    "--pinning",
-                    "off");
-            assertEquals(0, r.code(), r.toString());
-            assertTrue(r.out().lines().anyMatch(l -> l.startsWith("sequential ")), r.out());
-            assertTrue(r.out().contains("profiled (--profile tasks)"), r.out());
-        }
+        CliRun r = CliRun.of(
+                "calibrate",
+                "--profile",
+                "tasks",
+                "--tasks",
+                "2000",
+                "--rounds",
+                "1",
+                "--warmup",
+                "0",
+                "--forks",
+                "0",
+                "-e",
+                "sequential",
+                "--pinning",
+                "off");
+        assertEquals(0, r.code(), r.toString());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("sequential ")), r.out());
+        assertTrue(r.out().contains("profiled (--profile tasks)"), r.out());
     }
 }
