@@ -87,8 +87,8 @@ class SchedulerCliTest {
     }
 
     /**
-     * A pool of 4 lets 4 of the 100 tasks asked for be in flight; a virtual thread per task all 100 (each task
-     * long enough for the 100th to start before the first ends on a loaded machine).
+     * A pool of 20 lets 20 of the 100 tasks asked for be in flight (five waves of 200 ms); a virtual thread per task
+     * all 100 (each task long enough for the 100th to start before the first ends on a loaded machine).
      */
     @Test
     void theInFlightCeilingShowsWhatTheExecutorLetRun() throws Exception {
@@ -108,7 +108,7 @@ class SchedulerCliTest {
                 "--trials",
                 "1",
                 "-e",
-                "fixed:threads=4",
+                "fixed:threads=20",
                 "-e",
                 "virtual",
                 "--verbose",
@@ -119,11 +119,11 @@ class SchedulerCliTest {
         assertEquals(0, r.code(), r::toString);
         RunResult run = ResultCodec.read(json);
         assertEquals(
-                4, run.cells().get(0).trials().get(0).telemetry().inFlight().ceiling());
+                20, run.cells().get(0).trials().get(0).telemetry().inFlight().ceiling());
         assertEquals(
                 100, run.cells().get(1).trials().get(0).telemetry().inFlight().ceiling());
         assertTrue(
-                r.out().lines().anyMatch(l -> l.contains(" fixed:threads=4 ") && l.contains(" 4/100 ")), r::toString);
+                r.out().lines().anyMatch(l -> l.contains(" fixed:threads=20 ") && l.contains(" 20/100 ")), r::toString);
         assertTrue(r.out().lines().anyMatch(l -> l.contains(" virtual ") && l.contains(" 100/100 ")), r::toString);
     }
 
