@@ -236,30 +236,7 @@ class RunCommandTest {
 
     @Test
     void forksRunTrialsInFreshJvmsAndRecordIt() throws Exception {
-        Path json = tmp.resolve("forked.json");
-        CliRun r = CliRun.of(
-                "run",
-                "-w",
-                "noop",
-                "--tasks",
-                "10",
-                "--trials",
-                "2",
-                "--warmup",
-                "0",
-                "--forks",
-                "1",
-                "-q",
-                "-o",
-                json.toString());
-        assertEquals(0, r.code(), r::toString);
-        RunResult result = ResultCodec.read(json);
-        assertEquals(1, result.settings().forks());
-        assertEquals(2, result.cells().get(0).trials().size());
-        assertTrue(
-                result.cells().get(0).trials().stream().allMatch(t -> t.fork() == 1 && t.completed() == 10),
-                r::toString);
-        // the load shape and the parameters reach the fork: an open-model io cell
+        // one fork (one JVM start) runs both trials; the load shape and the parameters reach it: an open-model io cell
         Path rated = tmp.resolve("forked-rate.json");
         CliRun rate = CliRun.of(
                 "run",
@@ -272,7 +249,7 @@ class RunCommandTest {
                 "--tasks",
                 "20",
                 "--trials",
-                "1",
+                "2",
                 "--warmup",
                 "0",
                 "--forks",
@@ -282,6 +259,11 @@ class RunCommandTest {
                 rated.toString());
         assertEquals(0, rate.code(), rate::toString);
         RunResult rateResult = ResultCodec.read(rated);
+        assertEquals(1, rateResult.settings().forks());
+        assertEquals(2, rateResult.cells().get(0).trials().size());
+        assertTrue(
+                rateResult.cells().get(0).trials().stream().allMatch(t -> t.fork() == 1 && t.completed() == 20),
+                rate::toString);
         assertEquals(400.0, rateResult.cells().get(0).config().ratePerSecond());
         assertEquals("1ms", rateResult.cells().get(0).config().params().get("duration"));
         TrialResult forked = rateResult.cells().get(0).trials().get(0);
