@@ -311,10 +311,26 @@ class OwnCodeCliTest {
                 }
                 """),
                 Map.of("META-INF/services/dev.vbench.spi.WorkloadProvider", "com.noted.Noted\n"));
+        // in the fork, with a jar's executor too: forks get the same class path, every entry of it
+        Path acme = acmeJar();
         for (String forks : List.of("0", "1")) {
-            CliRun r = run("-cp", jar.toString(), "-w", "noted", "-e", "virtual", "--forks", forks);
+            CliRun r = forks.equals("0")
+                    ? run("-cp", jar.toString(), "-w", "noted", "-e", "virtual", "--forks", forks)
+                    : run(
+                            "-cp",
+                            jar + java.io.File.pathSeparator + acme,
+                            "-w",
+                            "noted",
+                            "-e",
+                            "acme-pool",
+                            "--forks",
+                            forks);
             assertEquals(0, r.code(), r::toString);
-            List<String> notes = result().cells().get(0).notes();
+            CellResult cell = result().cells().get(0);
+            assertEquals(2, cell.trials().size());
+            assertEquals(
+                    Integer.parseInt(forks), cell.trials().get(0).fork(), "the trials ran in a fork with --forks 1");
+            List<String> notes = cell.notes();
             assertEquals(
                     1,
                     notes.stream()
@@ -465,17 +481,6 @@ class OwnCodeCliTest {
         assertEquals(
                 List.of(new CodeEntry(jar.toString(), CodeEntry.JAR, sha256(Files.readAllBytes(jar)))),
                 result.settings().code());
-    }
-
-    @Test
-    void forksGetTheSameClassPath() throws Exception {
-        Path jar = acmeJar();
-        CliRun r =
-                run("--classpath", jar.toString(), "-w", "squares", "-p", "size=2", "-e", "acme-pool", "--forks", "1");
-        assertEquals(0, r.code(), r::toString);
-        CellResult cell = result().cells().get(0);
-        assertEquals(2, cell.trials().size());
-        assertEquals(1, cell.trials().get(0).fork(), "the trials ran in a fork");
     }
 
     @Test
