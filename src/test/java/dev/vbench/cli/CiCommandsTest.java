@@ -51,7 +51,7 @@ class CiCommandsTest {
 
     private Child child(Map<String, String> env, String... args) throws Exception {
         Path log = tmp.resolve("child-" + System.nanoTime() + ".log");
-        Process p = VbenchProcess.start(log, env, null, List.of(), args);
+        Process p = VbenchProcess.start(log, env, null, VbenchProcess.QUICK_START, args);
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "vbench did not end");
         return new Child(p.exitValue(), Files.readString(log));
     }
@@ -99,13 +99,15 @@ class CiCommandsTest {
         Path summary = tmp.resolve("step_summary.md");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        ProcessBuilder pb = new ProcessBuilder(
-                        java,
-                        "-cp",
-                        classpath,
-                        "dev.vbench.StartupTraining",
-                        tmp.resolve("training").toString(),
-                        "compare")
+        List<String> command = new java.util.ArrayList<>(List.of(java));
+        command.addAll(VbenchProcess.QUICK_START);
+        command.addAll(List.of(
+                "-cp",
+                classpath,
+                "dev.vbench.StartupTraining",
+                tmp.resolve("training").toString(),
+                "compare"));
+        ProcessBuilder pb = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(tmp.resolve("training.log").toFile());
         pb.environment().put("GITHUB_ACTIONS", "true");

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.vbench.testing.CliRun;
 import dev.vbench.testing.SlowFirst;
+import dev.vbench.testing.VbenchProcess;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -89,14 +90,9 @@ class ProgressBarTest {
     static String runJvm(List<String> env, boolean pty, String... args) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> command = new ArrayList<>(List.of(
-                java,
-                "--enable-native-access=ALL-UNNAMED",
-                "-Xshare:auto",
-                "-XX:TieredStopAtLevel=1",
-                "-cp",
-                classpath,
-                "dev.vbench.Main"));
+        List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED"));
+        command.addAll(VbenchProcess.QUICK_START);
+        command.addAll(List.of("-cp", classpath, "dev.vbench.Main"));
         command.addAll(List.of(args));
         ProcessBuilder pb;
         if (pty) {

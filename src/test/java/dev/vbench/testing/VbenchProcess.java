@@ -17,6 +17,12 @@ public final class VbenchProcess {
 
     private VbenchProcess() {}
 
+    /**
+     * JVM options that start a child sooner (the JDK's class-data archive, no C2 compiler), for a child whose
+     * speed is not what its test measures: a kill, a signal, its output, its exit code.
+     */
+    public static final List<String> QUICK_START = List.of("-Xshare:auto", "-XX:TieredStopAtLevel=1");
+
     /** {@code java JVM_OPTIONS -cp (the test class path) dev.vbench.Main ARGS}. */
     public static Process start(Path log, List<String> jvmOptions, String... args) throws java.io.IOException {
         return start(log, java.util.Map.of(), null, jvmOptions, args);
