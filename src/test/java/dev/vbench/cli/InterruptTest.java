@@ -7,12 +7,14 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.CellStatus;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
+import dev.vbench.testing.TestCode;
 import dev.vbench.testing.VbenchProcess;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -22,13 +24,57 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Stopping a run (Ctrl-C, or a TERM from cron or CI; both run the JVM's shutdown hooks) keeps what
  * finished: the cell in progress is written with the trials it completed and status interrupted,
- * and the tables and a one-line note are still printed.
+ * and the tables and a one-line note are still printed. The tasks are {@link #TICK}'s: each adds a byte to a
+ * file as it starts, so the test stops the run once it is where the test needs it, not after a fixed sleep.
  */
 @Isolated // a stopped child JVM must end within a bound in seconds: nothing else may compete for the CPUs
 class InterruptTest {
 
+    /** Tasks that say when they start ({@code -p marks=FILE}): one that sleeps, one that never looks at the interrupt. */
+    static final String TICK = """
+            import java.nio.file.*;
+
+            public class Tick {
+                /** Bound with -p marks=…: the file each task adds a byte to as it starts. */
+                public static String marks;
+
+                public static long sleep(long i) throws Exception {
+                    mark();
+                    Thread.sleep(200);
+                    return i;
+                }
+
+                /** About 0.1-0.3 s of arithmetic that never looks at the interrupt. */
+                public static long spin(long i) {
+                    mark();
+                    long x = i;
+                    for (long k = 0; k < 100_000_000L; k++) {
+                        x = x * 31 + 7;
+                    }
+                    return x;
+                }
+
+                static void mark() {
+                    try {
+                        Files.write(Path.of(marks), new byte[] {1}, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }
+            }
+            """;
+
     @TempDir
     Path tmp;
+
+    private Path classes;
+    private Path marks;
+
+    @BeforeEach
+    void compile() throws Exception {
+        classes = TestCode.classes(tmp.resolve("classes"), Map.of("Tick.java", TICK), Map.of());
+        marks = tmp.resolve("marks");
+    }
 
     @Test
     void stoppedRunKeepsFinishedTrialsAndSaysSo() throws Exception {
@@ -37,10 +83,12 @@ class InterruptTest {
         Process p = startMeasuring(
                 log,
                 "run",
+                "--classpath",
+                classes.toString(),
                 "-w",
-                "io",
+                "Tick::sleep",
                 "-p",
-                "duration=200ms",
+                "marks=" + marks,
                 "-e",
                 "fixed:threads=1",
                 "--tasks",
@@ -51,9 +99,9 @@ class InterruptTest {
                 "0",
                 "-o",
                 json.toString());
-        // each trial takes 0.6 s (60 in all, 36 s): once the run is planned, let a few trials finish (8 s: a loaded
-        // machine may take seconds to start the engine and the first trial), then stop
-        Thread.sleep(8000);
+        // each trial takes 0.6 s (60 in all, 36 s), one task at a time: the 5th task started (4 counting a check
+        // call before the trials, if any) means the first trial ended
+        awaitTasks(p, log, 5);
         p.destroy(); // SIGTERM: the same shutdown path as Ctrl-C
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "vbench did not stop");
         String out = Files.readString(log, StandardCharsets.UTF_8);
@@ -72,18 +120,19 @@ class InterruptTest {
      * never looked at it (CPU), not run on until the JVM gives up waiting (30 s) with nothing printed.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"io:duration=200ms", "cpu:iterations=100000000"})
+    @ValueSource(strings = {"Tick::sleep", "Tick::spin"})
     void sequentialTrialStopsAtTheNextTask(String workload) throws Exception {
-        String[] w = workload.split(":");
         Path json = tmp.resolve("s.json");
         Path log = tmp.resolve("seq.log");
         Process p = startMeasuring(
                 log,
                 "run",
+                "--classpath",
+                classes.toString(),
                 "-w",
-                w[0],
+                workload,
                 "-p",
-                w[1],
+                "marks=" + marks,
                 "-e",
                 "sequential",
                 "--tasks",
@@ -94,22 +143,39 @@ class InterruptTest {
                 "0",
                 "-o",
                 json.toString());
-        Thread.sleep(3000); // inside the first trial (hours long), also where starting the engine takes seconds
+        awaitTasks(p, log, 3); // inside the first trial (hours long): its second task started, or its third
         long stopped = System.nanoTime();
         p.destroy();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "vbench did not stop");
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - stopped);
         String out = Files.readString(log, StandardCharsets.UTF_8);
-        // one task is at most 0.2 s (io) or about 0.3 s (cpu) here; the JVM's own limit is 30 s
+        // one task is at most 0.2 s (sleep) or about 0.3 s (spin) here; the JVM's own limit is 30 s
         assertTrue(seconds < 20, "took " + seconds + " s to stop: " + out);
         assertTrue(out.contains("vbench: interrupted; finished cells were kept"), out);
         assertEquals(
                 CellStatus.INTERRUPTED, ResultCodec.read(json).cells().get(0).status(), out);
     }
 
+    /** Waits until {@code tasks} tasks of {@link #TICK} have started (60 s at most: then the assertions say why). */
+    private void awaitTasks(Process p, Path log, int tasks) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (p.isAlive() && System.nanoTime() < deadline && (!Files.exists(marks) || Files.size(marks) < tasks)) {
+            Thread.sleep(20);
+        }
+        assertTrue(p.isAlive(), () -> "vbench ended before its tasks ran: " + read(log));
+    }
+
+    private static String read(Path log) {
+        try {
+            return Files.readString(log, StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            return e.toString();
+        }
+    }
+
     /** Starts vbench in a child JVM and returns once it has printed its header (the measured trials begin). */
     private static Process startMeasuring(Path log, String... args) throws Exception {
-        Process p = VbenchProcess.start(log, List.of(), args);
+        Process p = VbenchProcess.start(log, VbenchProcess.QUICK_START, args);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (p.isAlive()
                 && System.nanoTime() < deadline
