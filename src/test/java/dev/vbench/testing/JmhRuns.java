@@ -89,8 +89,10 @@ public final class JmhRuns {
      */
     public Path jmh(String regex, String... options) throws IOException, InterruptedException {
         Path json = dir.resolve("jmh.json");
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(VbenchProcess.QUICK_START); // its result's rows and units are compared, never its figures
+        command.addAll(List.of(
                 "-Djmh.ignoreLock=true", // JMH's lock is machine-wide: another build's JMH must not fail the test
                 "-jar",
                 JmhFixture.benchmarksJar().toString(),
