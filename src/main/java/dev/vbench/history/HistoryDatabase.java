@@ -208,8 +208,7 @@ final class HistoryDatabase implements AutoCloseable {
                             e);
                 }
                 throw HistoryException.environment(
-                        url.target().connectFailure(e) + "; check that the history database is running and the URL ("
-                                + url.origin() + ")",
+                        url.target().connectFailure(e) + "; " + JdbcTarget.remedy(e, "the URL (" + url.origin() + ")"),
                         e);
             }
         }

@@ -199,9 +199,35 @@ public record JdbcTarget(
             }
             String progress = opened.isEmpty() ? "" : " (opened " + opened.size() + " of " + n + " connections)";
             // The cause is not attached: driver exceptions may carry the URL with its password.
-            throw WorkloadException.environment(
-                    connectFailure(e) + progress + "; start the server or fix -p url", null);
+            throw WorkloadException.environment(connectFailure(e) + progress + "; " + remedy(e, "-p url"), null);
         }
+    }
+
+    /**
+     * What to do about a failure to connect, by its cause: a server that refused the credentials, the database
+     * name or one more connection, one that did not answer in time (down, unreachable or overloaded), else one
+     * that is not running where the URL says.
+     *
+     * @param url where the user gives the URL ({@code -p url}), named in the advice
+     */
+    public static String remedy(Throwable e, String url) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof java.net.SocketTimeoutException) {
+                return "the server did not answer in time: it may be overloaded or unreachable; retry on a quieter"
+                        + " machine or raise the driver's connect timeout in " + url;
+            }
+            String state = t instanceof SQLException sql ? sql.getSQLState() : null;
+            if (state != null && state.startsWith("28")) {
+                return "check the user and password in " + url;
+            }
+            if ("3D000".equals(state)) {
+                return "create the database or fix its name in " + url;
+            }
+            if ("53300".equals(state)) {
+                return "the server has no connection left: lower --concurrency or raise its max_connections";
+            }
+        }
+        return "start the server or fix " + url;
     }
 
     /** On JDK < 24, says that a virtual thread blocking inside a driver's synchronized block pins its carrier. */

@@ -68,4 +68,25 @@ class JdbcTargetTest {
                         + " FATAL: nope ***",
                 line);
     }
+
+    /** The advice after "cannot connect" follows the cause: a slow server is not told to start. */
+    @Test
+    void theRemedyFollowsWhyTheConnectionFailed() {
+        java.sql.SQLException timedOut = new java.sql.SQLException(
+                "The connection attempt failed.", "08001", new java.net.SocketTimeoutException("connect timed out"));
+        assertTrue(
+                JdbcTarget.remedy(timedOut, "-p url").startsWith("the server did not answer in time"),
+                JdbcTarget.remedy(timedOut, "-p url"));
+        assertEquals(
+                "check the user and password in -p url",
+                JdbcTarget.remedy(new java.sql.SQLException("password authentication failed", "28P01"), "-p url"));
+        assertEquals(
+                "create the database or fix its name in -p url",
+                JdbcTarget.remedy(new java.sql.SQLException("database \"x\" does not exist", "3D000"), "-p url"));
+        assertTrue(JdbcTarget.remedy(new java.sql.SQLException("sorry, too many clients already", "53300"), "-p url")
+                .contains("max_connections"));
+        java.sql.SQLException refused = new java.sql.SQLException(
+                "Connection refused", "08001", new java.net.ConnectException("Connection refused"));
+        assertEquals("start the server or fix -p url", JdbcTarget.remedy(refused, "-p url"));
+    }
 }
