@@ -21,6 +21,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,12 +39,22 @@ class JmhJitTest {
     private static final Pattern CALL = Pattern.compile("<call method='(\\d+)'");
     private static final Pattern VERDICT = Pattern.compile("<inline_(fail|success) reason='([^']*)'");
 
+    /** One installed launcher for the class (its runs make no start-up cache). */
+    @TempDir
+    static Path shared;
+
+    static Launcher vbench;
+
     @TempDir
     Path tmp;
 
+    @BeforeAll
+    static void install() throws IOException {
+        vbench = Launcher.install(shared);
+    }
+
     @Test
     void compilerControlIsHonouredInVbenchsOwnJvmAndInAForkAsTheJitsLogShows() throws Exception {
-        Launcher vbench = Launcher.install(tmp);
         Path logs = Files.createDirectories(tmp.resolve("jit"));
         Map<String, String> env = Map.of(
                 "VBENCH_STARTUP_CACHE",
@@ -127,7 +138,6 @@ class JmhJitTest {
 
     @Test
     void theBlackholeModeIsCompilerWhereTheJvmHasCompilerBlackholesAndFullWithANoteElsewhere() throws Exception {
-        Launcher vbench = Launcher.install(tmp);
         Path json = tmp.resolve("r.json");
         Launcher.Output r = vbench.run(
                 Map.of("VBENCH_STARTUP_CACHE", "off"),

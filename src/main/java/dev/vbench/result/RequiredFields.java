@@ -1,6 +1,8 @@
 package dev.vbench.result;
 
+import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -43,43 +45,49 @@ final class RequiredFields {
 
     /**
      * The path of the first null that is not allowed below {@code value}, or of the first text holding a NUL
-     * character (marked {@link #NUL_MARK}), or null when there is none.
+     * character (marked {@link #NUL_MARK}), or null when there is none. The path is built only for what is found
+     * (a result of thousands of cells is checked on every read: {@code history add} reads hundreds of files).
      */
     private static String firstNull(Object value, String path) {
+        String found = below(value);
+        // a record's first component has no dot before it: "cells[0].config", not ".cells[0].config"
+        return found == null ? null : path + (path.isEmpty() && value instanceof Record ? found.substring(1) : found);
+    }
+
+    /** {@link #firstNull}'s path relative to {@code value} (".name", "[i]", ".key" steps), or null. */
+    private static String below(Object value) {
         if (value instanceof String text) {
-            return text.indexOf('\u0000') >= 0 ? path + NUL_MARK : null;
+            return text.indexOf('\u0000') >= 0 ? NUL_MARK : null;
         }
         if (value instanceof Record record) {
-            for (RecordComponent c : record.getClass().getRecordComponents()) {
-                Object v = read(c, record);
-                String p = path.isEmpty() ? c.getName() : path + "." + c.getName();
-                String found = v == null ? (optional(record.getClass(), c) ? null : p) : firstNull(v, p);
+            for (Component c : COMPONENTS.get(record.getClass())) {
+                Object v = c.read(record);
+                String found = v == null ? (c.optional() ? null : "") : below(v);
                 if (found != null) {
-                    return found;
+                    return "." + c.name() + found;
                 }
             }
         } else if (value instanceof List<?> list) {
             for (int i = 0; i < list.size(); i++) {
-                String found =
-                        list.get(i) == null ? path + "[" + i + "]" : firstNull(list.get(i), path + "[" + i + "]");
+                Object v = list.get(i);
+                String found = v == null ? "" : below(v);
                 if (found != null) {
-                    return found;
+                    return "[" + i + "]" + found;
                 }
             }
         } else if (value instanceof Map<?, ?> map) {
             for (Map.Entry<?, ?> e : map.entrySet()) {
-                String p = path + "." + e.getKey();
-                String found = e.getValue() == null ? p : firstNull(e.getValue(), p);
+                String found = e.getValue() == null ? "" : below(e.getValue());
                 if (found == null && e.getKey() instanceof String key && key.indexOf('\u0000') >= 0) {
-                    found = p + NUL_MARK;
+                    found = NUL_MARK;
                 }
                 if (found != null) {
-                    return found;
+                    return "." + e.getKey() + found;
                 }
             }
         } else if (value instanceof Collection<?> other) {
             for (Object o : other) {
-                String found = o == null ? path : firstNull(o, path);
+                String found = o == null ? "" : below(o);
                 if (found != null) {
                     return found;
                 }
@@ -88,14 +96,30 @@ final class RequiredFields {
         return null;
     }
 
-    private static Object read(RecordComponent c, Record record) {
-        try {
-            return c.getAccessor().invoke(record);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(
-                    "cannot read " + c.getName() + " of " + record.getClass().getSimpleName(), e);
+    /** A record component as the check reads it: its name, its accessor, whether it may be null. */
+    private record Component(String name, Method accessor, boolean optional) {
+
+        Object read(Record record) {
+            try {
+                return accessor.invoke(record);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(
+                        "cannot read " + name + " of " + record.getClass().getSimpleName(), e);
+            }
         }
     }
+
+    /** The components of each record type, looked up once ({@code getRecordComponents()} builds them anew each call). */
+    private static final ClassValue<List<Component>> COMPONENTS = new ClassValue<>() {
+        @Override
+        protected List<Component> computeValue(Class<?> type) {
+            List<Component> out = new ArrayList<>();
+            for (RecordComponent c : type.getRecordComponents()) {
+                out.add(new Component(c.getName(), c.getAccessor(), optional(type, c)));
+            }
+            return List.copyOf(out);
+        }
+    };
 
     /**
      * The components the tables and readers use without a null check, per record: a missing or null one

@@ -154,6 +154,13 @@ class ForkRunnerTest {
                 } catch (java.io.IOException e) {
                     return;
                 }
+                // a look every millisecond: a file lives at least as long as the fork's start; a look without a
+                // pause took one of the machine's CPUs from the fork it watches
+                try {
+                    Thread.sleep(1);
+                } catch (InterruptedException e) {
+                    return;
+                }
             }
         });
         looker.start();

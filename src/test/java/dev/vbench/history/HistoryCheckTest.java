@@ -8,9 +8,11 @@ import dev.vbench.stats.Summaries;
 import dev.vbench.stats.Verdict;
 import dev.vbench.testing.CliRun;
 import dev.vbench.testing.SlowFirst;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -210,11 +212,29 @@ class HistoryCheckTest {
                 c.id(), c.config(), c.status(), trials, Summaries.summarize(trials), c.notes());
     }
 
+    /** Result files written once for the class: both stores get the same ones. */
+    @TempDir
+    static Path written;
+
+    private static final Map<List<Object>, List<Path>> RUN_FILES = new HashMap<>();
+
+    /** The files of {@code runs} runs of {@code series} series (1% noise), × {@code factor} from run {@code stepFrom}. */
+    private static synchronized List<Path> runFiles(int runs, int series, int stepFrom, double factor, long seed)
+            throws Exception {
+        List<Object> key = List.of(runs, series, stepFrom, factor, seed);
+        List<Path> files = RUN_FILES.get(key);
+        if (files == null) {
+            Path dir = Files.createDirectory(written.resolve("runs-" + RUN_FILES.size()));
+            files = HistoryFixtures.writeRuns(dir, runs, HistoryFixtures.series(series, 0.01), stepFrom, factor, seed);
+            RUN_FILES.put(key, files);
+        }
+        return files;
+    }
+
     /** A new store of {@code runs} runs of {@code series} series (1% noise), × {@code factor} from run {@code stepFrom}. */
     private String storeOf(String kind, int runs, int series, int stepFrom, double factor, long seed) throws Exception {
         String url = HistoryStores.url(kind, tmp);
-        List<Path> files =
-                HistoryFixtures.writeRuns(tmp, runs, HistoryFixtures.series(series, 0.01), stepFrom, factor, seed);
+        List<Path> files = runFiles(runs, series, stepFrom, factor, seed);
         assertEquals(
                 0,
                 CliRun.of(HistoryCommandsTest.args("history", "add", "--history", url, files))

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.testing.CliRun;
+import dev.vbench.testing.VbenchProcess;
 import dev.vbench.text.Numbers;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -132,9 +134,10 @@ class HistoryCompactTest {
         Path h2File = Path.of(url.substring("jdbc:h2:file:".length()) + ".mv.db");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        Process holder = new ProcessBuilder(java, "-cp", classpath, Holder.class.getName(), url)
-                .redirectErrorStream(true)
-                .start();
+        List<String> command = new ArrayList<>(List.of(java));
+        command.addAll(VbenchProcess.QUICK_START); // the holder only holds the file: its speed does not matter
+        command.addAll(List.of("-cp", classpath, Holder.class.getName(), url));
+        Process holder = new ProcessBuilder(command).redirectErrorStream(true).start();
         String previous = System.getProperty(HistoryStore.LOCK_WAIT_PROPERTY);
         try {
             BufferedReader out =

@@ -15,6 +15,15 @@ import java.util.List;
  */
 public final class VbenchProcess {
 
+    /**
+     * JVM options for a child whose own speed is not what its test checks (a {@code history add} to kill, a run
+     * whose exit code is asserted): C1 alone, the serial collector and no perf-data file, the options the
+     * launcher gives its short commands ({@code bin/vbench}). About a third less CPU for a child's start, which
+     * on a busy machine is most of its wall time.
+     */
+    public static final List<String> QUICK_START =
+            List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData");
+
     private VbenchProcess() {}
 
     /**
