@@ -17,20 +17,14 @@ public final class VbenchProcess {
 
     /**
      * JVM options for a child whose own speed is not what its test checks (a {@code history add} to kill, a run
-     * whose exit code is asserted): C1 alone, the serial collector and no perf-data file, the options the
-     * launcher gives its short commands ({@code bin/vbench}). About a third less CPU for a child's start, which
-     * on a busy machine is most of its wall time.
+     * whose exit code, signal handling or output is asserted): the JDK's class-data archive, C1 alone, the serial
+     * collector and no perf-data file, the options the launcher gives its short commands ({@code bin/vbench}).
+     * About a third less CPU for a child's start, which on a busy machine is most of its wall time.
      */
     public static final List<String> QUICK_START =
-            List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData");
+            List.of("-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData");
 
     private VbenchProcess() {}
-
-    /**
-     * JVM options that start a child sooner (the JDK's class-data archive, no C2 compiler), for a child whose
-     * speed is not what its test measures: a kill, a signal, its output, its exit code.
-     */
-    public static final List<String> QUICK_START = List.of("-Xshare:auto", "-XX:TieredStopAtLevel=1");
 
     /** {@code java JVM_OPTIONS -cp (the test class path) dev.vbench.Main ARGS}. */
     public static Process start(Path log, List<String> jvmOptions, String... args) throws java.io.IOException {
