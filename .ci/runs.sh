@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The runs of the built vbench that CI checks: own code (the Maven example against the installed vbench-api, in this
 # JVM and in a fork; a single-file workload; a method reference) and every suite under workloads/ at quick scale.
-# .ci/run starts this once './mvnw install' has built target/vbench.jar and installed vbench-api, before the tests:
-# these runs read the built jar and examples/ only. Alone (after ./mvnw -B -DskipTests install): .ci/runs.sh
+# .ci/run starts this once './mvnw -B verify' has built target/vbench.jar and the API jar is installed, after the
+# tests: these runs read the built jar and examples/ only. Alone (after ./mvnw -B -DskipTests install): .ci/runs.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # --- Own code --------------------------------------------------------------------------------------------------
