@@ -23,7 +23,7 @@ final class JsonExporter implements Exporter {
 
     @Override
     public String render(RunResult result) {
-        List<ComparisonJson.Document> comparisons = ReportDocument.of(result, options).comparisons().stream()
+        List<ComparisonJson.Document> comparisons = ReportDocument.comparing(result, options).comparisons().stream()
                 .map(t -> ComparisonJson.document(t.comparison()))
                 .toList();
         if (comparisons.isEmpty()) {

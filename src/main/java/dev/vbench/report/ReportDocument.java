@@ -182,6 +182,18 @@ public record ReportDocument(
 
     /** The document of a result: a suite's tables when it is a suite run's ({@link RunResult#suite()}), else one section per workload. */
     public static ReportDocument of(RunResult result, ReportOptions options) {
+        return of(result, options, true);
+    }
+
+    /**
+     * The tables of {@link #of} that compare columns, alone (no detail, telemetry or counter tables, no charts, Why
+     * lines or profiles): what a result file's {@code comparisons} hold, which a run rewrites after every cell.
+     */
+    public static ReportDocument comparing(RunResult result, ReportOptions options) {
+        return of(result, options, false);
+    }
+
+    private static ReportDocument of(RunResult result, ReportOptions options, boolean full) {
         if (result.suite() != null) {
             return SuiteTables.document(result, options.verbose());
         }
@@ -195,7 +207,8 @@ public record ReportDocument(
                             e.getValue(),
                             options,
                             warmup,
-                            result.environment().availableProcessors()),
+                            result.environment().availableProcessors(),
+                            full),
                     otherHosts(result, e.getValue())));
         }
         return new ReportDocument("vbench report", List.of(), result.environment(), false, sections);
@@ -242,26 +255,34 @@ public record ReportDocument(
                         .toList());
     }
 
+    /** A workload's section; with {@code full} false only the tables that compare columns ({@link #comparing}). */
     private static Section section(
-            String workload, List<CellResult> cells, ReportOptions options, int warmup, int cpus) {
+            String workload, List<CellResult> cells, ReportOptions options, int warmup, int cpus, boolean full) {
         List<Block> blocks = new ArrayList<>();
-        blocks.add(new TableBlock(Kind.DETAIL, RunTables.detail(workload, cells, warmup)));
+        if (full) {
+            blocks.add(new TableBlock(Kind.DETAIL, RunTables.detail(workload, cells, warmup)));
+        }
         Metric metric = options.metricFor(cells);
         CellComparison model = RunTables.comparisonModel(cells, metric, options.noise());
         Table comparison = RunTables.comparison(workload, cells, model, metric, warmup, options.verbose());
         List<ComparedPair> pairs = List.of();
         if (comparison != null) {
             blocks.add(new TableBlock(Kind.COMPARISON, comparison, List.of(), model.comparison()));
-            pairs = ComparedPairs.of(model, cpus);
-            why(pairs).ifPresent(blocks::add);
-            blocks.add(RunCharts.bars(workload, cells, metric));
+            if (full) {
+                pairs = ComparedPairs.of(model, cpus);
+                why(pairs).ifPresent(blocks::add);
+                blocks.add(RunCharts.bars(workload, cells, metric));
+            }
         }
-        Table open = LoadTables.openModel(workload, cells, warmup);
+        Table open = full ? LoadTables.openModel(workload, cells, warmup) : null;
         if (open != null) {
             blocks.add(new TableBlock(Kind.OPEN_MODEL, open));
         }
         for (SweepTables.Sweep sweep : SweepTables.concurrency(workload, cells, options, warmup)) {
             blocks.add(new TableBlock(Kind.SWEEP, sweep.table(), sweep.verdicts(), sweep.comparison()));
+        }
+        if (!full) {
+            return new Section(workload, blocks);
         }
         RunCharts.concurrency(workload, cells).ifPresent(blocks::add);
         blocks.addAll(RunCharts.latencies(workload, cells));

@@ -189,14 +189,26 @@ public final class Redactor {
         if (text.indexOf('@') >= 0) {
             return true;
         }
-        String lower = text.toLowerCase(Locale.ROOT);
-        for (String word : NAME_WORDS) {
-            if (lower.contains(word)) {
-                return true;
+        // one pass without a lower-case copy of the text (a result file is megabytes, written after every cell):
+        // a word can only start where its first letter stands
+        int n = text.length();
+        for (int i = 0; i < n; i++) {
+            char c = text.charAt(i);
+            char lower = c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
+            if (lower < 128 && WORD_STARTS.indexOf(lower) < 0) {
+                continue; // beyond ASCII, case folding may still make a word's letter (the Kelvin sign's k)
+            }
+            for (String word : NAME_WORDS) {
+                if ((lower >= 128 || word.charAt(0) == lower) && text.regionMatches(true, i, word, 0, word.length())) {
+                    return true;
+                }
             }
         }
         return false;
     }
+
+    /** The first letters of {@link #NAME_WORDS}. */
+    private static final String WORD_STARTS = "pstcak";
 
     /**
      * The secrets in {@code text} as {@code [start, end)} spans, in order and apart (overlapping ones
