@@ -398,16 +398,11 @@ final class MethodWorkloadProvider implements WorkloadProvider {
         }
     }
 
-    /** The task of a method with a result. */
-    private static final class Call implements Task {
-        private final MethodHandle call;
-        private final Object receiver;
-
-        Call(MethodHandle call, Object receiver) {
-            this.call = call;
-            this.receiver = receiver;
-        }
-
+    /**
+     * The task of a method with a result. It and {@link VoidCall} share their fields through the record, not a
+     * common method: each {@code run} is one exact invocation, with no call added on the task path.
+     */
+    private record Call(MethodHandle call, Object receiver) implements Task {
         @Override
         public long run(long taskIndex) throws Exception {
             try {
@@ -421,15 +416,7 @@ final class MethodWorkloadProvider implements WorkloadProvider {
     }
 
     /** The task of a void method. */
-    private static final class VoidCall implements Task {
-        private final MethodHandle call;
-        private final Object receiver;
-
-        VoidCall(MethodHandle call, Object receiver) {
-            this.call = call;
-            this.receiver = receiver;
-        }
-
+    private record VoidCall(MethodHandle call, Object receiver) implements Task {
         @Override
         public long run(long taskIndex) throws Exception {
             try {
