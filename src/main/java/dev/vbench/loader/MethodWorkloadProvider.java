@@ -320,15 +320,7 @@ final class MethodWorkloadProvider implements WorkloadProvider {
         @Override
         public void prepare(PrepareContext context) {
             if (isStatic) {
-                try {
-                    Bindings.apply(bindings, params, null);
-                } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-                    throw UserFailures.of(
-                            "setting the parameters of "
-                                    + method.getDeclaringClass().getName(),
-                            e);
-                }
-                task = invoker(null);
+                bind(null);
             }
         }
 
@@ -345,19 +337,20 @@ final class MethodWorkloadProvider implements WorkloadProvider {
                 throw UserFailures.of("creating " + method.getDeclaringClass().getName(), e);
             }
             instance = fresh;
+            bind(fresh);
+        }
+
+        /** Sets the parameters on {@code receiver} (the static fields for null) and makes the task that calls it. */
+        private void bind(Object receiver) {
             try {
-                Bindings.apply(bindings, params, fresh);
+                Bindings.apply(bindings, params, receiver);
             } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
                 throw UserFailures.of(
                         "setting the parameters of "
                                 + method.getDeclaringClass().getName(),
                         e);
             }
-            task = invoker(fresh);
-        }
-
-        private Task invoker(Object receiver) {
-            return returnsVoid ? new VoidCall(call, receiver) : new Call(call, receiver);
+            task = returnsVoid ? new VoidCall(call, receiver) : new Call(call, receiver);
         }
 
         @Override
