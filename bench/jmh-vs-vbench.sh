@@ -7,7 +7,8 @@
 # ROUNDS times; then by vbench with --batch, which calls the method BATCH times per task as JMH's measurement loop
 # does. Prints per method the medians over the rounds, and the ratio vbench / JMH (1.00 = agree) as the median of the
 # rounds' own ratios, each of a vbench run and the JMH run just before it (paired: a slower minute of the machine
-# moves both), with the lowest and highest round; then the Blackhole mode each tool used. Prints the machine and its
+# moves both), with the lowest and highest round, and below it each round's figures; then the Blackhole mode each
+# tool used. Prints the machine and its
 # load first: figures from a loaded machine say so. No timed test asserts them. leibniz10k is leibniz with -p
 # terms=10000 in both tools: a method of about 13 us, the low end of where the two should agree within 3%. One JVM's
 # figure for it moves by 3-4% from the next JVM's in either tool on a 2-CPU machine, so 3% needs several rounds: 6 by
@@ -128,6 +129,9 @@ b = "-" if "-" in vbb else [float(x) for x in vbb]
 print("%-10s %12.1f %12.1f %7.3f %11s %14s %7s" % (m, statistics.median(jmh), statistics.median(vb), statistics.median(ratios),
       "%.2f-%.2f" % (min(ratios), max(ratios)), "-" if b == "-" else "%.1f" % statistics.median(b),
       "-" if b == "-" else "%.2f" % statistics.median(x / j for x, j in zip(b, jmh))))
+# each round's figures: a method whose JVMs settle in two modes (the JIT's choice differs from one JVM to the
+# next) shows them here, in either tool
+print("  rounds, JMH: %s;  vbench: %s" % (" ".join("%.4g" % x for x in jmh), " ".join("%.4g" % x for x in vb)))
 PY
     [ -z "$modes" ] || blackholes="${blackholes:+$blackholes; }$modes"
 done

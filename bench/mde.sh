@@ -6,7 +6,7 @@
 # about 5% of runs or fewer). Prints the machine, the MDE, and one line per case: runs, verdicts, rate.
 #
 #   bench/mde.sh                         # BASE=2ms, 20 tasks at concurrency 1, 6 trials, RUNS=10
-#   RUNS=20 TRIALS=10 bench/mde.sh
+#   RUNS=20 TRIALS=10 REPEAT=10 bench/mde.sh    # REPEAT: the A/A repeats of `vbench noise` behind the MDE (5)
 set -eu
 cd "$(dirname "$0")/.."
 runs=${RUNS:-10}
@@ -29,7 +29,7 @@ build() {
 }
 build "$out/old" $((base_us * 1000))
 # shellcheck disable=SC2086 # args is a list of options
-./vbench noise --classpath "$out/old/classes" $args --forks "$trials" --repeat 5 > "$out/noise.txt" 2> "$out/noise.err"
+./vbench noise --classpath "$out/old/classes" $args --forks "$trials" --repeat "${REPEAT:-5}" > "$out/noise.txt" 2> "$out/noise.err"
 sed -n '1,4p' "$out/noise.txt"
 mde=$(sed -n '4p' "$out/noise.txt" | grep -oE '±[0-9.]+%' | tail -n 1 | tr -d '±%')
 [ -n "$mde" ] || { echo "no finite MDE printed; more TRIALS" >&2; exit 1; }
