@@ -91,23 +91,29 @@ public final class CompareUseCase {
             ci = ci == null ? Ci.NONE : ci;
         }
 
-        /** A request with a noise band given as a percentage. */
-        public Request(
-                List<Path> files,
-                List<String> labels,
-                Layout layout,
-                Metric metric,
-                double noise,
-                Set<String> matchIgnore,
-                Double failOnRegression,
-                CompareFormat format,
-                boolean verbose,
-                Path output,
-                Path gates,
-                Ci ci) {
-            this(
+        /** The files compared with every default: text, 1% noise, no gate. */
+        public static Request of(List<Path> files) {
+            return new Request(
                     files,
-                    labels,
+                    List.of(),
+                    null,
+                    null,
+                    Defaults.NOISE,
+                    Set.of(),
+                    null,
+                    CompareFormat.TEXT,
+                    false,
+                    null,
+                    null,
+                    Ci.NONE,
+                    null);
+        }
+
+        /** This request with these column names. */
+        public Request withLabels(List<String> names) {
+            return new Request(
+                    files,
+                    names,
                     layout,
                     metric,
                     noise,
@@ -118,22 +124,48 @@ public final class CompareUseCase {
                     output,
                     gates,
                     ci,
-                    null);
+                    noiseNote);
         }
 
-        /** A request without gates or CI outputs. */
-        public Request(
-                List<Path> files,
-                List<String> labels,
-                Layout layout,
-                Metric metric,
-                double noise,
-                Set<String> matchIgnore,
-                Double failOnRegression,
-                CompareFormat format,
-                boolean verbose,
-                Path output) {
-            this(
+        /** This request comparing {@code m} instead of the default of the results' load shape. */
+        public Request withMetric(Metric m) {
+            return new Request(
+                    files,
+                    labels,
+                    layout,
+                    m,
+                    noise,
+                    matchIgnore,
+                    failOnRegression,
+                    format,
+                    verbose,
+                    output,
+                    gates,
+                    ci,
+                    noiseNote);
+        }
+
+        /** This request gated at {@code threshold} (a fraction: 0.05 fails on rows 5% slower). */
+        public Request withFailOnRegression(Double threshold) {
+            return new Request(
+                    files,
+                    labels,
+                    layout,
+                    metric,
+                    noise,
+                    matchIgnore,
+                    threshold,
+                    format,
+                    verbose,
+                    output,
+                    gates,
+                    ci,
+                    noiseNote);
+        }
+
+        /** This request rendered in {@code f}. */
+        public Request withFormat(CompareFormat f) {
+            return new Request(
                     files,
                     labels,
                     layout,
@@ -141,17 +173,12 @@ public final class CompareUseCase {
                     noise,
                     matchIgnore,
                     failOnRegression,
-                    format,
+                    f,
                     verbose,
                     output,
-                    null,
-                    Ci.NONE);
-        }
-
-        /** The files compared with every default: text, 1% noise, no gate. */
-        public static Request of(List<Path> files) {
-            return new Request(
-                    files, List.of(), null, null, Defaults.NOISE, Set.of(), null, CompareFormat.TEXT, false, null);
+                    gates,
+                    ci,
+                    noiseNote);
         }
     }
 

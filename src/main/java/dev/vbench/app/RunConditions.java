@@ -50,46 +50,55 @@ final class RunConditions {
      * load average less the trial's own CPUs: "kept a load of up to 3.1 beside the trials on 2 usable CPUs".
      */
     static java.util.Optional<String> busy(List<CellResult> cells, String order) {
-        boolean measured = cells.stream()
-                .flatMap(c -> c.trials().stream())
-                .map(RunConditions::machine)
-                .anyMatch(m -> m != null && m.otherCpus() != null);
-        double highest = 0;
-        int busyTrials = 0;
-        int trials = 0;
-        int cpus = 0;
+        Tally measured = new Tally(); // trials with the measured figure
+        Tally loadAverage = new Tally(); // trials with the load average only
         for (CellResult c : cells) {
             for (TrialResult t : c.trials()) {
                 MachineState m = machine(t);
-                if (m == null || (measured && m.otherCpus() == null)) {
+                if (m == null) {
                     continue;
                 }
                 double own = t.telemetry().processCpuNanos() > 0 && t.makespanNanos() > 0
                         ? t.telemetry().processCpuNanos() / (double) t.makespanNanos()
                         : 0;
-                double other = m.otherLoad(own);
-                if (Double.isNaN(other)) {
-                    continue;
-                }
-                trials++;
-                cpus = Math.max(cpus, m.cpus());
-                if (other >= threshold(m.cpus())) {
-                    busyTrials++;
-                }
-                highest = Math.max(highest, other);
+                (m.otherCpus() != null ? measured : loadAverage).add(m.otherLoad(own), m.cpus());
             }
         }
-        if (busyTrials == 0) {
+        boolean isMeasured = measured.seen;
+        Tally tally = isMeasured ? measured : loadAverage;
+        if (tally.busyTrials == 0) {
             return java.util.Optional.empty();
         }
-        String usable = cpus + " usable CPU" + (cpus == 1 ? "" : "s");
+        String usable = tally.cpus + " usable CPU" + (tally.cpus == 1 ? "" : "s");
         return java.util.Optional.of("the machine was busy: other processes kept "
-                + (measured
-                        ? "up to " + Numbers.fixed(highest, 1) + " of " + usable + " busy during the trials"
-                        : "a load of up to " + Numbers.fixed(highest, 1) + " beside the trials on " + usable)
-                + " (in " + busyTrials + " of " + trials + " trials); "
+                + (isMeasured
+                        ? "up to " + Numbers.fixed(tally.highest, 1) + " of " + usable + " busy during the trials"
+                        : "a load of up to " + Numbers.fixed(tally.highest, 1) + " beside the trials on " + usable)
+                + " (in " + tally.busyTrials + " of " + tally.trials + " trials); "
                 + ("grouped".equals(order) ? "with --order grouped a change of load can reach a verdict; " : "")
                 + "the noise widens every interval: consider re-running on a quiet system");
+    }
+
+    /** The other load of one kind of trial (measured, or load average only): the highest, and how many were busy. */
+    private static final class Tally {
+        boolean seen;
+        double highest;
+        int busyTrials;
+        int trials;
+        int cpus;
+
+        void add(double other, int trialCpus) {
+            seen = true;
+            if (Double.isNaN(other)) {
+                return;
+            }
+            trials++;
+            cpus = Math.max(cpus, trialCpus);
+            if (other >= threshold(trialCpus)) {
+                busyTrials++;
+            }
+            highest = Math.max(highest, other);
+        }
     }
 
     private static MachineState machine(TrialResult t) {

@@ -64,32 +64,6 @@ public record ForkPlan(
         profile = profile == null ? ProfileRequest.OFF : profile;
     }
 
-    /** A run's fork. */
-    public ForkPlan(
-            Cell cell,
-            int warmupTrials,
-            int measuredTrials,
-            long seed,
-            String dataRoot,
-            boolean pinning,
-            long pinningThresholdNanos,
-            List<String> classPath,
-            long taskTimeoutNanos,
-            ProfileRequest profile) {
-        this(
-                cell,
-                warmupTrials,
-                measuredTrials,
-                seed,
-                dataRoot,
-                pinning,
-                pinningThresholdNanos,
-                classPath,
-                taskTimeoutNanos,
-                profile,
-                null);
-    }
-
     /**
      * The rounds of a calibration fork.
      *
@@ -117,30 +91,6 @@ public record ForkPlan(
     /** What a calibration fork measures: its rounds, its probes and what it profiles. */
     public Calibration.Settings calibration() {
         return new Calibration.Settings(calibrate.warmupRounds(), calibrate.rounds(), probes(), profile);
-    }
-
-    /** A plan that profiles nothing. */
-    public ForkPlan(
-            Cell cell,
-            int warmupTrials,
-            int measuredTrials,
-            long seed,
-            String dataRoot,
-            boolean pinning,
-            long pinningThresholdNanos,
-            List<String> classPath,
-            long taskTimeoutNanos) {
-        this(
-                cell,
-                warmupTrials,
-                measuredTrials,
-                seed,
-                dataRoot,
-                pinning,
-                pinningThresholdNanos,
-                classPath,
-                taskTimeoutNanos,
-                ProfileRequest.OFF);
     }
 
     /**
@@ -220,7 +170,8 @@ public record ForkPlan(
                 probes.pinningThreshold().toNanos(),
                 classPath,
                 taskTimeout.toNanos(),
-                profile);
+                profile,
+                null);
     }
 
     /** The parent's {@code --task-timeout}. */

@@ -37,6 +37,28 @@ final class HistoryQueries {
         jvmNames = null;
     }
 
+    /** The columns of a {@link HistoryStore.RunInfo}, as {@link #runInfo} reads them; a WHERE clause follows. */
+    private static final String RUN_INFO = "SELECT r.id, r.started_ms, t.name, r.branch, r.git_commit,"
+            + " (SELECT COUNT(*) FROM result x WHERE x.run_id = r.id), r.excluded, r.exclude_reason, r.source,"
+            + " r.vbench_version, r.command_line FROM run r JOIN testbed t ON t.id = r.testbed_id";
+
+    /** The run on the current row of a {@link #RUN_INFO} query, with its labels. */
+    private static HistoryStore.RunInfo runInfo(ResultSet rs, Map<String, String> labels) throws SQLException {
+        return new HistoryStore.RunInfo(
+                rs.getLong(1),
+                Instant.ofEpochMilli(rs.getLong(2)),
+                rs.getString(3),
+                rs.getString(4),
+                rs.getString(5),
+                rs.getInt(6),
+                rs.getBoolean(7),
+                rs.getString(8),
+                rs.getString(9),
+                rs.getString(10),
+                rs.getString(11),
+                labels);
+    }
+
     /** Every run, oldest first; {@code testbed} null for all machines. */
     List<HistoryStore.RunInfo> runs(String testbed) {
         Map<Long, Map<String, String>> labels = new HashMap<>();
@@ -49,28 +71,13 @@ final class HistoryQueries {
                             .put(rs.getString(2), rs.getString(3));
                 }
             }
-            try (PreparedStatement ps = c.prepareStatement("SELECT r.id, r.started_ms, t.name, r.branch, r.git_commit,"
-                    + " (SELECT COUNT(*) FROM result x WHERE x.run_id = r.id), r.excluded, r.exclude_reason, r.source,"
-                    + " r.vbench_version, r.command_line FROM run r JOIN testbed t ON t.id = r.testbed_id"
-                    + " WHERE (? IS NULL OR t.name = ?) ORDER BY r.started_ms, r.id")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement(RUN_INFO + " WHERE (? IS NULL OR t.name = ?) ORDER BY r.started_ms, r.id")) {
                 ps.setString(1, testbed);
                 ps.setString(2, testbed);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        long id = rs.getLong(1);
-                        out.add(new HistoryStore.RunInfo(
-                                id,
-                                Instant.ofEpochMilli(rs.getLong(2)),
-                                rs.getString(3),
-                                rs.getString(4),
-                                rs.getString(5),
-                                rs.getInt(6),
-                                rs.getBoolean(7),
-                                rs.getString(8),
-                                rs.getString(9),
-                                rs.getString(10),
-                                rs.getString(11),
-                                labels.getOrDefault(id, Map.of())));
+                        out.add(runInfo(rs, labels.getOrDefault(rs.getLong(1), Map.of())));
                     }
                 }
             }
@@ -347,28 +354,10 @@ final class HistoryQueries {
                     }
                 }
             }
-            try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT r.id, r.started_ms, t.name, r.branch, r.git_commit,"
-                            + " (SELECT COUNT(*) FROM result x WHERE x.run_id = r.id), r.excluded, r.exclude_reason, r.source,"
-                            + " r.vbench_version, r.command_line FROM run r JOIN testbed t ON t.id = r.testbed_id WHERE r.id = ?")) {
+            try (PreparedStatement ps = c.prepareStatement(RUN_INFO + " WHERE r.id = ?")) {
                 ps.setLong(1, runId);
                 try (ResultSet rs = ps.executeQuery()) {
-                    if (!rs.next()) {
-                        return null;
-                    }
-                    return new HistoryStore.RunInfo(
-                            rs.getLong(1),
-                            Instant.ofEpochMilli(rs.getLong(2)),
-                            rs.getString(3),
-                            rs.getString(4),
-                            rs.getString(5),
-                            rs.getInt(6),
-                            rs.getBoolean(7),
-                            rs.getString(8),
-                            rs.getString(9),
-                            rs.getString(10),
-                            rs.getString(11),
-                            labels);
+                    return rs.next() ? runInfo(rs, labels) : null;
                 }
             }
         } catch (SQLException e) {

@@ -320,15 +320,7 @@ final class MethodWorkloadProvider implements WorkloadProvider {
         @Override
         public void prepare(PrepareContext context) {
             if (isStatic) {
-                try {
-                    Bindings.apply(bindings, params, null);
-                } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-                    throw UserFailures.of(
-                            "setting the parameters of "
-                                    + method.getDeclaringClass().getName(),
-                            e);
-                }
-                task = invoker(null);
+                bind(null);
             }
         }
 
@@ -345,19 +337,20 @@ final class MethodWorkloadProvider implements WorkloadProvider {
                 throw UserFailures.of("creating " + method.getDeclaringClass().getName(), e);
             }
             instance = fresh;
+            bind(fresh);
+        }
+
+        /** Sets the parameters on {@code receiver} (the static fields for null) and makes the task that calls it. */
+        private void bind(Object receiver) {
             try {
-                Bindings.apply(bindings, params, fresh);
+                Bindings.apply(bindings, params, receiver);
             } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
                 throw UserFailures.of(
                         "setting the parameters of "
                                 + method.getDeclaringClass().getName(),
                         e);
             }
-            task = invoker(fresh);
-        }
-
-        private Task invoker(Object receiver) {
-            return returnsVoid ? new VoidCall(call, receiver) : new Call(call, receiver);
+            task = returnsVoid ? new VoidCall(call, receiver) : new Call(call, receiver);
         }
 
         @Override
@@ -398,16 +391,11 @@ final class MethodWorkloadProvider implements WorkloadProvider {
         }
     }
 
-    /** The task of a method with a result. */
-    private static final class Call implements Task {
-        private final MethodHandle call;
-        private final Object receiver;
-
-        Call(MethodHandle call, Object receiver) {
-            this.call = call;
-            this.receiver = receiver;
-        }
-
+    /**
+     * The task of a method with a result. It and {@link VoidCall} share their fields through the record, not a
+     * common method: each {@code run} is one exact invocation, with no call added on the task path.
+     */
+    private record Call(MethodHandle call, Object receiver) implements Task {
         @Override
         public long run(long taskIndex) throws Exception {
             try {
@@ -421,15 +409,7 @@ final class MethodWorkloadProvider implements WorkloadProvider {
     }
 
     /** The task of a void method. */
-    private static final class VoidCall implements Task {
-        private final MethodHandle call;
-        private final Object receiver;
-
-        VoidCall(MethodHandle call, Object receiver) {
-            this.call = call;
-            this.receiver = receiver;
-        }
-
+    private record VoidCall(MethodHandle call, Object receiver) implements Task {
         @Override
         public long run(long taskIndex) throws Exception {
             try {

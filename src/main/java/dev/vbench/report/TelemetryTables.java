@@ -76,7 +76,7 @@ public final class TelemetryTables {
             row.add(metric(c, Metric.ALLOC));
             row.add(count(median(
                     c, t -> t.gcPauses() == null ? Double.NaN : t.gcPauses().count())));
-            row.add(millis(median(
+            row.add(Numbers.latency(median(
                     c, t -> t.gcPauses() == null ? Double.NaN : t.gcPauses().millis())));
             row.add(count(median(c, t -> t.peakThreads() < 0 ? Double.NaN : t.peakThreads())));
             if (inFlight) {
@@ -220,9 +220,5 @@ public final class TelemetryTables {
 
     private static String count(double v) {
         return Double.isNaN(v) ? "n/a" : Numbers.fixed(v, v == Math.rint(v) ? 0 : 1);
-    }
-
-    private static String millis(double v) {
-        return Double.isNaN(v) ? "n/a" : Numbers.fixed(v, 0) + " ms";
     }
 }

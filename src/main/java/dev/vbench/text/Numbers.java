@@ -26,12 +26,16 @@ public final class Numbers {
 
     /**
      * A short time in the unit that keeps its digits: {@code 217.3 ns}, {@code 9.94 us}, {@code 12.34 ms} (2 decimals,
-     * below 10 ns too; 1 decimal from 10 to 1,000 ns), for latencies and times per operation, which range from
-     * nanoseconds to seconds in one table.
+     * below 10 ns too; 1 decimal from 10 to 1,000 ns), for latencies, times per operation and GC pauses, which range
+     * from nanoseconds to seconds in one table. An exact zero is {@code 0 ns}: a time recorded in coarser units
+     * (a GC pause total in whole ms) claims no decimals it does not have.
      */
     public static String nanos(double ns) {
         if (Double.isNaN(ns)) {
             return "n/a";
+        }
+        if (ns == 0) {
+            return "0 ns";
         }
         if (Math.abs(ns) < 1_000) {
             return fixed(ns, Math.abs(ns) < 10 ? 2 : 1) + " ns";

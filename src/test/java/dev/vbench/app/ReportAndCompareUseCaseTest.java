@@ -20,7 +20,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -93,17 +92,10 @@ class ReportAndCompareUseCaseTest {
     void theGateFailsOnRowsSlowerThanItsThreshold() throws Exception {
         Path faster = write("fast.json", LoadFixtures.timedWindow(72_000, 11));
         Path slower = write("slow.json", LoadFixtures.timedWindow(60_000, 1));
-        CompareUseCase.Request request = new CompareUseCase.Request(
-                List.of(faster, slower),
-                List.of("base", "new"),
-                null,
-                null,
-                0.01,
-                Set.of(),
-                0.05,
-                CompareFormat.MARKDOWN,
-                false,
-                null);
+        CompareUseCase.Request request = CompareUseCase.Request.of(List.of(faster, slower))
+                .withLabels(List.of("base", "new"))
+                .withFailOnRegression(0.05)
+                .withFormat(CompareFormat.MARKDOWN);
         CompareUseCase.Outcome o = CompareUseCase.compare(request);
         assertEquals(ExitCodes.FAILED, o.exitCode());
         assertEquals(2, o.regressions().size());
@@ -112,8 +104,8 @@ class ReportAndCompareUseCaseTest {
                 o.gateLines().get(0));
         assertTrue(o.text().contains(" base |") && o.text().contains(" new |"), o.text());
 
-        CompareUseCase.Request lenient = new CompareUseCase.Request(
-                List.of(faster, slower), List.of(), null, null, 0.01, Set.of(), 0.25, CompareFormat.TEXT, false, null);
+        CompareUseCase.Request lenient =
+                CompareUseCase.Request.of(List.of(faster, slower)).withFailOnRegression(0.25);
         assertEquals(ExitCodes.OK, CompareUseCase.compare(lenient).exitCode(), "no row is 25% slower");
     }
 
@@ -121,17 +113,8 @@ class ReportAndCompareUseCaseTest {
     void anExplicitMetricWinsAndOneFileNeedsJvms() throws Exception {
         Path before = write("d.json", LoadFixtures.timedWindow(60_000, 1));
         Path after = write("d2.json", LoadFixtures.timedWindow(72_000, 11));
-        CompareUseCase.Request p50 = new CompareUseCase.Request(
-                List.of(before, after),
-                List.of(),
-                null,
-                Metric.P50,
-                0.01,
-                Set.of(),
-                null,
-                CompareFormat.TEXT,
-                false,
-                null);
+        CompareUseCase.Request p50 =
+                CompareUseCase.Request.of(List.of(before, after)).withMetric(Metric.P50);
         assertTrue(CompareUseCase.compare(p50).comparison().rows().stream()
                 .allMatch(r -> r.unit().equals("ms")));
         UsageException e = assertThrows(

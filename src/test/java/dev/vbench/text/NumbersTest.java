@@ -76,5 +76,7 @@ class NumbersTest {
         assertEquals("12.34 ms", Numbers.latency(12.34), "from 1 ms on, as every other ms figure");
         assertEquals("1.25 ns", Numbers.nanos(1.25));
         assertEquals("n/a", Numbers.nanos(Double.NaN));
+        assertEquals("0 ns", Numbers.nanos(0), "an exact zero claims no decimals");
+        assertEquals("0 ns", Numbers.latency(0));
     }
 }
