@@ -195,10 +195,8 @@ public final class Redactor {
         for (int i = 0; i < n; i++) {
             char c = text.charAt(i);
             char lower = c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
-            if (lower < 128 && WORD_STARTS.indexOf(lower) < 0) {
-                continue; // beyond ASCII, case folding may still make a word's letter (the Kelvin sign's k)
-            }
             for (String word : NAME_WORDS) {
+                // beyond ASCII, case folding may still make a word's first letter (the Kelvin sign's k)
                 if ((lower >= 128 || word.charAt(0) == lower) && text.regionMatches(true, i, word, 0, word.length())) {
                     return true;
                 }
@@ -206,9 +204,6 @@ public final class Redactor {
         }
         return false;
     }
-
-    /** The first letters of {@link #NAME_WORDS}. */
-    private static final String WORD_STARTS = "pstcak";
 
     /**
      * The secrets in {@code text} as {@code [start, end)} spans, in order and apart (overlapping ones
