@@ -7,14 +7,19 @@
 #
 #   bench/mde.sh                         # BASE=2ms, 20 tasks at concurrency 1, 6 trials, RUNS=10
 #   RUNS=20 TRIALS=10 REPEAT=10 bench/mde.sh    # REPEAT: the A/A repeats of `vbench noise` behind the MDE (5)
+#   MDE=2.0 CASES=above bench/mde.sh     # an MDE measured before; only the case above it
+#   KEEP=DIR bench/mde.sh                # works in DIR and keeps it: `vbench noise`'s and every run's tables
 set -eu
 cd "$(dirname "$0")/.."
 runs=${RUNS:-10}
 trials=${TRIALS:-6}
 base_us=${BASE_US:-2000}
 args="-w demo.Work::call -e fixed:threads=1 --tasks 20 --concurrency 1 --trials $trials --no-progress"
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT INT TERM
+if [ -n "${KEEP:-}" ]; then
+    out=$KEEP && mkdir -p "$out"
+else
+    out=$(mktemp -d) && trap 'rm -rf "$out"' EXIT INT TERM
+fi
 echo "== $(date -u '+%Y-%m-%d %H:%M UTC')  $(uname -srm)  $(nproc) CPUs  load:$(uptime | sed 's/.*load average://')"
 ./vbench --version | sed -n 2p
 javac=${JAVAC:-$(dirname "$(readlink -f "$(command -v java)")")/javac}
@@ -28,15 +33,20 @@ build() {
     "$javac" --release 21 -d "$1/classes" "$1/src/demo/Work.java"
 }
 build "$out/old" $((base_us * 1000))
-# shellcheck disable=SC2086 # args is a list of options
-./vbench noise --classpath "$out/old/classes" $args --forks "$trials" --repeat "${REPEAT:-5}" > "$out/noise.txt" 2> "$out/noise.err"
-sed -n '1,4p' "$out/noise.txt"
-mde=$(sed -n '4p' "$out/noise.txt" | grep -oE '±[0-9.]+%' | tail -n 1 | tr -d '±%')
+if [ -n "${MDE:-}" ]; then
+    mde=$MDE   # measured before on this machine with these options
+    echo "MDE (80%) given: ±$mde%"
+else
+    # shellcheck disable=SC2086 # args is a list of options
+    ./vbench noise --classpath "$out/old/classes" $args --forks "$trials" --repeat "${REPEAT:-5}" > "$out/noise.txt" 2> "$out/noise.err"
+    sed -n '1,4p' "$out/noise.txt"
+    mde=$(sed -n '4p' "$out/noise.txt" | grep -oE '±[0-9.]+%' | tail -n 1 | tr -d '±%')
+fi
 [ -n "$mde" ] || { echo "no finite MDE printed; more TRIALS" >&2; exit 1; }
 printf '%-28s %5s %8s %8s %12s %6s\n' case runs slower faster "within (~)" rate
-for case in above below; do
-    if [ "$case" = above ]; then factor=$(python3 -c "print(1 + 1.5 * $mde / 100)"); else factor=$(python3 -c "print(1 + $mde / 4 / 100)"); fi
-    nanos=$(python3 -c "print(round($base_us * 1000 * $factor))")
+for case in ${CASES:-below above}; do
+    if [ "$case" = above ]; then factor=$(awk "BEGIN { print 1 + 1.5 * $mde / 100 }"); else factor=$(awk "BEGIN { print 1 + $mde / 4 / 100 }"); fi
+    nanos=$(awk "BEGIN { printf \"%d\", $base_us * 1000 * $factor + 0.5 }")
     build "$out/new-$case" "$nanos"
     slower=0 faster=0 within=0
     for i in $(seq 1 "$runs"); do
@@ -46,7 +56,7 @@ for case in above below; do
         verdict=$(grep -E '^\| [0-9]+ +\|.*\|$' "$out/$case-$i.md" | tail -n 1 | awk -F'|' '{print $(NF-1)}')
         case "$verdict" in *slower*) slower=$((slower + 1)) ;; *faster*) faster=$((faster + 1)) ;; *) within=$((within + 1)) ;; esac
     done
-    label=$(python3 -c "print('%s: +%.1f%% (%s MDE)' % ('$case', ($factor - 1) * 100, '1.5x' if '$case' == 'above' else '1/4'))")
+    label=$(awk -v c="$case" -v f="$factor" 'BEGIN { printf "%s: +%.1f%% (%s MDE)", c, (f - 1) * 100, c == "above" ? "1.5x" : "1/4" }')
     if [ "$case" = above ]; then rate=$((100 * slower / runs)); else rate=$((100 * (slower + faster) / runs)); fi
     printf '%-28s %5d %8d %8d %12d %5d%%\n' "$label" "$runs" "$slower" "$faster" "$within" "$rate"
 done
