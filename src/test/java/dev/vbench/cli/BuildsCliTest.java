@@ -108,7 +108,7 @@ class BuildsCliTest {
                 "--warmup",
                 "0",
                 "--trials",
-                "2",
+                "1",
                 "--duet",
                 "--no-progress",
                 "--data-dir",
@@ -119,7 +119,7 @@ class BuildsCliTest {
         RunResult run = ResultCodec.read(json);
         assertEquals("duet", run.settings().order());
         for (CellResult cell : run.cells()) {
-            assertEquals(2, cell.trials().size(), cell::toString);
+            assertEquals(1, cell.trials().size(), cell::toString);
             cell.trials()
                     .forEach(t -> assertEquals(
                             cpus.size() / 2, t.telemetry().machine().cpus(), t::toString));
