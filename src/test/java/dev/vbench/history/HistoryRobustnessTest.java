@@ -370,7 +370,7 @@ class HistoryRobustnessTest {
     }
 
     /**
-     * {@code kill -9} of a {@code history add} of hundreds of files, a moment after it said "stored … as run N"
+     * {@code kill -9} of a {@code history add} of 150 files, a moment after it said "stored … as run N"
      * of some: every run it reported is in the store (H2 keeps commits in memory for its write delay unless
      * told otherwise: a kill lost a tenth of them), and nothing else is.
      */
@@ -379,7 +379,7 @@ class HistoryRobustnessTest {
     void everyRunReportedAsStoredSurvivesKillMinus9(String kind) throws Exception {
         String url = HistoryStores.url(kind, tmp);
         Path dir = Files.createDirectory(tmp.resolve("nightly"));
-        List<Path> files = HistoryFixtures.writeRuns(dir, 400, HistoryFixtures.series(2, 0.01), 400, 1.0, 7);
+        List<Path> files = HistoryFixtures.writeRuns(dir, 150, HistoryFixtures.series(2, 0.01), 150, 1.0, 7);
         Path log = tmp.resolve("add.log");
         List<String> args = new ArrayList<>(List.of("history", "add", "--history", url));
         files.forEach(f -> args.add(f.toString()));
