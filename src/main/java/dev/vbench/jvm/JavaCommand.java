@@ -5,13 +5,15 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * How vbench starts another JVM that runs its own code (a fork child, the probe): the
  * {@code java} executable, the options this JVM was started with (debugger agents left out: they
  * would fight this JVM for its port), then any extra options, then this JVM's class path and a main
  * class. The extra options come after the inherited ones, so an option set's {@code -Xmx} or
- * {@code -XX:+UseZGC} wins over the launcher's.
+ * {@code -XX:+UseZGC} wins over the launcher's: a collector is chosen once per JVM (two are an error at
+ * start), so when the extra options choose one, the inherited choice is left out.
  *
  * <pre>{@code
  * List<String> cmd = JavaCommand.of(JavaCommand.thisJava(), List.of("-XX:+UseZGC"), "dev.vbench.Main");
@@ -51,6 +53,9 @@ public final class JavaCommand {
             "-Xlog:cds",
             "--sun-misc-unsafe-memory-access=");
 
+    /** An option that chooses the garbage collector ({@code -XX:+UseG1GC}, {@code -XX:+UseZGC}, ...). */
+    private static final Pattern CHOOSES_COLLECTOR = Pattern.compile("-XX:\\+Use\\w+GC");
+
     /** The options this JVM was started with, without debugger agents or the launcher's start-up cache. */
     public static List<String> inheritedOptions() {
         return inheritable(ManagementFactory.getRuntimeMXBean().getInputArguments());
@@ -77,11 +82,32 @@ public final class JavaCommand {
         return String.join(File.pathSeparator, classPath);
     }
 
+    /**
+     * {@code inherited} then {@code extra}, without the inherited collector choice when {@code extra} chooses
+     * one.
+     */
+    static List<String> options(List<String> inherited, List<String> extra) {
+        boolean extraChoosesCollector =
+                extra.stream().anyMatch(o -> CHOOSES_COLLECTOR.matcher(o).matches());
+        List<String> options = new ArrayList<>();
+        for (String option : inherited) {
+            if (!(extraChoosesCollector && CHOOSES_COLLECTOR.matcher(option).matches())) {
+                options.add(option);
+            }
+        }
+        options.addAll(extra);
+        return options;
+    }
+
     /** {@code java [inherited options] [extra] -cp [this class path] mainClass}. */
     public static List<String> of(Path java, List<String> extraOptions, String mainClass) {
+        return of(java, inheritedOptions(), extraOptions, mainClass);
+    }
+
+    /** {@code java [inherited] [extra] -cp [this class path] mainClass}, {@code inherited} given ({@link #of}). */
+    public static List<String> of(Path java, List<String> inherited, List<String> extraOptions, String mainClass) {
         List<String> command = new ArrayList<>(List.of(java.toString()));
-        command.addAll(inheritedOptions());
-        command.addAll(extraOptions);
+        command.addAll(options(inherited, extraOptions));
         command.add("-cp");
         command.add(classPath());
         command.add(mainClass);

@@ -68,17 +68,23 @@ public final class JavaProcess {
      * A line of HotSpot's unified logging with its default decorations: {@code [0.004s][warning][gc,ergo] text}
      * (uptime, level padded, tags padded), or a continuation line of a message, {@code [        ] text}.
      */
+    private static final String VM_INIT_ERROR = "Error occurred during initialization of VM";
+
     private static final Pattern LOG_LINE =
             Pattern.compile("^\\[[0-9.]+s\\]\\[(\\w+)\\s*\\]\\[[\\w,\\s]+\\] ?(.*)$|^\\[\\s*\\] ");
 
     /**
      * The lines of a JVM's output that can say why it failed, stripped and not blank: its unified-logging lines
      * below error level (a warning such as "[warning][gc,ergo] NewSize … is greater than the MaxNewSize" comes
-     * before the real reason and is not it) left out, and an error line without its decorations.
+     * before the real reason and is not it) and HotSpot's "Error occurred during initialization of VM" header (the
+     * reason is the line below it) left out, and an error line without its decorations.
      */
     public static List<String> reasons(List<String> lines) {
         List<String> reasons = new ArrayList<>();
         for (String line : lines) {
+            if (line.strip().equals(VM_INIT_ERROR)) {
+                continue; // HotSpot's header above the reason ("Multiple garbage collectors selected")
+            }
             Matcher log = LOG_LINE.matcher(line);
             if (!log.find()) {
                 if (!line.isBlank()) {

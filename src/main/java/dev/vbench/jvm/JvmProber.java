@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -111,9 +110,7 @@ public final class JvmProber {
     }
 
     private Probed probed(JvmTarget target, Identity identity, String origin) {
-        List<String> options = new ArrayList<>(inherited);
-        options.addAll(target.options());
-        List<String> command = JavaCommand.of(target.java(), options, ProbeMain.class.getName());
+        List<String> command = JavaCommand.of(target.java(), inherited, target.options(), ProbeMain.class.getName());
         Probed known = PROBES.get(command);
         if (known != null) {
             return known;

@@ -42,4 +42,23 @@ class JavaCommandTest {
                 "-Xlog:gc"));
         assertEquals(inherited, JavaCommand.inheritable(parent));
     }
+
+    /**
+     * Two collectors are an error at a JVM's start ("Multiple garbage collectors selected"): vbench started
+     * with {@code -XX:+UseSerialGC} (VBENCH_JAVA_OPTS) and an option set {@code g1=-XX:+UseG1GC} ran no JVM at
+     * all. The option set's choice wins; without one, the inherited choice stays.
+     */
+    @Test
+    void anOptionSetsCollectorReplacesTheInheritedOne() {
+        List<String> parent = List.of("-Xmx2g", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+        assertEquals(
+                List.of("-Xmx2g", "-XX:TieredStopAtLevel=1", "-XX:+UseG1GC", "-Xmx1g"),
+                JavaCommand.options(parent, List.of("-XX:+UseG1GC", "-Xmx1g")));
+        assertEquals(
+                List.of("-Xmx2g", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx1g"),
+                JavaCommand.options(parent, List.of("-Xmx1g")));
+        assertEquals(
+                List.of("-Xmx2g", "-XX:TieredStopAtLevel=1", "-XX:+UseZGC"),
+                JavaCommand.options(parent, List.of("-XX:+UseZGC")));
+    }
 }

@@ -10,7 +10,8 @@ class JavaProcessTest {
     /**
      * What a child JVM printed before it failed, as its log holds it (stdout and stderr together): HotSpot's
      * log warnings, with their continuation lines, are left out of the reasons; an error line loses its
-     * decorations; other lines stay as they are.
+     * decorations; HotSpot's "Error occurred during initialization of VM" header is no reason (the line below it
+     * is); other lines stay as they are.
      */
     @Test
     void jvmLogWarningsAreNoReasonAndErrorsLoseTheirDecorations() {
@@ -27,9 +28,17 @@ class JavaProcessTest {
         assertEquals(
                 List.of(
                         "Could not start recording, not able to write to file /x/y.jfr.",
-                        "Error occurred during initialization of VM",
                         "Failure when starting JFR on_create_vm_3",
                         "[0.5s] not a log line"),
                 JavaProcess.reasons(log));
+    }
+
+    /** Two collectors: the first reason is the one that says so, not the header above it. */
+    @Test
+    void theReasonUnderTheInitializationHeaderComesFirst() {
+        List<String> log =
+                List.of("Error occurred during initialization of VM", "Multiple garbage collectors selected");
+        assertEquals(List.of("Multiple garbage collectors selected"), JavaProcess.reasons(log));
+        assertEquals("Multiple garbage collectors selected", JavaProcess.lastReason(log));
     }
 }
