@@ -39,23 +39,40 @@ class JmhJitTest {
     private static final Pattern CALL = Pattern.compile("<call method='(\\d+)'");
     private static final Pattern VERDICT = Pattern.compile("<inline_(fail|success) reason='([^']*)'");
 
+    private static final String CLASS = "acme.bench.Controlled";
+    private static final String CALLS = CLASS + "::calls";
+    private static final String CONSUMES = CLASS + "::consumes";
+
     /** One installed launcher for the class (its runs make no start-up cache). */
     @TempDir
     static Path shared;
 
     static Launcher vbench;
 
+    /**
+     * The launcher's {@code run} of both benchmarks in vbench's own JVM ({@code --forks 0}), its JIT logged in
+     * {@link #ownLogs}: read by both tests, the JIT's decisions for {@code calls} and the Blackhole mode of
+     * {@code consumes}.
+     */
+    static Launcher.Output own;
+
+    static Path ownJson;
+    static Path ownLogs;
+
     @TempDir
     Path tmp;
 
     @BeforeAll
-    static void install() throws IOException {
+    static void install() throws IOException, InterruptedException {
         vbench = Launcher.install(shared);
+        ownJson = shared.resolve("own.json");
+        ownLogs = Files.createDirectories(shared.resolve("jit-own"));
+        own = runLogged(ownLogs, ownJson, "0", CLASS); // every @Benchmark of the class: calls and consumes
     }
 
-    @Test
-    void compilerControlIsHonouredInVbenchsOwnJvmAndInAForkAsTheJitsLogShows() throws Exception {
-        Path logs = Files.createDirectories(tmp.resolve("jit"));
+    /** {@code ./vbench run -w workload} with {@code --forks forks}, each JVM's JIT log in {@code logs}. */
+    private static Launcher.Output runLogged(Path logs, Path json, String forks, String workload)
+            throws IOException, InterruptedException {
         Map<String, String> env = Map.of(
                 "VBENCH_STARTUP_CACHE",
                 "off",
@@ -63,28 +80,44 @@ class JmhJitTest {
                 "-XX:+UnlockDiagnosticVMOptions -XX:+LogCompilation -XX:LogFile=" + logs.resolve("jit-%p.log"),
                 "LC_ALL",
                 "C");
+        List<String> args = List.of(
+                "run",
+                "--classpath",
+                JmhFixture.benchmarksJar().toAbsolutePath().toString(),
+                "-w",
+                workload,
+                "-e",
+                "sequential",
+                "--tasks",
+                "100000",
+                "--trials",
+                "2",
+                "--warmup",
+                "2",
+                "--forks",
+                forks,
+                "--no-progress",
+                "-o",
+                json.toString());
+        return vbench.run(env, args.toArray(String[]::new));
+    }
+
+    /** The cell of {@code workload} in the result file {@code json}. */
+    private static JsonNode cell(Path json, String workload) throws IOException {
+        for (JsonNode c : new ObjectMapper().readTree(json.toFile()).at("/cells")) {
+            if (c.at("/config/workload").asText().equals(workload)) {
+                return c;
+            }
+        }
+        throw new AssertionError("no cell of " + workload + " in " + Files.readString(json));
+    }
+
+    @Test
+    void compilerControlIsHonouredInVbenchsOwnJvmAndInAForkAsTheJitsLogShows() throws Exception {
         for (String forks : List.of("0", "1")) {
-            Path json = tmp.resolve("r" + forks + ".json");
-            Launcher.Output r = vbench.run(
-                    env,
-                    "run",
-                    "--classpath",
-                    JmhFixture.benchmarksJar().toAbsolutePath().toString(),
-                    "-w",
-                    "acme.bench.Controlled::calls",
-                    "-e",
-                    "sequential",
-                    "--tasks",
-                    "100000",
-                    "--trials",
-                    "2",
-                    "--warmup",
-                    "2",
-                    "--forks",
-                    forks,
-                    "--no-progress",
-                    "-o",
-                    json.toString());
+            Path logs = forks.equals("0") ? ownLogs : Files.createDirectories(tmp.resolve("jit"));
+            Path json = forks.equals("0") ? ownJson : tmp.resolve("r" + forks + ".json");
+            Launcher.Output r = forks.equals("0") ? own : runLogged(logs, json, forks, CALLS);
             assertEquals(0, r.code(), r::toString);
             // jmh-core's sun.misc.Unsafe warning (JDK 24+) is not printed: the launcher allows it for 'run'
             assertFalse(r.err().contains("sun.misc.Unsafe"), r::toString);
@@ -114,7 +147,7 @@ class JmhJitTest {
                             .matcher(text)
                             .find(),
                     "excluded was compiled: " + log);
-            JsonNode cell = new ObjectMapper().readTree(json.toFile()).at("/cells/0");
+            JsonNode cell = cell(json, CALLS);
             assertEquals(
                     forks.equals("1")
                             ? "compile commands of the JVM's command line"
@@ -128,48 +161,26 @@ class JmhJitTest {
                                     "@CompilerControl: dontinline acme/bench/Controlled.notInlined,"
                                             + " exclude acme/bench/Controlled.excluded, inline acme/bench/Controlled.inlined: given to the JIT as "),
                     cell::toString);
-            try (Stream<Path> files = Files.list(logs)) {
-                for (Path f : files.toList()) {
-                    Files.delete(f);
-                }
-            }
         }
     }
 
     @Test
     void theBlackholeModeIsCompilerWhereTheJvmHasCompilerBlackholesAndFullWithANoteElsewhere() throws Exception {
-        Path json = tmp.resolve("r.json");
-        Launcher.Output r = vbench.run(
-                Map.of("VBENCH_STARTUP_CACHE", "off"),
-                "run",
-                "--classpath",
-                JmhFixture.benchmarksJar().toAbsolutePath().toString(),
-                "-w",
-                "acme.bench.Controlled::consumes",
-                "-e",
-                "sequential",
-                "--tasks",
-                "1000",
-                "--trials",
-                "1",
-                "--warmup",
-                "0",
-                "--no-progress",
-                "-o",
-                json.toString());
-        assertEquals(0, r.code(), r::toString);
-        JsonNode cell = new ObjectMapper().readTree(json.toFile()).at("/cells/0");
+        // the launcher's run in vbench's own JVM
+        assertEquals(0, own.code(), own::toString);
+        JsonNode cell = cell(ownJson, CONSUMES);
         assertEquals("compiler", cell.at("/attributes/blackholeMode").asText(), cell::toString);
         assertFalse(cell.at("/notes").toString().contains("Blackhole mode: full"), cell::toString);
 
         // this test's JVM has no compiler blackholes: full mode, said in a note; a fork gets them on its command line
+        Path json = tmp.resolve("r.json");
         for (String forks : List.of("0", "1")) {
             CliRun run = CliRun.of(
                     "run",
                     "--classpath",
                     JmhFixture.benchmarksJar().toString(),
                     "-w",
-                    "acme.bench.Controlled::consumes",
+                    CONSUMES,
                     "-e",
                     "sequential",
                     "--tasks",

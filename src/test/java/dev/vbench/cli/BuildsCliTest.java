@@ -13,6 +13,7 @@ import dev.vbench.testing.TestCode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,7 +25,21 @@ import org.junit.jupiter.api.io.TempDir;
 class BuildsCliTest {
 
     @TempDir
+    static Path shared;
+
+    /** The two builds of {@code demo.Work} the tests compare, compiled once for the class. */
+    static Path old;
+
+    static Path neu;
+
+    @TempDir
     Path tmp;
+
+    @BeforeAll
+    static void compile() throws Exception {
+        old = TestCode.classes(shared.resolve("old"), Map.of("demo/Work.java", work(1)), Map.of());
+        neu = TestCode.classes(shared.resolve("new"), Map.of("demo/Work.java", work(13)), Map.of());
+    }
 
     private static String work(int sleepMillis) {
         return "package demo; public class Work { public static void call() throws InterruptedException {"
@@ -39,8 +54,6 @@ class BuildsCliTest {
 
     @Test
     void aMethodOfTwoBuildsIsComparedInOneRunAndTheSlowerBuildIsCalledSlower() throws Exception {
-        Path old = TestCode.classes(tmp.resolve("old"), Map.of("demo/Work.java", work(1)), Map.of());
-        Path neu = TestCode.classes(tmp.resolve("new"), Map.of("demo/Work.java", work(13)), Map.of());
         Path json = tmp.resolve("r.json");
         CliRun r = CliRun.of(
                 "run",
@@ -90,8 +103,6 @@ class BuildsCliTest {
         org.junit.jupiter.api.Assumptions.assumeTrue(
                 cpus.size() % 2 == 0 && dev.vbench.engine.Duet.onPath("taskset"),
                 "needs an even number of CPUs and taskset");
-        Path old = TestCode.classes(tmp.resolve("old"), Map.of("demo/Work.java", work(1)), Map.of());
-        Path neu = TestCode.classes(tmp.resolve("new"), Map.of("demo/Work.java", work(13)), Map.of());
         Path json = tmp.resolve("r.json");
         CliRun r = CliRun.of(
                 "run",
@@ -108,7 +119,7 @@ class BuildsCliTest {
                 "--warmup",
                 "0",
                 "--trials",
-                "2",
+                "1",
                 "--duet",
                 "--no-progress",
                 "--data-dir",
@@ -119,7 +130,7 @@ class BuildsCliTest {
         RunResult run = ResultCodec.read(json);
         assertEquals("duet", run.settings().order());
         for (CellResult cell : run.cells()) {
-            assertEquals(2, cell.trials().size(), cell::toString);
+            assertEquals(1, cell.trials().size(), cell::toString);
             cell.trials()
                     .forEach(t -> assertEquals(
                             cpus.size() / 2, t.telemetry().machine().cpus(), t::toString));
@@ -151,17 +162,17 @@ class BuildsCliTest {
     @Test
     void aJmhBenchmarkOfTwoBuildsIsComparedInOneRun() throws Exception {
         List<Path> jmh = List.of(JmhFixture.jmhCore());
-        Path old = TestCode.classes(tmp.resolve("old"), Map.of("demo/SleepBench.java", bench(1)), Map.of(), jmh);
-        Path neu = TestCode.classes(tmp.resolve("new"), Map.of("demo/SleepBench.java", bench(13)), Map.of(), jmh);
+        Path oldBench = TestCode.classes(tmp.resolve("old"), Map.of("demo/SleepBench.java", bench(1)), Map.of(), jmh);
+        Path newBench = TestCode.classes(tmp.resolve("new"), Map.of("demo/SleepBench.java", bench(13)), Map.of(), jmh);
         Path json = tmp.resolve("j.json");
         CliRun r = CliRun.of(
                 "run",
                 "--classpath",
                 JmhFixture.jmhCore().toString(),
                 "--build",
-                "old=" + old,
+                "old=" + oldBench,
                 "--build",
-                "new=" + neu,
+                "new=" + newBench,
                 "-w",
                 "demo.SleepBench",
                 "-e",
@@ -206,7 +217,6 @@ class BuildsCliTest {
 
     @Test
     void buildsThatCannotBeComparedAreRefusedInOneLine() throws Exception {
-        Path old = TestCode.classes(tmp.resolve("old"), Map.of("demo/Work.java", work(1)), Map.of());
         CliRun.of("run", "--build", "old=" + old, "-w", "demo.Work::call")
                 .assertUsageError(
                         "vbench: --build old is one build; give two or more to compare them (or --classpath for one)");

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,14 +66,23 @@ class InterruptTest {
             """;
 
     @TempDir
+    static Path shared;
+
+    /** {@link #TICK} compiled once for the class. */
+    static Path classes;
+
+    @TempDir
     Path tmp;
 
-    private Path classes;
     private Path marks;
 
+    @BeforeAll
+    static void compile() throws Exception {
+        classes = TestCode.classes(shared.resolve("classes"), Map.of("Tick.java", TICK), Map.of());
+    }
+
     @BeforeEach
-    void compile() throws Exception {
-        classes = TestCode.classes(tmp.resolve("classes"), Map.of("Tick.java", TICK), Map.of());
+    void marks() {
         marks = tmp.resolve("marks");
     }
 

@@ -52,15 +52,21 @@ class MisbehavingCodeTest {
                     return i;
                 }
 
-                /** Ignores interrupts (until the next cell binds hang=false, or for 10 s at most). */
+                /**
+                 * Ignores interrupts (until the next cell binds hang=false, or for 10 s at most): each one is caught
+                 * and the wait goes on, a millisecond at a time, so that the abandoned tasks hold no CPU the rest
+                 * of the run (and the other test JVM) needs.
+                 */
                 public static long spin(long i) {
                     long end = System.nanoTime() + 10_000_000_000L;
-                    long x = i;
                     while (hang && System.nanoTime() < end) {
-                        x = x * 31 + 7;
-                        Thread.interrupted();
+                        try {
+                            Thread.sleep(1);
+                        } catch (InterruptedException ignored) {
+                            // what this task is for
+                        }
                     }
-                    return x;
+                    return i;
                 }
 
                 /** How ender() ends the JVM in its third task: none, exit (System.exit(0)) or halt (Runtime.halt(0)). */

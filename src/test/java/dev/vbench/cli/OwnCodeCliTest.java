@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,6 +30,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag(SlowFirst.SLOW)
 class OwnCodeCliTest {
+
+    @TempDir
+    static Path shared;
+
+    /** The jar {@link #acmeJar()} copies, compiled once for the class. */
+    static Path acme;
 
     @TempDir
     Path tmp;
@@ -443,9 +450,18 @@ class OwnCodeCliTest {
 
     // ------------------------------------------------------------ class path: providers and executors
 
+    /**
+     * {@code acme.jar} in the test's folder: a provider, an unlisted provider and an executor, listed in their
+     * services files. Compiled once for the class ({@link #acme}), copied for each test that asks.
+     */
     private Path acmeJar() throws Exception {
-        return TestCode.jar(
-                tmp.resolve("acme.jar"),
+        return Files.copy(acme, tmp.resolve("acme.jar"));
+    }
+
+    @BeforeAll
+    static void compileAcmeJar() throws Exception {
+        acme = TestCode.jar(
+                shared.resolve("acme.jar"),
                 Map.of(
                         "com/acme/Squares.java", TestCode.provider("com.acme", "Squares", "squares"),
                         "com/acme/Unlisted.java", TestCode.provider("com.acme", "Unlisted", "unlisted"),

@@ -172,12 +172,11 @@ class SchedulerCliTest {
     @Test
     void structuredIsRefusedInOneLineOnJdk21() {
         Path home = SecondJdk.require();
-        CliRun.of("run", "-w", "io", "--jvm", "j21=" + home, "-e", "structured", "--fanout", "10")
-                .assertUsageError("-e structured:joiner=all-successful,fanout=10 on j21: JDK 21.");
-        CliRun.of("run", "-w", "io", "--jvm", "j21=" + home, "-e", "structured", "--fanout", "10")
-                .assertUsageError(
-                        " has no StructuredTaskScope.open(Joiner), JDK 25's preview API (JEP 505); run it on a"
-                                + " JDK 25 with --jvm 25 or --jvm LABEL=PATH");
+        CliRun structured = CliRun.of("run", "-w", "io", "--jvm", "j21=" + home, "-e", "structured", "--fanout", "10");
+        structured.assertUsageError("-e structured:joiner=all-successful,fanout=10 on j21: JDK 21.");
+        structured.assertUsageError(
+                " has no StructuredTaskScope.open(Joiner), JDK 25's preview API (JEP 505); run it on a"
+                        + " JDK 25 with --jvm 25 or --jvm LABEL=PATH");
         CliRun.of("run", "-w", "io", "--jvm", "j21=" + home, "-e", "virtual:pollerMode=2")
                 .assertUsageError("does not read jdk.pollerMode and would run with its default; run it on a JDK that"
                         + " reads it");

@@ -144,7 +144,7 @@ class HistoryCheckTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource(HistoryStores.NAMES)
     void fiftyNoisySeriesThroughTheStoreExit0(String kind) throws Exception {
-        String url = storeOf(kind, 30, 50, 99, 1.0, 11);
+        String url = storeOf(kind, 15, 50, 99, 1.0, 11); // 15 runs: one detector window, as 30 are
         CliRun check = CliRun.of("history", "check", "--history", url, "--fail-on-regression", "0%");
         assertEquals(0, check.code(), check::toString);
         assertTrue(

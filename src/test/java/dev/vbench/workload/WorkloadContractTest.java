@@ -29,6 +29,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -84,32 +85,47 @@ class WorkloadContractTest {
     }
 
     /**
-     * The workload on every executor in one run: the executors' cells make one table row, which shares one
-     * prepared workload (as {@code -e a -e b ...} does), each cell checked on its own.
+     * Every workload on every executor in one run, as {@code -w a -w b ... -e x -e y ...} runs them: each
+     * workload's cells make one table row, which shares one prepared workload, and vbench's own cost per
+     * task on each executor is measured once for the run instead of once per workload.
      */
+    static RunResult everyWorkloadOnEveryExecutor;
+
+    /** The executors of that run, in the order of each row's cells. */
+    static List<ExecutorStrategy> executors;
+
+    @BeforeAll
+    static void runEveryWorkloadOnEveryExecutor() throws Exception {
+        executors = UserCode.builtIn().executors(); // built-ins + ExecutorProviders on the class path
+        List<CellPlan> cells = new ArrayList<>();
+        for (String workload : workloadNames()) {
+            WorkloadProvider provider = Workloads.byName(workload);
+            Params params = Params.resolve(workload, provider.params(), SMALL.getOrDefault(workload, Map.of()));
+            for (ExecutorStrategy e : executors) {
+                cells.add(new CellPlan(
+                        "c" + (cells.size() + 1),
+                        provider,
+                        params,
+                        UserCode.builtIn().executor(e.name()),
+                        TASKS,
+                        0));
+            }
+        }
+        RunPlan plan = new RunPlan(cells, RunSettings.trials(0, 2).withSeed(42), dataRoot);
+        everyWorkloadOnEveryExecutor = new Engine(NanoClock.SYSTEM).run(plan, Fixtures.environment(), RunListener.NONE);
+    }
+
+    /** The workload's row of the shared run: a cell per executor, each checked on its own. */
     @ParameterizedTest(name = "{0} on every executor")
     @MethodSource("workloadNames")
     void runsOnEveryExecutor(String workload) throws Exception {
-        WorkloadProvider provider = Workloads.byName(workload);
-        Params params = Params.resolve(workload, provider.params(), SMALL.getOrDefault(workload, Map.of()));
-        List<ExecutorStrategy> executors =
-                UserCode.builtIn().executors(); // built-ins + ExecutorProviders on the class path
-        List<CellPlan> cells = new ArrayList<>();
-        for (ExecutorStrategy e : executors) {
-            cells.add(new CellPlan(
-                    "c" + (cells.size() + 1),
-                    provider,
-                    params,
-                    UserCode.builtIn().executor(e.name()),
-                    TASKS,
-                    0));
-        }
-        RunPlan plan = new RunPlan(cells, RunSettings.trials(0, 2).withSeed(42), dataRoot);
-        RunResult result = new Engine(NanoClock.SYSTEM).run(plan, Fixtures.environment(), RunListener.NONE);
-        assertEquals(executors.size(), result.cells().size());
+        List<CellResult> row = everyWorkloadOnEveryExecutor.cells().stream()
+                .filter(c -> c.config().workload().equals(workload))
+                .toList();
+        assertEquals(executors.size(), row.size());
         for (int i = 0; i < executors.size(); i++) {
             String executor = executors.get(i).name();
-            CellResult c = result.cells().get(i);
+            CellResult c = row.get(i);
             String on = workload + " on " + executor + ": ";
             assertEquals(CellStatus.OK, c.status(), () -> on + c.notes());
             assertEquals(2, c.trials().size(), on);
