@@ -17,24 +17,16 @@ hogs=${HOGS:-$(nproc)}
 period=${PERIOD:-1}
 args=${ARGS:--w cpu -p iterations=500000 -e fixed:threads=2 -e fixed:threads=3 --concurrency 1 --tasks 200}
 out=$(mktemp -d)
-hog_pid=""
+source bench/switching-load.sh
 stop() {
-    [ -z "$hog_pid" ] || kill -TERM -- "-$hog_pid" 2>/dev/null || true
+    switching_load_stop
     rm -rf "$out"
 }
 trap stop EXIT INT TERM
 echo "== $(date -u '+%Y-%m-%d %H:%M UTC')  $(uname -srm)  $(nproc) CPUs  load:$(uptime | sed 's/.*load average://')"
 ./vbench --version | sed -n 2p
 echo "== $runs A/A runs per order: vbench run $args; $hogs hog(s) on for ${period}s, off for ${period}s"
-# The switching load, in a process group of its own (stopped as a whole): HOGS shell busy loops that run
-# for PERIOD seconds, then a pause as long.
-setsid bash -c '
-    while :; do
-        for ((i = 0; i < $1; i++)); do timeout "$2" bash -c "while :; do :; done" & done
-        wait
-        sleep "$2"
-    done' aa-hog "$hogs" "$period" &
-hog_pid=$!
+switching_load_start aa-hog "$hogs" "$period"
 printf '%-12s %5s %16s %7s %16s\n' order runs "called different" rate "95% CI (exact)"
 for order in interleaved grouped; do
     different=0

@@ -18,22 +18,16 @@ period=${PERIOD:-1}
 args=${ARGS:--w cpu -p iterations=500000 -e fixed:threads=2 -e fixed:threads=3 --concurrency 1 --tasks 100}
 forks=${FORKS:-6}
 out=$(mktemp -d)
-hog_pid=""
+source bench/switching-load.sh
 stop() {
-    [ -z "$hog_pid" ] || kill -TERM -- "-$hog_pid" 2>/dev/null || true
+    switching_load_stop
     rm -rf "$out"
 }
 trap stop EXIT INT TERM
 echo "== $(date -u '+%Y-%m-%d %H:%M UTC')  $(uname -srm)  $(nproc) CPUs  load:$(uptime | sed 's/.*load average://')"
 ./vbench --version | sed -n 2p
 echo "== $runs A/A runs per mode: vbench run $args --trials $forks --forks $forks [--duet]; $hogs hog(s) on for ${period}s, off for ${period}s"
-setsid bash -c '
-    while :; do
-        for ((i = 0; i < $1; i++)); do timeout "$2" bash -c "while :; do :; done" & done
-        wait
-        sleep "$2"
-    done' duet-hog "$hogs" "$period" &
-hog_pid=$!
+switching_load_start duet-hog "$hogs" "$period"
 i=1
 while [ "$i" -le "$runs" ]; do
     for mode in plain duet; do
