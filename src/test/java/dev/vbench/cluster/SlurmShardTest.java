@@ -9,6 +9,7 @@ import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.CliRun;
 import dev.vbench.testing.SystemOutput;
+import dev.vbench.testing.VbenchProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,16 +24,22 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A real cluster engine: seed 004 at quick scale submitted as a Slurm job array of three shards
+ * A real cluster engine: seed 004 at quick scale (two trials a cell) submitted as a Slurm job array of three shards
  * ({@code --shard auto}), merged, and checked against the unsharded plan — the same cells with the
  * same configuration, each exactly once, every shard's host recorded, one plan fingerprint. Runs
  * against the one-node cluster of {@code .ci/slurm.sh} ({@code SLURM_CONF}); skipped, saying why,
- * where there is none.
+ * where there is none. The shards start on C1 alone ({@link VbenchProcess#QUICK_START}): their speed is not
+ * what is checked.
  */
 class SlurmShardTest {
 
     private static final String SUITE = "workloads/seed-004-virtual-vs-platform.yaml";
     private static final int SHARDS = 3;
+    /**
+     * The suite's trials for the shards and the unsharded plan alike: the sharding is what is checked, not the
+     * cells' figures, and each shard's trials were most of its CPU.
+     */
+    private static final List<String> TRIALS = List.of("--trials", "2");
 
     @TempDir
     Path tmp;
@@ -73,9 +80,12 @@ class SlurmShardTest {
         Files.writeString(
                 script,
                 "#!/bin/sh\n"
-                        + "exec '" + java + "' --enable-native-access=ALL-UNNAMED -cp '" + classpath
+                        + "exec '" + java + "' --enable-native-access=ALL-UNNAMED "
+                        + String.join(" ", VbenchProcess.QUICK_START) + " -cp '" + classpath
                         + "' dev.vbench.Main run "
-                        + SUITE + " --scale quick --shard auto --no-progress --data-dir '" + tmp.resolve("data")
+                        + SUITE + " --scale quick " + String.join(" ", TRIALS)
+                        + " --shard auto --no-progress --data-dir '"
+                        + tmp.resolve("data")
                         + "' -o '" + tmp + "'/shard-\"$SLURM_ARRAY_TASK_ID\".json"
                         + (history == null ? "" : " --history '" + history + "'") + "\n");
         // --exclusive: one shard at a time on the one node, as on a cluster of quiet machines
@@ -123,7 +133,10 @@ class SlurmShardTest {
         assertEquals(0, merge.code(), merge::toString);
         RunResult merged = ResultCodec.read(all);
 
-        CliRun plan = CliRun.of("run", SUITE, "--scale", "quick", "--dry-run");
+        List<String> dryRun = new ArrayList<>(List.of("run", SUITE, "--scale", "quick"));
+        dryRun.addAll(TRIALS);
+        dryRun.add("--dry-run");
+        CliRun plan = CliRun.of(dryRun.toArray(String[]::new));
         assertEquals(0, plan.code(), plan::toString);
         List<String> planned = new ArrayList<>();
         Matcher m = Pattern.compile("(?m)^  (\\S+)  (.+)$").matcher(plan.out());
