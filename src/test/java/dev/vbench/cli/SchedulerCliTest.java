@@ -46,6 +46,8 @@ class SchedulerCliTest {
                 "virtual:parallelism=1,2",
                 "-e",
                 "fixed:threads=2",
+                "--pinning",
+                "off", // the forks' schedulers are checked, not pinning (ForkProbesTest): no JFR start in each fork
                 "--data-dir",
                 tmp.toString(),
                 "-o",
@@ -151,6 +153,8 @@ class SchedulerCliTest {
                 "virtual",
                 "-e",
                 "structured:joiner=await-all-successful",
+                "--pinning",
+                "off", // the subtasks are checked, not pinning: no JFR start in the forks
                 "--data-dir",
                 tmp.toString(),
                 "-o",
