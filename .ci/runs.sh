@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The runs of the built vbench that CI checks: own code (the Maven example against the installed vbench-api, in this
 # JVM and in a fork; a single-file workload; a method reference) and every suite under workloads/ at quick scale.
-# .ci/run starts this once './mvnw -B verify' has built target/vbench.jar and the API jar is installed, after the
-# tests: these runs read the built jar and examples/ only. Alone (after ./mvnw -B -DskipTests install): .ci/runs.sh
+# .ci/run starts this beside the tests, once the jars are built and the API jar is installed: these runs read the
+# built vbench and examples/ only. Alone (after ./mvnw -B -DskipTests install): .ci/runs.sh
 #   VBENCH_CI_LAUNCHER=DIR/bin/vbench   run vbench through that launcher instead of ./vbench (.ci/run: the unpacked
 #                                       release, whose start-up cache its own check has already made)
 set -euo pipefail

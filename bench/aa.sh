@@ -23,7 +23,8 @@ stop() {
     rm -rf "$out"
 }
 trap stop EXIT INT TERM
-echo "== $(date -u '+%Y-%m-%d %H:%M UTC')  $(uname -srm)  $(nproc) CPUs  load:$(uptime | sed 's/.*load average://')"
+. bench/machine.sh
+machine_line
 ./vbench --version | sed -n 2p
 echo "== $runs A/A runs per order: vbench run $args; $hogs hog(s) on for ${period}s, off for ${period}s"
 switching_load_start aa-hog "$hogs" "$period"

@@ -51,7 +51,8 @@ vbench() { j=$1; shift; "$java" --enable-native-access=ALL-UNNAMED -jar "$j" "$@
 jars="now=$jar"
 [ -z "$before_jar" ] || jars="$jars before=$before_jar"
 
-echo "== $(date -u '+%Y-%m-%d %H:%M UTC')  $(uname -srm)  $(nproc) CPUs  load:$(uptime | sed 's/.*load average://')"
+. bench/machine.sh
+machine_line
 "$java" -version 2>&1 | sed -n 2p
 echo "vbench $(git rev-parse --short HEAD 2>/dev/null || echo '?')${before_jar:+; before: $before_jar}"
 

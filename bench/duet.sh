@@ -24,7 +24,8 @@ stop() {
     rm -rf "$out"
 }
 trap stop EXIT INT TERM
-echo "== $(date -u '+%Y-%m-%d %H:%M UTC')  $(uname -srm)  $(nproc) CPUs  load:$(uptime | sed 's/.*load average://')"
+. bench/machine.sh
+machine_line
 ./vbench --version | sed -n 2p
 echo "== $runs A/A runs per mode: vbench run $args --trials $forks --forks $forks [--duet]; $hogs hog(s) on for ${period}s, off for ${period}s"
 switching_load_start duet-hog "$hogs" "$period"

@@ -21,7 +21,8 @@ fi
 ./vbench --version >/dev/null   # builds target/vbench.jar first
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-echo "== $(date -u '+%Y-%m-%d %H:%M UTC')  $(uname -srm)  $(nproc) CPUs  load:$(uptime | sed 's/.*load average://')"
+. bench/machine.sh
+machine_line
 ./vbench --version | sed -n 2p
 classes=$(unzip -p "$samples" META-INF/BenchmarkList | awk '{print $4}' | sort -u)
 if [ $# -gt 0 ]; then

@@ -40,7 +40,8 @@ java=${JAVA:-$(ls -d ${VBENCH_JAVA_HOME:-} /usr/lib/jvm/*25* /usr/lib/jvm/*21* 2
 [ -x "$java" ] || java=$(command -v java)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-echo "== $(date -u '+%Y-%m-%d %H:%M UTC')  $(uname -srm)  $(nproc) CPUs  load:$(uptime | sed 's/.*load average://')"
+. bench/machine.sh
+machine_line
 ./vbench --version | sed -n 2p
 echo "JMH: java -cp $jar org.openjdk.jmh.Main -f 1 $jmh_opts -bm avgt -tu ns;  vbench: -e sequential --trials 6 --warmup 2, batch 1 and $batch"
 

@@ -20,7 +20,8 @@ if [ -n "${KEEP:-}" ]; then
 else
     out=$(mktemp -d) && trap 'rm -rf "$out"' EXIT INT TERM
 fi
-echo "== $(date -u '+%Y-%m-%d %H:%M UTC')  $(uname -srm)  $(nproc) CPUs  load:$(uptime | sed 's/.*load average://')"
+. bench/machine.sh
+machine_line
 ./vbench --version | sed -n 2p
 javac=${JAVAC:-$(dirname "$(readlink -f "$(command -v java)")")/javac}
 for home in /usr/lib/jvm/temurin-25-jdk-amd64 /usr/lib/jvm/temurin-21-jdk-amd64 "${JAVA_HOME:-}"; do

@@ -19,7 +19,8 @@ rounds=${ROUNDS:-4}
 forks=${FORKS:-6}
 cpu_tasks=${CPU_TASKS:-200000}
 iterations=${ITERATIONS:-700}   # Leibniz terms: about 1 us here (the 'service' column shows it)
-echo "== $(date -u '+%Y-%m-%d %H:%M UTC')  $(uname -srm)  $(nproc) CPUs  load:$(uptime | sed 's/.*load average://')"
+. bench/machine.sh
+machine_line
 ./vbench --version | sed -n 2p
 # cached and platform start a thread per task (5-120 us): fewer tasks keep them to seconds
 fast="-e virtual -e fixed:threads=$(nproc) -e bounded-virtual -e forkjoin -e sequential"

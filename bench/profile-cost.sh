@@ -16,7 +16,8 @@ trials=${TRIALS:-6}
 iterations=${ITERATIONS:-50000}   # Leibniz terms: about 70 us here
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-echo "== $(date -u '+%Y-%m-%d %H:%M UTC')  $(uname -srm)  $(nproc) CPUs  load:$(uptime | sed 's/.*load average://')"
+. bench/machine.sh
+machine_line
 ./vbench --version | sed -n 2p
 matrix="-w cpu -p iterations=$iterations -e virtual -e fixed:threads=$(nproc) --tasks $tasks --trials $trials --quiet"
 # ABBA over the three settings, so that no setting always runs first or last
