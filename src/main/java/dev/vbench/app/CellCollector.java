@@ -8,6 +8,7 @@ import dev.vbench.result.CellStatus;
 import dev.vbench.result.RunResult;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
  * Collects finished cells across the plans of a run (one plan, or one per suite experiment),
@@ -15,21 +16,50 @@ import java.util.List;
  * which cells are in progress, so that when user code ends the JVM ({@link #sealExited}) the files
  * say which cell it was. Its state is guarded by the collector itself: the shutdown hook that seals it
  * runs on a thread of its own.
+ *
+ * <p>Each rewrite renders every finished cell again, so over a run of many cells the rewrites would grow with
+ * the square of the cells (half the CPU of a 200-cell run). A rewrite that took longer than
+ * {@link #CHEAP_WRITE_NANOS} is therefore followed by the next only once {@link #WRITE_SHARE} times its
+ * duration has passed since it began: the files then take at most 1/{@value #WRITE_SHARE} of the run's time,
+ * and the cells that end meanwhile are written with the next one, or by {@link #flush} at the end.
  */
 final class CellCollector implements RunListener {
+
+    /** A rewrite this quick is always done at once: the files keep every finished cell. */
+    static final long CHEAP_WRITE_NANOS = 20_000_000L;
+    /** A slower rewrite is repeated at most once per this many times its own duration. */
+    static final int WRITE_SHARE = 20;
 
     private final RunListener progress;
     private final RunOutputs outputs;
     private final ReportOptions options;
     private final List<CellPlan> planned;
+    private final LongSupplier clock;
     private final List<CellResult> finished = new ArrayList<>();
     private final List<CellPlan> started = new ArrayList<>();
     private RunResult latest;
     private boolean sealed;
+    /** When the last rewrite began and how long it took ({@link System#nanoTime}); whether cells wait for the next. */
+    private long lastWriteStart;
+
+    private long lastWriteNanos;
+    private boolean unwritten;
 
     /** @param planned every cell of the run in order: the next one is in progress when none was started yet */
     CellCollector(
             RunResult empty, RunListener progress, RunOutputs outputs, ReportOptions options, List<CellPlan> planned) {
+        this(empty, progress, outputs, options, planned, System::nanoTime);
+    }
+
+    /** @param clock what times the rewrites ({@link System#nanoTime}; a test's own) */
+    CellCollector(
+            RunResult empty,
+            RunListener progress,
+            RunOutputs outputs,
+            ReportOptions options,
+            List<CellPlan> planned,
+            LongSupplier clock) {
+        this.clock = clock;
         this.latest = empty;
         this.progress = progress;
         this.outputs = outputs;
@@ -64,7 +94,7 @@ final class CellCollector implements RunListener {
             if (known >= 0) { // told again, with a note added after it finished (its workload's close failed)
                 finished.set(known, result);
                 latest = latest.withCells(finished);
-                outputs.writeFiles(latest, options);
+                write(false);
                 return;
             }
             int at = finished.size();
@@ -73,10 +103,30 @@ final class CellCollector implements RunListener {
             }
             finished.add(at, result);
             latest = latest.withCells(finished);
-            outputs.writeFiles(latest, options);
+            write(false);
         }
         tellLauncher();
         progress.cellFinished(result, i, n);
+    }
+
+    /** Rewrites the files now when {@code now} or when the last rewrite was cheap or long enough ago; else later. */
+    private void write(boolean now) {
+        long start = clock.getAsLong();
+        if (!now && lastWriteNanos > CHEAP_WRITE_NANOS && start - lastWriteStart < WRITE_SHARE * lastWriteNanos) {
+            unwritten = true;
+            return;
+        }
+        outputs.writeFiles(latest, options);
+        lastWriteStart = start;
+        lastWriteNanos = clock.getAsLong() - start;
+        unwritten = false;
+    }
+
+    /** Writes the cells that waited for a rewrite ({@link #WRITE_SHARE}), if any: at the end of a run, or as it fails. */
+    synchronized void flush() {
+        if (unwritten && !sealed) {
+            write(true);
+        }
     }
 
     /** Where {@code cell} (the same id and configuration) is among the finished cells; -1 when it is not. */
@@ -121,7 +171,7 @@ final class CellCollector implements RunListener {
                     List.of("exited: user code called " + how)));
         }
         latest = latest.withCells(cells);
-        outputs.writeFiles(latest, options);
+        write(true);
         return new Sealed(latest, running.isEmpty() ? null : running.get(0));
     }
 

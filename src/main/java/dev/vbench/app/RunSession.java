@@ -111,6 +111,13 @@ final class RunSession {
                 }
             }
             printed.summary().ifPresent(progress::warning);
+        } catch (Exception | Error e) {
+            try {
+                collector.flush(); // the cells that waited for a rewrite, before the error ends the command
+            } catch (RuntimeException | Error suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
         }
         return collector.result();
     }
