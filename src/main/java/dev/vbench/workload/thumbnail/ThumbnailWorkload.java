@@ -117,7 +117,7 @@ final class ThumbnailWorkload implements Workload {
 
     private long storeSample(int i) throws Exception {
         File photo = photos[i];
-        cache.upsert(keys[i], photo.lastModified(), photo.length(), Thumbnails.encodeJpeg(Thumbnails.sample(i)));
+        cache.upsert(keys[i], photo.lastModified(), photo.length(), Thumbnails.sampleJpeg(i));
         return 0;
     }
 

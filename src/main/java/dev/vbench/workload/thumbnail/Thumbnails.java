@@ -8,6 +8,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
+import java.lang.ref.SoftReference;
 import javax.imageio.ImageIO;
 
 /**
@@ -73,6 +74,25 @@ final class Thumbnails {
         }
         return image;
     }
+
+    /**
+     * The JPEG bytes of {@link #sample}{@code (i)}, encoded once per JVM: every prepare of a cache micro-operation
+     * fills its cache with the same {@value ThumbnailWorkload#CACHED_THUMBNAILS}, and encoding them was most of each
+     * such prepare. Held softly (about a megabyte), so a heap that needs the room takes it back.
+     */
+    static synchronized byte[] sampleJpeg(int i) throws IOException {
+        byte[][] encoded = samples.get();
+        if (encoded == null || i >= encoded.length) {
+            encoded = new byte[Math.max(i + 1, ThumbnailWorkload.CACHED_THUMBNAILS)][];
+            samples = new SoftReference<>(encoded);
+        }
+        if (encoded[i] == null) {
+            encoded[i] = encodeJpeg(sample(i));
+        }
+        return encoded[i];
+    }
+
+    private static SoftReference<byte[][]> samples = new SoftReference<>(null);
 
     /** A 150×150 single-colour thumbnail, colour from {@code i}, as the source's cache harness pre-inserts. */
     static BufferedImage sample(int i) {
