@@ -39,10 +39,11 @@ final class CellCollector implements RunListener {
     private final List<CellPlan> started = new ArrayList<>();
     private RunResult latest;
     private boolean sealed;
-    /** When the last rewrite began and how long it took ({@link System#nanoTime}); whether cells wait for the next. */
+    /** When the last rewrite began, on {@link #clock}. */
     private long lastWriteStart;
-
+    /** How long the last rewrite took, in ns. */
     private long lastWriteNanos;
+    /** Whether finished cells wait for the next rewrite. */
     private boolean unwritten;
 
     /** @param planned every cell of the run in order: the next one is in progress when none was started yet */
