@@ -64,12 +64,13 @@ public final class JavaProcess {
         }
     }
 
+    /** HotSpot's header above the reason a JVM could not start ("Multiple garbage collectors selected"). */
+    private static final String VM_INIT_ERROR = "Error occurred during initialization of VM";
+
     /**
      * A line of HotSpot's unified logging with its default decorations: {@code [0.004s][warning][gc,ergo] text}
      * (uptime, level padded, tags padded), or a continuation line of a message, {@code [        ] text}.
      */
-    private static final String VM_INIT_ERROR = "Error occurred during initialization of VM";
-
     private static final Pattern LOG_LINE =
             Pattern.compile("^\\[[0-9.]+s\\]\\[(\\w+)\\s*\\]\\[[\\w,\\s]+\\] ?(.*)$|^\\[\\s*\\] ");
 

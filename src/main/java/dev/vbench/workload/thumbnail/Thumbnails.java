@@ -27,6 +27,9 @@ final class Thumbnails {
     /** Longer side of a thumbnail, in pixels. */
     static final int SIZE = 150;
 
+    /** {@link #sampleJpeg}'s bytes, by index. */
+    private static SoftReference<byte[][]> samples = new SoftReference<>(null);
+
     private Thumbnails() {}
 
     /** Decodes a photo file. */
@@ -82,17 +85,18 @@ final class Thumbnails {
      */
     static synchronized byte[] sampleJpeg(int i) throws IOException {
         byte[][] encoded = samples.get();
-        if (encoded == null || i >= encoded.length) {
-            encoded = new byte[Math.max(i + 1, ThumbnailWorkload.CACHED_THUMBNAILS)][];
+        if (encoded == null) {
+            encoded = new byte[ThumbnailWorkload.CACHED_THUMBNAILS][];
             samples = new SoftReference<>(encoded);
+        }
+        if (i >= encoded.length) {
+            return encodeJpeg(sample(i));
         }
         if (encoded[i] == null) {
             encoded[i] = encodeJpeg(sample(i));
         }
         return encoded[i];
     }
-
-    private static SoftReference<byte[][]> samples = new SoftReference<>(null);
 
     /** A 150×150 single-colour thumbnail, colour from {@code i}, as the source's cache harness pre-inserts. */
     static BufferedImage sample(int i) {
