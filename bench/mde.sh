@@ -15,6 +15,7 @@ set -eu
 cd "$(dirname "$0")/.."
 runs=${RUNS:-10}
 below=${BELOW:-4}   # the case below the MDE: 1/BELOW of it
+case $below in ''|*[!0-9]*|0) echo "bench/mde.sh: BELOW=$below: give a whole number from 1 (BELOW=3: a third of the MDE)" >&2; exit 2 ;; esac
 trials=${TRIALS:-6}
 base_us=${BASE_US:-2000}
 args="-w demo.Work::call -e fixed:threads=1 --tasks 20 --concurrency 1 --trials $trials --no-progress"
