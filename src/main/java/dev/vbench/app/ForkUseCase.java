@@ -66,6 +66,33 @@ public final class ForkUseCase {
         return new ForkUseCase(out, fork, version, err).call(plan);
     }
 
+    /**
+     * The command line the parent starts a fork with: {@code fork-cell - RESULT FORK} (the plan on stdin).
+     *
+     * @param result where the trials go
+     * @param fork this fork's number, from 1
+     */
+    public record ParentCall(Path result, int fork) {
+
+        /** The call {@code args} make when they have exactly the parent's shape ({@link ForkRunner}); else null. */
+        public static ParentCall of(String... args) {
+            if (args.length != 4
+                    || !args[0].equals(ForkRunner.COMMAND)
+                    || !args[1].equals(ForkRunner.PLAN_ON_STDIN)
+                    || args[2].isEmpty()
+                    || args[2].startsWith("-")
+                    || !args[3].matches("[1-9][0-9]{0,8}")) {
+                return null;
+            }
+            return new ParentCall(Path.of(args[2]), Integer.parseInt(args[3]));
+        }
+
+        /** {@link #runCell} with the plan on stdin. */
+        public int run(String version, PrintWriter err) throws Exception {
+            return runCell(ForkRunner.PLAN_ON_STDIN, result, fork, version, err);
+        }
+    }
+
     private int call(String planArgument) throws Exception {
         ForkPlan plan = ForkRunner.PLAN_ON_STDIN.equals(planArgument) ? fromParent() : read(Path.of(planArgument));
         Thread thread = Thread.currentThread();

@@ -7,6 +7,7 @@ import dev.vbench.app.RedactingWriter;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.Callable;
 import picocli.CommandLine;
 
 /**
@@ -74,12 +75,17 @@ public final class Cli {
         PrintWriter out = RedactingWriter.wrap(stdout);
         PrintWriter err = RedactingWriter.wrap(stderr);
         boolean stacktrace = Arrays.asList(args).contains("--stacktrace");
-        CommandLine cl = commandLine(out, err, args);
-        cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> onExecutionError(e, err, stacktrace));
+        reserve = new byte[(int) Math.min(RESERVE_BYTES, Runtime.getRuntime().maxMemory() / 32)];
+        Callable<Integer> fork = ForkCellCommand.asTheParentCallsIt(err, args);
+        CommandLine cl = fork == null ? commandLine(out, err, args) : null;
+        if (cl != null) {
+            cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> onExecutionError(e, err, stacktrace));
+        }
         int code;
         try {
-            code = cl.execute(args);
-        } catch (OutOfMemoryError e) { // picocli passes errors through; the stack has unwound, so there is room again
+            code = cl != null ? cl.execute(args) : call(fork, err);
+        } catch (OutOfMemoryError e) { // picocli passes errors through; the stack has unwound
+            reserve = null; // the heap may still be full (another thread's objects): room for the line
             code = onOutOfMemory(e, err, stacktrace);
         } catch (Error e) { // any other Error that reached here (user code's are one line of their own before):
             // vbench's bug
@@ -92,6 +98,24 @@ public final class Cli {
         out.flush();
         err.flush();
         return code;
+    }
+
+    /**
+     * Heap set aside while a command runs and let go when it runs out of heap, so that the one line about it
+     * can be made: the heap may still be full then (what a probe's or the JVM's own threads hold), and that
+     * line's first string concatenation itself makes classes. At most 1/32 of the heap.
+     */
+    private static byte[] reserve;
+
+    static final int RESERVE_BYTES = 256 * 1024;
+
+    /** A command run without picocli's model, its failures mapped as picocli's execution handler maps them. */
+    private static int call(Callable<Integer> command, PrintWriter err) {
+        try {
+            return command.call();
+        } catch (Exception e) {
+            return onExecutionError(e, err, false);
+        }
     }
 
     private static int onParameterError(CommandLine.ParameterException e, String[] args) {
@@ -122,6 +146,19 @@ public final class Cli {
      * files are written atomically after every cell, so those written before it are kept.
      */
     static int onOutOfMemory(OutOfMemoryError e, PrintWriter err, boolean stacktrace) {
+        try {
+            err.println(outOfMemory(e));
+        } catch (OutOfMemoryError again) { // no room even to make that line: one that needs no new object
+            err.println(OUT_OF_MEMORY);
+        }
+        if (stacktrace) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return ExitCodes.ENVIRONMENT;
+    }
+
+    private static String outOfMemory(OutOfMemoryError e) {
         String doing = e.getCause() instanceof OutOfMemoryError ? e.getMessage() : null;
         String reason =
                 String.valueOf(doing == null ? e.getMessage() : e.getCause().getMessage());
@@ -135,14 +172,12 @@ public final class Cli {
         } else {
             fix = "give the JVM more with VBENCH_JAVA_OPTS=" + Heap.option(2 * maxHeapBytes);
         }
-        err.println("vbench: out of memory (" + reason + ", max heap " + Heap.size(maxHeapBytes) + ")"
-                + (doing == null ? "" : " while " + doing) + "; " + fix);
-        if (stacktrace) {
-            e.printStackTrace(err);
-        }
-        err.flush();
-        return ExitCodes.ENVIRONMENT;
+        return "vbench: out of memory (" + reason + ", max heap " + Heap.size(maxHeapBytes) + ")"
+                + (doing == null ? "" : " while " + doing) + "; " + fix;
     }
+
+    /** {@link #onOutOfMemory}'s line when the heap has no room for its own. */
+    static final String OUT_OF_MEMORY = "vbench: out of memory; give the JVM more heap with VBENCH_JAVA_OPTS=-Xmx…";
 
     static int onExecutionError(Exception e, PrintWriter err, boolean stacktrace) {
         Failures.Failure failure = Failures.of(e);

@@ -2,6 +2,7 @@ package dev.vbench.cli;
 
 import dev.vbench.app.ForkUseCase;
 import dev.vbench.app.RunRequest;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -46,5 +47,15 @@ public final class ForkCellCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         return ForkUseCase.runCell(
                 plan, out, fork, VersionProvider.version(), spec.commandLine().getErr());
+    }
+
+    /**
+     * The command as the parent starts it ({@code fork-cell - RESULT FORK}: the plan on stdin), to run without
+     * picocli's model, which a fork would otherwise build at every start (~0.2 s of CPU on C1, a tenth of a
+     * fork's own cost); null for any other command line, which picocli parses as always.
+     */
+    static Callable<Integer> asTheParentCallsIt(PrintWriter err, String... args) {
+        ForkUseCase.ParentCall call = ForkUseCase.ParentCall.of(args);
+        return call == null ? null : () -> call.run(VersionProvider.version(), err);
     }
 }

@@ -1,8 +1,10 @@
 package dev.vbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vbench.app.ForkUseCase;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.ForkPlan;
 import dev.vbench.engine.ForkRunner;
@@ -59,6 +61,26 @@ class ForkProbesTest {
                 ForkRunner.COMMAND, notAPlan.toString(), tmp.resolve("o.json").toString(), "1");
         r.assertUsageError("is not a fork plan");
         assertTrue(r.errLine().endsWith("this command is run by 'vbench run --forks', not by hand"), r::toString);
+    }
+
+    /**
+     * Only the command line the parent starts a fork with runs without picocli's model; any other (a plan file,
+     * an option, another command) is parsed by picocli as always.
+     */
+    @Test
+    void onlyTheParentsCommandLineSkipsPicocli() {
+        assertEquals(
+                new ForkUseCase.ParentCall(Path.of("/r.json"), 3),
+                ForkUseCase.ParentCall.of(ForkRunner.COMMAND, "-", "/r.json", "3"));
+        for (List<String> other : List.of(
+                List.of(ForkRunner.COMMAND, "plan.json", "/r.json", "1"),
+                List.of(ForkRunner.COMMAND, "-", "/r.json", "1", "--stacktrace"),
+                List.of(ForkRunner.COMMAND, "-", "--help", "1"),
+                List.of(ForkRunner.COMMAND, "-", "/r.json", "0"),
+                List.of(ForkRunner.COMMAND, "-", "/r.json", "x"),
+                List.of("run", "-", "/r.json", "1"))) {
+            assertNull(ForkUseCase.ParentCall.of(other.toArray(String[]::new)), other::toString);
+        }
     }
 
     /** End to end: a forked virtual-thread cell records pinning by default and not with --pinning off. */
