@@ -95,7 +95,7 @@ public final class ComparisonTables {
         if (c.rows().stream()
                 .flatMap(r -> r.changes().stream())
                 .anyMatch(ch -> ch != null && !ch.real() && !ch.shedLoad() && !Double.isNaN(ch.mde()))) {
-            b.footnote(MDE_LEGEND);
+            b.footnote(c.layout() == Layout.CHANGE ? CHANGE_MDE_LEGEND : MDE_LEGEND);
         }
         if (style.geomean() && c.geomean() != null) {
             b.footnote(
@@ -230,12 +230,16 @@ public final class ComparisonTables {
                 + "% noise band, else within variance";
     }
 
+    private static final String MDE_MEANING = "x is the row's minimum detectable effect, the smallest change this rule"
+            + " would call with 80% power given the trials' spread (±∞: none with these trials and rows)";
+
     /**
      * What the {@code ±} after a {@code ~} means, under every table that shows one (docs/statistics.md rule 13).
      */
-    public static final String MDE_LEGEND = "~ (±x%): within variance; x is the row's minimum detectable effect, the"
-            + " smallest change this rule would call with 80% power given the trials' spread (±∞: none with these trials"
-            + " and rows)";
+    public static final String MDE_LEGEND = "~ (±x%): within variance; " + MDE_MEANING;
+
+    /** {@link #MDE_LEGEND} for the change layout, whose cells spell the verdict out: {@code +3.7% (within variance ±5.3%)}. */
+    static final String CHANGE_MDE_LEGEND = "within variance ±x%: " + MDE_MEANING;
 
     /**
      * A change cell: its text when the verdict is faster or slower, {@code ~ (±4.2%)} within variance (with
