@@ -11,6 +11,7 @@ import dev.vbench.report.ReportOptions;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.CellStatus;
 import dev.vbench.result.Environment;
+import dev.vbench.result.LatencySummary;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.Telemetry;
 import dev.vbench.result.TrialHistograms;
@@ -60,11 +61,26 @@ final class PlannedPower {
         return new ArrayList<>(lines);
     }
 
-    /** A cell as planned: its configuration and {@code trials} trials of one placeholder value each. */
+    /**
+     * Every planned trial's one placeholder value, 1 ms, summarized and encoded once (a histogram's summary walks
+     * all of its buckets; the class's initialization makes it once, for any thread).
+     */
+    private static final class Placeholder {
+        static final LatencySummary SUMMARY;
+        static final String ENCODED;
+
+        static {
+            Histogram h = Histograms.newHistogram();
+            h.recordValue(1_000_000);
+            SUMMARY = Histograms.summarize(h);
+            ENCODED = Histograms.encode(h);
+        }
+    }
+
+    /** A cell as planned: its configuration and {@code trials} trials of the one placeholder value each. */
     private static CellResult planned(CellPlan cell, int trials) {
-        Histogram h = Histograms.newHistogram();
-        h.recordValue(1_000_000);
-        String encoded = Histograms.encode(h);
+        LatencySummary summary = Placeholder.SUMMARY;
+        String encoded = Placeholder.ENCODED;
         long tasks = Math.max(1, cell.config().tasks());
         List<TrialResult> list = new ArrayList<>();
         for (int t = 0; t < trials; t++) {
@@ -77,7 +93,7 @@ final class PlannedPower {
                     List.of(),
                     1_000_000_000L,
                     tasks,
-                    Histograms.summarize(h),
+                    summary,
                     new TrialHistograms(encoded, encoded, encoded),
                     Telemetry.NONE));
         }

@@ -1,6 +1,5 @@
 package dev.vbench.engine;
 
-import dev.vbench.result.TrialResult;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -58,10 +57,10 @@ final class HarnessFloor {
         for (int t = 0; t < FLOOR_TRIALS && (t < FLOOR_MIN_TRIALS || spent < FLOOR_BUDGET_NANOS); t++) {
             ExecutorService executor = cell.executor().create();
             try {
-                TrialResult r = trialRunner.run(
-                        index -> index, executor, new LoadShape.Closed(FLOOR_TASKS, closed.concurrency()), t);
-                best = Math.min(best, r.makespanNanos() / (double) FLOOR_TASKS);
-                spent += r.makespanNanos();
+                long makespan = trialRunner.makespan(
+                        index -> index, executor, new LoadShape.Closed(FLOOR_TASKS, closed.concurrency()));
+                best = Math.min(best, makespan / (double) FLOOR_TASKS);
+                spent += makespan;
             } finally {
                 executor.shutdownNow();
             }

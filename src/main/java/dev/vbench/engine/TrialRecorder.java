@@ -26,11 +26,11 @@ final class TrialRecorder {
 
     private TrialRecorder() {}
 
-    /** Per-trial tallies gathered in one pass over the slots. */
+    /** Per-trial tallies gathered in one pass over the slots; without histograms for {@link #makespan}. */
     private static final class Tally {
-        final Histogram queueWait = Histograms.newHistogram();
-        final Histogram service = Histograms.newHistogram();
-        final Histogram endToEnd = Histograms.newHistogram();
+        final Histogram queueWait;
+        final Histogram service;
+        final Histogram endToEnd;
         final Histogram intended;
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
@@ -40,13 +40,26 @@ final class TrialRecorder {
         long insideWindow;
         long sink;
 
-        Tally(boolean openModel) {
-            intended = openModel ? Histograms.newHistogram() : null;
+        Tally(boolean openModel, boolean histograms) {
+            queueWait = histograms ? Histograms.newHistogram() : null;
+            service = histograms ? Histograms.newHistogram() : null;
+            endToEnd = histograms ? Histograms.newHistogram() : null;
+            intended = histograms && openModel ? Histograms.newHistogram() : null;
         }
     }
 
+    /**
+     * A finished closed-model trial's makespan as {@link #toResult} reads it (first submit → last end), in one pass
+     * that records no histogram; its tasks' values are folded into {@code trial.sink} as there.
+     */
+    static long makespan(TrialRunner.Trial trial) {
+        Tally t = tally(trial, false);
+        trial.sink = t.sink;
+        return t.last == Long.MIN_VALUE ? 0 : Math.max(0, t.last - t.first);
+    }
+
     static TrialResult toResult(TrialRunner.Trial trial, int index, Telemetry telemetry) {
-        Tally t = tally(trial);
+        Tally t = tally(trial, true);
         trial.sink = t.sink;
         long offered = trial.slots.used();
         long makespan;
@@ -139,8 +152,8 @@ final class TrialRecorder {
      * Every task counts (completed, failed, dropped, inside the window) and bounds the makespan;
      * only the tasks in the latency sample (the trial's {@link LatencySampling.SampleSequence}) enter the histograms.
      */
-    private static Tally tally(TrialRunner.Trial trial) {
-        Tally t = new Tally(trial.schedule != null);
+    private static Tally tally(TrialRunner.Trial trial, boolean histograms) {
+        Tally t = new Tally(trial.schedule != null, histograms);
         long timeout = trial.timeoutNanos;
         long used = trial.slots.used();
         boolean sampling = trial.sampling.sampledOneIn() > 0;
@@ -168,7 +181,7 @@ final class TrialRecorder {
             if (end <= trial.windowEnd) {
                 t.insideWindow++;
             }
-            if (!inSample) {
+            if (!inSample || !histograms) {
                 continue;
             }
             long submit = c.submit(k);

@@ -100,9 +100,40 @@ public final class TrialRunner {
      * @throws InterruptedException when the run is interrupted (Ctrl-C); the executor is stopped
      */
     public TrialResult run(Task task, ExecutorService executor, LoadShape load, int index) throws InterruptedException {
-        Trial trial = new Trial(load, task, clock, timedTaskLimit);
         JvmCounters.resetPeakThreads();
         JvmCounters before = JvmCounters.now();
+        Trial trial = execute(task, executor, load);
+        JvmCounters used = before.until(JvmCounters.now());
+        int peakThreads = JvmCounters.peakThreads();
+        TrialResult result = TrialRecorder.toResult(
+                trial,
+                index,
+                new Telemetry(
+                        used.processCpuNanos(),
+                        used.gcCount(),
+                        used.gcTimeMillis(),
+                        used.allocatedBytes(),
+                        peakThreads,
+                        -1));
+        sink = trial.sink;
+        return result;
+    }
+
+    /**
+     * Runs one closed-model trial exactly as {@link #run} does and returns only its makespan (first submit → last
+     * end, ns): what the harness floor reads, without the result's histograms, summaries and telemetry, which would
+     * cost more than the trial itself at the floor's few hundred empty tasks.
+     */
+    long makespan(Task task, ExecutorService executor, LoadShape.Closed load) throws InterruptedException {
+        Trial trial = execute(task, executor, load);
+        long makespan = TrialRecorder.makespan(trial);
+        sink = trial.sink;
+        return makespan;
+    }
+
+    /** Submits the trial's tasks in its load shape and waits until they have ended. */
+    private Trial execute(Task task, ExecutorService executor, LoadShape load) throws InterruptedException {
+        Trial trial = new Trial(load, task, clock, timedTaskLimit);
         current = trial;
         try {
             switch (load) {
@@ -118,20 +149,7 @@ public final class TrialRunner {
         } finally {
             current = null;
         }
-        JvmCounters used = before.until(JvmCounters.now());
-        int peakThreads = JvmCounters.peakThreads();
-        TrialResult result = TrialRecorder.toResult(
-                trial,
-                index,
-                new Telemetry(
-                        used.processCpuNanos(),
-                        used.gcCount(),
-                        used.gcTimeMillis(),
-                        used.allocatedBytes(),
-                        peakThreads,
-                        -1));
-        sink = trial.sink;
-        return result;
+        return trial;
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.vbench.executor.ExecutorStrategies;
 import dev.vbench.measure.Histograms;
 import dev.vbench.measure.NanoClock;
 import dev.vbench.result.TrialResult;
+import dev.vbench.spi.Task;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
@@ -42,6 +43,19 @@ class TrialRunnerTest {
         assertEquals(0, wait.getMaxValue());
         assertEquals(service, Histograms.decode(t.histograms().endToEnd()));
         assertEquals(10 / 0.055, t.throughputPerSecond(), 1e-6);
+    }
+
+    /** The harness floor's reading is the makespan a full trial reports for the same tasks on the same clock. */
+    @Test
+    void theFloorsMakespanIsTheTrialsMakespan() throws Exception {
+        FakeClock clock = new FakeClock();
+        TrialRunner runner = new TrialRunner(clock);
+        Task task = i -> clock.now.addAndGet((i + 1) * 1_000_000L);
+        long floor =
+                runner.makespan(task, ExecutorStrategies.parse("sequential").create(), new LoadShape.Closed(10, 0));
+        TrialResult t = runner.run(task, ExecutorStrategies.parse("sequential").create(), 10, 0, 0);
+        assertEquals(55_000_000L, floor, "1 + 2 + … + 10 ms");
+        assertEquals(t.makespanNanos(), floor);
     }
 
     @Test
