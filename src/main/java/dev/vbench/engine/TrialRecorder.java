@@ -55,6 +55,11 @@ final class TrialRecorder {
     static long makespan(TrialRunner.Trial trial) {
         Tally t = tally(trial, false);
         trial.sink = t.sink;
+        return closedMakespan(t);
+    }
+
+    /** First submit → last end; 0 when no task ended. */
+    private static long closedMakespan(Tally t) {
         return t.last == Long.MIN_VALUE ? 0 : Math.max(0, t.last - t.first);
     }
 
@@ -65,7 +70,7 @@ final class TrialRecorder {
         long makespan;
         long counted = t.completed;
         switch (trial.load) {
-            case LoadShape.Closed c -> makespan = t.last == Long.MIN_VALUE ? 0 : Math.max(0, t.last - t.first);
+            case LoadShape.Closed c -> makespan = closedMakespan(t);
             case LoadShape.Timed w -> {
                 makespan = Math.max(0, trial.windowEnd - trial.t0);
                 counted = t.insideWindow;
