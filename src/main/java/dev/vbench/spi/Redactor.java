@@ -178,8 +178,16 @@ public final class Redactor {
     }
 
     /** Every word that a secret's name holds ({@link #isSecretName}), as the fast test of a text looks for them. */
-    private static final List<String> NAME_WORDS =
-            List.of("pass", "pw", "secret", "token", "credential", "auth", "cookie", "key");
+    private static final String[] NAME_WORDS = {"pass", "pw", "secret", "token", "credential", "auth", "cookie", "key"};
+
+    /** The ASCII letters (lower case) a word of {@link #NAME_WORDS} starts with: any other ASCII character starts none. */
+    private static final boolean[] FIRST_LETTERS = new boolean[128];
+
+    static {
+        for (String word : NAME_WORDS) {
+            FIRST_LETTERS[word.charAt(0)] = true;
+        }
+    }
 
     /**
      * Whether {@code text} may hold a secret at all: a word of a secret's name, or an {@code @} (user info). Most
@@ -195,6 +203,9 @@ public final class Redactor {
         for (int i = 0; i < n; i++) {
             char c = text.charAt(i);
             char lower = c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
+            if (lower < 128 && !FIRST_LETTERS[lower]) {
+                continue; // most characters: one look-up, no word compared
+            }
             for (String word : NAME_WORDS) {
                 // beyond ASCII, case folding may still make a word's first letter (the Kelvin sign's k)
                 if ((lower >= 128 || word.charAt(0) == lower) && text.regionMatches(true, i, word, 0, word.length())) {
