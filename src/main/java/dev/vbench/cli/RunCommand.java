@@ -289,7 +289,7 @@ public class RunCommand implements Callable<Integer> {
             names = {"-o", "--output"},
             paramLabel = "FILE",
             description =
-                    "Write results to FILE (repeatable), rewritten after every cell. Format by extension:"
+                    "Write results to FILE (repeatable), rewritten as cells finish. Format by extension:"
                             + " .json, .md, .csv, .txt, .html, .hgrm; otherwise --format, else JSON. '-' writes --format to stdout.")
     List<String> outputs = new ArrayList<>();
 
