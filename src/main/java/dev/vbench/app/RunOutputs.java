@@ -14,7 +14,7 @@ import java.util.List;
 /**
  * Where {@code vbench run} sends results: the {@code -o} files (format by extension, else
  * {@code --format}, else JSON; {@code -} is stdout) and stdout itself. Files are checked before
- * anything runs and rewritten atomically after every cell.
+ * anything runs and rewritten atomically as cells finish ({@link CellCollector} batches them once a rewrite is slow).
  */
 final class RunOutputs implements AutoCloseable {
 
@@ -111,7 +111,7 @@ final class RunOutputs implements AutoCloseable {
         return outputs.stream().anyMatch(o -> o.file() != null);
     }
 
-    /** Rewrites every -o file with {@code result} (called after every cell). */
+    /** Rewrites every -o file with {@code result} (called as cells finish, by {@link CellCollector}). */
     void writeFiles(RunResult result, ReportOptions options) {
         for (Output o : outputs) {
             if (o.file() == null) {

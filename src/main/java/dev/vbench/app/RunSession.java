@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs a {@link Plan} for {@code vbench run}: the parts in order through the {@link Engine}, with
- * progress on stderr, the {@code -o} files rewritten after every cell, and Ctrl-C handled so that
+ * progress on stderr, the {@code -o} files rewritten as cells finish, and Ctrl-C handled so that
  * finished cells are never lost. Stops after a part that was interrupted or did not finish.
  */
 final class RunSession {

@@ -8,7 +8,7 @@
  * {@link dev.vbench.app.DashboardUseCase}, {@link dev.vbench.app.ForkUseCase}; what the history's share is
  * {@link dev.vbench.app.HistoryAccess}), so
  * tests drive them in-process and assert values. Also here: what a run's session needs beyond the engine (progress, Ctrl-C and user
- * exits, {@code -o} files rewritten after every cell), the one place files are written
+ * exits, {@code -o} files rewritten as cells finish), the one place files are written
  * ({@link dev.vbench.app.OutputFiles}), exit codes ({@link dev.vbench.app.ExitCodes}) and what a failure
  * means for them ({@link dev.vbench.app.Failures}). Nothing here knows picocli.
  *

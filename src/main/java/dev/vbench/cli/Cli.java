@@ -143,7 +143,8 @@ public final class Cli {
      * heap, where it happened when the code there said so, and the fix. Code that knows a cheaper way
      * out wraps the error in another {@code OutOfMemoryError} whose message says what it was doing and
      * whose cause is the JVM's (e.g. {@code PinningProbe}: "reading … (--pinning off skips it)"). Result
-     * files are written atomically after every cell, so those written before it are kept.
+     * files are written atomically as cells finish (those waiting for a rewrite when the error ends the command),
+     * so every cell finished before it is kept.
      */
     static int onOutOfMemory(OutOfMemoryError e, PrintWriter err, boolean stacktrace) {
         try {

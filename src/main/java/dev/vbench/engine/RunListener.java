@@ -4,7 +4,7 @@ import dev.vbench.result.CellResult;
 
 /**
  * Progress events of a run, delivered on the thread that runs the engine, never during a timed
- * region. The CLI uses them to draw progress and to rewrite the result file after every cell.
+ * region. The CLI uses them to draw progress and to rewrite the result files as cells finish.
  */
 public interface RunListener {
 

@@ -187,7 +187,7 @@ public record ReportDocument(
 
     /**
      * The tables of {@link #of} that compare columns, alone (no detail, telemetry or counter tables, no charts, Why
-     * lines or profiles): what a result file's {@code comparisons} hold, which a run rewrites after every cell.
+     * lines or profiles): what a result file's {@code comparisons} hold, which a run rewrites as cells finish.
      */
     public static ReportDocument comparing(RunResult result, ReportOptions options) {
         return of(result, options, false);
