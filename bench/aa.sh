@@ -56,4 +56,4 @@ high = 1.0 if k == n else solve(lambda p: cdf(k, n, p) > 0.025)
 print("%-12s %5d %16d %6.0f%% %7.0f%% - %3.0f%%" % (order, n, k, 100 * k / n, 100 * low, 100 * high))
 PY
 done
-echo "== load after:$(uptime | sed 's/.*load average://')"
+load_after

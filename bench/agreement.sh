@@ -176,4 +176,4 @@ print("   before: vbench's mean time per op within 0.6% of JMH's AverageTime (be
 PY
 fi
 echo
-echo "== load after:$(uptime | sed 's/.*load average://')"
+load_after

@@ -55,4 +55,4 @@ for mode in ("plain", "duet"):
     floor = math.expm1(1.96 * statistics.stdev(logs)) if len(logs) > 1 else float("nan")
     print("%-6s %5d %16d %11.1f%% %9.1f%%" % (mode, len(logs), different, 100 * floor, statistics.median(mdes)))
 PY
-echo "== load after:$(uptime | sed 's/.*load average://')"
+load_after

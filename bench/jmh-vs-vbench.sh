@@ -137,4 +137,4 @@ PY
     [ -z "$modes" ] || blackholes="${blackholes:+$blackholes; }$modes"
 done
 echo "Blackhole mode (last round): ${blackholes:-no method with a Blackhole}"
-echo "== load after:$(uptime | sed 's/.*load average://')"
+load_after

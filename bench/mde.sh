@@ -66,4 +66,4 @@ for case in ${CASES:-below above}; do
     printf '%-28s %5d %8d %8d %12d %5d%%\n' "$label" "$runs" "$slower" "$faster" "$within" "$rate"
 done
 echo "rate: above, the runs called slower (80% power promises 8 of 10); below, the runs called different (an exact MDE: ~10% at 1/4, ~14% at 1/3)"
-echo "== load after:$(uptime | sed 's/.*load average://')"
+load_after

@@ -36,4 +36,4 @@ echo "== cpu iterations=$iterations, about 1 us (goal: ratio >= 0.97)"
 ./vbench calibrate -w cpu -p iterations="$iterations" --tasks $((cpu_tasks / 10)) --forks "$forks" --rounds "$rounds" -e cached | sed -n "${row}p"
 ./vbench calibrate -w cpu -p iterations="$iterations" --tasks $((cpu_tasks / 100)) --forks "$forks" --rounds "$rounds" -e platform | sed -n "${row}p"
 echo
-echo "== load after:$(uptime | sed 's/.*load average://')"
+load_after

@@ -40,4 +40,4 @@ echo "== calibrate: a ~1 us task, vbench with the profiler vs the bare loop"
     ./vbench calibrate -w cpu -p iterations=700 --tasks 200000 --rounds 4 -e virtual -e "fixed:threads=$(nproc)" --profile "$events"
 done
 echo
-echo "== load after:$(uptime | sed 's/.*load average://')"
+load_after

@@ -79,8 +79,6 @@ final class PlannedPower {
 
     /** A cell as planned: its configuration and {@code trials} trials of the one placeholder value each. */
     private static CellResult planned(CellPlan cell, int trials) {
-        LatencySummary summary = Placeholder.SUMMARY;
-        String encoded = Placeholder.ENCODED;
         long tasks = Math.max(1, cell.config().tasks());
         List<TrialResult> list = new ArrayList<>();
         for (int t = 0; t < trials; t++) {
@@ -93,8 +91,8 @@ final class PlannedPower {
                     List.of(),
                     1_000_000_000L,
                     tasks,
-                    summary,
-                    new TrialHistograms(encoded, encoded, encoded),
+                    Placeholder.SUMMARY,
+                    new TrialHistograms(Placeholder.ENCODED, Placeholder.ENCODED, Placeholder.ENCODED),
                     Telemetry.NONE));
         }
         CellResult r =

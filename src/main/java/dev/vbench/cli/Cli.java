@@ -2,12 +2,12 @@ package dev.vbench.cli;
 
 import dev.vbench.app.ExitCodes;
 import dev.vbench.app.Failures;
+import dev.vbench.app.ForkUseCase;
 import dev.vbench.app.Heap;
 import dev.vbench.app.RedactingWriter;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 
 /**
@@ -76,14 +76,17 @@ public final class Cli {
         PrintWriter err = RedactingWriter.wrap(stderr);
         boolean stacktrace = Arrays.asList(args).contains("--stacktrace");
         reserve = new byte[(int) Math.min(RESERVE_BYTES, Runtime.getRuntime().maxMemory() / 32)];
-        Callable<Integer> fork = ForkCellCommand.asTheParentCallsIt(err, args);
+        // the command line a fork's parent starts it with runs without picocli's model, which a fork would
+        // otherwise build at every start (~0.2 s of CPU on C1, a tenth of a short fork's cost); any other
+        // (a plan file, an option) is parsed by picocli as always (ForkCellCommand)
+        ForkUseCase.ParentCall fork = ForkUseCase.ParentCall.of(args);
         CommandLine cl = fork == null ? commandLine(out, err, args) : null;
         if (cl != null) {
             cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> onExecutionError(e, err, stacktrace));
         }
         int code;
         try {
-            code = cl != null ? cl.execute(args) : call(fork, err);
+            code = cl != null ? cl.execute(args) : runFork(fork, err, stacktrace);
         } catch (OutOfMemoryError e) { // picocli passes errors through; the stack has unwound
             reserve = null; // the heap may still be full (another thread's objects): room for the line
             code = onOutOfMemory(e, err, stacktrace);
@@ -109,12 +112,12 @@ public final class Cli {
 
     static final int RESERVE_BYTES = 256 * 1024;
 
-    /** A command run without picocli's model, its failures mapped as picocli's execution handler maps them. */
-    private static int call(Callable<Integer> command, PrintWriter err) {
+    /** A fork's cell run without picocli's model, its failures mapped as picocli's execution handler maps them. */
+    private static int runFork(ForkUseCase.ParentCall fork, PrintWriter err, boolean stacktrace) {
         try {
-            return command.call();
+            return fork.run(VersionProvider.version(), err);
         } catch (Exception e) {
-            return onExecutionError(e, err, false);
+            return onExecutionError(e, err, stacktrace);
         }
     }
 

@@ -2,7 +2,6 @@ package dev.vbench.cli;
 
 import dev.vbench.app.ForkUseCase;
 import dev.vbench.app.RunRequest;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -15,7 +14,9 @@ import picocli.CommandLine.Spec;
  * The child side of {@code vbench run --forks N} (hidden): reads the fork plan the parent
  * (engine/ForkRunner) sends on its stdin, runs that cell's warmup and measured trials in this JVM and writes
  * them as a vbench result file; a calibration fork ({@code vbench calibrate --forks}) measures the rounds its
- * plan names instead and writes them. The plan is the whole protocol.
+ * plan names instead and writes them. The plan is the whole protocol. The parent's own command line
+ * ({@code fork-cell - RESULT FORK}) is run by {@link Cli} without picocli's model; this command is the rest
+ * (a plan file, {@code --stacktrace}, {@code --help}).
  */
 @Command(
         name = RunRequest.FORK_COMMAND,
@@ -47,15 +48,5 @@ public final class ForkCellCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         return ForkUseCase.runCell(
                 plan, out, fork, VersionProvider.version(), spec.commandLine().getErr());
-    }
-
-    /**
-     * The command as the parent starts it ({@code fork-cell - RESULT FORK}: the plan on stdin), to run without
-     * picocli's model, which a fork would otherwise build at every start (~0.2 s of CPU on C1, a tenth of a
-     * fork's own cost); null for any other command line, which picocli parses as always.
-     */
-    static Callable<Integer> asTheParentCallsIt(PrintWriter err, String... args) {
-        ForkUseCase.ParentCall call = ForkUseCase.ParentCall.of(args);
-        return call == null ? null : () -> call.run(VersionProvider.version(), err);
     }
 }
