@@ -42,13 +42,14 @@ class CoordinatedOmissionTest {
      * The bound for "a p99 that did not back up behind the stall", derived from the failure it must
      * catch rather than from how fast this machine is. A backup (every task due during the stall
      * waits for it) puts the tasks due in the stall's first 20 ms, the slowest 1% of {@value #TASKS},
-     * at 1 s - 20 ms or more from their intended start: p99 >= STALL - 0.01 * TASKS / RATE = 980 ms. A
-     * quarter of the stall, 250 ms, is 3.9 times below that, so the test still fails for its stated
-     * reason; and it is 2.5 times above the worst p99 seen without a backup, 102 ms on a 2-core CI
-     * machine at load 6 (the old 50 ms bound flaked there: load delays the pacer and the carriers,
-     * and a delay of the submitter shows up in the latency from the intended start).
+     * at 1 s - 20 ms or more from their intended start: p99 >= STALL - 0.01 * TASKS / RATE = 980 ms.
+     * Half the stall, 500 ms, is twice below that, so the test still fails for its stated reason
+     * ({@link #aBackupIsFarAboveTheBound} shows a real backup above 1.5 times the bound). Without a
+     * backup the p99 is the machine's longest hiccup (a pause of the pacer, the carriers or the whole
+     * JVM of P ms delays the ~P tasks due in it by up to P ms, so p99 ≈ P - 20 ms): 102 ms on a 2-core
+     * CI machine at load 6, 252 ms there with three test JVMs and the suites' runs beside them.
      */
-    private static final long FAR_BELOW_THE_STALL = STALL_NANOS / 4;
+    private static final long FAR_BELOW_THE_STALL = STALL_NANOS / 2;
 
     private static final Task STALLS_ONCE = i -> {
         if (i == STALLED_TASK) {
@@ -128,10 +129,10 @@ class CoordinatedOmissionTest {
                         0);
         assertEquals(TASKS, t.completed());
         assertTrue(
-                t.latency().p99Nanos() > 3 * FAR_BELOW_THE_STALL,
+                t.latency().p99Nanos() > 1.5 * FAR_BELOW_THE_STALL,
                 "corrected p99: " + t.latency().p99Nanos() / 1e6 + " ms");
         assertTrue(
-                t.uncorrectedLatency().p99Nanos() > 3 * FAR_BELOW_THE_STALL,
+                t.uncorrectedLatency().p99Nanos() > 1.5 * FAR_BELOW_THE_STALL,
                 "uncorrected p99: " + t.uncorrectedLatency().p99Nanos() / 1e6 + " ms");
         Histogram corrected = Histograms.decode(t.histograms().intendedEndToEnd());
         long waitedHalfTheStall = corrected.getCountBetweenValues(STALL_NANOS / 2, Long.MAX_VALUE / 2);
