@@ -331,44 +331,61 @@ class ProfileRunTest {
     @Test
     void theJarReadsLockProfileNamesTheZipFileReadPathOnBothJdks() {
         java.nio.file.Path jdk21 = dev.vbench.testing.SecondJdk.require();
-        CliRun r = CliRun.of(
-                "run",
-                "-w",
-                "jar",
-                "-p",
-                "entry=small-stored",
-                "-p",
-                "fanout=4",
-                "-e",
-                "fixed:threads=4",
-                "--concurrency",
-                "4",
-                "--tasks",
-                "1500",
-                "--trials",
-                "1",
-                "--warmup",
-                "0",
-                "--no-progress",
-                "--quiet",
-                "--jvm",
-                "jdk21=" + jdk21,
-                "--jvm",
-                "this=" + System.getProperty("java.home"),
-                "--profile",
-                "lock",
-                "--data-dir",
-                tmp.resolve("data").toString(),
-                "-o",
-                tmp.resolve("r.json").toString());
-        assertEquals(0, r.code(), r::toString);
-        for (CellResult c : result().cells()) {
-            Profile lock = c.profile("lock");
-            assertNotNull(lock, c.config().label());
-            double zip = share(
-                    lock, s -> s.contains("java.util.zip.ZipFile") && s.endsWith("[monitor java.util.jar.JarFile]"));
-            assertTrue(
-                    zip > 0.5, c.config().jvm() + ": ZipFile's read path on the jar's monitor " + zip + " of " + lock);
+        // Contention is the machine's to give: on a loaded 2-CPU machine the four readers can run one after
+        // another and leave a cell almost no contended monitor to sample (once: one sample, outside the tasks).
+        // Such a run says nothing about where contention is attributed, so it runs once more; a wrong
+        // attribution fails both.
+        for (int attempt = 1; ; attempt++) {
+            Path out = tmp.resolve("jar-lock-" + attempt + ".json");
+            CliRun r = CliRun.of(
+                    "run",
+                    "-w",
+                    "jar",
+                    "-p",
+                    "entry=small-stored",
+                    "-p",
+                    "fanout=4",
+                    "-e",
+                    "fixed:threads=4",
+                    "--concurrency",
+                    "4",
+                    "--tasks",
+                    "1500",
+                    "--trials",
+                    "1",
+                    "--warmup",
+                    "0",
+                    "--no-progress",
+                    "--quiet",
+                    "--jvm",
+                    "jdk21=" + jdk21,
+                    "--jvm",
+                    "this=" + System.getProperty("java.home"),
+                    "--profile",
+                    "lock",
+                    "--data-dir",
+                    tmp.resolve("data").toString(),
+                    "-o",
+                    out.toString());
+            assertEquals(0, r.code(), r::toString);
+            List<CellResult> cells = ResultCodec.read(out).cells();
+            boolean fewSamples = cells.stream()
+                    .anyMatch(
+                            c -> c.profile("lock") == null || c.profile("lock").totalSamples() < 10);
+            if (fewSamples && attempt < 2) {
+                continue;
+            }
+            for (CellResult c : cells) {
+                Profile lock = c.profile("lock");
+                assertNotNull(lock, c.config().label());
+                double zip = share(
+                        lock,
+                        s -> s.contains("java.util.zip.ZipFile") && s.endsWith("[monitor java.util.jar.JarFile]"));
+                assertTrue(
+                        zip > 0.5,
+                        c.config().jvm() + ": ZipFile's read path on the jar's monitor " + zip + " of " + lock);
+            }
+            return;
         }
     }
 
