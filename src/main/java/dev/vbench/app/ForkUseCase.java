@@ -17,6 +17,7 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.CellStatus;
 import dev.vbench.result.Environment;
 import dev.vbench.result.ResultCodec;
+import dev.vbench.result.ResultFormatException;
 import dev.vbench.result.RunResult;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -120,7 +121,7 @@ public final class ForkUseCase {
             List<Calibration.Round> rounds = new Calibration(plan.calibration(), warnings::warning)
                     .measure(List.of(cell), Path.of(plan.dataRoot()))
                     .get(0);
-            OutputFiles.writeAtomically(out, ResultCodec.mapper().writeValueAsString(new Calibration.Rounds(rounds)));
+            OutputFiles.writeAtomically(out, ResultCodec.write(new Calibration.Rounds(rounds), true));
             return ExitCodes.OK;
         }
         TrialProbes.Settings probes = plan.probes();
@@ -161,7 +162,7 @@ public final class ForkUseCase {
     private static ForkPlan read(Path file) {
         try {
             return ForkPlan.fromLine(java.nio.file.Files.readString(file));
-        } catch (IOException e) {
+        } catch (IOException | ResultFormatException e) {
             throw new UsageException(file + " is not a fork plan ("
                     + String.valueOf(e.getMessage()).lines().findFirst().orElse("")
                     + "); this command is run by 'vbench run --forks', not by hand");
@@ -183,7 +184,7 @@ public final class ForkUseCase {
         ParentWatch.untilEndOf(in, () -> ParentWatch.exit(ExitCodes.INTERRUPTED, ParentWatch.FORK_EXIT_GRACE));
         try {
             return ForkPlan.fromLine(line.toString(StandardCharsets.UTF_8));
-        } catch (IOException e) {
+        } catch (ResultFormatException e) {
             throw new UsageException("stdin holds no fork plan ("
                     + String.valueOf(e.getMessage()).lines().findFirst().orElse("")
                     + "); this command is run by 'vbench run --forks', not by hand");

@@ -1,15 +1,13 @@
 package dev.vbench.engine;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.vbench.config.Defaults;
 import dev.vbench.measure.TrialProbes;
 import dev.vbench.profile.ProfileRequest;
 import dev.vbench.result.CodeEntry;
 import dev.vbench.result.ResultCodec;
+import dev.vbench.result.ResultFormatException;
 import dev.vbench.result.RunSettings;
 import java.io.File;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -199,18 +197,15 @@ public record ForkPlan(
      * no file holds its secrets.
      */
     public String toLine() {
-        try {
-            return ResultCodec.mapper()
-                    .writer()
-                    .without(SerializationFeature.INDENT_OUTPUT)
-                    .writeValueAsString(this);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a fork plan cannot be written as JSON", e);
-        }
+        return ResultCodec.write(this, false);
     }
 
-    /** Reads a plan written by {@link #toLine()}. */
-    public static ForkPlan fromLine(String line) throws IOException {
-        return ResultCodec.mapper().readValue(line, ForkPlan.class);
+    /**
+     * Reads a plan written by {@link #toLine()}.
+     *
+     * @throws ResultFormatException when {@code line} is not one
+     */
+    public static ForkPlan fromLine(String line) {
+        return ResultCodec.readRecord(line, ForkPlan.class, "the fork plan");
     }
 }

@@ -328,8 +328,8 @@ public final class ForkRunner {
             }
             List<Calibration.Round> measured = ended.exitCode() != 0 || Files.size(resultFile) == 0
                     ? List.of()
-                    : ResultCodec.mapper()
-                            .readValue(resultFile.toFile(), Calibration.Rounds.class)
+                    : ResultCodec.readRecord(
+                                    Files.readString(resultFile), Calibration.Rounds.class, resultFile.toString())
                             .rounds();
             if (ended.exitCode() != 0 || measured.size() != rounds.rounds()) {
                 throw new WorkloadException(

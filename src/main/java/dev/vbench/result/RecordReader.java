@@ -26,8 +26,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * "Start-up"). {@code RecordReaderTest} checks that both read every fixture to equal records.
  *
  * <p>Supported component types: {@code String}, {@code int}, {@code long}, {@code double},
- * {@code boolean} and their boxes, {@link CellStatus} (by its key), records of this package, {@code List<T>} and {@code Map<String, T>}
- * of those. A mismatch is one {@link ResultFormatException} naming the source and the field
+ * {@code boolean} and their boxes, {@link CellStatus} (by its key), other enums (by name), records,
+ * {@code List<T>} and {@code Map<String, T>} of those: the result's records, and the fork plan's
+ * ({@link ResultCodec#readRecord}). A mismatch is one {@link ResultFormatException} naming the source and the field
  * ({@code cells[0].trials[2].tasks}).
  *
  * <pre>{@code
@@ -118,6 +119,9 @@ final class RecordReader {
         if (c == CellStatus.class) {
             return status(path);
         }
+        if (c.isEnum()) {
+            return constant(c, path);
+        }
         return scalar(c, path);
     }
 
@@ -168,8 +172,13 @@ final class RecordReader {
                         source + ": " + firstNull(shape, args, path)
                                 + " is missing or null; give a result file written by 'vbench run -o FILE.json' (was it edited by hand?)");
             }
+            Throwable why = e.getCause();
             throw new ResultFormatException(source + (path.isEmpty() ? "" : ": " + path)
-                    + " does not match its schema (" + e.getCause() + "); was it edited by hand?");
+                    + " does not match its schema ("
+                    + (why.getMessage() != null
+                            ? why.getMessage()
+                            : why.getClass().getSimpleName())
+                    + "); was it edited by hand?");
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot make a " + type.getSimpleName(), e);
         }
@@ -205,6 +214,21 @@ final class RecordReader {
         } catch (IllegalArgumentException e) {
             throw new ResultFormatException(source + ": " + path + " " + e.getMessage() + "; was it edited by hand?");
         }
+    }
+
+    /** Any other enum's constant by its name, as databind reads an enum without a creator. */
+    private Object constant(Class<?> type, String path) throws IOException {
+        String name = text(path);
+        if (name == null) {
+            return null;
+        }
+        for (Object constant : type.getEnumConstants()) {
+            if (((Enum<?>) constant).name().equals(name)) {
+                return constant;
+            }
+        }
+        throw new ResultFormatException(source + ": " + path + " is '" + name + "', not one of "
+                + java.util.Arrays.toString(type.getEnumConstants()) + "; was it edited by hand?");
     }
 
     private String text(String path) throws IOException {

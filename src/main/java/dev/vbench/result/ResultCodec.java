@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -31,13 +30,16 @@ import java.util.Map;
 public final class ResultCodec {
 
     /**
-     * The parser factory of reading: Jackson's defaults, as the mapper's own. Reading a result needs only
-     * jackson-core ({@link RecordReader}); the mapper, whose set-up and first use of the record graph cost
-     * a short command most of its start-up, is made on first writing.
+     * The parser and generator factory: Jackson's defaults, as the mapper's own. Reading and writing a result
+     * need only jackson-core ({@link RecordReader}, {@link RecordWriter}); the mapper, whose set-up and first
+     * use of the record graph cost a short command most of its start-up, is made only by the few that use it.
      */
     private static final JsonFactory PARSERS = JsonFactory.builder().build();
 
-    /** Made on first use: {@code compare}, {@code report} and the history verbs that only read never touch it. */
+    /**
+     * Made on first use: results and fork plans are read and written without it; the exporters, the
+     * history's series keys and JMH's files use it.
+     */
     private static final class Mapper {
         static final ObjectMapper MAPPER = JsonMapper.builder()
                 .enable(SerializationFeature.INDENT_OUTPUT)
@@ -71,11 +73,31 @@ public final class ResultCodec {
         return Mapper.MAPPER;
     }
 
+    /** {@code result} as a result file holds it: indented, ending with a newline. */
     public static String toJson(RunResult result) {
-        try {
-            return mapper().writeValueAsString(result) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot serialise result", e);
+        return RecordWriter.write(result, PARSERS, true) + "\n";
+    }
+
+    /**
+     * A record of plain components (text, numbers, booleans, enums, lists, maps and records of those) as
+     * JSON in the result files' conventions, indented or on one line: what {@link #mapper()} writes for it.
+     */
+    public static String write(Record value, boolean indented) {
+        return RecordWriter.write(value, PARSERS, indented);
+    }
+
+    /**
+     * Reads what {@link #write} wrote as {@code type}, as {@link #mapper()} would read it.
+     *
+     * @throws ResultFormatException naming {@code source} when the text is not JSON or does not fit {@code type}
+     */
+    public static <T extends Record> T readRecord(String json, Class<T> type, String source) {
+        try (JsonParser p = PARSERS.createParser(json)) {
+            return RecordReader.read(p, type, source);
+        } catch (JacksonException e) {
+            throw new ResultFormatException(source + " is not valid JSON: " + firstLine(e.getOriginalMessage()));
+        } catch (IOException e) {
+            throw new ResultFormatException(source + " cannot be read: " + firstLine(e.getMessage()));
         }
     }
 
