@@ -135,10 +135,16 @@ class NativeMetadataTest {
         return out;
     }
 
-    /** vbench classes reachable from {@link RunResult} through record components and their type arguments. */
+    /**
+     * vbench classes reachable from {@link RunResult}, the fork plan and a calibration fork's rounds through
+     * record components and their type arguments.
+     */
     static Set<String> reachableFromResult() {
         Set<String> seen = new TreeSet<>();
         walk(RunResult.class, seen);
+        // what a fork reads from its parent and a calibration fork writes back, through the same codec
+        walk(dev.vbench.engine.ForkPlan.class, seen);
+        walk(dev.vbench.engine.Calibration.Rounds.class, seen);
         return seen;
     }
 
