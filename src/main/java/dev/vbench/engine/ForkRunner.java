@@ -154,7 +154,7 @@ public final class ForkRunner {
                     command,
                     logFile,
                     stateFile,
-                    timeout <= 0 ? null : new ForkWatch(stateFile, timeout, System::nanoTime),
+                    timeout <= 0 ? null : new ForkWatch(stateFile, timeout, System::nanoTime, () -> saidWhere(logFile)),
                     TimeUnit.NANOSECONDS.toMillis(Math.max(
                             TimeUnit.MILLISECONDS.toNanos(50), Math.min(TimeUnit.SECONDS.toNanos(1), timeout / 4))),
                     plan);
@@ -234,17 +234,31 @@ public final class ForkRunner {
     /** What a killed fork said of its threads with user code ({@link Watchdog#sayWhereIfStillRunning}), or null. */
     private static String stillRunning(JavaProcess.Ended ended) {
         try {
-            List<String> lines = ended.lines();
-            for (int i = lines.size() - 1; i >= 0; i--) {
-                int at = lines.get(i).indexOf(Watchdog.STILL_RUNNING);
-                if (lines.get(i).startsWith("vbench: ") && at >= 0) {
-                    return "threads with user code: " + lines.get(i).substring(at + Watchdog.STILL_RUNNING.length());
-                }
-            }
+            String where = stillRunning(ended.lines());
+            return where == null ? null : "threads with user code: " + where;
         } catch (IOException e) {
-            // the last output is quoted instead
+            return null; // the last output is quoted instead
+        }
+    }
+
+    /** The last line of where a fork's threads are, after {@link Watchdog#STILL_RUNNING}, or null. */
+    private static String stillRunning(List<String> lines) {
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            int at = lines.get(i).indexOf(Watchdog.STILL_RUNNING);
+            if (lines.get(i).startsWith("vbench: ") && at >= 0) {
+                return lines.get(i).substring(at + Watchdog.STILL_RUNNING.length());
+            }
         }
         return null;
+    }
+
+    /** Whether the fork's output so far holds its line of where its threads are (read only once it is late). */
+    private static boolean saidWhere(Path log) {
+        try {
+            return stillRunning(Files.readAllLines(log, java.nio.charset.StandardCharsets.UTF_8)) != null;
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return false; // unreadable now: the extra half timeout stands
+        }
     }
 
     /**
@@ -253,7 +267,10 @@ public final class ForkRunner {
      * which ends what is stuck, and the fork is left alone. Before it (the JVM starting, vbench loading the
      * user's classes) the fork gets the task timeout and {@value #START_SECONDS} s more; once it says
      * {@code done} (its cell is written) the JVM must exit within the task timeout: a shutdown hook of the
-     * workload's code that never returns, or a JVM that never got to its cell, has the fork killed.
+     * workload's code that never returns, or a JVM that never got to its cell, has the fork killed. The fork
+     * says where its threads are at half that timeout ({@link Watchdog#sayWhereIfStillRunning}); on a loaded
+     * machine that line can come late, so a fork that has not said it yet gets half a timeout more, for the
+     * cell's note to name the user's frame rather than the fork's last output.
      */
     static final class ForkWatch implements JavaProcess.Watch {
 
@@ -263,13 +280,20 @@ public final class ForkRunner {
         private final Path stateFile;
         private final long timeoutNanos;
         private final java.util.function.LongSupplier clock;
+        private final java.util.function.BooleanSupplier saidWhere;
         private String state = "";
         private long since;
 
-        ForkWatch(Path stateFile, long timeoutNanos, java.util.function.LongSupplier clock) {
+        /** @param saidWhere whether the fork's output holds its line of where its threads are */
+        ForkWatch(
+                Path stateFile,
+                long timeoutNanos,
+                java.util.function.LongSupplier clock,
+                java.util.function.BooleanSupplier saidWhere) {
             this.stateFile = stateFile;
             this.timeoutNanos = timeoutNanos;
             this.clock = clock;
+            this.saidWhere = saidWhere;
             this.since = clock.getAsLong();
         }
 
@@ -292,7 +316,7 @@ public final class ForkRunner {
             return switch (state) {
                 case JavaProcess.RUNNING -> null;
                 case JavaProcess.DONE ->
-                    in >= timeoutNanos
+                    in >= timeoutNanos && (in >= timeoutNanos + timeoutNanos / 2 || saidWhere.getAsBoolean())
                             ? "did not exit within the task timeout (" + limit + ") after its cell ended"
                             : null;
                 default ->
