@@ -65,9 +65,12 @@ final class RecordWriter {
             g.writeBoolean(b);
         } else if (v instanceof Record r) {
             g.writeStartObject();
-            for (Map.Entry<String, Object> field : ResultCodec.writtenFields(r).entrySet()) {
-                g.writeFieldName(field.getKey());
-                value(g, field.getValue());
+            for (ResultCodec.Component c : ResultCodec.COMPONENTS.get(r.getClass())) {
+                Object field = c.of(r);
+                if (c.written(field)) {
+                    g.writeFieldName(c.name());
+                    value(g, field);
+                }
             }
             g.writeEndObject();
         } else if (v instanceof Map<?, ?> m) {
