@@ -20,12 +20,15 @@ import dev.vbench.result.TrialResult;
 import dev.vbench.spi.WorkloadException;
 import dev.vbench.stats.Summaries;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * Runs the trials of one cell in fresh JVMs ({@code --forks N}), so the JIT profile, class loading and
@@ -255,8 +258,8 @@ public final class ForkRunner {
     /** Whether the fork's output so far holds its line of where its threads are (read only once it is late). */
     private static boolean saidWhere(Path log) {
         try {
-            return stillRunning(Files.readAllLines(log, java.nio.charset.StandardCharsets.UTF_8)) != null;
-        } catch (IOException | java.io.UncheckedIOException e) {
+            return stillRunning(Files.readAllLines(log, StandardCharsets.UTF_8)) != null;
+        } catch (IOException | UncheckedIOException e) {
             return false; // unreadable now: the extra half timeout stands
         }
     }
@@ -280,16 +283,12 @@ public final class ForkRunner {
         private final Path stateFile;
         private final long timeoutNanos;
         private final java.util.function.LongSupplier clock;
-        private final java.util.function.BooleanSupplier saidWhere;
+        private final BooleanSupplier saidWhere;
         private String state = "";
         private long since;
 
         /** @param saidWhere whether the fork's output holds its line of where its threads are */
-        ForkWatch(
-                Path stateFile,
-                long timeoutNanos,
-                java.util.function.LongSupplier clock,
-                java.util.function.BooleanSupplier saidWhere) {
+        ForkWatch(Path stateFile, long timeoutNanos, java.util.function.LongSupplier clock, BooleanSupplier saidWhere) {
             this.stateFile = stateFile;
             this.timeoutNanos = timeoutNanos;
             this.clock = clock;

@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
 import java.util.Collection;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -26,13 +27,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * enums, records, collections and string-keyed maps of those, and null.
  *
  * <pre>{@code
- * String json = RecordWriter.write(result, true);
+ * String json = RecordWriter.write(result, factory, true); // ResultCodec.toJson(result) as a file holds it
  * }</pre>
  */
 final class RecordWriter {
 
     /** The {@code @JsonValue} accessor of each enum written, or none. */
-    private static final Map<Class<?>, java.util.Optional<Method>> ENUM_VALUES = new ConcurrentHashMap<>();
+    private static final Map<Class<?>, Optional<Method>> ENUM_VALUES = new ConcurrentHashMap<>();
 
     private RecordWriter() {}
 
@@ -87,8 +88,7 @@ final class RecordWriter {
             }
             g.writeEndArray();
         } else if (v instanceof Enum<?> e) {
-            java.util.Optional<Method> jsonValue =
-                    ENUM_VALUES.computeIfAbsent(e.getDeclaringClass(), RecordWriter::jsonValue);
+            Optional<Method> jsonValue = ENUM_VALUES.computeIfAbsent(e.getDeclaringClass(), RecordWriter::jsonValue);
             value(g, jsonValue.isPresent() ? invoke(jsonValue.get(), e) : e.name());
         } else {
             throw new IllegalStateException(
@@ -96,13 +96,13 @@ final class RecordWriter {
         }
     }
 
-    private static java.util.Optional<Method> jsonValue(Class<?> type) {
+    private static Optional<Method> jsonValue(Class<?> type) {
         for (Method m : type.getMethods()) {
             if (m.isAnnotationPresent(JsonValue.class) && m.getParameterCount() == 0) {
-                return java.util.Optional.of(m);
+                return Optional.of(m);
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     private static Object invoke(Method m, Object target) {

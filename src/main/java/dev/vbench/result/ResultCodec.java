@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
+import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -126,7 +127,7 @@ public final class ResultCodec {
      * asking a record class for its components makes new reflective objects each time, which cost a large
      * result's writing twenty times the writing itself.
      */
-    record Component(String name, java.lang.reflect.Method accessor, JsonInclude.Include rule) {
+    record Component(String name, Method accessor, JsonInclude.Include rule) {
 
         Object of(Record value) {
             try {
@@ -150,7 +151,7 @@ public final class ResultCodec {
             JsonInclude byType = type.getAnnotation(JsonInclude.class);
             List<Component> out = new ArrayList<>();
             for (RecordComponent c : type.getRecordComponents()) {
-                java.lang.reflect.Method accessor = c.getAccessor();
+                Method accessor = c.getAccessor();
                 accessor.setAccessible(true); // a nested record that is not public
                 JsonInclude own = accessor.getAnnotation(JsonInclude.class);
                 JsonInclude.Include rule =
