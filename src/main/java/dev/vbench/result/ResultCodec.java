@@ -114,7 +114,7 @@ public final class ResultCodec {
         Map<String, Object> out = new LinkedHashMap<>();
         for (Component c : COMPONENTS.get(value.getClass())) {
             Object v = c.of(value);
-            if (written(c.rule(), v)) {
+            if (c.written(v)) {
                 out.put(c.name(), v);
             }
         }
@@ -127,7 +127,21 @@ public final class ResultCodec {
      * asking a record class for its components makes new reflective objects each time, which cost a large
      * result's writing twenty times the writing itself.
      */
-    record Component(String name, Method accessor, JsonInclude.Include rule) {
+    static final class Component { // a class, not a record: no result file holds it
+
+        private final String name;
+        private final Method accessor;
+        private final JsonInclude.Include rule;
+
+        Component(String name, Method accessor, JsonInclude.Include rule) {
+            this.name = name;
+            this.accessor = accessor;
+            this.rule = rule;
+        }
+
+        String name() {
+            return name;
+        }
 
         Object of(Record value) {
             try {

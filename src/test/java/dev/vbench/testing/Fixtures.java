@@ -128,8 +128,22 @@ public final class Fixtures {
                 Summaries.notes(list, dev.vbench.result.Metric.MAKESPAN));
     }
 
+    /**
+     * The three runs below, made once per test JVM: results are immutable records, and making them (histograms
+     * encoded and summarized per trial) was a few seconds of the suite's CPU over its ~50 calls.
+     */
+    private static final class Made {
+        static final RunResult IO = makeIoRun();
+        static final RunResult JVM = makeJvmRun();
+        static final RunResult PINNED_IO = makePinnedIoRun();
+    }
+
     /** Seed 004's I/O experiment in miniature: fixed:threads=200 vs virtual at two durations. */
     public static RunResult ioRun() {
+        return Made.IO;
+    }
+
+    private static RunResult makeIoRun() {
         List<CellResult> cells = List.of(
                 cell("c1", "io", Map.of("duration", "100ms"), fixed(200), 10000, 6, 5050, 0.01, 100.5, 1),
                 cell("c2", "io", Map.of("duration", "100ms"), virtual(), 10000, 6, 128, 0.05, 100.2, 2),
@@ -145,6 +159,10 @@ public final class Fixtures {
      * every cell with its JVM label and probe.
      */
     public static RunResult jvmRun() {
+        return Made.JVM;
+    }
+
+    private static RunResult makeJvmRun() {
         List<JvmInfo> jvms = List.of(
                 new JvmInfo(
                         "j21",
@@ -210,7 +228,11 @@ public final class Fixtures {
      * JDK 21 reports a {@code synchronized} block that sleeps).
      */
     public static RunResult pinnedIoRun() {
-        RunResult run = ioRun();
+        return Made.PINNED_IO;
+    }
+
+    private static RunResult makePinnedIoRun() {
+        RunResult run = makeIoRun();
         List<CellResult> cells = new ArrayList<>();
         for (CellResult c : run.cells()) {
             boolean virtual = "virtual".equals(c.config().executor().threadKind());
