@@ -46,21 +46,25 @@ class RecordReaderTest {
 
     @Test
     void everyResultFixtureReadsAsDatabindReadIt() throws IOException {
-        List<Path> fixtures;
-        try (Stream<Path> files = Files.walk(Path.of("src/test/resources"))) {
-            fixtures =
-                    files.filter(f -> f.toString().endsWith(".json")).sorted().toList();
-        }
-        int results = 0;
+        List<Path> fixtures = resultFixtures();
         for (Path f : fixtures) {
-            String json = Files.readString(f, StandardCharsets.UTF_8);
-            if (!json.contains("\"vbench-result/")) {
-                continue;
-            }
-            results++;
-            assertEquals(databind(json), ResultCodec.read(f), f::toString);
+            assertEquals(databind(Files.readString(f, StandardCharsets.UTF_8)), ResultCodec.read(f), f::toString);
         }
-        assertTrue(results >= 5, "result fixtures found: " + results);
+    }
+
+    /** Every vbench result among the test resources (fixtures of every schema version, golden files). */
+    static List<Path> resultFixtures() throws IOException {
+        List<Path> out = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(Path.of("src/test/resources"))) {
+            for (Path f :
+                    files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
+                if (Files.readString(f, StandardCharsets.UTF_8).contains("\"vbench-result/")) {
+                    out.add(f);
+                }
+            }
+        }
+        assertTrue(out.size() >= 5, "result fixtures found: " + out.size());
+        return out;
     }
 
     @Test
