@@ -10,6 +10,7 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -228,7 +229,7 @@ final class RecordReader {
             }
         }
         throw new ResultFormatException(source + ": " + path + " is '" + name + "', not one of "
-                + java.util.Arrays.toString(type.getEnumConstants()) + "; was it edited by hand?");
+                + Arrays.toString(type.getEnumConstants()) + "; was it edited by hand?");
     }
 
     private String text(String path) throws IOException {
