@@ -77,7 +77,7 @@ final class RecordWriter {
         } else if (v instanceof Map<?, ?> m) {
             g.writeStartObject();
             for (Map.Entry<?, ?> e : (m instanceof TreeMap<?, ?> ? m : new TreeMap<>(m)).entrySet()) {
-                g.writeFieldName((String) e.getKey());
+                g.writeFieldName(String.valueOf(e.getKey()));
                 value(g, e.getValue());
             }
             g.writeEndObject();
