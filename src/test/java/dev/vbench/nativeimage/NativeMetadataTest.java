@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Native-image readiness without GraalVM (it cannot be installed here): the hand-kept
- * {@code reachability-metadata.json} must register every class Jackson reaches by reflection, every
+ * {@code reachability-metadata.json} must register every class JSON reaches by reflection, every
  * class it lists must exist, and every resource it names must be on the classpath. To fix a
  * failure, add the class to {@code src/main/resources/META-INF/native-image/dev.vbench/vbench/reachability-metadata.json}
  * with the same flags as its neighbours.
@@ -43,7 +43,7 @@ class NativeMetadataTest {
         assertTrue(
                 missing.isEmpty(),
                 () -> "not in " + METADATA + ": " + missing
-                        + "; add an entry for each (Jackson reads and writes them by reflection)");
+                        + "; add an entry for each (results, fork plans and suites are read and written by reflection)");
     }
 
     @Test
@@ -176,7 +176,7 @@ class NativeMetadataTest {
         try (Stream<Path> files = Files.list(dir)) {
             for (Path f : files.toList()) {
                 String name = f.getFileName().toString();
-                if (name.endsWith(".class")) { // nested records ($) too: Jackson binds them the same way
+                if (name.endsWith(".class")) { // nested records ($) too: they are read and written the same way
                     Class<?> c =
                             Class.forName("dev.vbench.result." + name.substring(0, name.length() - ".class".length()));
                     if (c.isRecord()) {
