@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Native-image readiness without GraalVM (it cannot be installed here): the hand-kept
- * {@code reachability-metadata.json} must register every class JSON reaches by reflection, every
+ * {@code reachability-metadata.json} must register every class the JSON codecs reach by reflection, every
  * class it lists must exist, and every resource it names must be on the classpath. To fix a
  * failure, add the class to {@code src/main/resources/META-INF/native-image/dev.vbench/vbench/reachability-metadata.json}
  * with the same flags as its neighbours.
