@@ -100,9 +100,12 @@ public final class TrialRunner {
      * @throws InterruptedException when the run is interrupted (Ctrl-C); the executor is stopped
      */
     public TrialResult run(Task task, ExecutorService executor, LoadShape load, int index) throws InterruptedException {
+        // the trial's slots (preallocated for a counted trial) are made before the counters start: vbench's own
+        // allocation is not the workload's allocated bytes
+        Trial trial = new Trial(load, task, clock, timedTaskLimit);
         JvmCounters.resetPeakThreads();
         JvmCounters before = JvmCounters.now();
-        Trial trial = execute(task, executor, load);
+        execute(trial, executor);
         JvmCounters used = before.until(JvmCounters.now());
         int peakThreads = JvmCounters.peakThreads();
         TrialResult result = TrialRecorder.toResult(
@@ -125,18 +128,18 @@ public final class TrialRunner {
      * cost more than the trial itself at the floor's few hundred empty tasks.
      */
     long makespan(Task task, ExecutorService executor, LoadShape.Closed load) throws InterruptedException {
-        Trial trial = execute(task, executor, load);
+        Trial trial = new Trial(load, task, clock, timedTaskLimit);
+        execute(trial, executor);
         long makespan = TrialRecorder.makespan(trial);
         sink = trial.sink;
         return makespan;
     }
 
     /** Submits the trial's tasks in its load shape and waits until they have ended. */
-    private Trial execute(Task task, ExecutorService executor, LoadShape load) throws InterruptedException {
-        Trial trial = new Trial(load, task, clock, timedTaskLimit);
+    private void execute(Trial trial, ExecutorService executor) throws InterruptedException {
         current = trial;
         try {
-            switch (load) {
+            switch (trial.load) {
                 case LoadShape.Closed c -> submitCounted(trial, executor, c.tasks());
                 case LoadShape.Timed t -> submitTimed(trial, executor, t.durationNanos());
                 case LoadShape.OpenRate r -> submitAtRate(trial, executor, r);
@@ -149,7 +152,6 @@ public final class TrialRunner {
         } finally {
             current = null;
         }
-        return trial;
     }
 
     /**
