@@ -4,18 +4,14 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
 import java.io.IOException;
-import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Maps a result document onto the records of this package with Jackson's streaming parser, the records
@@ -37,42 +33,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * }</pre>
  */
 final class RecordReader {
-
-    /**
-     * What the reader knows of one record type: its components and its canonical constructor (a class, not a
-     * record: no result file holds it).
-     */
-    private static final class Shape {
-        private final RecordComponent[] components;
-        private final Type[] types;
-        private final Map<String, Integer> index;
-        private final Constructor<?> constructor;
-
-        Shape(RecordComponent[] components, Type[] types, Map<String, Integer> index, Constructor<?> constructor) {
-            this.components = components;
-            this.types = types;
-            this.index = index;
-            this.constructor = constructor;
-        }
-
-        RecordComponent[] components() {
-            return components;
-        }
-
-        Type[] types() {
-            return types;
-        }
-
-        Map<String, Integer> index() {
-            return index;
-        }
-
-        Constructor<?> constructor() {
-            return constructor;
-        }
-    }
-
-    private static final Map<Class<?>, Shape> SHAPES = new ConcurrentHashMap<>();
 
     private final JsonParser parser;
     private final String source;
@@ -148,21 +108,22 @@ final class RecordReader {
 
     private Object record(Class<?> type, String path) throws IOException {
         expect(JsonToken.START_OBJECT, "an object", path);
-        Shape shape = SHAPES.computeIfAbsent(type, RecordReader::shape);
-        Object[] args = new Object[shape.components().length];
+        RecordShape shape = RecordShape.of(type);
+        List<RecordShape.Component> components = shape.components();
+        Object[] args = new Object[components.size()];
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String name = parser.currentName();
             parser.nextToken();
-            Integer i = shape.index().get(name);
+            Integer i = shape.indexOf(name);
             if (i == null) {
                 parser.skipChildren(); // a field this vbench does not know: ignored, as databind did
             } else {
-                args[i] = value(shape.types()[i], path.isEmpty() ? name : path + "." + name);
+                args[i] = value(components.get(i).type(), path.isEmpty() ? name : path + "." + name);
             }
         }
         for (int i = 0; i < args.length; i++) {
-            if (args[i] == null && shape.components()[i].getType().isPrimitive()) {
-                args[i] = zero(shape.components()[i].getType());
+            if (args[i] == null && components.get(i).raw().isPrimitive()) {
+                args[i] = zero(components.get(i).raw());
             }
         }
         try {
@@ -186,9 +147,10 @@ final class RecordReader {
     }
 
     /** The path of the first null argument, or of the first null in a list or map argument; {@code path} when none. */
-    private static String firstNull(Shape shape, Object[] args, String path) {
+    private static String firstNull(RecordShape shape, Object[] args, String path) {
         for (int i = 0; i < args.length; i++) {
-            String at = path.isEmpty() ? shape.components()[i].getName() : path + "." + shape.components()[i].getName();
+            String name = shape.components().get(i).name();
+            String at = path.isEmpty() ? name : path + "." + name;
             if (args[i] == null) {
                 return at;
             }
@@ -334,23 +296,6 @@ final class RecordReader {
         };
         return new ResultFormatException(source + (path.isEmpty() ? "" : ": " + path) + " does not match its schema ("
                 + expected + " was expected, the file has " + found + "); was it edited by hand?");
-    }
-
-    private static Shape shape(Class<?> type) {
-        RecordComponent[] components = type.getRecordComponents();
-        Type[] types = new Type[components.length];
-        Class<?>[] raw = new Class<?>[components.length];
-        Map<String, Integer> index = new HashMap<>();
-        for (int i = 0; i < components.length; i++) {
-            types[i] = components[i].getGenericType();
-            raw[i] = components[i].getType();
-            index.put(components[i].getName(), i);
-        }
-        try {
-            return new Shape(components, types, index, type.getDeclaredConstructor(raw));
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException(type + " has no canonical constructor", e);
-        }
     }
 
     private static Class<?> box(Class<?> primitive) {

@@ -12,12 +12,11 @@ import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Writes records as JSON with Jackson's streaming generator, the records themselves being the mapping, as
  * {@link RecordReader} reads them: each component is a field of its name, in record order, less those its
- * {@code @JsonInclude} leaves out ({@link ResultCodec#writtenFields}); map keys sorted; an enum as its
+ * {@code @JsonInclude} leaves out ({@link RecordShape}); map keys sorted; an enum as its
  * {@code @JsonValue} or its name; NaN as the string {@code "NaN"}. The text is what {@link ResultCodec}'s
  * mapper writes for the same value, indented or on one line, without databind's first-use introspection of
  * the record graph, which was a quarter of a fork's start-up. {@code RecordWriterTest} checks that both
@@ -33,7 +32,17 @@ import java.util.concurrent.ConcurrentHashMap;
 final class RecordWriter {
 
     /** The {@code @JsonValue} accessor of each enum written, or none. */
-    private static final Map<Class<?>, Optional<Method>> ENUM_VALUES = new ConcurrentHashMap<>();
+    private static final ClassValue<Optional<Method>> ENUM_VALUES = new ClassValue<>() {
+        @Override
+        protected Optional<Method> computeValue(Class<?> type) {
+            for (Method m : type.getMethods()) {
+                if (m.isAnnotationPresent(JsonValue.class) && m.getParameterCount() == 0) {
+                    return Optional.of(m);
+                }
+            }
+            return Optional.empty();
+        }
+    };
 
     private RecordWriter() {}
 
@@ -66,7 +75,7 @@ final class RecordWriter {
             g.writeBoolean(b);
         } else if (v instanceof Record r) {
             g.writeStartObject();
-            for (ResultCodec.Component c : ResultCodec.COMPONENTS.get(r.getClass())) {
+            for (RecordShape.Component c : RecordShape.of(r.getClass()).components()) {
                 Object field = c.of(r);
                 if (c.written(field)) {
                     g.writeFieldName(c.name());
@@ -88,21 +97,12 @@ final class RecordWriter {
             }
             g.writeEndArray();
         } else if (v instanceof Enum<?> e) {
-            Optional<Method> jsonValue = ENUM_VALUES.computeIfAbsent(e.getDeclaringClass(), RecordWriter::jsonValue);
+            Optional<Method> jsonValue = ENUM_VALUES.get(e.getDeclaringClass());
             value(g, jsonValue.isPresent() ? invoke(jsonValue.get(), e) : e.name());
         } else {
             throw new IllegalStateException(
                     "no JSON mapping for " + v.getClass().getName());
         }
-    }
-
-    private static Optional<Method> jsonValue(Class<?> type) {
-        for (Method m : type.getMethods()) {
-            if (m.isAnnotationPresent(JsonValue.class) && m.getParameterCount() == 0) {
-                return Optional.of(m);
-            }
-        }
-        return Optional.empty();
     }
 
     private static Object invoke(Method m, Object target) {

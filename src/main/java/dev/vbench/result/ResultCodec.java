@@ -1,6 +1,5 @@
 package dev.vbench.result;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
@@ -10,16 +9,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
-import java.lang.reflect.Method;
-import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Writes and reads {@link RunResult} as JSON. Output is deterministic: map keys sorted, fields in
@@ -95,13 +91,11 @@ public final class ResultCodec {
      * @throws ResultFormatException naming {@code source} when the text is not JSON or does not fit {@code type}
      */
     public static <T extends Record> T readRecord(String json, Class<T> type, String source) {
-        try (JsonParser p = PARSERS.createParser(json)) {
-            return RecordReader.read(p, type, source);
-        } catch (JacksonException e) {
-            throw new ResultFormatException(source + " is not valid JSON: " + firstLine(e.getOriginalMessage()));
-        } catch (IOException e) {
-            throw new ResultFormatException(source + " cannot be read: " + firstLine(e.getMessage()));
-        }
+        return map(
+                json,
+                type,
+                source,
+                e -> new ResultFormatException(source + " is not valid JSON: " + firstLine(e.getOriginalMessage())));
     }
 
     /**
@@ -112,82 +106,13 @@ public final class ResultCodec {
      */
     public static Map<String, Object> writtenFields(Record value) {
         Map<String, Object> out = new LinkedHashMap<>();
-        for (Component c : COMPONENTS.get(value.getClass())) {
+        for (RecordShape.Component c : RecordShape.of(value.getClass()).components()) {
             Object v = c.of(value);
             if (c.written(v)) {
                 out.put(c.name(), v);
             }
         }
         return out;
-    }
-
-    /**
-     * One component of a record type as its JSON field: its name, its accessor and the {@code @JsonInclude}
-     * rule that applies (its own, else its type's, else ALWAYS). Read once per type ({@link #COMPONENTS}):
-     * asking a record class for its components makes new reflective objects each time, which cost a large
-     * result's writing twenty times the writing itself.
-     */
-    static final class Component { // a class, not a record: no result file holds it
-
-        private final String name;
-        private final Method accessor;
-        private final JsonInclude.Include rule;
-
-        Component(String name, Method accessor, JsonInclude.Include rule) {
-            this.name = name;
-            this.accessor = accessor;
-            this.rule = rule;
-        }
-
-        String name() {
-            return name;
-        }
-
-        Object of(Record value) {
-            try {
-                return accessor.invoke(value);
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(
-                        "cannot read " + name + " of " + value.getClass().getSimpleName(), e);
-            }
-        }
-
-        /** Whether {@code v}, this component's value, is a field of the JSON. */
-        boolean written(Object v) {
-            return ResultCodec.written(rule, v);
-        }
-    }
-
-    /** The components of each record type written, in record order. */
-    static final ClassValue<List<Component>> COMPONENTS = new ClassValue<>() {
-        @Override
-        protected List<Component> computeValue(Class<?> type) {
-            JsonInclude byType = type.getAnnotation(JsonInclude.class);
-            List<Component> out = new ArrayList<>();
-            for (RecordComponent c : type.getRecordComponents()) {
-                Method accessor = c.getAccessor();
-                accessor.setAccessible(true); // a nested record that is not public
-                JsonInclude own = accessor.getAnnotation(JsonInclude.class);
-                JsonInclude.Include rule =
-                        own != null ? own.value() : byType != null ? byType.value() : JsonInclude.Include.ALWAYS;
-                out.add(new Component(c.getName(), accessor, rule));
-            }
-            return List.copyOf(out);
-        }
-    };
-
-    private static boolean written(JsonInclude.Include rule, Object v) {
-        boolean empty = v == null
-                || v instanceof String s && s.isEmpty()
-                || v instanceof java.util.Collection<?> c && c.isEmpty()
-                || v instanceof Map<?, ?> m && m.isEmpty();
-        boolean zero = v instanceof Number n && n.doubleValue() == 0 || Boolean.FALSE.equals(v);
-        return switch (rule) {
-            case NON_NULL, NON_ABSENT -> v != null;
-            case NON_EMPTY -> !empty;
-            case NON_DEFAULT -> !empty && !zero;
-            default -> true;
-        };
     }
 
     /** Parses a vbench result document; schema version must be one this vbench knows. */
@@ -313,16 +238,21 @@ public final class ResultCodec {
      * then checks its required fields ({@link RequiredFields}).
      */
     static <T> T readValue(String json, Class<T> type, String source) {
-        T value;
+        T value = map(json, type, source, e -> notJson(e, source));
+        RequiredFields.check(value, source);
+        return value;
+    }
+
+    /** {@code json} mapped onto {@code type} ({@link RecordReader}); text that is not JSON fails as {@code notJson} says. */
+    private static <T> T map(
+            String json, Class<T> type, String source, Function<JacksonException, ResultFormatException> notJson) {
         try (JsonParser p = PARSERS.createParser(json)) {
-            value = RecordReader.read(p, type, source);
+            return RecordReader.read(p, type, source);
         } catch (JacksonException e) {
-            throw notJson(e, source);
+            throw notJson.apply(e);
         } catch (IOException e) {
             throw new ResultFormatException(source + " cannot be read: " + firstLine(e.getMessage()));
         }
-        RequiredFields.check(value, source);
-        return value;
     }
 
     private static String firstLine(String s) {
