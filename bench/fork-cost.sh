@@ -12,6 +12,9 @@ set -eu
 cd "$(dirname "$0")/.."
 . bench/machine.sh
 runs=${RUNS:-7}
+case $runs in
+    '' | *[!0-9]* | 0) echo "fork-cost: RUNS=$runs is not a positive whole number; give e.g. RUNS=7" >&2; exit 2 ;;
+esac
 work=$(mktemp -d)
 cleanup() {
     [ -z "${BASE:-}" ] || git worktree remove --force "$work/base" >/dev/null 2>&1 || true
@@ -21,7 +24,10 @@ trap cleanup EXIT
 ./vbench --version >/dev/null
 sides="this=./vbench"
 if [ -n "${BASE:-}" ]; then
-    git worktree add --detach "$work/base" "$BASE" >/dev/null 2>&1
+    git worktree add --detach "$work/base" "$BASE" >/dev/null 2>&1 || {
+        echo "fork-cost: BASE=$BASE is not a revision of this repository; give a commit, tag or branch" >&2
+        exit 2
+    }
     (cd "$work/base" && ./mvnw -B -q -o package -Dmaven.test.skip=true >/dev/null) || {
         echo "fork-cost: cannot build $BASE in $work/base" >&2
         exit 3
