@@ -18,6 +18,7 @@ period=${PERIOD:-1}
 args=${ARGS:--w cpu -p iterations=500000 -e fixed:threads=2 -e fixed:threads=3 --concurrency 1 --tasks 200}
 out=$(mktemp -d)
 source bench/switching-load.sh
+source bench/binomial.sh
 stop() {
     switching_load_stop
     rm -rf "$out"
@@ -40,20 +41,7 @@ for order in interleaved grouped; do
         case "$verdict" in *'~'*) ;; *) different=$((different + 1)) ;; esac
         i=$((i + 1))
     done
-    python3 - "$order" "$runs" "$different" <<'PY'
-import sys
-from math import comb
-order, n, k = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-def cdf(x, n, p):  # P(X <= x) of Binomial(n, p)
-    return sum(comb(n, i) * p**i * (1 - p)**(n - i) for i in range(x + 1))
-def solve(f, lo=0.0, hi=1.0):
-    for _ in range(60):
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if f(mid) else (lo, mid)
-    return (lo + hi) / 2
-low = 0.0 if k == 0 else solve(lambda p: 1 - cdf(k - 1, n, p) < 0.025)
-high = 1.0 if k == n else solve(lambda p: cdf(k, n, p) > 0.025)
-print("%-12s %5d %16d %6.0f%% %7.0f%% - %3.0f%%" % (order, n, k, 100 * k / n, 100 * low, 100 * high))
-PY
+    read -r low high < <(binomial_ci "$different" "$runs")
+    printf '%-12s %5d %16d %6.0f%% %7s%% - %3s%%\n' "$order" "$runs" "$different" "$(awk "BEGIN { print 100 * $different / $runs }")" "$low" "$high"
 done
 load_after
