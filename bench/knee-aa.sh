@@ -8,6 +8,7 @@
 #
 #   bench/knee-aa.sh                         # 20 runs, 6 columns, 2 hogs on 2 CPUs switching every second
 #   RUNS=40 COLUMNS=8 HOGS=1 bench/knee-aa.sh
+#   KEEP=DIR bench/knee-aa.sh                # works in DIR and keeps it: the suite and every run's tables
 set -eu
 cd "$(dirname "$0")/.."
 runs=${RUNS:-20}
@@ -18,12 +19,16 @@ for v in "RUNS=$runs" "COLUMNS=$columns" "HOGS=$hogs"; do
     case ${v#*=} in ''|*[!0-9]*) echo "bench/knee-aa.sh: $v: give a whole number" >&2; exit 2 ;; esac
 done
 [ "$columns" -ge 3 ] || { echo "bench/knee-aa.sh: COLUMNS=$columns: a knee needs 3 columns or more" >&2; exit 2; }
-out=$(mktemp -d)
+if [ -n "${KEEP:-}" ]; then
+    out=$KEEP && mkdir -p "$out"
+else
+    out=$(mktemp -d)
+fi
 source bench/switching-load.sh
 source bench/binomial.sh
 stop() {
     switching_load_stop
-    rm -rf "$out"
+    [ -n "${KEEP:-}" ] || rm -rf "$out"
 }
 trap stop EXIT INT TERM
 executors=""
@@ -54,9 +59,9 @@ switching_load_start knee-aa-hog "$hogs" "$period"
 faster=0 knee=0 unknown=0
 for ((i = 1; i <= runs; i++)); do
     ./vbench run "$out/knee-aa.yaml" --seed "$i" --format markdown --no-progress > "$out/run-$i.md" 2> "$out/run-$i.err"
-    # the chain's row: some step reads faster (or slower) where its cell is not ~
+    # the chain's row: a step the table calls faster prints its change (lower makespan: a minus sign), else ~
     steps=$(grep -E '^\| [0-9]+ +\|.*\|$' "$out/run-$i.md" | tail -n 1 | awk -F'|' -v c="$columns" '{ for (k = c + 3; k < NF; k++) print $k }')
-    if printf '%s\n' "$steps" | grep -q 'faster'; then faster=$((faster + 1)); fi
+    if printf '%s\n' "$steps" | grep -qE '^ *-[0-9]'; then faster=$((faster + 1)); fi
     line=$(grep '^knee: ' "$out/run-$i.md" | head -n 1)
     case "$line" in
         *'the first column'*) ;;

@@ -5,7 +5,11 @@ import dev.vbench.result.CellStatus;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
 import dev.vbench.spi.Quantities;
+import dev.vbench.stats.MannWhitney;
+import dev.vbench.stats.Summaries;
+import dev.vbench.stats.Verdict;
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -74,17 +78,59 @@ public record Slo(Metric metric, double thresholdMillis) {
         CellResult best = null;
         double bestThroughput = Double.NEGATIVE_INFINITY;
         for (CellResult c : levels) {
-            MetricSummary t = c.summary(Metric.THROUGHPUT);
-            boolean qualifies = c.status() == CellStatus.OK && c.failures() == 0 && !c.shedLoad();
-            if (t == null || !qualifies || (slo != null && !slo.meets(c))) {
+            if (!qualifies(c, slo)) {
                 continue;
             }
-            if (t.median() > bestThroughput) {
+            double t = c.summary(Metric.THROUGHPUT).median();
+            if (t > bestThroughput) {
                 best = c;
-                bestThroughput = t.median();
+                bestThroughput = t;
             }
         }
         return best;
+    }
+
+    /**
+     * The other levels that do as well as {@code best}: those that qualify (as for {@link #best}) and whose
+     * trials' throughput the tables' rule does not tell apart from the best's (Mann-Whitney over trials, Holm
+     * across these levels, the noise band; docs/statistics.md rules 4–6). The highest median is a point
+     * estimate: without this, a plateau's best level is whichever its noise favoured. Levels with too few
+     * trials for a test are left out (nothing was tested). In {@code levels}' order.
+     */
+    public static List<CellResult> alike(
+            List<CellResult> levels, CellResult best, Slo slo, double noise, double alpha) {
+        if (best == null) {
+            return List.of();
+        }
+        double[] top = Summaries.values(best.trials(), Metric.THROUGHPUT);
+        double topMedian = best.summary(Metric.THROUGHPUT).median();
+        List<CellResult> others = new ArrayList<>();
+        List<Verdict.Test> tests = new ArrayList<>();
+        for (CellResult c : levels) {
+            if (c == best || !qualifies(c, slo)) {
+                continue;
+            }
+            MannWhitney.Result r = MannWhitney.test(Summaries.values(c.trials(), Metric.THROUGHPUT), top);
+            others.add(c);
+            tests.add(new Verdict.Test(c.summary(Metric.THROUGHPUT).median() / topMedian - 1, r.p(), true));
+        }
+        Verdict.Decided decided = Verdict.decide(tests, noise, alpha);
+        List<CellResult> alike = new ArrayList<>();
+        for (int i = 0; i < others.size(); i++) {
+            if (!Double.isNaN(tests.get(i).p()) && decided.verdicts()[i] == Verdict.WITHIN_VARIANCE) {
+                alike.add(others.get(i));
+            }
+        }
+        return alike;
+    }
+
+    /** A level that can be best: its cell finished, no task failed, no load was shed, and it meets {@code slo}. */
+    private static boolean qualifies(CellResult c, Slo slo) {
+        return c.summary(Metric.THROUGHPUT) != null
+                && c.status() == CellStatus.OK
+                && c.failures() == 0
+                && !c.shedLoad()
+                && (slo == null || slo.meets(c));
     }
 
     /** As written: {@code p99 < 50 ms}. */

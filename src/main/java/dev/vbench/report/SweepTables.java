@@ -4,6 +4,7 @@ import dev.vbench.compare.CellComparison;
 import dev.vbench.compare.CellDimension;
 import dev.vbench.compare.Layout;
 import dev.vbench.compare.Slo;
+import dev.vbench.config.Defaults;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.Metric;
@@ -91,13 +92,16 @@ public final class SweepTables {
                 c.comparison().files().stream().map(f -> f.label()).toList();
         List<String> best = new ArrayList<>(List.of("best"));
         List<String> notes = new ArrayList<>();
+        boolean anyAlike = false;
         for (String e : executors) {
             List<CellResult> ofExecutor = byLevel.stream()
                     .filter(x -> x.config().executor().spec().equals(e))
                     .toList();
             CellResult winner = Slo.best(ofExecutor, options.slo());
             best.add(winner == null ? "none" : String.valueOf(winner.config().concurrency()));
-            notes.add(bestNote(e, winner, ofExecutor, options.slo()));
+            List<CellResult> alike = Slo.alike(ofExecutor, winner, options.slo(), options.noise(), Defaults.ALPHA);
+            anyAlike |= !alike.isEmpty();
+            notes.add(bestNote(e, winner, alike, ofExecutor, options.slo()));
         }
         for (int i = 1; i < executors.size(); i++) {
             best.add("");
@@ -106,20 +110,34 @@ public final class SweepTables {
         b.footnote(
                 options.slo() == null
                         ? "best: the concurrency with the highest median throughput (trials that failed, dropped or timed out tasks do not qualify)"
+                                + (anyAlike ? ALIKE : "")
                         : "best: the highest median throughput whose median "
                                 + options.slo().describe()
-                                + " (trials that failed, dropped or timed out tasks do not qualify)");
+                                + " (trials that failed, dropped or timed out tasks do not qualify)"
+                                + (anyAlike ? ALIKE : ""));
         LoadTables.openModelNote(b, group);
         LoadTables.footnotes(b, group);
         return new Sweep(b.build(), notes, c.comparison());
     }
 
-    private static String bestNote(String executor, CellResult winner, List<CellResult> levels, Slo slo) {
+    /** What the levels named beside the best one are (the footnote of the best row). */
+    private static final String ALIKE = "; a level named after the best one below does not differ from it"
+            + " significantly (Mann-Whitney over trials, Holm across the levels, the noise band): it does as well";
+
+    private static String bestNote(
+            String executor, CellResult winner, List<CellResult> alike, List<CellResult> levels, Slo slo) {
         if (winner != null) {
             MetricSummary t = winner.summary(Metric.THROUGHPUT);
+            List<String> same = alike.stream()
+                    .map(c -> String.valueOf(c.config().concurrency()))
+                    .toList();
             return executor + ": best concurrency " + winner.config().concurrency() + " — "
                     + Numbers.metric(t.median(), t.unit())
-                    + (slo == null ? "" : ", " + slo.metric().key() + " " + Numbers.millis(slo.valueOf(winner)));
+                    + (slo == null ? "" : ", " + slo.metric().key() + " " + Numbers.millis(slo.valueOf(winner)))
+                    + (same.isEmpty()
+                            ? ""
+                            : "; " + listed(same) + (same.size() == 1 ? " does" : " do")
+                                    + " not differ from it significantly");
         }
         if (slo == null) {
             return executor + ": no concurrency qualifies (every level failed, dropped or timed out tasks)";
@@ -135,5 +153,11 @@ public final class SweepTables {
                         ? ""
                         : " (lowest " + slo.metric().key() + ": " + Numbers.millis(slo.valueOf(lowest))
                                 + " at concurrency " + lowest.config().concurrency() + ")");
+    }
+
+    /** {@code 16}, {@code 16 and 32}, {@code 4, 16 and 32}. */
+    private static String listed(List<String> items) {
+        int last = items.size() - 1;
+        return last == 0 ? items.get(0) : String.join(", ", items.subList(0, last)) + " and " + items.get(last);
     }
 }

@@ -44,6 +44,11 @@ class LoadTablesGoldenTest {
                 "load/sweep-verbose.txt", Format.CONSOLE.exporter(verbose).render(run));
         Golden.assertMatches(
                 "load/sweep-verbose.md", Format.MARKDOWN.exporter(verbose).render(run));
+        RunResult plateau = LoadFixtures.concurrencyPlateau();
+        Golden.assertMatches(
+                "load/sweep-plateau.txt", Format.CONSOLE.exporter(plain).render(plateau));
+        Golden.assertMatches(
+                "load/sweep-plateau.md", Format.MARKDOWN.exporter(plain).render(plateau));
     }
 
     @GoldenLocales

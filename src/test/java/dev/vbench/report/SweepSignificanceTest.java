@@ -56,6 +56,38 @@ class SweepSignificanceTest {
         }
     }
 
+    @Test
+    void levelsOnThePlateauOfTheBestAreNamedBesideIt() {
+        // throughput doubles from 4 to 8 clients, then stays: 8 and 16 do as well as each other, 4 does not
+        List<CellResult> cells = new ArrayList<>();
+        int id = 0;
+        for (int level : LEVELS) {
+            cells.add(Fixtures.cell(
+                    "c" + ++id,
+                    CellConfig.closed("io", Map.of("duration", "2ms"), Fixtures.fixed(8), 400, level),
+                    6,
+                    400.0 / Math.min(level, 8),
+                    0.03,
+                    2.0,
+                    100 + id));
+        }
+        List<String> notes = SweepTables.concurrency("io", cells, ReportOptions.DEFAULT, 1)
+                .get(0)
+                .verdicts();
+        String note = notes.get(0);
+        assertTrue(
+                note.matches("fixed:threads=8: best concurrency (8|16) — \\d+ tasks/s; (8|16) does not differ from it"
+                        + " significantly"),
+                note);
+        assertTrue(!note.contains(" 4 "), note);
+        // a sweep whose every level doubles the throughput has one best level and nothing beside it
+        String rising = SweepTables.concurrency("io", cells(1.0), ReportOptions.DEFAULT, 1)
+                .get(0)
+                .verdicts()
+                .get(0);
+        assertTrue(rising.matches("fixed:threads=64: best concurrency 16 — \\d+ tasks/s"), rising);
+    }
+
     private static List<List<String>> levelRows(Table t) {
         return t.rows().stream().filter(r -> !r.get(0).equals("best")).toList();
     }

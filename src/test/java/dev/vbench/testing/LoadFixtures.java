@@ -49,6 +49,23 @@ public final class LoadFixtures {
                 cells);
     }
 
+    /**
+     * A 16-thread pool swept past its threads: 16 and 64 clients get the same throughput (their trials differ by
+     * the fixtures' jitter only), so the best level has another beside it that does as well.
+     */
+    public static RunResult concurrencyPlateau() {
+        List<CellResult> cells = new ArrayList<>();
+        double[][] fixed = {{4, 2_530, 5}, {16, 640, 5.2}, {64, 640, 20}};
+        for (int i = 0; i < fixed.length; i++) {
+            cells.add(closed("c" + (i + 1), Fixtures.fixed(16), (int) fixed[i][0], fixed[i][1], fixed[i][2], 40 + i));
+        }
+        return new RunResult(
+                RunResult.SCHEMA,
+                Fixtures.environment(),
+                RunSettings.trials(1, 6).withSeed(42),
+                cells);
+    }
+
     private static CellResult closed(
             String id, ExecutorInfo executor, int concurrency, double makespanMillis, double taskMillis, long seed) {
         CellResult c = Fixtures.cell(id, "io", IO_5MS, executor, 2000, 6, makespanMillis, 0.02, taskMillis, seed);
