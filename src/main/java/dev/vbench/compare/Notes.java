@@ -97,6 +97,9 @@ public final class Notes {
     }
 
     static List<String> onlyIn(List<Dataset> files, Map<List<Dim>, List<Integer>> presence) {
+        if (files.size() < 2) { // one column (a sweep of one executor): every row is in it, and nowhere else to be
+            return List.of();
+        }
         List<String> notes = new ArrayList<>();
         for (int f = 0; f < files.size(); f++) {
             int file = f;

@@ -80,6 +80,12 @@ class SweepSignificanceTest {
                         + " significantly"),
                 note);
         assertTrue(!note.contains(" 4 "), note);
+        String table = SweepTables.concurrency("io", cells, ReportOptions.DEFAULT, 1)
+                .get(0)
+                .table()
+                .footnotes()
+                .toString();
+        assertTrue(!table.contains("only in"), "one executor: no row is missing from another column\n" + table);
         // a sweep whose every level doubles the throughput has one best level and nothing beside it
         String rising = SweepTables.concurrency("io", cells(1.0), ReportOptions.DEFAULT, 1)
                 .get(0)
