@@ -394,9 +394,11 @@ public final class CompareUseCase {
         if (threshold == null && !gates.anyThreshold()) {
             return new Outcome(comparison, text, List.of(), List.of(), ExitCodes.OK, report, ci);
         }
-        List<Regression> regressions = comparison.regressions(gates, threshold);
+        Comparison.Gate decided = comparison.gate(gates, threshold);
+        List<Regression> regressions = decided.regressions();
+        List<String> notHeld = notHeld(comparison, decided);
         if (regressions.isEmpty()) {
-            return new Outcome(comparison, text, regressions, List.of(), ExitCodes.OK, report, ci);
+            return new Outcome(comparison, text, regressions, notHeld, ExitCodes.OK, report, ci);
         }
         List<String> lines = new ArrayList<>();
         lines.add(regressions.size() + " row(s) significantly slower by more than "
@@ -410,7 +412,32 @@ public final class CompareUseCase {
                     + comparison.files().get(c.to()).label() + ", p=" + Numbers.pValue(c.pAdjusted()) + " n="
                     + c.nFrom() + "+" + c.nTo() + ")");
         }
+        lines.addAll(notHeld);
         return new Outcome(comparison, text, regressions, lines, ExitCodes.FAILED, report, ci);
+    }
+
+    /**
+     * The changes slower than their gate in their own column that do not fail it, once Holm counts every change
+     * the gate looked at (three files or more); none, mostly.
+     */
+    private static List<String> notHeld(Comparison comparison, Comparison.Gate gate) {
+        if (gate.notHeld().isEmpty()) {
+            return List.of();
+        }
+        List<String> lines = new ArrayList<>();
+        lines.add(gate.notHeld().size()
+                + " change(s) slower than their gate in their own column do not fail it: the gate"
+                + " is one decision over the " + gate.tested() + " changes it looks at, and Holm across them leaves"
+                + " their p at or above " + Numbers.fixed(comparison.alpha(), 2) + ":");
+        for (Regression r : gate.notHeld()) {
+            Change c = r.change();
+            lines.add("  " + r.row().label() + ": " + Numbers.deltaPercent(c.delta()) + " "
+                    + r.row().mode() + " ("
+                    + comparison.files().get(c.from()).label() + " → "
+                    + comparison.files().get(c.to()).label()
+                    + ", p=" + Numbers.pValue(r.pGate()) + " across the " + gate.tested() + ")");
+        }
+        return lines;
     }
 
     private Layout parseLayout(int columns) {

@@ -1,5 +1,6 @@
 package dev.vbench.compare;
 
+import dev.vbench.stats.Holm;
 import dev.vbench.stats.Verdict;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,8 +66,23 @@ public record Comparison(
         return new Comparison(files, layout, pairs, noise, alpha, newTitle, rowHeader, rows, geomean, notes);
     }
 
-    /** A row that got significantly worse by more than a threshold. */
-    public record Regression(Row row, Change change) {}
+    /**
+     * A row's change the gate looked at.
+     *
+     * @param pGate the change's p after Holm across every change the gate looked at
+     */
+    public record Regression(Row row, Change change, double pGate) {}
+
+    /**
+     * What a gate decided.
+     *
+     * @param regressions the changes that fail it
+     * @param notHeld changes slower by more than their threshold in their own column whose p does not stay below
+     *     α once Holm counts every change the gate looks at: not failing (never with two files, where those
+     *     changes are the one column's rows and the table's correction is the gate's)
+     * @param tested how many changes the gate looked at: its Holm factor
+     */
+    public record Gate(List<Regression> regressions, List<Regression> notHeld, int tested) {}
 
     /**
      * Rows whose change is {@code slower} (significant and beyond the noise band) by more than
@@ -77,23 +93,45 @@ public record Comparison(
         return regressions(Gates.NONE, threshold);
     }
 
-    /**
-     * Rows past their gate: the threshold {@code gates} decide for the row ({@link Gates#decide}, else
-     * {@code threshold}, null for none), ignored rows never.
-     */
+    /** The changes that fail the gate: {@link #gate}'s regressions. */
     public List<Regression> regressions(Gates gates, Double threshold) {
-        List<Regression> out = new ArrayList<>();
+        return gate(gates, threshold).regressions();
+    }
+
+    /**
+     * The gate ({@code --fail-on-regression}, {@code --gates}): a change fails it when the table calls it slower by
+     * more than the threshold {@code gates} decide for its row ({@link Gates#decide}, else {@code threshold}; null
+     * for none; ignored rows never) and its p stays below α after Holm across every change the gate looks at. The
+     * gate is one decision over all of them, as {@code history check}'s is over every series it checks: with three
+     * files or more, each column's own correction alone would let each further column add its chance of a false
+     * failure (docs/statistics.md rule 5).
+     */
+    public Gate gate(Gates gates, Double threshold) {
+        List<Regression> looked = new ArrayList<>();
+        List<Double> thresholds = new ArrayList<>();
         for (Row row : rows) {
             Gates.Decision d = gates.decide(row.configuration(), row.mode(), threshold);
             if (d.ignored() || d.threshold() == null) {
                 continue;
             }
             for (Change c : row.changes()) {
-                if (c != null && c.verdict().regressionBeyond(c.delta(), row.higherIsBetter(), d.threshold())) {
-                    out.add(new Regression(row, c));
+                if (c != null && !Double.isNaN(c.p())) {
+                    looked.add(new Regression(row, c, Double.NaN));
+                    thresholds.add(d.threshold());
                 }
             }
         }
-        return out;
+        double[] adjusted =
+                Holm.adjust(looked.stream().mapToDouble(r -> r.change().p()).toArray());
+        List<Regression> regressions = new ArrayList<>();
+        List<Regression> notHeld = new ArrayList<>();
+        for (int i = 0; i < looked.size(); i++) {
+            Regression r = new Regression(looked.get(i).row(), looked.get(i).change(), adjusted[i]);
+            Change c = r.change();
+            if (c.verdict().regressionBeyond(c.delta(), r.row().higherIsBetter(), thresholds.get(i))) {
+                (adjusted[i] < alpha ? regressions : notHeld).add(r);
+            }
+        }
+        return new Gate(regressions, notHeld, looked.size());
     }
 }

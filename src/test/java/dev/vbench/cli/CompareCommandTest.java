@@ -111,6 +111,67 @@ class CompareCommandTest {
         assertUsageError(compare(V1.toString(), JMH.toString()), "no cells match between");
     }
 
+    /** A result of one io cell whose six trials took exactly these makespans (ms). */
+    private Path exactRun(String name, double... makespans) throws Exception {
+        // the fixtures' trials with their latencies, each made to take exactly its makespan
+        List<dev.vbench.result.TrialResult> made = dev.vbench.testing.Fixtures.cell(
+                        "c1",
+                        "io",
+                        java.util.Map.of("duration", "1ms"),
+                        dev.vbench.testing.Fixtures.virtual(),
+                        200,
+                        makespans.length,
+                        10,
+                        0.0,
+                        1.0,
+                        7)
+                .trials();
+        List<dev.vbench.result.TrialResult> trials = new ArrayList<>();
+        for (int t = 0; t < makespans.length; t++) {
+            long nanos = Math.round(makespans[t] * 1e6);
+            dev.vbench.result.TrialResult m = made.get(t);
+            trials.add(dev.vbench.result.TrialResult.of(t, 200, nanos, 200 / (nanos / 1e9))
+                    .withLatency(m.latency(), m.histograms())
+                    .withTelemetry(m.telemetry()));
+        }
+        dev.vbench.result.CellResult cell = new dev.vbench.result.CellResult(
+                "c1",
+                dev.vbench.result.CellConfig.closed(
+                        "io", java.util.Map.of("duration", "1ms"), dev.vbench.testing.Fixtures.virtual(), 200, 0),
+                dev.vbench.result.CellStatus.OK,
+                trials,
+                dev.vbench.stats.Summaries.summarize(trials),
+                dev.vbench.stats.Summaries.notes(trials, dev.vbench.result.Metric.MAKESPAN));
+        dev.vbench.result.RunResult run = new dev.vbench.result.RunResult(
+                dev.vbench.result.RunResult.SCHEMA,
+                dev.vbench.testing.Fixtures.environment(),
+                dev.vbench.result.RunSettings.trials(0, 6).withSeed(1),
+                List.of(cell));
+        return write(name, dev.vbench.result.ResultCodec.toJson(run));
+    }
+
+    /**
+     * The gate is one decision over every change it looks at: a change slower in its own column (p = 0.041)
+     * fails the gate of two files, not that of three, where Holm counts both changes (0.082); stderr says so.
+     */
+    @Test
+    void withThreeFilesTheGateIsOneDecisionOverAllItsChanges() throws Exception {
+        String base = exactRun("base.json", 10, 11, 12, 13, 14, 15).toString();
+        String same = exactRun("same.json", 10.2, 11.1, 12.3, 12.9, 14.1, 15.2).toString();
+        String slower = exactRun("new.json", 12.5, 13.5, 15.5, 16, 17, 18).toString();
+        CliRun two = compare(base, slower, "--fail-on-regression", "5%");
+        assertEquals(1, two.code(), two::toString);
+        CliRun three = compare(base, same, slower, "--fail-on-regression", "5%");
+        assertEquals(0, three.code(), three::toString);
+        assertTrue(three.out().contains("12.500  12.600  15.750     +0  ~ (±33.0%)   +26"), three::toString);
+        assertEquals(
+                "vbench: 1 change(s) slower than their gate in their own column do not fail it: the gate is one"
+                        + " decision over the 2 changes it looks at, and Holm across them leaves their p at or above"
+                        + " 0.05:\n"
+                        + "vbench:   io virtual: +26.0% makespan (base → new, p=0.082 across the 2)\n",
+                three.err(), three::toString);
+    }
+
     /** The schema-1 fixture (a real run) is read by today's reader and equals itself. */
     @Test
     void schemaOneFixtureComparesWithItselfWithinVariance() {

@@ -8,8 +8,11 @@ import dev.vbench.report.ComparisonTables;
 import dev.vbench.report.Table;
 import dev.vbench.result.MetricSummary;
 import dev.vbench.stats.Verdict;
+import dev.vbench.text.Numbers;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /** Builds the {@link GateReport} of a comparison: a check per change, the table in the comparison's layout. */
@@ -25,6 +28,10 @@ public final class GateReports {
     public static GateReport of(Comparison c, Gates gates, Double threshold, boolean verbose) {
         List<GateReport.Check> checks = new ArrayList<>();
         List<GateReport.Place> places = new ArrayList<>();
+        // the gate is one decision over every change it looks at: its own Holm decides which fail (Comparison.gate)
+        Comparison.Gate gate = c.gate(gates, threshold);
+        Map<Change, Comparison.Regression> notHeld = new IdentityHashMap<>();
+        gate.notHeld().forEach(r -> notHeld.put(r.change(), r));
         for (Row row : c.rows()) {
             String configuration = row.configuration();
             Gates.Decision d = gates.decide(configuration, row.mode(), threshold);
@@ -34,7 +41,7 @@ public final class GateReports {
                 int[] pair = c.pairs().get(i);
                 String name = configuration
                         + (c.pairs().size() > 1 ? " (" + label(c, pair[0]) + " → " + label(c, pair[1]) + ")" : "");
-                checks.add(check(c, row, ch, pair, name, d));
+                checks.add(check(c, row, ch, pair, name, d, notHeld.get(ch), gate.tested()));
                 verdicts.add(ch == null ? Verdict.WITHIN_VARIANCE : ch.verdict());
             }
             places.add(GateReport.Place.of(verdicts));
@@ -47,7 +54,15 @@ public final class GateReports {
         return new GateReport("compare", title, "", threshold, checks, table, places, table.footnotes());
     }
 
-    private static GateReport.Check check(Comparison c, Row row, Change ch, int[] pair, String name, Gates.Decision d) {
+    private static GateReport.Check check(
+            Comparison c,
+            Row row,
+            Change ch,
+            int[] pair,
+            String name,
+            Gates.Decision d,
+            Comparison.Regression notHeld,
+            int tested) {
         MetricSummary from = row.columns().get(pair[0]);
         MetricSummary to = row.columns().get(pair[1]);
         double base = from == null ? Double.NaN : from.median();
@@ -75,6 +90,11 @@ public final class GateReports {
         GateReport.Outcome outcome = GateReport.outcome(
                 ch.verdict(), ch.delta(), ch.pAdjusted(), row.higherIsBetter(), d.threshold(), d.ignored());
         String note = d.ignored() ? ignoredNote(d) : ch.shedLoad() ? "a side shed load: not tested" : "";
+        if (notHeld != null && outcome == GateReport.Outcome.FAILED) {
+            outcome = GateReport.Outcome.SLOWER;
+            note = "slower than the gate in its own column, but not once Holm counts the " + tested
+                    + " changes the gate looks at (p=" + Numbers.pValue(notHeld.pGate()) + ")";
+        }
         return new GateReport.Check(
                 name,
                 row.mode(),
