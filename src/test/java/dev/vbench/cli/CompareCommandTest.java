@@ -8,13 +8,23 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.DoubleNode;
 import dev.vbench.app.ExitCodes;
+import dev.vbench.result.CellConfig;
+import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
+import dev.vbench.result.Metric;
 import dev.vbench.result.ResultCodec;
+import dev.vbench.result.RunResult;
+import dev.vbench.result.RunSettings;
+import dev.vbench.result.TrialResult;
+import dev.vbench.stats.Summaries;
 import dev.vbench.testing.CliRun;
 import dev.vbench.testing.CompareFixtures;
+import dev.vbench.testing.Fixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -114,11 +124,11 @@ class CompareCommandTest {
     /** A result of one io cell whose six trials took exactly these makespans (ms). */
     private Path exactRun(String name, double... makespans) throws Exception {
         // the fixtures' trials with their latencies, each made to take exactly its makespan
-        List<dev.vbench.result.TrialResult> made = dev.vbench.testing.Fixtures.cell(
+        List<TrialResult> made = Fixtures.cell(
                         "c1",
                         "io",
-                        java.util.Map.of("duration", "1ms"),
-                        dev.vbench.testing.Fixtures.virtual(),
+                        Map.of("duration", "1ms"),
+                        Fixtures.virtual(),
                         200,
                         makespans.length,
                         10,
@@ -126,28 +136,27 @@ class CompareCommandTest {
                         1.0,
                         7)
                 .trials();
-        List<dev.vbench.result.TrialResult> trials = new ArrayList<>();
+        List<TrialResult> trials = new ArrayList<>();
         for (int t = 0; t < makespans.length; t++) {
             long nanos = Math.round(makespans[t] * 1e6);
-            dev.vbench.result.TrialResult m = made.get(t);
-            trials.add(dev.vbench.result.TrialResult.of(t, 200, nanos, 200 / (nanos / 1e9))
+            TrialResult m = made.get(t);
+            trials.add(TrialResult.of(t, 200, nanos, 200 / (nanos / 1e9))
                     .withLatency(m.latency(), m.histograms())
                     .withTelemetry(m.telemetry()));
         }
-        dev.vbench.result.CellResult cell = new dev.vbench.result.CellResult(
+        CellResult cell = new CellResult(
                 "c1",
-                dev.vbench.result.CellConfig.closed(
-                        "io", java.util.Map.of("duration", "1ms"), dev.vbench.testing.Fixtures.virtual(), 200, 0),
-                dev.vbench.result.CellStatus.OK,
+                CellConfig.closed("io", Map.of("duration", "1ms"), Fixtures.virtual(), 200, 0),
+                CellStatus.OK,
                 trials,
-                dev.vbench.stats.Summaries.summarize(trials),
-                dev.vbench.stats.Summaries.notes(trials, dev.vbench.result.Metric.MAKESPAN));
-        dev.vbench.result.RunResult run = new dev.vbench.result.RunResult(
-                dev.vbench.result.RunResult.SCHEMA,
-                dev.vbench.testing.Fixtures.environment(),
-                dev.vbench.result.RunSettings.trials(0, 6).withSeed(1),
+                Summaries.summarize(trials),
+                Summaries.notes(trials, Metric.MAKESPAN));
+        RunResult run = new RunResult(
+                RunResult.SCHEMA,
+                Fixtures.environment(),
+                RunSettings.trials(0, 6).withSeed(1),
                 List.of(cell));
-        return write(name, dev.vbench.result.ResultCodec.toJson(run));
+        return write(name, ResultCodec.toJson(run));
     }
 
     /**

@@ -7,9 +7,7 @@ import dev.vbench.report.ci.GateReport;
 import dev.vbench.report.ci.GateReports;
 import dev.vbench.stats.MannWhitney;
 import dev.vbench.stats.Verdict;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -30,12 +28,16 @@ class GateFamilyTest {
     void aChangeSlowerInItsColumnFailsTheGateOfTwoFilesButNotOfThree() {
         assertEquals(0.0411, MannWhitney.test(BASE, SLOWER).p(), 0.0001);
 
-        Comparison two = compare(List.of(column("base", BASE), column("new", SLOWER)));
+        Comparison two =
+                compare(List.of(SimulatedColumns.column("base", BASE), SimulatedColumns.column("new", SLOWER)));
         Comparison.Gate gateOfTwo = two.gate(Gates.NONE, 0.05);
         assertEquals(1, gateOfTwo.regressions().size(), "two files: the column's rows are the gate's changes");
         assertEquals(List.of(), gateOfTwo.notHeld());
 
-        Comparison three = compare(List.of(column("base", BASE), column("same", SAME), column("new", SLOWER)));
+        Comparison three = compare(List.of(
+                SimulatedColumns.column("base", BASE),
+                SimulatedColumns.column("same", SAME),
+                SimulatedColumns.column("new", SLOWER)));
         Change slower = three.rows().get(0).changes().get(1);
         assertEquals(Verdict.SLOWER, slower.verdict(), "the table calls it slower in its own column (p = 0.041)");
         Comparison.Gate gate = three.gate(Gates.NONE, 0.05);
@@ -71,14 +73,7 @@ class GateFamilyTest {
         int failed = 0;
         int anyColumn = 0;
         for (int run = 0; run < runs; run++) {
-            List<Dataset> files = new ArrayList<>();
-            for (int f = 0; f < 6; f++) {
-                double[] trials = new double[6];
-                for (int t = 0; t < trials.length; t++) {
-                    trials[t] = 100 * Math.exp(0.05 * random.nextGaussian());
-                }
-                files.add(column("f" + f, trials));
-            }
+            List<Dataset> files = SimulatedColumns.of(random, 6, f -> 100);
             Comparison c = compare(files);
             failed += c.regressions(Gates.NONE, 0.0).isEmpty() ? 0 : 1;
             anyColumn += c.rows().get(0).changes().stream().anyMatch(ch -> ch.verdict() == Verdict.SLOWER) ? 1 : 0;
@@ -91,10 +86,5 @@ class GateFamilyTest {
 
     private static Comparison compare(List<Dataset> files) {
         return Comparisons.compute(files, CompareOptions.defaults(files.size() == 2 ? Layout.CHANGE : Layout.BASELINE));
-    }
-
-    private static Dataset column(String label, double[] trials) {
-        Series s = new Series(List.of(new Dim("tasks", "200", true)), "makespan", "ms", false, trials);
-        return new Dataset(label, label, "vbench", Map.of(), List.of(s), List.of());
     }
 }

@@ -7,6 +7,8 @@ import dev.vbench.stats.Verdict;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** Where a chain stops improving, from the table's own verdicts. */
@@ -40,7 +42,7 @@ class KneeTest {
     /** The knee of a row in a table of one row, at α = 0.05. */
     private static int of(Row row, int columns) {
         int[] oneRow = new int[columns - 1];
-        java.util.Arrays.fill(oneRow, 1);
+        Arrays.fill(oneRow, 1);
         return Knee.of(row, columns, 0.05, oneRow);
     }
 
@@ -130,19 +132,12 @@ class KneeTest {
      */
     @Test
     void chainsOfEqualColumnsNameAKneeInFewerThanOneRunInTwentyFive() {
-        java.util.Random random = new java.util.Random(2017);
+        Random random = new Random(2017);
         int runs = 1000;
         int falseKnees = 0;
         int columnOnly = 0;
         for (int run = 0; run < runs; run++) {
-            List<Dataset> columns = new ArrayList<>();
-            for (int col = 0; col < 6; col++) {
-                double[] trials = new double[6];
-                for (int t = 0; t < trials.length; t++) {
-                    trials[t] = 100 * Math.exp(0.05 * random.nextGaussian());
-                }
-                columns.add(column("c" + col, trials));
-            }
+            List<Dataset> columns = SimulatedColumns.of(random, 6, col -> 100);
             Comparison c = Comparisons.compute(columns, CompareOptions.ofOneRun(Layout.CHAIN, 0.01));
             falseKnees += Knee.lines(c).get(0).startsWith("knee: c0,") ? 0 : 1;
             columnOnly += c.rows().get(0).changes().stream().anyMatch(ch -> ch.verdict() == Verdict.FASTER) ? 1 : 0;
@@ -156,17 +151,10 @@ class KneeTest {
     /** A real knee is still found: 30% faster from the first column to the second, then flat, six trials each. */
     @Test
     void aRealKneeIsFoundWithSixTrials() {
-        java.util.Random random = new java.util.Random(7);
+        Random random = new Random(7);
         int found = 0;
         for (int run = 0; run < 50; run++) {
-            List<Dataset> columns = new ArrayList<>();
-            for (int col = 0; col < 6; col++) {
-                double[] trials = new double[6];
-                for (int t = 0; t < trials.length; t++) {
-                    trials[t] = (col == 0 ? 100 : 70) * Math.exp(0.05 * random.nextGaussian());
-                }
-                columns.add(column("c" + col, trials));
-            }
+            List<Dataset> columns = SimulatedColumns.of(random, 6, col -> col == 0 ? 100 : 70);
             found += Knee.lines(Comparisons.compute(columns, CompareOptions.ofOneRun(Layout.CHAIN, 0.01)))
                             .get(0)
                             .startsWith("knee: c1 ")
@@ -176,16 +164,11 @@ class KneeTest {
         assertTrue(found >= 45, "the knee at the second column in " + found + " of 50 chains");
     }
 
-    private static Dataset column(String label, double[] trials) {
-        Series s = new Series(List.of(new Dim("tasks", "200", true)), "makespan", "ms", false, trials);
-        return new Dataset(label, label, "vbench", java.util.Map.of(), List.of(s), List.of());
-    }
-
     /** A chain table of {@code rows} over {@code columns} columns labelled c0, c1, ... */
     private static Comparison chain(List<Row> rows, int columns) {
         List<Dataset> files = new ArrayList<>();
         for (int i = 0; i < columns; i++) {
-            files.add(new Dataset("c" + i, "c" + i, "vbench", java.util.Map.of(), List.of(), List.of()));
+            files.add(new Dataset("c" + i, "c" + i, "vbench", Map.of(), List.of(), List.of()));
         }
         return new Comparison(files, Layout.CHAIN, List.of(), 0.01, 0.05, "t", "Tasks", rows, null, List.of());
     }
