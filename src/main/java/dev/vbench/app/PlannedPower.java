@@ -1,5 +1,6 @@
 package dev.vbench.app;
 
+import dev.vbench.compare.Knee;
 import dev.vbench.compare.Notes;
 import dev.vbench.config.Defaults;
 import dev.vbench.engine.CellPlan;
@@ -56,6 +57,10 @@ final class PlannedPower {
         for (ReportDocument.TableBlock t : ReportDocument.of(result, options).comparisons()) {
             for (String why : Notes.unreachable(t.comparison().rows(), Defaults.ALPHA)) {
                 lines.add("table '" + t.table().title() + "' cannot reach significance: " + why);
+            }
+            if (t.knee()) {
+                Knee.unreachable(t.comparison())
+                        .ifPresent(why -> lines.add("table '" + t.table().title() + "' cannot place its knee: " + why));
             }
         }
         return new ArrayList<>(lines);

@@ -1,10 +1,13 @@
 package dev.vbench.compare;
 
 import dev.vbench.stats.Holm;
+import dev.vbench.stats.MannWhitney;
 import dev.vbench.stats.Power;
 import dev.vbench.stats.Verdict;
+import dev.vbench.text.Numbers;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Where a chain of columns stops improving, per row: the last column a significant step improved on, so that
@@ -127,6 +130,43 @@ public final class Knee {
             }
         }
         return out;
+    }
+
+    /**
+     * Before a run (the planned trials' counts, not their values, decide it): why no step of any row could move
+     * the knee, naming the trials that would let one; empty when a step could, for another layout, or when a side
+     * has fewer than {@link MannWhitney#MIN_SAMPLES_PER_SIDE} trials (a smoke run, which the table's notes name).
+     */
+    public static Optional<String> unreachable(Comparison c) {
+        int columns = c.files().size();
+        if (c.layout() != Layout.CHAIN || columns < 3 || c.rows().isEmpty()) {
+            return Optional.empty();
+        }
+        int rows = c.rows().size();
+        int steps = columns - 1;
+        Change typical = null;
+        for (Row r : c.rows()) {
+            for (Change ch : r.changes()) {
+                if (ch == null || Double.isNaN(ch.p())) {
+                    continue;
+                }
+                if (Math.min(ch.nFrom(), ch.nTo()) < MannWhitney.MIN_SAMPLES_PER_SIDE
+                        || Power.attainable(ch.nFrom(), ch.nTo(), c.alpha(), rows * steps)) {
+                    return Optional.empty();
+                }
+                typical = ch;
+            }
+        }
+        if (typical == null) {
+            return Optional.empty();
+        }
+        int needed = Power.trialsNeeded(c.alpha(), rows * steps);
+        return Optional.of("no step can move the knee: with " + typical.nFrom() + "+" + typical.nTo()
+                + " trials the smallest possible Mann-Whitney p is "
+                + Numbers.fixed(MannWhitney.minimumP(typical.nFrom(), typical.nTo()), 4) + ", and Holm across "
+                + rows + " row(s) and then the row's " + steps + " steps asks for one below "
+                + Numbers.fixed(c.alpha() / (rows * steps), 4) + "; " + needed + " trials per side would reach it"
+                + " (--trials " + needed + ")");
     }
 
     private static String text(Comparison c, int knee, int columns, int needed) {

@@ -70,10 +70,16 @@ public record ReportDocument(
      * without {@code --slo}); every format prints the verdicts right after the table.
      *
      * @param comparison the comparison the table lays out, for the tables that compare; null for the others
+     * @param knee a suite's chain table that states its knee ({@code knee: true}; {@link dev.vbench.compare.Knee})
      */
-    public record TableBlock(Kind kind, Table table, List<String> verdicts, Comparison comparison) implements Block {
+    public record TableBlock(Kind kind, Table table, List<String> verdicts, Comparison comparison, boolean knee)
+            implements Block {
         public TableBlock {
             verdicts = List.copyOf(verdicts);
+        }
+
+        public TableBlock(Kind kind, Table table, List<String> verdicts, Comparison comparison) {
+            this(kind, table, verdicts, comparison, false);
         }
 
         public TableBlock(Kind kind, Table table, List<String> verdicts) {

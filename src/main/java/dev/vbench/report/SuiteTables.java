@@ -58,8 +58,12 @@ final class SuiteTables {
                     if (t.kneeOrFalse()) {
                         footnotes.addAll(dev.vbench.compare.Knee.lines(model.comparison()));
                     }
-                    blocks.add(
-                            new TableBlock(Kind.SUITE, table.withFootnotes(footnotes), List.of(), model.comparison()));
+                    blocks.add(new TableBlock(
+                            Kind.SUITE,
+                            table.withFootnotes(footnotes),
+                            List.of(),
+                            model.comparison(),
+                            t.kneeOrFalse()));
                     List<ComparedPair> pairs = ComparedPairs.of(model, cpus);
                     ReportDocument.why(pairs).ifPresent(blocks::add);
                     if (flames.stream().noneMatch(f -> f.title().startsWith(e.name() + ": "))) {
