@@ -70,6 +70,20 @@ public record Slo(Metric metric, double thresholdMillis) {
     }
 
     /**
+     * The upper end of the 95% interval of the cell's median statistic (docs/statistics.md rule 3), in ms, when
+     * the cell meets the bound by its median but the interval reaches the bound: meeting it is then not certain.
+     * NaN otherwise, and with too few trials for an interval.
+     */
+    public double reachesBound(CellResult cell) {
+        MetricSummary s = cell.summary(metric);
+        boolean uncertain = s != null
+                && s.median() < thresholdMillis
+                && Double.isFinite(s.ciHigh())
+                && s.ciHigh() >= thresholdMillis;
+        return uncertain ? s.ciHigh() : Double.NaN;
+    }
+
+    /**
      * The best concurrency of one executor's sweep: the highest median throughput among the levels
      * that qualify (no failed task, no shed load, the cell finished) and meet {@code slo} when one is
      * given; ties go to the lower concurrency. Null when no level qualifies.

@@ -134,6 +134,10 @@ public final class SweepTables {
             return executor + ": best concurrency " + winner.config().concurrency() + " — "
                     + Numbers.metric(t.median(), t.unit())
                     + (slo == null ? "" : ", " + slo.metric().key() + " " + Numbers.millis(slo.valueOf(winner)))
+                    + (slo == null || Double.isNaN(slo.reachesBound(winner))
+                            ? ""
+                            : " (95% CI up to " + Numbers.millis(slo.reachesBound(winner)) + ": it may miss "
+                                    + slo.describe() + ")")
                     + (same.isEmpty()
                             ? ""
                             : "; " + listed(same) + (same.size() == 1 ? " does" : " do")

@@ -1,14 +1,19 @@
 package dev.vbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vbench.compare.Slo;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.ExecutorInfo;
+import dev.vbench.result.Metric;
+import dev.vbench.result.MetricSummary;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.RunSettings;
 import dev.vbench.testing.Fixtures;
+import dev.vbench.testing.LoadFixtures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -92,6 +97,36 @@ class SweepSignificanceTest {
                 .verdicts()
                 .get(0);
         assertTrue(rising.matches("fixed:threads=64: best concurrency 16 — \\d+ tasks/s"), rising);
+    }
+
+    @Test
+    void aBestLevelWhoseIntervalReachesTheSloBoundSaysItMayMissIt() {
+        // the pool's sweep, its p99 at 16 clients given a median of 19 ms and a 95% interval up to 21 ms
+        List<CellResult> fixed = LoadFixtures.concurrencySweep().cells().stream()
+                .filter(c -> c.config().executor().spec().startsWith("fixed"))
+                .map(c -> c.config().concurrency() == 16 ? withP99(c, 19, 18.5, 21) : c)
+                .toList();
+        ReportOptions tight = new ReportOptions(null, false, null, Slo.parse("p99<20ms"));
+        String note =
+                SweepTables.concurrency("io", fixed, tight, 1).get(0).verdicts().get(0);
+        assertTrue(
+                note.matches("fixed:threads=16: best concurrency 16 — \\d+ tasks/s, p99 19.00 ms \\(95% CI up to"
+                        + " 21.00 ms: it may miss p99 < 20 ms\\)"),
+                note);
+        ReportOptions loose = new ReportOptions(null, false, null, Slo.parse("p99<21.5ms"));
+        String sure =
+                SweepTables.concurrency("io", fixed, loose, 1).get(0).verdicts().get(0);
+        assertFalse(sure.contains("may miss"), sure);
+    }
+
+    /** {@code cell} with its p99 summary replaced: this median and 95% interval (ms). */
+    private static CellResult withP99(CellResult cell, double median, double low, double high) {
+        Map<String, MetricSummary> summary = new java.util.HashMap<>(cell.summary());
+        MetricSummary p = cell.summary(Metric.P99);
+        summary.put(
+                Metric.P99.key(),
+                new MetricSummary(p.unit(), p.n(), median, low, high, median, 0, 0, low, high, List.of()));
+        return new CellResult(cell.id(), cell.config(), cell.status(), cell.trials(), summary, cell.notes());
     }
 
     private static List<List<String>> levelRows(Table t) {
