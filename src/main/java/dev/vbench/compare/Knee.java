@@ -161,7 +161,7 @@ public final class Knee {
             return Optional.empty();
         }
         int needed = Power.trialsNeeded(c.alpha(), rows * steps);
-        return Optional.of("no step can move the knee: with " + typical.nFrom() + "+" + typical.nTo()
+        return Optional.of("with " + typical.nFrom() + "+" + typical.nTo()
                 + " trials the smallest possible Mann-Whitney p is "
                 + Numbers.fixed(MannWhitney.minimumP(typical.nFrom(), typical.nTo()), 4) + ", and Holm across "
                 + rows + " row(s) and then the row's " + steps + " steps asks for one below "

@@ -56,9 +56,10 @@ class PlannedPowerCliTest {
         assertEquals(0, ten.code(), ten::toString);
         assertTrue(
                 ten.out()
-                        .contains("cannot place its knee: no step can move the knee: with 6+6 trials the smallest"
-                                + " possible Mann-Whitney p is 0.0022, and Holm across 10 row(s) and then the row's 5 steps asks"
-                                + " for one below 0.0010; 7 trials per side would reach it (--trials 7)\n"),
+                        .contains("warning: table 'Sleeps on pools of 1 to 6 threads · 6 trials (ms)' cannot place its"
+                                + " knee: with 6+6 trials the smallest possible Mann-Whitney p is 0.0022, and Holm across"
+                                + " 10 row(s) and then the row's 5 steps asks for one below 0.0010; 7 trials per side"
+                                + " would reach it (--trials 7)\n"),
                 ten::toString);
         assertFalse(ten.out().contains("cannot reach significance"), ten::toString);
 
