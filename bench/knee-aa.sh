@@ -18,6 +18,8 @@ period=${PERIOD:-1}
 for v in "RUNS=$runs" "COLUMNS=$columns" "HOGS=$hogs"; do
     case ${v#*=} in ''|*[!0-9]*) echo "bench/knee-aa.sh: $v: give a whole number" >&2; exit 2 ;; esac
 done
+case $period in ''|*[!0-9.]*|*.*.*|.) echo "bench/knee-aa.sh: PERIOD=$period: give seconds, e.g. PERIOD=1" >&2; exit 2 ;; esac
+[ "$runs" -ge 1 ] || { echo "bench/knee-aa.sh: RUNS=$runs: give 1 or more runs" >&2; exit 2; }
 [ "$columns" -ge 3 ] || { echo "bench/knee-aa.sh: COLUMNS=$columns: a knee needs 3 columns or more" >&2; exit 2; }
 if [ -n "${KEEP:-}" ]; then
     out=$KEEP && mkdir -p "$out"

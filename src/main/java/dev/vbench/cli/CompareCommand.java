@@ -116,7 +116,8 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(
             names = "--fail-on-regression",
             paramLabel = "PERCENT",
-            description = "Exit 1 and list the rows that are significantly slower by more than PERCENT (e.g. 5%%).")
+            description = "Exit 1 and list the rows that are significantly slower by more than PERCENT (e.g. 5%%);"
+                    + " with three files or more, significant across every change the gate looks at (Holm).")
     String failOnRegression;
 
     @Option(

@@ -107,7 +107,8 @@ public record Comparison(
      * failure (docs/statistics.md rule 5).
      */
     public Gate gate(Gates gates, Double threshold) {
-        List<Regression> looked = new ArrayList<>();
+        List<Row> rowOf = new ArrayList<>();
+        List<Change> looked = new ArrayList<>();
         List<Double> thresholds = new ArrayList<>();
         for (Row row : rows) {
             Gates.Decision d = gates.decide(row.configuration(), row.mode(), threshold);
@@ -116,20 +117,19 @@ public record Comparison(
             }
             for (Change c : row.changes()) {
                 if (c != null && !Double.isNaN(c.p())) {
-                    looked.add(new Regression(row, c, Double.NaN));
+                    rowOf.add(row);
+                    looked.add(c);
                     thresholds.add(d.threshold());
                 }
             }
         }
-        double[] adjusted =
-                Holm.adjust(looked.stream().mapToDouble(r -> r.change().p()).toArray());
+        double[] adjusted = Holm.adjust(looked.stream().mapToDouble(Change::p).toArray());
         List<Regression> regressions = new ArrayList<>();
         List<Regression> notHeld = new ArrayList<>();
         for (int i = 0; i < looked.size(); i++) {
-            Regression r = new Regression(looked.get(i).row(), looked.get(i).change(), adjusted[i]);
-            Change c = r.change();
-            if (c.verdict().regressionBeyond(c.delta(), r.row().higherIsBetter(), thresholds.get(i))) {
-                (adjusted[i] < alpha ? regressions : notHeld).add(r);
+            Change c = looked.get(i);
+            if (c.verdict().regressionBeyond(c.delta(), rowOf.get(i).higherIsBetter(), thresholds.get(i))) {
+                (adjusted[i] < alpha ? regressions : notHeld).add(new Regression(rowOf.get(i), c, adjusted[i]));
             }
         }
         return new Gate(regressions, notHeld, looked.size());

@@ -4,7 +4,6 @@ import dev.vbench.stats.Holm;
 import dev.vbench.stats.MannWhitney;
 import dev.vbench.stats.Power;
 import dev.vbench.stats.Verdict;
-import dev.vbench.text.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -160,13 +159,12 @@ public final class Knee {
         if (typical == null) {
             return Optional.empty();
         }
-        int needed = Power.trialsNeeded(c.alpha(), rows * steps);
-        return Optional.of("with " + typical.nFrom() + "+" + typical.nTo()
-                + " trials the smallest possible Mann-Whitney p is "
-                + Numbers.fixed(MannWhitney.minimumP(typical.nFrom(), typical.nTo()), 4) + ", and Holm across "
-                + rows + " row(s) and then the row's " + steps + " steps asks for one below "
-                + Numbers.fixed(c.alpha() / (rows * steps), 4) + "; " + needed + " trials per side would reach it"
-                + " (--trials " + needed + ")");
+        return Optional.of(Notes.unreachableBy(
+                typical.nFrom(),
+                typical.nTo(),
+                rows * steps,
+                rows + " row(s) and then the row's " + steps + " steps",
+                c.alpha()));
     }
 
     private static String text(Comparison c, int knee, int columns, int needed) {

@@ -176,11 +176,21 @@ public final class Notes {
      * and Holm across 25 rows asks for one below 0.0020; 7 trials per side would reach it (--trials 7)".
      */
     public static String unreachableText(int n1, int n2, int rows, double alpha) {
-        int needed = dev.vbench.stats.Power.trialsNeeded(alpha, rows);
-        return "no row can be called faster or slower: with " + n1 + "+" + n2 + " trials the smallest possible"
-                + " Mann-Whitney p is " + Numbers.fixed(MannWhitney.minimumP(n1, n2), 4) + ", and Holm across " + rows
-                + " rows asks for one below " + Numbers.fixed(alpha / rows, 4) + "; " + needed
-                + " trials per side would reach it (--trials " + needed + ")";
+        return "no row can be called faster or slower: " + unreachableBy(n1, n2, rows, rows + " rows", alpha);
+    }
+
+    /**
+     * "with 6+6 trials the smallest possible Mann-Whitney p is 0.0022, and Holm across {@code across} asks for one
+     * below 0.0020; 7 trials per side would reach it (--trials 7)", for a Holm factor of {@code tests}.
+     */
+    static String unreachableBy(int n1, int n2, int tests, String across, double alpha) {
+        int needed = dev.vbench.stats.Power.trialsNeeded(alpha, tests);
+        return "with " + n1 + "+" + n2 + " trials the smallest possible Mann-Whitney p is "
+                + Numbers.fixed(MannWhitney.minimumP(n1, n2), 4) + ", and Holm across " + across
+                + " asks for one below "
+                + Numbers.fixed(alpha / tests, 4) + "; " + needed + " trials per side would reach it (--trials "
+                + needed
+                + ")";
     }
 
     /** The mark on a value or change whose side shed load (docs/statistics.md rule 10). */

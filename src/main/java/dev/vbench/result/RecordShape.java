@@ -14,7 +14,7 @@ import java.util.Map;
  * What the JSON codec knows of one record type, read once per type ({@link #of}): its components in record order,
  * each with its JSON name, type, accessor and {@code @JsonInclude} rule, and its canonical constructor.
  * {@link RecordWriter} and {@link ResultCodec#writtenFields} write through the accessors, {@link RecordReader}
- * reads through the constructor. Asking a record class for its components makes new reflective objects each
+ * reads through the constructor, {@link RequiredFields} checks a read record's fields through the accessors. Asking a record class for its components makes new reflective objects each
  * time, which cost a large result's writing twenty times the writing itself. (A class, not a record: no file
  * holds it.)
  */

@@ -1,8 +1,5 @@
 package dev.vbench.result;
 
-import java.lang.reflect.Method;
-import java.lang.reflect.RecordComponent;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -60,9 +57,9 @@ final class RequiredFields {
             return text.indexOf('\u0000') >= 0 ? NUL_MARK : null;
         }
         if (value instanceof Record record) {
-            for (Component c : COMPONENTS.get(record.getClass())) {
-                Object v = c.read(record);
-                String found = v == null ? (c.optional() ? null : "") : below(v);
+            for (RecordShape.Component c : RecordShape.of(record.getClass()).components()) {
+                Object v = c.of(record);
+                String found = v == null ? (optional(record.getClass(), c.name()) ? null : "") : below(v);
                 if (found != null) {
                     return "." + c.name() + found;
                 }
@@ -96,31 +93,6 @@ final class RequiredFields {
         return null;
     }
 
-    /** A record component as the check reads it: its name, its accessor, whether it may be null. */
-    private record Component(String name, Method accessor, boolean optional) {
-
-        Object read(Record record) {
-            try {
-                return accessor.invoke(record);
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(
-                        "cannot read " + name + " of " + record.getClass().getSimpleName(), e);
-            }
-        }
-    }
-
-    /** The components of each record type, looked up once ({@code getRecordComponents()} builds them anew each call). */
-    private static final ClassValue<List<Component>> COMPONENTS = new ClassValue<>() {
-        @Override
-        protected List<Component> computeValue(Class<?> type) {
-            List<Component> out = new ArrayList<>();
-            for (RecordComponent c : type.getRecordComponents()) {
-                out.add(new Component(c.getName(), c.getAccessor(), optional(type, c)));
-            }
-            return List.copyOf(out);
-        }
-    };
-
     /**
      * The components the tables and readers use without a null check, per record: a missing or null one
      * is refused on read. Every other component may be missing (older files, trials in which no task
@@ -147,7 +119,8 @@ final class RequiredFields {
                             "startTime",
                             "commandLine"));
 
-    private static boolean optional(Class<?> type, RecordComponent c) {
-        return !REQUIRED.getOrDefault(type, Set.of()).contains(c.getName());
+    /** Whether the component {@code name} of {@code type} may be null (asked only of a null one). */
+    private static boolean optional(Class<?> type, String name) {
+        return !REQUIRED.getOrDefault(type, Set.of()).contains(name);
     }
 }
