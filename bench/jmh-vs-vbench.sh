@@ -1,6 +1,6 @@
 #!/bin/sh
 # JMH and vbench on the same JMH classes: examples/jmh-benchmarks' Work (methods from a few arithmetic operations
-# to a millisecond's sleep, and one that gives 32,768 values to its Blackhole) and the JMH sample
+# to a millisecond's sleep, and two that give 32,768 and 131,072 values to their Blackhole) and the JMH sample
 # JMHSample_36_BranchPrediction's 'sorted' (a million values to two Blackholes per call, from
 # org.openjdk.jmh:jmh-samples:1.37), each method measured by JMH (AverageTime, one fork: the median of its
 # iterations) and by vbench (-e sequential: makespan / operations per trial, the median of the trials), alternately,
@@ -16,7 +16,7 @@
 #
 #   bench/jmh-vs-vbench.sh                       # 6 rounds, JMH 3 x 1 s warmup + 5 x 1 s measurement (about 20 minutes)
 #   bench/jmh-vs-vbench.sh leibniz10k leibniz sleep1ms   # the methods of 10 us and more (about 6 minutes)
-#   bench/jmh-vs-vbench.sh consume32k sorted     # the Blackhole-heavy methods
+#   bench/jmh-vs-vbench.sh consume128k sorted    # the Blackhole-heavy methods of 10 us and more
 #   ROUNDS=1 JMH_OPTS='-wi 2 -w 500ms -i 3 -r 500ms' bench/jmh-vs-vbench.sh ops4 loop64
 set -eu
 cd "$(dirname "$0")/.."
@@ -24,7 +24,7 @@ export LC_ALL=C
 rounds=${ROUNDS:-6}
 batch=${BATCH:-1000}
 jmh_opts=${JMH_OPTS:--wi 3 -w 1s -i 5 -r 1s}
-methods=${*:-ops4 loop64 alloc1k log64 leibniz10k consume32k sorted leibniz sleep1ms}
+methods=${*:-ops4 loop64 alloc1k log64 leibniz10k consume32k consume128k sorted leibniz sleep1ms}
 jar=examples/jmh-benchmarks/target/benchmarks.jar
 if [ ! -f "$jar" ]; then
     ./mvnw -B -q -f examples/jmh-benchmarks/pom.xml package
@@ -52,6 +52,7 @@ tasks_for() {
         alloc1k) echo 2000000 ;;
         log64) echo 500000 ;;
         leibniz10k|consume32k) echo 30000 ;;
+        consume128k) echo 10000 ;;
         sorted) echo 2000 ;;
         leibniz|sleep1ms) echo 300 ;;
         *) echo 100000 ;;

@@ -65,10 +65,18 @@ public class Work {
         }
     }
 
-    /** 32,768 values, each given to the Blackhole: a method that costs mostly what its Blackhole costs (over 10 µs). */
+    /** 32,768 values, each given to the Blackhole: a method that costs mostly what its Blackhole costs (5-8 µs). */
     @Benchmark
     public void consume32k(Blackhole bh) {
         for (int i = 0; i < 32768; i++) {
+            bh.consume(i ^ x);
+        }
+    }
+
+    /** 131,072 values, each given to the Blackhole: as {@link #consume32k}, four times as long (over 10 µs). */
+    @Benchmark
+    public void consume128k(Blackhole bh) {
+        for (int i = 0; i < 131072; i++) {
             bh.consume(i ^ x);
         }
     }
