@@ -84,6 +84,37 @@ public record Slo(Metric metric, double thresholdMillis) {
     }
 
     /**
+     * The lower end of the 95% interval of the cell's median statistic, in ms, when the cell misses the bound by
+     * its median but the interval reaches below the bound: missing it is then not certain either. NaN otherwise,
+     * and with too few trials for an interval.
+     */
+    public double reachesBelow(CellResult cell) {
+        MetricSummary s = cell.summary(metric);
+        boolean uncertain =
+                s != null && s.median() >= thresholdMillis && Double.isFinite(s.ciLow()) && s.ciLow() < thresholdMillis;
+        return uncertain ? s.ciLow() : Double.NaN;
+    }
+
+    /**
+     * The levels of one executor's sweep that miss this bound by their median statistic but may meet it (its
+     * interval reaches below the bound: {@link #reachesBelow}) and would have been chosen over {@code best} if
+     * they did: their median throughput is higher than {@code best}'s (any, when {@code best} is null), and they
+     * qualify otherwise (the cell finished, no task failed, no load was shed). In {@code levels}' order.
+     */
+    public List<CellResult> mayMeet(List<CellResult> levels, CellResult best) {
+        double floor = best == null
+                ? Double.NEGATIVE_INFINITY
+                : best.summary(Metric.THROUGHPUT).median();
+        List<CellResult> out = new ArrayList<>();
+        for (CellResult c : levels) {
+            if (qualifies(c, null) && c.summary(Metric.THROUGHPUT).median() > floor && !Double.isNaN(reachesBelow(c))) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /**
      * The best concurrency of one executor's sweep: the highest median throughput among the levels
      * that qualify (no failed task, no shed load, the cell finished) and meet {@code slo} when one is
      * given; ties go to the lower concurrency. Null when no level qualifies.

@@ -141,7 +141,8 @@ public final class SweepTables {
                     + (same.isEmpty()
                             ? ""
                             : "; " + listed(same) + (same.size() == 1 ? " does" : " do")
-                                    + " not differ from it significantly");
+                                    + " not differ from it significantly")
+                    + (slo == null ? "" : mayMeet(slo, slo.mayMeet(levels, winner), true));
         }
         if (slo == null) {
             return executor + ": no concurrency qualifies (every level failed, dropped or timed out tasks)";
@@ -156,7 +157,31 @@ public final class SweepTables {
                 + (lowest == null
                         ? ""
                         : " (lowest " + slo.metric().key() + ": " + Numbers.millis(slo.valueOf(lowest))
-                                + " at concurrency " + lowest.config().concurrency() + ")");
+                                + " at concurrency " + lowest.config().concurrency() + ")")
+                + mayMeet(slo, slo.mayMeet(levels, null), false);
+    }
+
+    /**
+     * The levels that miss the bound by their median only ({@link Slo#mayMeet}), with their statistic and the
+     * low end of its interval: {@code ; 64, with more throughput, misses p99 < 20 ms by the median only and may
+     * meet it (p99 21.00 ms, 95% CI down to 19.50 ms)}; {@code more}: beside a best level, whose throughput
+     * they exceed. Empty when none.
+     */
+    private static String mayMeet(Slo slo, List<CellResult> levels, boolean more) {
+        if (levels.isEmpty()) {
+            return "";
+        }
+        List<String> names = levels.stream()
+                .map(c -> String.valueOf(c.config().concurrency()))
+                .toList();
+        List<String> figures = levels.stream()
+                .map(c -> (levels.size() == 1 ? "" : c.config().concurrency() + ": ")
+                        + slo.metric().key() + " " + Numbers.millis(slo.valueOf(c)) + ", 95% CI down to "
+                        + Numbers.millis(slo.reachesBelow(c)))
+                .toList();
+        return "; " + listed(names) + (more ? ", with more throughput," : "")
+                + (levels.size() == 1 ? " misses " : " miss ") + slo.describe()
+                + " by the median only and may meet it (" + String.join("; ", figures) + ")";
     }
 
     /** {@code 16}, {@code 16 and 32}, {@code 4, 16 and 32}. */

@@ -119,6 +119,52 @@ class SweepSignificanceTest {
         assertFalse(sure.contains("may miss"), sure);
     }
 
+    @Test
+    void aLevelWithMoreThroughputThatMissesTheSloByItsMedianOnlySaysItMayMeetIt() {
+        // the pool's sweep: 64 clients have more throughput than 16, their p99 a median of 21 ms and a 95%
+        // interval down to 19.5 ms; 16's p99 is 10 ms, surely within the bound
+        List<CellResult> fixed = LoadFixtures.concurrencySweep().cells().stream()
+                .filter(c -> c.config().executor().spec().startsWith("fixed"))
+                .map(c -> c.config().concurrency() == 64
+                        ? withP99(c, 21, 19.5, 23)
+                        : c.config().concurrency() == 16 ? withP99(c, 10, 9.5, 10.5) : c)
+                .toList();
+        ReportOptions slo = new ReportOptions(null, false, null, Slo.parse("p99<20ms"));
+        String note =
+                SweepTables.concurrency("io", fixed, slo, 1).get(0).verdicts().get(0);
+        assertTrue(
+                note.matches("fixed:threads=16: best concurrency 16 — \\d+ tasks/s, p99 10.00 ms; 64, with more"
+                        + " throughput, misses p99 < 20 ms by the median only and may meet it \\(p99 21.00 ms, 95% CI"
+                        + " down to 19.50 ms\\)"),
+                note);
+        // an interval that stays above the bound: 64 surely misses it, and is not named
+        List<CellResult> sure = fixed.stream()
+                .map(c -> c.config().concurrency() == 64 ? withP99(c, 21, 20.5, 23) : c)
+                .toList();
+        String plain =
+                SweepTables.concurrency("io", sure, slo, 1).get(0).verdicts().get(0);
+        assertTrue(plain.matches("fixed:threads=16: best concurrency 16 — \\d+ tasks/s, p99 10.00 ms"), plain);
+        // a level with less throughput than the best is never named: it would not be chosen either way
+        List<CellResult> slower = fixed.stream()
+                .map(c -> c.config().concurrency() == 4 ? withP99(c, 21, 19.5, 23) : c)
+                .toList();
+        String lower =
+                SweepTables.concurrency("io", slower, slo, 1).get(0).verdicts().get(0);
+        assertFalse(lower.contains(" 4 ") || lower.contains("; 4,"), lower);
+        // no level meets the bound by its median: the one whose interval reaches below it is named
+        List<CellResult> none = fixed.stream()
+                .map(c -> withP99(c, 25, 22, 28))
+                .map(c -> c.config().concurrency() == 16 ? withP99(c, 21, 19.5, 23) : c)
+                .toList();
+        String missed =
+                SweepTables.concurrency("io", none, slo, 1).get(0).verdicts().get(0);
+        assertEquals(
+                "fixed:threads=16: no concurrency meets p99 < 20 ms (lowest p99: 21.00 ms at concurrency 16); 16"
+                        + " misses p99 < 20 ms by the median only and may meet it (p99 21.00 ms, 95% CI down to"
+                        + " 19.50 ms)",
+                missed);
+    }
+
     /** {@code cell} with its p99 summary replaced: this median and 95% interval (ms). */
     private static CellResult withP99(CellResult cell, double median, double low, double high) {
         Map<String, MetricSummary> summary = new java.util.HashMap<>(cell.summary());
