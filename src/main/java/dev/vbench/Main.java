@@ -12,6 +12,7 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.time.ZoneId;
 import java.util.Locale;
+import java.util.Set;
 
 /** Entry point: {@code java -jar vbench.jar ARGS} (the launcher: {@code java -cp vbench.jar dev.vbench.Main ARGS}). */
 public final class Main {
@@ -54,10 +55,9 @@ public final class Main {
     }
 
     /** The commands that read result files and print tables. */
-    private static final java.util.Set<String> READERS = java.util.Set.of("compare", "report", "history", "merge");
+    private static final Set<String> READERS = Set.of("compare", "report", "history", "merge");
     /** The {@code history} verbs that only read the store (bin/vbench gives them the 'history' start-up cache). */
-    static final java.util.Set<String> HISTORY_READERS =
-            java.util.Set.of("check", "show", "analyze", "runs", "series", "export", "serve");
+    static final Set<String> HISTORY_READERS = Set.of("check", "show", "analyze", "runs", "series", "export", "serve");
 
     /**
      * For the commands that read results: their first reading's and formatting's one-time costs, done on a

@@ -8,7 +8,11 @@ import dev.vbench.testing.Launcher;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -86,8 +90,7 @@ class LauncherCacheFamilyTest {
         Launcher vbench = Launcher.install(tmp);
         Path jdk = fakeJdk();
         Path dir = Files.createDirectories(vbench.cacheDir());
-        java.nio.file.attribute.FileTime old =
-                java.nio.file.attribute.FileTime.from(java.time.Instant.now().minus(java.time.Duration.ofDays(40)));
+        FileTime old = FileTime.from(Instant.now().minus(Duration.ofDays(40)));
         Path oldCache = Files.writeString(dir.resolve("temurin-25-25.0.1-123.classes.aot"), "cache");
         Path oldMark = Files.writeString(dir.resolve("temurin-21-21.0.5-123.read.jsa.failed"), "");
         Path recent = Files.writeString(dir.resolve("temurin-25-25.0.1-456.history.classes.aot"), "cache");
@@ -159,7 +162,7 @@ class LauncherCacheFamilyTest {
 
     private Launcher.Output run(Launcher vbench, Path jdk, Map<String, String> env, String... args)
             throws IOException, InterruptedException {
-        Map<String, String> all = new java.util.HashMap<>(env);
+        Map<String, String> all = new HashMap<>(env);
         all.put("VBENCH_JAVA_HOME", jdk.toString());
         Launcher.Output r = vbench.run(all, args);
         assertEquals(0, r.code(), r::toString);

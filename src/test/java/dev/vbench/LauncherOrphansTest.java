@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.testing.Launcher;
 import dev.vbench.testing.VbenchProcess;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -43,11 +45,11 @@ class LauncherOrphansTest {
     }
 
     /** The run's temporary directory: the launcher's ($TMPDIR) and its JVMs' (java.io.tmpdir, which forks inherit). */
-    private Path temp() throws java.io.IOException {
+    private Path temp() throws IOException {
         return Files.createDirectories(tmp.resolve("temp"));
     }
 
-    private Map<String, String> env() throws java.io.IOException {
+    private Map<String, String> env() throws IOException {
         // the JVMs' speed is not what is tested: they start on C1 alone
         return Map.of(
                 CACHE_OFF,
@@ -104,7 +106,7 @@ class LauncherOrphansTest {
             long left = TimeUnit.SECONDS.toNanos(5) - (System.nanoTime() - killed);
             try {
                 jvm.onExit().get(Math.max(0, left), TimeUnit.NANOSECONDS);
-            } catch (java.util.concurrent.TimeoutException e) {
+            } catch (TimeoutException e) {
                 running.forEach(ProcessHandle::destroyForcibly);
                 throw new AssertionError(
                         "pid " + jvm.pid() + " (" + jvm.info().commandLine().orElse("?")

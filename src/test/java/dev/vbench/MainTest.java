@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.testing.CliRun;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /** The start-up shortcut for {@code --version} prints exactly what picocli prints. */
@@ -47,20 +50,15 @@ class MainTest {
 
     @Test
     void vbenchWritesUtf8WhereTheLocalesCharsetCannotWriteItsMarks() {
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         // LC_ALL=C: the JVM's stdout.encoding is US-ASCII, which would write every mark as '?'
+        assertEquals(StandardCharsets.UTF_8, Main.charset(new PrintStream(bytes, true, StandardCharsets.US_ASCII)));
         assertEquals(
-                java.nio.charset.StandardCharsets.UTF_8,
-                Main.charset(new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.US_ASCII)));
+                StandardCharsets.UTF_8,
+                Main.charset(new PrintStream(bytes, true, StandardCharsets.ISO_8859_1))); // has ± but not ‡
         assertEquals(
-                java.nio.charset.StandardCharsets.UTF_8,
-                Main.charset(new java.io.PrintStream(
-                        bytes, true, java.nio.charset.StandardCharsets.ISO_8859_1))); // has ± but not ‡
-        assertEquals(
-                java.nio.charset.StandardCharsets.UTF_16,
-                Main.charset(new java.io.PrintStream(
-                        bytes,
-                        true,
-                        java.nio.charset.StandardCharsets.UTF_16))); // a charset that writes them all is kept
+                StandardCharsets.UTF_16,
+                Main.charset(new PrintStream(
+                        bytes, true, StandardCharsets.UTF_16))); // a charset that writes them all is kept
     }
 }

@@ -8,6 +8,7 @@ import dev.vbench.result.CellStatus;
 import dev.vbench.result.RunResult;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
@@ -168,7 +169,7 @@ final class CellCollector implements RunListener {
                     c.config(),
                     CellStatus.EXITED,
                     List.of(),
-                    java.util.Map.of(),
+                    Map.of(),
                     List.of("exited: user code called " + how)));
         }
         latest = latest.withCells(cells);

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
  * What a command adds for CI ({@code --ci}, {@code --comment-file}): in GitHub Actions the job summary
@@ -75,7 +76,7 @@ public record Ci(CiMode mode, Path commentFile, Map<String, String> env) {
     }
 
     /** The summary and comment file of a run's report (a run has no gate, so no workflow commands). */
-    Published publishMarkdown(java.util.function.IntFunction<String> summaryWithin, String comment) {
+    Published publishMarkdown(IntFunction<String> summaryWithin, String comment) {
         List<String> warnings = new ArrayList<>();
         if (github()) {
             appendSummary(summaryWithin, warnings);
@@ -85,7 +86,7 @@ public record Ci(CiMode mode, Path commentFile, Map<String, String> env) {
     }
 
     /** Appends the summary that fits the room the step's summary file has left (GitHub allows 1 MiB a step). */
-    private void appendSummary(java.util.function.IntFunction<String> within, List<String> warnings) {
+    private void appendSummary(IntFunction<String> within, List<String> warnings) {
         String name = env.get(SUMMARY_VARIABLE);
         if (name == null || name.isBlank()) {
             warnings.add(

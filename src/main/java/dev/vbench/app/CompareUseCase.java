@@ -29,6 +29,8 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -311,22 +313,21 @@ public final class CompareUseCase {
      * state, an update) into every change; the trials of one run's columns interleave and cancel it. Said once,
      * with the runs' start times, when the files started at different times.
      */
-    private static java.util.Optional<String> separateRuns(List<RunResult> runs) {
+    private static Optional<String> separateRuns(List<RunResult> runs) {
         List<String> starts = runs.stream()
-                .filter(java.util.Objects::nonNull)
+                .filter(Objects::nonNull)
                 .map(r -> r.environment().startTime())
-                .filter(java.util.Objects::nonNull)
+                .filter(Objects::nonNull)
                 .distinct()
                 .toList();
         if (starts.size() < 2) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         String first = starts.stream().min(String::compareTo).orElseThrow();
         String last = starts.stream().max(String::compareTo).orElseThrow();
-        return java.util.Optional.of(
-                "separate runs (started " + minutes(first) + " … " + minutes(last) + "): what changed on"
-                        + " the machine between them reads as a change too, which one run's interleaved trials cancel; for two"
-                        + " builds of your code, run --build old=… --build new=… compares them in one run");
+        return Optional.of("separate runs (started " + minutes(first) + " … " + minutes(last) + "): what changed on"
+                + " the machine between them reads as a change too, which one run's interleaved trials cancel; for two"
+                + " builds of your code, run --build old=… --build new=… compares them in one run");
     }
 
     /** An ISO instant to the minute ({@code 2026-11-28 08:07 UTC}). */

@@ -27,6 +27,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -161,7 +162,7 @@ public final class ForkUseCase {
 
     private static ForkPlan read(Path file) {
         try {
-            return ForkPlan.fromLine(java.nio.file.Files.readString(file));
+            return ForkPlan.fromLine(Files.readString(file));
         } catch (IOException | ResultFormatException e) {
             throw new UsageException(file + " is not a fork plan ("
                     + String.valueOf(e.getMessage()).lines().findFirst().orElse("")

@@ -7,7 +7,9 @@ import dev.vbench.history.StoredRun;
 import dev.vbench.history.Testbed;
 import dev.vbench.measure.EnvironmentProbe;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * {@code history add}: result files stored as runs of the history, all read before any is stored.
@@ -28,14 +30,14 @@ public final class HistoryAddUseCase {
      * @param stored told one line per file as it is stored: {@code stored FILE as run ID (N series)}
      * @return the ids of the runs stored, in file order
      */
-    public static List<Long> add(HistoryTarget target, List<Path> files, java.util.function.Consumer<String> stored) {
-        List<Long> ids = new java.util.ArrayList<>();
+    public static List<Long> add(HistoryTarget target, List<Path> files, Consumer<String> stored) {
+        List<Long> ids = new ArrayList<>();
         HistoryAccess.call(() -> {
             HistoryUrl where = target.resolve();
             Importer.Meta meta = target.meta(false);
             Testbed local = Testbed.probe(
                     target.testbed(), EnvironmentProbe.capture("", "").hostName());
-            List<StoredRun> runs = new java.util.ArrayList<>();
+            List<StoredRun> runs = new ArrayList<>();
             for (Path f : files) {
                 runs.add(Importer.fromFile(f, meta, local));
             }

@@ -13,6 +13,7 @@ import dev.vbench.report.Table;
 import dev.vbench.report.ci.GateReport;
 import dev.vbench.report.ci.GateReports;
 import dev.vbench.report.ci.JUnitXml;
+import dev.vbench.stats.Descriptive;
 import dev.vbench.stats.Verdict;
 import dev.vbench.text.Numbers;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The {@code history check} use case, the gate for cron and CI: the newest run of each series against a
@@ -299,7 +301,7 @@ public final class HistoryCheckUseCase {
         if (mde.length == 0) {
             return "";
         }
-        String median = Numbers.plusMinusPercent(dev.vbench.stats.Descriptive.medianOfSorted(mde));
+        String median = Numbers.plusMinusPercent(Descriptive.medianOfSorted(mde));
         return "; a ~ could miss changes below " + median + " (the median row's minimum detectable effect at 80% power"
                 + (mde.length > 1 && mde[0] != mde[mde.length - 1]
                         ? "; rows from " + Numbers.plusMinusPercent(mde[0]) + " to "
@@ -314,7 +316,7 @@ public final class HistoryCheckUseCase {
         long improvements =
                 rows.stream().filter(r -> r.verdict() == Verdict.FASTER).count();
         long series = rows.stream().map(r -> r.input().seriesId()).distinct().count();
-        Set<String> metrics = new java.util.TreeSet<>();
+        Set<String> metrics = new TreeSet<>();
         rows.forEach(r -> metrics.add(r.input().metric()));
         String which = request.metric() == null
                 ? "on the metric its tables show (" + String.join(", ", metrics)

@@ -5,6 +5,7 @@ import dev.vbench.jvm.ParentWatch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 
 /**
  * Tells the process that started this JVM how far it got, through the state file named in
@@ -50,7 +51,7 @@ public final class LauncherState {
         try {
             Files.deleteIfExists(state);
             if (folder != null && folder.getFileName().toString().startsWith("vbench-launcher.")) {
-                try (java.util.stream.Stream<Path> left = Files.list(folder)) {
+                try (Stream<Path> left = Files.list(folder)) {
                     for (Path p : left.toList()) {
                         Files.deleteIfExists(p);
                     }

@@ -4,6 +4,8 @@ import dev.vbench.engine.DataDirs;
 import dev.vbench.executor.ExecutorStrategies;
 import dev.vbench.executor.ExecutorStrategy;
 import dev.vbench.executor.VirtualScheduler;
+import dev.vbench.jvm.JdkDiscovery;
+import dev.vbench.jvm.JvmFeatures;
 import dev.vbench.loader.UserCode;
 import dev.vbench.plan.Planner;
 import dev.vbench.spi.ParamSpec;
@@ -12,8 +14,12 @@ import dev.vbench.spi.WorkloadProvider;
 import dev.vbench.spi.WorkloadProvider.Availability;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * The {@code vbench list} use case: the workloads and executors found (built in and on the class path),
@@ -84,7 +90,7 @@ public final class ListUseCase {
     private int list(UserCode code, PrintWriter out) {
         String workload = request.workload();
         if (request.jvms()) {
-            dev.vbench.jvm.JdkDiscovery.fromSystem().listing().forEach(out::println);
+            JdkDiscovery.fromSystem().listing().forEach(out::println);
             out.flush();
             return ExitCodes.OK;
         }
@@ -94,11 +100,10 @@ public final class ListUseCase {
             return ExitCodes.OK;
         }
         // which scheduler properties this JDK reads (a few class files' constant pools), beside the workloads' listing
-        java.util.concurrent.CompletableFuture<java.util.Set<String>> reads =
-                new java.util.concurrent.CompletableFuture<>();
+        CompletableFuture<Set<String>> reads = new CompletableFuture<>();
         Thread.ofPlatform().daemon().name("vbench-list-scheduler").start(() -> {
             try {
-                reads.complete(dev.vbench.jvm.JvmFeatures.readByThisJdk());
+                reads.complete(JvmFeatures.readByThisJdk());
             } catch (RuntimeException | Error e) {
                 reads.complete(null); // unknown: nothing marked
             }
@@ -133,7 +138,7 @@ public final class ListUseCase {
         }
         out.println("Executors (-e NAME[:key=value,…]):");
         out.println();
-        java.util.Set<String> read = reads.join();
+        Set<String> read = reads.join();
         String jdk = "JDK " + System.getProperty("java.version");
         String schedulerShown = null; // the first strategy listing the scheduler's parameters; the others refer to it
         for (ExecutorStrategy e : strategies) {
@@ -199,8 +204,7 @@ public final class ListUseCase {
     }
 
     /** @param note what to add after a parameter's line (this JDK does not read its property), or "" */
-    private static void printParams(
-            PrintWriter out, List<ParamSpec<?>> specs, java.util.function.Function<String, String> note) {
+    private static void printParams(PrintWriter out, List<ParamSpec<?>> specs, Function<String, String> note) {
         for (ParamSpec<?> s : specs) {
             String dflt = s.defaultValue().isEmpty() ? "not set" : "default " + s.defaultValue();
             out.println("      " + s.name() + "  (" + dflt + "; " + s.type().describe() + ")  " + s.description()
@@ -209,7 +213,7 @@ public final class ListUseCase {
     }
 
     static List<String> wrap(String text, int width) {
-        List<String> lines = new java.util.ArrayList<>();
+        List<String> lines = new ArrayList<>();
         StringBuilder line = new StringBuilder();
         for (String word : text.split("\\s+")) {
             if (line.length() > 0 && line.length() + 1 + word.length() > width) {

@@ -3,6 +3,7 @@ package dev.vbench.app;
 import dev.vbench.config.Defaults;
 import dev.vbench.history.HistoryStore;
 import dev.vbench.history.HistoryUrl;
+import dev.vbench.measure.EnvironmentProbe;
 import dev.vbench.text.Numbers;
 
 /**
@@ -30,7 +31,7 @@ public final class NoiseBands {
 
     /** This machine's host name, the testbed a measurement is stored under when no {@code --testbed} names one. */
     public static String hostName() {
-        return dev.vbench.measure.EnvironmentProbe.hostName();
+        return EnvironmentProbe.hostName();
     }
 
     /**

@@ -3,6 +3,9 @@ package dev.vbench.app;
 import dev.vbench.compare.Change;
 import dev.vbench.compare.Row;
 import dev.vbench.config.Defaults;
+import dev.vbench.history.HistoryStore;
+import dev.vbench.history.HistoryUrl;
+import dev.vbench.history.Testbed;
 import dev.vbench.report.ConsoleRenderer;
 import dev.vbench.report.ReportDocument;
 import dev.vbench.report.ReportOptions;
@@ -11,7 +14,9 @@ import dev.vbench.stats.Descriptive;
 import dev.vbench.text.Numbers;
 import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -146,16 +151,15 @@ public final class NoiseUseCase {
         HistoryTarget h = request.history();
         return HistoryAccess.call(
                 () -> {
-                    dev.vbench.history.HistoryUrl where = h.resolve();
-                    dev.vbench.history.Testbed testbed =
-                            dev.vbench.history.Testbed.probe(h.testbed(), NoiseBands.hostName());
-                    try (dev.vbench.history.HistoryStore store = dev.vbench.history.HistoryStore.open(where, true)) {
+                    HistoryUrl where = h.resolve();
+                    Testbed testbed = Testbed.probe(h.testbed(), NoiseBands.hostName());
+                    try (HistoryStore store = HistoryStore.open(where, true)) {
                         store.addNoise(
                                 testbed,
-                                java.time.Instant.now(),
+                                Instant.now(),
                                 request.commandLine(),
                                 rows.stream()
-                                        .map(r -> new dev.vbench.history.HistoryStore.NoiseRow(
+                                        .map(r -> new HistoryStore.NoiseRow(
                                                 r.table(),
                                                 r.label(),
                                                 r.repeats(),
@@ -239,7 +243,7 @@ public final class NoiseUseCase {
     }
 
     private static double sd(double[] values) {
-        double mean = java.util.Arrays.stream(values).average().orElse(0);
+        double mean = Arrays.stream(values).average().orElse(0);
         double ss = 0;
         for (double v : values) {
             ss += (v - mean) * (v - mean);

@@ -1,12 +1,27 @@
 package dev.vbench.app;
 
+import dev.vbench.jvm.ScratchDir;
 import dev.vbench.spi.Redactor;
+import dev.vbench.text.Numbers;
+import dev.vbench.text.Printable;
+import java.io.Closeable;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Set;
 
 /**
  * The one place that writes output files: atomically (temp file in the same folder, then rename), or
@@ -62,34 +77,29 @@ public final class OutputFiles {
     public static Claim claim(Path file) {
         Path absolute = file.toAbsolutePath().normalize();
         Path lock = absolute.resolveSibling("." + absolute.getFileName() + ".lock");
-        java.nio.channels.FileChannel channel = null;
+        FileChannel channel = null;
         try {
-            channel = java.nio.channels.FileChannel.open(
-                    lock,
-                    java.nio.file.StandardOpenOption.CREATE,
-                    java.nio.file.StandardOpenOption.READ,
-                    java.nio.file.StandardOpenOption.WRITE);
-            java.nio.channels.FileLock held;
+            channel = FileChannel.open(
+                    lock, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            FileLock held;
             try {
                 held = channel.tryLock();
-            } catch (java.nio.channels.OverlappingFileLockException e) {
+            } catch (OverlappingFileLockException e) {
                 held = null; // this process writes it already (another run in the same JVM)
             }
             if (held == null) {
                 String other = new String(
-                                java.nio.channels.Channels.newInputStream(channel.position(0))
-                                        .readNBytes(200),
-                                StandardCharsets.UTF_8)
+                                Channels.newInputStream(channel.position(0)).readNBytes(200), StandardCharsets.UTF_8)
                         .strip();
                 channel.close();
                 throw new UsageException("-o " + file + " is being written by another vbench run"
-                        + (other.isEmpty() ? "" : " (" + dev.vbench.text.Printable.escape(other) + ")")
+                        + (other.isEmpty() ? "" : " (" + Printable.escape(other) + ")")
                         + "; wait for it to end, or write to another file");
             }
             channel.truncate(0);
             channel.write(
-                    java.nio.ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + ", started "
-                                    + java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS))
+                    ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + ", started "
+                                    + Instant.now().truncatedTo(ChronoUnit.SECONDS))
                             .getBytes(StandardCharsets.UTF_8)),
                     0);
             channel.force(false);
@@ -100,7 +110,7 @@ public final class OutputFiles {
         }
     }
 
-    private static void closeQuietly(java.io.Closeable c) {
+    private static void closeQuietly(Closeable c) {
         if (c == null) {
             return;
         }
@@ -116,9 +126,9 @@ public final class OutputFiles {
      * write the file. The lock file stays: the next run takes it over.
      */
     public static final class Claim implements AutoCloseable {
-        private final java.nio.channels.FileChannel channel;
+        private final FileChannel channel;
 
-        private Claim(java.nio.channels.FileChannel channel) {
+        private Claim(FileChannel channel) {
             this.channel = channel;
         }
 
@@ -149,9 +159,9 @@ public final class OutputFiles {
     static void checkSpace(Path file, long bytes, long usableBytes) {
         if (usableBytes < bytes) {
             throw new EnvironmentException(
-                    "-o " + file + ": " + dev.vbench.text.Numbers.bytes(usableBytes) + " left on the"
+                    "-o " + file + ": " + Numbers.bytes(usableBytes) + " left on the"
                             + " file system of " + file.toAbsolutePath().getParent() + ", and the results need about "
-                            + dev.vbench.text.Numbers.bytes(bytes) + "; free some room or write them elsewhere",
+                            + Numbers.bytes(bytes) + "; free some room or write them elsewhere",
                     null);
         }
     }
@@ -165,9 +175,9 @@ public final class OutputFiles {
                 file,
                 Redactor.redact(text),
                 StandardCharsets.UTF_8,
-                java.nio.file.StandardOpenOption.CREATE,
-                java.nio.file.StandardOpenOption.APPEND,
-                java.nio.file.StandardOpenOption.WRITE);
+                StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND,
+                StandardOpenOption.WRITE);
     }
 
     /**
@@ -176,9 +186,9 @@ public final class OutputFiles {
      */
     private static void keepUsualPermissions(Path tmp, Path target) {
         try {
-            java.util.Set<java.nio.file.attribute.PosixFilePermission> perms = Files.exists(target)
+            Set<PosixFilePermission> perms = Files.exists(target)
                     ? Files.getPosixFilePermissions(target)
-                    : java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--");
+                    : PosixFilePermissions.fromString("rw-r--r--");
             Files.setPosixFilePermissions(tmp, perms);
         } catch (UnsupportedOperationException | IOException e) {
             // not a POSIX file system: keep the platform's default
@@ -192,7 +202,7 @@ public final class OutputFiles {
     public static void writeAtomically(Path file, String text) throws IOException {
         Path absolute = file.toAbsolutePath();
         Path tmp = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName() + ".", ".tmp");
-        dev.vbench.jvm.ScratchDir.track(tmp); // removed should a halt cut this write short (the launcher killed)
+        ScratchDir.track(tmp); // removed should a halt cut this write short (the launcher killed)
         try {
             Files.writeString(tmp, Redactor.redact(text), StandardCharsets.UTF_8);
             keepUsualPermissions(tmp, absolute);
@@ -203,7 +213,7 @@ public final class OutputFiles {
             }
         } finally {
             Files.deleteIfExists(tmp);
-            dev.vbench.jvm.ScratchDir.untrack(tmp);
+            ScratchDir.untrack(tmp);
         }
     }
 }

@@ -6,10 +6,12 @@ import dev.vbench.report.ReportDocument;
 import dev.vbench.report.ReportOptions;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.MachineState;
+import dev.vbench.result.RunResult;
 import dev.vbench.result.TrialResult;
 import dev.vbench.text.Numbers;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The warnings a run prints about the conditions it measured in (docs/statistics.md rule 15), in the
@@ -35,7 +37,7 @@ final class RunConditions {
 
     private RunConditions() {}
 
-    static List<String> warnings(dev.vbench.result.RunResult result, ReportOptions options) {
+    static List<String> warnings(RunResult result, ReportOptions options) {
         List<String> out = new ArrayList<>();
         busy(result.cells(), result.settings().order()).ifPresent(out::add);
         wide(ReportDocument.of(result, options)).ifPresent(out::add);
@@ -49,7 +51,7 @@ final class RunConditions {
      * count, because the load average lags by a minute (a build just before the run is still in it). Elsewhere the
      * load average less the trial's own CPUs: "kept a load of up to 3.1 beside the trials on 2 usable CPUs".
      */
-    static java.util.Optional<String> busy(List<CellResult> cells, String order) {
+    static Optional<String> busy(List<CellResult> cells, String order) {
         Tally measured = new Tally(); // trials with the measured figure
         Tally loadAverage = new Tally(); // trials with the load average only
         for (CellResult c : cells) {
@@ -67,10 +69,10 @@ final class RunConditions {
         boolean isMeasured = measured.seen;
         Tally tally = isMeasured ? measured : loadAverage;
         if (tally.busyTrials == 0) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         String usable = tally.cpus + " usable CPU" + (tally.cpus == 1 ? "" : "s");
-        return java.util.Optional.of("the machine was busy: other processes kept "
+        return Optional.of("the machine was busy: other processes kept "
                 + (isMeasured
                         ? "up to " + Numbers.fixed(tally.highest, 1) + " of " + usable + " busy during the trials"
                         : "a load of up to " + Numbers.fixed(tally.highest, 1) + " beside the trials on " + usable)
@@ -114,7 +116,7 @@ final class RunConditions {
      * "the trials' spread hides changes below ±14.2% in 3 of 8 compared rows (the widest: duration=5ms in 'io …') …",
      * when a compared row's minimum detectable effect exceeds {@link #WIDE_MDE}.
      */
-    static java.util.Optional<String> wide(ReportDocument doc) {
+    static Optional<String> wide(ReportDocument doc) {
         int wide = 0;
         int compared = 0;
         double widest = 0;
@@ -137,9 +139,9 @@ final class RunConditions {
             }
         }
         if (wide == 0) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of("the trials' spread is wide: in " + wide + " of " + compared + " compared row"
+        return Optional.of("the trials' spread is wide: in " + wide + " of " + compared + " compared row"
                 + (compared == 1 ? "" : "s") + " only changes above " + Numbers.plusMinusPercent(WIDE_MDE)
                 + " can be seen (up to "
                 + Numbers.plusMinusPercent(widest) + ": " + where

@@ -7,9 +7,12 @@ import dev.vbench.result.Profile;
 import dev.vbench.result.RunResult;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * Where {@code vbench run} sends results: the {@code -o} files (format by extension, else
@@ -97,8 +100,7 @@ final class RunOutputs implements AutoCloseable {
     }
 
     private static boolean sameFolder(Path a, Path b) {
-        return java.util.Objects.equals(
-                a.toAbsolutePath().getParent(), b.toAbsolutePath().getParent());
+        return Objects.equals(a.toAbsolutePath().getParent(), b.toAbsolutePath().getParent());
     }
 
     /** Lets other runs write these files. */
@@ -164,7 +166,7 @@ final class RunOutputs implements AutoCloseable {
      *
      * @return the cell as the result files keep it: its profiles bounded to their heaviest stacks
      */
-    CellResult writeProfiles(CellResult cell, java.util.function.Consumer<String> warn) {
+    CellResult writeProfiles(CellResult cell, Consumer<String> warn) {
         if (cell.profiles().isEmpty()) {
             return cell;
         }
@@ -174,7 +176,7 @@ final class RunOutputs implements AutoCloseable {
             }
             Path dir = profilesDir(o.file());
             try {
-                java.nio.file.Files.createDirectories(dir);
+                Files.createDirectories(dir);
                 for (Profile p : cell.profiles()) {
                     OutputFiles.writeAtomically(
                             dir.resolve(cell.id() + "." + p.event() + ".collapsed"), p.collapsedText());

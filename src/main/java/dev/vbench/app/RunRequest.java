@@ -4,7 +4,9 @@ import dev.vbench.config.Defaults;
 import dev.vbench.engine.ForkRunner;
 import dev.vbench.profile.ProfileEvent;
 import dev.vbench.report.Format;
+import dev.vbench.result.AutoTrials;
 import dev.vbench.result.Metric;
+import dev.vbench.spi.Redactor;
 import dev.vbench.suite.Scale;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -54,9 +56,7 @@ public record RunRequest(
      * {@code PASSWORD=filepw userpw}) is masked whole and the arguments after it are kept.
      */
     public static String commandLine(List<String> args) {
-        return "vbench "
-                + String.join(
-                        " ", args.stream().map(dev.vbench.spi.Redactor::redact).toList());
+        return "vbench " + String.join(" ", args.stream().map(Redactor::redact).toList());
     }
 
     /** The hidden command a fork runs ({@link ForkRunner#COMMAND}). */
@@ -162,7 +162,7 @@ public record RunRequest(
             String order,
             long batch,
             long maxFailures,
-            dev.vbench.result.AutoTrials auto,
+            AutoTrials auto,
             int fanout) {
 
         /** Without {@code --fanout}. */
@@ -175,7 +175,7 @@ public record RunRequest(
                 String order,
                 long batch,
                 long maxFailures,
-                dev.vbench.result.AutoTrials auto) {
+                AutoTrials auto) {
             this(warmup, measured, forks, seed, dataDir, order, batch, maxFailures, auto, 0);
         }
 
@@ -232,7 +232,7 @@ public record RunRequest(
          *
          * @throws UsageException for {@code --precision} or {@code --max-trials} without {@code --trials auto}
          */
-        public static dev.vbench.result.AutoTrials auto(String trials, String precision, Integer maxTrials) {
+        public static AutoTrials auto(String trials, String precision, Integer maxTrials) {
             boolean auto = trials != null && trials.strip().equalsIgnoreCase("auto");
             if (!auto) {
                 if (precision != null || maxTrials != null) {
@@ -243,7 +243,7 @@ public record RunRequest(
             }
             double target =
                     precision == null ? Defaults.AUTO_PRECISION : Percentages.parse("--precision", precision, "3%");
-            return new dev.vbench.result.AutoTrials(target, maxTrials == null ? Defaults.AUTO_MAX_TRIALS : maxTrials);
+            return new AutoTrials(target, maxTrials == null ? Defaults.AUTO_MAX_TRIALS : maxTrials);
         }
     }
 

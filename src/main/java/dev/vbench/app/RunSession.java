@@ -4,6 +4,7 @@ import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.Engine;
 import dev.vbench.engine.RunListener;
 import dev.vbench.engine.RunPlan;
+import dev.vbench.jvm.ScratchDir;
 import dev.vbench.measure.NanoClock;
 import dev.vbench.measure.PinningProbe;
 import dev.vbench.measure.TrialProbes;
@@ -14,11 +15,13 @@ import dev.vbench.result.CellStatus;
 import dev.vbench.result.Environment;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.Sharding;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Runs a {@link Plan} for {@code vbench run}: the parts in order through the {@link Engine}, with
@@ -155,11 +158,11 @@ final class RunSession {
         private final CountDownLatch commandDone = new CountDownLatch(1);
         private final Thread hook;
         /** What a user exit does: says so (before the run starts), then the session's (files, one line). */
-        private volatile java.util.function.Consumer<String> onUserExit;
+        private volatile Consumer<String> onUserExit;
 
         private InterruptGuard() {
             Thread runner = Thread.currentThread();
-            java.io.PrintStream stderr = System.err; // the real one: user code's is captured while the run lasts
+            PrintStream stderr = System.err; // the real one: user code's is captured while the run lasts
             onUserExit = how -> stderr.println("vbench: user code called " + how + " while vbench loaded it, before any"
                     + " cell ran; exit code " + ExitCodes.USER_EXIT);
             LauncherState.running(
@@ -167,7 +170,7 @@ final class RunSession {
             hook = new Thread(
                     () -> {
                         String how = UserExit.how(Thread.getAllStackTraces());
-                        java.util.function.Consumer<String> userExit = onUserExit;
+                        Consumer<String> userExit = onUserExit;
                         if (how != null && userExit != null) {
                             try {
                                 userExit.accept(how);
@@ -186,8 +189,7 @@ final class RunSession {
                                                 + " s of the interrupt; stopping without the tables (the files hold every cell finished before)");
                                 stderr.flush();
                             }
-                            dev.vbench.jvm.ScratchDir
-                                    .removeIfEmpty(); // the run is over: its forks' files are gone with it
+                            ScratchDir.removeIfEmpty(); // the run is over: its forks' files are gone with it
                         } catch (InterruptedException ignored) {
                             Thread.currentThread().interrupt();
                         }
@@ -201,7 +203,7 @@ final class RunSession {
         }
 
         /** What to do, on the hook's thread, when user code (not a signal) ends the JVM: given how it did. */
-        void onUserExit(java.util.function.Consumer<String> action) {
+        void onUserExit(Consumer<String> action) {
             this.onUserExit = action;
         }
 

@@ -3,6 +3,7 @@ package dev.vbench.app;
 import dev.vbench.compare.Slo;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.DataDirs;
+import dev.vbench.engine.Duet;
 import dev.vbench.engine.Engine;
 import dev.vbench.engine.RunPlan;
 import dev.vbench.engine.TrialOrder;
@@ -16,6 +17,7 @@ import dev.vbench.loader.UserCode;
 import dev.vbench.measure.EnvironmentProbe;
 import dev.vbench.plan.MatrixRequest;
 import dev.vbench.plan.Plan;
+import dev.vbench.plan.PlanRequest;
 import dev.vbench.plan.Planner;
 import dev.vbench.plan.Shards;
 import dev.vbench.plan.TrialOptions;
@@ -23,6 +25,7 @@ import dev.vbench.profile.ProfileEvent;
 import dev.vbench.profile.ProfileRequest;
 import dev.vbench.report.Format;
 import dev.vbench.report.ReportOptions;
+import dev.vbench.report.ci.GitHubMarkdown;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.CellStatus;
 import dev.vbench.result.Environment;
@@ -32,13 +35,16 @@ import dev.vbench.result.Sharding;
 import dev.vbench.spi.Redactor;
 import dev.vbench.suite.SuiteSpec;
 import dev.vbench.text.Numbers;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
 
 /**
  * The {@code vbench run} use case: request → plan (this shard's slice) → checks → run ({@link RunSession}:
@@ -79,7 +85,7 @@ public final class RunUseCase {
         checkOptions();
         try {
             ScratchDir.get(); // made now, removing what killed runs left in the temporary directory
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             // made when a file is first needed, which then says why it cannot be
         }
         Thread thread = Thread.currentThread();
@@ -96,9 +102,9 @@ public final class RunUseCase {
     }
 
     /** The user's code: {@link RunRequest#classPath()}, compiled sources cached under {@code cacheRoot}. */
-    private UserCode openCode(java.nio.file.Path cacheRoot) {
+    private UserCode openCode(Path cacheRoot) {
         try {
-            return UserCode.open(request.classPath(), java.nio.file.Path.of(""), cacheRoot, this::note, note -> {
+            return UserCode.open(request.classPath(), Path.of(""), cacheRoot, this::note, note -> {
                 if (request.outputs().verbose()) {
                     note(note);
                 }
@@ -187,17 +193,13 @@ public final class RunUseCase {
 
     /** {@code --duet}: every row of the plan two forked columns, on CPUs that split in two, with taskset; else one line. */
     private static void checkDuet(Plan plan) {
-        for (dev.vbench.engine.RunPlan run : plan.runs()) {
+        for (RunPlan run : plan.runs()) {
             if (!"duet".equals(run.settings().order())) {
                 continue;
             }
             try {
-                dev.vbench.engine.Duet.of(
-                        run.cells(),
-                        run.settings().forks(),
-                        dev.vbench.engine.Duet.allowedCpus(),
-                        dev.vbench.engine.Duet::onPath);
-            } catch (dev.vbench.engine.Duet.Refused e) {
+                Duet.of(run.cells(), run.settings().forks(), Duet.allowedCpus(), Duet::onPath);
+            } catch (Duet.Refused e) {
                 throw e.environment()
                         ? new EnvironmentException(e.getMessage(), e)
                         : new UsageException(e.getMessage(), e);
@@ -219,7 +221,7 @@ public final class RunUseCase {
     }
 
     /** The request as the planner takes it. */
-    public static dev.vbench.plan.PlanRequest planRequest(RunRequest request) {
+    public static PlanRequest planRequest(RunRequest request) {
         RunRequest.Matrix m = request.matrix();
         MatrixRequest matrix = new MatrixRequest(
                 m.workload(),
@@ -243,7 +245,7 @@ public final class RunUseCase {
             throw new UsageException(
                     "--order " + t.order() + " is not an order; use interleaved, grouped, random or duet");
         }
-        return new dev.vbench.plan.PlanRequest(
+        return new PlanRequest(
                 request.suiteFile(),
                 request.scale(),
                 matrix,
@@ -259,7 +261,7 @@ public final class RunUseCase {
                         .withFanout(t.fanout()));
     }
 
-    private dev.vbench.plan.PlanRequest planRequest() {
+    private PlanRequest planRequest() {
         return planRequest(request);
     }
 
@@ -390,7 +392,7 @@ public final class RunUseCase {
      * {@link RunEta}), else "" (the progress bar's ETA follows the first trials).
      */
     private static String estimateHeader(Plan plan) {
-        java.util.OptionalDouble total = RunEta.of(plan).totalNanos();
+        OptionalDouble total = RunEta.of(plan).totalNanos();
         return total.isPresent() ? "; estimate " + Numbers.elapsed(total.getAsDouble() / 1e9) : "";
     }
 
@@ -445,8 +447,7 @@ public final class RunUseCase {
         }
         String markdown = Format.MARKDOWN.exporter(reportOptions).render(result);
         Ci.Published published = ci.publishMarkdown(
-                budget -> dev.vbench.report.ci.GitHubMarkdown.runSummary(markdown, budget),
-                dev.vbench.report.ci.GitHubMarkdown.runComment(markdown));
+                budget -> GitHubMarkdown.runSummary(markdown, budget), GitHubMarkdown.runComment(markdown));
         published.warnings().forEach(w -> err.println("vbench: warning: " + w));
         err.flush();
     }

@@ -8,6 +8,9 @@ import dev.vbench.result.MetricSummary;
 import dev.vbench.result.TableDefaults;
 import dev.vbench.text.Numbers;
 import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarConsumer;
@@ -70,10 +73,8 @@ final class TerminalProgress implements RunListener {
                 .setUpdateIntervalMillis(1000)
                 .continuousUpdate()
                 .setEtaFunction(state -> {
-                    java.util.OptionalDouble left = eta.remainingNanos();
-                    return left.isEmpty()
-                            ? java.util.Optional.empty()
-                            : java.util.Optional.of(java.time.Duration.ofNanos((long) left.getAsDouble()));
+                    OptionalDouble left = eta.remainingNanos();
+                    return left.isEmpty() ? Optional.empty() : Optional.of(Duration.ofNanos((long) left.getAsDouble()));
                 })
                 .setConsumer(new Consumer(err, width, !Terminals.dumb()))
                 .build();

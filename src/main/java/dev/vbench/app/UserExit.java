@@ -1,5 +1,6 @@
 package dev.vbench.app;
 
+import dev.vbench.jvm.ParentWatch;
 import java.util.Map;
 
 /**
@@ -37,7 +38,7 @@ final class UserExit {
         return "System.exit" + (caller == null ? "" : " from " + caller);
     }
 
-    private static final String PARENT_WATCH = dev.vbench.jvm.ParentWatch.class.getName() + ".";
+    private static final String PARENT_WATCH = ParentWatch.class.getName() + ".";
 
     /** The frame that called {@code System.exit} or {@code Runtime.exit} in this stack, or null. */
     private static String caller(StackTraceElement[] stack) {

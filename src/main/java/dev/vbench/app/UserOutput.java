@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What user code prints while vbench runs it: {@code System.out} and {@code System.err} are replaced for
@@ -45,13 +46,13 @@ final class UserOutput implements AutoCloseable {
     }
 
     /** One line about what user code printed, or empty when it printed nothing. */
-    java.util.Optional<String> summary() {
+    Optional<String> summary() {
         List<String> parts = new ArrayList<>();
         out.describe("stdout").ifPresent(parts::add);
         err.describe("stderr").ifPresent(parts::add);
         return parts.isEmpty()
-                ? java.util.Optional.empty()
-                : java.util.Optional.of("user code printed " + String.join(" and ", parts)
+                ? Optional.empty()
+                : Optional.of("user code printed " + String.join(" and ", parts)
                         + " while it ran (counted, not shown; vbench's own output stays apart)");
     }
 
@@ -95,12 +96,12 @@ final class UserOutput implements AutoCloseable {
             }
         }
 
-        synchronized java.util.Optional<String> describe(String stream) {
+        synchronized Optional<String> describe(String stream) {
             if (bytes == 0) {
-                return java.util.Optional.empty();
+                return Optional.empty();
             }
             String first = kept.toString().replaceAll(" \\| $", "");
-            return java.util.Optional.of(bytes + " bytes to " + stream + " (first lines: " + first + ")");
+            return Optional.of(bytes + " bytes to " + stream + " (first lines: " + first + ")");
         }
     }
 }

@@ -7,7 +7,9 @@ import dev.vbench.app.Heap;
 import dev.vbench.app.RedactingWriter;
 import java.io.PrintWriter;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import picocli.CommandLine;
 
 /**
@@ -37,24 +39,24 @@ public final class Cli {
         List<String> words = Arrays.stream(args).filter(a -> !a.startsWith("-")).toList();
         String first = words.isEmpty() ? null : words.get(0);
         if (first == null && args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
-            return commandLine(out, err, java.util.Set.of(), null);
+            return commandLine(out, err, Set.of(), null);
         }
         if (first != null && !first.equals("help") && VbenchCommand.SUBCOMMANDS.containsKey(first)) {
-            return commandLine(out, err, java.util.Set.of(first), words.size() > 1 ? words.get(1) : null);
+            return commandLine(out, err, Set.of(first), words.size() > 1 ? words.get(1) : null);
         }
         return commandLine(out, err);
     }
 
     private static CommandLine commandLine(
-            PrintWriter out, PrintWriter err, java.util.Collection<String> subcommands, String verb) {
+            PrintWriter out, PrintWriter err, Collection<String> subcommands, String verb) {
         CommandLine cl = new CommandLine(new VbenchCommand());
         for (String name : subcommands) {
             cl.addSubcommand(name, VbenchCommand.SUBCOMMANDS.get(name).get());
         }
         CommandLine history = cl.getSubcommands().get("history");
         if (history != null) {
-            java.util.Collection<String> verbs =
-                    HistoryCommand.VERBS.containsKey(verb) ? java.util.Set.of(verb) : HistoryCommand.VERBS.keySet();
+            Collection<String> verbs =
+                    HistoryCommand.VERBS.containsKey(verb) ? Set.of(verb) : HistoryCommand.VERBS.keySet();
             verbs.forEach(
                     v -> history.addSubcommand(v, HistoryCommand.VERBS.get(v).get()));
         }

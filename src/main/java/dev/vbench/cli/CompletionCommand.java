@@ -2,6 +2,7 @@ package dev.vbench.cli;
 
 import dev.vbench.app.ExitCodes;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.util.concurrent.Callable;
 import picocli.AutoComplete;
 import picocli.CommandLine.Command;
@@ -44,9 +45,7 @@ public final class CompletionCommand implements Callable<Integer> {
      */
     public static String script() {
         String script = AutoComplete.bash(
-                "vbench",
-                Cli.commandLine(
-                        new PrintWriter(java.io.Writer.nullWriter()), new PrintWriter(java.io.Writer.nullWriter())));
+                "vbench", Cli.commandLine(new PrintWriter(Writer.nullWriter()), new PrintWriter(Writer.nullWriter())));
         String names = "COMPREPLY=( $( compReplyArray \"${%s_option_args[@]}\" ) )\n";
         String files = "      COMPREPLY+=( $( compgen -f -- \"${curr_word}\" ) ) # files: FILE.java\n";
         for (String label : new String[] {"WORKLOAD", "NAME"}) {

@@ -1,5 +1,7 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.CheckFormat;
+import dev.vbench.app.CiMode;
 import dev.vbench.compare.Layout;
 import dev.vbench.report.Format;
 import dev.vbench.report.compare.CompareFormat;
@@ -68,14 +70,14 @@ abstract class EnumNames implements Iterable<String> {
     /** {@code --ci}. */
     static final class CiModes extends EnumNames {
         CiModes() {
-            super(dev.vbench.app.CiMode.class);
+            super(CiMode.class);
         }
     }
 
     /** {@code history check --format}. */
     static final class CheckFormats extends EnumNames {
         CheckFormats() {
-            super(dev.vbench.app.CheckFormat.class);
+            super(CheckFormat.class);
         }
     }
 

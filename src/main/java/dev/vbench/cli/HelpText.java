@@ -2,6 +2,7 @@ package dev.vbench.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Help.Visibility;
@@ -118,11 +119,7 @@ final class HelpText {
                 || o.arity().max() == 0) {
             return null;
         }
-        return String.join(" ", o.description())
-                        .toLowerCase(java.util.Locale.ROOT)
-                        .contains("default")
-                ? null
-                : d;
+        return String.join(" ", o.description()).toLowerCase(Locale.ROOT).contains("default") ? null : d;
     }
 
     /** An option's description in one paragraph, its default appended where shown ({@link #defaultShown}). */

@@ -4,6 +4,9 @@ import dev.vbench.app.CheckFormat;
 import dev.vbench.app.HistoryCheckUseCase;
 import dev.vbench.app.Percentages;
 import dev.vbench.config.Defaults;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -77,7 +80,7 @@ final class HistoryCheckCommand extends HistoryVerb {
             description =
                     "Per-benchmark gates: a vbench-gates.yaml or a suite file with 'gates:' (thresholds per series"
                             + " and metric that replace --fail-on-regression, series to ignore).")
-    java.nio.file.Path gates;
+    Path gates;
 
     @Option(
             names = {"-f", "--format"},
@@ -118,7 +121,7 @@ final class HistoryCheckCommand extends HistoryVerb {
                 ci.ci()));
         output.write(out(), outcome.text());
         boolean machineStdout = output.file() == null && chosen == CheckFormat.JUNIT;
-        java.io.PrintWriter commands = machineStdout ? err() : out();
+        PrintWriter commands = machineStdout ? err() : out();
         commands.print(outcome.ci().stdout());
         commands.flush();
         outcome.ci().warnings().forEach(line -> err().println("vbench: warning: " + line));
@@ -131,7 +134,7 @@ final class HistoryCheckCommand extends HistoryVerb {
         if (fileName == null) {
             return CheckFormat.TEXT;
         }
-        String lower = fileName.toLowerCase(java.util.Locale.ROOT);
+        String lower = fileName.toLowerCase(Locale.ROOT);
         return lower.endsWith(".xml")
                 ? CheckFormat.JUNIT
                 : lower.endsWith(".md") || lower.endsWith(".markdown") ? CheckFormat.MARKDOWN : CheckFormat.TEXT;

@@ -1,6 +1,7 @@
 package dev.vbench.cli;
 
 import dev.vbench.app.HistoryTarget;
+import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
 
@@ -46,7 +47,7 @@ public final class HistoryOptions {
             paramLabel = "KEY=VALUE",
             description =
                     "With --history: a label stored with the run, repeatable (e.g. --label jdk=25 --label ci=nightly).")
-    List<String> labels = new java.util.ArrayList<>();
+    List<String> labels = new ArrayList<>();
 
     @Option(
             names = "--run-id",

@@ -5,6 +5,7 @@ import java.io.Writer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import picocli.CommandLine;
@@ -60,7 +61,7 @@ final class ManPages {
         String name = pageName(spec);
         StringBuilder out = new StringBuilder();
         out.append(".TH \"")
-                .append(escape(name.toUpperCase(java.util.Locale.ROOT)))
+                .append(escape(name.toUpperCase(Locale.ROOT)))
                 .append("\" \"1\" \"\" \"vbench\" \"vbench manual\"\n");
         out.append(".nh\n.ad l\n"); // no hyphenation, ragged right: option names and paths read whole
         out.append(".SH NAME\n")
@@ -193,7 +194,7 @@ final class ManPages {
             } else if (c == '-') {
                 out.append("\\-");
             } else if (c > 126) {
-                out.append(String.format(java.util.Locale.ROOT, "\\[u%04X]", c));
+                out.append(String.format(Locale.ROOT, "\\[u%04X]", c));
             } else {
                 out.appendCodePoint(c);
             }

@@ -1,5 +1,7 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.CheckFormat;
+import dev.vbench.app.CiMode;
 import dev.vbench.compare.Layout;
 import dev.vbench.config.Limits;
 import dev.vbench.profile.ProfileEvent;
@@ -37,8 +39,8 @@ final class OptionTypes {
         registerChoice(cl, Format.class);
         registerChoice(cl, CompareFormat.class);
         registerChoice(cl, Layout.class);
-        registerChoice(cl, dev.vbench.app.CiMode.class);
-        registerChoice(cl, dev.vbench.app.CheckFormat.class);
+        registerChoice(cl, CiMode.class);
+        registerChoice(cl, CheckFormat.class);
     }
 
     /** A {@link Choice} enum read by its {@code cliName()} or an alias, case-insensitive. */

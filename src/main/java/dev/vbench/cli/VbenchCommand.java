@@ -1,5 +1,6 @@
 package dev.vbench.cli;
 
+import dev.vbench.app.RunRequest;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -50,7 +51,7 @@ public final class VbenchCommand implements Runnable {
         SUBCOMMANDS.put("calibrate", CalibrateCommand::new);
         SUBCOMMANDS.put("noise", NoiseCommand::new);
         SUBCOMMANDS.put("history", HistoryCommand::new);
-        SUBCOMMANDS.put(dev.vbench.app.RunRequest.FORK_COMMAND, ForkCellCommand::new);
+        SUBCOMMANDS.put(RunRequest.FORK_COMMAND, ForkCellCommand::new);
         SUBCOMMANDS.put("generate-completion", CompletionCommand::new);
         SUBCOMMANDS.put("help", HelpCommand::new);
     }

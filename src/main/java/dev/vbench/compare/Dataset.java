@@ -1,5 +1,7 @@
 package dev.vbench.compare;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,7 +25,7 @@ public record Dataset(
         List<String> notes) {
 
     public Dataset {
-        environment = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(environment));
+        environment = Collections.unmodifiableMap(new LinkedHashMap<>(environment));
         series = List.copyOf(series);
         notes = List.copyOf(notes);
     }

@@ -7,6 +7,7 @@ import dev.vbench.result.CellStatus;
 import dev.vbench.result.Environment;
 import dev.vbench.result.JmhBenchmark;
 import dev.vbench.result.JmhReader;
+import dev.vbench.result.JvmInfo;
 import dev.vbench.result.Metric;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
@@ -15,6 +16,8 @@ import dev.vbench.stats.Summaries;
 import dev.vbench.text.Numbers;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -125,7 +128,7 @@ public final class Inputs {
         groups.forEach((label, cells) -> {
             RunResult part = jvmPart(run, label);
             Dataset d = fromRun(part, label, path, metric);
-            dev.vbench.result.JvmInfo jvm = cells.get(0).jvm();
+            JvmInfo jvm = cells.get(0).jvm();
             Map<String, String> env = new LinkedHashMap<>(d.environment());
             if (jvm != null) {
                 env.put("JVM", jvm.vendor() + " " + jvm.version());
@@ -171,7 +174,7 @@ public final class Inputs {
             Comparison comparison, List<RunResult> runs, Set<String> matchIgnore) {
         List<Map<List<Dim>, CellResult>> byKey = new ArrayList<>();
         for (RunResult run : runs) {
-            Map<List<Dim>, CellResult> cells = new java.util.HashMap<>();
+            Map<List<Dim>, CellResult> cells = new HashMap<>();
             if (run != null) {
                 for (CellResult cell : run.cells()) {
                     cells.putIfAbsent(
@@ -187,7 +190,7 @@ public final class Inputs {
         for (Row row : comparison.rows()) {
             List<CellResult> perFile = new ArrayList<>();
             byKey.forEach(cells -> perFile.add(cells.get(row.key())));
-            rows.add(java.util.Collections.unmodifiableList(perFile));
+            rows.add(Collections.unmodifiableList(perFile));
         }
         return List.copyOf(rows);
     }

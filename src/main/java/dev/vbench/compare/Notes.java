@@ -3,6 +3,7 @@ package dev.vbench.compare;
 import dev.vbench.config.Defaults;
 import dev.vbench.result.MetricSummary;
 import dev.vbench.stats.MannWhitney;
+import dev.vbench.stats.Power;
 import dev.vbench.text.Numbers;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -150,7 +151,7 @@ public final class Notes {
      * when every column can, or when {@link #tooFewSamples} already says why not.
      */
     public static List<String> unreachable(List<Row> rows, double alpha) {
-        java.util.Set<String> notes = new java.util.LinkedHashSet<>();
+        Set<String> notes = new LinkedHashSet<>();
         int pairs = rows.stream().mapToInt(r -> r.changes().size()).max().orElse(0);
         for (int c = 0; c < pairs; c++) {
             int column = c;
@@ -162,7 +163,7 @@ public final class Notes {
             if (m == 0
                     || tested.stream()
                             .anyMatch(ch -> Math.min(ch.nFrom(), ch.nTo()) < MannWhitney.MIN_SAMPLES_PER_SIDE
-                                    || dev.vbench.stats.Power.attainable(ch.nFrom(), ch.nTo(), alpha, m))) {
+                                    || Power.attainable(ch.nFrom(), ch.nTo(), alpha, m))) {
                 continue;
             }
             Change typical = tested.get(0);
@@ -184,7 +185,7 @@ public final class Notes {
      * below 0.0020; 7 trials per side would reach it (--trials 7)", for a Holm factor of {@code tests}.
      */
     static String unreachableBy(int n1, int n2, int tests, String across, double alpha) {
-        int needed = dev.vbench.stats.Power.trialsNeeded(alpha, tests);
+        int needed = Power.trialsNeeded(alpha, tests);
         return "with " + n1 + "+" + n2 + " trials the smallest possible Mann-Whitney p is "
                 + Numbers.fixed(MannWhitney.minimumP(n1, n2), 4) + ", and Holm across " + across
                 + " asks for one below "

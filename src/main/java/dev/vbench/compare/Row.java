@@ -4,6 +4,7 @@ import dev.vbench.result.MetricSummary;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * One matched configuration across the input files.
@@ -41,7 +42,7 @@ public record Row(
 
     /** The whole configuration as one line, e.g. {@code io duration=20ms virtual tasks=2000}: what a gate matches. */
     public String configuration() {
-        return key.stream().map(Dim::text).collect(java.util.stream.Collectors.joining(" "));
+        return key.stream().map(Dim::text).collect(Collectors.joining(" "));
     }
 
     /** True when every file has this row. */

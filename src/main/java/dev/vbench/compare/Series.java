@@ -1,6 +1,7 @@
 package dev.vbench.compare;
 
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -34,7 +35,7 @@ public record Series(
     }
 
     /** This series without the dimensions named in {@code ignored}. */
-    public Series without(java.util.Set<String> ignored) {
+    public Series without(Set<String> ignored) {
         if (ignored.isEmpty()) {
             return this;
         }

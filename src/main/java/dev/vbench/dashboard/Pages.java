@@ -1,5 +1,7 @@
 package dev.vbench.dashboard;
 
+import dev.vbench.compare.Change;
+import dev.vbench.diagnose.WhyLines;
 import dev.vbench.history.Analysis;
 import dev.vbench.history.HistoryReports;
 import dev.vbench.history.HistoryStore;
@@ -13,6 +15,7 @@ import dev.vbench.spi.Redactor;
 import dev.vbench.stats.Verdict;
 import dev.vbench.text.Numbers;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -555,7 +558,7 @@ public final class Pages {
                     h.settings().measuredTrials() + " measured, " + h.settings().warmupTrials() + " warmup, "
                             + h.settings().forks() + " fork(s)");
         }
-        Map<String, Long> loads = new java.util.LinkedHashMap<>();
+        Map<String, Long> loads = new LinkedHashMap<>();
         r.cells().forEach(c -> loads.merge(c.series().key().loadShape(), 1L, Long::sum));
         List<String> shapes = new ArrayList<>();
         loads.forEach((k, n) -> shapes.add(k + " (" + n + " cell" + (n == 1 ? "" : "s") + ")"));
@@ -626,9 +629,8 @@ public final class Pages {
                     .append(" → run ")
                     .append(c.to().runId())
                     .append("</h2>\n");
-            List<dev.vbench.diagnose.WhyLines.Explanation> why =
-                    c.why().lines().isEmpty() ? List.of() : List.of(c.why());
-            dev.vbench.compare.Change change = c.pair().change();
+            List<WhyLines.Explanation> why = c.why().lines().isEmpty() ? List.of() : List.of(c.why());
+            Change change = c.pair().change();
             b.append("<p class=\"pair\">")
                     .append(Html.escape(v.metric() + " "
                             + HistoryReports.value(c.from().median()) + " → "

@@ -7,6 +7,7 @@ import dev.vbench.history.HistoryReports;
 import dev.vbench.history.HistoryStore;
 import dev.vbench.spi.Redactor;
 import dev.vbench.stats.Verdict;
+import dev.vbench.text.Numbers;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -72,8 +73,8 @@ public final class SeriesData {
                         "run " + f.firstAfter().runId() + " "
                                 + HistoryReports.date(f.firstAfter().started())
                                 + ": "
-                                + dev.vbench.text.Numbers.deltaPercent(f.stats().forwardChange()) + " p="
-                                + dev.vbench.text.Numbers.pValue(f.stats().p()));
+                                + Numbers.deltaPercent(f.stats().forwardChange()) + " p="
+                                + Numbers.pValue(f.stats().p()));
                 g.writeStringField(
                         "href",
                         links.change(v.info().id(), v.metric(), f.firstAfter().runId()));

@@ -3,6 +3,7 @@ package dev.vbench.dashboard;
 import dev.vbench.history.Analysis;
 import dev.vbench.history.HistoryStore;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -91,7 +92,7 @@ public final class Site {
 
         void write(String path, String text) throws IOException {
             out.write(path, text);
-            long n = text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            long n = text.getBytes(StandardCharsets.UTF_8).length;
             files++;
             bytes += n;
             if (n > largestBytes) {

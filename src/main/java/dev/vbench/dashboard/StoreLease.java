@@ -2,10 +2,14 @@ package dev.vbench.dashboard;
 
 import dev.vbench.history.HistoryStore;
 import dev.vbench.history.HistoryUrl;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The history store as the dashboard holds it: opened on the first request, used by one request at a
@@ -82,7 +86,7 @@ public final class StoreLease implements AutoCloseable {
      * (no process stored, excluded or acknowledged anything): what was read before is still current, and
      * the store need not be opened again. Null otherwise (the caller reads the store).
      */
-    public synchronized <T> T unchanged(java.util.function.Supplier<T> fromMemory) {
+    public synchronized <T> T unchanged(Supplier<T> fromMemory) {
         if (store != null || closed || stampWhenLetGo == null || !stampWhenLetGo.equals(stamp())) {
             return null;
         }
@@ -92,14 +96,13 @@ public final class StoreLease implements AutoCloseable {
 
     /** The embedded file's size and modification time, or null when the store is not an H2 file. */
     private String stamp() {
-        java.nio.file.Path file = url.h2File();
+        Path file = url.h2File();
         if (file == null) {
             return null;
         }
         try {
-            return java.nio.file.Files.size(file) + ":"
-                    + java.nio.file.Files.getLastModifiedTime(file).toMillis();
-        } catch (java.io.IOException e) {
+            return Files.size(file) + ":" + Files.getLastModifiedTime(file).toMillis();
+        } catch (IOException e) {
             return null;
         }
     }

@@ -3,6 +3,7 @@ package dev.vbench.diagnose;
 import dev.vbench.diagnose.ComparedPair.View;
 import dev.vbench.result.Profile;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -115,7 +116,7 @@ public record FrameTree(String event, View view, long total, long baseTotal, Nod
         for (Profile.ProfileStack s : profile.stacks()) {
             List<String> frames = new ArrayList<>(Frames.split(s.frames()));
             if (view == View.LEAF_FIRST) {
-                java.util.Collections.reverse(frames);
+                Collections.reverse(frames);
             }
             Builder n = root;
             for (String f : frames) {

@@ -19,6 +19,7 @@ import dev.vbench.result.TableDefaults;
 import dev.vbench.result.TrialResult;
 import dev.vbench.spi.WorkloadException;
 import dev.vbench.stats.Summaries;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -27,8 +28,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 
 /**
  * Runs the trials of one cell in fresh JVMs ({@code --forks N}), so the JIT profile, class loading and
@@ -76,7 +80,7 @@ public final class ForkRunner {
             CellStatus status,
             String ended,
             List<Profile> profiles,
-            java.util.Map<String, String> attributes) {
+            Map<String, String> attributes) {
 
         Fork(
                 long pid,
@@ -85,13 +89,13 @@ public final class ForkRunner {
                 CellStatus status,
                 String ended,
                 List<Profile> profiles) {
-            this(pid, trials, notes, status, ended, profiles, java.util.Map.of());
+            this(pid, trials, notes, status, ended, profiles, Map.of());
         }
     }
 
     /** Exit codes of vbench's own failures in a fork, which it explains in its last line ({@code vbench: …}). */
-    private static final java.util.Set<Integer> VBENCH_FAILURES =
-            java.util.Set.of(WorkloadException.USAGE, WorkloadException.ENVIRONMENT, 4, 130);
+    private static final Set<Integer> VBENCH_FAILURES =
+            Set.of(WorkloadException.USAGE, WorkloadException.ENVIRONMENT, 4, 130);
 
     private final TrialProbes.Settings probes;
     private final Duration taskTimeout;
@@ -282,13 +286,13 @@ public final class ForkRunner {
 
         private final Path stateFile;
         private final long timeoutNanos;
-        private final java.util.function.LongSupplier clock;
+        private final LongSupplier clock;
         private final BooleanSupplier saidWhere;
         private String state = "";
         private long since;
 
         /** @param saidWhere whether the fork's output holds its line of where its threads are */
-        ForkWatch(Path stateFile, long timeoutNanos, java.util.function.LongSupplier clock, BooleanSupplier saidWhere) {
+        ForkWatch(Path stateFile, long timeoutNanos, LongSupplier clock, BooleanSupplier saidWhere) {
             this.stateFile = stateFile;
             this.timeoutNanos = timeoutNanos;
             this.clock = clock;
@@ -299,7 +303,7 @@ public final class ForkRunner {
         @Override
         public String verdict() {
             String now = state;
-            try (java.io.BufferedReader in = Files.newBufferedReader(stateFile)) {
+            try (BufferedReader in = Files.newBufferedReader(stateFile)) {
                 String line = in.readLine();
                 now = line == null ? "" : line;
             } catch (IOException e) {

@@ -9,18 +9,31 @@ import dev.vbench.result.AutoTrials;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.CellStatus;
+import dev.vbench.result.MetricSummary;
+import dev.vbench.result.Profile;
 import dev.vbench.result.TableDefaults;
+import dev.vbench.result.TrialCounter;
 import dev.vbench.result.TrialResult;
+import dev.vbench.spi.Counter;
 import dev.vbench.spi.Task;
 import dev.vbench.spi.Workload;
 import dev.vbench.spi.WorkloadException;
 import dev.vbench.stats.Summaries;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.FutureTask;
 
 /**
  * Runs the cells of one table row ({@link Engine#sameRow}) on their prepared workload: each cell's units —
@@ -65,8 +78,7 @@ final class RowRunner {
      * its forks: a fork's own summary notes are left out, they are recomputed over every fork's trials),
      * each once.
      */
-    static List<String> cellNotes(
-            CellConfig config, List<TrialResult> trials, java.util.Collection<String> workloadNotes) {
+    static List<String> cellNotes(CellConfig config, List<TrialResult> trials, Collection<String> workloadNotes) {
         List<String> notes = new ArrayList<>(Summaries.notes(trials, TableDefaults.metric(config)));
         workloadNotes.stream().filter(n -> !notes.contains(n)).forEach(notes::add);
         return notes;
@@ -94,9 +106,9 @@ final class RowRunner {
         final int index;
         final List<TrialResult> trials = new ArrayList<>();
         /** What the cell's workload said in its forks (forked cells only). */
-        final java.util.Set<String> forkNotes = new java.util.LinkedHashSet<>();
+        final Set<String> forkNotes = new LinkedHashSet<>();
         /** How the cell's workload said it ran in its forks ({@link Workload#attributes()}; forked cells only). */
-        final java.util.Map<String, String> forkAttributes = new java.util.LinkedHashMap<>();
+        final Map<String, String> forkAttributes = new LinkedHashMap<>();
 
         final boolean forked;
         /** Units the row planned for the cell: trials in this JVM (warmup included) or forks. */
@@ -106,7 +118,7 @@ final class RowRunner {
         /** Profiles the cell's measured trials in this JVM; null when not profiled or forked. */
         final CellProfiler profiler;
         /** The profiles each fork returned (forked cells only). */
-        final List<List<dev.vbench.result.Profile>> forkProfiles = new ArrayList<>();
+        final List<List<Profile>> forkProfiles = new ArrayList<>();
 
         int next;
         boolean started;
@@ -149,7 +161,7 @@ final class RowRunner {
                     .withAttributes(
                             forked
                                     ? forkAttributes
-                                    : workload == null || failure != null ? java.util.Map.of() : workload.attributes());
+                                    : workload == null || failure != null ? Map.of() : workload.attributes());
             if (profiler != null) {
                 result = result.withProfiles(profiler.profiles());
             } else if (!forkProfiles.isEmpty()) {
@@ -290,7 +302,7 @@ final class RowRunner {
             CellRun a, CellRun b, Workload workload, RunPlan plan, RunListener listener, int total, boolean finishes)
             throws Exception {
         RunListener one = listener instanceof OneAtATime ? listener : new OneAtATime(listener);
-        java.util.concurrent.FutureTask<Void> other = new java.util.concurrent.FutureTask<>(() -> {
+        FutureTask<Void> other = new FutureTask<>(() -> {
             step(b, workload, plan, one, total, finishes);
             return null;
         });
@@ -307,7 +319,7 @@ final class RowRunner {
         }
         try {
             other.get();
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             if (e.getCause() instanceof Exception cause) {
                 throw cause;
             }
@@ -380,7 +392,7 @@ final class RowRunner {
                 continue;
             }
             int[] ones = new int[running.size()];
-            java.util.Arrays.fill(ones, 1);
+            Arrays.fill(ones, 1);
             for (int c : TrialOrder.round(ones, 0, order == TrialOrder.GROUPED ? null : random)) {
                 step(running.get(c), workload, plan, listener, total, false);
             }
@@ -409,7 +421,7 @@ final class RowRunner {
 
     /** The relative half-width of the 95% interval of the cell's median, of its table's metric; NaN when not finite. */
     private static double ciOf(CellRun run) {
-        dev.vbench.result.MetricSummary s = Summaries.summarize(run.trials)
+        MetricSummary s = Summaries.summarize(run.trials)
                 .get(TableDefaults.metric(run.cell.config()).key());
         return s == null || Double.isInfinite(s.ciRelative()) ? Double.NaN : s.ciRelative();
     }
@@ -419,7 +431,7 @@ final class RowRunner {
     }
 
     private static String percentOf(double relative) {
-        return String.format(java.util.Locale.ROOT, "%.1f%%", relative * 100);
+        return String.format(Locale.ROOT, "%.1f%%", relative * 100);
     }
 
     /**
@@ -538,16 +550,14 @@ final class RowRunner {
 
     /** The trial with what the workload counted beside its operation during it ({@link Workload#counters()}). */
     private static TrialResult counted(TrialResult trial, Workload workload) {
-        List<dev.vbench.spi.Counter> counters = workload.counters();
+        List<Counter> counters = workload.counters();
         if (counters.isEmpty()) {
             return trial;
         }
         return trial.withCounters(counters.stream()
-                .map(c -> new dev.vbench.result.TrialCounter(
+                .map(c -> new TrialCounter(
                         c.name(),
-                        c.kind() == dev.vbench.spi.Counter.Kind.OPERATIONS
-                                ? dev.vbench.result.TrialCounter.OPERATIONS
-                                : dev.vbench.result.TrialCounter.EVENTS,
+                        c.kind() == Counter.Kind.OPERATIONS ? TrialCounter.OPERATIONS : TrialCounter.EVENTS,
                         c.value()))
                 .toList());
     }

@@ -1,6 +1,8 @@
 package dev.vbench.engine;
 
 import dev.vbench.config.Limits;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 /**
  * Per-task timestamp storage for one trial, in chunks of preallocated arrays. A task writes only
@@ -202,6 +204,5 @@ final class TaskSlots {
         return i;
     }
 
-    private static final java.lang.invoke.VarHandle LONGS =
-            java.lang.invoke.MethodHandles.arrayElementVarHandle(long[].class);
+    private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
 }

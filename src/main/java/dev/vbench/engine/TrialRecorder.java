@@ -6,6 +6,7 @@ import dev.vbench.result.LatencySummary;
 import dev.vbench.result.Telemetry;
 import dev.vbench.result.TrialHistograms;
 import dev.vbench.result.TrialResult;
+import java.util.Arrays;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -137,8 +138,8 @@ final class TrialRecorder {
             serviceNanos += ends[n] - starts[n];
             n++;
         }
-        java.util.Arrays.sort(starts, 0, n);
-        java.util.Arrays.sort(ends, 0, n);
+        Arrays.sort(starts, 0, n);
+        Arrays.sort(ends, 0, n);
         long ceiling = 0;
         int ended = 0;
         for (int s = 0; s < n; s++) {

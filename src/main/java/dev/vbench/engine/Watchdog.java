@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -211,7 +212,7 @@ public final class Watchdog {
      * line with where its threads with user code are, for the parent, which kills the fork at the
      * timeout, to quote. A daemon thread: it never keeps the JVM alive. Nothing when the timeout is off.
      */
-    public static void sayWhereIfStillRunning(Duration timeout, java.util.function.Consumer<String> say) {
+    public static void sayWhereIfStillRunning(Duration timeout, Consumer<String> say) {
         if (timeout.isZero() || timeout.isNegative()) {
             return;
         }

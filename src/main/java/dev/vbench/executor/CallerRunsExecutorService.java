@@ -2,6 +2,7 @@ package dev.vbench.executor;
 
 import java.util.List;
 import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -15,7 +16,7 @@ final class CallerRunsExecutorService extends AbstractExecutorService {
     @Override
     public void execute(Runnable command) {
         if (shutdown) {
-            throw new java.util.concurrent.RejectedExecutionException("executor is shut down");
+            throw new RejectedExecutionException("executor is shut down");
         }
         command.run();
     }

@@ -4,6 +4,7 @@ import dev.vbench.spi.Task;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -43,7 +44,7 @@ final class StructuredFanout extends OperationCalls {
         }
 
         static String[] keys() {
-            return java.util.Arrays.stream(values()).map(j -> j.key).toArray(String[]::new);
+            return Arrays.stream(values()).map(j -> j.key).toArray(String[]::new);
         }
 
         static Joiner of(String key) {

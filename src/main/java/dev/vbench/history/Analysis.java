@@ -1,9 +1,11 @@
 package dev.vbench.history;
 
+import dev.vbench.stats.Descriptive;
 import dev.vbench.stats.MannWhitney;
 import dev.vbench.stats.Power;
 import dev.vbench.stats.Verdict;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import org.apache.commons.statistics.distribution.TDistribution;
@@ -346,7 +348,7 @@ public final class Analysis {
             System.arraycopy(t, 0, all, at, t.length);
             at += t.length;
         }
-        double centre = dev.vbench.stats.Descriptive.median(
+        double centre = Descriptive.median(
                 base.stream().mapToDouble(HistoryStore.Point::median).toArray());
         double[] after = in.trials().of(newest);
         MannWhitney.Result r = MannWhitney.test(all, after);
@@ -376,7 +378,7 @@ public final class Analysis {
         if (n < 2) {
             return Double.NaN;
         }
-        double mean = java.util.Arrays.stream(baseline).average().orElse(Double.NaN);
+        double mean = Arrays.stream(baseline).average().orElse(Double.NaN);
         double ss = 0;
         for (double v : baseline) {
             ss += (v - mean) * (v - mean);
@@ -398,7 +400,7 @@ public final class Analysis {
         if (segment.size() >= MIN_BASELINE_RUNS) {
             double[] medians =
                     segment.stream().mapToDouble(HistoryStore.Point::median).toArray();
-            double mean = java.util.Arrays.stream(medians).average().orElse(Double.NaN);
+            double mean = Arrays.stream(medians).average().orElse(Double.NaN);
             double ss = 0;
             for (double m : medians) {
                 ss += (m - mean) * (m - mean);
@@ -419,7 +421,7 @@ public final class Analysis {
         if (segment.size() >= MIN_BASELINE_RUNS) {
             double[] medians =
                     segment.stream().mapToDouble(HistoryStore.Point::median).toArray();
-            double mean = java.util.Arrays.stream(medians).average().orElse(Double.NaN);
+            double mean = Arrays.stream(medians).average().orElse(Double.NaN);
             return new CheckRow(
                     in,
                     newest,

@@ -2,6 +2,7 @@ package dev.vbench.history;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
@@ -77,7 +78,7 @@ public final class EDivisive {
         }
         int n = x.length;
         double firstP = maxP < 0.05 ? maxP * 10 : maxP < 0.5 ? maxP * 2 : maxP;
-        java.util.TreeSet<Integer> weak = new java.util.TreeSet<>();
+        TreeSet<Integer> weak = new TreeSet<>();
         int step = window / 2;
         int start = 0;
         while (start < n) {

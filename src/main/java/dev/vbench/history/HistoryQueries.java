@@ -1,5 +1,6 @@
 package dev.vbench.history;
 
+import dev.vbench.spi.Redactor;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -434,7 +435,7 @@ final class HistoryQueries {
                     throw HistoryException.usage(
                             "no run " + runId + " in the history store; see 'vbench history runs'");
                 }
-                return dev.vbench.spi.Redactor.redact(Importer.gunzip(rs.getBytes(1)));
+                return Redactor.redact(Importer.gunzip(rs.getBytes(1)));
             }
         } catch (SQLException e) {
             throw db.failure("cannot read the run", e);

@@ -12,12 +12,17 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * What the {@code history} verbs print: the runs and series tables, the analyze lines, a series over
@@ -80,7 +85,7 @@ public final class HistoryReports {
                         .add(r);
             }
         }
-        java.util.Set<String> shown = new java.util.HashSet<>();
+        Set<String> shown = new HashSet<>();
         for (HistoryStore.RunInfo r : runs) {
             List<HistoryStore.RunInfo> shards = r.labels().containsKey(Importer.SHARD_LABEL)
                     ? shardsByRun.get(r.labels().get(Importer.RUN_LABEL))
@@ -118,13 +123,13 @@ public final class HistoryReports {
     /** The line of a run stored as shards: every shard's id, the machines, the labels all share, the shards stored. */
     private static List<String> shardedRun(List<HistoryStore.RunInfo> shards) {
         HistoryStore.RunInfo first = shards.get(0);
-        Map<String, String> shared = new java.util.TreeMap<>(first.labels());
+        Map<String, String> shared = new TreeMap<>(first.labels());
         shards.forEach(s ->
                 shared.entrySet().removeIf(e -> !e.getValue().equals(s.labels().get(e.getKey()))));
         shared.remove(Importer.SHARD_LABEL);
         List<String> kn = shards.stream()
                 .map(s -> s.labels().get(Importer.SHARD_LABEL))
-                .sorted(java.util.Comparator.comparingLong(HistoryReports::shardIndex))
+                .sorted(Comparator.comparingLong(HistoryReports::shardIndex))
                 .toList();
         String total = kn.get(0).replaceAll(".*/", "");
         String ids = String.join(
@@ -195,13 +200,13 @@ public final class HistoryReports {
 
     /** A Unicode sparkline of {@code values} (NaN skipped), at most {@link #SPARK_WIDTH} characters. */
     public static String sparkline(double[] values) {
-        double[] v = java.util.Arrays.stream(values).filter(Double::isFinite).toArray();
+        double[] v = Arrays.stream(values).filter(Double::isFinite).toArray();
         if (v.length == 0) {
             return "";
         }
         v = buckets(v, SPARK_WIDTH);
-        double min = java.util.Arrays.stream(v).min().orElse(0);
-        double max = java.util.Arrays.stream(v).max().orElse(0);
+        double min = Arrays.stream(v).min().orElse(0);
+        double max = Arrays.stream(v).max().orElse(0);
         StringBuilder sb = new StringBuilder();
         for (double x : v) {
             int level = max == min
@@ -401,8 +406,7 @@ public final class HistoryReports {
         Map<Long, Map<String, Double>> values = new HashMap<>();
         List<HistoryStore.Point> all = new ArrayList<>();
         byMetric.values().forEach(all::addAll);
-        all.sort(java.util.Comparator.comparing(HistoryStore.Point::started)
-                .thenComparingLong(HistoryStore.Point::runId));
+        all.sort(Comparator.comparing(HistoryStore.Point::started).thenComparingLong(HistoryStore.Point::runId));
         for (HistoryStore.Point p : all) {
             if (p.excluded()) {
                 continue;
@@ -413,7 +417,7 @@ public final class HistoryReports {
             times.put(p.runId(), p.started());
             values.computeIfAbsent(p.runId(), k -> new TreeMap<>()).put(p.metric(), p.median());
         }
-        List<String> metrics = new ArrayList<>(new java.util.TreeSet<>(byMetric.keySet()));
+        List<String> metrics = new ArrayList<>(new TreeSet<>(byMetric.keySet()));
         StringBuilder sb = new StringBuilder("time,commit,branch,run,jvm");
         metrics.forEach(m -> sb.append(',').append(csv(m)));
         sb.append('\n');

@@ -2,7 +2,10 @@ package dev.vbench.history;
 
 import dev.vbench.result.Metric;
 import dev.vbench.result.TableDefaults;
+import dev.vbench.spi.Redactor;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -88,7 +91,7 @@ public final class HistoryStore implements AutoCloseable {
     public record NoiseFloor(String testbed, Instant measured, String commandLine, int rows, double floor) {
 
         public NoiseFloor {
-            commandLine = dev.vbench.spi.Redactor.redact(commandLine);
+            commandLine = Redactor.redact(commandLine);
         }
     }
 
@@ -101,7 +104,7 @@ public final class HistoryStore implements AutoCloseable {
         writer.addNoise(
                 testbed,
                 measured,
-                fit(dev.vbench.spi.Redactor.redact(commandLine)),
+                fit(Redactor.redact(commandLine)),
                 rows.stream()
                         .filter(r -> !Double.isNaN(r.floor()))
                         .map(r -> new NoiseRow(
@@ -142,10 +145,10 @@ public final class HistoryStore implements AutoCloseable {
             Map<String, String> labels) {
 
         public RunInfo {
-            commandLine = dev.vbench.spi.Redactor.redact(commandLine);
-            Map<String, String> shown = new java.util.LinkedHashMap<>();
-            labels.forEach((name, value) -> shown.put(name, dev.vbench.spi.Redactor.redact(name, value)));
-            labels = java.util.Collections.unmodifiableMap(shown);
+            commandLine = Redactor.redact(commandLine);
+            Map<String, String> shown = new LinkedHashMap<>();
+            labels.forEach((name, value) -> shown.put(name, Redactor.redact(name, value)));
+            labels = Collections.unmodifiableMap(shown);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.vbench.history;
 
 import dev.vbench.jdbc.JdbcTarget;
+import dev.vbench.spi.Redactor;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -40,9 +41,8 @@ public record HistoryUrl(JdbcTarget target, Path h2File, String origin) {
         }
         String lower = url.toLowerCase(Locale.ROOT);
         if (!lower.startsWith("jdbc:h2:") && !lower.startsWith("jdbc:postgresql:")) {
-            throw HistoryException.usage(
-                    origin + " '" + dev.vbench.spi.Redactor.redact(url) + "' is not a history store URL;"
-                            + " give jdbc:postgresql://HOST/DB or jdbc:h2:file:/PATH (or nothing for the default store)");
+            throw HistoryException.usage(origin + " '" + Redactor.redact(url) + "' is not a history store URL;"
+                    + " give jdbc:postgresql://HOST/DB or jdbc:h2:file:/PATH (or nothing for the default store)");
         }
         return new HistoryUrl(JdbcTarget.parse(url, env), h2File(url), origin);
     }

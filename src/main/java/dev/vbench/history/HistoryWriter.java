@@ -55,7 +55,7 @@ final class HistoryWriter {
     }
 
     /** Stores one noise measurement ({@link HistoryStore#addNoise}) atomically. */
-    void addNoise(Testbed testbed, java.time.Instant measured, String commandLine, List<HistoryStore.NoiseRow> rows) {
+    void addNoise(Testbed testbed, Instant measured, String commandLine, List<HistoryStore.NoiseRow> rows) {
         try {
             c.setAutoCommit(false);
             long tb = testbedId(testbed);

@@ -10,8 +10,11 @@ import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
+import dev.vbench.result.Sharding;
 import dev.vbench.spi.Redactor;
 import dev.vbench.stats.Summaries;
+import dev.vbench.text.Printable;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,8 +24,11 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
 /**
@@ -63,15 +69,11 @@ public final class Importer {
             Schema.checkText("--branch", branch, Schema.NAME_CHARS);
             Schema.checkText("--commit", commit, Schema.SHORT_CHARS);
             Schema.checkText("--run-id", runId, Schema.SHORT_CHARS);
-            for (Map.Entry<String, String> label : new java.util.TreeMap<>(labels).entrySet()) {
+            for (Map.Entry<String, String> label : new TreeMap<>(labels).entrySet()) {
                 Schema.checkText(
-                        "--label name '" + dev.vbench.text.Printable.escape(label.getKey()) + "'",
-                        label.getKey(),
-                        Schema.NAME_CHARS);
+                        "--label name '" + Printable.escape(label.getKey()) + "'", label.getKey(), Schema.NAME_CHARS);
                 Schema.checkText(
-                        "--label " + dev.vbench.text.Printable.escape(label.getKey()),
-                        label.getValue(),
-                        Schema.LABEL_VALUE_CHARS);
+                        "--label " + Printable.escape(label.getKey()), label.getValue(), Schema.LABEL_VALUE_CHARS);
             }
         }
 
@@ -80,8 +82,8 @@ public final class Importer {
          * {@value #RUN_LABEL}, {@value #SHARD_LABEL} ({@code K/N}) and {@value #PLAN_LABEL} (the plan's
          * fingerprint), by which {@code history runs} shows the shards as one run.
          */
-        public Meta asShard(String runId, dev.vbench.result.Sharding sharding) {
-            Map<String, String> all = new java.util.HashMap<>(labels);
+        public Meta asShard(String runId, Sharding sharding) {
+            Map<String, String> all = new HashMap<>(labels);
             all.put(RUN_LABEL, runId);
             all.put(SHARD_LABEL, sharding.ran().get(0).index() + "/" + sharding.shards());
             all.put(PLAN_LABEL, sharding.plan());
@@ -277,8 +279,7 @@ public final class Importer {
 
     /** The original document of a stored run. */
     public static String gunzip(byte[] gz) {
-        try (java.util.zip.GZIPInputStream in =
-                new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(gz))) {
+        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gz))) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw HistoryException.environment(

@@ -1,5 +1,6 @@
 package dev.vbench.history;
 
+import dev.vbench.text.Printable;
 import java.util.List;
 
 /**
@@ -39,9 +40,9 @@ final class Schema {
      */
     static void checkText(String what, String value, int max) {
         checkLength(what, value, max);
-        if (value != null && dev.vbench.text.Printable.controlAt(value) >= 0) {
-            throw HistoryException.usage(what + " holds a control character ("
-                    + dev.vbench.text.Printable.describeControl(value) + "); give printable text");
+        if (value != null && Printable.controlAt(value) >= 0) {
+            throw HistoryException.usage(what + " holds a control character (" + Printable.describeControl(value)
+                    + "); give printable text");
         }
     }
 

@@ -8,6 +8,7 @@ import dev.vbench.result.ResultCodec;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -137,8 +138,8 @@ public record SeriesKey(
                 options);
     }
 
-    private static java.util.List<String> iterate(JsonNode array) {
-        java.util.List<String> out = new java.util.ArrayList<>();
+    private static List<String> iterate(JsonNode array) {
+        List<String> out = new ArrayList<>();
         if (array.isArray()) {
             array.forEach(v -> out.add(v.asText()));
         }

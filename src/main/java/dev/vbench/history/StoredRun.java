@@ -1,9 +1,11 @@
 package dev.vbench.history;
 
 import dev.vbench.result.MetricSummary;
+import dev.vbench.spi.Redactor;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One run as the store keeps it, built by {@link Importer} from a vbench result or a JMH file.
@@ -35,12 +37,12 @@ public record StoredRun(
 
     /** The command line, the labels, the branch and the commit are stored with every secret masked. */
     public StoredRun {
-        java.util.Map<String, String> shown = new java.util.TreeMap<>();
-        labels.forEach((name, value) -> shown.put(name, dev.vbench.spi.Redactor.redact(name, value)));
+        Map<String, String> shown = new TreeMap<>();
+        labels.forEach((name, value) -> shown.put(name, Redactor.redact(name, value)));
         labels = Map.copyOf(shown);
-        commandLine = dev.vbench.spi.Redactor.redact(commandLine);
-        branch = dev.vbench.spi.Redactor.redact(branch);
-        commit = dev.vbench.spi.Redactor.redact(commit);
+        commandLine = Redactor.redact(commandLine);
+        branch = Redactor.redact(branch);
+        commit = Redactor.redact(commit);
         cells = List.copyOf(cells);
     }
 

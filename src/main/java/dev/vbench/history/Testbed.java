@@ -1,5 +1,6 @@
 package dev.vbench.history;
 
+import dev.vbench.measure.EnvironmentProbe;
 import java.lang.management.ManagementFactory;
 
 /**
@@ -26,7 +27,7 @@ public record Testbed(String name, String host, String cpuModel, int cores, long
         return new Testbed(
                 name == null || name.isBlank() ? host : name,
                 host,
-                dev.vbench.measure.EnvironmentProbe.cpuModel(),
+                EnvironmentProbe.cpuModel(),
                 Runtime.getRuntime().availableProcessors(),
                 memory,
                 System.getProperty("os.name") + " " + System.getProperty("os.version"),

@@ -2,6 +2,7 @@ package dev.vbench.jdbc;
 
 import dev.vbench.spi.Redactor;
 import dev.vbench.spi.WorkloadException;
+import java.net.SocketTimeoutException;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;
@@ -13,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.ServiceLoader;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -212,7 +214,7 @@ public record JdbcTarget(
      */
     public static String remedy(Throwable e, String url) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof java.net.SocketTimeoutException) {
+            if (t instanceof SocketTimeoutException) {
                 return "the server did not answer in time: it may be overloaded or unreachable; retry on a quieter"
                         + " machine or raise the driver's connect timeout in " + url;
             }
@@ -231,7 +233,7 @@ public record JdbcTarget(
     }
 
     /** On JDK < 24, says that a virtual thread blocking inside a driver's synchronized block pins its carrier. */
-    public static void warnIfCarriersPin(java.util.function.Consumer<String> warn) {
+    public static void warnIfCarriersPin(Consumer<String> warn) {
         if (Runtime.version().feature() < 24) {
             warn.accept("JDK " + Runtime.version().feature() + ": a virtual thread blocking inside a JDBC driver's"
                     + " synchronized block pins its carrier (fixed in JDK 24 by JEP 491); virtual-thread SQL results"

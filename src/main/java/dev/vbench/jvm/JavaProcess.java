@@ -1,6 +1,7 @@
 package dev.vbench.jvm;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -142,7 +143,7 @@ public final class JavaProcess {
             builder.environment().put(STATE_FILE, stateFile.toString());
         }
         Process process = builder.start();
-        try (java.io.OutputStream stdin = process.getOutputStream()) {
+        try (OutputStream stdin = process.getOutputStream()) {
             send(stdin, input);
             return waitFor(process, log, watch, pollMillis);
         } catch (InterruptedException e) {
@@ -155,7 +156,7 @@ public final class JavaProcess {
     }
 
     /** Writes {@code input} and a line break to the child's stdin, leaving it open; a child that is gone already is not an error here. */
-    private static void send(java.io.OutputStream stdin, String input) {
+    private static void send(OutputStream stdin, String input) {
         if (input == null) {
             return;
         }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -134,7 +135,7 @@ public final class JdkDiscovery {
                 jdks.stream().mapToInt(j -> j.version().length()).max().orElse(0);
         for (Jdk j : jdks) {
             lines.add(String.format(
-                    java.util.Locale.ROOT,
+                    Locale.ROOT,
                     "  %3d  %-" + versionWidth + "s  %-" + width + "s  (%s)%s",
                     j.feature(),
                     j.version(),

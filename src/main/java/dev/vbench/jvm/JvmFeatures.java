@@ -1,5 +1,6 @@
 package dev.vbench.jvm;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -35,9 +36,8 @@ public record JvmFeatures(
         String pollerError) {
 
     public JvmFeatures {
-        schedulerProperties = schedulerProperties == null
-                ? null
-                : java.util.Collections.unmodifiableSet(new TreeSet<>(schedulerProperties));
+        schedulerProperties =
+                schedulerProperties == null ? null : Collections.unmodifiableSet(new TreeSet<>(schedulerProperties));
     }
 
     /** Whether the JDK reads {@code property}; true when its class files could not be read (nothing to refuse on). */

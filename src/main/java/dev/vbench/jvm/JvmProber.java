@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -45,9 +46,9 @@ public final class JvmProber {
     public record Identity(Path java, String version, int feature, String vendor) {}
 
     /** Identities by {@code java}, and probes by command line: each JVM and option set is started once per vbench process. */
-    private static final Map<Path, Identity> IDENTITIES = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<Path, Identity> IDENTITIES = new ConcurrentHashMap<>();
 
-    private static final Map<List<String>, Probed> PROBES = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<List<String>, Probed> PROBES = new ConcurrentHashMap<>();
 
     /** What one probe found: the JVM and what it offers executors. */
     private record Probed(JvmInfo info, JvmFeatures features) {}

@@ -2,6 +2,7 @@ package dev.vbench.jvm;
 
 import dev.vbench.result.JvmInfo;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -39,7 +40,7 @@ public record JvmTarget(String label, Path java, List<String> options, JvmInfo i
         if (extra.isEmpty()) {
             return this;
         }
-        List<String> all = new java.util.ArrayList<>(options);
+        List<String> all = new ArrayList<>(options);
         all.addAll(extra);
         return new JvmTarget(label, java, all, info);
     }

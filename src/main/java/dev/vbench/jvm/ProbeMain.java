@@ -1,9 +1,17 @@
 package dev.vbench.jvm;
 
+import dev.vbench.executor.ExecutorStrategies;
+import java.io.IOException;
+import java.io.InputStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.channels.Pipe;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Started by {@link JvmProber#probe} in the target JVM with the target's options: prints what the JVM
@@ -47,7 +55,7 @@ public final class ProbeMain {
         print("maxHeapBytes", String.valueOf(Runtime.getRuntime().maxMemory()));
         print("gc", collector());
         print("schedulerProperties", schedulerProperties());
-        String structured = dev.vbench.executor.ExecutorStrategies.structuredScopeUnavailable();
+        String structured = ExecutorStrategies.structuredScopeUnavailable();
         print("structuredScope", structured == null ? "" : structured);
         scheduler();
         System.out.flush();
@@ -72,15 +80,15 @@ public final class ProbeMain {
      * file's resource is never encapsulated), comma-separated; {@code ?} when none could be read.
      */
     static String schedulerProperties() {
-        java.util.Set<String> found = new java.util.TreeSet<>();
+        Set<String> found = new TreeSet<>();
         int read = 0;
         for (String name : SCHEDULER_CLASSES) {
-            try (java.io.InputStream in = Object.class.getResourceAsStream(name)) {
+            try (InputStream in = Object.class.getResourceAsStream(name)) {
                 if (in == null) {
                     continue;
                 }
                 read++;
-                String text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.ISO_8859_1);
+                String text = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
                 for (String p : PROPERTY_PREFIXES) {
                     for (int at = text.indexOf(p); at >= 0; at = text.indexOf(p, at + 1)) {
                         int end = at;
@@ -96,7 +104,7 @@ public final class ProbeMain {
                         }
                     }
                 }
-            } catch (java.io.IOException | RuntimeException e) {
+            } catch (IOException | RuntimeException e) {
                 // unreadable: as if absent
             }
         }
@@ -128,16 +136,16 @@ public final class ProbeMain {
     private static String blockOnAPipe() {
         Throwable[] failure = new Throwable[1];
         try {
-            java.nio.channels.Pipe pipe = java.nio.channels.Pipe.open();
+            Pipe pipe = Pipe.open();
             Thread reader = Thread.ofVirtual().start(() -> {
                 try {
-                    pipe.source().read(java.nio.ByteBuffer.allocate(1));
+                    pipe.source().read(ByteBuffer.allocate(1));
                 } catch (Throwable e) {
                     failure[0] = e;
                 }
             });
             Thread.sleep(20); // the reader parks on the empty pipe: its poller starts
-            pipe.sink().write(java.nio.ByteBuffer.wrap(new byte[] {1}));
+            pipe.sink().write(ByteBuffer.wrap(new byte[] {1}));
             reader.join(10_000);
         } catch (Throwable e) {
             return rootCause(e);

@@ -13,6 +13,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -46,7 +48,7 @@ public final class ScratchDir {
     private static Path dir;
     private static volatile boolean abandoned;
     /** Temporary files of this JVM's outside its folder (an atomic write's, beside its target) while they exist. */
-    private static final java.util.Set<Path> OUTSIDE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final Set<Path> OUTSIDE = ConcurrentHashMap.newKeySet();
 
     private ScratchDir() {}
 

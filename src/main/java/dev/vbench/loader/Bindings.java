@@ -9,6 +9,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -99,7 +100,7 @@ final class Bindings {
             }
         }
         List<Binding> out = new ArrayList<>(byName.values());
-        out.sort(java.util.Comparator.comparing(Binding::name));
+        out.sort(Comparator.comparing(Binding::name));
         return out;
     }
 

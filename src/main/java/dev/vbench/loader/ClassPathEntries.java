@@ -13,6 +13,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 
@@ -69,7 +70,7 @@ public record ClassPathEntries(List<Entry> entries) {
                 try (Stream<Path> files = Files.list(dir)) {
                     for (Path jar : files.filter(p -> p.getFileName()
                                     .toString()
-                                    .toLowerCase(java.util.Locale.ROOT)
+                                    .toLowerCase(Locale.ROOT)
                                     .endsWith(".jar"))
                             .sorted()
                             .toList()) {

@@ -8,6 +8,7 @@ import dev.vbench.spi.Workload;
 import dev.vbench.spi.WorkloadProvider;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.function.Supplier;
 
 /**
  * A workload provider from the user's code: what its code throws outside a task — an exception or an
@@ -50,7 +51,7 @@ record GuardedProvider(String name, WorkloadProvider delegate, String origin) im
     }
 
     /** Calls the provider's {@code call}; what it throws becomes one line naming the workload and the user's frame. */
-    private <T> T guarded(String doing, java.util.function.Supplier<T> call) {
+    private <T> T guarded(String doing, Supplier<T> call) {
         try {
             return call.get();
         } catch (RuntimeException | Error e) {

@@ -1,13 +1,28 @@
 package dev.vbench.loader;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
+import java.net.URL;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.zip.ZipFile;
 
 /**
  * JMH's annotations and {@code Blackhole} as the user's own jmh-core defines them, read reflectively
@@ -117,9 +132,9 @@ final class Jmh {
      * the class files for JMH's {@code @Benchmark}. In name order.
      */
     static List<String> benchmarkClasses(ClassPathEntries classPath, ClassLoader loader) {
-        java.util.Set<String> out = new java.util.TreeSet<>();
+        Set<String> out = new TreeSet<>();
         try {
-            for (java.net.URL url : java.util.Collections.list(loader.getResources("META-INF/BenchmarkList"))) {
+            for (URL url : Collections.list(loader.getResources("META-INF/BenchmarkList"))) {
                 try (InputStream in = url.openStream()) {
                     for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\\R")) {
                         String name = firstString(line);
@@ -162,22 +177,22 @@ final class Jmh {
      * class whose class file, or a superclass's, carries {@code @Benchmark} (the superclass read from the class
      * file's header, so nothing is loaded).
      */
-    private static void scan(java.nio.file.Path entry, java.util.Set<String> out) {
-        java.util.Map<String, ClassFile> classes = new java.util.HashMap<>();
+    private static void scan(Path entry, Set<String> out) {
+        Map<String, ClassFile> classes = new HashMap<>();
         try {
-            if (java.nio.file.Files.isDirectory(entry)) {
-                try (var files = java.nio.file.Files.walk(entry)) {
-                    for (java.nio.file.Path f :
+            if (Files.isDirectory(entry)) {
+                try (var files = Files.walk(entry)) {
+                    for (Path f :
                             files.filter(p -> p.toString().endsWith(".class")).toList()) {
-                        String name = entry.relativize(f).toString().replace(java.io.File.separatorChar, '/');
+                        String name = entry.relativize(f).toString().replace(File.separatorChar, '/');
                         if (candidate(name)) {
-                            classes.put(className(name), ClassFile.of(java.nio.file.Files.readAllBytes(f)));
+                            classes.put(className(name), ClassFile.of(Files.readAllBytes(f)));
                         }
                     }
                 }
             } else {
-                try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(entry.toFile())) {
-                    for (var e : java.util.Collections.list(zip.entries())) {
+                try (ZipFile zip = new ZipFile(entry.toFile())) {
+                    for (var e : Collections.list(zip.entries())) {
                         if (candidate(e.getName())) {
                             try (InputStream in = zip.getInputStream(e)) {
                                 classes.put(className(e.getName()), ClassFile.of(in.readAllBytes()));
@@ -197,7 +212,7 @@ final class Jmh {
     }
 
     /** Whether {@code name} or a superclass among {@code classes} carries {@code @Benchmark}. */
-    private static boolean benchmarkHierarchy(String name, java.util.Map<String, ClassFile> classes) {
+    private static boolean benchmarkHierarchy(String name, Map<String, ClassFile> classes) {
         for (int depth = 0; name != null && depth < 64; depth++) {
             ClassFile c = classes.get(name);
             if (c == null) {
@@ -218,7 +233,7 @@ final class Jmh {
         static ClassFile of(byte[] bytes) {
             boolean benchmark = contains(bytes, BENCHMARK_ANNOTATION);
             try {
-                java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes);
+                ByteBuffer b = ByteBuffer.wrap(bytes);
                 if (b.getInt() != 0xCAFEBABE) {
                     return new ClassFile(true, null, false);
                 }
@@ -296,18 +311,18 @@ final class Jmh {
      */
     List<Method> benchmarks(Class<?> type) {
         List<Method> out = new ArrayList<>();
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
             Method[] declared = c.getDeclaredMethods();
-            java.util.Arrays.sort(declared, java.util.Comparator.comparing(Method::toString));
+            Arrays.sort(declared, Comparator.comparing(Method::toString));
             for (Method m : declared) {
-                String signature = m.getName() + java.util.Arrays.toString(m.getParameterTypes());
+                String signature = m.getName() + Arrays.toString(m.getParameterTypes());
                 if (!m.isBridge() && !m.isSynthetic() && m.isAnnotationPresent(benchmark) && seen.add(signature)) {
                     out.add(m);
                 }
             }
         }
-        out.sort(java.util.Comparator.comparing(Method::getName));
+        out.sort(Comparator.comparing(Method::getName));
         return out;
     }
 
@@ -331,11 +346,11 @@ final class Jmh {
     static String show(Annotation a) {
         List<String> set = new ArrayList<>();
         Method[] elements = a.annotationType().getDeclaredMethods();
-        java.util.Arrays.sort(elements, java.util.Comparator.comparing(Method::getName));
+        Arrays.sort(elements, Comparator.comparing(Method::getName));
         for (Method m : elements) {
             Object v = element(a, m.getName());
-            if (!java.util.Objects.deepEquals(v, m.getDefaultValue())) {
-                String text = v instanceof Object[] array ? java.util.Arrays.toString(array) : String.valueOf(v);
+            if (!Objects.deepEquals(v, m.getDefaultValue())) {
+                String text = v instanceof Object[] array ? Arrays.toString(array) : String.valueOf(v);
                 set.add(m.getName() + "=" + text);
             }
         }

@@ -8,6 +8,8 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -181,7 +183,7 @@ final class JmhAnnotationReader {
         }
         List<Method> methods = new ArrayList<>();
         Method[] declared = type.getDeclaredMethods();
-        java.util.Arrays.sort(declared, java.util.Comparator.comparing(Method::getName));
+        Arrays.sort(declared, Comparator.comparing(Method::getName));
         for (Method m : declared) {
             if (Modifier.isPublic(m.getModifiers())
                     && !Modifier.isStatic(m.getModifiers())
@@ -198,7 +200,7 @@ final class JmhAnnotationReader {
                 methods.add(m);
             }
         }
-        fields.sort(java.util.Comparator.comparing(Field::getName));
+        fields.sort(Comparator.comparing(Field::getName));
         return new JmhStateClass.Counters(Jmh.enumElement(a, "value"), fields, methods);
     }
 
@@ -253,7 +255,7 @@ final class JmhAnnotationReader {
         }
         for (Class<?> c : hierarchy) {
             Method[] declared = c.getDeclaredMethods();
-            java.util.Arrays.sort(declared, java.util.Comparator.comparing(Method::getName));
+            Arrays.sort(declared, Comparator.comparing(Method::getName));
             for (Method f : declared) {
                 Annotation a = f.getAnnotation(kind);
                 if (a == null) {
@@ -304,7 +306,7 @@ final class JmhAnnotationReader {
                 fields.computeIfAbsent(f.getName(), k -> new ArrayList<>()).add(f);
                 List<String> declared = List.of((String[]) Jmh.element(f.getAnnotation(jmh.param), "value"));
                 if (declared.isEmpty() && f.getType().isEnum()) {
-                    declared = java.util.Arrays.stream(f.getType().getEnumConstants())
+                    declared = Arrays.stream(f.getType().getEnumConstants())
                             .map(e -> ((Enum<?>) e).name())
                             .toList();
                 }
@@ -350,7 +352,7 @@ final class JmhAnnotationReader {
                         ? "one of "
                                 + String.join(
                                         ", ",
-                                        java.util.Arrays.stream(shown.getEnumConstants())
+                                        Arrays.stream(shown.getEnumConstants())
                                                 .map(e -> ((Enum<?>) e).name())
                                                 .toList())
                         : shown.getSimpleName();
@@ -395,7 +397,7 @@ final class JmhAnnotationReader {
                 throw new IllegalArgumentException("is not a constant of " + type.getSimpleName() + "; write one of "
                         + String.join(
                                 ", ",
-                                java.util.Arrays.stream(type.getEnumConstants())
+                                Arrays.stream(type.getEnumConstants())
                                         .map(e -> ((Enum<?>) e).name())
                                         .toList()));
             }

@@ -12,8 +12,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.WeakHashMap;
 
 /**
@@ -63,7 +65,7 @@ final class JmhCompilerHints {
 
     /** Every line of every {@code META-INF/CompilerHints} {@code loader} sees, JMH stubs' left out, sorted, once each. */
     private static List<String> read(ClassLoader loader) {
-        Set<String> lines = new java.util.TreeSet<>();
+        Set<String> lines = new TreeSet<>();
         try {
             for (URL url : Collections.list(loader.getResources(RESOURCE))) {
                 try (InputStream in = url.openStream()) {
@@ -83,7 +85,7 @@ final class JmhCompilerHints {
 
     /** The hints of the benchmark's classes: their {@code @CompilerControl}, and JMH's default {@code inline} of the method. */
     private static List<String> fromClasses(Jmh jmh, Class<?> type, Method method, List<Class<?>> states) {
-        Set<String> lines = new java.util.TreeSet<>(explicit(jmh, type, states));
+        Set<String> lines = new TreeSet<>(explicit(jmh, type, states));
         if (!method.isAnnotationPresent(jmh.compilerControl)
                 && !method.getDeclaringClass().isAnnotationPresent(jmh.compilerControl)) {
             lines.add("inline," + internalName(method.getDeclaringClass()) + "." + method.getName());
@@ -106,7 +108,7 @@ final class JmhCompilerHints {
             classes.add(c);
         }
         classes.addAll(states);
-        Set<String> lines = new java.util.TreeSet<>();
+        Set<String> lines = new TreeSet<>();
         for (Class<?> c : classes) {
             Annotation onClass = c.getAnnotation(jmh.compilerControl);
             if (onClass != null) {
@@ -135,7 +137,7 @@ final class JmhCompilerHints {
 
     private static String command(Annotation compilerControl) {
         String mode = Jmh.enumElement(compilerControl, "value");
-        return COMMANDS.getOrDefault(mode, mode.toLowerCase(java.util.Locale.ROOT));
+        return COMMANDS.getOrDefault(mode, mode.toLowerCase(Locale.ROOT));
     }
 
     /** {@code pkg/Outer$Inner}: a class as a compile command names it. */

@@ -6,6 +6,9 @@ import dev.vbench.spi.Workload;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +56,7 @@ final class JmhInstance implements Workload {
         tearDownAll();
         benchmark.jit(); // before the first Blackhole: it reads its mode when its class initializes
         JmhStateClass[] layout = benchmark.layout;
-        boolean perClient = java.util.Arrays.stream(layout).anyMatch(s -> s != null && s.perClient())
+        boolean perClient = Arrays.stream(layout).anyMatch(s -> s != null && s.perClient())
                 || hasBlackhole()
                 || !benchmark
                         .method
@@ -124,7 +127,7 @@ final class JmhInstance implements Workload {
                 }
             }
         }
-        Map<Method, Object[]> arguments = new java.util.HashMap<>();
+        Map<Method, Object[]> arguments = new HashMap<>();
         for (List<List<Method>> kind : List.of(s.setups(), s.tearDowns())) {
             for (Method m : kind.get(2)) {
                 Object[] args = new Object[m.getParameterCount()];
@@ -178,7 +181,7 @@ final class JmhInstance implements Workload {
      */
     private Object create(JmhStateClass s, Map<JmhStateClass, Object> own, Map<JmhStateClass, Object> shared)
             throws Exception {
-        Map<Method, Object[]> arguments = new java.util.HashMap<>();
+        Map<Method, Object[]> arguments = new HashMap<>();
         Object blackhole = null;
         for (List<List<Method>> kind : List.of(s.setups(), s.tearDowns())) {
             for (int level = 0; level < 2; level++) {
@@ -322,7 +325,7 @@ final class JmhInstance implements Workload {
         task = null;
         List<Object[]> all = new ArrayList<>(live);
         live.clear();
-        java.util.Collections.reverse(all);
+        Collections.reverse(all);
         for (int level = 1; level >= 0; level--) {
             for (Object[] entry : all) {
                 JmhStateClass s = (JmhStateClass) entry[0];

@@ -4,6 +4,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -104,7 +105,7 @@ public final class JmhJit {
             decidedMode = commands ? "compiler" : "full";
             System.setProperty(PROPERTY, String.valueOf(commands));
         }
-        boolean has = java.util.Arrays.stream(blackhole.getDeclaredMethods())
+        boolean has = Arrays.stream(blackhole.getDeclaredMethods())
                 .anyMatch(m -> m.getName().equals("consumeCompiler"));
         return has ? decidedMode : "full";
     }

@@ -1,7 +1,9 @@
 package dev.vbench.loader;
 
+import dev.vbench.spi.Durations;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -95,7 +97,7 @@ final class JmhRunOptions {
     }
 
     private static String duration(int time, TimeUnit unit) {
-        return dev.vbench.spi.Durations.format(java.time.Duration.of(time, unit.toChronoUnit()));
+        return Durations.format(Duration.of(time, unit.toChronoUnit()));
     }
 
     /** The sentence a cell's notes carry when its benchmark sets any: one per cell, each annotation with its replacement. */

@@ -14,6 +14,8 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.UndeclaredThrowableException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -152,7 +154,7 @@ final class MethodWorkloadProvider implements WorkloadProvider {
                             named.stream().map(MethodWorkloadProvider::show).toList())
                     + "); it must take () or (long index)" + wouldDo(type));
         }
-        accepted.sort(java.util.Comparator.comparingInt(Method::getParameterCount));
+        accepted.sort(Comparator.comparingInt(Method::getParameterCount));
         if (accepted.size() > 1) {
             throw new IllegalArgumentException(shown + " is ambiguous: "
                     + String.join(
@@ -216,7 +218,7 @@ final class MethodWorkloadProvider implements WorkloadProvider {
         return m.getName() + "("
                 + String.join(
                         ", ",
-                        java.util.Arrays.stream(m.getParameterTypes())
+                        Arrays.stream(m.getParameterTypes())
                                 .map(Class::getSimpleName)
                                 .toList()) + ")";
     }

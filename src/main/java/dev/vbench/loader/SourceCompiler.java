@@ -10,12 +10,15 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,7 +71,7 @@ final class SourceCompiler {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(source);
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("source file '" + given + "' does not exist (looked for "
                     + source.toAbsolutePath() + "); check the path given to -w");
         } catch (IOException e) {
@@ -206,7 +209,7 @@ final class SourceCompiler {
             }
             try {
                 Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
-            } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException e) {
+            } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
                 deleteTree(tmp); // another run stored the same classes first
             }
         } catch (IOException e) {
@@ -219,7 +222,7 @@ final class SourceCompiler {
             return;
         }
         try (var walk = Files.walk(root)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
             }
         }

@@ -7,7 +7,9 @@ import dev.vbench.result.CodeEntry;
 import dev.vbench.spi.ExecutorProvider;
 import dev.vbench.spi.WorkloadProvider;
 import java.io.IOException;
+import java.lang.reflect.Constructor;
 import java.net.MalformedURLException;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
@@ -237,7 +239,7 @@ public final class UserCode implements AutoCloseable {
 
     <T> T instantiate(Class<?> type, Class<T> as) {
         MethodWorkloadProvider.checkPublic(type);
-        java.lang.reflect.Constructor<?> c;
+        Constructor<?> c;
         try {
             c = type.getConstructor();
         } catch (NoSuchMethodException e) {
@@ -303,7 +305,7 @@ public final class UserCode implements AutoCloseable {
         }
         try {
             return Path.of(cs.getLocation().toURI()).toString();
-        } catch (java.net.URISyntaxException | RuntimeException e) {
+        } catch (URISyntaxException | RuntimeException e) {
             return cs.getLocation().toString();
         }
     }

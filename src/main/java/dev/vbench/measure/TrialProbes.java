@@ -2,6 +2,7 @@ package dev.vbench.measure;
 
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.TrialResult;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -28,9 +29,9 @@ public final class TrialProbes {
      * @param pinning whether JFR pinning events are recorded on virtual-thread cells
      * @param pinningThreshold shortest pinned park that is recorded
      */
-    public record Settings(boolean pinning, java.time.Duration pinningThreshold) {
+    public record Settings(boolean pinning, Duration pinningThreshold) {
         /** What {@link #defaults()} records: pinning on, every pinned park. */
-        public static final Settings DEFAULTS = new Settings(true, java.time.Duration.ZERO);
+        public static final Settings DEFAULTS = new Settings(true, Duration.ZERO);
     }
 
     private final List<TrialProbe> probes;
@@ -46,7 +47,7 @@ public final class TrialProbes {
                 return new Settings(true, pinning.threshold());
             }
         }
-        return new Settings(false, java.time.Duration.ZERO);
+        return new Settings(false, Duration.ZERO);
     }
 
     public static TrialProbes of(TrialProbe... probes) {
@@ -55,7 +56,7 @@ public final class TrialProbes {
 
     /** JVM counters plus JFR pinning on virtual-thread cells (threshold 0: every pinned park). */
     public static TrialProbes defaults() {
-        return standard(true, java.time.Duration.ZERO, message -> {});
+        return standard(true, Duration.ZERO, message -> {});
     }
 
     /**
@@ -63,7 +64,7 @@ public final class TrialProbes {
      * @param threshold shortest pinned park that is recorded
      * @param warn receives a one-line warning when JFR is not available
      */
-    public static TrialProbes standard(boolean pinning, java.time.Duration threshold, Consumer<String> warn) {
+    public static TrialProbes standard(boolean pinning, Duration threshold, Consumer<String> warn) {
         List<TrialProbe> list = new ArrayList<>();
         list.add(new MachineProbe()); // outermost: the load around everything the trial does
         if (pinning) {

@@ -2,6 +2,7 @@ package dev.vbench.plan;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -38,9 +39,7 @@ final class DataDirCheck {
             return "is not writable (permission denied)";
         }
         // the file system's own reason ("Not a directory", "No space left on device"), never a Java class name
-        String why = e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null
-                ? fse.getReason()
-                : e.getMessage();
+        String why = e instanceof FileSystemException fse && fse.getReason() != null ? fse.getReason() : e.getMessage();
         return "cannot be created or written" + (why == null ? "" : " (" + why + ")");
     }
 }

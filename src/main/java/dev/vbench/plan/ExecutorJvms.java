@@ -10,6 +10,7 @@ import dev.vbench.jvm.JvmTarget;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Cells whose executor needs a JVM started for it ({@link JvmNeeds}: {@code -e virtual:parallelism=2},
@@ -32,7 +33,7 @@ final class ExecutorJvms {
     private ExecutorJvms() {}
 
     /** {@code cells} on the targets their executors need, or {@code cells} unchanged when none needs one. */
-    static List<CellPlan> place(List<CellPlan> cells, java.util.function.Supplier<JvmProber> probers) {
+    static List<CellPlan> place(List<CellPlan> cells, Supplier<JvmProber> probers) {
         if (cells.stream().noneMatch(c -> c.executor().jvmNeeds().any())) {
             return cells;
         }

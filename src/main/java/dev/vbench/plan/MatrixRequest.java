@@ -3,6 +3,7 @@ package dev.vbench.plan;
 import dev.vbench.jvm.JvmOptionSet;
 import dev.vbench.jvm.JvmSpec;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +63,7 @@ public record MatrixRequest(
     public MatrixRequest {
         jvms = jvms == null ? List.of() : List.copyOf(jvms);
         jvmOptions = jvmOptions == null ? List.of() : List.copyOf(jvmOptions);
-        params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
         executors = List.copyOf(executors);
         tasks = List.copyOf(tasks);
         concurrency = List.copyOf(concurrency);

@@ -2,8 +2,13 @@ package dev.vbench.plan;
 
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.RunPlan;
+import dev.vbench.result.RunSettings;
 import dev.vbench.suite.Scale;
 import dev.vbench.suite.SuiteSpec;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -67,7 +72,7 @@ public record Plan(SuiteSpec suite, Scale scale, List<Part> parts, List<String> 
                 .append(scale == null ? "-" : scale.name())
                 .append('\n');
         for (Part part : parts) {
-            dev.vbench.result.RunSettings s = part.run().settings();
+            RunSettings s = part.run().settings();
             text.append("part ")
                     .append(part.name())
                     .append(" warmup=")
@@ -89,10 +94,10 @@ public record Plan(SuiteSpec suite, Scale scale, List<Part> parts, List<String> 
             }
         }
         try {
-            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            return java.util.HexFormat.of().formatHex(digest, 0, 8);
-        } catch (java.security.NoSuchAlgorithmException e) {
+            byte[] digest =
+                    MessageDigest.getInstance("SHA-256").digest(text.toString().getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every Java platform", e);
         }
     }

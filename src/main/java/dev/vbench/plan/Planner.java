@@ -2,6 +2,7 @@ package dev.vbench.plan;
 
 import dev.vbench.config.Defaults;
 import dev.vbench.config.Limits;
+import dev.vbench.engine.Build;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.DataDirs;
 import dev.vbench.engine.LoadShape;
@@ -15,7 +16,10 @@ import dev.vbench.jvm.JvmTarget;
 import dev.vbench.jvm.JvmTargets;
 import dev.vbench.loader.JmhWorkload;
 import dev.vbench.loader.UserCode;
+import dev.vbench.result.AutoTrials;
+import dev.vbench.result.BuildInfo;
 import dev.vbench.result.CellConfig;
+import dev.vbench.result.CodeEntry;
 import dev.vbench.result.RunSettings;
 import dev.vbench.spi.Durations;
 import dev.vbench.spi.Params;
@@ -24,9 +28,12 @@ import dev.vbench.spi.WorkloadProvider;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -98,7 +105,7 @@ public final class Planner {
             throw new PlanException("--build " + builds.get(0).label()
                     + " is one build; give two or more to compare them" + " (or --classpath for one)");
         }
-        java.util.Set<String> labels = new java.util.HashSet<>();
+        Set<String> labels = new HashSet<>();
         for (BuildCode b : builds) {
             if (!labels.add(b.label())) {
                 throw new PlanException("--build " + b.label() + " is given twice; give each build a label of its own");
@@ -109,7 +116,7 @@ public final class Planner {
             perBuild.add(cells("", request.matrix(), Keys.OPTIONS, b.code() == null ? code : b.code()));
         }
         List<CellPlan> cells = new ArrayList<>();
-        List<dev.vbench.result.BuildInfo> infos = new ArrayList<>();
+        List<BuildInfo> infos = new ArrayList<>();
         for (int b = 0; b < builds.size(); b++) {
             List<CellPlan> mine = perBuild.get(b);
             if (mine.size() != perBuild.get(0).size() || !sameCells(mine, perBuild.get(0))) {
@@ -118,7 +125,7 @@ public final class Planner {
                         + perBuild.get(0).size()
                         + "); builds compare the same benchmarks: give -w a method or class both builds have");
             }
-            infos.add(new dev.vbench.result.BuildInfo(
+            infos.add(new BuildInfo(
                     builds.get(b).label(),
                     builds.get(b).code() == null
                             ? code.code()
@@ -130,15 +137,14 @@ public final class Planner {
                 List<String> classPath = bc == null
                         ? null
                         : bc.code().stream()
-                                .filter(e -> !dev.vbench.result.CodeEntry.SOURCE.equals(e.kind()))
+                                .filter(e -> !CodeEntry.SOURCE.equals(e.kind()))
                                 .map(e -> Path.of(e.path()).toAbsolutePath().toString())
                                 .toList();
                 cells.add(perBuild.get(b)
                         .get(i)
                         .onBuild(
                                 "c" + (cells.size() + 1),
-                                new dev.vbench.engine.Build(
-                                        builds.get(b).label(), classPath, bc == null ? List.of() : bc.code())));
+                                new Build(builds.get(b).label(), classPath, bc == null ? List.of() : bc.code())));
             }
         }
         cells = batched(cells, request.trials().batch());
@@ -187,8 +193,8 @@ public final class Planner {
     }
 
     /** {@code --trials auto} checked against the other options: rounds of one trial each, up to a ceiling above the start. */
-    private static dev.vbench.result.AutoTrials checkedAuto(TrialOptions options, int trials) {
-        dev.vbench.result.AutoTrials auto = options.auto();
+    private static AutoTrials checkedAuto(TrialOptions options, int trials) {
+        AutoTrials auto = options.auto();
         if (options.forks() > 0) {
             throw new PlanException("--trials auto adds rounds of one trial per cell; --forks " + options.forks()
                     + " splits a fixed number of trials across forks: drop one of them");
@@ -215,7 +221,7 @@ public final class Planner {
         if (given != null) {
             return given;
         }
-        return fallbacks.stream().filter(java.util.Objects::nonNull).findFirst().orElse(otherwise);
+        return fallbacks.stream().filter(Objects::nonNull).findFirst().orElse(otherwise);
     }
 
     /** {@code --data-dir} checked writable, else the default input cache. */
@@ -325,7 +331,7 @@ public final class Planner {
                 out.put(name, values);
             });
         }
-        java.util.Set<String> known = new java.util.HashSet<>();
+        Set<String> known = new HashSet<>();
         workload.params().forEach(p -> known.add(p.name()));
         given.forEach((name, values) -> {
             if (!several || known.contains(name)) {

@@ -9,6 +9,7 @@ import dev.vbench.spi.ParamSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -176,7 +177,7 @@ public final class Shards {
     public static Map<String, Integer> slices(Plan plan, int count) {
         List<CellGroup> rows = rows(plan);
         int[] slices = assign(rows, count);
-        Map<String, Integer> out = new java.util.LinkedHashMap<>();
+        Map<String, Integer> out = new LinkedHashMap<>();
         for (int i = 0; i < rows.size(); i++) {
             for (CellPlan c : rows.get(i).cells()) {
                 out.put(c.id(), slices[i] + 1);
@@ -221,7 +222,7 @@ public final class Shards {
      * cell whose time is unknown (no window, no rate and no duration parameter: a CPU workload, your method).
      */
     public static Map<String, Double> cellEstimates(Plan plan) {
-        Map<String, Double> out = new java.util.LinkedHashMap<>();
+        Map<String, Double> out = new LinkedHashMap<>();
         for (Plan.Part part : plan.parts()) {
             RunSettings s = part.run().settings();
             for (CellPlan c : part.run().cells()) {

@@ -23,6 +23,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 
 /**
  * Plans a suite file: each experiment becomes a {@link MatrixRequest} (its {@code quick} overrides
@@ -158,8 +159,7 @@ public final class SuitePlanner {
     }
 
     /** Counts in the planner's range for {@code key}, checked while the text is at hand so a refusal quotes it. */
-    private static List<Long> counts(
-            String key, List<String> texts, java.util.function.BiFunction<String, Long, Long> range) {
+    private static List<Long> counts(String key, List<String> texts, BiFunction<String, Long, Long> range) {
         List<Long> out = new ArrayList<>();
         for (String text : texts == null ? List.<String>of() : texts) {
             try {

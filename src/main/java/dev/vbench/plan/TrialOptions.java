@@ -2,6 +2,7 @@ package dev.vbench.plan;
 
 import dev.vbench.config.Defaults;
 import dev.vbench.engine.TrialOrder;
+import dev.vbench.result.AutoTrials;
 import java.nio.file.Path;
 
 /**
@@ -28,7 +29,7 @@ public record TrialOptions(
         Path dataDir,
         TrialOrder order,
         int batch,
-        dev.vbench.result.AutoTrials auto,
+        AutoTrials auto,
         int fanout) {
 
     /** Options without {@code --fanout}. */
@@ -40,7 +41,7 @@ public record TrialOptions(
             Path dataDir,
             TrialOrder order,
             int batch,
-            dev.vbench.result.AutoTrials auto) {
+            AutoTrials auto) {
         this(warmup, trials, forks, seed, dataDir, order, batch, auto, 0);
     }
 

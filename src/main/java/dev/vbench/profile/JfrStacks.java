@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
@@ -98,8 +99,7 @@ final class JfrStacks {
     }
 
     /** Frame types of Java code, in the JDK's recordings and async-profiler's alike (not Native, C++, Kernel). */
-    private static final java.util.Set<String> JAVA_FRAME_TYPES =
-            java.util.Set.of("Interpreted", "JIT compiled", "Inlined", "C1 compiled");
+    private static final Set<String> JAVA_FRAME_TYPES = Set.of("Interpreted", "JIT compiled", "Inlined", "C1 compiled");
 
     private static boolean javaFrame(RecordedFrame f) {
         return f.isJavaFrame()

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -98,7 +99,7 @@ final class SleepOverrun {
                         f.getMethod().getType().getName(), f.getMethod().getName(), null, -1);
             }
         }
-        List<String> cut = StackFrames.cut(StackFrames.rootFirst(java.util.Arrays.copyOf(trace, n)));
+        List<String> cut = StackFrames.cut(StackFrames.rootFirst(Arrays.copyOf(trace, n)));
         if (cut == null) {
             return null;
         }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 
@@ -228,7 +229,7 @@ public final class TaskSampler {
         List<String> notes = new ArrayList<>();
         if (sleepSamplesMoved > 0) {
             notes.add(String.format(
-                    java.util.Locale.ROOT,
+                    Locale.ROOT,
                     "%d of %d sleeping samples are counted as waiting for a carrier:"
                             + " by JFR's jdk.ThreadSleep, that share of the virtual threads' sleeping time was past the time asked"
                             + " (the thread waited for a carrier to wake it)",

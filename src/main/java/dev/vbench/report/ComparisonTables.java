@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.BiFunction;
+import java.util.function.DoubleFunction;
 
 /**
  * The one place a comparison becomes a table, for {@code vbench compare} (columns are files) and for
@@ -320,7 +321,7 @@ public final class ComparisonTables {
             Comparison c,
             Style style,
             BiFunction<GeomeanRow, Integer, String> change,
-            java.util.function.DoubleFunction<String> value) {
+            DoubleFunction<String> value) {
         GeomeanRow g = c.geomean();
         if (!style.geomean() || g == null) {
             return;

@@ -1,6 +1,9 @@
 package dev.vbench.report;
 
+import dev.vbench.result.CellResult;
 import dev.vbench.result.Choice;
+import dev.vbench.result.Metric;
+import java.util.Collection;
 import java.util.Locale;
 import java.util.function.Function;
 
@@ -49,11 +52,11 @@ public enum Format implements Choice {
      * What a user of this format should know that the output cannot say, or null: github-action-benchmark's
      * JSON has no direction, so the workflow's {@code tool:} must match the metric's.
      */
-    public String note(ReportOptions options, java.util.Collection<dev.vbench.result.CellResult> cells) {
+    public String note(ReportOptions options, Collection<CellResult> cells) {
         if (this != GITHUB_ACTION_BENCHMARK) {
             return null;
         }
-        dev.vbench.result.Metric m = options.metricFor(cells);
+        Metric m = options.metricFor(cells);
         return m.key() + " is " + (m.higherIsBetter() ? "bigger" : "smaller") + "-is-better: use tool: '"
                 + GithubActionBenchmarkExporter.tool(m) + "' in the github-action-benchmark step";
     }

@@ -34,7 +34,7 @@ public final class LatencyCurves {
     }
 
     /** How {@link #mergedEndToEnd} measured the cells: "submit → end", or from the intended start. */
-    public static String measuredFrom(java.util.List<CellResult> cells) {
+    public static String measuredFrom(List<CellResult> cells) {
         boolean open = cells.stream().anyMatch(c -> c.config().openModel());
         return open
                 ? "intended start → end for --rate cells (corrected for coordinated omission), else submit → end"

@@ -1,6 +1,7 @@
 package dev.vbench.report;
 
 import dev.vbench.compare.CellComparison;
+import dev.vbench.compare.CellDimension;
 import dev.vbench.compare.Layout;
 import dev.vbench.config.Defaults;
 import dev.vbench.result.CellResult;
@@ -47,13 +48,7 @@ public final class PivotTables {
     static CellComparison model(List<CellResult> cells, Layout layout, Metric metric, String unit, boolean jvmColumns) {
         return jvmColumns
                 ? RunTables.compare(
-                        cells,
-                        dev.vbench.compare.CellDimension.JVM,
-                        RunTables.rowsOfFirstJvm(cells),
-                        metric,
-                        unit,
-                        layout,
-                        Defaults.NOISE)
+                        cells, CellDimension.JVM, RunTables.rowsOfFirstJvm(cells), metric, unit, layout, Defaults.NOISE)
                 : RunTables.compare(cells, RunTables.rowsOfFirstExecutor(cells), metric, unit, layout, Defaults.NOISE);
     }
 

@@ -9,10 +9,13 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.Environment;
 import dev.vbench.result.Metric;
 import dev.vbench.result.RunResult;
+import dev.vbench.result.Sharding;
 import dev.vbench.text.Numbers;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -229,9 +232,9 @@ public record ReportDocument(
         if (result.sharding() == null) {
             return List.of();
         }
-        Map<String, List<String>> byShard = new java.util.LinkedHashMap<>();
+        Map<String, List<String>> byShard = new LinkedHashMap<>();
         for (CellResult c : cells) {
-            dev.vbench.result.Sharding.Shard shard = result.sharding().shardOf(c.id());
+            Sharding.Shard shard = result.sharding().shardOf(c.id());
             if (shard != null && !shard.host().equals(result.environment().hostName())) {
                 byShard.computeIfAbsent(
                                 "on " + shard.host() + " (shard " + shard.index() + "/"
@@ -309,10 +312,8 @@ public record ReportDocument(
     }
 
     /** The Why block of a table's pairs, when a significant pair has something to say. */
-    static java.util.Optional<Why> why(List<ComparedPair> pairs) {
+    static Optional<Why> why(List<ComparedPair> pairs) {
         List<WhyLines.Explanation> explanations = WhyLines.of(pairs);
-        return explanations.isEmpty()
-                ? java.util.Optional.empty()
-                : java.util.Optional.of(new Why(pairs, explanations));
+        return explanations.isEmpty() ? Optional.empty() : Optional.of(new Why(pairs, explanations));
     }
 }

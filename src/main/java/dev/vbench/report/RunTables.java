@@ -8,6 +8,7 @@ import dev.vbench.compare.Notes;
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.CellStatus;
+import dev.vbench.result.JvmInfo;
 import dev.vbench.result.Metric;
 import dev.vbench.result.MetricSummary;
 import dev.vbench.result.RunResult;
@@ -307,7 +308,7 @@ public final class RunTables {
      * 21.0.8 (OpenJDK 64-Bit Server VM 21.0.8+9-LTS), G1, 2 CPUs, 1820 MiB max heap, options …}.
      */
     static void jvmFootnotes(Table.Builder b, List<CellResult> cells) {
-        Map<String, dev.vbench.result.JvmInfo> seen = new LinkedHashMap<>();
+        Map<String, JvmInfo> seen = new LinkedHashMap<>();
         cells.stream()
                 .filter(c -> c.jvm() != null)
                 .forEach(c -> seen.putIfAbsent(c.jvm().label(), c.jvm()));
@@ -315,7 +316,7 @@ public final class RunTables {
     }
 
     /** What a JVM footnote says about one JVM. */
-    public static String jvmText(dev.vbench.result.JvmInfo j) {
+    public static String jvmText(JvmInfo j) {
         return j.label() + ": " + j.vendor() + " " + j.version() + " (" + j.vmName() + " " + j.vmVersion() + "), "
                 + j.gc() + ", " + j.availableProcessors() + " CPUs, " + Numbers.bytes(j.maxHeapBytes()) + " max heap"
                 + (j.options().isEmpty() ? "" : ", options " + String.join(" ", j.options()));

@@ -1,6 +1,7 @@
 package dev.vbench.report;
 
 import dev.vbench.compare.CellComparison;
+import dev.vbench.compare.Knee;
 import dev.vbench.compare.Layout;
 import dev.vbench.diagnose.ComparedPair;
 import dev.vbench.diagnose.ComparedPairs;
@@ -56,7 +57,7 @@ final class SuiteTables {
                 if (table != null) {
                     List<String> footnotes = new ArrayList<>(ReportDocument.otherHosts(result, cells));
                     if (t.kneeOrFalse()) {
-                        footnotes.addAll(dev.vbench.compare.Knee.lines(model.comparison()));
+                        footnotes.addAll(Knee.lines(model.comparison()));
                     }
                     blocks.add(new TableBlock(
                             Kind.SUITE,

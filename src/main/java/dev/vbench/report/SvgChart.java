@@ -4,6 +4,7 @@ import dev.vbench.text.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
 
 /**
  * Small self-written SVG charts for the HTML report: lines (with optional CI whiskers) over a
@@ -191,7 +192,7 @@ public final class SvgChart {
                 0,
                 categories.size(),
                 false,
-                java.util.stream.IntStream.range(0, categories.size())
+                IntStream.range(0, categories.size())
                         .mapToObj(i -> new Tick(i + 0.5, categories.get(i)))
                         .toList());
         Canvas c = new Canvas(title, x, y);

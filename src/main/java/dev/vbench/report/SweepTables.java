@@ -2,6 +2,7 @@ package dev.vbench.report;
 
 import dev.vbench.compare.CellComparison;
 import dev.vbench.compare.CellDimension;
+import dev.vbench.compare.Comparison;
 import dev.vbench.compare.Layout;
 import dev.vbench.compare.Slo;
 import dev.vbench.config.Defaults;
@@ -39,7 +40,7 @@ public final class SweepTables {
      * A sweep table and its verdicts: per executor the best concurrency (with {@code --slo}, the best
      * that meets it), or why none qualifies; and the comparison the table lays out.
      */
-    public record Sweep(Table table, List<String> verdicts, dev.vbench.compare.Comparison comparison) {
+    public record Sweep(Table table, List<String> verdicts, Comparison comparison) {
         public Sweep {
             verdicts = List.copyOf(verdicts);
         }

@@ -11,7 +11,9 @@ import dev.vbench.result.TrialResult;
 import dev.vbench.stats.Descriptive;
 import dev.vbench.text.Numbers;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -132,7 +134,7 @@ public final class TelemetryTables {
 
     /** One footnote per distinct scheduler configuration of the cells (JDK defaults or the properties set). */
     private static void schedulerFootnote(Table.Builder b, List<CellResult> cells) {
-        java.util.Set<String> seen = new java.util.LinkedHashSet<>();
+        Set<String> seen = new LinkedHashSet<>();
         for (CellResult c : cells) {
             for (TrialResult t : c.trials()) {
                 SchedulerInfo s = t.telemetry().scheduler();

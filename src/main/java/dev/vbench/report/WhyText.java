@@ -1,6 +1,7 @@
 package dev.vbench.report;
 
 import dev.vbench.diagnose.ComparedPair;
+import dev.vbench.diagnose.WhyLines;
 import dev.vbench.diagnose.WhyLines.Explanation;
 import dev.vbench.text.Numbers;
 import java.util.List;
@@ -20,7 +21,7 @@ public final class WhyText {
 
     /** Added to the footnote when a Why is of a pair within variance. */
     static final String WITHIN_VARIANCE = "; within variance: the place both spend at least "
-            + Math.round(dev.vbench.diagnose.WhyLines.COMMON_SHARE * 100) + "% of their samples in";
+            + Math.round(WhyLines.COMMON_SHARE * 100) + "% of their samples in";
 
     private WhyText() {}
 

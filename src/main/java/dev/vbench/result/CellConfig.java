@@ -2,7 +2,9 @@ package dev.vbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.vbench.spi.Durations;
+import dev.vbench.spi.Redactor;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -45,8 +47,8 @@ public record CellConfig(
         @JsonInclude(JsonInclude.Include.NON_NULL) String build) {
 
     public CellConfig {
-        params = java.util.Collections.unmodifiableMap(redacted(params));
-        jvm = dev.vbench.spi.Redactor.redact(jvm);
+        params = Collections.unmodifiableMap(redacted(params));
+        jvm = Redactor.redact(jvm);
         batch = batch <= 1 ? 0 : batch;
         operationsPerCall = operationsPerCall <= 1 ? 0 : operationsPerCall;
     }
@@ -279,7 +281,7 @@ public record CellConfig(
      */
     private static TreeMap<String, String> redacted(Map<String, String> params) {
         TreeMap<String, String> shown = new TreeMap<>();
-        params.forEach((name, value) -> shown.put(name, dev.vbench.spi.Redactor.redact(name, value)));
+        params.forEach((name, value) -> shown.put(name, Redactor.redact(name, value)));
         return shown;
     }
 }

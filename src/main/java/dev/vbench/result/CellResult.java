@@ -1,10 +1,12 @@
 package dev.vbench.result;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One cell: its configuration, every measured trial and the statistics over those trials.
@@ -183,9 +185,7 @@ public record CellResult(
         summary = Map.copyOf(summary);
         notes = List.copyOf(notes);
         profiles = profiles == null ? List.of() : List.copyOf(profiles);
-        attributes = attributes == null
-                ? Map.of()
-                : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(attributes));
+        attributes = attributes == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(attributes));
     }
 
     /** The summary of {@code metric}, or null when no trial measured it. */

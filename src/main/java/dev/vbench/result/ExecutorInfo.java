@@ -1,5 +1,6 @@
 package dev.vbench.result;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -24,6 +25,6 @@ public record ExecutorInfo(
         Integer carrierParallelism) {
 
     public ExecutorInfo {
-        params = java.util.Collections.unmodifiableMap(new TreeMap<>(params));
+        params = Collections.unmodifiableMap(new TreeMap<>(params));
     }
 }

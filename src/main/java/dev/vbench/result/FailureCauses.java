@@ -1,6 +1,7 @@
 package dev.vbench.result;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,7 @@ import java.util.Map;
 public record FailureCauses(long failures, Map<String, Long> counts) {
 
     public FailureCauses {
-        counts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(counts));
+        counts = Collections.unmodifiableMap(new LinkedHashMap<>(counts));
     }
 
     /** The causes of the failed tasks of {@code trials}. */

@@ -1,5 +1,8 @@
 package dev.vbench.result;
 
+import dev.vbench.spi.Redactor;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -49,13 +52,13 @@ public record JmhBenchmark(
     /** Secrets in parameters and JVM arguments are masked ({@link dev.vbench.spi.Redactor}). */
     public JmhBenchmark {
         TreeMap<String, String> shown = new TreeMap<>();
-        params.forEach((name, value) -> shown.put(name, dev.vbench.spi.Redactor.redact(name, value)));
-        params = java.util.Collections.unmodifiableMap(shown);
+        params.forEach((name, value) -> shown.put(name, Redactor.redact(name, value)));
+        params = Collections.unmodifiableMap(shown);
         rawData = List.copyOf(rawData);
-        jvmArgs = jvmArgs.stream().map(dev.vbench.spi.Redactor::redact).toList();
+        jvmArgs = jvmArgs.stream().map(Redactor::redact).toList();
         secondaryMetrics = secondaryMetrics == null
                 ? Map.of()
-                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(secondaryMetrics));
+                : Collections.unmodifiableMap(new LinkedHashMap<>(secondaryMetrics));
     }
 
     /** An entry without secondary results. */

@@ -1,6 +1,7 @@
 package dev.vbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.vbench.spi.Redactor;
 import java.util.List;
 
 /**
@@ -34,8 +35,8 @@ public record JvmInfo(
     public JvmInfo {
         options = options == null
                 ? List.of()
-                : options.stream().map(dev.vbench.spi.Redactor::redact).toList();
-        label = dev.vbench.spi.Redactor.redact(label);
+                : options.stream().map(Redactor::redact).toList();
+        label = Redactor.redact(label);
     }
 
     /** This info under another label (the same probe serves every label of one JVM and option set). */

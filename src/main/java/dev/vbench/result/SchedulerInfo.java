@@ -1,6 +1,7 @@
 package dev.vbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -28,7 +29,7 @@ public record SchedulerInfo(
         @JsonInclude(JsonInclude.Include.NON_NULL) SchedulerLoad load) {
 
     public SchedulerInfo {
-        properties = properties == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(properties));
+        properties = properties == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(properties));
     }
 
     /** Settings as first recorded: no source, no load. */

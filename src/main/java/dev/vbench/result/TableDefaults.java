@@ -2,6 +2,7 @@ package dev.vbench.result;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * What a table shows when the command line does not say: decided here, once, from what the result
@@ -60,7 +61,7 @@ public final class TableDefaults {
     /** The default metric of the tables of one or more results compared with each other. */
     public static Metric metricOfRuns(List<RunResult> runs) {
         return metricOfConfigs(runs.stream()
-                .filter(java.util.Objects::nonNull)
+                .filter(Objects::nonNull)
                 .flatMap(r -> r.cells().stream())
                 .map(CellResult::config)
                 .toList());

@@ -1,7 +1,11 @@
 package dev.vbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * One measured trial: a complete execution of a cell on a fresh executor.
@@ -416,12 +420,12 @@ public record TrialResult(
     }
 
     /** The format of {@link #startTime}: ISO-8601 UTC with exactly six fraction digits, so text order is time order. */
-    public static final java.time.format.DateTimeFormatter START_TIME_FORMAT =
-            java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'", java.util.Locale.ROOT)
-                    .withZone(java.time.ZoneOffset.UTC);
+    public static final DateTimeFormatter START_TIME_FORMAT = DateTimeFormatter.ofPattern(
+                    "yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'", Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
 
     /** A copy that records when it started. */
-    public TrialResult withStartTime(java.time.Instant start) {
+    public TrialResult withStartTime(Instant start) {
         return new TrialResult(
                 index,
                 fork,

@@ -1,9 +1,11 @@
 package dev.vbench.spi;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The one policy that decides what is a secret in text vbench shows or stores, and masks it with
@@ -91,8 +93,7 @@ public final class Redactor {
     }
 
     /** Names already classified, so that a large text (a result file's thousands of members) costs a look-up each. */
-    private static final java.util.concurrent.ConcurrentHashMap<String, Boolean> NAMES =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<String, Boolean> NAMES = new ConcurrentHashMap<>();
 
     private static final int NAMES_KEPT = 4096;
 
@@ -236,7 +237,7 @@ public final class Redactor {
                 colon(text, i, found);
             }
         }
-        found.sort(java.util.Comparator.comparingInt(span -> span[0]));
+        found.sort(Comparator.comparingInt(span -> span[0]));
         List<int[]> joined = new ArrayList<>();
         for (int[] span : found) {
             int[] previous = joined.isEmpty() ? null : joined.get(joined.size() - 1);

@@ -1,5 +1,8 @@
 package dev.vbench.spi;
 
+import java.util.List;
+import java.util.Map;
+
 /**
  * A prepared workload instance for one cell of the matrix.
  *
@@ -74,8 +77,8 @@ public interface Workload extends AutoCloseable {
      * includes connecting"). Called after the cell's last trial, outside the timed region.
      * Default: none.
      */
-    default java.util.List<String> notes() {
-        return java.util.List.of();
+    default List<String> notes() {
+        return List.of();
     }
 
     /**
@@ -83,8 +86,8 @@ public interface Workload extends AutoCloseable {
      * JMH's {@code @AuxCounters}), recorded with the trial and reported per cell. Called after each measured
      * trial, outside the timed region, before the next {@link #beforeTrial(int)}. Default: none.
      */
-    default java.util.List<Counter> counters() {
-        return java.util.List.of();
+    default List<Counter> counters() {
+        return List.of();
     }
 
     /**
@@ -92,8 +95,8 @@ public interface Workload extends AutoCloseable {
      * cell in the result (for example a JMH benchmark's {@code blackholeMode=compiler}). Called after the cell's
      * last trial, outside the timed region, with {@link #notes()}. Default: none.
      */
-    default java.util.Map<String, String> attributes() {
-        return java.util.Map.of();
+    default Map<String, String> attributes() {
+        return Map.of();
     }
 
     @Override

@@ -1,8 +1,10 @@
 package dev.vbench.stats;
 
+import java.util.Arrays;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.DoubleStream;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.apache.commons.statistics.distribution.TDistribution;
 
@@ -228,13 +230,12 @@ public final class Power {
 
     /** The pooled standard deviation of the natural logs (of the values over their pooled median when any is not positive). */
     static double pooledLogSd(double[] a, double[] b) {
-        boolean positive = java.util.stream.DoubleStream.concat(java.util.Arrays.stream(a), java.util.Arrays.stream(b))
-                .allMatch(v -> v > 0);
+        boolean positive =
+                DoubleStream.concat(Arrays.stream(a), Arrays.stream(b)).allMatch(v -> v > 0);
         double centre = positive
                 ? 1
                 : Math.abs(Descriptive.median(
-                        java.util.stream.DoubleStream.concat(java.util.Arrays.stream(a), java.util.Arrays.stream(b))
-                                .toArray()));
+                        DoubleStream.concat(Arrays.stream(a), Arrays.stream(b)).toArray()));
         if (!positive && centre == 0) {
             return Double.NaN;
         }
@@ -261,7 +262,7 @@ public final class Power {
     }
 
     private static double[] finite(double[] values) {
-        return java.util.Arrays.stream(values)
+        return Arrays.stream(values)
                 .filter(v -> !Double.isNaN(v) && !Double.isInfinite(v))
                 .toArray();
     }

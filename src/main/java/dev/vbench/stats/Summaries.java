@@ -6,10 +6,12 @@ import dev.vbench.result.MetricSummary;
 import dev.vbench.result.TrialResult;
 import dev.vbench.text.Numbers;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IntSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /** Builds the per-metric summaries and notes of a cell from its measured trials. */
 public final class Summaries {
@@ -123,7 +125,7 @@ public final class Summaries {
      * tell how often each happens. Null when not so, or with fewer than two forks.
      */
     static String jvmModes(List<TrialResult> trials, Metric metric) {
-        java.util.Map<Integer, List<Double>> byFork = new java.util.TreeMap<>();
+        Map<Integer, List<Double>> byFork = new TreeMap<>();
         for (TrialResult t : trials) {
             double v = t.completed() > 0 && t.fork() > 0 ? metric.of(t) : Double.NaN;
             if (!Double.isNaN(v) && v > 0) {
@@ -133,19 +135,19 @@ public final class Summaries {
         if (byFork.size() < 2) {
             return null;
         }
-        java.util.Map<Integer, Double> medians = new java.util.TreeMap<>();
+        Map<Integer, Double> medians = new TreeMap<>();
         byFork.forEach((f, v) -> medians.put(
                 f,
                 Descriptive.median(v.stream().mapToDouble(Double::doubleValue).toArray())));
-        double lo = java.util.Collections.min(medians.values());
-        double hi = java.util.Collections.max(medians.values());
+        double lo = Collections.min(medians.values());
+        double hi = Collections.max(medians.values());
         if (hi / lo < JVM_MODE_FACTOR) {
             return null;
         }
         double middle = Math.sqrt(lo * hi);
         List<Integer> high = medians.entrySet().stream()
                 .filter(e -> e.getValue() > middle)
-                .map(java.util.Map.Entry::getKey)
+                .map(Map.Entry::getKey)
                 .toList();
         double highLowest = high.stream()
                 .flatMap(f -> byFork.get(f).stream())

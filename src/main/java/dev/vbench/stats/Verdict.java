@@ -1,5 +1,6 @@
 package dev.vbench.stats;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -84,7 +85,7 @@ public enum Verdict {
      * {@link Holm} across the tests (docs/statistics.md rule 5; untested NaN entries do not count), and each
      * test's verdict is {@link #of} its change on the adjusted p (rule 6).
      */
-    public static Decided decide(java.util.List<Test> tests, double noise, double alpha) {
+    public static Decided decide(List<Test> tests, double noise, double alpha) {
         double[] adjusted = Holm.adjust(tests.stream().mapToDouble(Test::p).toArray());
         Verdict[] verdicts = new Verdict[tests.size()];
         double[] mde = new double[tests.size()];

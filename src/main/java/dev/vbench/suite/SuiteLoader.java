@@ -13,8 +13,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -33,8 +38,7 @@ public final class SuiteLoader {
                             .STRICT_DUPLICATE_DETECTION) // a key given twice is an error, not "the last wins"
             .build();
     /** Jackson's message for a key given twice in one mapping. */
-    private static final java.util.regex.Pattern DUPLICATE =
-            java.util.regex.Pattern.compile("Duplicate field '([^']*)'");
+    private static final Pattern DUPLICATE = Pattern.compile("Duplicate field '([^']*)'");
 
     private SuiteLoader() {}
 
@@ -96,7 +100,7 @@ public final class SuiteLoader {
             throw new SuiteException(at(source, tokenLocation(e)) + "wrong type for " + field(e) + "; expected "
                     + typeName(e.getTargetType()));
         } catch (JacksonException e) {
-            java.util.regex.Matcher duplicate = DUPLICATE.matcher(String.valueOf(e.getOriginalMessage()));
+            Matcher duplicate = DUPLICATE.matcher(String.valueOf(e.getOriginalMessage()));
             if (duplicate.find()) {
                 String key = duplicate.group(1);
                 throw new SuiteException(
@@ -115,8 +119,7 @@ public final class SuiteLoader {
     private static int keyLine(String text, String key, JsonLocation location) {
         String[] lines = text.split("\n", -1);
         int reported = location == null ? 1 : Math.max(1, Math.min(location.getLineNr(), lines.length));
-        java.util.regex.Pattern keyPattern =
-                java.util.regex.Pattern.compile("^[\\s-]*\\{?[^#]*?\\b" + java.util.regex.Pattern.quote(key) + "\\s*:");
+        Pattern keyPattern = Pattern.compile("^[\\s-]*\\{?[^#]*?\\b" + Pattern.quote(key) + "\\s*:");
         for (int i = reported; i >= 1; i--) {
             if (keyPattern.matcher(lines[i - 1]).find()) {
                 return i;
@@ -173,17 +176,17 @@ public final class SuiteLoader {
         if (List.class.isAssignableFrom(type)) {
             return "a list";
         }
-        if (java.util.Map.class.isAssignableFrom(type) || type.isRecord()) {
+        if (Map.class.isAssignableFrom(type) || type.isRecord()) {
             return "a mapping (key: value)";
         }
         return "text";
     }
 
-    private static String known(java.util.Collection<Object> ids) {
+    private static String known(Collection<Object> ids) {
         Set<String> names = ids.stream()
                 .map(String::valueOf)
                 .filter(n -> !n.equals("line"))
-                .collect(Collectors.toCollection(java.util.TreeSet::new));
+                .collect(Collectors.toCollection(TreeSet::new));
         return String.join(", ", names);
     }
 

@@ -6,6 +6,7 @@ import dev.vbench.result.TableSpec;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -63,7 +64,7 @@ public final class SuiteValidator {
     }
 
     /** A named choice (layout, metric) that parses, or a one-line error listing the valid names. */
-    private static void parses(String what, String name, java.util.function.Consumer<String> parser) {
+    private static void parses(String what, String name, Consumer<String> parser) {
         try {
             if (name != null) {
                 parser.accept(name);

@@ -1,5 +1,7 @@
 package dev.vbench.text;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.Locale;
 
 /**
@@ -70,8 +72,8 @@ public final class Numbers {
         if (!Double.isFinite(value)) {
             return "";
         }
-        return new java.math.BigDecimal(value)
-                .round(new java.math.MathContext(12))
+        return new BigDecimal(value)
+                .round(new MathContext(12))
                 .stripTrailingZeros()
                 .toPlainString();
     }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Input generation reports progress on the terminal display: one overwritten line, ended when done. */
@@ -15,8 +17,7 @@ class PreparingProgressTest {
         TerminalProgress progress = new TerminalProgress(
                 new PrintWriter(text, true),
                 2,
-                RunEta.of(RunEtaTest.plan(
-                        "noop", java.util.Map.of(), java.util.List.of("virtual"), 10, java.util.List.of())));
+                RunEta.of(RunEtaTest.plan("noop", Map.of(), List.of("virtual"), 10, List.of())));
         progress.preparing("thumbnail", "generating photos", 3, 10);
         progress.preparing("thumbnail", "generating photos", 10, 10);
         String out = text.toString();

@@ -10,6 +10,7 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.MachineState;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.RunSettings;
+import dev.vbench.result.Telemetry;
 import dev.vbench.result.TrialResult;
 import dev.vbench.stats.Summaries;
 import dev.vbench.testing.Fixtures;
@@ -34,7 +35,7 @@ class RunConditionsTest {
                     id, CellConfig.closed("cpu", Map.of(), Fixtures.virtual(), 200, 0), 6, 100, jitter, 0.5, 9);
         }
         List<TrialResult> trials = c.trials().stream()
-                .map(t -> t.withTelemetry(dev.vbench.result.Telemetry.NONE
+                .map(t -> t.withTelemetry(Telemetry.NONE
                         .withProcessCpuNanos(Math.round(ownCpus * t.makespanNanos()))
                         .withGc(0, 0)
                         .withAllocatedBytes(0)

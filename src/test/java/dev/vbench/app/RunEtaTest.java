@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vbench.loader.UserCode;
 import dev.vbench.plan.MatrixRequest;
 import dev.vbench.plan.Plan;
+import dev.vbench.plan.PlanRequest;
 import dev.vbench.plan.Planner;
 import dev.vbench.plan.TrialOptions;
 import java.io.PrintWriter;
@@ -26,7 +27,7 @@ class RunEtaTest {
             long tasks,
             List<Long> concurrency) {
         return Planner.plan(
-                new dev.vbench.plan.PlanRequest(
+                new PlanRequest(
                         null,
                         null,
                         MatrixRequest.closed(workload, params, executors, List.of(tasks), concurrency),

@@ -3,6 +3,7 @@ package dev.vbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vbench.engine.Duet;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
@@ -99,10 +100,9 @@ class BuildsCliTest {
      */
     @Test
     void aDuetPinsEachBuildsForksToHalfTheCpus() throws Exception {
-        List<Integer> cpus = dev.vbench.engine.Duet.allowedCpus();
+        List<Integer> cpus = Duet.allowedCpus();
         org.junit.jupiter.api.Assumptions.assumeTrue(
-                cpus.size() % 2 == 0 && dev.vbench.engine.Duet.onPath("taskset"),
-                "needs an even number of CPUs and taskset");
+                cpus.size() % 2 == 0 && Duet.onPath("taskset"), "needs an even number of CPUs and taskset");
         Path json = tmp.resolve("r.json");
         CliRun r = CliRun.of(
                 "run",

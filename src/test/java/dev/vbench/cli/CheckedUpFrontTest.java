@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vbench.history.HistoryStores;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.testing.CliRun;
 import dev.vbench.testing.Fixtures;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -232,7 +234,7 @@ class CheckedUpFrontTest {
     /** The histogram with a header that claims a payload much longer than it has. */
     private static String lie(String encoded) {
         byte[] bytes = Base64.getDecoder().decode(encoded);
-        java.nio.ByteBuffer.wrap(bytes).putInt(4, Integer.MAX_VALUE - 8);
+        ByteBuffer.wrap(bytes).putInt(4, Integer.MAX_VALUE - 8);
         return Base64.getEncoder().encodeToString(bytes);
     }
 
@@ -257,13 +259,9 @@ class CheckedUpFrontTest {
             commands.add(
                     new String[] {"history", "add", "--history", "jdbc:h2:file:" + tmp.resolve("store"), file.toString()
                     });
-            if (dev.vbench.history.HistoryStores.postgresUrl() != null) { // where a NUL was exit 3
+            if (HistoryStores.postgresUrl() != null) { // where a NUL was exit 3
                 commands.add(new String[] {
-                    "history",
-                    "add",
-                    "--history",
-                    dev.vbench.history.HistoryStores.url(dev.vbench.history.HistoryStores.POSTGRESQL, tmp),
-                    file.toString()
+                    "history", "add", "--history", HistoryStores.url(HistoryStores.POSTGRESQL, tmp), file.toString()
                 });
             }
             for (String[] args : commands) {

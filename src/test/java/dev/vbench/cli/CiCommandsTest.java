@@ -14,6 +14,7 @@ import dev.vbench.testing.VbenchProcess;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -99,7 +100,7 @@ class CiCommandsTest {
         Path summary = tmp.resolve("step_summary.md");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> command = new java.util.ArrayList<>(List.of(java));
+        List<String> command = new ArrayList<>(List.of(java));
         command.addAll(VbenchProcess.QUICK_START);
         command.addAll(List.of(
                 "-cp",

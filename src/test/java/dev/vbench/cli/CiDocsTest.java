@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.vbench.app.GateFiles;
 import dev.vbench.compare.Gates;
+import dev.vbench.report.ci.GitHubMarkdown;
+import dev.vbench.report.ci.WorkflowCommands;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -108,11 +110,11 @@ class CiDocsTest {
         String doc = Files.readString(DOC);
         assertTrue(doc.contains("at most **1 MiB**"));
         assertTrue(doc.contains("at most **65,536 characters**"));
-        assertEquals(1024 * 1024, dev.vbench.report.ci.GitHubMarkdown.SUMMARY_LIMIT_BYTES);
-        assertEquals(65_536, dev.vbench.report.ci.GitHubMarkdown.COMMENT_LIMIT_CHARS);
+        assertEquals(1024 * 1024, GitHubMarkdown.SUMMARY_LIMIT_BYTES);
+        assertEquals(65_536, GitHubMarkdown.COMMENT_LIMIT_CHARS);
         assertTrue(doc.contains("at most **10** annotations"));
-        assertEquals(10, dev.vbench.report.ci.WorkflowCommands.SHOWN_PER_LEVEL);
-        assertTrue(doc.contains(dev.vbench.report.ci.GitHubMarkdown.COMMENT_MARKER));
+        assertEquals(10, WorkflowCommands.SHOWN_PER_LEVEL);
+        assertTrue(doc.contains(GitHubMarkdown.COMMENT_MARKER));
         assertFalse(doc.contains("TODO"));
     }
 

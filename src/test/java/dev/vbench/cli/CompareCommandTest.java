@@ -20,6 +20,9 @@ import dev.vbench.stats.Summaries;
 import dev.vbench.testing.CliRun;
 import dev.vbench.testing.CompareFixtures;
 import dev.vbench.testing.Fixtures;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -350,11 +353,11 @@ class CompareCommandTest {
 
     @Test
     void helpDocumentsTheOptionsWithoutFormatWarnings() {
-        java.io.PrintStream saved = System.err;
-        java.io.ByteArrayOutputStream tracer = new java.io.ByteArrayOutputStream();
+        PrintStream saved = System.err;
+        ByteArrayOutputStream tracer = new ByteArrayOutputStream();
         CliRun h;
         try {
-            System.setErr(new java.io.PrintStream(tracer, true, java.nio.charset.StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(tracer, true, StandardCharsets.UTF_8));
             h = CliRun.of("help", "compare");
         } finally {
             System.setErr(saved);
@@ -363,8 +366,7 @@ class CompareCommandTest {
         assertTrue(h.out().contains("--fail-on-regression=PERCENT"), h::toString);
         assertTrue(h.out().replaceAll("\\s+", " ").contains("baseline (… | a% | b%, integer % against"), h::toString);
         assertEquals("", h.err());
-        assertEquals(
-                "", tracer.toString(java.nio.charset.StandardCharsets.UTF_8), "picocli warns about an unescaped %");
+        assertEquals("", tracer.toString(StandardCharsets.UTF_8), "picocli warns about an unescaped %");
     }
 
     private static void scale(JsonNode entry, double factor) {

@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.PathMatcher;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -149,7 +150,7 @@ class DocExamplesTest {
 
     private static List<String> matching(String glob, Path base) throws IOException {
         Path root = base.toAbsolutePath();
-        java.nio.file.PathMatcher m = root.getFileSystem().getPathMatcher("glob:" + glob);
+        PathMatcher m = root.getFileSystem().getPathMatcher("glob:" + glob);
         Path top = root.resolve(glob.contains("/") ? glob.substring(0, glob.indexOf('/')) : ".")
                 .normalize();
         if (!Files.isDirectory(top)) {

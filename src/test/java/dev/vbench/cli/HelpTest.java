@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vbench.report.Format;
+import dev.vbench.report.compare.CompareFormat;
+import dev.vbench.result.Choice;
+import dev.vbench.result.Metric;
 import dev.vbench.testing.CliRun;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -40,16 +44,11 @@ class HelpTest {
     @org.junit.jupiter.params.provider.ValueSource(strings = {"run", "report", "compare"})
     void enumOptionsListEveryValue(String command) {
         String help = CliRun.of("help", command).out().replaceAll("\\s+", " ");
-        assertTrue(
-                help.contains("Metric of the tables: "
-                        + dev.vbench.result.Choice.validValues(dev.vbench.result.Metric.class)),
-                help);
-        String formats = command.equals("compare")
-                ? dev.vbench.report.compare.CompareFormat.validValues()
-                : dev.vbench.report.Format.validValues();
+        assertTrue(help.contains("Metric of the tables: " + Choice.validValues(Metric.class)), help);
+        String formats = command.equals("compare") ? CompareFormat.validValues() : Format.validValues();
         assertTrue(help.contains("Output format: " + formats + "."), help);
         CliRun bad = CliRun.of(command, "--metric", "p12");
-        bad.assertUsageError("--metric 'p12' is unknown; use one of " + dev.vbench.result.Metric.validValues());
+        bad.assertUsageError("--metric 'p12' is unknown; use one of " + Metric.validValues());
     }
 
     /** The hidden commands are among them (the fork child, the completion script). */

@@ -10,6 +10,8 @@ import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -78,8 +80,7 @@ class HelpTextTest {
             String page = e.getValue();
             assertFalse(page.contains("%%") || page.contains("%n"), e.getKey());
             assertTrue(page.chars().allMatch(ch -> ch < 127), e.getKey() + ": a character beyond ASCII");
-            java.util.regex.Matcher see = java.util.regex.Pattern.compile("\\\\fB([a-z\\\\-]+)\\\\fR\\(1\\)")
-                    .matcher(page);
+            Matcher see = Pattern.compile("\\\\fB([a-z\\\\-]+)\\\\fR\\(1\\)").matcher(page);
             while (see.find()) {
                 String target = see.group(1).replace("\\-", "-") + ".1";
                 assertTrue(pages.containsKey(target), e.getKey() + " names " + target + ", which is not a page");

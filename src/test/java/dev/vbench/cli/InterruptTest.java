@@ -9,6 +9,7 @@ import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.TestCode;
 import dev.vbench.testing.VbenchProcess;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -178,7 +179,7 @@ class InterruptTest {
     private static String read(Path log) {
         try {
             return Files.readString(log, StandardCharsets.UTF_8);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return e.toString();
         }
     }

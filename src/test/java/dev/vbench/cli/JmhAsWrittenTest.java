@@ -12,10 +12,14 @@ import dev.vbench.result.TrialResult;
 import dev.vbench.testing.CliRun;
 import dev.vbench.testing.JmhFixture;
 import dev.vbench.testing.JmhRuns;
+import dev.vbench.testing.TestCode;
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -111,7 +115,7 @@ class JmhAsWrittenTest {
     @Test
     void aBenchmarkThatIsNotPublicIsSkippedWithThatReasonNotTheMethodHint() throws Exception {
         // compiled without JMH's annotation processor (it would refuse the class): a jar a build made without it
-        Path classes = dev.vbench.testing.TestCode.classes(
+        Path classes = TestCode.classes(
                 tmp.resolve("hidden"), Map.of("acme/Hidden.java", """
                 package acme;
                 import org.openjdk.jmh.annotations.*;
@@ -122,7 +126,7 @@ class JmhAsWrittenTest {
                     @Benchmark int hidden() { return x + 2; }
                 }
                 """), Map.of(), List.of(JmhFixture.jmhCore()));
-        String cp = classes + java.io.File.pathSeparator + JmhFixture.jmhCore();
+        String cp = classes + File.pathSeparator + JmhFixture.jmhCore();
         CliRun r = CliRun.of(
                 "run",
                 "--classpath",
@@ -247,10 +251,9 @@ class JmhAsWrittenTest {
         assertEquals(2, result.cells().size());
         for (CellResult cell : result.cells()) {
             for (TrialResult t : cell.trials()) {
-                Map<String, TrialCounter> byName = new java.util.HashMap<>();
+                Map<String, TrialCounter> byName = new HashMap<>();
                 t.counters().forEach(c -> byName.put(c.name(), c));
-                assertEquals(
-                        java.util.Set.of("evens", "odds", "total", "seen"), byName.keySet(), t.counters()::toString);
+                assertEquals(Set.of("evens", "odds", "total", "seen"), byName.keySet(), t.counters()::toString);
                 // every call counted once per trial, summed over the clients' states (and seen's 7 reset to 0 first)
                 assertEquals(
                         300, byName.get("evens").count() + byName.get("odds").count(), t.counters()::toString);

@@ -231,7 +231,7 @@ class JvmCliTest {
     /** Acceptance 5: every bad --jvm/--jvm-args/--order value is one line and exit 2, before anything runs. */
     @Test
     void badJvmValuesAreOneLineUsageErrors() throws Exception {
-        Path empty = java.nio.file.Files.createDirectories(tmp.resolve("empty"));
+        Path empty = Files.createDirectories(tmp.resolve("empty"));
         String thisHome = System.getProperty("java.home");
         CliRun.of("run", "-w", "noop", "--jvm", "j=/no/such/jdk")
                 .assertUsageError("--jvm j=/no/such/jdk: /no/such/jdk does not exist; give a JDK home or its bin/java");

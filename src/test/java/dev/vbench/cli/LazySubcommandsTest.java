@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.io.Writer;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -16,7 +17,7 @@ class LazySubcommandsTest {
 
     @Test
     void everyRegisteredSubcommandIsNamedAsItsAnnotationSays() {
-        for (Map.Entry<String, java.util.function.Supplier<Object>> e : VbenchCommand.SUBCOMMANDS.entrySet()) {
+        for (Map.Entry<String, Supplier<Object>> e : VbenchCommand.SUBCOMMANDS.entrySet()) {
             Object command = e.getValue().get();
             assertEquals(
                     e.getKey(),
@@ -65,7 +66,7 @@ class LazySubcommandsTest {
                         .get("history")
                         .getSubcommands()
                         .keySet());
-        for (Map.Entry<String, java.util.function.Supplier<Object>> e : HistoryCommand.VERBS.entrySet()) {
+        for (Map.Entry<String, Supplier<Object>> e : HistoryCommand.VERBS.entrySet()) {
             assertEquals(
                     e.getKey(),
                     e.getValue()

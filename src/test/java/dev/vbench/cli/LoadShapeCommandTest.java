@@ -12,8 +12,11 @@ import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.TrialResult;
 import dev.vbench.testing.CliRun;
+import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -213,9 +216,8 @@ class LoadShapeCommandTest {
     /** The options bind to typed values of the one grammar (parsed, not run). */
     @Test
     void ratesAndDurationsBindInEveryUnit() {
-        picocli.CommandLine cl = Cli.commandLine(
-                new java.io.PrintWriter(java.io.Writer.nullWriter()),
-                new java.io.PrintWriter(java.io.Writer.nullWriter()));
+        picocli.CommandLine cl =
+                Cli.commandLine(new PrintWriter(Writer.nullWriter()), new PrintWriter(Writer.nullWriter()));
         cl.parseArgs(
                 "run",
                 "-w",
@@ -229,7 +231,7 @@ class LoadShapeCommandTest {
         RunCommand run = cl.getSubcommands().get("run").getCommand();
         var matrix = run.request().matrix();
         assertEquals(List.of(5000.0, 5000.0, 5.0, 2.5, 100.0, 1e6 / 3600), matrix.rates());
-        assertEquals(java.time.Duration.ofSeconds(90), matrix.duration());
-        assertEquals(java.time.Duration.ofNanos(500_000), matrix.timeout());
+        assertEquals(Duration.ofSeconds(90), matrix.duration());
+        assertEquals(Duration.ofNanos(500_000), matrix.timeout());
     }
 }

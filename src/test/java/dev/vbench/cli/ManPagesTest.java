@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -48,8 +49,7 @@ class ManPagesTest {
         try (Stream<Path> files = Files.list(DIR)) {
             assertEquals(
                     new TreeSet<>(pages.keySet()),
-                    files.map(p -> p.getFileName().toString())
-                            .collect(java.util.stream.Collectors.toCollection(TreeSet::new)),
+                    files.map(p -> p.getFileName().toString()).collect(Collectors.toCollection(TreeSet::new)),
                     "man/ is stale; " + HOW_TO_REGENERATE);
         }
         for (Map.Entry<String, String> e : pages.entrySet()) {

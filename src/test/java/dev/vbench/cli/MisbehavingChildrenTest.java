@@ -13,6 +13,7 @@ import dev.vbench.testing.JmhFixture;
 import dev.vbench.testing.SlowFirst;
 import dev.vbench.testing.TestCode;
 import dev.vbench.testing.VbenchProcess;
+import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -106,7 +107,7 @@ class MisbehavingChildrenTest {
                 """), Map.of(), List.of(JmhFixture.jmhCore()));
         List<String> all = new ArrayList<>(
                 args("-w", "HangingSetup::measure", "-e", "virtual", "--tasks", "10", "--task-timeout", TIMEOUT));
-        all.set(2, jmhClasses + java.io.File.pathSeparator + JmhFixture.jmhCore()); // --classpath
+        all.set(2, jmhClasses + File.pathSeparator + JmhFixture.jmhCore()); // --classpath
         CliRun r = CliRun.of(all.toArray(String[]::new));
         assertStuckOutsideTasksThenOk(
                 r,
@@ -210,7 +211,7 @@ class MisbehavingChildrenTest {
         Process p = new ProcessBuilder(command)
                 .redirectOutput(stdout.toFile())
                 .redirectError(stderr.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .start();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "vbench did not end");
         String err = Files.readString(stderr, StandardCharsets.UTF_8);

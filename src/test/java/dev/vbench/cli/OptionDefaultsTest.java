@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.config.Defaults;
 import dev.vbench.config.Limits;
+import dev.vbench.spi.Quantities;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -35,10 +36,10 @@ class OptionDefaultsTest {
         assertEquals(String.valueOf(Defaults.BATCH), run.get("--batch").defaultValue());
         assertEquals(
                 Defaults.TASK_TIMEOUT,
-                dev.vbench.spi.Quantities.duration(run.get("--task-timeout").defaultValue()));
+                Quantities.duration(run.get("--task-timeout").defaultValue()));
         assertEquals(
                 Defaults.PROFILE_INTERVAL_NANOS,
-                dev.vbench.spi.Quantities.duration(run.get("--profile-interval").defaultValue())
+                Quantities.duration(run.get("--profile-interval").defaultValue())
                         .toNanos());
         assertTrue(String.join(" ", run.get("--trials").description()).contains("Default: " + Defaults.TRIALS + " "));
         assertTrue(String.join(" ", run.get("--warmup").description()).contains("Default: " + Defaults.WARMUP + " "));

@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,7 +63,7 @@ class OutOfMemoryTest {
         String line = child.output()
                 .lines()
                 .filter(l -> !l.matches("\\[[0-9.]+s\\]\\[warning\\]\\[jfr[a-z,]*\\] .*"))
-                .collect(java.util.stream.Collectors.joining("\n"))
+                .collect(Collectors.joining("\n"))
                 .strip();
         assertFalse(line.contains("\n"), () -> "not one line: " + child);
         assertTrue(line.startsWith("vbench: out of memory (Java heap space, max heap "), child::toString);

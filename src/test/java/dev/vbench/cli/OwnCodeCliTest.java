@@ -12,6 +12,9 @@ import dev.vbench.testing.CliRun;
 import dev.vbench.testing.SlowFirst;
 import dev.vbench.testing.TestCode;
 import example.code.Checkout;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -204,8 +207,8 @@ class OwnCodeCliTest {
         Path notAJar = tmp.resolve("notes.txt");
         try {
             Files.writeString(notAJar, "not a jar");
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         run("-cp", notAJar.toString(), "-w", "noop")
                 .assertUsageError("class path entry '" + notAJar + "' is not a jar or a directory");
@@ -323,15 +326,7 @@ class OwnCodeCliTest {
         for (String forks : List.of("0", "1")) {
             CliRun r = forks.equals("0")
                     ? run("-cp", jar.toString(), "-w", "noted", "-e", "virtual", "--forks", forks)
-                    : run(
-                            "-cp",
-                            jar + java.io.File.pathSeparator + acme,
-                            "-w",
-                            "noted",
-                            "-e",
-                            "acme-pool",
-                            "--forks",
-                            forks);
+                    : run("-cp", jar + File.pathSeparator + acme, "-w", "noted", "-e", "acme-pool", "--forks", forks);
             assertEquals(0, r.code(), r::toString);
             CellResult cell = result().cells().get(0);
             assertEquals(2, cell.trials().size());
@@ -531,7 +526,7 @@ class OwnCodeCliTest {
                         "org.other.Sq\norg.other.Io\n",
                         "META-INF/services/dev.vbench.spi.ExecutorProvider",
                         "org.other.Virt\n"));
-        String cp = a + java.io.File.pathSeparator + b;
+        String cp = a + File.pathSeparator + b;
         run("-cp", cp, "-w", "squares")
                 .assertUsageError("workload name 'squares' is defined 2 times: by com.acme.Squares (" + a
                         + ") and by org.other.Sq (" + b + "); rename one");

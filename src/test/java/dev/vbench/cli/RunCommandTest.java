@@ -13,6 +13,8 @@ import dev.vbench.testing.CliRun;
 import dev.vbench.testing.SlowFirst;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -178,14 +180,14 @@ class RunCommandTest {
         assertEquals(0, plain.code(), plain::toString);
         assertTrue(plain.out().contains("Speedup"), plain::toString);
         assertTrue(!plain.out().contains("(p="), plain::toString);
-        String[] verboseArgs = java.util.Arrays.copyOf(args, args.length + 1);
+        String[] verboseArgs = Arrays.copyOf(args, args.length + 1);
         verboseArgs[args.length] = "--verbose";
         CliRun verbose = CliRun.of(verboseArgs);
         assertEquals(0, verbose.code(), verbose::toString);
         String out = verbose.out();
         String table =
                 out.substring(out.indexOf("— makespan (ms)"), out.indexOf("\ngeomean", out.indexOf("— makespan (ms)")));
-        java.util.List<String> rows = table.lines()
+        List<String> rows = table.lines()
                 .filter(l -> l.startsWith("100 ") || l.startsWith("200 "))
                 .toList();
         assertEquals(2, rows.size(), verbose::toString);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.result.CellResult;
+import dev.vbench.result.Metric;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.Telemetry;
@@ -44,7 +45,7 @@ class RunTelemetryTest {
             assertNull(t.telemetry().scheduler());
             assertNotNull(t.telemetry().gcPauses());
         }
-        assertNotNull(virtual.summary(dev.vbench.result.Metric.ALLOC));
+        assertNotNull(virtual.summary(Metric.ALLOC));
     }
 
     @Test

@@ -10,10 +10,12 @@ import dev.vbench.result.RunResult;
 import dev.vbench.result.SchedulerInfo;
 import dev.vbench.result.TrialResult;
 import dev.vbench.testing.CliRun;
+import dev.vbench.testing.Fixtures;
 import dev.vbench.testing.SecondJdk;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -63,12 +65,12 @@ class SchedulerCliTest {
         assertEquals(
                 List.of("virtual:parallelism=1", "virtual:parallelism=2", "fixed:threads=2"),
                 run.cells().stream().map(c -> c.config().executor().spec()).toList());
-        List<String> order = dev.vbench.testing.Fixtures.startOrder(run);
+        List<String> order = Fixtures.startOrder(run);
         assertEquals(
-                java.util.Set.of("c1", "c2", "c3"),
-                java.util.Set.copyOf(order.subList(0, 3)),
+                Set.of("c1", "c2", "c3"),
+                Set.copyOf(order.subList(0, 3)),
                 "trials interleaved across the forks of the row, a round at a time: " + order);
-        assertEquals(java.util.Set.of("c1", "c2", "c3"), java.util.Set.copyOf(order.subList(3, 6)), order::toString);
+        assertEquals(Set.of("c1", "c2", "c3"), Set.copyOf(order.subList(3, 6)), order::toString);
         for (CellResult c : run.cells()) {
             assertNull(c.config().jvm(), "no JVM column without --jvm");
             assertNull(c.jvm());

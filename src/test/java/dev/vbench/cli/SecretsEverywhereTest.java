@@ -9,6 +9,9 @@ import dev.vbench.jvm.ScratchDir;
 import dev.vbench.testing.CliRun;
 import dev.vbench.testing.VbenchProcess;
 import java.io.ByteArrayInputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +27,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.AfterAll;
@@ -386,7 +391,7 @@ class SecretsEverywhereTest {
     private static String gunzip(byte[] bytes) {
         try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(bytes))) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return new String(bytes, StandardCharsets.ISO_8859_1);
         }
     }
@@ -407,11 +412,11 @@ class SecretsEverywhereTest {
                 }
                 try {
                     check("file " + f, new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1));
-                } catch (java.io.IOException gone) {
+                } catch (IOException gone) {
                     // removed meanwhile by another process
                 }
             }
-        } catch (java.io.UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
             // an entry of another process's went away while walking
         }
     }
@@ -419,7 +424,7 @@ class SecretsEverywhereTest {
     private static boolean modifiedSince(Path f, Instant since) {
         try {
             return !Files.getLastModifiedTime(f).toInstant().isBefore(since);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return false;
         }
     }
@@ -434,14 +439,14 @@ class SecretsEverywhereTest {
         command.addAll(List.of("-cp", classpath, "dev.vbench.Main", "history", "runs"));
         ProcessBuilder pb = new ProcessBuilder(command)
                 .redirectErrorStream(true)
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment()
                 .put(
                         "VBENCH_HISTORY",
                         "jdbc:postgresql://u:Qat11@Qat12@127.0.0.1:1/db?password=" + COMMA + "&sslpassword=Qsslpw5");
         Process p = pb.start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
         assertEquals(3, p.exitValue(), output);
         assertTrue(output.startsWith("vbench: ") && output.strip().lines().count() == 1, output);
         check("output of history runs with VBENCH_HISTORY", output);
@@ -449,7 +454,7 @@ class SecretsEverywhereTest {
                 Map.of(),
                 LEAKS.entrySet().stream()
                         .filter(e -> e.getKey().contains("VBENCH_HISTORY"))
-                        .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
+                        .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
     }
 
     /** When a PostgreSQL server is given, a store on it with a password holding a comma works and keeps no secret. */
@@ -465,6 +470,6 @@ class SecretsEverywhereTest {
                 Map.of(),
                 LEAKS.entrySet().stream()
                         .filter(e -> e.getKey().contains("postgresql"))
-                        .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
+                        .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
     }
 }

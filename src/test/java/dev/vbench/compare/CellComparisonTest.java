@@ -9,6 +9,8 @@ import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.CellStatus;
 import dev.vbench.result.Metric;
+import dev.vbench.result.TrialResult;
+import dev.vbench.stats.Summaries;
 import dev.vbench.stats.Verdict;
 import dev.vbench.testing.Fixtures;
 import java.util.ArrayList;
@@ -79,8 +81,8 @@ class CellComparisonTest {
     void aCellWhoseTasksAllFailedHasNoValue() {
         List<CellResult> cells = new ArrayList<>(cells());
         CellResult ok = cells.get(0);
-        List<dev.vbench.result.TrialResult> failed = ok.trials().stream()
-                .map(t -> new dev.vbench.result.TrialResult(
+        List<TrialResult> failed = ok.trials().stream()
+                .map(t -> new TrialResult(
                         t.index(),
                         t.fork(),
                         t.tasks(),
@@ -100,8 +102,8 @@ class CellComparisonTest {
                         ok.config(),
                         CellStatus.OK,
                         failed,
-                        dev.vbench.stats.Summaries.summarize(failed),
-                        dev.vbench.stats.Summaries.notes(failed, dev.vbench.result.Metric.MAKESPAN)));
+                        Summaries.summarize(failed),
+                        Summaries.notes(failed, Metric.MAKESPAN)));
         assertTrue(
                 cells.get(0).summary(Metric.THROUGHPUT) == null && cells.get(0).summary(Metric.MAKESPAN) == null,
                 "no summary of a cell that measured nothing");

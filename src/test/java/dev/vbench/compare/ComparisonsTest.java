@@ -7,13 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.JmhReader;
 import dev.vbench.result.Metric;
 import dev.vbench.result.RunResult;
+import dev.vbench.result.RunSettings;
 import dev.vbench.stats.Geomean;
 import dev.vbench.stats.MannWhitney;
 import dev.vbench.stats.Verdict;
 import dev.vbench.testing.CompareFixtures;
 import dev.vbench.testing.Fixtures;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -158,7 +161,7 @@ class ComparisonsTest {
                    "primaryMetric": {"score": 1.5, "scoreUnit": "us/op", "rawDataHistogram": [[[[1.0, 3], [2.0, 1]]]]}},
                   {"jmhVersion": "1.37", "benchmark": "org.x.Bench.timed", "mode": "avgt", "threads": 4,
                    "primaryMetric": {"score": 2.5, "scoreUnit": "us/op", "rawData": [[2, 3], [2.5, 2.5]]}} ]""";
-        Dataset d = Inputs.fromJmh(dev.vbench.result.JmhReader.fromJson(json, "x.json"), "x", "x.json");
+        Dataset d = Inputs.fromJmh(JmhReader.fromJson(json, "x.json"), "x", "x.json");
         assertEquals(1, d.series().size());
         assertEquals("org.x.Bench.timed mode=avgt threads=4", d.series().get(0).fullLabel());
         assertEquals(4, d.series().get(0).values().length, "2 forks × 2 iterations");
@@ -173,10 +176,7 @@ class ComparisonsTest {
     }
 
     private static String pairs(Layout layout, int files) {
-        return layout.pairs(files).stream()
-                .map(java.util.Arrays::toString)
-                .toList()
-                .toString();
+        return layout.pairs(files).stream().map(Arrays::toString).toList().toString();
     }
 
     private static CellResult cell(String workload, String duration, int trials, double makespanMillis, long seed) {
@@ -197,7 +197,7 @@ class ComparisonsTest {
         return new RunResult(
                 RunResult.SCHEMA,
                 Fixtures.environment(),
-                dev.vbench.result.RunSettings.trials(0, 6).withSeed(1),
+                RunSettings.trials(0, 6).withSeed(1),
                 List.of(cells));
     }
 }

@@ -3,9 +3,11 @@ package dev.vbench.compare;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vbench.result.MetricSummary;
 import dev.vbench.stats.Verdict;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -27,14 +29,14 @@ class KneeTest {
             Verdict v = s.equals("~") ? Verdict.WITHIN_VARIANCE : s.equals("f") ? Verdict.FASTER : Verdict.SLOWER;
             changes.add(new Change(i, i + 1, down ? 0.5 : 1.5, 0.001, 0.001, 6, 6, v));
         }
-        List<Boolean> shed = new ArrayList<>(java.util.Collections.nCopies(steps.length + 1, false));
+        List<Boolean> shed = new ArrayList<>(Collections.nCopies(steps.length + 1, false));
         return new Row(
                 "r",
                 List.of(),
                 "makespan",
                 "ms",
                 higherIsBetter,
-                Arrays.asList(new dev.vbench.result.MetricSummary[steps.length + 1]),
+                Arrays.asList(new MetricSummary[steps.length + 1]),
                 changes,
                 shed);
     }

@@ -9,9 +9,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vbench.app.DashboardUseCase;
 import dev.vbench.app.HistoryQueryUseCase;
+import dev.vbench.history.Analysis;
 import dev.vbench.history.HistoryReports;
 import dev.vbench.history.HistoryStore;
 import dev.vbench.history.HistoryUrl;
+import dev.vbench.report.FlameGraphs;
 import dev.vbench.testing.CliRun;
 import dev.vbench.text.Numbers;
 import java.io.ByteArrayInputStream;
@@ -299,7 +301,7 @@ class DashboardServerTest {
         assertTrue(r.headers()
                 .firstValue("Content-Security-Policy")
                 .orElse("")
-                .contains(DashboardServer.scriptHash(dev.vbench.report.FlameGraphs.HEAD)));
+                .contains(DashboardServer.scriptHash(FlameGraphs.HEAD)));
     }
 
     @Test
@@ -308,8 +310,7 @@ class DashboardServerTest {
         String other = DashboardFixture.build(dir);
         HistoryUrl where = HistoryUrl.resolve(other, Map.of(), dir);
         try (StoreLease lease = new StoreLease(where, 200)) {
-            Dashboard d =
-                    new Dashboard(lease, new dev.vbench.history.Analysis.Settings(50, 0.001, 0.01, 2), 0.01, 0.05);
+            Dashboard d = new Dashboard(lease, new Analysis.Settings(50, 0.001, 0.01, 2), 0.01, 0.05);
             assertEquals(
                     DashboardFixture.RUNS, d.overview().series().get(0).info().runs());
             assertTrue(lease.isOpen());

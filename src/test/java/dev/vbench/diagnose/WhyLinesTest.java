@@ -9,15 +9,23 @@ import dev.vbench.compare.CellComparison.DisplayUnit;
 import dev.vbench.compare.CellDimension;
 import dev.vbench.compare.Layout;
 import dev.vbench.diagnose.ComparedPair.View;
+import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.ExecutorInfo;
+import dev.vbench.result.InFlight;
 import dev.vbench.result.Metric;
 import dev.vbench.result.Profile;
 import dev.vbench.result.Profile.ProfileStack;
 import dev.vbench.result.RunResult;
+import dev.vbench.result.SchedulerInfo;
+import dev.vbench.result.SchedulerLoad;
+import dev.vbench.result.Telemetry;
+import dev.vbench.result.TrialResult;
 import dev.vbench.testing.Fixtures;
 import dev.vbench.testing.ProfileFixtures;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 class WhyLinesTest {
@@ -178,24 +186,21 @@ class WhyLinesTest {
     /** The in-flight ceiling against the concurrency asked for, and the carriers' load, past their thresholds. */
     @Test
     void inFlightAndCarrierLinesNameWhatTheExecutorLetRun() {
-        dev.vbench.result.CellConfig pool =
-                dev.vbench.result.CellConfig.closed("io", Map.of("duration", "10ms"), Fixtures.fixed(4), 1000, 100);
-        dev.vbench.result.CellConfig threads =
-                dev.vbench.result.CellConfig.closed("io", Map.of("duration", "10ms"), Fixtures.virtual(), 1000, 100);
+        CellConfig pool = CellConfig.closed("io", Map.of("duration", "10ms"), Fixtures.fixed(4), 1000, 100);
+        CellConfig threads = CellConfig.closed("io", Map.of("duration", "10ms"), Fixtures.virtual(), 1000, 100);
         CellResult fixed = withTelemetry(
-                Fixtures.cell("c1", pool, 6, 2500, 0.01, 10, 1),
-                t -> t.withInFlight(new dev.vbench.result.InFlight(4, 3.9)));
+                Fixtures.cell("c1", pool, 6, 2500, 0.01, 10, 1), t -> t.withInFlight(new InFlight(4, 3.9)));
         CellResult virtual = withTelemetry(
                 Fixtures.cell("c2", threads, 6, 110, 0.01, 10, 2),
-                t -> t.withInFlight(new dev.vbench.result.InFlight(100, 91))
-                        .withScheduler(new dev.vbench.result.SchedulerInfo(
+                t -> t.withInFlight(new InFlight(100, 91))
+                        .withScheduler(new SchedulerInfo(
                                 2,
                                 256,
                                 1,
                                 2,
                                 Map.of(),
                                 "mxbean",
-                                new dev.vbench.result.SchedulerLoad(50, 1.9, 2, 3.5, 9, List.of(), "mxbean"))));
+                                new SchedulerLoad(50, 1.9, 2, 3.5, 9, List.of(), "mxbean"))));
         RunResult run = Fixtures.ioRun().withCells(List.of(fixed, virtual));
         List<String> lines = WhyLines.of(pairs(run)).get(0).lines();
         assertTrue(
@@ -210,9 +215,8 @@ class WhyLinesTest {
                 lines::toString);
     }
 
-    private static CellResult withTelemetry(
-            CellResult c, java.util.function.UnaryOperator<dev.vbench.result.Telemetry> change) {
-        List<dev.vbench.result.TrialResult> trials = c.trials().stream()
+    private static CellResult withTelemetry(CellResult c, UnaryOperator<Telemetry> change) {
+        List<TrialResult> trials = c.trials().stream()
                 .map(t -> t.withTelemetry(change.apply(t.telemetry())))
                 .toList();
         return new CellResult(c.id(), c.config(), c.status(), trials, c.summary(), c.notes());
@@ -222,10 +226,10 @@ class WhyLinesTest {
         return Profile.of("tasks", "vbench", 10_000_000).withStacks(total, List.of(stacks));
     }
 
-    private static CellResult relabel(CellResult c, dev.vbench.result.ExecutorInfo executor) {
+    private static CellResult relabel(CellResult c, ExecutorInfo executor) {
         return new CellResult(
                 "c9",
-                dev.vbench.result.CellConfig.closed(
+                CellConfig.closed(
                         c.config().workload(),
                         Map.copyOf(c.config().params()),
                         executor,

@@ -8,6 +8,7 @@ import dev.vbench.measure.NanoClock;
 import dev.vbench.measure.TrialProbes;
 import dev.vbench.result.AutoTrials;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.Metric;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.RunSettings;
 import dev.vbench.spi.ParamSpec;
@@ -17,6 +18,7 @@ import dev.vbench.spi.WorkloadProvider;
 import dev.vbench.testing.Fixtures;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -72,7 +74,7 @@ class AutoTrialsTest {
         CellPlan cell = new CellPlan(
                 "c1",
                 workload,
-                Params.resolve("scripted", List.of(), java.util.Map.of()),
+                Params.resolve("scripted", List.of(), Map.of()),
                 ExecutorStrategies.parse("sequential"),
                 1,
                 0);
@@ -94,9 +96,7 @@ class AutoTrialsTest {
         CellResult c = r.cells().get(0);
         int n = c.trials().size();
         assertTrue(n > 6 && n < 30, "more than the planned six, fewer than the ceiling: " + n);
-        assertTrue(
-                c.summary(dev.vbench.result.Metric.MAKESPAN).ciRelative() <= 0.05,
-                c.summary(dev.vbench.result.Metric.MAKESPAN)::toString);
+        assertTrue(c.summary(Metric.MAKESPAN).ciRelative() <= 0.05, c.summary(Metric.MAKESPAN)::toString);
         assertTrue(c.notes().stream().noneMatch(s -> s.contains("--trials auto")), c.notes()::toString);
     }
 

@@ -9,6 +9,7 @@ import dev.vbench.measure.NanoClock;
 import dev.vbench.result.TrialResult;
 import dev.vbench.spi.Task;
 import dev.vbench.testing.SystemOutput;
+import java.util.Locale;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -93,7 +94,7 @@ class CoordinatedOmissionTest {
                         0);
         assertEquals(TASKS, t.completed());
         SystemOutput.println(String.format(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "CoordinatedOmissionTest: virtual p99 %.1f ms from the intended start, %.1f ms from the submit"
                         + " (bound %d ms)",
                 t.latency().p99Nanos() / 1e6,

@@ -9,8 +9,10 @@ import dev.vbench.config.Defaults;
 import dev.vbench.executor.ExecutorStrategies;
 import dev.vbench.measure.NanoClock;
 import dev.vbench.measure.TrialProbes;
+import dev.vbench.profile.ProfileRequest;
 import dev.vbench.result.CellResult;
 import dev.vbench.result.CellStatus;
+import dev.vbench.result.Metric;
 import dev.vbench.result.RunSettings;
 import dev.vbench.result.TrialResult;
 import dev.vbench.spi.Params;
@@ -18,10 +20,17 @@ import dev.vbench.spi.WorkloadProvider;
 import dev.vbench.testing.Fixtures;
 import dev.vbench.testing.SlowFirst;
 import dev.vbench.workload.Workloads;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -70,7 +79,7 @@ class ForkRunnerTest {
                 List.of(1, 1, 2),
                 cell.trials().stream().map(TrialResult::fork).toList(),
                 "3 trials over 2 forks: 2 + 1");
-        assertEquals(3, cell.summary(dev.vbench.result.Metric.MAKESPAN).n());
+        assertEquals(3, cell.summary(Metric.MAKESPAN).n());
     }
 
     @Test
@@ -95,7 +104,7 @@ class ForkRunnerTest {
                 Params.resolve("io", io.params(), Map.of("duration", "3ms")),
                 ExecutorStrategies.parse("fixed:threads=3"),
                 open);
-        TrialProbes.Settings probes = new TrialProbes.Settings(true, java.time.Duration.ofMillis(2));
+        TrialProbes.Settings probes = new TrialProbes.Settings(true, Duration.ofMillis(2));
         String line = ForkPlan.of(cell, RunSettings.trials(2, 5).withForks(3).withSeed(7), dataRoot, probes, 2)
                 .toLine();
         assertFalse(line.contains("\n"), line);
@@ -138,7 +147,7 @@ class ForkRunnerTest {
                         .params()
                         .get("url"));
         Path scratch = Files.createDirectory(dataRoot.resolve("scratch"));
-        List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> seen = new CopyOnWriteArrayList<>();
         Thread looker = new Thread(() -> {
             while (!Thread.currentThread().isInterrupted()) {
                 try (var files = Files.list(scratch)) {
@@ -147,11 +156,11 @@ class ForkRunnerTest {
                             if (Files.readString(f).contains("s3cr3t")) {
                                 seen.add(f.getFileName().toString());
                             }
-                        } catch (java.io.IOException | java.io.UncheckedIOException gone) {
+                        } catch (IOException | UncheckedIOException gone) {
                             // removed meanwhile
                         }
                     }
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     return;
                 }
                 // a look every millisecond: a file lives at least as long as the fork's start; a look without a
@@ -166,11 +175,7 @@ class ForkRunnerTest {
         looker.start();
         ForkRunner.Fork fork;
         try {
-            fork = new ForkRunner(
-                            TrialProbes.Settings.DEFAULTS,
-                            Defaults.TASK_TIMEOUT,
-                            dev.vbench.profile.ProfileRequest.OFF,
-                            scratch)
+            fork = new ForkRunner(TrialProbes.Settings.DEFAULTS, Defaults.TASK_TIMEOUT, ProfileRequest.OFF, scratch)
                     .runFork(withSecret, RunSettings.trials(0, 1).withForks(1).withSeed(42), dataRoot, 1, 1);
         } finally {
             looker.interrupt();
@@ -203,14 +208,14 @@ class ForkRunnerTest {
                         TrialProbes.Settings.DEFAULTS,
                         1)
                 .toLine();
-        List<String> command = new java.util.ArrayList<>(ForkRunner.javaCommand());
+        List<String> command = new ArrayList<>(ForkRunner.javaCommand());
         command.addAll(ForkRunner.childArguments(dataRoot.resolve("out.json"), 1));
         Process fork = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(dataRoot.resolve("log").toFile())
                 .start();
         try {
-            fork.getOutputStream().write((plan + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            fork.getOutputStream().write((plan + "\n").getBytes(StandardCharsets.UTF_8));
             fork.getOutputStream().flush();
             for (int i = 0; i < 600 && !Files.exists(dataRoot.resolve("out.json")); i++) {
                 Thread.sleep(50); // the fork writes its placeholder result before its cell starts
@@ -220,16 +225,14 @@ class ForkRunnerTest {
             assertTrue(fork.isAlive(), "the cell runs for minutes");
             long closed = System.nanoTime();
             fork.getOutputStream().close(); // what the kernel does when the parent dies
-            assertTrue(
-                    fork.waitFor(5, java.util.concurrent.TimeUnit.SECONDS),
-                    "the fork still runs 5 s after its parent went");
-            assertTrue(System.nanoTime() - closed < java.util.concurrent.TimeUnit.SECONDS.toNanos(5));
+            assertTrue(fork.waitFor(5, TimeUnit.SECONDS), "the fork still runs 5 s after its parent went");
+            assertTrue(System.nanoTime() - closed < TimeUnit.SECONDS.toNanos(5));
         } finally {
             fork.destroyForcibly();
         }
     }
 
-    private static List<Path> planFiles(Path dir) throws java.io.IOException {
+    private static List<Path> planFiles(Path dir) throws IOException {
         try (var files = Files.list(dir)) {
             return files.sorted().toList();
         }

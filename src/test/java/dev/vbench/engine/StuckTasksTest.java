@@ -3,6 +3,7 @@ package dev.vbench.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -85,7 +86,7 @@ class StuckTasksTest {
 
     @Test
     void atMostFourStacksThenTheRestCounted() {
-        List<List<String>> threads = new java.util.ArrayList<>();
+        List<List<String>> threads = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             threads.add(List.of("A.m" + i + "(A.java:1)", BOUNDARY));
         }

@@ -7,7 +7,13 @@ import dev.vbench.executor.ExecutorStrategies;
 import dev.vbench.measure.Histograms;
 import dev.vbench.measure.NanoClock;
 import dev.vbench.result.TrialResult;
+import dev.vbench.spi.FixtureTask;
 import dev.vbench.spi.Task;
+import java.io.IOException;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
@@ -65,7 +71,7 @@ class TrialRunnerTest {
         AtomicLong befores = new AtomicLong();
         AtomicLong afters = new AtomicLong();
         // each task: a 5 ms setup and a 3 ms teardown around 1 ms of work (fake time)
-        dev.vbench.spi.FixtureTask task = new dev.vbench.spi.FixtureTask() {
+        FixtureTask task = new FixtureTask() {
             @Override
             public int before(long i) {
                 befores.incrementAndGet();
@@ -101,7 +107,7 @@ class TrialRunnerTest {
 
     @Test
     void aFixtureThatThrowsFailsItsTaskOnly() throws Exception {
-        dev.vbench.spi.FixtureTask task = new dev.vbench.spi.FixtureTask() {
+        FixtureTask task = new FixtureTask() {
             @Override
             public int before(long i) {
                 if (i == 3) {
@@ -127,9 +133,8 @@ class TrialRunnerTest {
         assertEquals(2, t.failures());
         assertEquals(8, t.completed());
         assertEquals(
-                java.util.Set.of(
-                        "java.lang.IllegalStateException: setup 3", "java.lang.IllegalStateException: teardown 5"),
-                java.util.Set.copyOf(t.failureSamples()));
+                Set.of("java.lang.IllegalStateException: setup 3", "java.lang.IllegalStateException: teardown 5"),
+                Set.copyOf(t.failureSamples()));
     }
 
     @Test
@@ -151,7 +156,7 @@ class TrialRunnerTest {
         assertEquals(90, t.completed());
         assertEquals(TrialResult.MAX_FAILURE_SAMPLES, t.failureSamples().size());
         assertTrue(t.failureSamples().get(0).startsWith("java.lang.IllegalStateException: boom "));
-        assertEquals(java.util.Collections.nCopies(TrialResult.MAX_FAILURE_SAMPLES, 1L), t.failureCounts());
+        assertEquals(Collections.nCopies(TrialResult.MAX_FAILURE_SAMPLES, 1L), t.failureCounts());
         assertEquals(90, Histograms.decode(t.histograms().endToEnd()).getTotalCount());
     }
 
@@ -161,7 +166,7 @@ class TrialRunnerTest {
         TrialResult t = runner.run(
                 i -> {
                     if (i % 3 == 0) {
-                        throw new java.io.IOException("refused by http://u:pw@db/x?password=hunter2");
+                        throw new IOException("refused by http://u:pw@db/x?password=hunter2");
                     }
                     if (i % 3 == 1) {
                         throw new IllegalStateException("boom");
@@ -173,12 +178,12 @@ class TrialRunnerTest {
                 0,
                 0);
         assertEquals(200, t.failures());
-        java.util.Map<String, Long> causes = new java.util.HashMap<>();
+        Map<String, Long> causes = new HashMap<>();
         for (int i = 0; i < t.failureSamples().size(); i++) {
             causes.put(t.failureSamples().get(i), t.failureCounts().get(i));
         }
         assertEquals(
-                java.util.Map.of(
+                Map.of(
                         "java.io.IOException: refused by http://u:***@db/x?password=***",
                         100L,
                         "java.lang.IllegalStateException: boom",

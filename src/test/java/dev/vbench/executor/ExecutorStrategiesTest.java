@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.spi.Task;
+import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -185,11 +187,11 @@ class ExecutorStrategiesTest {
                 "virtual:fanout=3", "structured:fanout=3", "structured:fanout=3,joiner=await-all")) {
             Task task = ExecutorStrategies.parse(spec).task(i -> {
                 if (i % 3 == 1) {
-                    throw new java.io.IOException("subtask " + i);
+                    throw new IOException("subtask " + i);
                 }
                 return i;
             });
-            java.io.IOException e = assertThrows(java.io.IOException.class, () -> task.run(0), spec);
+            IOException e = assertThrows(IOException.class, () -> task.run(0), spec);
             assertEquals("subtask 1", e.getMessage(), spec);
         }
     }
@@ -217,7 +219,7 @@ class ExecutorStrategiesTest {
 
     private static List<String> structuredWhereAvailable(String... specs) {
         boolean available = ExecutorStrategies.structuredScopeUnavailable() == null;
-        return java.util.Arrays.stream(specs)
+        return Arrays.stream(specs)
                 .filter(s -> available || !s.startsWith("structured"))
                 .toList();
     }

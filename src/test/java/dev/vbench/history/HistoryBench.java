@@ -5,9 +5,14 @@ import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The history benchmark's helper ({@code bench/history.sh}), not a test: {@code build URL RUNS SERIES}
@@ -39,11 +44,11 @@ public final class HistoryBench {
             int threads = args.length > 4 ? Integer.parseInt(args[4]) : 1;
             List<HistoryFixtures.Cell> cells = HistoryFixtures.series(series, 0.01);
             long start = System.nanoTime();
-            java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+            AtomicInteger done = new AtomicInteger();
             store(
                     where, cells, runs, 0, 1, 1, done,
                     start); // run 0 alone: testbed and series exist before the writers race
-            List<Thread> writers = new java.util.ArrayList<>();
+            List<Thread> writers = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
                 int offset = t;
                 Thread w = new Thread(() -> store(where, cells, runs, 1 + offset, runs, threads, done, start));
@@ -54,7 +59,7 @@ public final class HistoryBench {
                 w.join();
             }
             System.out.printf(
-                    java.util.Locale.ROOT,
+                    Locale.ROOT,
                     "built %d runs x %d series in %.0f s%n",
                     runs,
                     series,
@@ -77,9 +82,9 @@ public final class HistoryBench {
             int first,
             int limit,
             int step,
-            java.util.concurrent.atomic.AtomicInteger done,
+            AtomicInteger done,
             long start) {
-        List<HistoryFixtures.Cell> stepped = new java.util.ArrayList<>(cells);
+        List<HistoryFixtures.Cell> stepped = new ArrayList<>(cells);
         HistoryFixtures.Cell c = cells.get(0);
         stepped.set(
                 0,
@@ -95,10 +100,7 @@ public final class HistoryBench {
                         null));
                 if (done.incrementAndGet() % 1000 == 0) {
                     System.out.printf(
-                            java.util.Locale.ROOT,
-                            "%d runs stored, %.0f s%n",
-                            done.get(),
-                            (System.nanoTime() - start) / 1e9);
+                            Locale.ROOT, "%d runs stored, %.0f s%n", done.get(), (System.nanoTime() - start) / 1e9);
                 }
             }
         }
@@ -107,14 +109,14 @@ public final class HistoryBench {
     private static void time(int round, String what, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long cpuStart = threads.getCurrentThreadCpuTime();
         long start = System.nanoTime();
         int code = Cli.run(new PrintWriter(out), new PrintWriter(err), args);
         double seconds = (System.nanoTime() - start) / 1e9;
         double cpu = (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9;
         System.out.printf(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "round %d  %-22s wall %6.3f s  cpu %6.3f s  (exit %d, %d lines)%n",
                 round,
                 what,

@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.config.Defaults;
+import dev.vbench.result.CellResult;
+import dev.vbench.result.ResultCodec;
+import dev.vbench.result.RunResult;
+import dev.vbench.result.Telemetry;
+import dev.vbench.result.TrialResult;
 import dev.vbench.stats.Summaries;
 import dev.vbench.stats.Verdict;
 import dev.vbench.testing.CliRun;
@@ -174,14 +179,14 @@ class HistoryCheckTest {
         List<HistoryFixtures.Cell> cells = HistoryFixtures.series(1, 0.01);
         List<Path> files = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
-            dev.vbench.result.RunResult run = HistoryFixtures.run(i, cells, 1.0, 3);
+            RunResult run = HistoryFixtures.run(i, cells, 1.0, 3);
             if (i == 11) {
                 run = run.withCells(run.cells().stream()
                         .map(HistoryCheckTest::allocatingMore)
                         .toList());
             }
             Path f = tmp.resolve("run-" + i + ".json");
-            java.nio.file.Files.writeString(f, dev.vbench.result.ResultCodec.toJson(run));
+            Files.writeString(f, ResultCodec.toJson(run));
             files.add(f);
         }
         assertEquals(
@@ -198,9 +203,9 @@ class HistoryCheckTest {
     }
 
     /** {@code c} with every trial allocating 40% more, its summary recomputed. */
-    private static dev.vbench.result.CellResult allocatingMore(dev.vbench.result.CellResult c) {
-        List<dev.vbench.result.TrialResult> trials = c.trials().stream()
-                .map(t -> t.withTelemetry(new dev.vbench.result.Telemetry(
+    private static CellResult allocatingMore(CellResult c) {
+        List<TrialResult> trials = c.trials().stream()
+                .map(t -> t.withTelemetry(new Telemetry(
                         t.telemetry().processCpuNanos(),
                         t.telemetry().gcCount(),
                         t.telemetry().gcTimeMillis(),
@@ -208,8 +213,7 @@ class HistoryCheckTest {
                         t.telemetry().peakThreads(),
                         t.telemetry().pinnedEvents())))
                 .toList();
-        return new dev.vbench.result.CellResult(
-                c.id(), c.config(), c.status(), trials, Summaries.summarize(trials), c.notes());
+        return new CellResult(c.id(), c.config(), c.status(), trials, Summaries.summarize(trials), c.notes());
     }
 
     /** Result files written once for the class: both stores get the same ones. */

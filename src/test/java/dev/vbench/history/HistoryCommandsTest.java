@@ -16,6 +16,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -107,8 +108,7 @@ class HistoryCommandsTest {
         assertEquals(0, analyze.code(), analyze::toString);
         List<String> lines = analyze.out().lines().toList();
         assertEquals(1, lines.size(), analyze::toString);
-        String date20 =
-                HistoryFixtures.START.plus(java.time.Duration.ofDays(19)).toString();
+        String date20 = HistoryFixtures.START.plus(Duration.ofDays(19)).toString();
         assertTrue(lines.get(0).startsWith("series 1 makespan " + date20 + " run 20 "), lines.get(0));
         assertTrue(lines.get(0).matches(".* \\+(9|10|11)\\.\\d% slower .*"), lines.get(0));
         assertTrue(lines.get(0).contains(" slower p="), lines.get(0));
@@ -134,7 +134,7 @@ class HistoryCommandsTest {
         Path bad = tmp.resolve("run-020.json");
         List<HistoryFixtures.Cell> regressed = new ArrayList<>(cells);
         regressed.set(1, new HistoryFixtures.Cell("cpu", Map.of("iterations", "1001"), "virtual", 110, 0.01));
-        Files.writeString(bad, dev.vbench.result.ResultCodec.toJson(HistoryFixtures.run(20, regressed, 1.0, 3)));
+        Files.writeString(bad, ResultCodec.toJson(HistoryFixtures.run(20, regressed, 1.0, 3)));
         files.add(bad);
         assertEquals(
                 0, CliRun.of(args("history", "add", "--history", url, files)).code());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vbench.result.ResultCodec;
 import dev.vbench.testing.CliRun;
 import dev.vbench.testing.VbenchProcess;
 import dev.vbench.text.Numbers;
@@ -125,9 +126,7 @@ class HistoryCompactTest {
     void aStoreAnotherProcessHoldsExits3AfterTheWaitAndIsLeftUntouched() throws Exception {
         String url = HistoryStores.url(HistoryStores.H2, tmp);
         Path file = tmp.resolve("a.json");
-        Files.writeString(
-                file,
-                dev.vbench.result.ResultCodec.toJson(HistoryFixtures.run(0, HistoryFixtures.series(2, 0.01), 1.0, 1)));
+        Files.writeString(file, ResultCodec.toJson(HistoryFixtures.run(0, HistoryFixtures.series(2, 0.01), 1.0, 1)));
         assertEquals(
                 0,
                 CliRun.of("history", "add", "--history", url, file.toString()).code());

@@ -7,8 +7,10 @@ import dev.vbench.testing.Golden;
 import dev.vbench.testing.GoldenLocales;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
 
@@ -61,9 +63,8 @@ class HistoryGoldenTest {
     }
 
     private void golden(String name, String... args) {
-        String[] withStore = java.util.stream.Stream.concat(
-                        java.util.Arrays.stream(args), java.util.stream.Stream.of("--history", url))
-                .toArray(String[]::new);
+        String[] withStore =
+                Stream.concat(Arrays.stream(args), Stream.of("--history", url)).toArray(String[]::new);
         CliRun r = CliRun.of(withStore);
         assertEquals(0, r.code(), r::toString);
         Golden.assertMatches("history/" + name, r.out());

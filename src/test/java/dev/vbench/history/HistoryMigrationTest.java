@@ -16,6 +16,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
@@ -144,7 +145,7 @@ class HistoryMigrationTest {
         }
         c.setAutoCommit(false);
         long testbed = -1;
-        Map<String, Long> series = new java.util.HashMap<>();
+        Map<String, Long> series = new HashMap<>();
         for (Path f : files) {
             StoredRun run = Importer.fromFile(f, meta, local);
             if (testbed < 0) {

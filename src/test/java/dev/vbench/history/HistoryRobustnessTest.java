@@ -9,6 +9,8 @@ import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.CliRun;
 import dev.vbench.testing.SlowFirst;
+import dev.vbench.testing.VbenchProcess;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +23,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -411,8 +415,7 @@ class HistoryRobustnessTest {
     /** The run ids of the "stored FILE as run ID (N series)" lines of {@code history add}. */
     private static List<Long> storedIds(String output) {
         List<Long> ids = new ArrayList<>();
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^stored \\S+ as run (\\d+) \\(")
-                .matcher(output);
+        Matcher m = Pattern.compile("(?m)^stored \\S+ as run (\\d+) \\(").matcher(output);
         while (m.find()) {
             ids.add(Long.parseLong(m.group(1)));
         }
@@ -432,13 +435,13 @@ class HistoryRobustnessTest {
 
     /** A child vbench whose own speed is not what these tests check: it starts on C1 alone. */
     private static Process vbench(Path log, String... args) throws Exception {
-        return dev.vbench.testing.VbenchProcess.start(log, dev.vbench.testing.VbenchProcess.QUICK_START, args);
+        return VbenchProcess.start(log, VbenchProcess.QUICK_START, args);
     }
 
     private static String read(Path log) {
         try {
             return Files.readString(log, StandardCharsets.UTF_8);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return e.toString();
         }
     }

@@ -7,6 +7,7 @@ import dev.vbench.app.CheckFormat;
 import dev.vbench.app.Ci;
 import dev.vbench.app.HistoryCheckUseCase;
 import dev.vbench.app.HistoryQueryUseCase;
+import dev.vbench.app.UsageException;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.stats.Verdict;
 import dev.vbench.testing.CliRun;
@@ -17,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -39,7 +41,7 @@ class MergeBaseCheckTest {
 
     private Path repo;
     private String url;
-    private final java.util.Map<String, String> commits = new java.util.HashMap<>();
+    private final Map<String, String> commits = new HashMap<>();
 
     @BeforeEach
     void repositoryAndRuns() throws Exception {
@@ -150,8 +152,7 @@ class MergeBaseCheckTest {
     @Test
     void withoutARunOfHeadOrOutsideARepositoryTheCheckSaysWhatToDo() throws Exception {
         commit("f3");
-        Exception e = org.junit.jupiter.api.Assertions.assertThrows(
-                dev.vbench.app.UsageException.class, () -> check("merge-base"));
+        Exception e = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class, () -> check("merge-base"));
         assertTrue(
                 e.getMessage()
                         .startsWith("no run is stored for HEAD (commit "
@@ -159,13 +160,13 @@ class MergeBaseCheckTest {
                 e.getMessage());
         Path plain = Files.createDirectories(tmp.resolve("plain"));
         Exception outside = org.junit.jupiter.api.Assertions.assertThrows(
-                dev.vbench.app.UsageException.class, () -> HistoryCheckUseCase.check(request("merge-base", plain)));
+                UsageException.class, () -> HistoryCheckUseCase.check(request("merge-base", plain)));
         assertTrue(outside.getMessage().contains("needs a git checkout"), outside.getMessage());
-        Exception badBranch = org.junit.jupiter.api.Assertions.assertThrows(
-                dev.vbench.app.UsageException.class, () -> check("merge-base:nosuch"));
+        Exception badBranch =
+                org.junit.jupiter.api.Assertions.assertThrows(UsageException.class, () -> check("merge-base:nosuch"));
         assertTrue(badBranch.getMessage().contains("no merge-base of HEAD and 'nosuch'"), badBranch.getMessage());
-        Exception badForm = org.junit.jupiter.api.Assertions.assertThrows(
-                dev.vbench.app.UsageException.class, () -> check("median:0"));
+        Exception badForm =
+                org.junit.jupiter.api.Assertions.assertThrows(UsageException.class, () -> check("median:0"));
         assertTrue(badForm.getMessage().contains("median:5"), badForm.getMessage());
     }
 

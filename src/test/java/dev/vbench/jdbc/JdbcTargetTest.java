@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
+import java.sql.SQLException;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -62,7 +65,7 @@ class JdbcTargetTest {
     @Test
     void connectFailureIsOneLineWithoutPassword() {
         JdbcTarget t = JdbcTarget.parse("jdbc:postgresql://127.0.0.1:9/db?password=topsecret", Map.of());
-        String line = t.connectFailure(new java.sql.SQLException("FATAL: nope topsecret.\nsecond line"));
+        String line = t.connectFailure(new SQLException("FATAL: nope topsecret.\nsecond line"));
         assertEquals(
                 "cannot connect to the database at 127.0.0.1:9 (jdbc:postgresql://127.0.0.1:9/db?password=***):"
                         + " FATAL: nope ***",
@@ -72,21 +75,21 @@ class JdbcTargetTest {
     /** The advice after "cannot connect" follows the cause: a slow server is not told to start. */
     @Test
     void theRemedyFollowsWhyTheConnectionFailed() {
-        java.sql.SQLException timedOut = new java.sql.SQLException(
-                "The connection attempt failed.", "08001", new java.net.SocketTimeoutException("connect timed out"));
+        SQLException timedOut = new SQLException(
+                "The connection attempt failed.", "08001", new SocketTimeoutException("connect timed out"));
         assertTrue(
                 JdbcTarget.remedy(timedOut, "-p url").startsWith("the server did not answer in time"),
                 JdbcTarget.remedy(timedOut, "-p url"));
         assertEquals(
                 "check the user and password in -p url",
-                JdbcTarget.remedy(new java.sql.SQLException("password authentication failed", "28P01"), "-p url"));
+                JdbcTarget.remedy(new SQLException("password authentication failed", "28P01"), "-p url"));
         assertEquals(
                 "create the database or fix its name in -p url",
-                JdbcTarget.remedy(new java.sql.SQLException("database \"x\" does not exist", "3D000"), "-p url"));
-        assertTrue(JdbcTarget.remedy(new java.sql.SQLException("sorry, too many clients already", "53300"), "-p url")
+                JdbcTarget.remedy(new SQLException("database \"x\" does not exist", "3D000"), "-p url"));
+        assertTrue(JdbcTarget.remedy(new SQLException("sorry, too many clients already", "53300"), "-p url")
                 .contains("max_connections"));
-        java.sql.SQLException refused = new java.sql.SQLException(
-                "Connection refused", "08001", new java.net.ConnectException("Connection refused"));
+        SQLException refused =
+                new SQLException("Connection refused", "08001", new ConnectException("Connection refused"));
         assertEquals("start the server or fix -p url", JdbcTarget.remedy(refused, "-p url"));
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -62,9 +63,7 @@ class ScratchDirTest {
                 dir::toString);
         assertEquals(dir, ScratchDir.createTempFile("x-", ".log").getParent());
         if (dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            assertEquals(
-                    "rwx------",
-                    java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
+            assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
         }
         ScratchDir.sweep(dir.getParent(), Instant.now());
         assertTrue(Files.isDirectory(dir), "a sweep leaves the folder of a process that lives");

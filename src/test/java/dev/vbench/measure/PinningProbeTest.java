@@ -28,6 +28,7 @@ import dev.vbench.spi.Workload;
 import dev.vbench.spi.WorkloadProvider;
 import dev.vbench.testing.Fixtures;
 import dev.vbench.testing.SecondJdk;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -99,7 +100,7 @@ class PinningProbeTest {
     private static String read(Path log) {
         try {
             return Files.readString(log);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return "(no log: " + e.getMessage() + ")";
         }
     }

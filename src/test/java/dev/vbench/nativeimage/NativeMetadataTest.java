@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vbench.engine.Calibration;
+import dev.vbench.engine.ForkPlan;
 import dev.vbench.result.RunResult;
 import java.io.InputStream;
 import java.lang.reflect.ParameterizedType;
@@ -143,8 +145,8 @@ class NativeMetadataTest {
         Set<String> seen = new TreeSet<>();
         walk(RunResult.class, seen);
         // what a fork reads from its parent and a calibration fork writes back, through the same codec
-        walk(dev.vbench.engine.ForkPlan.class, seen);
-        walk(dev.vbench.engine.Calibration.Rounds.class, seen);
+        walk(ForkPlan.class, seen);
+        walk(Calibration.Rounds.class, seen);
         return seen;
     }
 

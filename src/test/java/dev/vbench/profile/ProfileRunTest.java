@@ -9,6 +9,7 @@ import dev.vbench.result.Profile;
 import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.CliRun;
+import dev.vbench.testing.SecondJdk;
 import dev.vbench.testing.TestCode;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -330,7 +331,7 @@ class ProfileRunTest {
      */
     @Test
     void theJarReadsLockProfileNamesTheZipFileReadPathOnBothJdks() {
-        java.nio.file.Path jdk21 = dev.vbench.testing.SecondJdk.require();
+        Path jdk21 = SecondJdk.require();
         // Contention is the machine's to give: on a loaded 2-CPU machine the four readers can run one after
         // another and leave a cell almost no contended monitor to sample (once: one sample, outside the tasks).
         // Such a run says nothing about where contention is attributed, so it runs once more; a wrong

@@ -8,6 +8,7 @@ import dev.vbench.compare.Slo;
 import dev.vbench.engine.CellPlan;
 import dev.vbench.engine.RunPlan;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.Metric;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.RunSettings;
 import dev.vbench.suite.Scale;
@@ -33,7 +34,7 @@ class FormatParityTest {
     static Stream<Arguments> fixtures() {
         ReportOptions verbose = new ReportOptions(null, true);
         ReportOptions slo = new ReportOptions(null, true, null, Slo.parse("p99<20ms"));
-        ReportOptions p99 = new ReportOptions(dev.vbench.result.Metric.P99, true);
+        ReportOptions p99 = new ReportOptions(Metric.P99, true);
         Path suiteFile = Path.of("workloads/seed-001-geoserver-wms.yaml");
         SuiteSpec suite = SuiteLoader.load(suiteFile);
         return Stream.of(

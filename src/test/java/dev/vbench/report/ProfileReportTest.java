@@ -8,7 +8,10 @@ import dev.vbench.diagnose.ComparedPair;
 import dev.vbench.diagnose.ComparedPair.View;
 import dev.vbench.report.ReportDocument.Profiles;
 import dev.vbench.report.ReportDocument.Why;
+import dev.vbench.result.CellResult;
 import dev.vbench.result.RunResult;
+import dev.vbench.result.SuiteLayout;
+import dev.vbench.testing.Fixtures;
 import dev.vbench.testing.Golden;
 import dev.vbench.testing.GoldenLocales;
 import dev.vbench.testing.ProfileFixtures;
@@ -112,7 +115,7 @@ class ProfileReportTest {
     void suiteTablesGetTheirWhyAndTheExperimentsFlameGraphs() {
         RunResult store = ProfileFixtures.storeRun();
         RunResult suite = store.withCells(store.cells().stream()
-                        .map(c -> new dev.vbench.result.CellResult(
+                        .map(c -> new CellResult(
                                 "store/" + c.id(),
                                 c.config(),
                                 c.status(),
@@ -122,11 +125,8 @@ class ProfileReportTest {
                                 c.jvm(),
                                 c.profiles()))
                         .toList())
-                .withSuite(new dev.vbench.result.SuiteLayout(
-                        "seed",
-                        "Store suite",
-                        null,
-                        List.of(new dev.vbench.result.SuiteLayout.Experiment("store", "Store", List.of()))));
+                .withSuite(new SuiteLayout(
+                        "seed", "Store suite", null, List.of(new SuiteLayout.Experiment("store", "Store", List.of()))));
         String text = Format.CONSOLE.exporter(OPTIONS).render(suite);
         assertTrue(
                 text.contains(
@@ -168,7 +168,7 @@ class ProfileReportTest {
 
     @Test
     void pagesWithoutProfilesCarryNoScript() {
-        String html = Format.HTML.exporter(OPTIONS).render(dev.vbench.testing.Fixtures.ioRun());
+        String html = Format.HTML.exporter(OPTIONS).render(Fixtures.ioRun());
         assertFalse(html.contains("<script"));
         assertFalse(html.contains("class=\"flame\""));
     }

@@ -15,6 +15,7 @@ import dev.vbench.result.RunSettings;
 import dev.vbench.testing.Fixtures;
 import dev.vbench.testing.LoadFixtures;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -167,7 +168,7 @@ class SweepSignificanceTest {
 
     /** {@code cell} with its p99 summary replaced: this median and 95% interval (ms). */
     private static CellResult withP99(CellResult cell, double median, double low, double high) {
-        Map<String, MetricSummary> summary = new java.util.HashMap<>(cell.summary());
+        Map<String, MetricSummary> summary = new HashMap<>(cell.summary());
         MetricSummary p = cell.summary(Metric.P99);
         summary.put(
                 Metric.P99.key(),

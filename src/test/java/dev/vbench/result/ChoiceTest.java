@@ -9,6 +9,7 @@ import dev.vbench.report.Format;
 import dev.vbench.report.compare.CompareFormat;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 /** The named choices users type: every constant parses by its name, errors list every valid name from the enum. */
@@ -17,7 +18,7 @@ class ChoiceTest {
     @Test
     void everyConstantParsesByItsNameInAnyCase() {
         for (Metric m : Metric.values()) {
-            assertEquals(m, Metric.parse(m.cliName().toUpperCase(java.util.Locale.ROOT)));
+            assertEquals(m, Metric.parse(m.cliName().toUpperCase(Locale.ROOT)));
         }
         for (Format f : Format.values()) {
             assertEquals(f, Format.parse(f.cliName()));

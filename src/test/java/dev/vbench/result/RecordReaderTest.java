@@ -13,11 +13,15 @@ import dev.vbench.testing.Fixtures;
 import dev.vbench.testing.JsonEdits;
 import dev.vbench.testing.SlowFirst;
 import java.io.IOException;
+import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -149,7 +153,7 @@ class RecordReaderTest {
                 ResultCodec.fromJson(json, "r.json").cells().get(0).status());
         for (CellStatus s : CellStatus.values()) {
             assertEquals(s, CellStatus.of(s.key()));
-            assertEquals(s.name().toLowerCase(java.util.Locale.ROOT), s.toString());
+            assertEquals(s.name().toLowerCase(Locale.ROOT), s.toString());
         }
 
         ObjectNode tree = (ObjectNode) ResultCodec.mapper().readTree(json);
@@ -189,14 +193,14 @@ class RecordReaderTest {
     private static void walk(Object value, List<Record> out) {
         if (value instanceof Record r) {
             out.add(r);
-            for (java.lang.reflect.RecordComponent c : r.getClass().getRecordComponents()) {
+            for (RecordComponent c : r.getClass().getRecordComponents()) {
                 try {
                     walk(c.getAccessor().invoke(r), out);
                 } catch (ReflectiveOperationException e) {
                     throw new AssertionError(e);
                 }
             }
-        } else if (value instanceof java.util.Collection<?> c) {
+        } else if (value instanceof Collection<?> c) {
             c.forEach(v -> walk(v, out));
         } else if (value instanceof Map<?, ?> m) {
             m.values().forEach(v -> walk(v, out));
@@ -271,7 +275,7 @@ class RecordReaderTest {
                         first.trials().get(0).latency(), first.trials().get(0).histograms())
                 .withTelemetry(first.trials().get(0).telemetry())
                 .withOpenModel(8, 3, 199.5, first.trials().get(0).latency())
-                .withStartTime(java.time.Instant.parse("2026-11-22T19:40:01.123456Z"))
+                .withStartTime(Instant.parse("2026-11-22T19:40:01.123456Z"))
                 .withLatencySampledOneIn(32);
         CellConfig config = CellConfig.open("io", Map.of("duration", "1ms"), Fixtures.virtual(), 1000, 500.0)
                 .withConcurrency(8)

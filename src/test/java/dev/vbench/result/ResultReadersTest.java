@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vbench.measure.Histograms;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,10 +36,10 @@ class ResultReadersTest {
 
     @Test
     void theHeaderIsTheEnvironmentAndSettingsOfTheWholeDocument() throws Exception {
-        for (String name : java.util.List.of("vbench-result-1.json", "vbench-result-1-closed.json")) {
+        for (String name : List.of("vbench-result-1.json", "vbench-result-1-closed.json")) {
             Path file = Path.of("src/test/resources/results/" + name);
             RunResult whole = ResultCodec.read(file);
-            ResultCodec.Header header = ResultCodec.header(java.nio.file.Files.readString(file), name);
+            ResultCodec.Header header = ResultCodec.header(Files.readString(file), name);
             assertEquals(new ResultCodec.Header(whole.schema(), whole.environment(), whole.settings()), header, name);
         }
         ResultFormatException jmh = org.junit.jupiter.api.Assertions.assertThrows(

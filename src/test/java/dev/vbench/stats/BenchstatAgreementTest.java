@@ -3,6 +3,7 @@ package dev.vbench.stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.vbench.config.Defaults;
+import java.util.Arrays;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -54,7 +55,7 @@ class BenchstatAgreementTest {
     }
 
     private static double[] parse(String values) {
-        return java.util.Arrays.stream(values.trim().split("\\s+"))
+        return Arrays.stream(values.trim().split("\\s+"))
                 .mapToDouble(Double::parseDouble)
                 .toArray();
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.function.LongConsumer;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.junit.jupiter.api.Test;
 
@@ -153,8 +154,7 @@ class MannWhitneyTest {
         return Math.min(1.0, (double) counts[1] / counts[0]);
     }
 
-    private static void enumerate(
-            int n, int k, int start, int chosen, long rankSum, java.util.function.LongConsumer sink) {
+    private static void enumerate(int n, int k, int start, int chosen, long rankSum, LongConsumer sink) {
         if (chosen == k) {
             sink.accept(rankSum);
             return;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class MedianIntervalTest {
@@ -38,7 +39,7 @@ class MedianIntervalTest {
     @Test
     void outliersFlagTenDeviations() {
         double[] values = {100, 101, 99, 100, 102, 98, 500};
-        assertEquals(java.util.List.of(6), Outliers.indexes(values));
-        assertEquals(java.util.List.of(), Outliers.indexes(new double[] {100, 101, 99, 100, 102}));
+        assertEquals(List.of(6), Outliers.indexes(values));
+        assertEquals(List.of(), Outliers.indexes(new double[] {100, 101, 99, 100, 102}));
     }
 }

@@ -2,6 +2,7 @@ package dev.vbench.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.vbench.result.Metric;
 import dev.vbench.result.TrialResult;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,7 @@ class SummariesNotesTest {
     }
 
     private static String samplingNote(List<TrialResult> trials) {
-        return Summaries.notes(trials, dev.vbench.result.Metric.MAKESPAN).stream()
+        return Summaries.notes(trials, Metric.MAKESPAN).stream()
                 .filter(n -> n.startsWith("latencies sampled"))
                 .findFirst()
                 .orElse("");

@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -62,7 +63,7 @@ class SuiteTablesGoldenTest {
                     RunSettings.trials(1, 6).withSeed(42),
                     cells);
             String name = file.getFileName().toString().replace(".yaml", "");
-            String scaleName = scale.name().toLowerCase(java.util.Locale.ROOT);
+            String scaleName = scale.name().toLowerCase(Locale.ROOT);
             Golden.assertMatches("suites/" + name + "-" + scaleName + ".md", SuiteRuns.render(suite, result, true));
             Golden.assertMatches("suites/" + name + "-" + scaleName + ".txt", SuiteRuns.render(suite, result, false));
             // the result file records the tables, so a report of the file read back prints the same (vbench report)

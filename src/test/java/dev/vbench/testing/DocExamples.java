@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -34,7 +35,7 @@ public final class DocExamples {
             Pattern.compile("^(?:\\./vbench|bin/vbench|vbench-[0-9.]+/bin/vbench|vbench)(?=\\s|$)");
 
     /** A fence's language that holds shell commands (none: commands or their output); any other is a file's text. */
-    static final java.util.Set<String> SHELL = java.util.Set.of("", "sh", "bash", "shell", "console");
+    static final Set<String> SHELL = Set.of("", "sh", "bash", "shell", "console");
 
     private DocExamples() {}
 

@@ -9,6 +9,7 @@ import dev.vbench.result.ExecutorInfo;
 import dev.vbench.result.GcPauses;
 import dev.vbench.result.InFlight;
 import dev.vbench.result.JvmInfo;
+import dev.vbench.result.Metric;
 import dev.vbench.result.PinnedStack;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.RunSettings;
@@ -19,6 +20,7 @@ import dev.vbench.result.TrialHistograms;
 import dev.vbench.result.TrialResult;
 import dev.vbench.stats.Summaries;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -120,12 +122,7 @@ public final class Fixtures {
                             .withPeakThreads(20)));
         }
         return new CellResult(
-                id,
-                config,
-                CellStatus.OK,
-                list,
-                Summaries.summarize(list),
-                Summaries.notes(list, dev.vbench.result.Metric.MAKESPAN));
+                id, config, CellStatus.OK, list, Summaries.summarize(list), Summaries.notes(list, Metric.MAKESPAN));
     }
 
     /**
@@ -280,7 +277,7 @@ public final class Fixtures {
                     c.status(),
                     trials,
                     Summaries.summarize(trials),
-                    Summaries.notes(trials, dev.vbench.result.Metric.MAKESPAN)));
+                    Summaries.notes(trials, Metric.MAKESPAN)));
         }
         return run.withCells(cells);
     }
@@ -298,7 +295,7 @@ public final class Fixtures {
             }
         }
         return starts.stream()
-                .sorted(java.util.Comparator.comparing(Start::time))
+                .sorted(Comparator.comparing(Start::time))
                 .map(Start::cell)
                 .toList();
     }

@@ -2,6 +2,7 @@ package dev.vbench.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.vbench.report.Format;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -22,8 +23,8 @@ public final class Golden {
      * The golden file suffix of a run format: its extension, or {@code NAME.EXT} for a format that shares its
      * extension with an earlier one ({@code github-action-benchmark.json} beside {@code json}).
      */
-    public static String suffix(dev.vbench.report.Format f) {
-        for (dev.vbench.report.Format earlier : dev.vbench.report.Format.values()) {
+    public static String suffix(Format f) {
+        for (Format earlier : Format.values()) {
             if (earlier == f) {
                 return f.extension();
             }

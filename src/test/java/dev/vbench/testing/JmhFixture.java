@@ -1,11 +1,14 @@
 package dev.vbench.testing;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -65,8 +68,7 @@ public final class JmhFixture {
                     .toAbsolutePath();
             if (Files.exists(dir)) {
                 try (Stream<Path> old = Files.walk(dir)) {
-                    for (Path p :
-                            old.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    for (Path p : old.sorted(Comparator.reverseOrder()).toList()) {
                         Files.delete(p);
                     }
                 }
@@ -80,9 +82,7 @@ public final class JmhFixture {
                     "-classpath",
                     jmhCore().toString(),
                     "-processorpath",
-                    JARS.resolve("jmh-generator-annprocess.jar").toAbsolutePath()
-                            + java.io.File.pathSeparator
-                            + jmhCore(),
+                    JARS.resolve("jmh-generator-annprocess.jar").toAbsolutePath() + File.pathSeparator + jmhCore(),
                     "--release",
                     "21",
                     "-nowarn"));
@@ -93,7 +93,7 @@ public final class JmhFixture {
                         .toList();
             }
             JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-            java.io.StringWriter log = new java.io.StringWriter();
+            StringWriter log = new StringWriter();
             try (var files = javac.getStandardFileManager(null, null, null)) {
                 if (!javac.getTask(log, files, null, args, null, files.getJavaFileObjectsFromPaths(sources))
                         .call()) {
@@ -125,7 +125,7 @@ public final class JmhFixture {
     private static void addDirectory(JarOutputStream jar, Path root, Set<String> seen) throws IOException {
         try (Stream<Path> files = Files.walk(root)) {
             for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
-                String name = root.relativize(f).toString().replace(java.io.File.separatorChar, '/');
+                String name = root.relativize(f).toString().replace(File.separatorChar, '/');
                 if (seen.add(name)) {
                     jar.putNextEntry(new JarEntry(name));
                     Files.copy(f, jar);

@@ -7,6 +7,7 @@ import dev.vbench.result.CellStatus;
 import dev.vbench.result.ExecutorInfo;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.RunSettings;
+import dev.vbench.result.TableDefaults;
 import dev.vbench.result.Telemetry;
 import dev.vbench.result.TrialHistograms;
 import dev.vbench.result.TrialResult;
@@ -143,7 +144,7 @@ public final class LoadFixtures {
                 CellStatus.OK,
                 trials,
                 Summaries.summarize(trials),
-                Summaries.notes(trials, dev.vbench.result.TableDefaults.metric(config)));
+                Summaries.notes(trials, TableDefaults.metric(config)));
     }
 
     /**
@@ -192,7 +193,7 @@ public final class LoadFixtures {
                 CellStatus.OK,
                 trials,
                 Summaries.summarize(trials),
-                Summaries.notes(trials, dev.vbench.result.TableDefaults.metric(config)));
+                Summaries.notes(trials, TableDefaults.metric(config)));
     }
 
     /** {@link #openModel()} after a change: virtual threads serve each task in {@code virtualMillis} instead of 10 ms. */

@@ -2,6 +2,8 @@ package dev.vbench.testing;
 
 import dev.vbench.result.CellConfig;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.JvmInfo;
+import dev.vbench.result.Metric;
 import dev.vbench.result.Profile;
 import dev.vbench.result.Profile.ProfileStack;
 import dev.vbench.result.RunResult;
@@ -146,7 +148,7 @@ public final class ProfileFixtures {
                 cell.status(),
                 trials,
                 Summaries.summarize(trials),
-                Summaries.notes(trials, dev.vbench.result.Metric.MAKESPAN),
+                Summaries.notes(trials, Metric.MAKESPAN),
                 cell.jvm(),
                 cell.profiles());
     }
@@ -161,7 +163,7 @@ public final class ProfileFixtures {
         String[] labels = {"j21", "j25"};
         double[] makespans = {900, 300};
         for (int j = 0; j < 2; j++) {
-            dev.vbench.result.JvmInfo jvm = new dev.vbench.result.JvmInfo(
+            JvmInfo jvm = new JvmInfo(
                     labels[j],
                     "/opt/jdk-" + labels[j].substring(1),
                     List.of(),

@@ -2,6 +2,7 @@ package dev.vbench.testing;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 /**
  * The test suite's one lock on {@code System.out} and {@code System.err}, which are JVM-wide while the suite runs
@@ -48,7 +49,7 @@ public final class SystemOutput {
     }
 
     /** {@link #locked} for a body that throws no checked exception. */
-    static <T> T lockedUnchecked(java.util.function.Supplier<T> body) {
+    static <T> T lockedUnchecked(Supplier<T> body) {
         LOCK.lock();
         try {
             return body.get();

@@ -1,7 +1,10 @@
 package dev.vbench.testing;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,7 +47,7 @@ public final class TestCode {
                 "-d",
                 dir.toString(),
                 "-classpath",
-                String.join(java.io.File.pathSeparator, classPath),
+                String.join(File.pathSeparator, classPath),
                 "-proc:none",
                 "-nowarn"));
         for (Map.Entry<String, String> s : sources.entrySet()) {
@@ -55,11 +58,11 @@ public final class TestCode {
         }
         Files.createDirectories(dir);
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        java.io.StringWriter errors = new java.io.StringWriter();
+        StringWriter errors = new StringWriter();
         int code = javac.run(
                 null,
                 null,
-                new java.io.PrintStream(OutputStream.nullOutputStream()) {
+                new PrintStream(OutputStream.nullOutputStream()) {
                     @Override
                     public void write(byte[] b, int off, int len) {
                         errors.write(new String(b, off, len, StandardCharsets.UTF_8));

@@ -1,9 +1,11 @@
 package dev.vbench.testing;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Starts vbench in a child JVM on the test class path, for what an in-process {@link CliRun} cannot
@@ -27,17 +29,16 @@ public final class VbenchProcess {
     private VbenchProcess() {}
 
     /** {@code java JVM_OPTIONS -cp (the test class path) dev.vbench.Main ARGS}. */
-    public static Process start(Path log, List<String> jvmOptions, String... args) throws java.io.IOException {
-        return start(log, java.util.Map.of(), null, jvmOptions, args);
+    public static Process start(Path log, List<String> jvmOptions, String... args) throws IOException {
+        return start(log, Map.of(), null, jvmOptions, args);
     }
 
     /**
      * Like {@link #start(Path, List, String...)} with {@code env} added to the environment (a value of null
      * removes the variable) and {@code dir} as the working directory (null: this one).
      */
-    public static Process start(
-            Path log, java.util.Map<String, String> env, Path dir, List<String> jvmOptions, String... args)
-            throws java.io.IOException {
+    public static Process start(Path log, Map<String, String> env, Path dir, List<String> jvmOptions, String... args)
+            throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED"));

@@ -2,6 +2,7 @@ package dev.vbench.report.ci;
 
 import dev.vbench.report.ci.GateReport.Check;
 import dev.vbench.report.ci.GateReport.Outcome;
+import dev.vbench.stats.Verdict;
 import dev.vbench.text.Numbers;
 
 /**
@@ -81,7 +82,7 @@ public final class JUnitXml {
                 + c.verdict().word() + ": " + c.from() + " "
                 + Numbers.metric(c.base(), c.unit()) + " → " + c.to() + " " + Numbers.metric(c.head(), c.unit())
                 + ", p=" + Numbers.pValue(c.p()) + " (Holm), n=" + c.nBase() + "+" + c.nHead()
-                + (c.verdict() == dev.vbench.stats.Verdict.WITHIN_VARIANCE && !Double.isNaN(c.mde())
+                + (c.verdict() == Verdict.WITHIN_VARIANCE && !Double.isNaN(c.mde())
                         ? "; could miss changes below " + Numbers.plusMinusPercent(c.mde()) + " (80% power)"
                         : "");
     }

@@ -4,7 +4,9 @@ import dev.vbench.spi.ParamType;
 import dev.vbench.text.Numbers;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -108,10 +110,10 @@ final class HttpParamTypes {
 
     /** The file system's reason in words, not a Java class name. */
     private static String why(IOException e) {
-        if (e instanceof java.nio.file.NoSuchFileException) {
+        if (e instanceof NoSuchFileException) {
             return "no such file";
         }
-        if (e instanceof java.nio.file.AccessDeniedException) {
+        if (e instanceof AccessDeniedException) {
             return "permission denied";
         }
         return e.getMessage() == null ? "cannot read it" : e.getMessage();

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.util.Arrays;
 import java.util.List;
 
@@ -115,7 +116,7 @@ public final class HttpWorkload implements WorkloadProvider {
     public Availability availability(Params params) {
         if (!params.get(URL).isEmpty()) {
             HttpTarget target = HttpTarget.parse(params.get(URL));
-            try (java.net.Socket probe = new java.net.Socket()) {
+            try (Socket probe = new Socket()) {
                 probe.connect(
                         new InetSocketAddress(target.host(), target.port()),
                         KeepAliveConnection.CONNECT_TIMEOUT_MILLIS);

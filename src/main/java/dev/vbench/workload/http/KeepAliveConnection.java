@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.util.List;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.SSLSocketFactory;
@@ -77,7 +78,7 @@ final class KeepAliveConnection implements AutoCloseable {
         this(
                 HttpTarget.loopback(address, path),
                 address,
-                HttpRequests.build("GET", HttpTarget.loopback(address, path), java.util.List.of(), new byte[0]),
+                HttpRequests.build("GET", HttpTarget.loopback(address, path), List.of(), new byte[0]),
                 false,
                 null);
     }

@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ExecutorService;
@@ -62,7 +63,7 @@ final class LoopbackServer implements AutoCloseable {
     private static void hello(HttpExchange exchange) throws IOException {
         try (exchange;
                 InputStream request = exchange.getRequestBody()) {
-            request.transferTo(java.io.OutputStream.nullOutputStream());
+            request.transferTo(OutputStream.nullOutputStream());
             exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
             exchange.sendResponseHeaders(200, HelloResponse.BODY.length);
             exchange.getResponseBody().write(HelloResponse.BODY);

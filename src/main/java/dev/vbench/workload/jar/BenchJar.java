@@ -5,6 +5,7 @@ import dev.vbench.workload.inputs.Seeds;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -47,8 +48,8 @@ public final class BenchJar {
     /** Modification time of every entry: fixed, so the jar's bytes depend on the seed only. */
     static final LocalDateTime ENTRY_TIME = LocalDateTime.of(2024, 1, 1, 0, 0);
 
-    private static final byte[] ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-            .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] ALPHABET =
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".getBytes(StandardCharsets.US_ASCII);
 
     /** One entry of the jar: its name, size and whether it is stored or deflated. */
     public record Spec(String name, int size, boolean stored) {}

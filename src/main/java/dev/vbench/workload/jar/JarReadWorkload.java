@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.jar.JarEntry;
@@ -121,7 +122,7 @@ final class JarReadWorkload implements Workload {
         }
     }
 
-    private static java.util.concurrent.ThreadFactory daemonThreads() {
+    private static ThreadFactory daemonThreads() {
         AtomicInteger n = new AtomicInteger();
         return r -> {
             Thread t = new Thread(r, "vbench-jar-fanout-" + n.incrementAndGet());

@@ -2,6 +2,12 @@ package dev.vbench.workload.sql;
 
 import dev.vbench.jdbc.JdbcTarget;
 import dev.vbench.spi.ParamType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Locale;
 
@@ -43,15 +49,15 @@ final class JdbcUrlType implements ParamType<String> {
      */
     private static String fromFile(String file) {
         try {
-            return java.nio.file.Files.readAllLines(java.nio.file.Path.of(file)).stream()
+            return Files.readAllLines(Path.of(file)).stream()
                     .map(String::strip)
                     .filter(line -> !line.isEmpty())
                     .findFirst()
                     .orElseThrow(() ->
                             new IllegalArgumentException("names an empty file; write the JDBC URL on its first line"));
-        } catch (java.io.IOException | java.io.UncheckedIOException | java.nio.file.InvalidPathException e) {
+        } catch (IOException | UncheckedIOException | InvalidPathException e) {
             throw new IllegalArgumentException("names no readable file ("
-                    + (e instanceof java.nio.file.NoSuchFileException
+                    + (e instanceof NoSuchFileException
                             ? "no such file"
                             : e.getClass().getSimpleName()) + "); write -p url=@FILE with the JDBC URL in FILE");
         }

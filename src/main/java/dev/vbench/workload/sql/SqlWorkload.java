@@ -6,8 +6,14 @@ import dev.vbench.spi.ParamType;
 import dev.vbench.spi.Params;
 import dev.vbench.spi.Workload;
 import dev.vbench.spi.WorkloadProvider;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -48,11 +54,10 @@ public final class SqlWorkload implements WorkloadProvider {
                         return t;
                     }
                     try {
-                        return java.nio.file.Files.readString(java.nio.file.Path.of(t.substring(1)))
-                                .strip();
-                    } catch (java.io.IOException | java.io.UncheckedIOException e) {
+                        return Files.readString(Path.of(t.substring(1))).strip();
+                    } catch (IOException | UncheckedIOException e) {
                         throw new IllegalArgumentException("names no readable file ("
-                                + (e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage())
+                                + (e instanceof NoSuchFileException ? "no such file" : e.getMessage())
                                 + "); write"
                                 + " -p query=@FILE with the statement in FILE");
                     }
@@ -119,7 +124,7 @@ public final class SqlWorkload implements WorkloadProvider {
 
     @Override
     public OptionalLong defaultTasks(Params params) {
-        boolean embedded = JdbcTarget.parse(params.get(URL), java.util.Map.of()).embedded();
+        boolean embedded = JdbcTarget.parse(params.get(URL), Map.of()).embedded();
         return OptionalLong.of(embedded ? DEFAULT_TASKS_EMBEDDED : DEFAULT_TASKS_SERVER);
     }
 

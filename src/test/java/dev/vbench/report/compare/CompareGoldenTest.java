@@ -15,6 +15,7 @@ import dev.vbench.testing.Golden;
 import dev.vbench.testing.GoldenLocales;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -85,7 +86,7 @@ class CompareGoldenTest {
 
     private static Comparison compare(Layout layout, RunResult... runs) {
         String[] labels = {"before", "after", "later"};
-        List<Dataset> files = new java.util.ArrayList<>();
+        List<Dataset> files = new ArrayList<>();
         for (int i = 0; i < runs.length; i++) {
             files.add(Inputs.fromRun(runs[i], labels[i], labels[i] + ".json", Metric.MAKESPAN));
         }

@@ -19,6 +19,7 @@ import dev.vbench.result.CellResult;
 import dev.vbench.result.JmhBenchmark;
 import dev.vbench.result.JmhReader;
 import dev.vbench.result.Metric;
+import dev.vbench.result.ResultFields;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.TrialHistograms;
 import dev.vbench.result.TrialResult;
@@ -223,12 +224,11 @@ class CompareHtmlTest {
         trials.set(0, t.withLatency(t.latency(), new TrialHistograms("AAAA", "AAAA", "not base64!")));
         cells.set(0, new CellResult(c.id(), c.config(), c.status(), trials, c.summary(), c.notes()));
         RunResult damaged = before.withCells(cells);
-        dev.vbench.measure.Histograms.NotAHistogram e = assertThrows(
-                dev.vbench.measure.Histograms.NotAHistogram.class,
-                () -> page(Layout.CHANGE, Set.of(), damaged, CompareFixtures.after()));
+        Histograms.NotAHistogram e = assertThrows(
+                Histograms.NotAHistogram.class, () -> page(Layout.CHANGE, Set.of(), damaged, CompareFixtures.after()));
         assertEquals(
                 "cells[0].trials[0].histograms.endToEnd",
-                dev.vbench.result.ResultFields.histogramPath(damaged, e.encoded()),
+                ResultFields.histogramPath(damaged, e.encoded()),
                 "the use case that read the file names it and this field (CheckedUpFrontTest)");
     }
 

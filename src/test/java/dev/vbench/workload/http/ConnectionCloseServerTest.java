@@ -17,6 +17,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
@@ -102,7 +103,7 @@ class ConnectionCloseServerTest {
                 }
             });
             try (HttpWorkloadInstance w = ExternalServerTest.instance(
-                    java.util.Map.of("url", "http://127.0.0.1:" + listener.getLocalPort() + "/", "connections", "1"))) {
+                    Map.of("url", "http://127.0.0.1:" + listener.getLocalPort() + "/", "connections", "1"))) {
                 w.prepare(ExternalServerTest.CONTEXT);
                 for (int i = 0; i < 4; i++) {
                     assertEquals(ExternalServerTest.tally(body, 200), w.task().run(i));

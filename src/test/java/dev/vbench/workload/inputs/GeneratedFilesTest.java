@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -113,7 +114,7 @@ class GeneratedFilesTest {
             counts[Seeds.index(42, i, 10)]++;
         }
         for (int c : counts) {
-            assertTrue(c > 800 && c < 1200, () -> java.util.Arrays.toString(counts));
+            assertTrue(c > 800 && c < 1200, () -> Arrays.toString(counts));
         }
         assertFalse(Seeds.derive(42, 0) == Seeds.derive(42, 1));
     }

@@ -9,6 +9,7 @@ import dev.vbench.spi.Params;
 import dev.vbench.spi.PrepareContext;
 import dev.vbench.workload.inputs.GeneratedFiles;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,7 +62,7 @@ class JarWorkloadTest {
                 CRC32 crc = new CRC32();
                 crc.update(content);
                 assertEquals(e.getCrc(), crc.getValue(), spec.name());
-                String text = new String(content, java.nio.charset.StandardCharsets.US_ASCII);
+                String text = new String(content, StandardCharsets.US_ASCII);
                 String[] lines = text.split("\n", -1);
                 assertEquals("", lines[lines.length - 1], "ends with a newline");
                 for (int i = 0; i < lines.length - 1; i++) {

@@ -8,6 +8,7 @@ import dev.vbench.spi.Params;
 import dev.vbench.spi.PrepareContext;
 import dev.vbench.spi.Task;
 import dev.vbench.spi.WorkloadProvider.Availability;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -137,7 +138,7 @@ class SqlWorkloadTest {
 
     /** A loopback port nothing listens on (it was free a moment ago). */
     static int closedPort() throws Exception {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }
     }

@@ -1,6 +1,8 @@
 package dev.vbench.workload.sql;
 
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -43,8 +45,7 @@ final class TestDatabases {
         if (url == null) {
             return null;
         }
-        java.util.regex.Matcher m =
-                java.util.regex.Pattern.compile("password=([^&]+)").matcher(url);
+        Matcher m = Pattern.compile("password=([^&]+)").matcher(url);
         return m.find() ? m.group(1) : null;
     }
 }

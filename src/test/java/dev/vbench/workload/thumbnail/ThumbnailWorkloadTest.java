@@ -7,14 +7,17 @@ import dev.vbench.spi.Params;
 import dev.vbench.spi.PrepareContext;
 import dev.vbench.spi.Task;
 import dev.vbench.testing.SlowFirst;
+import dev.vbench.workload.inputs.GeneratedFiles;
 import java.awt.image.BufferedImage;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -53,7 +56,7 @@ class ThumbnailWorkloadTest {
         assertEquals("img_0011.jpg", folder.get(11).getFileName().toString());
         Path photos = dataDir.resolve("seed-42").resolve("photos");
         assertTrue(Files.isSameFile(folder.get(10), photos.resolve("photo_00.jpg")), "img_0010 cycles back to photo 0");
-        java.util.Set<String> checksums = new java.util.HashSet<>();
+        Set<String> checksums = new HashSet<>();
         for (int k = 0; k < PhotoFolder.DISTINCT; k++) {
             Path photo = photos.resolve(PhotoFolder.sourceName(k));
             long size = Files.size(photo);
@@ -75,7 +78,7 @@ class ThumbnailWorkloadTest {
             } finally {
                 reader.dispose();
             }
-            checksums.add(dev.vbench.workload.inputs.GeneratedFiles.sha256(photo));
+            checksums.add(GeneratedFiles.sha256(photo));
         }
         assertEquals(PhotoFolder.DISTINCT, checksums.size());
         assertEquals(List.of(), warnings);
