@@ -2,14 +2,21 @@ package dev.vbench.app;
 
 import dev.vbench.compare.Change;
 import dev.vbench.compare.Row;
+import dev.vbench.config.Defaults;
 import dev.vbench.report.ReportDocument;
 import dev.vbench.report.ReportOptions;
+import dev.vbench.report.RunTables;
 import dev.vbench.result.CellResult;
+import dev.vbench.result.CellStatus;
 import dev.vbench.result.MachineState;
 import dev.vbench.result.RunResult;
 import dev.vbench.result.TrialResult;
+import dev.vbench.stats.Descriptive;
+import dev.vbench.stats.Holm;
+import dev.vbench.stats.MannKendall;
 import dev.vbench.text.Numbers;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -18,7 +25,8 @@ import java.util.Optional;
  * spirit of hyperfine's "consider re-running on a quiet system", with the figures: one line when other
  * processes kept the machine busy during the trials ({@link MachineState#otherLoad}), one when the
  * trials' spread is so wide that a compared row could only see large changes (its minimum detectable
- * effect, {@link Change#mde}, above {@link #WIDE_MDE}).
+ * effect, {@link Change#mde}, above {@link #WIDE_MDE}), and one when cells' trials drifted one way as they ran
+ * (docs/statistics.md rule 17, {@link #drift}).
  *
  * <pre>{@code
  * RunConditions.warnings(result, reportOptions).forEach(w -> err.println("vbench: warning: " + w));
@@ -41,6 +49,7 @@ final class RunConditions {
         List<String> out = new ArrayList<>();
         busy(result.cells(), result.settings().order()).ifPresent(out::add);
         wide(ReportDocument.of(result, options)).ifPresent(out::add);
+        drift(result.cells(), options.noise(), Defaults.ALPHA).ifPresent(out::add);
         return out;
     }
 
@@ -110,6 +119,74 @@ final class RunConditions {
     /** Other load at which a trial counts as run on a busy machine: half the usable CPUs, at least one. */
     static double threshold(int cpus) {
         return Math.max(1, cpus / 2.0);
+    }
+
+    /** Fewest measured trials of a cell whose order is tested: five values are the fewest to reach p &lt; 0.05. */
+    static final int DRIFT_MIN_TRIALS = 5;
+
+    /**
+     * "the trials of 2 of 8 cells drifted one way …", when a cell's throughput, trial by trial in the order they
+     * ran, rose or fell steadily (docs/statistics.md rule 17): Mann-Kendall's test per cell, Holm across the cells
+     * tested, and a drift from the first trial to the last (Theil–Sen) beyond the noise band. Cells that did not
+     * finish, shed load or paced by a rate (their throughput is the rate's) are not tested.
+     */
+    static Optional<String> drift(List<CellResult> cells, double noise, double alpha) {
+        List<CellResult> tested = new ArrayList<>();
+        List<MannKendall.Result> results = new ArrayList<>();
+        List<Double> medians = new ArrayList<>();
+        for (CellResult c : cells) {
+            List<TrialResult> trials = inOrder(c.trials());
+            if (c.status() != CellStatus.OK
+                    || c.shedLoad()
+                    || c.config().ratePerSecond() > 0
+                    || trials.size() < DRIFT_MIN_TRIALS) {
+                continue;
+            }
+            double[] series = trials.stream()
+                    .mapToDouble(TrialResult::throughputPerSecond)
+                    .toArray();
+            tested.add(c);
+            results.add(MannKendall.test(series));
+            medians.add(Descriptive.median(series));
+        }
+        double[] adjusted =
+                Holm.adjust(results.stream().mapToDouble(MannKendall.Result::p).toArray());
+        int drifted = 0;
+        int steepest = -1;
+        double steepestShare = 0;
+        for (int i = 0; i < tested.size(); i++) {
+            double share = results.get(i).change() / medians.get(i);
+            if (adjusted[i] < alpha && Math.abs(share) > noise) {
+                drifted++;
+                if (Math.abs(share) > Math.abs(steepestShare)) {
+                    steepest = i;
+                    steepestShare = share;
+                }
+            }
+        }
+        if (drifted == 0) {
+            return Optional.empty();
+        }
+        return Optional.of("the trials of " + drifted + " of " + tested.size() + " cell"
+                + (tested.size() == 1 ? "" : "s")
+                + " drifted one way from the first to the last (the steepest: "
+                + RunTables.row(tested.get(steepest), cells) + ", throughput " + Numbers.deltaPercent(steepestShare)
+                + ", Mann-Kendall p=" + Numbers.pValue(adjusted[steepest]) + " after Holm across " + tested.size()
+                + " cell" + (tested.size() == 1 ? "" : "s") + "): "
+                + (steepestShare > 0
+                        ? "warmup may not be over (more --warmup)"
+                        : "the JVM or the machine slowed down as they ran (heap growth, throttling, other load)")
+                + "; such a median mixes two states");
+    }
+
+    /** The trials in the order they ran: by start time where every trial has one, else as recorded. */
+    private static List<TrialResult> inOrder(List<TrialResult> trials) {
+        if (trials.stream().anyMatch(t -> t.startTime() == null)) {
+            return trials;
+        }
+        return trials.stream()
+                .sorted(Comparator.comparing(TrialResult::startTime))
+                .toList();
     }
 
     /**

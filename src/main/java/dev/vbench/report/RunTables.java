@@ -284,7 +284,7 @@ public final class RunTables {
     }
 
     /** The executor of a cell, and its JVM when the run had JVMs as an axis. */
-    static String who(CellResult c) {
+    public static String who(CellResult c) {
         return c.config().executor().spec()
                 + (c.config().jvm() == null ? "" : " on " + c.config().jvm());
     }
@@ -293,7 +293,7 @@ public final class RunTables {
      * The row of {@code c} among {@code cells}, for a footnote about one cell: {@link #who}, then the values
      * that tell its row from the others' ({@code virtual (duration=10ms)}).
      */
-    static String row(CellResult c, List<CellResult> cells) {
+    public static String row(CellResult c, List<CellResult> cells) {
         List<String> values = new ArrayList<>();
         for (CellDimension d : CellDimension.varying(cells)) {
             if (d != CellDimension.JVM && d.values(cells).size() > 1) {

@@ -14,9 +14,12 @@ import dev.vbench.result.Telemetry;
 import dev.vbench.result.TrialResult;
 import dev.vbench.stats.Summaries;
 import dev.vbench.testing.Fixtures;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** docs/statistics.md rule 15: the busy-machine and wide-spread warnings, from the figures a result records. */
@@ -103,6 +106,75 @@ class RunConditionsTest {
                                 + " \\(up to ±\\d+\\.\\d%: tasks=200 in 'cpu · 6 trials \\+ 1 warmup — makespan \\(ms\\)'\\); more trials"
                                 + " \\(--trials\\) or a quieter machine narrow it"),
                 line);
+    }
+
+    /** The cells {@link #ordered} builds from: one of each executor, made once (histograms are slow to make). */
+    private static final Map<String, CellResult> BASES = Map.of(
+            "fixed", cell("c-fixed", "fixed", 0.5, 1, 0.01), "virtual", cell("c-virtual", "virtual", 0.5, 1, 0.01));
+
+    /**
+     * A cell whose trials' makespans follow {@code makespanMillis} in the order they ran, the trials recorded in
+     * another order with their start times (as interleaved rounds across forks may list them). Its summary is left
+     * empty: what is tested here reads the trials.
+     */
+    private static CellResult ordered(String executor, double... makespanMillis) {
+        CellResult base = BASES.get(executor);
+        TrialResult first = base.trials().get(0);
+        List<TrialResult> trials = new ArrayList<>();
+        for (int i = makespanMillis.length - 1; i >= 0; i--) { // listed last first: the start times order them
+            long nanos = Math.round(makespanMillis[i] * 1e6);
+            trials.add(TrialResult.of(i, first.tasks(), nanos, first.tasks() / (nanos / 1e9))
+                    .withLatency(first.latency(), first.histograms())
+                    .withTelemetry(first.telemetry())
+                    .withStartTime(START.plusSeconds(i)));
+        }
+        return new CellResult(base.id(), base.config(), base.status(), trials, Map.of(), List.of());
+    }
+
+    private static final Instant START = Instant.parse("2026-11-29T06:00:00Z");
+
+    @Test
+    void trialsThatKeepGettingFasterOrSlowerAreNamedSteadyOnesAreNot() {
+        CellResult warming = ordered("virtual", 130, 121, 115, 110, 106, 104);
+        CellResult steady = ordered("fixed", 100, 102, 99, 101, 98, 100);
+        assertEquals(
+                Optional.of("the trials of 1 of 2 cells drifted one way from the first to the last (the steepest:"
+                        + " virtual, throughput +21.9%, Mann-Kendall p=0.006 after Holm across 2 cells): warmup may"
+                        + " not be over (more --warmup); such a median mixes two states"),
+                RunConditions.drift(List.of(steady, warming), 0.01, 0.05));
+        CellResult slowing = ordered("virtual", 100, 104, 109, 113, 118, 124);
+        assertEquals(
+                Optional.of("the trials of 1 of 1 cell drifted one way from the first to the last (the steepest:"
+                        + " virtual, throughput -21.3%, Mann-Kendall p=0.003 after Holm across 1 cell): the JVM or"
+                        + " the machine slowed down as they ran (heap growth, throttling, other load); such a median"
+                        + " mixes two states"),
+                RunConditions.drift(List.of(slowing), 0.01, 0.05));
+        assertEquals(Optional.empty(), RunConditions.drift(List.of(steady), 0.01, 0.05));
+        // a steady rise smaller than the noise band is not worth a line
+        CellResult creeping = ordered("virtual", 100.5, 100.4, 100.3, 100.2, 100.1, 100.0);
+        assertEquals(Optional.empty(), RunConditions.drift(List.of(creeping), 0.01, 0.05));
+        // four trials cannot reach significance, and are not tested
+        assertEquals(
+                Optional.empty(), RunConditions.drift(List.of(ordered("virtual", 130, 120, 110, 100)), 0.01, 0.05));
+    }
+
+    @Test
+    void runsOfSteadyCellsAreWarnedAboutAtMostAtAlpha() {
+        // 1,000 runs of eight cells whose six trials vary at random, in no order: the warning is the test's false alarm
+        SplittableRandom random = new SplittableRandom(29);
+        int warned = 0;
+        for (int run = 0; run < 1000; run++) {
+            List<CellResult> cells = new ArrayList<>();
+            for (int c = 0; c < 8; c++) {
+                double[] makespans = new double[6];
+                for (int t = 0; t < makespans.length; t++) {
+                    makespans[t] = 100 * (1 + 0.05 * random.nextGaussian());
+                }
+                cells.add(ordered(c % 2 == 0 ? "fixed" : "virtual", makespans));
+            }
+            warned += RunConditions.drift(cells, 0.01, 0.05).isPresent() ? 1 : 0;
+        }
+        assertTrue(warned <= 50, warned + " of 1000 runs warned");
     }
 
     private static RunResult run(CellResult... cells) {
