@@ -174,7 +174,7 @@ final class RunConditions {
                 + ", Mann-Kendall p=" + Numbers.pValue(adjusted[steepest]) + " after Holm across " + tested.size()
                 + " cell" + (tested.size() == 1 ? "" : "s") + "): "
                 + (steepestShare > 0
-                        ? "warmup may not be over (more --warmup)"
+                        ? "warmup may not be over (more --warmup), or the machine sped up"
                         : "the JVM or the machine slowed down as they ran (heap growth, throttling, other load)")
                 + "; such a median mixes two states");
     }

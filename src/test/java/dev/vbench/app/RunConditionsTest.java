@@ -140,7 +140,7 @@ class RunConditionsTest {
         assertEquals(
                 Optional.of("the trials of 1 of 2 cells drifted one way from the first to the last (the steepest:"
                         + " virtual, throughput +21.9%, Mann-Kendall p=0.006 after Holm across 2 cells): warmup may"
-                        + " not be over (more --warmup); such a median mixes two states"),
+                        + " not be over (more --warmup), or the machine sped up; such a median mixes two states"),
                 RunConditions.drift(List.of(steady, warming), 0.01, 0.05));
         CellResult slowing = ordered("virtual", 100, 104, 109, 113, 118, 124);
         assertEquals(
