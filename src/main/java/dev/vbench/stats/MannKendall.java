@@ -25,7 +25,7 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
  *
  * <pre>{@code
  * MannKendall.Result r = MannKendall.test(new double[] {90, 94, 97, 99, 101, 104}); // s = 15, p = 0.0028
- * double drift = r.change(); // 14.0: from the first trial to the last, in the values' unit
+ * double drift = r.change(); // 12.5: from the first trial to the last, in the values' unit
  * }</pre>
  */
 public final class MannKendall {
@@ -61,7 +61,7 @@ public final class MannKendall {
         int k = 0;
         for (int i = 0; i < n; i++) {
             for (int j = i + 1; j < n; j++) {
-                s += Double.compare(x[j], x[i]) > 0 ? 1 : x[j] < x[i] ? -1 : 0;
+                s += x[j] > x[i] ? 1 : x[j] < x[i] ? -1 : 0;
                 slopes[k++] = (x[j] - x[i]) / (j - i);
             }
         }

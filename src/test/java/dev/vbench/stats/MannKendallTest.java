@@ -51,6 +51,8 @@ class MannKendallTest {
                 50.0,
                 MannKendall.test(new double[] {100, 110, 900, 130, 140, 150}).change(),
                 1e-9);
+        assertEquals(
+                12.5, MannKendall.test(new double[] {90, 94, 97, 99, 101, 104}).change(), 1e-9, "the Javadoc's");
         assertEquals(0.0, MannKendall.test(new double[] {5, 5, 5, 5, 5, 5}).change());
         assertEquals(1.0, MannKendall.test(new double[] {5, 5, 5, 5, 5, 5}).p(), "ties everywhere: no trend");
     }
