@@ -49,7 +49,8 @@ final class RunConditions {
         List<String> out = new ArrayList<>();
         busy(result.cells(), result.settings().order()).ifPresent(out::add);
         wide(ReportDocument.of(result, options)).ifPresent(out::add);
-        drift(result.cells(), options.noise(), Defaults.ALPHA).ifPresent(out::add);
+        drift(result.cells(), result.settings().order(), options.noise(), Defaults.ALPHA)
+                .ifPresent(out::add);
         return out;
     }
 
@@ -130,7 +131,7 @@ final class RunConditions {
      * tested, and a drift from the first trial to the last (Theil–Sen) beyond the noise band. Cells that did not
      * finish, shed load or paced by a rate (their throughput is the rate's) are not tested.
      */
-    static Optional<String> drift(List<CellResult> cells, double noise, double alpha) {
+    static Optional<String> drift(List<CellResult> cells, String order, double noise, double alpha) {
         List<CellResult> tested = new ArrayList<>();
         List<MannKendall.Result> results = new ArrayList<>();
         List<Double> medians = new ArrayList<>();
@@ -167,6 +168,11 @@ final class RunConditions {
         if (drifted == 0) {
             return Optional.empty();
         }
+        // the other cells' trials, taken together: did they move the same way (the machine, or a JVM they share)?
+        List<MannKendall.Result> others = new ArrayList<>(results);
+        MannKendall.Result first = others.remove(steepest);
+        MannKendall.Result rest = MannKendall.together(others);
+        boolean alike = !others.isEmpty() && Long.signum(rest.s()) == Long.signum(first.s()) && rest.p() < alpha;
         return Optional.of("the trials of " + drifted + " of " + tested.size() + " cell"
                 + (tested.size() == 1 ? "" : "s")
                 + " drifted one way from the first to the last (the steepest: "
@@ -176,6 +182,13 @@ final class RunConditions {
                 + (steepestShare > 0
                         ? "warmup may not be over (more --warmup), or the machine sped up"
                         : "the JVM or the machine slowed down as they ran (heap growth, throttling, other load)")
+                + (alike
+                        ? "; the other cells' trials moved the same way (Mann-Kendall over them together, p="
+                                + Numbers.pValue(rest.p()) + ")"
+                                + ("grouped".equals(order)
+                                        ? ", which with --order grouped can reach a verdict"
+                                        : ", which interleaved rounds keep out of the comparisons")
+                        : "")
                 + "; such a median mixes two states");
     }
 

@@ -1,6 +1,7 @@
 package dev.vbench.stats;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.commons.statistics.distribution.NormalDistribution;
@@ -46,15 +47,16 @@ public final class MannKendall {
      * @param s Mann-Kendall's S: positive when later values are higher
      * @param p the two-sided p of S under no trend; 1 for fewer than three values
      * @param change the Theil–Sen slope times n − 1: how far the series moved from its first value to its last
+     * @param n the values tested
      */
-    public record Result(long s, double p, double change) {}
+    public record Result(long s, double p, double change, int n) {}
 
     /** Tests {@code series}, in its order (NaN values left out). */
     public static Result test(double[] series) {
         double[] x = Arrays.stream(series).filter(v -> !Double.isNaN(v)).toArray();
         int n = x.length;
         if (n < 3) {
-            return new Result(0, 1, 0);
+            return new Result(0, 1, 0, n);
         }
         long s = 0;
         double[] slopes = new double[n * (n - 1) / 2];
@@ -65,7 +67,29 @@ public final class MannKendall {
                 slopes[k++] = (x[j] - x[i]) / (j - i);
             }
         }
-        return new Result(s, p(n, s), Descriptive.median(slopes) * (n - 1));
+        return new Result(s, p(n, s), Descriptive.median(slopes) * (n - 1), n);
+    }
+
+    /**
+     * Several series tested as one (the seasonal Mann-Kendall test's sum, each series a season): whether they
+     * trend the same way together. S is the sum of theirs, its variance the sum of theirs under no trend, p
+     * two-sided from the normal approximation with a continuity correction; {@code change} NaN. R. M. Hirsch,
+     * J. R. Slack and R. A. Smith, "Techniques of trend analysis for monthly water quality data", <i>Water
+     * Resources Research</i> 18 (1982) 107–121.
+     */
+    public static Result together(List<Result> series) {
+        long s = 0;
+        double variance = 0;
+        int n = 0;
+        for (Result r : series) {
+            s += r.s();
+            variance += r.n() < 3 ? 0 : r.n() * (r.n() - 1.0) * (2.0 * r.n() + 5) / 18;
+            n += r.n();
+        }
+        double p = s == 0 || variance == 0
+                ? 1
+                : Math.min(1, 2 * NORMAL.survivalProbability((Math.abs(s) - 1) / Math.sqrt(variance)));
+        return new Result(s, p, Double.NaN, n);
     }
 
     /** The two-sided p of S = {@code s} for {@code n} values without a trend. */

@@ -141,21 +141,39 @@ class RunConditionsTest {
                 Optional.of("the trials of 1 of 2 cells drifted one way from the first to the last (the steepest:"
                         + " virtual, throughput +21.9%, Mann-Kendall p=0.006 after Holm across 2 cells): warmup may"
                         + " not be over (more --warmup), or the machine sped up; such a median mixes two states"),
-                RunConditions.drift(List.of(steady, warming), 0.01, 0.05));
+                RunConditions.drift(List.of(steady, warming), "interleaved", 0.01, 0.05));
         CellResult slowing = ordered("virtual", 100, 104, 109, 113, 118, 124);
         assertEquals(
                 Optional.of("the trials of 1 of 1 cell drifted one way from the first to the last (the steepest:"
                         + " virtual, throughput -21.3%, Mann-Kendall p=0.003 after Holm across 1 cell): the JVM or"
                         + " the machine slowed down as they ran (heap growth, throttling, other load); such a median"
                         + " mixes two states"),
-                RunConditions.drift(List.of(slowing), 0.01, 0.05));
-        assertEquals(Optional.empty(), RunConditions.drift(List.of(steady), 0.01, 0.05));
+                RunConditions.drift(List.of(slowing), "interleaved", 0.01, 0.05));
+        assertEquals(Optional.empty(), RunConditions.drift(List.of(steady), "interleaved", 0.01, 0.05));
         // a steady rise smaller than the noise band is not worth a line
         CellResult creeping = ordered("virtual", 100.5, 100.4, 100.3, 100.2, 100.1, 100.0);
-        assertEquals(Optional.empty(), RunConditions.drift(List.of(creeping), 0.01, 0.05));
+        assertEquals(Optional.empty(), RunConditions.drift(List.of(creeping), "interleaved", 0.01, 0.05));
         // four trials cannot reach significance, and are not tested
         assertEquals(
-                Optional.empty(), RunConditions.drift(List.of(ordered("virtual", 130, 120, 110, 100)), 0.01, 0.05));
+                Optional.empty(),
+                RunConditions.drift(List.of(ordered("virtual", 130, 120, 110, 100)), "interleaved", 0.01, 0.05));
+    }
+
+    @Test
+    void cellsThatAllDriftTheSameWayAreNamedAsMovingTogether() {
+        // every cell's trials get faster round by round: the machine, or the JVM the cells share, not one cell
+        List<CellResult> together = List.of(
+                ordered("virtual", 130, 121, 115, 110, 106, 104), ordered("fixed", 128, 124, 119, 112, 109, 105));
+        String interleaved =
+                RunConditions.drift(together, "interleaved", 0.01, 0.05).orElseThrow();
+        assertTrue(
+                interleaved.matches("the trials of 2 of 2 cells drifted one way .*: warmup may not be over \\(more"
+                        + " --warmup\\), or the machine sped up; the other cells' trials moved the same way"
+                        + " \\(Mann-Kendall over them together, p=0\\.\\d+\\), which interleaved rounds keep"
+                        + " out of the comparisons; such a median mixes two states"),
+                interleaved);
+        String grouped = RunConditions.drift(together, "grouped", 0.01, 0.05).orElseThrow();
+        assertTrue(grouped.contains(", which with --order grouped can reach a verdict;"), grouped);
     }
 
     @Test
@@ -172,7 +190,7 @@ class RunConditionsTest {
                 }
                 cells.add(ordered(c % 2 == 0 ? "fixed" : "virtual", makespans));
             }
-            warned += RunConditions.drift(cells, 0.01, 0.05).isPresent() ? 1 : 0;
+            warned += RunConditions.drift(cells, "interleaved", 0.01, 0.05).isPresent() ? 1 : 0;
         }
         assertTrue(warned <= 50, warned + " of 1000 runs warned");
     }

@@ -3,6 +3,7 @@ package dev.vbench.stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.junit.jupiter.api.Test;
@@ -55,6 +56,18 @@ class MannKendallTest {
                 12.5, MannKendall.test(new double[] {90, 94, 97, 99, 101, 104}).change(), 1e-9, "the Javadoc's");
         assertEquals(0.0, MannKendall.test(new double[] {5, 5, 5, 5, 5, 5}).change());
         assertEquals(1.0, MannKendall.test(new double[] {5, 5, 5, 5, 5, 5}).p(), "ties everywhere: no trend");
+    }
+
+    @Test
+    void seriesTakenTogetherAddTheirEvidence() {
+        MannKendall.Result up = MannKendall.test(new double[] {1, 2, 3, 4, 3.5, 5});
+        MannKendall.Result down = MannKendall.test(new double[] {5, 4, 3, 2, 2.5, 1});
+        MannKendall.Result both = MannKendall.together(List.of(up, up));
+        assertEquals(2 * up.s(), both.s());
+        assertEquals(12, both.n());
+        assertTrue(both.p() < up.p(), both + " against " + up);
+        assertEquals(1.0, MannKendall.together(List.of(up, down)).p(), "opposite trends cancel");
+        assertEquals(1.0, MannKendall.together(List.of()).p());
     }
 
     @Test
