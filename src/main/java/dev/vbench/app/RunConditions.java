@@ -185,9 +185,11 @@ final class RunConditions {
                 + (alike
                         ? "; the other cells' trials moved the same way (Mann-Kendall over them together, p="
                                 + Numbers.pValue(rest.p()) + ")"
-                                + ("grouped".equals(order)
-                                        ? ", which with --order grouped can reach a verdict"
-                                        : ", which interleaved rounds keep out of the comparisons")
+                                + switch (order == null ? "" : order) {
+                                    case "grouped" -> ", which with --order grouped can reach a verdict";
+                                    case "random" -> ", which --order random spreads over the columns by chance";
+                                    default -> ", which interleaved rounds keep out of the comparisons";
+                                }
                         : "")
                 + "; such a median mixes two states");
     }

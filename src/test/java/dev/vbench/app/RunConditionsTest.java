@@ -174,6 +174,8 @@ class RunConditionsTest {
                 interleaved);
         String grouped = RunConditions.drift(together, "grouped", 0.01, 0.05).orElseThrow();
         assertTrue(grouped.contains(", which with --order grouped can reach a verdict;"), grouped);
+        String random = RunConditions.drift(together, "random", 0.01, 0.05).orElseThrow();
+        assertTrue(random.contains(", which --order random spreads over the columns by chance;"), random);
     }
 
     @Test
