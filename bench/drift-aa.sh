@@ -17,24 +17,12 @@ cells=${CELLS:-4}
 hogs=${HOGS:-$(nproc)}
 period=${PERIOD:-1}
 warmup=${WARMUP:-1}
-for v in "RUNS=$runs" "CELLS=$cells" "HOGS=$hogs" "WARMUP=$warmup"; do
-    case ${v#*=} in ''|*[!0-9]*) echo "bench/drift-aa.sh: $v: give a whole number" >&2; exit 2 ;; esac
-done
-case $period in ''|*[!0-9.]*|*.*.*|.) echo "bench/drift-aa.sh: PERIOD=$period: give seconds, e.g. PERIOD=1" >&2; exit 2 ;; esac
+source bench/aa-runs.sh
+aa_whole bench/drift-aa.sh "RUNS=$runs" "CELLS=$cells" "HOGS=$hogs" "WARMUP=$warmup"
+aa_seconds bench/drift-aa.sh "$period"
 [ "$runs" -ge 1 ] || { echo "bench/drift-aa.sh: RUNS=$runs: give 1 or more runs" >&2; exit 2; }
 [ "$cells" -ge 1 ] || { echo "bench/drift-aa.sh: CELLS=$cells: give 1 or more cells" >&2; exit 2; }
-if [ -n "${KEEP:-}" ]; then
-    out=$KEEP && mkdir -p "$out"
-else
-    out=$(mktemp -d)
-fi
-source bench/switching-load.sh
-source bench/binomial.sh
-stop() {
-    switching_load_stop
-    [ -n "${KEEP:-}" ] || rm -rf "$out"
-}
-trap stop EXIT INT TERM
+aa_workdir
 executors=()
 for ((c = 0; c < cells; c++)); do executors+=(-e "fixed:threads=$((c + 2))"); done
 . bench/machine.sh

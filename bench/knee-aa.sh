@@ -15,24 +15,12 @@ runs=${RUNS:-20}
 columns=${COLUMNS:-6}
 hogs=${HOGS:-$(nproc)}
 period=${PERIOD:-1}
-for v in "RUNS=$runs" "COLUMNS=$columns" "HOGS=$hogs"; do
-    case ${v#*=} in ''|*[!0-9]*) echo "bench/knee-aa.sh: $v: give a whole number" >&2; exit 2 ;; esac
-done
-case $period in ''|*[!0-9.]*|*.*.*|.) echo "bench/knee-aa.sh: PERIOD=$period: give seconds, e.g. PERIOD=1" >&2; exit 2 ;; esac
+source bench/aa-runs.sh
+aa_whole bench/knee-aa.sh "RUNS=$runs" "COLUMNS=$columns" "HOGS=$hogs"
+aa_seconds bench/knee-aa.sh "$period"
 [ "$runs" -ge 1 ] || { echo "bench/knee-aa.sh: RUNS=$runs: give 1 or more runs" >&2; exit 2; }
 [ "$columns" -ge 3 ] || { echo "bench/knee-aa.sh: COLUMNS=$columns: a knee needs 3 columns or more" >&2; exit 2; }
-if [ -n "${KEEP:-}" ]; then
-    out=$KEEP && mkdir -p "$out"
-else
-    out=$(mktemp -d)
-fi
-source bench/switching-load.sh
-source bench/binomial.sh
-stop() {
-    switching_load_stop
-    [ -n "${KEEP:-}" ] || rm -rf "$out"
-}
-trap stop EXIT INT TERM
+aa_workdir
 executors=""
 for ((c = 0; c < columns; c++)); do executors="$executors${executors:+, }\"fixed:threads=$((c + 2))\""; done
 cat > "$out/knee-aa.yaml" <<YAML
