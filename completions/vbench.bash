@@ -573,7 +573,7 @@ function _picocli_vbench_report() {
 
   local commands=""
   local flag_opts="'--stacktrace' '-h' '--help' '--verbose'"
-  local arg_opts="'-f' '--format' '-o' '--output' '--metric' '--cell'"
+  local arg_opts="'-f' '--format' '-o' '--output' '--metric' '--cell' '--slo'"
   local FORMAT_option_args=("console" "markdown" "json" "csv" "html" "hgrm" "gobench" "github-action-benchmark" "bencher") # --format values
   local METRIC_option_args=("makespan" "throughput" "mean" "p50" "p90" "p99" "p999" "max" "cpu" "alloc") # --metric values
 
@@ -597,6 +597,9 @@ function _picocli_vbench_report() {
       return $?
       ;;
     '--cell')
+      return
+      ;;
+    '--slo')
       return
       ;;
   esac

@@ -1,5 +1,6 @@
 package dev.vbench.app;
 
+import dev.vbench.compare.Slo;
 import dev.vbench.measure.Histograms;
 import dev.vbench.report.Format;
 import dev.vbench.report.ReportOptions;
@@ -28,10 +29,15 @@ public final class ReportUseCase {
      * @param metric {@code --metric}, or null for the default of the result's load shape
      * @param cells only these cells ({@code c1}, {@code c2} …); empty for all
      * @param verbose detail columns and sample counts
+     * @param slo {@code --slo}: the latency objective that picks each concurrency sweep's best level, or null
      */
-    public record Request(Path input, Format format, Metric metric, List<String> cells, boolean verbose) {
+    public record Request(Path input, Format format, Metric metric, List<String> cells, boolean verbose, String slo) {
         public Request {
             cells = List.copyOf(cells);
+        }
+
+        public Request(Path input, Format format, Metric metric, List<String> cells, boolean verbose) {
+            this(input, format, metric, cells, verbose, null);
         }
     }
 
@@ -44,12 +50,23 @@ public final class ReportUseCase {
     public record Outcome(RunResult result, Metric metric, String text, String note) {}
 
     /**
-     * @throws UsageException for a {@code --cell} the result does not have
+     * @throws UsageException for a {@code --cell} the result does not have, or an {@code --slo} it has no sweep for
      * @throws dev.vbench.result.ResultFormatException for a file that is not a readable result
      */
     public static Outcome render(Request request) {
+        Slo slo = RunUseCase.slo(request.slo());
         RunResult result = select(ResultCodec.read(request.input()), request);
-        ReportOptions options = new ReportOptions(request.metric(), request.verbose());
+        if (slo != null
+                && result.cells().stream()
+                                .map(c -> c.config().concurrency())
+                                .distinct()
+                                .count()
+                        < 2) {
+            throw new UsageException("--slo picks the best level of a concurrency sweep, and every cell of "
+                    + request.input() + " ran at one concurrency; drop --slo, or report a run made with a list"
+                    + " such as --concurrency 1,10,100");
+        }
+        ReportOptions options = new ReportOptions(request.metric(), request.verbose(), null, slo);
         MalformedResults read = new MalformedResults();
         read.add(request.input(), result);
         try {

@@ -546,10 +546,17 @@ public final class RunUseCase {
     }
 
     private Slo parseSlo() {
+        return slo(request.outputs().slo());
+    }
+
+    /**
+     * {@code --slo}'s text as an {@link Slo}, null when not given; of {@code run} and {@code report}.
+     *
+     * @throws UsageException naming the fix, for text that is no objective
+     */
+    static Slo slo(String text) {
         try {
-            return request.outputs().slo() == null
-                    ? null
-                    : Slo.parse(request.outputs().slo());
+            return text == null ? null : Slo.parse(text);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

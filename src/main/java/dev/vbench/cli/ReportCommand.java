@@ -29,6 +29,7 @@ import picocli.CommandLine.Spec;
             "  vbench report io.json",
             "  vbench report io.json --format html -o io.html",
             "  vbench report io.json --format hgrm --cell c2 -o virtual.hgrm",
+            "  vbench report sweep.json --slo 'p99<20ms'",
             "  vbench report io.json --format github-action-benchmark -o bench.json",
             "  vbench report io.json --format bencher -o bmf.json"
         })
@@ -62,14 +63,17 @@ public final class ReportCommand implements Callable<Integer> {
     List<String> cells = new ArrayList<>();
 
     @Mixin
+    SloOption slo;
+
+    @Mixin
     VerboseOption verbosity;
 
     @Override
     public Integer call() {
         Format chosen = format.orByFileName(output.fileName(), Format.CONSOLE);
         output.checkWritable();
-        ReportUseCase.Outcome outcome =
-                ReportUseCase.render(new ReportUseCase.Request(input, chosen, metric.metric, cells, verbosity.verbose));
+        ReportUseCase.Outcome outcome = ReportUseCase.render(
+                new ReportUseCase.Request(input, chosen, metric.metric, cells, verbosity.verbose, slo.slo));
         output.write(spec.commandLine().getOut(), outcome.text());
         if (outcome.note() != null) {
             spec.commandLine().getErr().println("vbench: " + outcome.note());

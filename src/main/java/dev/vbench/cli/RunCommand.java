@@ -171,13 +171,8 @@ public class RunCommand implements Callable<Integer> {
                             + " Default: ${DEFAULT-VALUE}; 'off' never ends one.")
     Duration taskTimeout;
 
-    @Option(
-            names = "--slo",
-            paramLabel = "STAT<TIME",
-            description = "Latency objective for a --concurrency sweep, e.g. 'p99<50ms' (quoted: < is a shell"
-                    + " redirection; STAT: mean, p50, p90, p99, p999, max): the best concurrency is the highest"
-                    + " throughput whose median STAT meets it.")
-    String slo;
+    @Mixin
+    SloOption slo;
 
     @Option(
             names = "--warmup",
@@ -427,7 +422,15 @@ public class RunCommand implements Callable<Integer> {
         RunRequest.Probes probes = new RunRequest.Probes(
                 pinning == Pinning.on, pinningThreshold, taskTimeout, profileEvents, profiler.name(), profileInterval);
         RunRequest.Outputs out = new RunRequest.Outputs(
-                outputs, format.format, metric.metric, slo, quiet, verbosity.verbose, noProgress, ci.ci(), noiseBand);
+                outputs,
+                format.format,
+                metric.metric,
+                slo.slo,
+                quiet,
+                verbosity.verbose,
+                noProgress,
+                ci.ci(),
+                noiseBand);
         return new RunRequest(
                 suiteFile,
                 scale,

@@ -10,6 +10,7 @@ import dev.vbench.result.ResultCodec;
 import dev.vbench.result.RunResult;
 import dev.vbench.testing.CliRun;
 import dev.vbench.testing.Fixtures;
+import dev.vbench.testing.LoadFixtures;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -87,7 +88,9 @@ class ReportCommandTest {
                 "OK --cell c9|--cell c9 is not in",
                 "OK --metric p12|--metric 'p12' is unknown",
                 "OK --format pdf|--format 'pdf' is unknown; use one of console, markdown, json, csv, html, hgrm, gobench",
-                "OK -o /nonexistent-dir/x.html|directory /nonexistent-dir does not exist; create it first"
+                "OK -o /nonexistent-dir/x.html|directory /nonexistent-dir does not exist; create it first",
+                "OK --slo p99>5ms|--slo 'p99>5ms' is not STAT<DURATION; write e.g. --slo 'p99<50ms'",
+                "OK --slo p99<5ms|--slo picks the best level of a concurrency sweep, and every cell of"
             })
     void badInputIsOneLineAndExitTwo(String args, String expected) throws Exception {
         Path notJson = Files.writeString(tmp.resolve("bad.json"), "hello");
@@ -97,6 +100,20 @@ class ReportCommandTest {
         String[] argv = ("report " + line).split(" ");
         CliRun r = CliRun.of(argv);
         r.assertUsageError(expected);
+    }
+
+    @Test
+    void aSweepIsReportedAgainstAnSloTheRunDidNotHave() throws Exception {
+        Path sweep = tmp.resolve("sweep.json");
+        Files.writeString(sweep, ResultCodec.toJson(LoadFixtures.concurrencySweep()), StandardCharsets.UTF_8);
+        CliRun plain = CliRun.of("report", sweep.toString());
+        assertEquals(0, plain.code(), plain::toString);
+        assertTrue(plain.out().contains("best: the concurrency with the highest median throughput"), plain.out());
+        CliRun slo = CliRun.of("report", sweep.toString(), "--slo", "p99<10ms");
+        assertEquals(0, slo.code(), slo::toString);
+        assertTrue(slo.out().contains("best: the highest median throughput whose median p99 < 10 ms"), slo.out());
+        assertTrue(slo.out().contains("fixed:threads=16: best concurrency 16 — "), slo.out());
+        assertEquals("", slo.err());
     }
 
     @Test
