@@ -66,7 +66,7 @@ public final class ReportUseCase {
                     + request.input() + " ran at one concurrency; drop --slo, or report a run made with a list"
                     + " such as --concurrency 1,10,100");
         }
-        ReportOptions options = new ReportOptions(request.metric(), request.verbose(), null, slo);
+        ReportOptions options = new ReportOptions(request.metric(), request.verbose(), request.metric(), slo);
         MalformedResults read = new MalformedResults();
         read.add(request.input(), result);
         try {

@@ -114,6 +114,10 @@ class ReportCommandTest {
         assertTrue(slo.out().contains("best: the highest median throughput whose median p99 < 10 ms"), slo.out());
         assertTrue(slo.out().contains("fixed:threads=16: best concurrency 16 — "), slo.out());
         assertEquals("", slo.err());
+        // --metric shapes the sweep table as it does in run
+        CliRun p99 = CliRun.of("report", sweep.toString(), "--metric", "p99");
+        assertEquals(0, p99.code(), p99::toString);
+        assertTrue(p99.out().contains(" — p99 (ms) by concurrency\n"), p99.out());
     }
 
     @Test
