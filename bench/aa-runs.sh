@@ -1,6 +1,6 @@
-# The prologue the A/A scripts of repeated runs share (bench/knee-aa.sh, bench/drift-aa.sh), sourced by them: their
-# numeric settings checked in one line each (exit 2), their working directory, and the switching load and the
-# exact binomial interval they use.
+# The prologue the scripts of repeated runs share (bench/aa.sh, duet.sh, mde.sh, knee-aa.sh, drift-aa.sh), sourced
+# by them: their numeric settings checked in one line each (exit 2), their working directory (KEEP=DIR keeps it),
+# and the switching load and the exact binomial interval they use.
 #
 #   source bench/aa-runs.sh
 #   aa_whole bench/x.sh "RUNS=$runs" "HOGS=$hogs"   # each a whole number, else one line naming it and exit 2

@@ -16,14 +16,8 @@ runs=${RUNS:-20}
 hogs=${HOGS:-$(nproc)}
 period=${PERIOD:-1}
 args=${ARGS:--w cpu -p iterations=500000 -e fixed:threads=2 -e fixed:threads=3 --concurrency 1 --tasks 200}
-out=$(mktemp -d)
-source bench/switching-load.sh
-source bench/binomial.sh
-stop() {
-    switching_load_stop
-    rm -rf "$out"
-}
-trap stop EXIT INT TERM
+source bench/aa-runs.sh
+aa_workdir
 . bench/machine.sh
 machine_line
 ./vbench --version | sed -n 2p

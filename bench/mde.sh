@@ -19,11 +19,8 @@ case $below in ''|*[!0-9]*|0) echo "bench/mde.sh: BELOW=$below: give a whole num
 trials=${TRIALS:-6}
 base_us=${BASE_US:-2000}
 args="-w demo.Work::call -e fixed:threads=1 --tasks 20 --concurrency 1 --trials $trials --no-progress"
-if [ -n "${KEEP:-}" ]; then
-    out=$KEEP && mkdir -p "$out"
-else
-    out=$(mktemp -d) && trap 'rm -rf "$out"' EXIT INT TERM
-fi
+source bench/aa-runs.sh
+aa_workdir
 . bench/machine.sh
 machine_line
 ./vbench --version | sed -n 2p

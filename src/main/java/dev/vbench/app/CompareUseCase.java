@@ -300,12 +300,13 @@ public final class CompareUseCase {
         }
         CompareFormat format = request.format();
         Latencies latencies = format == CompareFormat.HTML ? latencies(comparison, runs) : Latencies.NONE;
+        Comparison.Gate decided = comparison.gate(gates, request.failOnRegression());
         // the gate's report only when something shows it: JUnit XML or a CI output (it lays the table out again)
         GateReport report = format == CompareFormat.JUNIT || request.ci().active()
-                ? GateReports.of(comparison, gates, request.failOnRegression(), request.verbose())
+                ? GateReports.of(comparison, decided, gates, request.failOnRegression(), request.verbose())
                 : null;
         String text = format.render(comparison, request.verbose(), latencies, pairs(comparison, runs), report);
-        return gate(comparison, text, report);
+        return gate(comparison, decided, text, report);
     }
 
     /**
@@ -389,13 +390,12 @@ public final class CompareUseCase {
         return ComparedPairs.of(comparison, Inputs.matchedCells(comparison, runs, request.matchIgnore()), cpus);
     }
 
-    private Outcome gate(Comparison comparison, String text, GateReport report) {
+    private Outcome gate(Comparison comparison, Comparison.Gate decided, String text, GateReport report) {
         Double threshold = request.failOnRegression();
         Ci.Published ci = report == null ? Ci.NOTHING : request.ci().publish(report);
         if (threshold == null && !gates.anyThreshold()) {
             return new Outcome(comparison, text, List.of(), List.of(), ExitCodes.OK, report, ci);
         }
-        Comparison.Gate decided = comparison.gate(gates, threshold);
         List<Regression> regressions = decided.regressions();
         List<String> notHeld = notHeld(comparison, decided);
         if (regressions.isEmpty()) {

@@ -52,7 +52,11 @@ public final class Knee {
      * the rows tested in step {@code i}'s column (its Holm factor across rows).
      */
     static int of(Row row, int columns, double alpha, int[] columnTests) {
-        double[] stepP = stepP(row, columns);
+        return of(row, stepP(row, columns), columns, alpha, columnTests);
+    }
+
+    /** {@link #of(Row, int, double, int[])} with the row's {@link #stepP} already computed. */
+    private static int of(Row row, double[] stepP, int columns, double alpha, int[] columnTests) {
         int steps = tested(stepP);
         int knee = 0;
         boolean decidable = false;
@@ -101,9 +105,11 @@ public final class Knee {
                 columnTests[i] += ch == null || Double.isNaN(ch.p()) ? 0 : 1;
             }
         }
-        List<Integer> knees = c.rows().stream()
-                .map(r -> of(r, columns, c.alpha(), columnTests))
-                .toList();
+        List<double[]> stepPs = c.rows().stream().map(r -> stepP(r, columns)).toList();
+        List<Integer> knees = new ArrayList<>();
+        for (int r = 0; r < stepPs.size(); r++) {
+            knees.add(of(c.rows().get(r), stepPs.get(r), columns, c.alpha(), columnTests));
+        }
         String rule = " (the last column a significant step improved on, with Holm across the row's " + (columns - 1)
                 + " steps as well as across the rows; no step after it is faster)";
         // enough trials, both sides alike, for a step of any row to reach alpha after both corrections
@@ -117,8 +123,9 @@ public final class Knee {
             }
             out.add("knee" + rule);
         }
-        for (Row r : c.rows()) {
-            double[] stepP = stepP(r, columns);
+        for (int row = 0; row < c.rows().size(); row++) {
+            Row r = c.rows().get(row);
+            double[] stepP = stepPs.get(row);
             for (int i = 0; i < columns - 1 && i < r.changes().size(); i++) {
                 Change ch = r.changes().get(i);
                 if (ch != null && ch.verdict() == Verdict.FASTER && !counts(ch, stepP[i], c.alpha())) {

@@ -83,7 +83,7 @@ public final class MannKendall {
         int n = 0;
         for (Result r : series) {
             s += r.s();
-            variance += r.n() < 3 ? 0 : r.n() * (r.n() - 1.0) * (2.0 * r.n() + 5) / 18;
+            variance += r.n() < 3 ? 0 : variance(r.n());
             n += r.n();
         }
         double p = s == 0 || variance == 0
@@ -104,9 +104,13 @@ public final class MannKendall {
             double oneSide = INVERSIONS.computeIfAbsent(n, MannKendall::lowerTail)[(int) ((pairs - a) / 2)];
             return Math.min(1, 2 * oneSide);
         }
-        double sd = Math.sqrt(n * (n - 1.0) * (2.0 * n + 5) / 18);
-        double z = (a - 1) / sd;
+        double z = (a - 1) / Math.sqrt(variance(n));
         return Math.min(1, 2 * NORMAL.survivalProbability(z));
+    }
+
+    /** The variance of S for {@code n} values without a trend (and without ties). */
+    private static double variance(int n) {
+        return n * (n - 1.0) * (2.0 * n + 5) / 18;
     }
 
     /** P(D ≤ d) for d = 0 … n(n − 1)/2, D the inversions of a random permutation of {@code n} elements. */

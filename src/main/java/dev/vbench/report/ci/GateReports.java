@@ -26,10 +26,17 @@ public final class GateReports {
      * @param verbose add {@code (p=… n=…)} to the table's change cells
      */
     public static GateReport of(Comparison c, Gates gates, Double threshold, boolean verbose) {
+        return of(c, c.gate(gates, threshold), gates, threshold, verbose);
+    }
+
+    /**
+     * As {@link #of(Comparison, Gates, Double, boolean)}, with the gate already decided ({@link Comparison#gate} of
+     * the same {@code gates} and {@code threshold}): the gate is one decision over every change it looks at, and
+     * its own Holm decides which fail.
+     */
+    public static GateReport of(Comparison c, Comparison.Gate gate, Gates gates, Double threshold, boolean verbose) {
         List<GateReport.Check> checks = new ArrayList<>();
         List<GateReport.Place> places = new ArrayList<>();
-        // the gate is one decision over every change it looks at: its own Holm decides which fail (Comparison.gate)
-        Comparison.Gate gate = c.gate(gates, threshold);
         Map<Change, Comparison.Regression> notHeld = new IdentityHashMap<>();
         gate.notHeld().forEach(r -> notHeld.put(r.change(), r));
         for (Row row : c.rows()) {
